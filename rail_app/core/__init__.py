@@ -1,0 +1,1 @@
+"""The pure core: hex grid, map files, geometry and the Board (no pygame here)."""

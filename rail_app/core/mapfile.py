@@ -1,0 +1,291 @@
+"""Reading map files: YAML with line numbers, the JSON Schema, and the rules tables.
+
+Every problem becomes a :class:`MapProblem` naming the file, the line and the key, so that a
+person editing a map by hand can find the mistake (DESIGN.md habit 11).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from rail_app.core.paths import resource_path
+
+PathKey = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    """One mistake in a map or deck file."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return f"{self.file}: {self.message}"
+        return f"{self.file}:{self.line}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "message": self.message}
+
+
+class MapError(Exception):
+    """A map (or deck) could not be loaded; ``problems`` lists every mistake found."""
+
+    def __init__(self, problems: Sequence[MapProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def describe_path(path: PathKey) -> str:
+    """``('cities', 17, 'commodity')`` -> ``cities[17].commodity``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """A " (did you mean 'x'?)" hint, or an empty string."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class LineIndex:
+    """Line numbers of every key and item of a YAML document, found from its node tree."""
+
+    def __init__(self) -> None:
+        self.lines: dict[PathKey, int] = {}
+        self.duplicates: list[tuple[PathKey, int]] = []
+
+    def line_of(self, path: Sequence[str | int]) -> int | None:
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), None)
+
+    def walk(self, node: yaml.Node, path: PathKey) -> None:
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for knode, vnode in node.value:
+                k = str(knode.value)
+                sub = (*path, k)
+                if k in seen:
+                    self.duplicates.append((sub, knode.start_mark.line + 1))
+                seen.add(k)
+                self.lines[sub] = knode.start_mark.line + 1
+                self.walk(vnode, sub)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                sub = (*path, i)
+                self.lines[sub] = item.start_mark.line + 1
+                self.walk(item, sub)
+
+
+def read_yaml(path: Path, shown: str) -> tuple[Any, LineIndex]:
+    """Parse a YAML file safely; returns the data and the line index, or raises MapError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MapError([MapProblem(shown, None, "file not found")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapError([MapProblem(shown, None, f"cannot read the file: {exc}")]) from None
+    index = LineIndex()
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = exc.problem or exc.context or "malformed YAML"
+        raise MapError([MapProblem(shown, line, f"malformed YAML: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise MapError([MapProblem(shown, None, f"malformed YAML: {exc}")]) from None
+    if node is not None:
+        index.walk(node, ())
+    problems = [
+        MapProblem(shown, line, f"{describe_path(p)}: duplicate key {p[-1]!r}")
+        for p, line in index.duplicates
+    ]
+    if problems:
+        raise MapError(problems)
+    return data, index
+
+
+def schema_problems(
+    data: Any, schema: dict[str, Any], index: LineIndex, shown: str
+) -> list[MapProblem]:
+    """Every JSON Schema violation as a MapProblem, most specific first, one per place."""
+    validator = jsonschema.Draft202012Validator(schema)
+    problems: list[MapProblem] = []
+    seen: set[PathKey] = set()
+    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
+    for err in errors:
+        # oneOf/anyOf failures: report the best sub-error, which says what is wrong.
+        best = jsonschema.exceptions.best_match([err])
+        p: PathKey = tuple(best.absolute_path)
+        if p in seen:
+            continue
+        seen.add(p)
+        where = describe_path(p)
+        msg = best.message
+        if best.validator == "additionalProperties" and isinstance(best.instance, dict):
+            allowed = list(best.schema.get("properties", {}))
+            extra = [k for k in best.instance if k not in allowed]
+            if extra:
+                msg = f"unknown key {extra[0]!r}{suggest(str(extra[0]), allowed)}"
+                p = (*p, extra[0])
+        problems.append(MapProblem(shown, index.line_of(p), f"{where}: {msg}"))
+    return problems
+
+
+_SCHEMA: dict[str, Any] | None = None
+
+
+def map_schema() -> dict[str, Any]:
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = json.loads(resource_path("maps", "schema.json").read_text(encoding="utf-8"))
+    return _SCHEMA
+
+
+@dataclass(frozen=True)
+class Locomotive:
+    name: str
+    speed: int
+    fast_speed: int
+    capacity: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the rules, read from the map (DESIGN.md habit 5)."""
+
+    build_budget: int = 20
+    starting_cash: int = 60
+    win_cash: int = 250
+    rental_fee: int = 4
+    terrain_costs: dict[str, int] = field(
+        default_factory=lambda: {
+            "plain": 1, "mountain": 2, "alpine": 5, "small": 3, "medium": 3, "major": 5
+        }
+    )
+    crossing_costs: dict[str, int] = field(
+        default_factory=lambda: {"river": 2, "lake": 3, "inlet": 3, "strait": 3}
+    )
+    city_segment_limit: int = 3
+    major_starts_per_phase: int = 2
+    cubes: int = 3
+    deal: int = 5
+    keep: int = 2
+    pool_max: int = 6
+    pool_min: int = 4
+    pool_unlocked_max: int = 4
+    start_locomotive: str = "Freight"
+    locomotives: dict[str, Locomotive] = field(
+        default_factory=lambda: {
+            "Freight": Locomotive("Freight", 9, 12, 2),
+            "Fast Freight": Locomotive("Fast Freight", 12, 16, 2),
+            "Heavy Freight": Locomotive("Heavy Freight", 9, 12, 3),
+            "Super Freight": Locomotive("Super Freight", 12, 16, 3),
+        }
+    )
+    upgrades: dict[tuple[str, str], int] = field(
+        default_factory=lambda: {
+            ("Freight", "Fast Freight"): 20,
+            ("Freight", "Heavy Freight"): 20,
+            ("Fast Freight", "Super Freight"): 20,
+            ("Heavy Freight", "Super Freight"): 20,
+            ("Fast Freight", "Heavy Freight"): 5,
+            ("Heavy Freight", "Fast Freight"): 5,
+        }
+    )
+    tax_table: tuple[tuple[int, int], ...] = ((0, 0), (50, 10), (100, 15), (150, 20), (200, 30))
+    loan_amount: int = 20
+    loan_repay: int = 40
+
+    def tax_for(self, cash: int) -> int:
+        """E3: the tax owed by a player holding ``cash``."""
+        tax = 0
+        for threshold, amount in self.tax_table:
+            if cash >= threshold:
+                tax = amount
+        return tax
+
+
+def rules_from_data(
+    raw: dict[str, Any] | None, index: LineIndex, shown: str
+) -> tuple[Rules, list[MapProblem]]:
+    """Build :class:`Rules` from the ``rules:`` mapping (already schema-checked)."""
+    base = Rules()
+    if not raw:
+        return base, []
+    problems: list[MapProblem] = []
+    kw: dict[str, Any] = {}
+    for name in (
+        "build_budget", "starting_cash", "win_cash", "rental_fee", "city_segment_limit",
+        "major_starts_per_phase", "cubes", "start_locomotive",
+    ):
+        if name in raw:
+            kw[name] = raw[name]
+    if "terrain_costs" in raw:
+        kw["terrain_costs"] = dict(raw["terrain_costs"])
+    if "crossing_costs" in raw:
+        kw["crossing_costs"] = dict(raw["crossing_costs"])
+    hand = raw.get("hand") or {}
+    for name in ("deal", "keep", "pool_max", "pool_min", "pool_unlocked_max"):
+        if name in hand:
+            kw[name] = hand[name]
+    locos = base.locomotives
+    if "locomotives" in raw:
+        locos = {}
+        for i, loco in enumerate(raw["locomotives"]):
+            if loco["name"] in locos:
+                problems.append(MapProblem(
+                    shown, index.line_of(("rules", "locomotives", i)),
+                    f"rules.locomotives[{i}]: duplicate locomotive {loco['name']!r}"))
+            locos[loco["name"]] = Locomotive(
+                loco["name"], loco["speed"], loco.get("fast_speed", loco["speed"]),
+                loco["capacity"])
+        kw["locomotives"] = locos
+    if "upgrades" in raw:
+        ups: dict[tuple[str, str], int] = {}
+        for i, up in enumerate(raw["upgrades"]):
+            for end in ("from", "to"):
+                if up[end] not in locos:
+                    problems.append(MapProblem(
+                        shown, index.line_of(("rules", "upgrades", i, end)),
+                        f"rules.upgrades[{i}].{end}: unknown locomotive {up[end]!r}"
+                        f"{suggest(up[end], locos)}"))
+            ups[(up["from"], up["to"])] = up["cost"]
+        kw["upgrades"] = ups
+    start = kw.get("start_locomotive", base.start_locomotive)
+    if start not in locos:
+        problems.append(MapProblem(
+            shown, index.line_of(("rules", "start_locomotive")),
+            f"rules.start_locomotive: unknown locomotive {start!r}{suggest(start, locos)}"))
+    if "tax_table" in raw:
+        kw["tax_table"] = tuple(
+            (row["min"], row["tax"]) for row in sorted(raw["tax_table"], key=lambda r: r["min"])
+        )
+    loans = raw.get("loans") or {}
+    if "amount" in loans:
+        kw["loan_amount"] = loans["amount"]
+    if "repay" in loans:
+        kw["loan_repay"] = loans["repay"]
+    return Rules(**kw), problems

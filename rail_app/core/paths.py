@@ -1,0 +1,41 @@
+"""Every bundled file is found through here, from the source tree and from a frozen build.
+
+User data (saves, settings, autosaves) goes to the platform's user data folder, never inside
+the program's own folder (DESIGN.md habit 10).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+APP_NAME = "ItalianRails"
+
+
+def base_dir() -> Path:
+    """The folder holding ``maps/`` and ``assets/``: the source tree, or PyInstaller's bundle."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def resource_path(*parts: str) -> Path:
+    """A file shipped with the game, e.g. ``resource_path("maps", "italy.yaml")``."""
+    return base_dir().joinpath(*parts)
+
+
+def user_data_dir() -> Path:
+    """Saves, autosaves and settings live here (created on first use)."""
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_maps_dir() -> Path:
+    """A folder of the player's own maps, listed by the menu beside the bundled ones."""
+    path = user_data_dir() / "maps"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

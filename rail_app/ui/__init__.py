@@ -1,0 +1,1 @@
+"""The pygame app: scenes, camera, map renderer, pen tool, HUD."""

@@ -1,0 +1,363 @@
+"""Drawing the map's base layer: sea, land, terrain, water, border, dots, cities, ferries.
+
+The base layer never changes during a game, so the app renders it once per zoom level and
+keeps it (DESIGN.md habit 9). ``render-map`` uses the same code to write a PNG.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import pygame
+import shapely
+
+from rail_app.core.board import Board
+from rail_app.core.paths import resource_path
+
+# Colours of the printed map (UX.md "Colours and shapes").
+SEA = (196, 222, 238)
+SEA_DEEP = (176, 208, 230)
+LAND = (246, 241, 226)
+CONTEXT_LAND = (226, 226, 222)
+COAST = (120, 150, 170)
+MOUNTAIN_TINT = (233, 222, 200)
+ALPINE_TINT = (236, 236, 240)
+WATER = (150, 196, 228)
+RIVER = (70, 140, 205)
+BORDER = (70, 60, 60)
+DOT = (120, 120, 120)
+MOUNTAIN = (135, 100, 70)
+ALPINE = (90, 90, 110)
+CITY_RED = (200, 30, 40)
+FREE_TRACK = (200, 30, 40)
+NAME_INK = (40, 35, 30)
+COMMODITY_GREEN = (20, 120, 50)
+FERRY_INK = (40, 80, 130)
+SEA_LABEL = (90, 130, 170)
+LABEL_HALO = (250, 248, 240)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's type (Noto Sans, shipped in assets/fonts) at a pixel size."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    path = resource_path("assets", "fonts", name)
+    size = max(6, int(size))
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, size)
+
+
+@dataclass
+class MapView:
+    """Kilometres to pixels: ``px = (km - origin) * scale``."""
+
+    scale: float  # pixels per km
+    ox: float  # km at pixel x = 0
+    oy: float  # km at pixel y = 0
+
+    def to_px(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.ox) * self.scale, (y - self.oy) * self.scale
+
+    def to_km(self, px: float, py: float) -> tuple[float, float]:
+        return px / self.scale + self.ox, py / self.scale + self.oy
+
+    def array_to_px(self, coords: np.ndarray) -> np.ndarray:
+        return (coords - np.array([self.ox, self.oy])) * self.scale
+
+
+def board_extent(board: Board, margin_km: float = 30.0) -> tuple[float, float, float, float]:
+    """The km box holding every dot, with a margin."""
+    xs = [d.x for d in board.dots]
+    ys = [d.y for d in board.dots]
+    return min(xs) - margin_km, min(ys) - margin_km, max(xs) + margin_km, max(ys) + margin_km
+
+
+def fit_view(board: Board, width: int, height: int, margin_px: int = 10) -> MapView:
+    """A view showing the whole board centred in a ``width`` x ``height`` area."""
+    x0, y0, x1, y1 = board_extent(board)
+    scale = min((width - 2 * margin_px) / (x1 - x0), (height - 2 * margin_px) / (y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return MapView(scale, cx - width / 2 / scale, cy - height / 2 / scale)
+
+
+def _polys(geom: Any) -> list[Any]:
+    if geom.is_empty:
+        return []
+    if geom.geom_type == "Polygon":
+        return [geom]
+    if geom.geom_type in ("MultiPolygon", "GeometryCollection"):
+        out: list[Any] = []
+        for g in geom.geoms:
+            out.extend(_polys(g))
+        return out
+    return []
+
+
+def _lines(geom: Any) -> list[Any]:
+    if geom.is_empty:
+        return []
+    if geom.geom_type in ("LineString", "LinearRing"):
+        return [geom]
+    if hasattr(geom, "geoms"):
+        out: list[Any] = []
+        for g in geom.geoms:
+            out.extend(_lines(g))
+        return out
+    return []
+
+
+def _fill(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int, int, int],
+          outline: tuple[int, int, int] | None = None) -> None:
+    for poly in _polys(geom):
+        pts = view.array_to_px(np.asarray(poly.exterior.coords)[:, :2])
+        if len(pts) >= 3:
+            pygame.draw.polygon(surface, colour, pts.tolist())
+            if outline is not None:
+                pygame.draw.aalines(surface, outline, True, pts.tolist())
+        for hole in poly.interiors:
+            hp = view.array_to_px(np.asarray(hole.coords)[:, :2])
+            if len(hp) >= 3:
+                pygame.draw.polygon(surface, SEA, hp.tolist())
+
+
+def _polyline(surface: pygame.Surface, view: MapView, geom: Any,
+              colour: tuple[int, int, int], width: int) -> None:
+    for line in _lines(geom):
+        pts = view.array_to_px(np.asarray(line.coords)[:, :2]).tolist()
+        if len(pts) < 2:
+            continue
+        if width <= 1:
+            pygame.draw.aalines(surface, colour, False, pts)
+        else:
+            pygame.draw.lines(surface, colour, False, pts, width)
+
+
+def _dashed(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int, int, int],
+            width: int, dash: float, gap: float) -> None:
+    for line in _lines(geom):
+        pts = view.array_to_px(np.asarray(line.coords)[:, :2])
+        carry = 0.0
+        on = True
+        for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:], strict=True):
+            seg = math.hypot(x1 - x0, y1 - y0)
+            pos = 0.0
+            while pos < seg:
+                step = (dash if on else gap) - carry
+                end = min(seg, pos + step)
+                if on and seg > 0:
+                    a = (x0 + (x1 - x0) * pos / seg, y0 + (y1 - y0) * pos / seg)
+                    b = (x0 + (x1 - x0) * end / seg, y0 + (y1 - y0) * end / seg)
+                    pygame.draw.line(surface, colour, a, b, width)
+                if end - pos < step:
+                    carry += end - pos
+                    break
+                carry = 0.0
+                on = not on
+                pos = end
+
+
+def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: int,
+         colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "midleft",
+         halo: tuple[int, int, int] | None = LABEL_HALO) -> pygame.Rect:
+    """Draw a label with a light halo so it reads over any background."""
+    f = font(size, bold)
+    img = f.render(label, True, colour)
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if halo is not None:
+        h = f.render(label, True, halo)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+            surface.blit(h, rect.move(dx, dy))
+    surface.blit(img, rect)
+    return rect
+
+
+def hexagon(cx: float, cy: float, radius: float, pointy: bool = True) -> list[tuple[float, float]]:
+    start = 30 if pointy else 0
+    return [(cx + radius * math.cos(math.radians(start + 60 * i)),
+             cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+
+
+def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> list[tuple[float, float]]:
+    """The dotted arc of a ferry route between two port dots, in pixels."""
+    ax, ay = view.to_px(board.dots[a].x, board.dots[a].y)
+    bx, by = view.to_px(board.dots[b].x, board.dots[b].y)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = bx - ax, by - ay
+    bend = 0.12
+    cx, cy = mx - dy * bend, my + dx * bend
+    pts = []
+    for i in range(n + 1):
+        t = i / n
+        x = (1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx
+        y = (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by
+        pts.append((x, y))
+    return pts
+
+
+def sea_label_points(board: Board) -> list[tuple[str, float, float]]:
+    """Where to write each sea's name: open water near the middle of its area."""
+    land = board.geometry.union("land")
+    context = board.geometry.union("context")
+    solid = shapely.union_all([land, context]) if not context.is_empty else land
+    out: list[tuple[str, float, float]] = []
+    x0, y0, x1, y1 = board_extent(board, 0)
+    for feat in board.geometry.layer("sea"):
+        area = shapely.intersection(feat.geom, shapely.box(x0, y0, x1, y1))
+        if area.is_empty:
+            continue
+        c = area.centroid
+        step = board.layout.spacing
+        best = None
+        best_d = 1e18
+        bx0, by0, bx1, by1 = area.bounds
+        for x in np.arange(bx0, bx1, step):
+            for y in np.arange(by0, by1, step):
+                p = shapely.Point(x, y)
+                if not area.contains(p) or solid.distance(p) < 2.5 * step:
+                    continue
+                d = math.hypot(x - c.x, y - c.y)
+                if d < best_d:
+                    best, best_d = (float(x), float(y)), d
+        if best is not None:
+            out.append((feat.name, best[0], best[1]))
+    return out
+
+
+def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
+              labels: bool = True) -> None:
+    """Draw the whole base layer of ``board`` onto ``surface`` through ``view``."""
+    sp = board.layout.spacing * view.scale  # pixels between neighbouring dots
+    surface.fill(SEA)
+    geo = board.geometry
+    for feat in geo.layer("context"):
+        _fill(surface, view, feat.geom, CONTEXT_LAND, COAST)
+    for feat in geo.layer("land"):
+        _fill(surface, view, feat.geom, LAND, COAST)
+    for feat in geo.layer("terrain"):
+        if feat.props.get("terrain") == "mountain":
+            _fill(surface, view, feat.geom, MOUNTAIN_TINT)
+    for feat in geo.layer("terrain"):
+        if feat.props.get("terrain") == "alpine":
+            _fill(surface, view, feat.geom, ALPINE_TINT)
+    for layer in ("lake", "inlet"):
+        for feat in geo.layer(layer):
+            _fill(surface, view, feat.geom, WATER, COAST)
+    river_w = max(1, round(sp * 0.07))
+    for feat in geo.layer("river"):
+        _polyline(surface, view, feat.geom, RIVER, river_w)
+    border_w = max(1, round(sp * 0.08))
+    for feat in geo.layer("border"):
+        _dashed(surface, view, feat.geom, BORDER, border_w, max(4.0, sp * 0.35),
+                max(3.0, sp * 0.2))
+    if labels:
+        size = max(11, min(30, int(sp * 0.9)))
+        for name, x, y in sea_label_points(board):
+            px, py = view.to_px(x, y)
+            f = font(size, False)
+            f.set_italic(True)
+            img = f.render(name, True, SEA_LABEL)
+            f.set_italic(False)
+            surface.blit(img, img.get_rect(center=(int(px), int(py))))
+    # ferries (under the dots)
+    for ferry in board.ferries:
+        pts = ferry_curve(board, view, *ferry.ports)
+        step = max(2, int(len(pts) / max(4.0, sp * 0.6)))
+        for i in range(0, len(pts), 1):
+            if i % 2 == 0 and i + 1 < len(pts):
+                pygame.draw.line(surface, FERRY_INK, pts[i], pts[i + 1], max(1, round(sp * 0.08)))
+        del step
+        r = max(6, round(sp * 0.32))
+        for frac, cost in ((0.38, ferry.high), (0.62, ferry.low)):
+            x, y = pts[int(frac * (len(pts) - 1))]
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), r)
+            pygame.draw.circle(surface, FERRY_INK, (x, y), r, max(1, r // 6))
+            text(surface, str(cost), (x, y), int(r * 1.2), FERRY_INK, bold=True,
+                 anchor="center", halo=None)
+    # major cities: the red hexagon and its free inner track (B4)
+    for city in board.majors:
+        cx, cy = view.to_px(board.dots[city.centre].x, board.dots[city.centre].y)
+        pointy = board.layout.orientation == "pointy"
+        poly = hexagon(cx, cy, sp * 1.25, pointy=not pointy)
+        pygame.draw.polygon(surface, (250, 225, 220), poly)
+        pygame.draw.polygon(surface, CITY_RED, poly, max(2, round(sp * 0.1)))
+        for d in city.outer:
+            ox, oy = view.to_px(board.dots[d].x, board.dots[d].y)
+            pygame.draw.line(surface, FREE_TRACK, (cx, cy), (ox, oy), max(1, round(sp * 0.06)))
+    # dots
+    dot_r = max(1.2, sp * 0.07)
+    tri = max(3.0, sp * 0.2)
+    for d in board.dots:
+        if d.city is not None:
+            continue
+        x, y = view.to_px(d.x, d.y)
+        if d.terrain == "mountain":
+            pts = [(x, y - tri), (x - tri * 0.9, y + tri * 0.6), (x + tri * 0.9, y + tri * 0.6)]
+            pygame.draw.polygon(surface, MOUNTAIN, pts)
+        elif d.terrain == "alpine":
+            t = tri * 1.25
+            pts = [(x, y - t), (x - t * 0.9, y + t * 0.6), (x + t * 0.9, y + t * 0.6)]
+            pygame.draw.polygon(surface, (255, 255, 255), pts)
+            pygame.draw.polygon(surface, ALPINE, pts, max(1, round(sp * 0.05)))
+        else:
+            pygame.draw.circle(surface, DOT, (x, y), dot_r)
+    # city symbols
+    sym = max(4.0, sp * 0.3)
+    for city in board.city_list:
+        for d in city.dots:
+            x, y = view.to_px(board.dots[d].x, board.dots[d].y)
+            if city.major:
+                pygame.draw.circle(surface, CITY_RED, (x, y), max(2.0, sp * 0.11))
+            elif city.size == "medium":
+                rect = pygame.Rect(0, 0, sym * 2, sym * 2)
+                rect.center = (int(x), int(y))
+                pygame.draw.rect(surface, CITY_RED, rect)
+                pygame.draw.rect(surface, (120, 10, 20), rect, 1)
+            else:
+                pygame.draw.circle(surface, CITY_RED, (x, y), sym)
+                pygame.draw.circle(surface, (120, 10, 20), (x, y), sym, 1)
+    # volcanoes
+    for v in board.volcanoes:
+        x, y = view.to_px(v.x, v.y)
+        t = tri * 1.2
+        pts = [(x - t, y + t * 0.7), (x - t * 0.3, y - t * 0.7), (x + t * 0.3, y - t * 0.7),
+               (x + t, y + t * 0.7)]
+        pygame.draw.polygon(surface, (110, 60, 40), pts)
+        pygame.draw.circle(surface, (230, 90, 30), (x, y - t * 0.8), max(2.0, t * 0.3))
+    if labels:
+        draw_city_labels(surface, board, view)
+
+
+def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
+    sp = board.layout.spacing * view.scale
+    name_size = max(10, min(28, int(sp * 0.62)))
+    com_size = max(9, min(22, int(sp * 0.5)))
+    for city in board.city_list:
+        x, y = view.to_px(city.x, city.y)
+        off = sp * (1.35 if city.major else 0.45)
+        size = int(name_size * (1.2 if city.major else 1.0))
+        r = text(surface, city.name, (x + off, y - com_size * 0.45), size, NAME_INK, bold=True,
+                 anchor="midleft")
+        text(surface, city.commodity, (r.left, r.bottom - 2), com_size, COMMODITY_GREEN,
+             anchor="topleft")
+
+
+def render_board_png(board: Board, path: str, width: int) -> tuple[int, int]:
+    """Write a picture of the map, ``width`` pixels wide, to ``path``."""
+    if not pygame.get_init():
+        pygame.init()
+    x0, y0, x1, y1 = board_extent(board, 40.0)
+    scale = width / (x1 - x0)
+    height = int(math.ceil((y1 - y0) * scale))
+    surface = pygame.Surface((width, height))
+    view = MapView(scale, x0, y0)
+    draw_base(surface, board, view)
+    title = board.name
+    text(surface, title, (16, 12), max(16, width // 45), NAME_INK, bold=True, anchor="topleft")
+    pygame.image.save(surface, path)
+    return width, height
