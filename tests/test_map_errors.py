@@ -1,0 +1,133 @@
+"""Bad maps give one clear line each, naming file, line, key and value, and exit status 2.
+
+Each case takes the valid mini map, makes one mistake in it, and checks the single message.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rail_app.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "maps" / "test" / "mini.yaml"
+
+# (case id, text to replace, replacement, pattern the one message must match)
+CASES = [
+    ("malformed-yaml", "name: Mini", "name: [Mini", r"malformed YAML"),
+    ("unknown-top-key", "volcanoes:", "volcanos:",
+     r"unknown key 'volcanos' \(did you mean 'volcanoes'\?\)"),
+    ("wrong-type", "spacing_km: 20", "spacing_km: twenty", r"grid\.spacing_km: 'twenty' is not"),
+    ("bad-city-size", "name: Gamma, size: medium", "name: Gamma, size: huge",
+     r"cities\[2\]\.size: 'huge' is not one of"),
+    ("unknown-commodity", "name: Zeta, size: small, at: [180, 10], commodity: marble",
+     "name: Zeta, size: small, at: [180, 10], commodity: marbel",
+     r"cities\[5\] 'Zeta': unknown commodity 'marbel' \(did you mean 'marble'\?\)"),
+    ("duplicate-city", "name: Zeta, size: small", "name: Gamma, size: small",
+     r"cities\[5\] 'Gamma': duplicate city name \(also cities\[2\]\)"),
+    ("city-in-sea", "at: [302, 70]", "at: [270, 70]",
+     r"cities\[3\] 'Delta': position 270, 70 is in the sea"),
+    ("two-cities-one-dot", "name: Zeta, size: small, at: [180, 10]",
+     "name: Zeta, size: small, at: [80, 150]",
+     r"cities\[5\] 'Zeta': two cities on one dot: dot \S+ is also taken by 'Gamma'"),
+    ("overlapping-majors", "at: [200, 120]", "at: [60, 17]",
+     r"cities\[1\] 'Beta': overlapping major cities: dot \S+ is also taken by 'Alfa'"),
+    ("ferry-port-inland", "ports: [{at: [240, 69]}", "ports: [{at: [150, 69]}",
+     r"ferries\[0\] 'Beta - Delta': port 1 \(dot \S+\) is not a port: it is not next to the sea"),
+    ("ferry-unknown-city", "{city: Delta}", "{city: Delt}",
+     r"ferries\[0\] 'Beta - Delta': port 2: unknown city 'Delt' \(did you mean 'Delta'\?\)"),
+    ("strait-not-neighbours", "to: [40, 191]", "to: [100, 231]",
+     r"straits\[0\] 'Stretto': its ends snap to dots \S+ and \S+, which are not neighbouring"),
+    ("duplicate-key", "name: Mini", "name: Mini\nname: Maxi", r"duplicate key 'name'"),
+    ("ferry-costs-reversed", "costs: [8, 4]", "costs: [4, 8]",
+     r"costs must be written \[higher, lower\], not \[4, 8\]"),
+    ("override-not-a-dot", '"3,5": mountain', '"300,5": mountain',
+     r"terrain_overrides: '300,5' is not a dot of this map"),
+    ("override-bad-terrain", '"3,5": mountain', '"3,5": swamp',
+     r"terrain_overrides\.3,5: 'swamp' is not one of"),
+    ("unknown-sea", "sea: East Sea", "sea: East See",
+     r"unknown sea 'East See' \(did you mean 'East Sea'\?\)"),
+    ("bad-geometry", "coordinates: [[-5, 52], [50, 52]]", "coordinates: [[-5]]",
+     r"geometry\.border\[0\]: bad coordinates for a LineString"),
+]
+
+
+def _write_bad_map(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    text = MINI.read_text(encoding="utf-8")
+    assert old in text, f"test case out of date: {old!r} not in mini.yaml"
+    bad = text.replace(old, new, 1)
+    path = tmp_path / "mini.yaml"
+    path.write_text(bad, encoding="utf-8")
+    for sib in MINI.parent.glob("mini-*.yaml"):
+        shutil.copy(sib, tmp_path / sib.name)
+    line = bad[: bad.index(new)].count("\n") + 1 + (new.count("\n") if "\n" in new else 0)
+    return path, line
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_bad_map_gives_one_clear_line(
+    case: tuple[str, str, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _id, old, new, pattern = case
+    path, line = _write_bad_map(tmp_path, old, new)
+    code = main(["validate-map", str(path)])
+    out = capsys.readouterr()
+    assert code == 2
+    lines = [x for x in out.err.splitlines() if x.strip()]
+    assert len(lines) == 1, lines
+    message = lines[0]
+    assert "Traceback" not in out.err + out.out
+    m = re.match(r"^(.*?):(\d+): (.*)$", message)
+    assert m, message
+    assert m.group(1) == str(path)
+    assert abs(int(m.group(2)) - line) <= 1, (message, line)
+    assert re.search(pattern, m.group(3)), message
+
+
+def test_bad_map_json_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, line = _write_bad_map(tmp_path, "commodity: marble}", "commodity: marbel}")
+    code = main(["validate-map", str(path), "--json"])
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 2
+    assert len(doc["errors"]) == 1
+    err = doc["errors"][0]
+    assert err["file"] == str(path) and err["line"] == line
+    assert "marbel" in err["message"]
+
+
+def test_missing_file_and_not_a_mapping(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate-map", str(tmp_path / "nope.yaml")]) == 2
+    assert "file not found" in capsys.readouterr().err
+    listing = tmp_path / "list.yaml"
+    listing.write_text("- a\n- b\n", encoding="utf-8")
+    assert main(["validate-map", str(listing)]) == 2
+    assert "a map file is a mapping" in capsys.readouterr().err
+
+
+def test_missing_geometry_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.yaml"
+    text = MINI.read_text(encoding="utf-8")
+    start = text.index("geometry:")
+    end = text.index("commodities:")
+    path.write_text(text[:start] + "geometry: missing.geojson\n" + text[end:], encoding="utf-8")
+    assert main(["validate-map", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert re.match(rf"^{re.escape(str(path))}:\d+: geometry: file 'missing.geojson' not found$",
+                    err), err
+
+
+def test_real_command_prints_no_traceback(tmp_path: Path) -> None:
+    path, _ = _write_bad_map(tmp_path, "size: medium", "size: huge")
+    proc = subprocess.run([sys.executable, "-m", "rail_app", "validate-map", str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1
