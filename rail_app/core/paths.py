@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 APP_NAME = "ItalianRails"
+#: Set this environment variable to keep saves and settings in another folder (tests do).
+DATA_DIR_ENV = "ITALIAN_RAILS_DATA_DIR"
 
 
 def base_dir() -> Path:
@@ -27,9 +29,15 @@ def resource_path(*parts: str) -> Path:
 
 def user_data_dir() -> Path:
     """Saves, autosaves and settings live here (created on first use)."""
+    import os
+
     import platformdirs
 
-    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        path = Path(override)
+    else:
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
