@@ -360,9 +360,9 @@ class _Builder:
         self.water_inland = water
         xmin, ymin, xmax, ymax = land.bounds
         qmin, qmax, rmin, rmax = b.layout.bounds_axial(xmin, ymin, xmax, ymax)
-        qs, rs = np.meshgrid(np.arange(qmin, qmax + 1), np.arange(rmin, rmax + 1))
-        qs = qs.ravel()
-        rs = rs.ravel()
+        qgrid, rgrid = np.meshgrid(np.arange(qmin, qmax + 1), np.arange(rmin, rmax + 1))
+        qs = qgrid.ravel()
+        rs = rgrid.ravel()
         xs, ys = self._xy(qs, rs)
         inside = shapely.contains_xy(land, xs, ys) & ~shapely.contains_xy(water, xs, ys)
         self.land_points: set[tuple[int, int]] = {
@@ -492,10 +492,10 @@ class _Builder:
         b.coast = {k: frozenset(v) for k, v in coast.items()}
         tc = b.rules.terrain_costs
         for i, (q, r) in enumerate(ordered):
-            city = city_at.get((q, r))
-            t = city[1] if city else str(terrain[i])
+            here = city_at.get((q, r))
+            t = here[1] if here else str(terrain[i])
             b.dots.append(Dot(i, q, r, hexgrid.key(q, r), float(xs[i]), float(ys[i]), t,
-                              city[0] if city else None, bool(coastal[i])))
+                              here[0] if here else None, bool(coastal[i])))
             b.index[(q, r)] = i
             b.dot_cost.append(tc[t])
         for i, (spec, pt) in enumerate(zip(self.city_specs, self.city_points, strict=True)):
@@ -560,8 +560,8 @@ class _Builder:
         shapely.prepare(allowed)
         covered = shapely.covers(allowed, lines)
         tol = WATER_TOLERANCE_FRACTION * spacing
-        for i in np.nonzero(~covered)[0]:
-            i = int(i)
+        for wet_i in np.nonzero(~covered)[0]:
+            i = int(wet_i)
             if pairs[i] in strait_of:
                 continue
             wet = shapely.length(shapely.difference(lines[i], allowed))
@@ -574,9 +574,9 @@ class _Builder:
             li, fi = tree.query(lines, predicate="crosses")
             for i, f in zip(li, fi, strict=True):
                 feat = rivers[int(f)]
-                c = Crossing("river", feat.name, str(feat.props.get("system") or feat.name))
-                if all(x.name != c.name or x.kind != "river" for x in crossings[int(i)]):
-                    crossings[int(i)].append(c)
+                rc = Crossing("river", feat.name, str(feat.props.get("system") or feat.name))
+                if all(x.name != rc.name or x.kind != "river" for x in crossings[int(i)]):
+                    crossings[int(i)].append(rc)
         for layer in ("lake", "inlet"):
             feats = geo.layer(layer)
             if not feats:
@@ -592,8 +592,8 @@ class _Builder:
         for k, name in strait_of.items():
             crossings[pairs.index(k)].append(Crossing("strait", name))
         for i, (a, c) in enumerate(pairs):
-            ca, cb = b.major_of_dot.get(a), b.major_of_dot.get(c)
-            free = ca is not None and ca is cb
+            ma, mb = b.major_of_dot.get(a), b.major_of_dot.get(c)
+            free = ma is not None and ma is mb
             cr = tuple(sorted(crossings[i], key=lambda x: (x.kind, x.name)))
             cost = sum(cc[x.kind] for x in cr)
             if free:
