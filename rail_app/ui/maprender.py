@@ -272,7 +272,7 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
             if i % 2 == 0 and i + 1 < len(pts):
                 pygame.draw.line(surface, FERRY_INK, pts[i], pts[i + 1], max(1, round(sp * 0.08)))
         del step
-        r = max(6, round(sp * 0.32))
+        r = max(8, round(sp * 0.34))
         for frac, cost in ((0.38, ferry.high), (0.62, ferry.low)):
             x, y = pts[int(frac * (len(pts) - 1))]
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r)
@@ -333,17 +333,55 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         draw_city_labels(surface, board, view)
 
 
-def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
+def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
+    """Where each city's name and commodity go: beside the city, on the first side that does
+    not cover another label or city (right, left, below, above, then the corners).
+
+    Returns (name, commodity, name size, commodity size, block rect) per city.
+    """
     sp = board.layout.spacing * view.scale
     name_size = max(10, min(28, int(sp * 0.62)))
     com_size = max(9, min(22, int(sp * 0.5)))
+    taken: list[pygame.Rect] = []
     for city in board.city_list:
         x, y = view.to_px(city.x, city.y)
-        off = sp * (1.35 if city.major else 0.45)
+        half = sp * (1.3 if city.major else 0.35)
+        taken.append(pygame.Rect(int(x - half), int(y - half), int(2 * half), int(2 * half)))
+    out = []
+    order = sorted(board.city_list, key=lambda c: (not c.major, c.index))
+    for city in order:
+        x, y = view.to_px(city.x, city.y)
         size = int(name_size * (1.2 if city.major else 1.0))
-        r = text(surface, city.name, (x + off, y - com_size * 0.45), size, NAME_INK, bold=True,
-                 anchor="midleft")
-        text(surface, city.commodity, (r.left, r.bottom - 2), com_size, COMMODITY_GREEN,
+        nw, nh = font(size, True).size(city.name)
+        cw, ch = font(com_size).size(city.commodity)
+        w, h = max(nw, cw), nh + ch - 2
+        off = sp * (1.35 if city.major else 0.5)
+        candidates = [
+            (x + off, y - h / 2), (x - off - w, y - h / 2),
+            (x - w / 2, y + off * 0.8), (x - w / 2, y - off * 0.8 - h),
+            (x + off * 0.7, y + off * 0.4), (x + off * 0.7, y - off * 0.4 - h),
+            (x - off * 0.7 - w, y + off * 0.4), (x - off * 0.7 - w, y - off * 0.4 - h),
+        ]
+        own = pygame.Rect(int(x - sp * 0.3), int(y - sp * 0.3), int(sp * 0.6), int(sp * 0.6))
+        best = None
+        for cx, cy in candidates:
+            rect = pygame.Rect(int(cx), int(cy), w, h)
+            clash = [r for r in taken if r.colliderect(rect) and r != own]
+            if not clash:
+                best = rect
+                break
+        if best is None:
+            best = pygame.Rect(int(candidates[0][0]), int(candidates[0][1]), w, h)
+        taken.append(best)
+        out.append((city.name, city.commodity, size, com_size, best))
+    return out
+
+
+def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
+    for name, commodity, size, com_size, rect in label_layout(board, view):
+        r = text(surface, name, (rect.left, rect.top), size, NAME_INK, bold=True,
+                 anchor="topleft")
+        text(surface, commodity, (rect.left, r.bottom - 2), com_size, COMMODITY_GREEN,
              anchor="topleft")
 
 
