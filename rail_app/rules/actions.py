@@ -61,6 +61,14 @@ class EraseSegment(Action):
 
 
 @dataclass(frozen=True, repr=False)
+class BuildFerry(Action):
+    """K8: take (draw) a ferry from a port the player's track reaches (or a major city port)."""
+
+    kind: ClassVar[str] = "ferry"
+    ferry: str
+
+
+@dataclass(frozen=True, repr=False)
 class UpgradeLoco(Action):
     """K9: buy a better locomotive (counts against the phase's 20M)."""
 
@@ -175,7 +183,7 @@ class EndTurn(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
-        KeepCards, BuildSegment, EraseSegment, UpgradeLoco, TakeLoan, PlaceTrain, MoveTrain,
+        KeepCards, BuildSegment, BuildFerry, EraseSegment, UpgradeLoco, TakeLoan, PlaceTrain, MoveTrain,
         BoardFerry, PickUp, Lock, Deliver, Drop, SwapDemands, ChooseLoss, EndPhase, EndTurn,
     )
 }

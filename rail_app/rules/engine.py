@@ -155,7 +155,7 @@ def _action_name(action: Action) -> str:
         "lock": "locking", "drop": "dropping", "swap": "swapping demands",
         "board_ferry": "boarding a ferry", "end_phase": "ending the move phase",
         "end_turn": "ending the turn", "keep_cards": "choosing cards", "loan": "a loan",
-        "choose_loss": "choosing a lost load",
+        "choose_loss": "choosing a lost load", "ferry": "taking a ferry",
     }.get(action.kind, action.kind)
 
 
@@ -178,8 +178,10 @@ def apply(
     if handler.apply is None:
         raise IllegalAction(Quote(action, 0, (Violation(
             MOMENT_WRONG_PHASE, f"{type(action).__name__} cannot be carried out yet", True),)))
+    actor = state.pending.player if state.pending is not None else state.current
     new = state if inplace else state.copy()
     handler.apply(new, action, q)
+    new.history.append((actor if player is None else player, action))  # the game record
     return new
 
 

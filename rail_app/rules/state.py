@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rail_app.core.board import Board
+from rail_app.rules.actions import Action
 from rail_app.rules.deckmodel import Deck
 
 Edge = tuple[int, int]  # (a, b) with a < b: a board edge key
@@ -163,6 +164,7 @@ class GameState:
     outcome: Outcome | None = None
     # history
     log: list[LogEntry] = field(default_factory=list)
+    history: list[tuple[int, Action]] = field(default_factory=list)  # (player, action) applied
 
     @property
     def player(self) -> PlayerState:
@@ -198,6 +200,7 @@ class GameState:
         new.events = list(self.events)
         new.washed_out = list(self.washed_out)
         new.log = list(self.log)
+        new.history = list(self.history)
         return new
 
 
