@@ -154,6 +154,7 @@ class GameState:
     draw_pile: list[int] = field(default_factory=list)  # top is the end of the list
     discard: list[int] = field(default_factory=list)
     pool: list[int] = field(default_factory=list)
+    swapped_this_turn: bool = False  # C6/T3: after a swap only Lock and EndTurn are legal
     # events (E1-E9)
     events: list[ActiveEvent] = field(default_factory=list)
     washed_out: list[WashedOut] = field(default_factory=list)
