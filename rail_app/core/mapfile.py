@@ -97,6 +97,9 @@ class LineIndex:
                 self.walk(item, sub)
 
 
+_FastSafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path, shown: str) -> tuple[Any, LineIndex]:
     """Parse a YAML file safely; returns the data and the line index, or raises MapError."""
     try:
@@ -107,8 +110,13 @@ def read_yaml(path: Path, shown: str) -> tuple[Any, LineIndex]:
         raise MapError([MapProblem(shown, None, f"cannot read the file: {exc}")]) from None
     index = LineIndex()
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        # Compose once (libyaml when available), then build the data from the same nodes.
+        loader = _FastSafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
