@@ -7,6 +7,7 @@ so that the packager sees them all).
 from __future__ import annotations
 
 from rail_app.rules import build as _build  # noqa: F401  (registers K1-K10)
+from rail_app.rules import cards as _cards  # noqa: F401  (registers C1-C7, W1-W2)
 from rail_app.rules import turns as _turns  # noqa: F401  (registers T1-T4)
 from rail_app.rules.engine import (
     IllegalAction,
