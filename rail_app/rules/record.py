@@ -1,0 +1,225 @@
+"""Game records: the seed, the map, the players and the list of actions (DESIGN.md habit 6).
+
+A record is enough to rebuild a game exactly: the same seed and the same actions give the
+same game, byte for byte. Records are JSON, written atomically, and every problem in a
+record file becomes a :class:`RecordError` with a one-line message (never a traceback).
+The format is described in ``docs/game-record.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rail_app.core.board import Board
+from rail_app.rules.actions import Action, action_from_dict
+from rail_app.rules.deckmodel import Deck
+from rail_app.rules.engine import Violation, apply, quote
+from rail_app.rules.game import new_game
+from rail_app.rules.state import VARIANTS, GameState
+
+FORMAT = "italian-rails-record"
+VERSION = 1
+REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
+
+
+class RecordError(Exception):
+    """A record file cannot be used; the message is one line naming the file and the fault."""
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game."""
+
+    map: str  # the map file's path, as given when the game started
+    seed: int
+    players: list[str]
+    actions: list[tuple[int, Action]] = field(default_factory=list)  # (player, action)
+    variants: list[str] = field(default_factory=list)
+    map_sha256: str = ""  # of the map file when the game was played ("" = unknown)
+    deck: bool = True  # False: a game of building only, played without cards
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "map": self.map,
+            "map_sha256": self.map_sha256,
+            "deck": self.deck,
+            "variants": sorted(self.variants),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": [{"player": p, "action": a.to_dict()} for p, a in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What happened to one recorded action when it was replayed."""
+
+    index: int  # 1-based, as printed
+    player: int
+    action: Action
+    ok: bool
+    cost: int
+    violations: tuple[Violation, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "player": self.player, "action": self.action.to_dict(),
+            "ok": self.ok, "cost": self.cost,
+            "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],
+        }
+
+
+def map_digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a map file, to notice a map changed since a game was recorded."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def record_from_game(state: GameState, map_path: str | os.PathLike[str]) -> GameRecord:
+    """The record of a live game, from the actions applied to it (``state.history``)."""
+    return GameRecord(
+        map=str(map_path),
+        seed=state.seed,
+        players=[p.name for p in state.players],
+        actions=list(state.history),
+        variants=sorted(state.variants),
+        map_sha256=map_digest(map_path),
+        deck=bool(state.deck.cards),
+    )
+
+
+def record_text(record: GameRecord) -> str:
+    """The JSON text of a record, one action per line so that it reads like a score sheet."""
+    data = record.to_dict()
+    actions = data.pop("actions")
+    head = json.dumps(data, indent=1, ensure_ascii=False)
+    head = head[: head.rindex("}")].rstrip()
+    body = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions)
+    tail = f'"actions": [\n  {body}\n ]' if actions else '"actions": []'
+    return f"{head},\n {tail}\n}}\n"
+
+
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+    """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
+    target = Path(path)
+    text = record_text(record)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file; RecordError with a one-line message for anything wrong."""
+    shown = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{shown}: file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{shown}: cannot read the file ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{shown}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    return record_from_dict(data, shown)
+
+
+def record_from_dict(data: Any, shown: str = "record") -> GameRecord:
+    """Check and convert the JSON form of a record."""
+
+    def fail(msg: str) -> RecordError:
+        return RecordError(f"{shown}: {msg}")
+
+    if not isinstance(data, dict):
+        raise fail("not a game record (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise fail(f"not an Italian Rails game record (format {data.get('format')!r}, "
+                   f"expected {FORMAT!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise fail(f"the record has no valid version number ({version!r})")
+    if version > VERSION or version < 1:
+        raise fail(f"record version {version} is not supported (this program reads "
+                   f"version {VERSION})")
+    missing = [k for k in REQUIRED_KEYS if k not in data]
+    if missing:
+        raise fail(f"missing key(s): {', '.join(missing)}")
+    if not isinstance(data["map"], str) or not data["map"]:
+        raise fail("'map' must be the map file's path")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise fail(f"'seed' must be a whole number, not {seed!r}")
+    players = data["players"]
+    if (not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(n, str) for n in players)):
+        raise fail("'players' must be a list of two names")
+    variants = data.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise fail("'variants' must be a list of variant names")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise fail(f"unknown variant {unknown[0]!r} (variants: {', '.join(VARIANTS)})")
+    digest = data.get("map_sha256", "")
+    if not isinstance(digest, str):
+        raise fail("'map_sha256' must be a string")
+    deck = data.get("deck", True)
+    if not isinstance(deck, bool):
+        raise fail("'deck' must be true or false")
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise fail("'actions' must be a list")
+    actions: list[tuple[int, Action]] = []
+    for i, entry in enumerate(raw_actions):
+        where = f"actions[{i}]"
+        if not isinstance(entry, dict) or set(entry) != {"player", "action"}:
+            raise fail(f"{where}: expected {{\"player\": 0 or 1, \"action\": {{...}}}}")
+        player = entry["player"]
+        if player not in (0, 1) or isinstance(player, bool):
+            raise fail(f"{where}: player must be 0 or 1, not {player!r}")
+        try:
+            action = action_from_dict(entry["action"])
+        except ValueError as exc:
+            raise fail(f"{where}: {exc}") from None
+        actions.append((player, action))
+    return GameRecord(map=data["map"], seed=seed, players=list(players), actions=actions,
+                      variants=list(variants), map_sha256=digest, deck=deck)
+
+
+def start_state(record: GameRecord, board: Board, deck: Deck | None) -> GameState:
+    """The state before the first recorded action."""
+    return new_game(board, deck if record.deck else None, seed=record.seed,
+                    names=tuple(record.players), variants=record.variants)
+
+
+def replay_record(record: GameRecord, board: Board, deck: Deck | None
+                  ) -> tuple[GameState, list[ActionResult]]:
+    """Apply every recorded action in order. Illegal ones are reported (with their rule
+    ids) and skipped; the game goes on from the last legal state."""
+    state = start_state(record, board, deck)
+    results: list[ActionResult] = []
+    for i, (player, action) in enumerate(record.actions, start=1):
+        q = quote(state, action, player)
+        if q.ok:
+            apply(state, action, player, inplace=True)
+        results.append(ActionResult(i, player, action, q.ok, q.cost, q.violations))
+    return state, results
