@@ -358,6 +358,23 @@ def build_land(gd: Geodata) -> list[tuple[str, Polygon]]:
     return out
 
 
+def build_context(gd: Geodata) -> list[tuple[str, Polygon]]:
+    """Neighbouring countries (and the French land wrongly inside the Italian piece), drawn
+    in grey around the board for context; they hold no dots."""
+    out: list[tuple[str, Polygon]] = []
+    france = france_side(gd)
+    for props, g in gd.layer("land"):
+        if props["country"] in ("ITA", "SMR", "VAT"):
+            g = g.intersection(france)
+            name = "France"
+        else:
+            name = str(props.get("country_name") or props["country"])
+        for piece in polygons(simplify_deg(g, 1.0)):
+            if to_km(piece).area >= 30.0:
+                out.append((name, piece))
+    return sorted(out, key=lambda t: (t[0], t[1].bounds))
+
+
 def build_lakes(gd: Geodata, land: BaseGeometry) -> list[tuple[str, Polygon]]:
     ita = shapely.union_all([g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR")])
     ita = ita.difference(france_side(gd))
@@ -531,6 +548,67 @@ def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
     return False
 
 
+GARDA_BOX_DEG = (10.5, 45.42, 10.9, 45.9)
+
+
+def crosses_garda(board: Board, holes_km: BaseGeometry) -> bool:
+    """Does some segment between two neighbouring land dots cross Lago di Garda?"""
+    x0, y1 = fwd(GARDA_BOX_DEG[0], GARDA_BOX_DEG[1])
+    x1, y0 = fwd(GARDA_BOX_DEG[2], GARDA_BOX_DEG[3])
+    garda = holes_km.intersection(box(x0, y0, x1, y1))
+    for d in board.grid.candidates((x0 - SPACING, y0 - SPACING, x1 + SPACING, y1 + SPACING)):
+        if d not in board.dotset:
+            continue
+        for n in neighbours(d):
+            if n in board.dotset and n > d:
+                line = LineString([board.grid.xy(d), board.grid.xy(n)])
+                if line.intersection(garda).length >= 0.5:
+                    return True
+    return False
+
+
+#: The Italy border lines in km, set by main() before the origin is chosen.
+BORDERS_KM: list[BaseGeometry] = []
+
+
+def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot],
+                     land_km: BaseGeometry, holes_km: BaseGeometry) -> bool:
+    """Can track reach every city? Same test as the loader: a segment is legal when it
+    crosses no border and leaves the land (lakes and inlets count as land) by at most 8% of
+    the spacing; the strait is legal. Mainland and Sicily cities must join Roma; Sardinian
+    cities must join each other (the ferries do the rest)."""
+    pairs = [(d, n) for d in board.dots for n in neighbours(d)[:3] if n in board.dotset]
+    coords = np.array([[board.grid.xy(d), board.grid.xy(n)] for d, n in pairs])
+    lines = shapely.linestrings(coords)
+    dry = shapely.union_all([land_km, holes_km])
+    shapely.prepare(dry)
+    ok = shapely.covers(dry, lines)
+    for i in np.nonzero(~ok)[0]:
+        ok[i] = shapely.length(shapely.difference(lines[i], dry)) <= 0.08 * SPACING
+    if BORDERS_KM:
+        tree = shapely.STRtree(BORDERS_KM)
+        hit, _ = tree.query(lines, predicate="intersects")
+        ok[hit] = False
+    parent: dict[Dot, Dot] = {d: d for d in board.dots}
+
+    def find(d: Dot) -> Dot:
+        while parent[d] != d:
+            parent[d] = parent[parent[d]]
+            d = parent[d]
+        return d
+
+    links = [p for p, good in zip(pairs, ok, strict=True) if good] + [strait]
+    for a, b in links:
+        parent[find(a)] = find(b)
+    roma = find(city_dot["Roma"])
+    sard = find(city_dot["Cagliari"])
+    for d in city_dot.values():
+        want = sard if board.island[d] == 2 else roma
+        if find(d) != want:
+            return False
+    return True
+
+
 def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
              holes_km: BaseGeometry, sea_km: BaseGeometry,
              land_union_km: BaseGeometry) -> Layout | None:
@@ -548,6 +626,14 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
         city_dot[c.name] = found[0]
         snap += found[1]
     if board.island[city_dot["Reggio Calabria"]] != 0 or board.island[city_dot["Messina"]] != 1:
+        return None
+    # Track must be able to reach every city: at least two neighbouring land dots each
+    # (a city on a thin strip, like Trieste, can otherwise end up cut off).
+    for d in city_dot.values():
+        if sum(1 for n in neighbours(d) if n in board.dotset) < 2:
+            return None
+    # B2 needs a segment across Lago di Garda: two neighbouring land dots on either shore.
+    if not crosses_garda(board, holes_km):
         return None
     majors = [c.name for c in CITIES if c.size == "major"]
     names = [c.name for c in CITIES]
@@ -584,6 +670,8 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
             if dv + dm < best:
                 best, strait = dv + dm, (d, n)
     if strait is None:
+        return None
+    if not cities_connected(board, city_dot, strait, land_union_km, holes_km):
         return None
     hex_land = sum(1 for m in majors for n in neighbours(city_dot[m]) if n in board.dotset)
     roma_port = any(is_coastal(board, n, sea_km) for n in neighbours(city_dot["Roma"])
@@ -942,6 +1030,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shapely.union_all([land_union_km, holes_km]))
     shapely.prepare(sea_km)
 
+    BORDERS_KM.extend(to_km(g) for _, g in borders)
     lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
     board, grid = lay.board, lay.board.grid
     origin = inv(grid.ox, grid.oy)
@@ -1038,6 +1127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in polygons(g):
             label = "Alpi" if kind == "alpine" else "rilievi"
             feats.append(feature("terrain", p, name=label, terrain=kind))
+    for name, g in build_context(gd):
+        feats.append(feature("context", g, name=name))
     gj = '{"type":"FeatureCollection","features":[\n' + ",\n".join(feats) + "\n]}\n"
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "italy.geojson").write_text(gj, encoding="utf-8")

@@ -476,6 +476,20 @@ class _Builder:
         wet = ~shapely.contains_xy(self.land, nx_, ny_) | ~shapely.contains_xy(self.land, hx, hy)
         wet_in_lake = shapely.contains_xy(self.water_inland, nx_, ny_)
         sea_pt = wet & ~wet_in_lake
+        # Off the board is not always sea: beyond a border lies a neighbouring country.
+        context = b.geometry.union("context")
+        if not context.is_empty:
+            shapely.prepare(context)
+            sea_pt &= ~shapely.contains_xy(context, nx_, ny_)
+        borders = [f.geom for f in b.geometry.layer("border")]
+        idx_wet = np.nonzero(sea_pt)[0]
+        if borders and len(idx_wet):
+            spokes = shapely.linestrings(np.stack([
+                np.column_stack([np.tile(xs, 6)[idx_wet], np.tile(ys, 6)[idx_wet]]),
+                np.column_stack([nx_[idx_wet], ny_[idx_wet]]),
+            ], axis=1))
+            hit, _ = shapely.STRtree(borders).query(spokes, predicate="intersects")
+            sea_pt[idx_wet[np.unique(hit)]] = False
         n = len(ordered)
         coastal = sea_pt.reshape(6, n).any(axis=0)
         seas = b.geometry.layer("sea")
