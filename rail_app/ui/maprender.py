@@ -221,7 +221,7 @@ def sea_label_points(board: Board) -> list[tuple[str, float, float]]:
                 p = shapely.Point(x, y)
                 if not area.contains(p) or solid.distance(p) < 2.5 * step:
                     continue
-                if any(math.hypot(x - c2.x, y - c2.y) < 5 * step for c2 in board.city_list):
+                if any(math.hypot(x - c2.x, y - c2.y) < 7 * step for c2 in board.city_list):
                     continue
                 d = math.hypot(x - c.x, y - c.y)
                 if d < best_d:
