@@ -182,6 +182,8 @@ def apply(
     new = state if inplace else state.copy()
     handler.apply(new, action, q)
     new.history.append((actor if player is None else player, action))  # the game record
+    for fn in _AFTER_APPLY_HOOKS:
+        fn(new)
     return new
 
 
@@ -239,3 +241,14 @@ def run_turn_end(state: GameState, player: int) -> None:
 def run_turn_start(state: GameState, player: int) -> None:
     for fn in _TURN_START_HOOKS:
         fn(state, player)
+
+
+StateHook = Callable[[GameState], None]
+_AFTER_APPLY_HOOKS: list[StateHook] = []
+
+
+def after_apply(fn: StateHook) -> StateHook:
+    """``fn(state)`` runs after every applied action (T4: a turn lost during itself ends once
+    the action that lost it is complete)."""
+    _AFTER_APPLY_HOOKS.append(fn)
+    return fn

@@ -147,6 +147,7 @@ class GameState:
     phase_major_starts: set[str] = field(default_factory=set)
     moves_left: int | None = None  # movement left this turn (None: not computed yet)
     rental_paid: bool = False  # M3: 4M paid this turn
+    half_speed_now: bool = False  # M5/M6: this turn's movement is already halved
     # track
     owner: dict[Edge, int] = field(default_factory=dict)  # K2
     ferry_takers: dict[int, list[int]] = field(default_factory=dict)  # K8: in order
@@ -160,6 +161,7 @@ class GameState:
     washed_out: list[WashedOut] = field(default_factory=list)
     pending: Pending | None = None
     cash_public: bool = False  # E3: after a tax, cash is public
+    end_turn_now: bool = False  # T4: the player to act lost a turn during it; end it now
     # end of game (W1-W2)
     end_triggered_by: int | None = None
     outcome: Outcome | None = None
