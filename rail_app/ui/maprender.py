@@ -200,35 +200,46 @@ def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> lis
     return pts
 
 
-def sea_label_points(board: Board) -> list[tuple[str, float, float]]:
-    """Where to write each sea's name: open water near the middle of its area."""
+def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]]:
+    """Where a sea's name may go: open water points of its area, nearest its middle first."""
     land = board.geometry.union("land")
     context = board.geometry.union("context")
     solid = shapely.union_all([land, context]) if not context.is_empty else land
-    out: list[tuple[str, float, float]] = []
+    out: list[tuple[str, list[tuple[float, float]]]] = []
     x0, y0, x1, y1 = board_extent(board, 0)
+    step = board.layout.spacing
     for feat in board.geometry.layer("sea"):
         area = shapely.intersection(feat.geom, shapely.box(x0, y0, x1, y1))
         if area.is_empty:
             continue
         c = area.centroid
-        step = board.layout.spacing
-        best = None
-        best_d = 1e18
         bx0, by0, bx1, by1 = area.bounds
+        pts = []
         for x in np.arange(bx0, bx1, step):
             for y in np.arange(by0, by1, step):
                 p = shapely.Point(x, y)
-                if not area.contains(p) or solid.distance(p) < 2.5 * step:
-                    continue
-                if any(math.hypot(x - c2.x, y - c2.y) < 7 * step for c2 in board.city_list):
-                    continue
-                d = math.hypot(x - c.x, y - c.y)
-                if d < best_d:
-                    best, best_d = (float(x), float(y)), d
-        if best is not None:
-            out.append((feat.name, best[0], best[1]))
+                if area.contains(p) and solid.distance(p) >= 2.5 * step:
+                    pts.append((float(x), float(y)))
+        pts.sort(key=lambda q: math.hypot(q[0] - c.x, q[1] - c.y))
+        out.append((feat.name, pts))
     return out
+
+
+def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
+                     avoid: list[pygame.Rect]) -> None:
+    sp = board.layout.spacing * view.scale
+    size = max(11, min(30, int(sp * 0.9)))
+    f = font(size, False)
+    f.set_italic(True)
+    for name, pts in sea_label_points(board):
+        img = f.render(name, True, SEA_LABEL)
+        for x, y in pts:
+            rect = img.get_rect(center=view.to_px(x, y))
+            if rect.collidelist(avoid) < 0:
+                surface.blit(img, rect)
+                avoid.append(rect)
+                break
+    f.set_italic(False)
 
 
 def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
@@ -257,15 +268,6 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
     for feat in geo.layer("border"):
         _dashed(surface, view, feat.geom, BORDER, border_w, max(4.0, sp * 0.35),
                 max(3.0, sp * 0.2))
-    if labels:
-        size = max(11, min(30, int(sp * 0.9)))
-        for name, x, y in sea_label_points(board):
-            px, py = view.to_px(x, y)
-            f = font(size, False)
-            f.set_italic(True)
-            img = f.render(name, True, SEA_LABEL)
-            f.set_italic(False)
-            surface.blit(img, img.get_rect(center=(int(px), int(py))))
     # ferries (under the dots)
     for ferry in board.ferries:
         pts = ferry_curve(board, view, *ferry.ports)
@@ -332,7 +334,8 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         pygame.draw.polygon(surface, (110, 60, 40), pts)
         pygame.draw.circle(surface, (230, 90, 30), (x, y - t * 0.8), max(2.0, t * 0.3))
     if labels:
-        draw_city_labels(surface, board, view)
+        placed = draw_city_labels(surface, board, view)
+        _draw_sea_labels(surface, board, view, placed)
 
 
 def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
@@ -379,12 +382,16 @@ def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, 
     return out
 
 
-def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
+def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> list[pygame.Rect]:
+    """Draw every city's name and commodity; returns the rectangles they cover."""
+    placed = []
     for name, commodity, size, com_size, rect in label_layout(board, view):
+        placed.append(rect)
         r = text(surface, name, (rect.left, rect.top), size, NAME_INK, bold=True,
                  anchor="topleft")
         text(surface, commodity, (rect.left, r.bottom - 2), com_size, COMMODITY_GREEN,
              anchor="topleft")
+    return placed
 
 
 def render_board_png(board: Board, path: str, width: int) -> tuple[int, int]:
