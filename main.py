@@ -1,0 +1,10 @@
+"""Italian Rails: start the game (``python main.py``); ``--help`` lists the options."""
+
+from __future__ import annotations
+
+import sys
+
+from rail_app.ui.launcher import main
+
+if __name__ == "__main__":
+    sys.exit(main())

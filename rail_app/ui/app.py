@@ -1,0 +1,210 @@
+"""The application: window, main loop, scenes, settings and sounds.
+
+Scenes (menu, new game, load, settings, game, game over) each have ``handle_event``,
+``update(dt)`` and ``draw(surface)``; ``draw`` never changes the game. They are registered
+explicitly in :data:`SCENES` (no import scanning, so the packager sees every import).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from rail_app.core.paths import resource_path
+from rail_app.ui.settings import Settings, load_settings, save_settings
+from rail_app.ui.sound import Sounds
+
+MIN_SIZE = (1280, 720)
+TITLE = "Italian Rails"
+
+
+class Scene:
+    """One screen of the app. Subclasses build their widgets in ``build()``."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ui = app.new_ui()
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets for the current window size."""
+
+    def rebuild(self) -> None:
+        self.ui.clear_and_reset()
+        self.ui.set_window_resolution(self.app.size)
+        self.build()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one event (after the widgets saw it)."""
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ui.draw_ui(surface)
+
+    def resized(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        """Called when another scene replaces this one."""
+
+
+class App:
+    def __init__(self, *, map_path: str | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, settings: Settings | None = None) -> None:
+        pygame.init()
+        self.settings = settings or load_settings()
+        self.map_path = map_path
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        want = size or self.settings.window
+        self.windowed_size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
+        self.screen = self._set_mode(self.settings.fullscreen)
+        pygame.display.set_caption(TITLE)
+        pygame.key.set_repeat(350, 40)
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.frame_times: list[float] = []
+        self._theme_cache: dict[str, Any] | None = None
+        from rail_app.ui.scenes import SCENES
+
+        self.scenes: dict[str, Callable[..., Scene]] = SCENES
+        self.scene: Scene = self.scenes["menu"](self)
+
+    # -- window ------------------------------------------------------------------------------
+    def _set_mode(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                win = pygame.Window.from_display_module()
+                win.minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
+        return screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.screen = self._set_mode(self.settings.fullscreen)
+        self.scene.resized()
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        if not self.settings.fullscreen:
+            self.windowed_size = (w, h)
+            self.settings.window = (w, h)
+            if self.screen.get_size() != (w, h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.scene.resized()
+
+    # -- widgets -----------------------------------------------------------------------------
+    def theme(self) -> dict[str, Any]:
+        """assets/theme.json with the shipped fonts and font sizes scaled by the UI scale."""
+        raw = resource_path("assets", "theme.json").read_text(encoding="utf-8")
+        raw = raw.replace("@FONT_REGULAR@", _json_path(resource_path(
+            "assets", "fonts", "NotoSans-Regular.ttf")))
+        raw = raw.replace("@FONT_BOLD@", _json_path(resource_path(
+            "assets", "fonts", "NotoSans-Bold.ttf")))
+        data: dict[str, Any] = json.loads(raw)
+        scale = self.settings.ui_scale
+        for block in data.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if font and "size" in font:
+                font["size"] = str(max(9, round(int(font["size"]) * scale)))
+        return data
+
+    def new_ui(self) -> pygame_gui.UIManager:
+        return pygame_gui.UIManager(self.size, self.theme())
+
+    def px(self, v: float) -> int:
+        """A layout size in pixels at the UI scale."""
+        return round(v * self.settings.ui_scale)
+
+    # -- scenes ------------------------------------------------------------------------------
+    def switch(self, name: str, **kwargs: Any) -> Scene:
+        self.scene.leave()
+        self.scene = self.scenes[name](self, **kwargs)
+        return self.scene
+
+    def save_settings(self) -> None:
+        with contextlib.suppress(OSError):
+            save_settings(self.settings)
+
+    def apply_sound_settings(self) -> None:
+        self.sounds.volume = self.settings.volume
+        self.sounds.muted = self.settings.muted
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # -- loop ----------------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self._typing():
+            self.settings.muted = not self.settings.muted
+            self.apply_sound_settings()
+            self.save_settings()
+            return
+        scene = self.scene
+        consumed = scene.ui.process_events(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            return
+        scene.handle_event(event)
+
+    def typing(self) -> bool:
+        """A text field has the keyboard: shortcuts stay quiet."""
+        return self._typing()
+
+    def _typing(self) -> bool:
+        focus = self.scene.ui.get_focus_set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focus or ()))
+
+    def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events, update, draw. ``dt`` in seconds (measured when None)."""
+        ms = self.clock.tick(60) if dt is None else dt * 1000
+        for event in events if events is not None else pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        scene = self.scene
+        scene.update(ms / 1000.0)
+        t0 = pygame.time.get_ticks()
+        scene.draw(self.screen)
+        self.frame_times.append(pygame.time.get_ticks() - t0)
+        if len(self.frame_times) > 300:
+            del self.frame_times[:100]
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        self.save_settings()
+        pygame.quit()
+        return self.exit_code
+
+
+def _json_path(p: Path) -> str:
+    return str(p).replace("\\", "/")

@@ -1,0 +1,468 @@
+"""The menu scenes: main menu, new game, load, settings, game over; and the registry."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UILabel,
+    UISelectionList,
+    UITextEntryLine,
+)
+from pygame_gui.windows import UIMessageWindow
+
+from rail_app import __version__
+from rail_app.core.paths import resource_path, user_maps_dir
+from rail_app.ui import maprender as mr
+from rail_app.ui.app import App, Scene
+from rail_app.ui.session import (
+    COMPUTER,
+    HUMAN,
+    GameSetup,
+    LoadError,
+    Seat,
+    Session,
+    list_saves,
+)
+from rail_app.ui.settings import INKS
+
+PAPER = (246, 241, 226)
+INK = (42, 36, 30)
+VARIANT_LABELS = (("fast_trains", "V1 Fast Trains"), ("loans", "V2 Loans"),
+                  ("small_city_access", "V3 Small City Access"))
+SEAT_KINDS = ["Human", "Computer (Easy)", "Computer (Normal)", "Computer (Hard)"]
+
+
+def available_maps(extra: str | None = None) -> list[Path]:
+    """Every bundled map, the player's own maps and the one given on the command line."""
+    out: list[Path] = []
+    if extra:
+        out.append(Path(extra))
+    bundled = sorted(resource_path("maps").glob("*.yaml"))
+    bundled.sort(key=lambda p: (p.stem != "italy", p.stem))
+    out.extend(bundled)
+    with contextlib.suppress(OSError):
+        out.extend(sorted(user_maps_dir().glob("*.yaml")))
+    seen: set[Path] = set()
+    uniq = []
+    for p in out:
+        r = p.resolve()
+        if r not in seen:
+            seen.add(r)
+            uniq.append(p)
+    return uniq
+
+
+class Backdrop:
+    """The menu background: a faded picture of the first map, drawn once per window size."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if self.surface is None or self.surface.get_size() != surface.get_size():
+            self.surface = pygame.Surface(surface.get_size())
+            self.surface.fill(PAPER)
+            maps = available_maps(app.map_path)
+            if maps:
+                try:
+                    from rail_app.core.board import load_board
+
+                    board = load_board(maps[0])
+                    w, h = surface.get_size()
+                    view = mr.fit_view(board, w // 2, h - 40)
+                    view.ox -= (w // 2) / view.scale
+                    view.oy -= 20 / view.scale
+                    mr.draw_base(self.surface, board, view, labels=False)
+                    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                    veil.fill((*PAPER, 120))
+                    self.surface.blit(veil, (0, 0))
+                except Exception:  # a broken map must not stop the menu from showing
+                    self.surface.fill(PAPER)
+        surface.blit(self.surface, (0, 0))
+
+
+_BACKDROP = Backdrop()
+
+
+class MenuScene(Scene):
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.app.px
+        x = px(90)
+        UILabel(pygame.Rect(x, px(80), px(600), px(70)), "Italian Rails", self.ui,
+                object_id="#title")
+        UILabel(pygame.Rect(x, px(150), px(600), px(30)),
+                "Two markers, one laminated map, and a lot of cheese to deliver.", self.ui,
+                object_id="#subtitle")
+        self.buttons: dict[Any, str] = {}
+        y = px(230)
+        for label, what in (("New game", "new"), ("Continue", "continue"),
+                            ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
+            if what == "continue" and not _autosave_exists():
+                continue
+            b = UIButton(pygame.Rect(x, y, px(300), px(54)), label, self.ui,
+                         object_id="#menu_button")
+            self.buttons[b] = what
+            y += px(66)
+        UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
+        self.error_window: UIMessageWindow | None = None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            what = self.buttons[event.ui_element]
+            if what == "new":
+                self.app.switch("newgame")
+            elif what == "continue":
+                from rail_app.ui.session import autosave_path
+
+                open_saved_game(self.app, autosave_path())
+            elif what == "load":
+                self.app.switch("load")
+            elif what == "settings":
+                self.app.switch("settings", back="menu")
+            elif what == "quit":
+                self.app.quit(0)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit(0)
+
+    def show_error(self, text: str) -> None:
+        w, h = self.app.size
+        self.error_window = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260),
+                                            text, self.ui, window_title="Could not load")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _BACKDROP.draw(surface, self.app)
+        self.ui.draw_ui(surface)
+
+
+def _autosave_exists() -> bool:
+    from rail_app.ui.session import autosave_path
+
+    try:
+        return autosave_path().exists()
+    except OSError:
+        return False
+
+
+def open_saved_game(app: App, path: Path) -> bool:
+    """Load a save and go to the game; on a damaged file, say why on the main menu."""
+    try:
+        session = Session.load(path)
+    except LoadError as exc:
+        menu = app.switch("menu")
+        assert isinstance(menu, MenuScene)
+        menu.show_error(str(exc))
+        return False
+    app.switch("game", session=session)
+    return True
+
+
+class NewGameScene(Scene):
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        self.maps = available_maps(self.app.map_path)
+        x0 = max(px(60), w // 2 - px(380))
+        y = px(50)
+        UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
+        y += px(80)
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Map", self.ui)
+        names = [_map_label(p) for p in self.maps] or ["(no maps found)"]
+        self.map_menu = UIDropDownMenu(names, names[0],
+                                       pygame.Rect(x0 + px(130), y, px(520), px(34)), self.ui)
+        y += px(60)
+        self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu, UIDropDownMenu]] = []
+        defaults = [("Anna", "Human", "blue"), ("Bruno", "Computer (Normal)", "orange")]
+        inks = list(INKS)
+        for i, (name, kind, ink) in enumerate(defaults):
+            UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
+            entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
+            entry.set_text(name)
+            entry.set_text_length_limit(16)
+            kind_menu = UIDropDownMenu(SEAT_KINDS, kind,
+                                       pygame.Rect(x0 + px(320), y, px(200), px(34)), self.ui)
+            ink_menu = UIDropDownMenu(inks, self.app.settings.inks[i] if i < 2 else ink,
+                                      pygame.Rect(x0 + px(530), y, px(160), px(34)), self.ui)
+            self.seat_widgets.append((entry, kind_menu, ink_menu))
+            y += px(50)
+        y += px(14)
+        UILabel(pygame.Rect(x0, y, px(120), px(30)), "Variants", self.ui)
+        self.variant_boxes: list[tuple[str, UICheckBox]] = []
+        vx = x0 + px(130)
+        for key, label in VARIANT_LABELS:
+            box = UICheckBox(pygame.Rect(vx, y + px(4), px(22), px(22)), label, self.ui)
+            self.variant_boxes.append((key, box))
+            vx += px(200)
+        y += px(50)
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
+        self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
+                                          placeholder_text="random")
+        self.seed_entry.set_allowed_characters("numbers")
+        y += px(70)
+        self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), "Start game",
+                                     self.ui, object_id="#primary")
+        self.back_button = UIButton(pygame.Rect(x0 + px(370), y, px(140), px(50)), "Back",
+                                    self.ui)
+        self.message = UILabel(pygame.Rect(x0, y + px(64), px(760), px(30)), "", self.ui)
+
+    def setup(self) -> GameSetup | None:
+        if not self.maps:
+            self.message.set_text("No map files found.")
+            return None
+        label = self.map_menu.selected_option
+        label = label[0] if isinstance(label, tuple) else label
+        names = [_map_label(p) for p in self.maps]
+        path = self.maps[names.index(label)] if label in names else self.maps[0]
+        seats = []
+        for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
+            name = entry.get_text().strip() or f"Player {i + 1}"
+            kind = kind_menu.selected_option
+            kind = kind[0] if isinstance(kind, tuple) else kind
+            ink = ink_menu.selected_option
+            ink = ink[0] if isinstance(ink, tuple) else ink
+            if kind.startswith("Computer"):
+                level = kind[kind.index("(") + 1:-1].lower()
+                seats.append(Seat(name, COMPUTER, level, ink))
+            else:
+                seats.append(Seat(name, HUMAN, "normal", ink))
+        if seats[0].name == seats[1].name:
+            seats[1].name += " 2"
+        if seats[0].ink == seats[1].ink:
+            self.message.set_text("The two players need different ink colours.")
+            return None
+        text = self.seed_entry.get_text().strip()
+        seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
+        variants = [k for k, box in self.variant_boxes if box.is_checked]
+        return GameSetup(str(path), seats, seed, variants)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.app.switch("menu")
+            elif event.ui_element is self.start_button:
+                self.start()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch("menu")
+
+    def start(self) -> bool:
+        setup = self.setup()
+        if setup is None:
+            return False
+        try:
+            session = Session.new(setup)
+        except Exception as exc:  # a broken map file: show the reason, stay here
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.message.set_text(f"Cannot start: {first}"[:110])
+            return False
+        self.app.switch("game", session=session)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _BACKDROP.draw(surface, self.app)
+        self.ui.draw_ui(surface)
+
+
+def _map_label(p: Path) -> str:
+    try:
+        if p.resolve().is_relative_to(user_maps_dir().resolve()):
+            return f"{p.stem} (my maps)"
+    except OSError:
+        pass
+    return p.stem
+
+
+class LoadScene(Scene):
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        x0 = max(px(60), w // 2 - px(380))
+        UILabel(pygame.Rect(x0, px(50), px(600), px(64)), "Load game", self.ui,
+                object_id="#title")
+        self.saves = list_saves()
+        items = [f"{p.stem}" for p in self.saves] or []
+        self.list = UISelectionList(pygame.Rect(x0, px(130), px(640), h - px(280)), items,
+                                    self.ui)
+        y = h - px(130)
+        self.load_button = UIButton(pygame.Rect(x0, y, px(200), px(50)), "Load", self.ui,
+                                    object_id="#primary")
+        self.back_button = UIButton(pygame.Rect(x0 + px(220), y, px(140), px(50)), "Back",
+                                    self.ui)
+        self.message = UILabel(pygame.Rect(x0, y + px(56), px(700), px(30)),
+                               "" if items else "No saved games yet.", self.ui)
+
+    def selected(self) -> Path | None:
+        sel = self.list.get_single_selection()
+        if sel is None:
+            return None
+        for p in self.saves:
+            if p.stem == sel:
+                return p
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.app.switch("menu")
+            elif event.ui_element is self.load_button:
+                p = self.selected()
+                if p is None:
+                    self.message.set_text("Choose a saved game first.")
+                else:
+                    open_saved_game(self.app, p)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            p = self.selected()
+            if p is not None:
+                open_saved_game(self.app, p)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _BACKDROP.draw(surface, self.app)
+        self.ui.draw_ui(surface)
+
+
+UI_SCALES = ["75%", "100%", "125%", "150%"]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App, back: str = "menu", session: Any = None) -> None:
+        self.back = back
+        self.session = session
+        super().__init__(app)
+
+    def build(self) -> None:
+        px = self.app.px
+        s = self.app.settings
+        w, h = self.app.size
+        x0 = max(px(60), w // 2 - px(380))
+        UILabel(pygame.Rect(x0, px(50), px(600), px(64)), "Settings", self.ui,
+                object_id="#title")
+        y = px(140)
+        UILabel(pygame.Rect(x0, y, px(160), px(32)), "Volume", self.ui)
+        self.volume = UIHorizontalSlider(pygame.Rect(x0 + px(170), y, px(300), px(32)),
+                                         round(s.volume * 100), (0, 100), self.ui)
+        self.mute = UICheckBox(pygame.Rect(x0 + px(500), y + px(5), px(22), px(22)),
+                               "Mute (M)", self.ui, initial_state=s.muted)
+        y += px(56)
+        UILabel(pygame.Rect(x0, y, px(160), px(32)), "UI scale", self.ui)
+        current = f"{round(s.ui_scale * 100)}%"
+        self.scale_menu = UIDropDownMenu(UI_SCALES, current if current in UI_SCALES else "100%",
+                                         pygame.Rect(x0 + px(170), y, px(160), px(32)), self.ui)
+        y += px(56)
+        self.inks = []
+        for i in range(2):
+            UILabel(pygame.Rect(x0, y, px(160), px(32)), f"Player {i + 1} ink", self.ui)
+            menu = UIDropDownMenu(list(INKS), s.inks[i],
+                                  pygame.Rect(x0 + px(170), y, px(200), px(32)), self.ui)
+            self.inks.append(menu)
+            y += px(48)
+        y += px(8)
+        self.hints = UICheckBox(pygame.Rect(x0 + px(170), y + px(5), px(22), px(22)),
+                                "Show hints for beginners", self.ui, initial_state=s.hints)
+        y += px(70)
+        self.back_button = UIButton(pygame.Rect(x0 + px(170), y, px(160), px(50)), "Back",
+                                    self.ui, object_id="#primary")
+
+    def store(self) -> None:
+        s = self.app.settings
+        s.volume = self.volume.get_current_value() / 100
+        s.muted = self.mute.is_checked
+        s.hints = self.hints.is_checked
+        opt = self.scale_menu.selected_option
+        opt = opt[0] if isinstance(opt, tuple) else opt
+        new_scale = int(opt.rstrip("%")) / 100
+        for i, menu in enumerate(self.inks):
+            o = menu.selected_option
+            s.inks[i] = o[0] if isinstance(o, tuple) else o
+        self.app.apply_sound_settings()
+        self.app.save_settings()
+        if new_scale != s.ui_scale:
+            s.ui_scale = new_scale
+            self.app.save_settings()
+            self.ui = self.app.new_ui()
+            self.build()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_CHECK_BOX_CHECKED,
+                          pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED):
+            self.store()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave_settings()
+
+    def leave_settings(self) -> None:
+        self.store()
+        if self.back == "game" and self.session is not None:
+            self.app.switch("game", session=self.session)
+        else:
+            self.app.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _BACKDROP.draw(surface, self.app)
+        self.ui.draw_ui(surface)
+
+
+class GameOverScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
+        super().__init__(app)
+
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        st = self.session.state
+        out = st.outcome
+        x0 = max(px(60), w // 2 - px(380))
+        if out is not None and out.winner is not None:
+            title = f"{st.players[out.winner].name} wins!"
+        else:
+            title = "Game over"
+        UILabel(pygame.Rect(x0, px(70), px(760), px(60)), title, self.ui, object_id="#title")
+        y = px(150)
+        if out is not None and out.reason:
+            UILabel(pygame.Rect(x0, y, px(760), px(30)), out.reason, self.ui,
+                    object_id="#subtitle")
+            y += px(44)
+        for p in st.players:
+            UILabel(pygame.Rect(x0, y, px(760), px(30)),
+                    f"{p.name}: {p.cash}M cash, {len(p.track)} segments, "
+                    f"{p.deliveries} deliveries", self.ui)
+            y += px(36)
+        self.menu_button = UIButton(pygame.Rect(x0, y + px(30), px(220), px(50)), "Main menu",
+                                    self.ui, object_id="#primary")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
+                or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
+                                                                   pygame.K_RETURN)):
+            self.app.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _BACKDROP.draw(surface, self.app)
+        self.ui.draw_ui(surface)
+
+
+def _game_scene(app: App, **kwargs: Any) -> Scene:
+    from rail_app.ui.game_scene import GameScene
+
+    return GameScene(app, **kwargs)
+
+
+SCENES: dict[str, Callable[..., Scene]] = {
+    "menu": MenuScene,
+    "newgame": NewGameScene,
+    "load": LoadScene,
+    "settings": SettingsScene,
+    "game": _game_scene,
+    "gameover": GameOverScene,
+}

@@ -1,0 +1,208 @@
+"""``selftest``: play a few turns through the real interface without a screen.
+
+It starts the app with SDL's dummy drivers, clicks through the menus with posted events,
+draws track with posted mouse drags, ends turns, lets the computer seat play, saves and loads.
+Exit code 0 when every check passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+from rail_app.cli import command
+
+
+def _args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", help="the map to play on (default: the bundled mini test map)")
+    p.add_argument("--turns", type=int, default=3, help="human turns to play")
+
+
+@command("selftest", "play a few turns through the game's interface, headless")(_args)
+def cmd_selftest(args: argparse.Namespace) -> int:
+    return run_selftest(args.map, args.turns)
+
+
+class Driver:
+    """Drives an App with posted events, as a person would with mouse and keyboard."""
+
+    def __init__(self, app: Any) -> None:
+        import pygame
+
+        self.pg = pygame
+        self.app = app
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.step(dt)
+
+    def click_button(self, button: Any) -> None:
+        import pygame_gui
+
+        self.pg.event.post(self.pg.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                               ui_object_id=button.most_specific_combined_id))
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pg = self.pg
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.frames(1)
+
+    def mouse(self, kind: int, pos: tuple[float, float], button: int = 1,
+              rel: tuple[float, float] = (0, 0), buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        pg = self.pg
+        p = (round(pos[0]), round(pos[1]))
+        if kind == pg.MOUSEMOTION:
+            ev = pg.event.Event(kind, pos=p, rel=(round(rel[0]), round(rel[1])), buttons=buttons)
+        else:
+            ev = pg.event.Event(kind, pos=p, button=button)
+        pg.event.post(ev)
+        self.frames(1)
+
+    def drag(self, points: list[tuple[float, float]], button: int = 1) -> None:
+        pg = self.pg
+        held = (1, 0, 0) if button == 1 else (0, 0, 1) if button == 3 else (0, 1, 0)
+        self.mouse(pg.MOUSEMOTION, points[0])
+        self.mouse(pg.MOUSEBUTTONDOWN, points[0], button)
+        prev = points[0]
+        for p in points[1:]:
+            self.mouse(pg.MOUSEMOTION, p, rel=(p[0] - prev[0], p[1] - prev[1]), buttons=held)
+            prev = p
+        self.mouse(pg.MOUSEBUTTONUP, points[-1], button)
+
+    def stroke(self, dots: list[int]) -> None:
+        """Draw through these dots with the left button."""
+        scene = self.app.scene
+        self.drag([scene.camera.dot_screen(d) for d in dots])
+
+    def until(self, cond: Callable[[], bool], limit: int = 400, dt: float = 0.1) -> bool:
+        for _ in range(limit):
+            if cond():
+                return True
+            self.frames(1, dt)
+        return cond()
+
+
+def pick_stroke(scene: Any, length: int = 3) -> list[int]:
+    """A path of legal segments for the player to act, found through the engine's quotes."""
+    from rail_app.rules.build import legal_builds
+
+    board = scene.board
+    for first in legal_builds(scene.state):
+        a, b = board.dot(first.a), board.dot(first.b)
+        path = [a, b]
+        st = scene.session.engine_apply(scene.state, first) if hasattr(
+            scene.session, "engine_apply") else None
+        del st
+        state = scene.session.preview(scene.state, first)[1]
+        while len(path) < length + 1:
+            nxt = None
+            for n in sorted(board.adj[path[-1]]):
+                if n in path:
+                    continue
+                q, after = scene.pen.session.preview(state, _build(board, path[-1], n))
+                if q.ok:
+                    nxt, state = n, after
+                    break
+            if nxt is None:
+                break
+            path.append(nxt)
+        if len(path) >= 3:
+            return path
+    return []
+
+
+def _build(board: Any, a: int, b: int) -> Any:
+    from rail_app.rules.actions import BuildSegment
+
+    return BuildSegment(board.key(a), board.key(b))
+
+
+def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = True) -> int:
+    from rail_app.ui.headless import use_dummy_drivers
+
+    use_dummy_drivers()
+    if not os.environ.get("ITALIAN_RAILS_DATA_DIR"):
+        os.environ["ITALIAN_RAILS_DATA_DIR"] = tempfile.mkdtemp(prefix="italian-rails-selftest-")
+    from rail_app.core.paths import resource_path
+
+    map_path = map_path or str(resource_path("maps", "test", "mini.yaml"))
+    failures: list[str] = []
+
+    def check(ok: bool, what: str) -> None:
+        if verbose:
+            print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            failures.append(what)
+
+    import pygame
+
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
+    d = Driver(app)
+    d.frames(2)
+    menu = app.scene
+    new_btn = next(b for b, what in menu.buttons.items() if what == "new")
+    d.click_button(new_btn)
+    check(type(app.scene).__name__ == "NewGameScene", "the New game dialog opens")
+    ng = app.scene
+    check(ng.start(), "a game starts on " + os.path.basename(map_path))
+    d.frames(3)
+    scene = app.scene
+    check(type(scene).__name__ == "GameScene", "the game screen shows")
+    if failures:
+        return 1
+    scene.base.render_all(scene.camera)
+    for turn in range(turns):
+        ok = d.until(lambda: scene.human_turn() and scene.state.phase in ("build", "move"))
+        check(ok, f"turn {turn + 1}: the human may play")
+        if not ok:
+            break
+        if scene.state.phase == "move":
+            d.key(pygame.K_RETURN)
+        before = len(scene.state.player.track)
+        cash = scene.state.player.cash
+        path = pick_stroke(scene)
+        d.stroke(path)
+        built = len(scene.state.player.track) - before
+        check(built == len(path) - 1, f"turn {turn + 1}: a stroke over {len(path)} dots drew "
+                                      f"{built} segments")
+        spent = scene.state.phase_spent
+        me = scene.state.current
+        d.key(pygame.K_RETURN)
+        check(scene.state.current != me or scene.state.phase != "build",
+              f"turn {turn + 1}: Enter ended the build")
+        check(scene.state.players[me].cash == cash - spent,
+              f"turn {turn + 1}: paid {spent}M for the phase")
+        # the computer plays visibly; Space skips
+        d.frames(2, 0.34)
+        d.key(pygame.K_SPACE)
+        d.until(lambda: scene.human_turn() or scene.session.over)
+        d.frames(1)
+    check(scene.save_game(), "the game saves")
+    from rail_app.ui.session import Session, list_saves
+
+    saves = list_saves()
+    try:
+        loaded = Session.load(saves[0])
+        same = [p.track for p in loaded.state.players] == [p.track for p in scene.state.players]
+        check(same, "the saved game loads with the same track")
+    except Exception as exc:  # report, never crash the self-test
+        check(False, f"the saved game loads ({exc})")
+    app.running = False
+    pygame.quit()
+    if verbose:
+        print("selftest: " + ("all checks passed" if not failures else
+                              f"{len(failures)} check(s) failed"))
+    return 0 if not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(run_selftest())
