@@ -244,6 +244,8 @@ class _DeckReader:
                              f"{hint}" + (f" (it takes {', '.join(allowed)})" if allowed
                                           and not hint else ""))
                 ok = False
+        if not ok:
+            return None  # one line per mistake: a misspelt parameter is not also "missing"
 
         def name_list(key: str, known: set[str] | dict[str, Any], what: str) -> bool:
             value = params[key]
