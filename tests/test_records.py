@@ -1,0 +1,223 @@
+"""Game records: saving, loading with clear errors, replaying, determinism, the replay command."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from buildhelp import ROOT, do, mini
+
+from rail_app import cli
+from rail_app.core.board import load_board
+from rail_app.rules import replay
+from rail_app.rules.actions import BuildSegment, EndTurn, EraseSegment
+from rail_app.rules.game import new_game
+from rail_app.rules.record import (
+    GameRecord,
+    RecordError,
+    load_record,
+    map_digest,
+    record_from_dict,
+    record_from_game,
+    replay_record,
+    save_record,
+)
+from rail_app.rules.state import GameState
+
+RECORDS = ROOT / "tests" / "records"
+MINI_REL = "maps/test/mini.yaml"
+
+
+def _live_game() -> GameState:
+    s = new_game(mini(), seed=9, variants=["loans"])
+    return do(s, BuildSegment("3,1", "4,1"), BuildSegment("4,1", "5,1"),
+              EraseSegment("4,1", "5,1"), EndTurn(), BuildSegment("6,8", "6,9"), EndTurn())
+
+
+def _fingerprint(state: GameState) -> str:
+    return json.dumps({"summary": replay.state_summary(state),
+                       "log": [[e.turn, e.player, e.text, e.kind] for e in state.log]},
+                      sort_keys=True)
+
+
+def test_record_from_a_live_game_replays_to_the_same_state(tmp_path: Path) -> None:
+    live = _live_game()
+    rec = record_from_game(live, ROOT / MINI_REL)
+    assert rec.deck is False and rec.variants == ["loans"] and len(rec.actions) == 6
+    path = tmp_path / "game.json"
+    save_record(path, rec)
+    loaded = load_record(path)
+    assert loaded == rec
+    state, results = replay_record(loaded, mini(), None)
+    assert all(r.ok for r in results)
+    assert _fingerprint(state) == _fingerprint(live)
+    assert state.history == live.history
+
+
+def test_same_seed_same_actions_same_game_byte_for_byte() -> None:
+    rec = load_record(RECORDS / "mini-build.json")
+    a, ra = replay_record(rec, mini(), None)
+    b, rb = replay_record(rec, mini(), None)
+    assert _fingerprint(a) == _fingerprint(b)
+    assert [r.to_dict() for r in ra] == [r.to_dict() for r in rb]
+    assert a.rng.getstate() == b.rng.getstate()
+
+
+def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text("old")
+    save_record(path, record_from_game(_live_game(), MINI_REL))
+    assert json.loads(path.read_text())["format"] == "italian-rails-record"
+    assert os.listdir(tmp_path) == ["g.json"]
+
+
+def test_illegal_actions_are_reported_and_skipped() -> None:
+    rec = load_record(RECORDS / "mini-build.json")
+    state, results = replay_record(rec, mini(), None)
+    illegal = {r.index: [v.rule for v in r.violations] for r in results if not r.ok}
+    assert illegal == {4: ["B3", "K1"], 5: ["B4"], 10: ["K2"], 11: ["K7"], 15: ["K10"],
+                       17: ["not-your-turn"], 18: ["B1"]}
+    assert [p.cash for p in state.players] == [35, 49]
+    assert state.players[0].loco == "Heavy Freight"
+
+
+def test_italy_record_replays() -> None:
+    rec = load_record(RECORDS / "italy-build.json")
+    try:
+        board = load_board(ROOT / rec.map)
+    except Exception:  # the map is still being drawn: nothing to compare with
+        pytest.skip("maps/italy.yaml does not load")
+    state, results = replay_record(rec, board, None)
+    assert len(results) == len(rec.actions)
+    if map_digest(ROOT / rec.map) == rec.map_sha256:
+        assert sum(not r.ok for r in results) == 6
+        assert all(not r.ok for r in results if r.action.kind == "build"
+                   and r.violations and r.violations[0].rule == "B3")
+        assert [len(p.track) for p in state.players] == [34, 34]
+
+
+# -- load errors -------------------------------------------------------------------------------
+
+
+def _good() -> dict[str, Any]:
+    return record_from_game(_live_game(), MINI_REL).to_dict()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.pop("seed"), "missing key(s): seed"),
+    (lambda d: d.update(format="chess-pgn"), "not an Italian Rails game record"),
+    (lambda d: d.update(version=99), "record version 99 is not supported"),
+    (lambda d: d.update(players=["Solo"]), "'players' must be a list of two names"),
+    (lambda d: d.update(variants=["rockets"]), "unknown variant 'rockets'"),
+    (lambda d: d["actions"].append({"player": 0, "action": {"kind": "fly"}}),
+     "actions[6]: unknown action kind 'fly'"),
+    (lambda d: d["actions"].append({"player": 3, "action": {"kind": "end_turn"}}),
+     "actions[6]: player must be 0 or 1"),
+    (lambda d: d["actions"].append({"player": 0, "action": {"kind": "build", "a": "1,1"}}),
+     "actions[6]: action 'build'"),
+    (lambda d: d["actions"].append("end_turn"), "actions[6]: expected"),
+])
+def test_bad_records_give_one_line_errors(tmp_path: Path, mutate: Any, message: str) -> None:
+    data = _good()
+    mutate(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as err:
+        load_record(path)
+    text = str(err.value)
+    assert message in text and "\n" not in text and text.startswith(str(path))
+
+
+def test_missing_and_non_json_files(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="file not found"):
+        load_record(tmp_path / "nope.json")
+    p = tmp_path / "x.json"
+    p.write_text("{not json")
+    with pytest.raises(RecordError, match="not JSON"):
+        load_record(p)
+    with pytest.raises(RecordError, match="expected a JSON object"):
+        record_from_dict([1, 2])
+
+
+# -- the replay command ------------------------------------------------------------------------
+
+
+def test_replay_command_text(capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert cli.main(["replay", "tests/records/mini-build.json"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "1. Anna BuildSegment('3,1', '4,1'): ok (cost 1)"
+    assert out[3].startswith("4. Anna BuildSegment('0,3', '0,4'): ILLEGAL B3, K1 — "
+                             "Can't build here: crosses the Swiss border")
+    assert out[22].startswith("Turn 6, move phase, Bruno to play")
+    assert "Anna: 35M, 3 segments, Heavy Freight" in out[23]
+
+
+def test_replay_command_json(capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the map path is found relative to the record's folder too
+    rec = load_record(RECORDS / "mini-build.json")
+    rec.map = str(Path("..") / "maps" / "test" / "mini.yaml")
+    sub = tmp_path / "saves"
+    sub.mkdir()
+    (tmp_path / "maps" / "test").mkdir(parents=True)
+    (tmp_path / "maps" / "test" / "mini.yaml").write_bytes((ROOT / MINI_REL).read_bytes())
+    save_record(sub / "r.json", rec)
+    monkeypatch.chdir(ROOT)
+    assert cli.main(["replay", str(sub / "r.json"), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["actions"]) == 22 and doc["warnings"] == []
+    first = doc["actions"][3]
+    assert first["ok"] is False and first["violations"][0]["rule"] == "B3"
+    assert doc["final"]["players"][0]["cash"] == 35 and doc["final"]["phase"] == "move"
+
+
+def test_replay_command_bad_inputs(capsys: pytest.CaptureFixture[str],
+                                   tmp_path: Path) -> None:
+    assert cli.main(["replay", str(tmp_path / "none.json")]) == 2
+    assert "file not found" in capsys.readouterr().err
+    rec = GameRecord(map=str(tmp_path / "missing.yaml"), seed=1, players=["A", "B"],
+                     deck=False)
+    save_record(tmp_path / "r.json", rec)
+    assert cli.main(["replay", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot find the map" in err and len(err.strip().splitlines()) == 1
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: [unclosed\n")
+    rec.map = str(broken)
+    save_record(tmp_path / "r.json", rec)
+    assert cli.main(["replay", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot load the map" in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_warns_about_a_changed_map(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = load_record(RECORDS / "mini-build.json")
+    rec.map_sha256 = "0" * 64
+    monkeypatch.chdir(ROOT)
+    path = ROOT / "tests" / "records" / ".changed-map.json"
+    save_record(path, rec)
+    try:
+        assert cli.main(["replay", str(path)]) == 0
+    finally:
+        path.unlink()
+    assert "has changed" in capsys.readouterr().err
+
+
+def test_summary_contributors_add_keys() -> None:
+    def extra(state: GameState, summary: dict[str, Any]) -> None:
+        summary["pool"] = list(state.pool)
+        summary["players"][0]["extra"] = True
+
+    replay.summary_contributor(extra)
+    try:
+        s = replay.state_summary(new_game(mini(), seed=1))
+    finally:
+        replay._CONTRIBUTORS.remove(extra)
+    assert s["pool"] == [] and s["players"][0]["extra"] is True
+    assert s["winner"] is None and s["turn"] == 1
