@@ -120,6 +120,7 @@ def test_T4_several_lost_turns(state: GameState) -> None:
 def test_turn_hooks_run_in_order(state: GameState, hook_calls: list[tuple[str, int]]) -> None:
     s = do(state, EndTurn(), EndTurn())
     assert hook_calls == [("end", 0), ("start", 1), ("end", 1), ("start", 0)]
+    assert s.current == 0
 
 
 def test_end_of_turn_bookkeeping(state: GameState) -> None:
