@@ -402,8 +402,7 @@ def test_C7_pool_holds_four_to_six_after_each_operation() -> None:
     state.players[1].loco = "Heavy Freight"
     for step in range(60):
         state.turn_started = step % 7 == 0
-        actions = [a for a in legal_actions(state)
-                   if not isinstance(a, SwapDemands) or not state.swapped_this_turn]
+        actions = [a for a in cards.card_actions(state) if quote(state, a).ok]
         if actions:
             state = apply(state, rng.choice(actions))
         assert 4 <= len(state.pool) <= 6

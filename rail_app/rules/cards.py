@@ -570,8 +570,9 @@ def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
 
 
 @on_turn_start
+@on_turn_end
 def clear_swap_flag(state: GameState, player: int) -> None:
-    """C6: the swap flag lasts one turn."""
+    """C6: the swap flag lasts one turn (cleared when a turn ends and when one starts)."""
     state.swapped_this_turn = False
 
 
@@ -741,3 +742,24 @@ def cards_summary(state: GameState) -> dict[str, Any]:
         "outcome": None if outcome is None else {
             "winner": outcome.winner, "reason": outcome.reason, "cash": list(outcome.cash)},
     }
+
+
+def add_to_summary(state: GameState, summary: dict[str, Any]) -> None:
+    """Add the cards to a replay summary (``rail_app.rules.replay.summary_contributor``):
+    each player's private cards and deliveries, locked loads, the pool, the piles and who
+    triggered the end of the game."""
+    for p, entry in zip(state.players, summary.get("players", []), strict=False):
+        entry["private_cards"] = list(p.private)
+        if p.dealt:
+            entry["dealt_cards"] = list(p.dealt)
+        entry["deliveries"] = p.deliveries
+        entry["locks"] = [_describe(state, x.card, x.demand) for x in p.loads
+                          if x.card is not None and x.demand is not None]
+    summary["pool"] = [
+        c if (d := locked_demand(state, c)) is None
+        else f"{c} (locked: {_describe(state, c, d)})" for c in state.pool]
+    summary["deck"] = {"draw_pile": len(state.draw_pile), "discard": len(state.discard)}
+    if state.end_triggered_by is not None:
+        summary["end_triggered_by"] = state.players[state.end_triggered_by].name
+    if state.outcome is not None:
+        summary["final_cash"] = list(state.outcome.cash)

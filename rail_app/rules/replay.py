@@ -150,3 +150,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for line in summary_lines(summary):
         print(line)
     return EXIT_OK
+
+
+from rail_app.rules.cards import add_to_summary as _cards_summary  # noqa: E402  (C1-C7, W1-W2)
+
+summary_contributor(_cards_summary)
