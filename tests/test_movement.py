@@ -398,3 +398,13 @@ def test_moves_are_reset_when_a_turn_begins() -> None:
     assert s.moves_left == 7
     turns.end_turn(s)
     assert s.current == 1 and s.moves_left is None and not s.rental_paid
+
+
+def test_no_movement_after_swapping_demands() -> None:
+    s = game()
+    lay(s, 0, ROW8)
+    at(s, 0, "0,8")
+    s.swapped_this_turn = True
+    q = quote(s, move("1,8"))
+    assert q.rules == ["wrong-phase"] and q.violations[0].moment
+    assert not [a for a in engine.legal_actions(s) if isinstance(a, MoveTrain)]

@@ -265,6 +265,15 @@ def _turns_for(state: GameState, player: int, n: int) -> int:
 # -- PlaceTrain (M1) -------------------------------------------------------------------------
 
 
+def _after_swap(state: GameState, action: Action) -> Quote | None:
+    """C6/T3: a swap of demands replaces the move; afterwards the train stays put."""
+    if not state.swapped_this_turn:
+        return None
+    return Quote(action, 0, (Violation(
+        engine.MOMENT_WRONG_PHASE, "Not now: after swapping demands the train does not move "
+        "this turn (C6)", True),))
+
+
 def _dot(state: GameState, key: str) -> int | None:
     try:
         return state.board.dot(key)
@@ -275,6 +284,9 @@ def _dot(state: GameState, key: str) -> int | None:
 @engine.rule_handler(PlaceTrain, (PHASE_MOVE,))
 def quote_place(state: GameState, action: PlaceTrain) -> Quote:
     """M1: on the first movement the train is placed on any city dot, free of movement."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     pl = state.player
     v: list[Violation] = []
     if pl.position is not None or pl.aboard is not None:
@@ -304,6 +316,9 @@ def apply_place(state: GameState, action: PlaceTrain, quote: Quote) -> None:
 def quote_move(state: GameState, action: MoveTrain) -> Quote:
     """M1-M6: move along ``path``; the quote says where the train stops, the movement left
     and whether the 4M rent is due (M3)."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     p = state.current
     pl = state.player
     v: list[Violation] = []
@@ -398,6 +413,9 @@ def apply_move(state: GameState, action: MoveTrain, quote: Quote) -> None:
 def quote_board(state: GameState, action: BoardFerry) -> Quote:
     """M5: a train that starts its move at a port of a ferry its owner has drawn (K8) may
     board it; that ends its movement, and next turn it starts at the other port."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     pl = state.player
     v: list[Violation] = []
     ferry = next((f for f in state.board.ferries if f.name == action.ferry), None)
@@ -478,7 +496,8 @@ def _movement_turn_end(state: GameState, player: int) -> None:
 def movement_actions(state: GameState) -> Iterator[Action]:
     """A small set of sensible moves: placing at each city, boarding a ferry, and moving to
     each city dot reachable this turn."""
-    if state.phase != PHASE_MOVE or state.pending is not None or state.outcome is not None:
+    if (state.phase != PHASE_MOVE or state.pending is not None or state.outcome is not None
+            or state.swapped_this_turn):
         return
     p = state.current
     pl = state.player
