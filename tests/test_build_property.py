@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+import networkx as nx
 from buildhelp import italy_or_none, mini, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,8 +16,48 @@ from rail_app.rules.engine import IllegalAction, apply, quote
 from rail_app.rules.game import new_game
 from rail_app.rules.state import PHASE_MOVE, GameState
 
-BOARD: Board = italy_or_none() or mini()
-ALL_CITIES = reach.reachable_cities(BOARD, set())
+#: Italy when its map loads; the mini map always (its strait is the only way to Epsilon,
+#: so random growth there soon meets K5).
+BOARDS: list[Board] = [b for b in (italy_or_none(), mini()) if b is not None]
+
+
+def _bridges(board: Board) -> list[tuple[int, int]]:
+    """Bridges of the unbuilt board (networkx, independent of the engine's own search)."""
+    g = nx.Graph()
+    for e in board.edges.values():
+        if e.forbidden is None:
+            g.add_edge(e.a, e.b)
+    for f in board.ferries:
+        g.add_edge(*f.ports)
+    return sorted((min(a, b), max(a, b)) for a, b in nx.bridges(g)
+                  if (min(a, b), max(a, b)) in board.edges)
+
+
+BRIDGES = [_bridges(b) for b in BOARDS]
+
+
+def brute_force_lost(board: Board, track: set[tuple[int, int]], extra: tuple[int, int]
+                     ) -> list[str]:
+    """K5 the slow way: cities reachable from a major city before but not after."""
+    g = nx.Graph()
+    g.add_nodes_from(range(len(board.dots)))
+    for e in board.edges.values():
+        if e.forbidden is None and e.key not in track:
+            g.add_edge(e.a, e.b)
+    for f in board.ferries:
+        g.add_edge(*f.ports)
+    majors = {d for c in board.majors for d in c.dots}
+
+    def reachable() -> set[str]:
+        out: set[str] = set()
+        for comp in nx.connected_components(g):
+            if comp & majors:
+                out |= {board.city_of_dot[d].name for d in comp if d in board.city_of_dot}
+        return out
+
+    before = reachable()
+    g.remove_edge(*extra)
+    return sorted(before - reachable())
 
 
 def check_invariants(s: GameState) -> None:
@@ -49,14 +90,17 @@ def check_invariants(s: GameState) -> None:
                     todo.append(n)
         assert set(links) <= seen, f"player {i} has track connected to nothing"
     # K5: every city stays reachable for both players
+    every = reach.reachable_cities(board, set())
     for p in s.players:
-        assert reach.reachable_cities(board, p.track) == ALL_CITIES
+        assert reach.reachable_cities(board, p.track) == every
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), choices=st.lists(st.integers(0, 10_000), min_size=10,
-                                                     max_size=60))
-def test_random_build_sequences_keep_the_invariants(seed: int, choices: list[int]) -> None:
+@given(which=st.integers(0, len(BOARDS) - 1), seed=st.integers(0, 10_000),
+       choices=st.lists(st.integers(0, 10_000), min_size=10, max_size=80))
+def test_random_build_sequences_keep_the_invariants(which: int, seed: int,
+                                                    choices: list[int]) -> None:
+    BOARD = BOARDS[which]
     s = new_game(BOARD, seed=seed)
     edges = sorted(BOARD.edges)
     check_invariants(s)
@@ -67,8 +111,14 @@ def test_random_build_sequences_keep_the_invariants(seed: int, choices: list[int
         elif c % 10 == 0:
             action = EndTurn()
         elif c % 10 == 1:  # a random segment anywhere, most often illegal
-            x, y = edges[c % len(edges)]
+            pool = BRIDGES[which] if c % 20 == 1 and BRIDGES[which] else edges
+            x, y = pool[c % len(pool)]
             action = BuildSegment(BOARD.key(x), BOARD.key(y))
+            e = BOARD.edges[(x, y)]
+            if e.forbidden is None and not e.free and (x, y) not in s.owner:
+                lost = brute_force_lost(BOARD, s.player.track, (x, y))
+                assert reach.cut_off_cities(BOARD, s.player.track, x, y) == lost
+                assert ("K5" in quote(s, action).rules) == bool(lost)
         elif c % 10 == 2 and s.phase_built:
             e, _, _ = s.phase_built[c % len(s.phase_built)]
             action = EraseSegment(BOARD.key(e[0]), BOARD.key(e[1]))
@@ -76,6 +126,10 @@ def test_random_build_sequences_keep_the_invariants(seed: int, choices: list[int
             legal = build.legal_builds(s)
             if not legal:
                 action = EndTurn()
+            elif c % 10 >= 6 and s.phase_built:  # mostly grow from the newest segment
+                newest = s.phase_built[-1][0]
+                near = [x for x in legal if BOARD.dot(x.a) in newest] or legal
+                action = near[c % len(near)]
             else:
                 action = legal[c % len(legal)]
         q = quote(s, action)
