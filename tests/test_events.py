@@ -467,3 +467,28 @@ def test_illegal_choice_leaves_the_state_unchanged() -> None:
     with pytest.raises(IllegalAction):
         apply(s, MoveTrain(("1,8",)))
     assert len(s.players[1].loads) == 2 and s.pending is not None
+
+
+def test_E9_every_event_card_of_the_italy_deck_resolves() -> None:
+    from rail_app.rules.deck import load_board_deck
+    from tests.buildhelp import italy
+
+    board = italy()
+    deck = load_board_deck(board)
+    kinds = set()
+    for card in deck.cards.values():
+        if not card.is_event:
+            continue
+        s = new_game(board, None, seed=1)
+        s.deck = deck
+        for p in s.players:
+            p.turns_taken = 2
+        s.phase = PHASE_MOVE
+        s.players[0].position = board.cities["Napoli"].centre
+        s.players[1].position = board.cities["Milano"].centre
+        events.resolve_event(s, card.number, 0)
+        kinds.add(card.event)
+        if card.event in events.LASTING:
+            ev = s.events[-1]
+            assert ev.dots or ev.edges or ev.ferries, card.title  # the card names real places
+    assert kinds == {"tax", "flood", "storm", "volcano", "derailment", "bad_weather"}

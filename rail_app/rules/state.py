@@ -161,7 +161,7 @@ class GameState:
     washed_out: list[WashedOut] = field(default_factory=list)
     pending: Pending | None = None
     cash_public: bool = False  # E3: after a tax, cash is public
-    end_turn_now: bool = False  # T4: the player to act lost a turn during it; end it now
+    end_turn_now: bool = False  # T4: the current player lost a turn during it: it ends now
     # end of game (W1-W2)
     end_triggered_by: int | None = None
     outcome: Outcome | None = None
