@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,9 @@ class App:
     def __init__(self, *, map_path: str | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None) -> None:
         pygame.init()
+        from rail_app.ui.maprender import font
+
+        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         self.settings = settings or load_settings()
         self.map_path = map_path
         if fullscreen is not None:
@@ -87,7 +91,9 @@ class App:
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
-                win = pygame.Window.from_display_module()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    win = pygame.Window.from_display_module()
                 win.minimum_size = MIN_SIZE
             except (AttributeError, pygame.error):
                 pass

@@ -78,8 +78,8 @@ class GameScene(Scene):
         w, h = self.app.size
         px = self.app.px
         top = px(44)
-        side = px(330) if self.side_open else 0
-        bottom = px(150) if self.history_open else px(56)
+        side = px(300) if self.side_open else 0
+        bottom = px(124) if self.history_open else px(52)
         return {
             "top": pygame.Rect(0, 0, w, top),
             "side": pygame.Rect(w - side, top, side, h - top - bottom),
@@ -95,7 +95,7 @@ class GameScene(Scene):
         top, bottom, side = rects["top"], rects["bottom"], rects["side"]
         bh = px(40)
         self.menu_button = UIButton(pygame.Rect(top.right - px(110), top.y + px(4), px(100),
-                                                top.h - px(8)), "≡ Menu", self.ui,
+                                                top.h - px(8)), "Menu", self.ui,
                                     tool_tip_text="Save, load, settings (Esc)")
         self.help_button = UIButton(pygame.Rect(top.right - px(160), top.y + px(4), px(44),
                                                 top.h - px(8)), "?", self.ui,
@@ -116,11 +116,11 @@ class GameScene(Scene):
         self.undo_button = UIButton(pygame.Rect(x - px(100), y, px(100), bh), "Erase last",
                                     self.ui, tool_tip_text="Erase the last segment (Backspace)")
         self.history_button = UIButton(pygame.Rect(px(8), bottom.y + px(6), px(28), px(24)),
-                                       "▾" if self.history_open else "▴", self.ui,
+                                       "-" if self.history_open else "+", self.ui,
                                        tool_tip_text="Show or hide the history")
         self.side_button = UIButton(pygame.Rect(top.right - px(200), top.y + px(4), px(34),
                                                 top.h - px(8)),
-                                    "▸" if self.side_open else "◂", self.ui,
+                                    ">" if self.side_open else "<", self.ui,
                                     tool_tip_text="Show or hide the side panel")
         del side
         self.menu_panel = None
@@ -209,9 +209,13 @@ class GameScene(Scene):
             self._mouse_move(event)
         elif event.type == pygame.MOUSEBUTTONUP:
             self._mouse_up(event)
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.menu_panel is None and self.camera.rect.collidepoint(self.pointer):
-                self.camera.zoom_at(1 if event.y > 0 else -1, *self.pointer)
+        elif event.type == pygame.MOUSEWHEEL and self.menu_panel is None \
+                and self.camera.rect.collidepoint(self.pointer):
+            self.zoom(1 if event.y > 0 else -1, self.pointer)
+
+    def zoom(self, steps: int, pos: tuple[float, float]) -> None:
+        self.base.snapshot(self.app.screen, self.camera)
+        self.camera.zoom_at(steps, *pos)
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.app.typing():
@@ -246,9 +250,9 @@ class GameScene(Scene):
         elif k == pygame.K_DOWN:
             self.camera.pan_px(0, -step)
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_at(1, *self.camera.rect.center)
+            self.zoom(1, self.camera.rect.center)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_at(-1, *self.camera.rect.center)
+            self.zoom(-1, self.camera.rect.center)
         elif k == pygame.K_BACKSPACE or (k == pygame.K_z and ctrl):
             self.erase_last()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -317,7 +321,8 @@ class GameScene(Scene):
         if quotes:
             self.last_build = self.pen_last_dot(quotes)
         if refusal is not None:
-            self.toast("Can't build here", refusal.reason, pos=pos)
+            self.toast("Can't build here", refusal.reason.removeprefix("Can't build here: "),
+                       pos=pos)
         return quotes
 
     def pen_last_dot(self, quotes: list[Quote]) -> int | None:
@@ -549,9 +554,9 @@ class GameScene(Scene):
     # -- turn flow ---------------------------------------------------------------------------
     def _check_curtain(self, initial: bool = False) -> None:
         """Two people at one screen: hide the board between their turns (private cards)."""
-        if self.session.two_humans() and not self.session.over:
-            if not initial or self.state.turn > 1 or self.state.phase == "setup":
-                self.curtain = int(self.state.current)
+        if self.session.two_humans() and not self.session.over and (
+                not initial or self.state.turn > 1 or self.state.phase == "setup"):
+            self.curtain = int(self.state.current)
 
     def _after_actions(self) -> None:
         key = self._turn_key()
@@ -627,7 +632,7 @@ class GameScene(Scene):
         surface.set_clip(clip)
         self.draw_hud(surface)
         for t in self.toasts:
-            t.draw(surface, self.app.px(15), surface.get_rect())
+            t.draw(surface, self.app.px(15), self.camera.rect)
         self.ui.draw_ui(surface)
         if self.help:
             hud.help_page(surface, self.app.px(16))
@@ -722,11 +727,12 @@ class GameScene(Scene):
         elif spent >= budget - 4:
             colour = hud.AMBER
         del st
-        lines = [(f"+{pen.total} → {spent}/{budget}M", colour, True)]
+        lines = [(f"+{pen.total}M · {spent}/{budget}M", colour, True)]
         if r is not None:
-            lines = [("Can't build here", hud.RED, True), (r.reason, hud.TEXT, False), *lines]
+            reason = r.reason.removeprefix("Can't build here: ")
+            lines = [("Can't build here", hud.RED, True), (reason, hud.TEXT, False), *lines]
         hud.bubble(surface, lines, self.pointer, size, bg=(255, 252, 244), alpha=240,
-                   bounds=cam.rect)
+                   bounds=cam.rect, above=True)
 
     def draw_hover(self, surface: pygame.Surface) -> None:
         if self.pen.active or self.overlay_open() or not self.camera.rect.collidepoint(
@@ -836,7 +842,7 @@ class GameScene(Scene):
             hud.bubble(surface, [("Start from the edge of a red hexagon:", hud.TEXT, True),
                                  ("press on one of its outer dots and drag to draw track.",
                                   hud.TEXT, False)],
-                       (m.x + px(4), m.y + px(2)), px(15), bg=(255, 250, 220), alpha=235,
+                       (m.x + px(4), m.bottom), px(15), bg=(255, 250, 220), alpha=235,
                        bounds=m)
 
     def _all_computers(self) -> bool:
@@ -860,7 +866,7 @@ class GameScene(Scene):
                 for k in range(4):
                     pygame.draw.circle(surface, mix(ink.colour, (255, 255, 255), 0.7),
                                        (sw.x + px(5) + k * px(8), sw.centery), max(1, px(2)))
-            turn = " ◂ to play" if i == st.current else ""
+            turn = "  (to play)" if i == st.current else ""
             hud.label(surface, p.name + turn, (x + px(44), y), size + 1, hud.TEXT, bold=True)
             y += px(24)
             visible = i == viewer or st.cash_public or self._all_computers()
@@ -925,7 +931,7 @@ class GameScene(Scene):
                 continue
             hud.label(surface, f"#{n}", (x + px(4), y), px(13), hud.MUTED, bold=True)
             for dm in card.demands:
-                hud.label(surface, f"{dm.commodity} → {dm.city}  {dm.payoff}M", (x + px(40), y),
+                hud.label(surface, f"{dm.commodity} to {dm.city}  {dm.payoff}M", (x + px(40), y),
                           px(13), hud.TEXT)
                 y += px(17)
             y += px(6)

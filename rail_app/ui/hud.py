@@ -47,10 +47,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
     surface.blit(s, rect)
 
 
+#: Characters the shipped font lacks, written another way.
+_MISSING_GLYPHS = {"\u2192": "to", "\u2190": "from", "\u2194": "-", "\u21d2": "to"}
+
+
+def plain(text: str) -> str:
+    """Text the shipped font can show (e.g. the engine's arrows become words)."""
+    for ch, sub in _MISSING_GLYPHS.items():
+        if ch in text:
+            text = text.replace(ch, sub)
+    return text
+
+
 def label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
           colour: tuple[int, int, int] = TEXT, *, bold: bool = False,
           anchor: str = "topleft") -> pygame.Rect:
-    img = font(size, bold).render(text, True, colour)
+    img = font(size, bold).render(plain(text), True, colour)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
@@ -75,20 +87,26 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def bubble(surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int], bool]],
            pos: tuple[float, float], size: int, *, bg: tuple[int, int, int] = TOOLTIP_BG,
-           alpha: int = 235, bounds: pygame.Rect | None = None) -> pygame.Rect:
-    """A small box of text lines next to ``pos`` (kept inside ``bounds``)."""
-    imgs = [font(size, b).render(t, True, c) for t, c, b in lines if t]
+           alpha: int = 235, bounds: pygame.Rect | None = None,
+           above: bool = False) -> pygame.Rect:
+    """A small box of text lines next to ``pos`` (kept inside ``bounds``); ``above`` puts it
+    above-right of the point, clear of what is drawn below the pointer."""
+    imgs = [font(size, b).render(plain(t), True, c) for t, c, b in lines if t]
     if not imgs:
         return pygame.Rect(0, 0, 0, 0)
     pad = max(4, size // 2)
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
     rect = pygame.Rect(round(pos[0]) + 16, round(pos[1]) + 18, w, h)
+    if above:
+        rect.bottom = round(pos[1]) - 18
     area = bounds or surface.get_rect()
     if rect.right > area.right:
         rect.right = round(pos[0]) - 12
     if rect.bottom > area.bottom:
         rect.bottom = round(pos[1]) - 12
+    if rect.top < area.top and above:
+        rect.top = round(pos[1]) + 18
     rect.clamp_ip(area)
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)

@@ -104,6 +104,11 @@ class Camera:
         self.level = max(self.min_level, min(self.max_level, level))
         self.centre_on((x0 + x1) / 2, (y0 + y1) / 2)
 
+    def level_for(self, dot_px: float) -> int:
+        """The zoom level whose dot spacing is nearest ``dot_px`` pixels."""
+        level = round(math.log(dot_px / REF_DOT_PX, ZOOM_STEP))
+        return max(self.min_level, min(self.max_level, level))
+
     def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
         """Zoom ``steps`` levels keeping the point under the pointer still."""
         level = max(self.min_level, min(self.max_level, self.level + steps))
@@ -199,13 +204,13 @@ class BaseLayer:
                 continue
             surface.blit(self.tile(cam, cam.level, tx, ty), (sx, sy))
         surface.set_clip(clip)
-        done = self.missing(cam) == 0
-        if done and (self.prev is None or not complete or self.prev[1] != cam.scale
-                     or (self.prev[2], self.prev[3]) != (cam.ox, cam.oy)):
-            # keep this frame as the stand-in for the next zoom
-            if not complete or self.prev is None or self.prev[1] != cam.scale:
-                self.prev = (surface.subsurface(cam.rect).copy(), cam.scale, cam.ox, cam.oy)
-        return done
+        return self.missing(cam) == 0
+
+    def snapshot(self, surface: pygame.Surface, cam: Camera) -> None:
+        """Keep what the map area shows now: the stand-in, scaled, while a new zoom level's
+        tiles render (smooth zoom without waiting)."""
+        if self.missing(cam) == 0:
+            self.prev = (surface.subsurface(cam.rect).copy(), cam.scale, cam.ox, cam.oy)
 
     def render_all(self, cam: Camera) -> None:
         for tx, ty, _, _ in self.visible(cam):

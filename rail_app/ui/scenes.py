@@ -117,6 +117,7 @@ class MenuScene(Scene):
             y += px(66)
         UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
         self.error_window: UIMessageWindow | None = None
+        self.error_text = ""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -137,6 +138,7 @@ class MenuScene(Scene):
             self.app.quit(0)
 
     def show_error(self, text: str) -> None:
+        self.error_text = text
         w, h = self.app.size
         self.error_window = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260),
                                             text, self.ui, window_title="Could not load")

@@ -1,0 +1,62 @@
+"""Shared fixtures for the interface tests (tests/test_ui_*.py); holds no tests itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from rail_app.core.paths import resource_path
+
+MINI = str(resource_path("maps", "test", "mini.yaml"))
+ITALY = str(resource_path("maps", "italy.yaml"))
+
+
+@pytest.fixture
+def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path / "data"))
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    a = App(size=(1280, 720), fullscreen=False, settings=Settings())
+    yield a
+
+
+def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int = 3) -> Any:
+    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+
+    seats = [Seat("Anna", HUMAN, "normal", "blue"),
+             Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
+    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    scene.camera.level = scene.camera.level_for(30)
+    return scene
+
+
+def centre_on_dot(scene: Any, d: int) -> None:
+    dot = scene.board.dots[d]
+    scene.camera.centre_on(dot.x, dot.y)
+
+
+def border_route(board: Any, city: str, word: str = "Swiss") -> tuple[list[int], int]:
+    """A buildable path from ``city``'s outer dots to a dot on the border, and the dot
+    beyond the border."""
+    g = nx.Graph()
+    for e in board.edges.values():
+        if e.forbidden is None and not e.free:
+            g.add_edge(e.a, e.b, weight=board.build_cost(e.a, e.b) + board.build_cost(e.b, e.a))
+    best: tuple[list[int], int] | None = None
+    for e in board.edges.values():
+        if not e.forbidden or word not in e.forbidden:
+            continue
+        for inside, outside in ((e.a, e.b), (e.b, e.a)):
+            for o in board.cities[city].outer:
+                try:
+                    path = nx.shortest_path(g, o, inside, weight="weight")
+                except (nx.NetworkXNoPath, nx.NodeNotFound):
+                    continue
+                cost = sum(board.build_cost(a, b) for a, b in zip(path, path[1:], strict=False))
+                if cost <= 18 and (best is None or len(path) < len(best[0])):
+                    best = (path, outside)
+    assert best is not None, f"no route from {city} to the {word} border"
+    return best
