@@ -200,8 +200,11 @@ def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> lis
     return pts
 
 
+@lru_cache(maxsize=8)
 def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]]:
-    """Where a sea's name may go: open water points of its area, nearest its middle first."""
+    """Where a sea's name may go: open water points of its area, nearest its middle first.
+
+    Cached per board: the game renders the base layer in many tiles and zoom levels."""
     land = board.geometry.union("land")
     context = board.geometry.union("context")
     solid = shapely.union_all([land, context]) if not context.is_empty else land
