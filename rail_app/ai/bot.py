@@ -1,0 +1,535 @@
+"""The computer opponent: one action at a time, through the engine's actions only.
+
+``Bot(level, seat, seed).next_action(state)`` looks at the game through a
+:class:`~rail_app.ai.view.PlayerView` (what a person in that seat sees), keeps a plan
+across turns (:mod:`rail_app.ai.planner`) and returns the next action: keep cards (C2),
+choose a lost load (E7), swap demands (C6), place and move the train (M1-M5), pick up,
+lock, deliver (C3-C5), build along the plan's route and towards the major cities
+(K1-K10, W1), upgrade the locomotive (K9), end the phase or the turn.
+
+The expensive work (the cost graph, the plan, the turn's building) is done on the first
+call of a turn and cached, so later calls return at once; ``last_think_s`` tells the app
+how long the last call took (to show a "thinking" status while it runs).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from typing import Any
+
+from rail_app.core.board import edge_key
+from rail_app.rules.actions import (
+    Action,
+    BoardFerry,
+    BuildFerry,
+    BuildSegment,
+    ChooseLoss,
+    Deliver,
+    Drop,
+    EndPhase,
+    EndTurn,
+    KeepCards,
+    Lock,
+    MoveTrain,
+    PickUp,
+    PlaceTrain,
+    SwapDemands,
+    UpgradeLoco,
+)
+from rail_app.rules.state import GameState
+
+from rail_app.ai.connect import plan_connection
+from rail_app.ai.paths import FERRY, NEW, RENT, CostGraph, Weights
+from rail_app.ai.planner import (
+    LEVELS,
+    Event,
+    Job,
+    Level,
+    Plan,
+    Planner,
+    base_speed,
+    capacity,
+)
+from rail_app.ai.view import PlayerView, make_view
+
+SWAP_BELOW = 2.0  # swap demands when the best plan earns less than this per turn
+
+
+def _quote(state: GameState, action: Action) -> Any:
+    from rail_app.rules import game
+
+    return game.quote(state, action)
+
+
+def _quote_ok(state: GameState, action: Action) -> bool:
+    return bool(_quote(state, action).ok)
+
+
+class Bot:
+    """A computer player for one seat (see the module docstring)."""
+
+    def __init__(self, level: str = "normal", seat: int = 0, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level_name = level
+        self.level: Level = LEVELS[level]
+        self.seat = seat
+        self.rng = random.Random(seed * 1009 + seat * 7 + 1)
+        self.plan: Plan | None = None
+        self._plan_key: Any = None
+        self._plan_turn: int = -1
+        self._graph_key: Any = None
+        self._graph: CostGraph | None = None
+        self._script: list[Action] = []
+        self._script_turn: tuple[int, int] | None = None
+        self._banned: set[tuple[int, int]] = set()
+        self._last_swap_turn = -99
+        self._failed: set[Any] = set()
+        self.last_think_s = 0.0
+
+    # -- public -----------------------------------------------------------------------------
+    def next_action(self, state: GameState) -> Action:
+        t0 = time.perf_counter()
+        try:
+            return self._next(state)
+        finally:
+            self.last_think_s = time.perf_counter() - t0
+
+    def play_turn(self, state: GameState) -> list[Action]:
+        """All the actions of this seat's current turn (applied to a copy)."""
+        from rail_app.rules import game
+
+        s = state.copy()
+        out: list[Action] = []
+        for _ in range(500):
+            if s.outcome is not None:
+                break
+            acting = s.pending.player if s.pending is not None else s.current
+            if acting != self.seat:
+                break
+            a = self.next_action(s)
+            s = game.apply(s, a)
+            out.append(a)
+        return out
+
+    # -- dispatch ---------------------------------------------------------------------------
+    def _next(self, state: GameState) -> Action:
+        view = make_view(state, self.seat)
+        if view.pending_mine:
+            return self._choose_loss(view)
+        if view.phase == "setup":
+            return self._keep_cards(view)
+        if view.phase == "move":
+            return self._move(state, view)
+        return self._build(state, view)
+
+    # -- caches -----------------------------------------------------------------------------
+    def _graph_for(self, view: PlayerView) -> CostGraph:
+        key = (
+            view.turn, len(view.owner), hash(frozenset(view.owner.items())),
+            tuple(e.card for e in view.events), frozenset(view.me.ferries),
+            tuple(sorted((k, v) for k, v in view.ferry_takers.items())), view.me.loco,
+            len(self._banned), tuple((w.edge, w.owner) for w in view.washed_out),
+        )
+        if key != self._graph_key or self._graph is None:
+            self._graph = CostGraph(view, base_speed(view), Weights(), self._banned)
+            self._graph_key = key
+        return self._graph
+
+    def _trigger_key(self, view: PlayerView) -> Any:
+        """Re-plan when any of this changes: a delivery, a new card, an event, a lock."""
+        return (
+            tuple(view.me.private), tuple(view.pool), view.me.deliveries,
+            tuple(e.card for e in view.events), tuple(sorted(view.locked_public.items())),
+            tuple((x.commodity, x.card, x.demand) for x in view.me.loads), view.me.loco,
+        )
+
+    def _remaining(self, view: PlayerView, plan: Plan) -> tuple[Event, ...] | None:
+        """The plan's events still to do, in the terms of the state now; None if broken."""
+        locked = {(x.card, x.demand) for x in view.me.loads if x.card is not None}
+        live = set(view.me.private) | set(view.pool)
+        mapping: dict[Job, Job] = {}
+        out: list[Event] = []
+        for e in plan.events:
+            j = e.job
+            if (j.card, j.demand) in locked and j.source is not None:
+                nj = mapping.setdefault(j, dataclasses.replace(j, source=None, locked=True))
+                if e.kind == "P":
+                    continue
+                out.append(Event("D", nj))
+                continue
+            if j.card not in live:
+                if e.kind == "D" and (j.card, j.demand) not in locked:
+                    continue  # delivered (or gone): nothing left of this job
+                return None
+            if e.kind == "P" and j.card in view.locked_public and \
+                    view.locked_public[j.card] != j.demand:
+                return None
+            out.append(e)
+        # every locked load must be in the plan
+        planned = {(e.job.card, e.job.demand) for e in out if e.kind == "D"}
+        if not locked <= planned:
+            return None
+        return tuple(out)
+
+    def _planner(self, view: PlayerView) -> Planner:
+        return Planner(view, self._graph_for(view), self.level)
+
+    def _ensure_plan(self, view: PlayerView, force: bool = False) -> tuple[Planner, Plan | None]:
+        planner = self._planner(view)
+        key = self._trigger_key(view)
+        kept: Plan | None = None
+        if self.plan is not None:
+            rem = self._remaining(view, self.plan)
+            if rem:
+                kept = Plan(rem)
+        if not force and kept is not None and key == self._plan_key:
+            if self._plan_turn == view.turn and self.plan is not None and \
+                    self.plan.events == kept.events:
+                return planner, self.plan
+            planner.simulate(kept)
+            if kept.score > -float("inf"):
+                self.plan = kept
+                self._plan_turn = view.turn
+                return planner, kept
+        best = planner.choose(kept)
+        self.plan = best
+        self._plan_key = key
+        self._plan_turn = view.turn
+        return planner, best
+
+    # -- setup (C2) -------------------------------------------------------------------------
+    def _keep_cards(self, view: PlayerView) -> Action:
+        dealt = list(view.me.dealt)
+        keep = int(view.rules.keep)
+        import itertools
+
+        best: tuple[float, tuple[int, ...]] | None = None
+        graph = self._graph_for(view)
+        for combo in itertools.combinations(sorted(dealt), keep):
+            if self.level.name == "easy":
+                score = float(sum(max(d.payoff for d in view.card(c).demands) for c in combo))
+            else:
+                me = dataclasses.replace(view.me, private=list(combo), dealt=[])
+                others = tuple(c for c in dealt if c not in combo)
+                fake = dataclasses.replace(view, me=me, pool=others)
+                planner = Planner(fake, graph, self.level)
+                plan = planner.choose()
+                score = plan.score if plan is not None else -1e9
+                # a second good card is worth something too
+                cands = planner.candidates()
+                private_best = [p.cheap for p in cands
+                                if all(e.job.card in combo for e in p.events)]
+                if private_best:
+                    score += 0.3 * max(private_best)
+            if best is None or score > best[0]:
+                best = (score, combo)
+        assert best is not None
+        return KeepCards(best[1])
+
+    # -- derailment (E7) ----------------------------------------------------------------------
+    def _choose_loss(self, view: PlayerView) -> Action:
+        best_i = 0
+        best_v = float("inf")
+        for i, load in enumerate(view.me.loads):
+            if load.card is None:
+                v = 0.0
+            elif load.card in view.cards:
+                v = float(view.card(load.card).demands[load.demand or 0].payoff)
+            else:
+                v = 1.0
+            if v < best_v:
+                best_i, best_v = i, v
+        return ChooseLoss(best_i, False)
+
+    # -- phase A -----------------------------------------------------------------------------
+    def _move(self, state: GameState, view: PlayerView) -> Action:
+        me = view.me
+        board = view.board
+        if view.swapped_this_turn:
+            lock = self._lock_carried(state, view, any_demand=True)
+            return lock if lock is not None else EndTurn()
+        if me.aboard is not None:
+            return EndPhase()
+        planner, plan = self._ensure_plan(view)
+        if (not view.turn_started and self.level.swaps and me.position is not None
+                and not any(x.card is not None for x in me.loads)
+                and view.turn - self._last_swap_turn > 4
+                and (plan is None or plan.score < SWAP_BELOW)):
+            if _quote_ok(state, SwapDemands()):
+                self._last_swap_turn = view.turn
+                self.plan = None
+                return SwapDemands()
+        if me.position is None:
+            if plan is not None and plan.route:
+                a = PlaceTrain(board.key(plan.route[0]))
+                if _quote_ok(state, a):
+                    return a
+            return PlaceTrain(board.key(board.majors[0].centre if board.majors
+                                        else board.city_list[0].centre))
+        city = board.city_of_dot.get(me.position)
+        # deliver whatever can be delivered here (C5)
+        if city is not None:
+            for load in me.loads:
+                if load.card is not None and load.card in view.cards:
+                    d = view.card(load.card).demands[load.demand or 0]
+                    if d.city == city.name:
+                        a = Deliver(load.card, load.demand or 0)
+                        if _quote_ok(state, a):
+                            return a
+        lock = self._lock_carried(state, view)
+        if lock is not None:
+            return lock
+        if plan is None:
+            return self._drift(state, view)
+        # pick up what the plan picks up here
+        if city is not None:
+            for e in plan.events:
+                if e.kind == "P" and e.job.source == city.name:
+                    a = PickUp(e.job.commodity, e.job.card, e.job.demand)
+                    key = ("pickup", view.turn, a)
+                    if key not in self._failed:
+                        if _quote_ok(state, a):
+                            return a
+                        self._failed.add(key)
+                        drop = self._drop_useless(state, view, plan)
+                        if drop is not None:
+                            return drop
+                if e.kind == "P":
+                    break
+        # ferries: board at the start of the move (M5)
+        route = planner.route_for(plan.events)
+        if route is not None:
+            dots, stops = route
+            if view.moves_left is None and len(dots) > 1:
+                f = _ferry_between(board, dots[0], dots[1])
+                if f is not None:
+                    a = BoardFerry(f.name)
+                    if _quote_ok(state, a):
+                        return a
+            path = self._path_along(view, planner, dots, stops)
+            if path:
+                a = MoveTrain(tuple(board.key(d) for d in path))
+                q_ok = _quote_ok(state, a)
+                while not q_ok and len(path) > 1:
+                    path = path[:-1]
+                    a = MoveTrain(tuple(board.key(d) for d in path))
+                    q_ok = _quote_ok(state, a)
+                if q_ok:
+                    return a
+        return EndPhase()
+
+    def _path_along(self, view: PlayerView, planner: Planner, dots: list[int],
+                    stops: list[int]) -> list[int]:
+        """The part of the route the train can run now: up to its movement, the next stop,
+        a city where a carried load can be delivered, a ferry port, or missing track."""
+        if len(dots) < 2:
+            return []
+        speed = base_speed(view)
+        me = view.me
+        m = view.moves_left
+        if m is None:
+            m = (speed + 1) // 2 if me.half_speed_next else speed
+        if m <= 0:
+            return []
+        graph = planner.graph
+        board = view.board
+        deliver_cities = set()
+        for load in me.loads:
+            if load.card is not None and load.card in view.cards:
+                deliver_cities.add(view.card(load.card).demands[load.demand or 0].city)
+        next_stop = stops[0] if stops else len(dots) - 1
+        path: list[int] = []
+        cash = me.cash - view.phase_spent
+        rent_ok = view.rental_paid or cash >= int(view.rules.rental_fee)
+        for i in range(len(dots) - 1):
+            if len(path) >= m or i >= next_stop:
+                break
+            a, b = dots[i], dots[i + 1]
+            k = graph.edge_kind(a, b)
+            if k in (NEW, FERRY):
+                break
+            if k == RENT and not rent_ok:
+                break
+            path.append(b)
+            c = board.city_of_dot.get(b)
+            if c is not None and c.name in deliver_cities:
+                break
+        return path
+
+    def _lock_carried(self, state: GameState, view: PlayerView,
+                      any_demand: bool = False) -> Action | None:
+        """Lock unlocked loads on the train to the demands the plan (or the best payoff)
+        uses them for (C3, C4)."""
+        free = [x.commodity for x in view.me.loads if x.card is None]
+        if not free:
+            return None
+        if self.plan is not None and not any_demand:
+            for e in self.plan.events:
+                j = e.job
+                if e.kind == "D" and j.source is None and not j.locked and j.commodity in free:
+                    a = Lock(j.card, j.demand)
+                    if _quote_ok(state, a):
+                        return a
+            return None
+        best: tuple[int, Action] | None = None
+        for number in [*view.me.private, *view.pool]:
+            if number not in view.cards:
+                continue
+            for j, d in enumerate(view.card(number).demands):
+                if d.commodity in free:
+                    a = Lock(number, j)
+                    if (best is None or d.payoff > best[0]) and _quote_ok(state, a):
+                        best = (d.payoff, a)
+        return best[1] if best is not None else None
+
+    def _drop_useless(self, state: GameState, view: PlayerView, plan: Plan) -> Action | None:
+        wanted = {e.job.commodity for e in plan.events if e.job.source is None}
+        for load in view.me.loads:
+            if load.card is None and load.commodity not in wanted:
+                a = Drop(load.commodity)
+                if _quote_ok(state, a):
+                    return a
+        return None
+
+    def _drift(self, state: GameState, view: PlayerView) -> Action:
+        """No plan: nothing worth doing on the move."""
+        return EndPhase()
+
+    # -- phase B -----------------------------------------------------------------------------
+    def _build(self, state: GameState, view: PlayerView) -> Action:
+        if view.swapped_this_turn:
+            lock = self._lock_carried(state, view, any_demand=True)
+            return lock if lock is not None else EndTurn()
+        turn_id = (view.turn, self.seat)
+        if self._script_turn != turn_id:
+            self._script_turn = turn_id
+            # T3: in the build-only turns a hopeless hand may be swapped instead
+            self._script = self._build_script(state, view)
+            if self._script and isinstance(self._script[0], SwapDemands):
+                self._script = []
+                return SwapDemands()
+        while self._script:
+            a = self._script.pop(0)
+            q = _quote(state, a)
+            if q.ok:
+                return a
+            if isinstance(a, BuildSegment):
+                rev = BuildSegment(a.b, a.a)
+                if _quote_ok(state, rev):
+                    return rev
+                if set(q.rules) & {"K2", "K4", "K5", "B3", "E4", "E6"}:
+                    board = view.board
+                    self._banned.add(edge_key(board.dot(a.a), board.dot(a.b)))
+                # the segments after this one would hang in the air: drop them
+                self._script = [x for x in self._script if not isinstance(x, BuildSegment)]
+        return EndTurn()
+
+    def _build_script(self, state: GameState, view: PlayerView) -> list[Action]:
+        board = view.board
+        me = view.me
+        rules = view.rules
+        planner, plan = self._ensure_plan(view)
+        if (self.level.swaps and not view.turn_started and me.turns_taken < 2
+                and (plan is None or plan.score < SWAP_BELOW)
+                and view.turn - self._last_swap_turn > 2 and _quote_ok(state, SwapDemands())):
+            self._last_swap_turn = view.turn
+            self.plan = None
+            return [SwapDemands()]
+        cash = me.cash - view.phase_spent
+        budget = min(int(rules.build_budget) - view.phase_spent, cash)
+        out: list[Action] = []
+        spent = 0
+        win = int(rules.win_cash)
+        conn = plan_connection(view, self._banned)
+        connect_first = conn.missing and cash - conn.cost >= win
+        connect_late = conn.missing and cash >= win - self.level.connect_margin
+        if connect_first:
+            spent += self._add_steps(view, conn.steps, budget - spent, out)
+        if plan is not None:
+            got = planner.route_for(plan.events)
+            if got is not None:
+                dots, _ = got
+                steps = []
+                for a, b in zip(dots, dots[1:], strict=False):
+                    k = planner.graph.edge_kind(a, b)
+                    if k == NEW:
+                        steps.append((a, b))
+                    elif k == FERRY:
+                        f = _ferry_between(board, a, b)
+                        if f is not None and f.index not in me.ferries:
+                            steps.append((a, b))
+                spent += self._add_steps(view, steps, budget - spent, out)
+        if connect_late and not connect_first:
+            spent += self._add_steps(view, conn.steps, budget - spent, out)
+        # K9: a faster train pays once the network carries it
+        if self.level.upgrades and spent == 0 and view.phase_spent == 0:
+            up = self._upgrade(view, plan, conn)
+            if up is not None:
+                out.append(up)
+        return out
+
+    def _add_steps(self, view: PlayerView, steps: list[tuple[int, int]], budget: int,
+                   out: list[Action]) -> int:
+        board = view.board
+        spent = 0
+        done = {(x.a, x.b) for x in out if isinstance(x, BuildSegment)}
+        bought = {x.ferry for x in out if isinstance(x, BuildFerry)}
+        for a, b in steps:
+            e = board.edge(a, b)
+            if e is None:
+                f = _ferry_between(board, a, b)
+                if f is None or f.name in bought or f.index in view.me.ferries:
+                    continue
+                c = f.low if view.ferry_takers.get(f.index) else f.high
+                if spent + c > budget:
+                    break
+                out.append(BuildFerry(f.name))
+                bought.add(f.name)
+                spent += c
+                continue
+            if edge_key(a, b) in view.owner or (board.key(a), board.key(b)) in done:
+                continue
+            c = board.build_cost(a, b)
+            if spent + c > budget:
+                break
+            out.append(BuildSegment(board.key(a), board.key(b)))
+            spent += c
+        return spent
+
+    def _upgrade(self, view: PlayerView, plan: Plan | None, conn: Any) -> Action | None:
+        me = view.me
+        rules = view.rules
+        cash = me.cash
+        track = sum(1 for w in view.owner.values() if w == view.seat)
+        win = int(rules.win_cash)
+        if conn.missing and cash >= win - 40:
+            return None  # the money goes to joining the major cities
+        if plan is not None and plan.first_build:
+            return None
+        if me.loco == rules.start_locomotive:
+            if cash >= 45 and track >= 18 and me.turns_taken >= 4:
+                to = "Fast Freight" if ("Freight", "Fast Freight") in rules.upgrades else None
+                if to is None:
+                    return None
+                return UpgradeLoco(to)
+        elif self.level.max_jobs >= 3 and cash >= 110 and capacity(view) < 3:
+            for (frm, to), cost in rules.upgrades.items():
+                if frm == me.loco and cost <= cash - 80 and \
+                        rules.locomotives[to].capacity > rules.locomotives[frm].capacity and \
+                        rules.locomotives[to].speed >= rules.locomotives[frm].speed:
+                    return UpgradeLoco(to)
+        return None
+
+
+def _touches(x: BuildSegment, a: BuildSegment) -> bool:
+    return x.a in (a.a, a.b) or x.b in (a.a, a.b)
+
+
+def _ferry_between(board: Any, a: int, b: int) -> Any:
+    for f in board.ferries_at.get(a, []):
+        if f.other_port(a) == b:
+            return f
+    return None

@@ -1,0 +1,224 @@
+"""Shortest routes for the computer opponent: one cost graph per turn, Dijkstra from cities.
+
+An edge of the cost graph is one step of the train, weighted in "millions-equivalent":
+``move`` for the step itself (time is money), plus the rent share for the opponent's track
+(M3), plus the build price for track still to draw (K6: the dot drawn *to* and the crossings,
+so the graph is directed and building *out of* a major city is cheaper than building
+*into* one). New track next to existing track pays a penalty so that networks grow as
+corridors. A ferry costs a turn and, until drawn, its price (K8, M5).
+
+Distances from every city are computed once per turn (multi-source: a major city starts from
+all seven of its dots) and reused by every plan evaluated in that turn.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from rail_app.core.board import Board, edge_key
+from rail_app.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge
+
+from rail_app.ai.view import PlayerView
+
+INF = float("inf")
+
+# edge kinds along a route
+BUILT = 0  # own track or the free track of a major city
+RENT = 1  # the opponent's track (M3)
+NEW = 2  # track still to build
+FERRY = 3  # a ferry crossing (M5)
+
+
+@dataclass
+class Weights:
+    """How the cost graph trades money against time."""
+
+    move: float = 1.0  # one step of the train, in M
+    rent: float = 1.0  # extra per step on the opponent's track
+    build: float = 1.0  # per M of track to build
+    parallel: float = 1.0  # extra factor on build cost next to existing track
+
+
+@dataclass
+class Tree:
+    """A shortest-path tree from a set of source dots."""
+
+    dist: list[float]
+    pred: list[int]
+    build: list[int]  # build money along the best path
+    steps: list[float]  # train steps along the best path (a ferry counts a turn's worth)
+
+    def path_to(self, target: int) -> list[int]:
+        """Dots from a source to ``target`` (both included); [] if unreachable."""
+        if self.dist[target] == INF:
+            return []
+        out = [target]
+        d = target
+        while self.pred[d] >= 0:
+            d = self.pred[d]
+            out.append(d)
+        out.reverse()
+        return out
+
+
+class CostGraph:
+    """The directed cost graph of one seat at one moment (see the module docstring)."""
+
+    def __init__(self, view: PlayerView, speed: int, weights: Weights | None = None,
+                 banned: set[Edge] | None = None, own_only: bool = False) -> None:
+        w = weights or Weights()
+        self.view = view
+        self.board: Board = view.board
+        self.speed = max(1, speed)
+        board = self.board
+        me = view.seat
+        owner = view.owner
+        rules = board.rules
+        n = len(board.dots)
+        self.n = n
+        blocked: set[Edge] = set()
+        no_build: set[Edge] = set(banned or ())
+        for ev in view.events:
+            if ev.kind == "flood":
+                blocked |= set(ev.edges)
+            elif ev.kind == "volcano":
+                no_build |= set(ev.edges)
+        for wo in view.washed_out:
+            if wo.owner != me:
+                no_build.add(wo.edge)
+        closed = {f for ev in view.events if ev.kind == "storm" for f in ev.ferries}
+        my_dots: set[int] = set()
+        opp_dots: set[int] = set()
+        city_count: dict[int, int] = {}
+        opp_city: set[int] = set()
+        for (a, b), who in owner.items():
+            if who == me:
+                my_dots.add(a)
+                my_dots.add(b)
+                for d in (a, b):
+                    if d in board.city_of_dot:
+                        city_count[d] = city_count.get(d, 0) + 1
+            else:
+                opp_dots.add(a)
+                opp_dots.add(b)
+                opp_city.add(a)
+                opp_city.add(b)
+        self.my_dots = my_dots
+        limit = rules.city_segment_limit
+        small_access = view.variant(VARIANT_SMALL_CITY_ACCESS)
+        full: set[int] = set()
+        for d, c in city_count.items():
+            town = board.city_of_dot[d]
+            if not town.major and c >= limit:
+                full.add(d)
+        if small_access:
+            for d in opp_city:
+                town = board.city_of_dot.get(d)
+                if town is not None and town.size == "small":
+                    full.add(d)
+        adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(n)]
+        dot_cost = board.dot_cost
+        move = w.move
+        for key, e in board.edges.items():
+            if e.forbidden is not None or key in blocked:
+                continue
+            a, b = key
+            if e.free:
+                adj[a].append((b, move, 0, 1.0))
+                adj[b].append((a, move, 0, 1.0))
+                continue
+            who = owner.get(key)
+            if who == me:
+                adj[a].append((b, move, 0, 1.0))
+                adj[b].append((a, move, 0, 1.0))
+            elif who is not None:
+                if own_only:
+                    continue
+                adj[a].append((b, move + w.rent, 0, 1.0))
+                adj[b].append((a, move + w.rent, 0, 1.0))
+            elif key not in no_build and a not in full and b not in full:
+                near = 0
+                for d in (a, b):
+                    if d in opp_dots:
+                        near += 1
+                    elif d in my_dots:
+                        near += 1
+                factor = 1.0 + (w.parallel * 0.5 * near if near == 2 else 0.0)
+                for u, v in ((a, b), (b, a)):
+                    c = dot_cost[v] + e.crossing_cost
+                    adj[u].append((v, move + c * w.build * factor, c, 1.0))
+        turn_steps = float(self.speed)
+        for f in board.ferries:
+            if f.index in closed:
+                continue
+            p, q = f.ports
+            if f.index in view.me.ferries:
+                price = 0
+            else:
+                price = f.low if view.ferry_takers.get(f.index) else f.high
+            wt = turn_steps * 1.5 * move + price * w.build
+            adj[p].append((q, wt, price, turn_steps * 1.5))
+            adj[q].append((p, wt, price, turn_steps * 1.5))
+        self.adj = adj
+        self.blocked = blocked
+        self._trees: dict[tuple[int, ...], Tree] = {}
+
+    # -- queries -------------------------------------------------------------------------------
+    def edge_kind(self, a: int, b: int) -> int:
+        """What the step from ``a`` to ``b`` is now: BUILT, RENT, NEW or FERRY."""
+        e = self.board.edge(a, b)
+        if e is None:
+            return FERRY
+        if e.free:
+            return BUILT
+        who = self.view.owner.get(edge_key(a, b))
+        if who is None:
+            return NEW
+        return BUILT if who == self.view.seat else RENT
+
+    def tree(self, sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
+        """Dijkstra from ``sources`` (cached for this graph). ``no_back`` = (dot, previous)
+        forbids the first step back to ``previous`` (M2: no reversing between cities)."""
+        key = sources if no_back is None else (*sources, -1, *no_back)
+        found = self._trees.get(key)
+        if found is None:
+            found = dijkstra(self.adj, self.n, sources, no_back)
+            self._trees[key] = found
+        return found
+
+    def city_tree(self, name: str) -> Tree:
+        return self.tree(tuple(self.board.cities[name].dots))
+
+
+def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
+             sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
+    dist = [INF] * n
+    pred = [-1] * n
+    build = [0] * n
+    steps = [0.0] * n
+    heap: list[tuple[float, int]] = []
+    for s in sources:
+        dist[s] = 0.0
+        heap.append((0.0, s))
+    heapq.heapify(heap)
+    pop = heapq.heappop
+    push = heapq.heappush
+    while heap:
+        d, u = pop(heap)
+        if d > dist[u]:
+            continue
+        bu = build[u]
+        su = steps[u]
+        skip = no_back[1] if no_back is not None and u == no_back[0] else -1
+        for v, wt, bc, st in adj[u]:
+            if v == skip:
+                continue
+            nd = d + wt
+            if nd < dist[v]:
+                dist[v] = nd
+                pred[v] = u
+                build[v] = bu + bc
+                steps[v] = su + st
+                push(heap, (nd, v))
+    return Tree(dist, pred, build, steps)

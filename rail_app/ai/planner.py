@@ -1,0 +1,615 @@
+"""The computer opponent's planner: which demands to serve, in which order, by which route.
+
+A *job* is one demand (card, demand) served from one supply city, or from a load already on
+the train. A *plan* is one to three jobs (at most one demand per card, C1) with an order of
+their pickups and deliveries that never carries more loads than the train holds (C3).
+
+Plans are chosen in two stages, both on the seat's :class:`~rail_app.ai.view.PlayerView`:
+
+1. cheap: every sequence is costed by adding up city-to-city legs read from shortest-path
+   trees computed once per turn (:mod:`rail_app.ai.paths`); pairs are formed from the best
+   single jobs and triples by inserting a third job into the best pairs;
+2. full: the best few are *simulated* turn by turn along their real route: building at most
+   the phase budget and the cash in hand (K7), moving at the train's speed (M1), paying rent
+   on the opponent's track (M3), waiting a turn at a ferry (M5), collecting payoffs as they
+   come (C5). A plan that gets stuck for lack of money is dropped.
+
+Plans are ranked by profit per turn (payoffs minus building and rent, over the turns the
+plan takes).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from rail_app.core.board import Board, edge_key
+from rail_app.rules.state import VARIANT_FAST_TRAINS, Edge
+
+from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree
+from rail_app.ai.view import PlayerView
+
+BUILD_ONLY_TURNS = 2  # T2
+MAX_SIM_TURNS = 40
+
+
+@dataclass(frozen=True)
+class Job:
+    """Serve ``commodity`` to ``city`` for ``payoff`` (card, demand), picking it up at
+    ``source`` (None: a load already on the train)."""
+
+    card: int
+    demand: int
+    commodity: str
+    city: str
+    payoff: int
+    source: str | None
+    locked: bool = False  # already locked on the train: it must be delivered
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # "P" pick up, "D" deliver
+    job: Job
+
+    @property
+    def city(self) -> str:
+        assert self.kind == "D" or self.job.source is not None
+        return self.job.city if self.kind == "D" else str(self.job.source)
+
+
+@dataclass
+class Plan:
+    events: tuple[Event, ...]
+    cheap: float = 0.0  # cheap score
+    score: float = -INF  # simulated profit per turn
+    route: list[int] = field(default_factory=list)  # dots from the start
+    stop_at: list[int] = field(default_factory=list)  # route index of each event
+    turns: float = 0.0
+    build: int = 0
+    rent: int = 0
+    payoff: int = 0
+    first_build: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def jobs(self) -> list[Job]:
+        seen: list[Job] = []
+        for e in self.events:
+            if e.job not in seen:
+                seen.append(e.job)
+        return seen
+
+    def describe(self) -> str:
+        parts = []
+        for e in self.events:
+            j = e.job
+            parts.append(f"{'pick' if e.kind == 'P' else 'drop'} {j.commodity}@{e.city}")
+        return ", ".join(parts) + f" (score {self.score:.1f}, {self.turns:.1f} turns)"
+
+
+@dataclass
+class Level:
+    name: str
+    max_jobs: int = 2
+    singles_for_pairs: int = 20
+    pairs_for_triples: int = 0
+    thirds: int = 0
+    full_evals: int = 10
+    upgrades: bool = True
+    swaps: bool = True
+    contest: bool = False
+    build_value: float = 0.8  # how much of the build cost counts against a plan
+    connect_margin: int = 70  # start joining the major cities this far below the win cash
+    smart_place: bool = True
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
+                  swaps=False, build_value=1.0, connect_margin=10, smart_place=False),
+    "normal": Level("normal", max_jobs=2, singles_for_pairs=16, full_evals=10),
+    "hard": Level("hard", max_jobs=3, singles_for_pairs=24, pairs_for_triples=12, thirds=16,
+                  full_evals=18, contest=True),
+}
+
+
+def base_speed(view: PlayerView) -> int:
+    loco = view.rules.locomotives[view.me.loco]
+    return int(loco.fast_speed if view.variant(VARIANT_FAST_TRAINS) else loco.speed)
+
+
+def capacity(view: PlayerView) -> int:
+    return min(int(view.rules.locomotives[view.me.loco].capacity), int(view.rules.cubes))
+
+
+# -- jobs -----------------------------------------------------------------------------------
+
+
+def mandatory_jobs(view: PlayerView) -> list[Job]:
+    """Loads locked on the train: they must be delivered."""
+    out = []
+    for load in view.me.loads:
+        if load.card is None or load.demand is None or load.card not in view.cards:
+            continue
+        d = view.card(load.card).demands[load.demand]
+        out.append(Job(load.card, load.demand, d.commodity, d.city, d.payoff, None, True,
+                       load.card in view.pool))
+    return out
+
+
+def optional_jobs(view: PlayerView, contest: bool = False) -> list[Job]:
+    """Every demand this seat could still take on, with each way to get the load."""
+    board = view.board
+    used = {x.card for x in view.me.loads if x.card is not None}
+    carried = {x.commodity for x in view.me.loads if x.card is None}
+    opp_locks = {x.card: x.demand for x in view.opp.loads
+                 if x.card is not None and x.card >= 0}
+    out: list[Job] = []
+    cards = [(c, False) for c in view.me.private] + [(c, True) for c in view.pool]
+    for number, public in cards:
+        if number in used or number not in view.cards:
+            continue
+        card = view.card(number)
+        if card.is_event:
+            continue
+        for j, d in enumerate(card.demands):
+            if public and number in view.locked_public and view.locked_public[number] != j:
+                continue  # C4: another demand of this card is locked
+            bonus = 0
+            if contest and public and opp_locks.get(number) == j:
+                bonus = d.payoff // 4  # denying the opponent's delivery is worth something
+            pay = d.payoff + bonus
+            if d.commodity in carried:
+                out.append(Job(number, j, d.commodity, d.city, pay, None, False, public))
+            for src in board.suppliers.get(d.commodity, []):
+                if src.name != d.city:
+                    out.append(Job(number, j, d.commodity, d.city, pay, src.name, False,
+                                   public))
+    return out
+
+
+# -- sequences ------------------------------------------------------------------------------
+
+
+def sequences(jobs: list[Job], cap: int, carried: int) -> Iterator[tuple[Event, ...]]:
+    """Every order of the jobs' pickups and deliveries that respects C3 (a pickup before its
+    delivery; never more than ``cap`` loads, ``carried`` of them on the train already)."""
+    events: list[Event] = []
+    for j in jobs:
+        if j.source is not None:
+            events.append(Event("P", j))
+        events.append(Event("D", j))
+    n = len(events)
+    done = [False] * n
+    out: list[Event] = []
+
+    def rec(load: int) -> Iterator[tuple[Event, ...]]:
+        if len(out) == n:
+            yield tuple(out)
+            return
+        for i, e in enumerate(events):
+            if done[i]:
+                continue
+            if e.kind == "P":
+                if load >= cap:
+                    continue
+                nl = load + 1
+            else:
+                if e.job.source is not None and not any(
+                        done[k] and events[k].kind == "P" and events[k].job == e.job
+                        for k in range(n)):
+                    continue
+                nl = load - 1
+            done[i] = True
+            out.append(e)
+            yield from rec(nl)
+            out.pop()
+            done[i] = False
+
+    yield from rec(carried)
+
+
+# -- the planner ---------------------------------------------------------------------------
+
+
+class Planner:
+    """Plans for one seat at one moment: holds the cost graph and the leg tables."""
+
+    def __init__(self, view: PlayerView, graph: CostGraph, level: Level) -> None:
+        self.view = view
+        self.graph = graph
+        self.level = level
+        self.board: Board = view.board
+        self.speed = base_speed(view)
+        self.cap = capacity(view)
+        self.budget = int(view.rules.build_budget)
+        me = view.me
+        board = self.board
+        # where the train starts the plan
+        self.start_dot: int | None = None
+        self.moving_now = False
+        if me.position is None:
+            sources: set[int] = set()
+            for c in board.majors:
+                sources.update(c.dots)
+            for d in graph.my_dots:
+                if d in board.city_of_dot:
+                    sources.add(d)
+            self.start_sources = tuple(sorted(sources))
+            self.start_tree = graph.tree(self.start_sources)
+        elif me.aboard is not None:
+            other = board.ferries[me.aboard].other_port(me.position)
+            self.start_sources = (other,)
+            self.start_dot = other
+            self.start_tree = graph.tree(self.start_sources)
+        else:
+            self.start_sources = (me.position,)
+            self.start_dot = me.position
+            prev = me.previous
+            no_back = None
+            if prev is not None and me.position not in board.city_of_dot:
+                no_back = (me.position, prev)
+            self.start_tree = graph.tree(self.start_sources, no_back)
+        self._legs: dict[tuple[str | None, str], tuple[float, int, float, int]] = {}
+        self.carried_used = sum(1 for x in me.loads if x.card is not None)
+        self.cash = me.cash - view.phase_spent
+
+    # -- cheap legs ---------------------------------------------------------------------------
+    def leg(self, frm: str | None, to: str) -> tuple[float, int, float, int]:
+        """(weight, build money, steps, target dot) from city ``frm`` (None: the start)."""
+        key = (frm, to)
+        found = self._legs.get(key)
+        if found is not None:
+            return found
+        tree: Tree = self.start_tree if frm is None else self.graph.city_tree(frm)
+        best = (INF, 0, 0.0, -1)
+        if frm == to:
+            best = (0.0, 0, 0.0, self.board.cities[to].centre)
+        else:
+            for d in self.board.cities[to].dots:
+                if tree.dist[d] < best[0]:
+                    best = (tree.dist[d], tree.build[d], tree.steps[d], d)
+        self._legs[key] = best
+        return best
+
+    def build_only_turns(self) -> int:
+        """Turns (from now) before the train first moves (T2)."""
+        me = self.view.me
+        left = max(0, BUILD_ONLY_TURNS - me.turns_taken)
+        return left
+
+    def cheap(self, seq: tuple[Event, ...]) -> float:
+        w = 0.0
+        build = 0
+        steps = 0.0
+        cur: str | None = None
+        at_start_city = None
+        if self.start_dot is not None:
+            c = self.board.city_of_dot.get(self.start_dot)
+            at_start_city = c.name if c else None
+        payoff = 0
+        for e in seq:
+            city = e.city
+            if cur is None and at_start_city == city:
+                lw, lb, ls = 0.0, 0, 0.0
+            else:
+                lw, lb, ls, _ = self.leg(cur, city)
+            if lw == INF:
+                return -INF
+            w += lw
+            build += lb
+            steps += ls
+            cur = city
+            if e.kind == "D":
+                payoff += e.job.payoff
+        if build > self.cash + payoff:
+            return -INF
+        turns = max(steps / self.speed, build / self.budget) + self.build_only_turns() + 0.5
+        profit = payoff - build * self.level.build_value - (w - steps - build) * 0.5
+        return profit / turns
+
+    def best_sequence(self, jobs: list[Job]) -> tuple[float, tuple[Event, ...] | None]:
+        best: tuple[float, tuple[Event, ...] | None] = (-INF, None)
+        carried = self.carried_used + sum(1 for j in jobs if j.source is None and not j.locked)
+        for seq in sequences(jobs, self.cap, carried):
+            s = self.cheap(seq)
+            if s > best[0]:
+                best = (s, seq)
+        return best
+
+    # -- enumeration --------------------------------------------------------------------------
+    def candidates(self) -> list[Plan]:
+        view = self.view
+        lvl = self.level
+        must = mandatory_jobs(view)
+        opts = optional_jobs(view, lvl.contest)
+        carried_free = sum(1 for x in view.me.loads if x.card is None)
+        plans: dict[tuple[Event, ...], float] = {}
+
+        def consider(new: list[Job]) -> float:
+            if sum(1 for j in new if j.source is None) > carried_free:
+                return -INF
+            cards = [j.card for j in new] + [j.card for j in must]
+            if len(set(cards)) != len(cards):
+                return -INF  # C1: one demand per card
+            s, seq = self.best_sequence(must + new)
+            if seq is not None and s > -INF:
+                plans[seq] = s
+            return s
+
+        if must:
+            consider([])
+        singles: list[tuple[float, Job]] = []
+        for j in opts:
+            s = consider([j])
+            if s > -INF:
+                singles.append((s, j))
+        singles.sort(key=lambda x: -x[0])
+        max_new = max(1, lvl.max_jobs - len(must))
+        pairs: list[tuple[float, list[Job]]] = []
+        if max_new >= 2 and lvl.singles_for_pairs:
+            top = [j for _, j in singles[: lvl.singles_for_pairs]]
+            for a, b in itertools.combinations(top, 2):
+                if a.card == b.card:
+                    continue
+                s = consider([a, b])
+                if s > -INF:
+                    pairs.append((s, [a, b]))
+            pairs.sort(key=lambda x: -x[0])
+        if max_new >= 3 and lvl.pairs_for_triples:
+            thirds = [j for _, j in singles[: lvl.thirds]]
+            seen: set[frozenset[Job]] = set()
+            for _, pair in pairs[: lvl.pairs_for_triples]:
+                for c in thirds:
+                    if c.card in (pair[0].card, pair[1].card):
+                        continue
+                    key = frozenset((*pair, c))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    consider([*pair, c])
+        ranked = sorted(plans.items(), key=lambda kv: -kv[1])
+        return [Plan(seq, cheap=s) for seq, s in ranked]
+
+    def choose(self, keep: Plan | None = None, keep_bonus: float = 1.15) -> Plan | None:
+        """The best plan by simulated profit per turn (``keep``: the plan committed to)."""
+        cands = self.candidates()[: self.level.full_evals]
+        best: Plan | None = None
+        for p in cands:
+            self.simulate(p)
+            if p.score > -INF and (best is None or p.score > best.score):
+                best = p
+        if keep is not None:
+            kept = Plan(keep.events)
+            if self.valid(kept):
+                self.simulate(kept)
+                if kept.score > -INF and (best is None or kept.score * keep_bonus
+                                          >= best.score):
+                    best = kept
+        return best
+
+    def valid(self, plan: Plan) -> bool:
+        """Can the plan's remaining events still be carried out (cards still there)?"""
+        view = self.view
+        for e in plan.events:
+            j = e.job
+            if j.card not in view.cards:
+                return False
+            if j.card not in view.me.private and j.card not in view.pool:
+                return False
+            if e.kind == "P" and j.card in view.locked_public and \
+                    view.locked_public[j.card] != j.demand:
+                return False
+        return True
+
+    # -- routes and simulation ------------------------------------------------------------------
+    def route_for(self, events: tuple[Event, ...]) -> tuple[list[int], list[int]] | None:
+        """The dots of the whole route and the route index of each event."""
+        board = self.board
+        route: list[int] = []
+        stop_at: list[int] = []
+        cur: str | None = None
+        at_city = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
+        for e in events:
+            city = e.city
+            if cur is None and at_city is not None and at_city.name == city:
+                if not route:
+                    route.append(self.start_dot)  # type: ignore[arg-type]
+                stop_at.append(len(route) - 1)
+                cur = city
+                continue
+            if cur == city:
+                stop_at.append(len(route) - 1)
+                continue
+            tree = self.start_tree if cur is None else self.graph.city_tree(cur)
+            _, _, _, target = self.leg(cur, city)
+            if target < 0:
+                return None
+            path = tree.path_to(target)
+            if not path:
+                return None
+            if route:
+                last = route[-1]
+                if path[0] != last:
+                    route.extend(self._join(last, path[0]))
+                route.extend(path[1:])
+            else:
+                route.extend(path)
+            stop_at.append(len(route) - 1)
+            cur = city
+        if not route:
+            return None
+        return route, stop_at
+
+    def _join(self, a: int, b: int) -> list[int]:
+        """Free track inside one major city from dot ``a`` to dot ``b`` (B4)."""
+        if a == b:
+            return []
+        if self.board.edge(a, b) is not None:
+            return [b]
+        city = self.board.major_of_dot.get(a)
+        if city is None:
+            return [b]
+        return [city.centre, b]
+
+    def simulate(self, plan: Plan) -> None:
+        """Play the plan out turn by turn (see the module docstring); sets its score."""
+        got = self.route_for(plan.events)
+        if got is None:
+            plan.score = -INF
+            return
+        route, stop_at = got
+        plan.route, plan.stop_at = route, stop_at
+        view = self.view
+        graph = self.graph
+        board = self.board
+        rules = view.rules
+        fee = int(rules.rental_fee)
+        cash = self.cash
+        speed = self.speed
+        n = len(route)
+        # the steps of the route and what each one needs
+        kinds: list[int] = []
+        costs: list[int] = []
+        for i in range(n - 1):
+            a, b = route[i], route[i + 1]
+            k = graph.edge_kind(a, b)
+            if k == FERRY:
+                f = _ferry_between(board, a, b)
+                if f is None:
+                    plan.score = -INF
+                    return
+                mine = f.index in view.me.ferries
+                costs.append(0 if mine else (f.low if view.ferry_takers.get(f.index)
+                                             else f.high))
+            elif k == NEW:
+                costs.append(board.build_cost(a, b))
+            else:
+                costs.append(0)
+            kinds.append(k)
+        owned_ferry: set[int] = set()
+        built = [k != NEW and not (k == FERRY and costs[i] > 0) for i, k in enumerate(kinds)]
+        events_at: dict[int, list[int]] = {}
+        for ei, idx in enumerate(stop_at):
+            events_at.setdefault(idx, []).append(ei)
+        done = 0
+        total_events = len(plan.events)
+        pos = 0
+        payoff = 0
+        spent = 0
+        rent = 0
+        first_build: list[tuple[int, int]] = []
+        build_only = self.build_only_turns()
+        in_move_phase = view.phase == "move" and view.current == view.seat
+        aboard = view.me.aboard is not None
+        half_next = view.me.half_speed_next
+        finish = None
+        for k in range(MAX_SIM_TURNS):
+            moved = False
+            # phase A
+            can_move = k >= build_only and (k > 0 or in_move_phase) and not (k == 0 and aboard)
+            if k == 0 and aboard:
+                half_next = True
+            if can_move:
+                if k == 0 and view.moves_left is not None:
+                    m = view.moves_left
+                else:
+                    m = (speed + 1) // 2 if half_next else speed
+                half_next = False
+                full = m
+                rent_paid = k == 0 and view.rental_paid
+                while True:
+                    while done < total_events and stop_at[done] == pos:
+                        ev = plan.events[done]
+                        if ev.kind == "D":
+                            payoff += ev.job.payoff
+                            cash += ev.job.payoff
+                        done += 1
+                        moved = True
+                    if done >= total_events:
+                        finish = k + (1.0 - m / max(1, full)) * 0.9 + 0.1
+                        break
+                    if m <= 0 or pos >= n - 1:
+                        break
+                    kind = kinds[pos]
+                    if not built[pos]:
+                        break
+                    if kind == FERRY:
+                        if m < full or (k == 0 and view.moves_left is not None):
+                            break  # M5: board at the start of a move
+                        pos += 1
+                        half_next = True
+                        m = 0
+                        moved = True
+                        break
+                    if kind == RENT and not rent_paid:
+                        if cash < fee:
+                            break
+                        cash -= fee
+                        rent += fee
+                        rent_paid = True
+                    pos += 1
+                    m -= 1
+                    moved = True
+                if finish is not None:
+                    break
+            # phase B: build along the route, in order, from the train onward
+            budget = min(self.budget - (view.phase_spent if k == 0 else 0), cash)
+            if k == 0 and view.phase == "build" and view.current == view.seat:
+                budget = min(self.budget - view.phase_spent, cash)
+            i = pos if k > 0 or view.me.position is not None else 0
+            built_now = False
+            while i < n - 1 and budget > 0:
+                if built[i]:
+                    i += 1
+                    continue
+                c = costs[i]
+                if c > budget:
+                    break
+                if kinds[i] == FERRY:
+                    f = _ferry_between(board, route[i], route[i + 1])
+                    if f is not None:
+                        owned_ferry.add(f.index)
+                budget -= c
+                cash -= c
+                spent += c
+                built[i] = True
+                built_now = True
+                if k == 0:
+                    first_build.append((route[i], route[i + 1]))
+                i += 1
+            if not moved and not built_now and k >= build_only + 1 and cash < min(
+                    [c for c, b in zip(costs, built, strict=True) if not b] or [0]):
+                plan.score = -INF  # stuck: no money to build on and nothing to earn
+                return
+        if finish is None:
+            plan.score = -INF
+            return
+        plan.turns = finish
+        plan.build = spent
+        plan.rent = rent
+        plan.payoff = payoff
+        plan.first_build = first_build
+        profit = payoff - spent * self.level.build_value - rent
+        plan.score = profit / max(0.5, finish + 0.5)
+
+
+def _ferry_between(board: Board, a: int, b: int):  # type: ignore[no-untyped-def]
+    for f in board.ferries_at.get(a, []):
+        if f.other_port(a) == b:
+            return f
+    return None
+
+
+def unbuilt_route_edges(graph: CostGraph, route: list[int], start: int) -> list[Edge]:
+    out = []
+    for i in range(start, len(route) - 1):
+        if graph.edge_kind(route[i], route[i + 1]) == NEW:
+            out.append(edge_key(route[i], route[i + 1]))
+    return out
+
+
+__all__ = ["BUILT", "FERRY", "LEVELS", "Event", "Job", "Level", "Plan", "Planner", "RENT",
+           "base_speed", "capacity", "mandatory_jobs", "optional_jobs", "sequences",
+           "unbuilt_route_edges"]
