@@ -68,7 +68,8 @@ class MapView:
         return px / self.scale + self.ox, py / self.scale + self.oy
 
     def array_to_px(self, coords: np.ndarray) -> np.ndarray:
-        return (coords - np.array([self.ox, self.oy])) * self.scale
+        out: np.ndarray = (coords - np.array([self.ox, self.oy])) * self.scale
+        return out
 
 
 def board_extent(board: Board, margin_km: float = 30.0) -> tuple[float, float, float, float]:
@@ -293,8 +294,8 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         poly = hexagon(cx, cy, sp * 1.25, pointy=not pointy)
         pygame.draw.polygon(surface, (250, 225, 220), poly)
         pygame.draw.polygon(surface, CITY_RED, poly, max(2, round(sp * 0.1)))
-        for d in city.outer:
-            ox, oy = view.to_px(board.dots[d].x, board.dots[d].y)
+        for outer in city.outer:
+            ox, oy = view.to_px(board.dots[outer].x, board.dots[outer].y)
             pygame.draw.line(surface, FREE_TRACK, (cx, cy), (ox, oy), max(1, round(sp * 0.06)))
     # dots
     dot_r = max(1.2, sp * 0.07)
@@ -316,8 +317,8 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
     # city symbols
     sym = max(4.0, sp * 0.3)
     for city in board.city_list:
-        for d in city.dots:
-            x, y = view.to_px(board.dots[d].x, board.dots[d].y)
+        for cd in city.dots:
+            x, y = view.to_px(board.dots[cd].x, board.dots[cd].y)
             if city.major:
                 pygame.draw.circle(surface, CITY_RED, (x, y), max(2.0, sp * 0.11))
             elif city.size == "medium":
