@@ -177,7 +177,7 @@ class BaseLayer:
         return sum(1 for tx, ty, _, _ in self.visible(cam)
                    if (cam.level, tx, ty) not in self.tiles)
 
-    def draw(self, surface: pygame.Surface, cam: Camera, budget_s: float = 0.03) -> bool:
+    def draw(self, surface: pygame.Surface, cam: Camera, budget_s: float = 0.012) -> bool:
         """Blit the visible tiles; render missing ones within ``budget_s`` seconds (the rest
         show the previous frame scaled until they are ready). True if the view is complete."""
         start = time.perf_counter()

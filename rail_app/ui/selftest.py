@@ -206,3 +206,63 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
 
 if __name__ == "__main__":
     sys.exit(run_selftest())
+
+
+def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
+              frames: int = 120, segments: int = 120) -> dict[str, float]:
+    """Frame times (ms) while panning a late-game board: both networks grown by legal builds.
+
+    The first frames at a zoom level render its tiles; the figures are for the frames after
+    (``warm``), plus the worst frame that had to render new tiles (``cold_max``).
+    """
+    import time
+
+    from rail_app.ui.headless import use_dummy_drivers
+
+    use_dummy_drivers()
+    if not os.environ.get("ITALIAN_RAILS_DATA_DIR"):
+        os.environ["ITALIAN_RAILS_DATA_DIR"] = tempfile.mkdtemp(prefix="italian-rails-bench-")
+    import pygame
+
+    from rail_app.core.board import load_board
+    from rail_app.core.paths import resource_path
+    from rail_app.rules.build import make_late_game_board
+    from rail_app.ui.app import App
+    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+    from rail_app.ui.settings import Settings
+
+    path = map_path or str(resource_path("maps", "italy.yaml"))
+    board = load_board(path)
+    state = make_late_game_board(board, seed=5, segments=segments)
+    app = App(size=size, fullscreen=False, settings=Settings())
+    setup = GameSetup(path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
+    session = Session(setup, board, state)
+    scene = app.switch("game", session=session)
+    cam = scene.camera
+    cam.level = cam.level_for(28)
+    cam.centre_on(*cam.to_km(*cam.rect.center))
+    d = Driver(app)
+    times: list[float] = []
+    cold: list[float] = []
+    step = 6
+    for i in range(frames):
+        dx = step if (i // 40) % 2 == 0 else -step
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(900, 500), rel=(dx, 2),
+                                             buttons=(0, 0, 1)))
+        scene.pan_from = (900, 500)
+        missing = scene.base.missing(cam)
+        t0 = time.perf_counter()
+        d.frames(1, 1 / 60)
+        ms = (time.perf_counter() - t0) * 1000
+        (cold if missing else times).append(ms)
+    times.sort()
+    out = {
+        "segments": float(sum(len(p.track) for p in state.players)),
+        "warm_median": times[len(times) // 2] if times else 0.0,
+        "warm_p95": times[int(len(times) * 0.95)] if times else 0.0,
+        "warm_max": times[-1] if times else 0.0,
+        "cold_frames": float(len(cold)),
+        "cold_max": max(cold) if cold else 0.0,
+        "track_redraws": float(scene.track.redraws),
+    }
+    return out
