@@ -1,0 +1,95 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
+"""The app around the game: command line, main loop, menus, settings and sounds."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame
+import pytest
+
+from rail_app.ui.selftest import Driver
+from tests.test_ui_support import MINI, app  # noqa: F401
+
+
+def test_command_line_options() -> None:
+    from rail_app.ui.launcher import build_parser
+
+    args = build_parser().parse_args(["--map", MINI, "--size", "1600x900", "--windowed"])
+    assert args.size == (1600, 900) and args.fullscreen is False and args.map == MINI
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--size", "800x600"])
+
+
+def test_main_rejects_a_missing_map_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from rail_app.ui.launcher import main
+
+    assert main(["--map", "no/such/map.yaml"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_the_loop_ends_on_quit(app: Any) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run() == 0
+
+
+def test_menu_new_game_dialog_starts_a_game_with_a_computer_seat(app: Any) -> None:
+    d = Driver(app)
+    d.frames(1)
+    new = next(b for b, w in app.scene.buttons.items() if w == "new")
+    d.click_button(new)
+    ng = app.scene
+    assert type(ng).__name__ == "NewGameScene"
+    ng.seed_entry.set_text("42")
+    setup = ng.setup()
+    assert setup is not None and setup.seed == 42
+    assert [s.kind for s in setup.seats] == ["human", "computer"]
+    d.click_button(ng.start_button)
+    assert type(app.scene).__name__ == "GameScene"
+    assert app.scene.state.seed == 42
+
+
+def test_settings_are_saved_atomically_and_a_damaged_file_gives_defaults(
+        tmp_path: Any) -> None:
+    from rail_app.ui.settings import Settings, load_settings, save_settings
+
+    p = tmp_path / "settings.json"
+    s = Settings(volume=0.25, muted=True, ui_scale=1.25, inks=["vermillion", "sky blue"])
+    save_settings(s, p)
+    back = load_settings(p)
+    assert (back.volume, back.muted, back.ui_scale, back.inks) == (0.25, True, 1.25,
+                                                                   ["vermillion", "sky blue"])
+    assert [x.name for x in tmp_path.iterdir()] == ["settings.json"]  # no temporary left
+    p.write_text("{not json", encoding="utf-8")
+    assert load_settings(p) == Settings()
+    p.write_text(json.dumps({"volume": "loud", "inks": ["plaid"]}), encoding="utf-8")
+    assert load_settings(p).inks == ["blue", "orange"]
+
+
+def test_m_mutes_and_the_setting_is_kept(app: Any) -> None:
+    from rail_app.ui.settings import load_settings
+
+    d = Driver(app)
+    assert not app.settings.muted
+    d.key(pygame.K_m)
+    assert app.settings.muted and app.sounds.muted
+    assert load_settings().muted
+
+
+def test_sounds_are_synthesized_and_silent_without_a_device() -> None:
+    from rail_app.ui import sound
+
+    for make in sound.SOUNDS.values():
+        wave = make()
+        assert 0.02 < len(wave) / sound.RATE < 1.0
+        assert abs(wave).max() <= 1.0
+    s = sound.Sounds(0.5)
+    s.play("squeak")  # never raises, device or not
+
+
+def test_selftest_passes(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rail_app.ui.selftest import run_selftest
+
+    monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
+    assert run_selftest(MINI, turns=1, verbose=False) == 0
