@@ -275,3 +275,27 @@ def test_esc_menu_and_settings_open(app: Any, kind: str) -> None:
     else:
         d.key(pygame.K_ESCAPE)
         assert scene.menu_panel is None
+
+
+def test_K8_dragging_across_a_ferry_takes_it_in_the_players_ink(app: Any) -> None:
+    import networkx as nx
+
+    scene = start(app)
+    b = scene.board
+    ferry = b.ferries[0]
+    port, island = ferry.ports if ferry.ports[0] not in b.city_of_dot else ferry.ports[::-1]
+    g = nx.Graph()
+    for e in b.edges.values():
+        if e.forbidden is None and not e.free:
+            g.add_edge(e.a, e.b)
+    # the nearest major city's outer dot to the mainland port
+    route = min((nx.shortest_path(g, o, port) for c in b.majors for o in c.outer
+                 if nx.has_path(g, o, port)), key=len)
+    centre_on_dot(scene, port)
+    d = Driver(app)
+    d.stroke([*route, island])
+    st = scene.state
+    assert ferry.index in st.players[0].ferries
+    assert st.ferry_takers[ferry.index] == [0]
+    assert st.phase_spent >= ferry.high
+    d.frames(1)  # the taken ferry is drawn in Anna's ink with the price paid
