@@ -215,7 +215,9 @@ class Bot:
                 me = dataclasses.replace(view.me, private=list(combo), dealt=[])
                 others = tuple(c for c in dealt if c not in combo)
                 fake = dataclasses.replace(view, me=me, pool=others)
-                planner = Planner(fake, graph, self.level)
+                planner = Planner(fake, graph, dataclasses.replace(
+                    self.level, max_jobs=min(2, self.level.max_jobs), singles_for_pairs=12,
+                    full_evals=4))
                 plan = planner.choose()
                 score = plan.score if plan is not None else -1e9
                 # a second good card is worth something too
@@ -475,7 +477,8 @@ class Bot:
                    out: list[Action]) -> int:
         board = view.board
         spent = 0
-        done = {(x.a, x.b) for x in out if isinstance(x, BuildSegment)}
+        done = {edge_key(board.dot(x.a), board.dot(x.b)) for x in out
+                if isinstance(x, BuildSegment)}
         bought = {x.ferry for x in out if isinstance(x, BuildFerry)}
         for a, b in steps:
             e = board.edge(a, b)
@@ -490,12 +493,13 @@ class Bot:
                 bought.add(f.name)
                 spent += c
                 continue
-            if edge_key(a, b) in view.owner or (board.key(a), board.key(b)) in done:
+            if edge_key(a, b) in view.owner or edge_key(a, b) in done:
                 continue
             c = board.build_cost(a, b)
             if spent + c > budget:
                 break
             out.append(BuildSegment(board.key(a), board.key(b)))
+            done.add(edge_key(a, b))
             spent += c
         return spent
 

@@ -44,13 +44,14 @@ class Weights:
 class Tree:
     """A shortest-path tree from a set of source dots."""
 
-    dist: list[float]
+    dist: list[float]  # per node (see CostGraph: node % n is the dot)
     pred: list[int]
     build: list[int]  # build money along the best path
     steps: list[float]  # train steps along the best path (a ferry counts a turn's worth)
+    n: int = 0
 
     def path_to(self, target: int) -> list[int]:
-        """Dots from a source to ``target`` (both included); [] if unreachable."""
+        """Dots from a source to the node ``target`` (both included); [] if unreachable."""
         if self.dist[target] == INF:
             return []
         out = [target]
@@ -59,7 +60,20 @@ class Tree:
             d = self.pred[d]
             out.append(d)
         out.reverse()
-        return out
+        return [x % self.n for x in out]
+
+    def best_node(self, dots: tuple[int, ...] | list[int]) -> int:
+        """The nearest node over ``dots`` in either layer; -1 if none is reachable."""
+        best = -1
+        bd = INF
+        n = self.n
+        dist = self.dist
+        for d in dots:
+            for node in (d, d + n):
+                if dist[node] < bd:
+                    bd = dist[node]
+                    best = node
+        return best
 
 
 class CostGraph:
@@ -117,34 +131,49 @@ class CostGraph:
                 town = board.city_of_dot.get(d)
                 if town is not None and town.size == "small":
                     full.add(d)
-        adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(n)]
+        # Two layers of nodes: dot d (layer 0) where the seat may build from (K1: its network,
+        # a major city, or track it will have drawn on the way) and dot d + n (layer 1),
+        # reached over the opponent's track only, where new track may not start.
+        anchor: set[int] = set(my_dots)
+        for c in board.majors:
+            anchor.update(c.dots)
+        for f in board.ferries:
+            if f.index in view.me.ferries:
+                anchor.update(f.ports)
+        self.anchor = anchor
+        adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(2 * n)]
         dot_cost = board.dot_cost
         move = w.move
+
+        def built(u: int, v: int, wt: float) -> None:
+            adj[u].append((v, wt, 0, 1.0))
+            adj[u + n].append((v, wt, 0, 1.0))
+
+        def rent(u: int, v: int, wt: float) -> None:
+            lv = v if v in anchor else v + n
+            adj[u].append((lv, wt, 0, 1.0))
+            adj[u + n].append((lv, wt, 0, 1.0))
+
         for key, e in board.edges.items():
             if e.forbidden is not None or key in blocked:
                 continue
             a, b = key
             if e.free:
-                adj[a].append((b, move, 0, 1.0))
-                adj[b].append((a, move, 0, 1.0))
+                built(a, b, move)
+                built(b, a, move)
                 continue
             who = owner.get(key)
             if who == me:
-                adj[a].append((b, move, 0, 1.0))
-                adj[b].append((a, move, 0, 1.0))
+                built(a, b, move)
+                built(b, a, move)
             elif who is not None:
                 if own_only:
                     continue
-                adj[a].append((b, move + w.rent, 0, 1.0))
-                adj[b].append((a, move + w.rent, 0, 1.0))
+                rent(a, b, move + w.rent)
+                rent(b, a, move + w.rent)
             elif key not in no_build and a not in full and b not in full:
-                near = 0
-                for d in (a, b):
-                    if d in opp_dots:
-                        near += 1
-                    elif d in my_dots:
-                        near += 1
-                factor = 1.0 + (w.parallel * 0.5 * near if near == 2 else 0.0)
+                near = sum(1 for d in (a, b) if d in opp_dots or d in my_dots)
+                factor = 1.0 + (w.parallel * 0.5 if near == 2 else 0.0)
                 for u, v in ((a, b), (b, a)):
                     c = dot_cost[v] + e.crossing_cost
                     adj[u].append((v, move + c * w.build * factor, c, 1.0))
@@ -153,13 +182,16 @@ class CostGraph:
             if f.index in closed:
                 continue
             p, q = f.ports
-            if f.index in view.me.ferries:
+            owned = f.index in view.me.ferries
+            if owned:
                 price = 0
             else:
                 price = f.low if view.ferry_takers.get(f.index) else f.high
             wt = turn_steps * 1.5 * move + price * w.build
-            adj[p].append((q, wt, price, turn_steps * 1.5))
-            adj[q].append((p, wt, price, turn_steps * 1.5))
+            for u, v in ((p, q), (q, p)):
+                adj[u].append((v, wt, price, turn_steps * 1.5))
+                if owned:
+                    adj[u + n].append((v, wt, price, turn_steps * 1.5))
         self.adj = adj
         self.blocked = blocked
         self._trees: dict[tuple[int, ...], Tree] = {}
@@ -178,8 +210,8 @@ class CostGraph:
         return BUILT if who == self.view.seat else RENT
 
     def tree(self, sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
-        """Dijkstra from ``sources`` (cached for this graph). ``no_back`` = (dot, previous)
-        forbids the first step back to ``previous`` (M2: no reversing between cities)."""
+        """Dijkstra from the nodes ``sources`` (cached for this graph). ``no_back`` =
+        (dot, previous) forbids the first step back to ``previous`` (M2)."""
         key = sources if no_back is None else (*sources, -1, *no_back)
         found = self._trees.get(key)
         if found is None:
@@ -187,16 +219,23 @@ class CostGraph:
             self._trees[key] = found
         return found
 
-    def city_tree(self, name: str) -> Tree:
-        return self.tree(tuple(self.board.cities[name].dots))
+    def start_node(self, dot: int) -> int:
+        """The node of a train standing at ``dot``: layer 1 off the seat's network."""
+        return dot if dot in self.anchor else dot + self.n
+
+    def city_tree(self, name: str, layer: int = 0) -> Tree:
+        off = self.n * layer
+        return self.tree(tuple(d + off for d in self.board.cities[name].dots))
 
 
 def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
              sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
-    dist = [INF] * n
-    pred = [-1] * n
-    build = [0] * n
-    steps = [0.0] * n
+    """Over the two-layer graph: nodes 0..2n-1, node % n is the dot."""
+    size = 2 * n
+    dist = [INF] * size
+    pred = [-1] * size
+    build = [0] * size
+    steps = [0.0] * size
     heap: list[tuple[float, int]] = []
     for s in sources:
         dist[s] = 0.0
@@ -210,9 +249,9 @@ def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
             continue
         bu = build[u]
         su = steps[u]
-        skip = no_back[1] if no_back is not None and u == no_back[0] else -1
+        skip = no_back[1] if no_back is not None and u % n == no_back[0] else -1
         for v, wt, bc, st in adj[u]:
-            if v == skip:
+            if v % n == skip:
                 continue
             nd = d + wt
             if nd < dist[v]:
@@ -221,4 +260,4 @@ def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
                 build[v] = bu + bc
                 steps[v] = su + st
                 push(heap, (nd, v))
-    return Tree(dist, pred, build, steps)
+    return Tree(dist, pred, build, steps, n)

@@ -240,36 +240,39 @@ class Planner:
             self.start_tree = graph.tree(self.start_sources)
         elif me.aboard is not None:
             other = board.ferries[me.aboard].other_port(me.position)
-            self.start_sources = (other,)
+            self.start_sources = (graph.start_node(other),)
             self.start_dot = other
             self.start_tree = graph.tree(self.start_sources)
         else:
-            self.start_sources = (me.position,)
+            self.start_sources = (graph.start_node(me.position),)
             self.start_dot = me.position
             prev = me.previous
             no_back = None
             if prev is not None and me.position not in board.city_of_dot:
                 no_back = (me.position, prev)
             self.start_tree = graph.tree(self.start_sources, no_back)
-        self._legs: dict[tuple[str | None, str], tuple[float, int, float, int]] = {}
+        self._legs: dict[tuple[str | None, int, str], tuple[float, int, float, int]] = {}
         self.carried_used = sum(1 for x in me.loads if x.card is not None)
+        self.lenient = False  # accept plans that run short of money (locked loads)
         self.cash = me.cash - view.phase_spent
 
     # -- cheap legs ---------------------------------------------------------------------------
-    def leg(self, frm: str | None, to: str) -> tuple[float, int, float, int]:
-        """(weight, build money, steps, target dot) from city ``frm`` (None: the start)."""
-        key = (frm, to)
+    def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:
+        """(weight, build money, steps, target node) from city ``frm`` (None: the start),
+        left in ``layer`` (1: reached over the opponent's track only)."""
+        key = (frm, layer, to)
         found = self._legs.get(key)
         if found is not None:
             return found
-        tree: Tree = self.start_tree if frm is None else self.graph.city_tree(frm)
-        best = (INF, 0, 0.0, -1)
         if frm == to:
-            best = (0.0, 0, 0.0, self.board.cities[to].centre)
+            best = (0.0, 0, 0.0, self.board.cities[to].centre + self.graph.n * layer)
         else:
-            for d in self.board.cities[to].dots:
-                if tree.dist[d] < best[0]:
-                    best = (tree.dist[d], tree.build[d], tree.steps[d], d)
+            tree: Tree = self.start_tree if frm is None else self.graph.city_tree(frm, layer)
+            node = tree.best_node(self.board.cities[to].dots)
+            if node < 0:
+                best = (INF, 0, 0.0, -1)
+            else:
+                best = (tree.dist[node], tree.build[node], tree.steps[node], node)
         self._legs[key] = best
         return best
 
@@ -289,21 +292,29 @@ class Planner:
             c = self.board.city_of_dot.get(self.start_dot)
             at_start_city = c.name if c else None
         payoff = 0
+        layer = 0
+        n = self.graph.n
+        cash = self.cash
+        short = False
         for e in seq:
             city = e.city
             if cur is None and at_start_city == city:
                 lw, lb, ls = 0.0, 0, 0.0
+                layer = 1 if self.start_sources[0] >= n else 0
             else:
-                lw, lb, ls, _ = self.leg(cur, city)
-            if lw == INF:
-                return -INF
+                lw, lb, ls, node = self.leg(cur, city, layer)
+                if lw == INF:
+                    return -INF
+                layer = 1 if node >= n else 0
             w += lw
             build += lb
             steps += ls
             cur = city
             if e.kind == "D":
+                if build > cash + payoff:
+                    short = True  # C7/K7: the building must be paid before this payoff
                 payoff += e.job.payoff
-        if build > self.cash + payoff:
+        if short and not self.lenient:
             return -INF
         turns = max(steps / self.speed, build / self.budget) + self.build_only_turns() + 0.5
         profit = payoff - build * self.level.build_value - (w - steps - build) * 0.5
@@ -340,6 +351,10 @@ class Planner:
 
         if must:
             consider([])
+            if not plans:
+                self.lenient = True  # the locked loads must go somewhere anyway
+                consider([])
+                self.lenient = False
         singles: list[tuple[float, Job]] = []
         for j in opts:
             s = consider([j])
@@ -380,6 +395,13 @@ class Planner:
             self.simulate(p)
             if p.score > -INF and (best is None or p.score > best.score):
                 best = p
+        if best is None and mandatory_jobs(self.view):
+            for p in cands:  # locked loads: the least bad plan that delivers them
+                if self.route_for(p.events) is not None:
+                    p.route, p.stop_at = self.route_for(p.events)  # type: ignore[misc]
+                    p.score = -1000.0 + p.cheap
+                    best = p
+                    break
         if keep is not None:
             kept = Plan(keep.events)
             if self.valid(kept):
@@ -411,6 +433,8 @@ class Planner:
         stop_at: list[int] = []
         cur: str | None = None
         at_city = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
+        n = self.graph.n
+        layer = 0
         for e in events:
             city = e.city
             if cur is None and at_city is not None and at_city.name == city:
@@ -418,17 +442,19 @@ class Planner:
                     route.append(self.start_dot)  # type: ignore[arg-type]
                 stop_at.append(len(route) - 1)
                 cur = city
+                layer = 1 if self.start_sources[0] >= n else 0
                 continue
             if cur == city:
                 stop_at.append(len(route) - 1)
                 continue
-            tree = self.start_tree if cur is None else self.graph.city_tree(cur)
-            _, _, _, target = self.leg(cur, city)
+            tree = self.start_tree if cur is None else self.graph.city_tree(cur, layer)
+            _, _, _, target = self.leg(cur, city, layer)
             if target < 0:
                 return None
             path = tree.path_to(target)
             if not path:
                 return None
+            layer = 1 if target >= n else 0
             if route:
                 last = route[-1]
                 if path[0] != last:
