@@ -1,0 +1,319 @@
+"""``python -m rail_app bench``: how fast the game feels, measured.
+
+Every figure comes with a baseline measured in the same run (absolute times on shared
+machines are noisy; ratios are not): a bare full-screen blit for frame times, a full
+recomputation of the opponent's reachability for the segment quote (K5), and a plain import
+of the libraries for the cold start. See docs/benchmarks.md for what each figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rail_app.cli import command
+
+SCREEN = (1920, 1080)
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100.0 * (len(s) - 1))))]
+
+
+def _timed(fn: Callable[[], Any], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+# -- the late-game board ---------------------------------------------------------------------
+
+
+def late_game(board: Any, seed: int = 5, segments: int = 150) -> Any:
+    """Both players with ``segments``+ segments, trains placed with loads, a flood in force."""
+    from rail_app.rules import events
+    from rail_app.rules.build import make_late_game_board
+    from rail_app.rules.deck import load_board_deck
+    from rail_app.rules.state import Load
+
+    state = make_late_game_board(board, seed=seed, segments=segments)
+    if board.deck_file is not None:
+        state.deck = load_board_deck(board)
+        flood = next((c for c in state.deck.cards.values() if c.event == "flood"), None)
+        if flood is not None:
+            events.resolve_event(state, flood.number, state.current)
+    if state.phase == "move":  # quotes of track are asked in the build phase
+        from rail_app.rules.actions import EndPhase
+        from rail_app.rules.engine import apply
+
+        apply(state, EndPhase(), inplace=True)
+    for i, p in enumerate(state.players):
+        dots = sorted({d for e in p.track for d in e})
+        city_dots = [d for d in dots if d in board.city_of_dot] or dots
+        p.position = city_dots[len(city_dots) // 2]
+        p.loads = [Load(board.commodities[i]), Load(board.commodities[i + 2])]
+    return state
+
+
+# -- engine figures ----------------------------------------------------------------------------
+
+
+def bench_quote(board: Any, state: Any, samples: int) -> dict[str, float]:
+    """Quoting one segment, K5 included, with the reachability cache emptied before each
+    quote (the first quote after any change of track pays this), against a full
+    recomputation of the opponent's reachability."""
+    from rail_app.rules import reach
+    from rail_app.rules.build import legal_builds
+    from rail_app.rules.engine import quote
+
+    candidates = legal_builds(state)
+    if not candidates:
+        return {"quote_median_ms": 0.0, "quote_p99_ms": 0.0, "reach_full_recompute_ms": 0.0}
+    picks = [candidates[i % len(candidates)] for i in range(samples)]
+    times = []
+    for act in picks:
+        reach.clear_cache()
+        t0 = time.perf_counter()
+        quote(state, act)
+        times.append(time.perf_counter() - t0)
+    track = state.player.track
+
+    def full() -> None:
+        reach.clear_cache()
+        reach.reachable_cities(board, track)
+
+    base = _timed(full, max(5, samples // 10))
+    return {
+        "quote_median_ms": statistics.median(times) * 1000,
+        "quote_p99_ms": _pct(times, 99) * 1000,
+        "reach_full_recompute_ms": statistics.median(base) * 1000,
+    }
+
+
+def bench_route(board: Any, state: Any, samples: int) -> dict[str, float]:
+    """The route a click asks for: the train's shortest usable route to a city."""
+    from rail_app.rules import movement
+
+    me = state.current
+    targets = [c.centre for c in board.city_list]
+    times = []
+    for i in range(samples):
+        t = targets[i % len(targets)]
+        t0 = time.perf_counter()
+        movement.route(state, me, t)
+        movement.reachable(state, me)
+        times.append(time.perf_counter() - t0)
+    return {"route_preview_ms": statistics.median(times) * 1000,
+            "route_preview_p99_ms": _pct(times, 99) * 1000}
+
+
+def bench_board(path: str, repeat: int) -> dict[str, float]:
+    from rail_app.core.board import load_board
+
+    cold = _timed(lambda: load_board(path, use_cache=False), repeat)
+    load_board(path)
+    cached = _timed(lambda: load_board(path), repeat * 10)
+    return {"board_build_cold_s": statistics.median(cold),
+            "board_build_cached_s": statistics.median(cached)}
+
+
+def bench_ai(path: str, turns: int) -> dict[str, Any]:
+    """p95 of the time the Hard computer player needs for one whole turn."""
+    try:
+        from rail_app.ai.simulate import time_ai_turns
+    except ImportError:
+        return {"ai_turn_p95_s": None}
+    times: list[float] = time_ai_turns(path, turns=turns)
+    return {"ai_turn_p95_s": _pct(times, 95) if times else None,
+            "ai_turns_timed": len(times)}
+
+
+# -- frames --------------------------------------------------------------------------------------
+
+
+def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, float]:
+    """Frame times of the real game screen at 1920x1080 while panning and zooming, against
+    one bare full-screen blit."""
+    from rail_app.ui.headless import use_dummy_drivers
+
+    use_dummy_drivers()
+    os.environ.setdefault("ITALIAN_RAILS_DATA_DIR", tempfile.mkdtemp(prefix="rails-bench-"))
+    import pygame
+
+    from rail_app.ui.app import App
+    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+    from rail_app.ui.settings import Settings
+
+    app = App(size=SCREEN, fullscreen=False, settings=Settings())
+    screen = app.screen
+    # baseline: one bare full-screen blit
+    other = pygame.Surface(screen.get_size()).convert()
+    other.fill((120, 160, 200))
+    blits = _timed(lambda: screen.blit(other, (0, 0)), 200)
+    setup = GameSetup(path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
+    session = Session(setup, board, state)
+    scene = app.switch("game", session=session)
+    cam = scene.camera
+    cam.level = cam.level_for(28)
+    cam.centre_on(*cam.to_km(*cam.rect.center))
+    centre = cam.rect.center
+    for _ in range(3):  # settle: the first frames draw the visible tiles
+        app.step(1 / 60, [])
+    scene.base.render_all(cam) if hasattr(scene.base, "render_all") else None
+
+    def post_drag(dx: int, dy: int) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(dx, dy),
+                                   buttons=(0, 0, 1))]
+
+    # pan: press the right button, then drag back and forth
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])
+    pan = []
+    for i in range(frames):
+        dx = 7 if (i // 50) % 2 == 0 else -7
+        evs = post_drag(dx, 2 if (i // 25) % 2 == 0 else -2)
+        t0 = time.perf_counter()
+        app.step(1 / 60, evs)
+        pan.append(time.perf_counter() - t0)
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=3)])
+    # zoom: wheel in and out around the pointer, several steps
+    zoom = []
+    for i in range(max(8, frames // 10)):
+        y = 1 if (i // 4) % 2 == 0 else -1
+        evs = [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                  precise_x=0.0, precise_y=float(y)),
+               pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(1 / 60, evs)
+        zoom.append(time.perf_counter() - t0)
+        for _ in range(2):
+            t0 = time.perf_counter()
+            app.step(1 / 60, [])
+            zoom.append(time.perf_counter() - t0)
+    pygame.quit()
+    blit_ms = statistics.median(blits) * 1000
+    pan_med = statistics.median(pan) * 1000
+    return {
+        "blit_baseline_ms": blit_ms,
+        "frame_pan_median_ms": pan_med,
+        "frame_pan_p99_ms": _pct(pan, 99) * 1000,
+        "frame_ratio": pan_med / blit_ms if blit_ms else 0.0,
+        "zoom_max_ms": max(zoom) * 1000,
+        "zoom_median_ms": statistics.median(zoom) * 1000,
+    }
+
+
+# -- cold start ------------------------------------------------------------------------------------
+
+_FIRST_FRAME = (
+    "import os;os.environ.setdefault('SDL_VIDEODRIVER','dummy');"
+    "os.environ.setdefault('SDL_AUDIODRIVER','dummy');"
+    "from rail_app.ui.app import App;from rail_app.ui.settings import Settings;"
+    "a=App(size=(1920,1080),fullscreen=False,settings=Settings());a.step(1/60,[])"
+)
+_IMPORTS = "import pygame, shapely, networkx, yaml"
+
+
+def _wall(code: str, repeat: int) -> float:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ)
+    env.setdefault("ITALIAN_RAILS_DATA_DIR", tempfile.mkdtemp(prefix="rails-bench-"))
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bench_start(repeat: int) -> dict[str, float]:
+    """Cold start to the first frame, against importing the libraries alone."""
+    _wall(_IMPORTS, 1)  # warm the file cache for both
+    base = _wall(_IMPORTS, repeat)
+    start = _wall(_FIRST_FRAME, repeat)
+    return {"cold_start_s": start, "import_baseline_s": base,
+            "start_ratio": start / base if base else 0.0}
+
+
+# -- the command -------------------------------------------------------------------------------------
+
+KEYS = (
+    "blit_baseline_ms", "frame_pan_median_ms", "frame_pan_p99_ms", "frame_ratio",
+    "zoom_max_ms", "quote_median_ms", "quote_p99_ms", "reach_full_recompute_ms",
+    "route_preview_ms", "ai_turn_p95_s", "cold_start_s", "import_baseline_s", "start_ratio",
+    "board_build_cold_s", "board_build_cached_s",
+)
+
+TARGETS = {
+    "frame_ratio": ("<=", 4.0), "frame_pan_p99_ms": ("<=", 16.7), "zoom_max_ms": ("<=", 33.0),
+    "quote_median_ms": ("<=", 1.0), "quote_p99_ms": ("<=", 5.0), "ai_turn_p95_s": ("<=", 0.5),
+    "start_ratio": ("<=", 2.0),
+}
+
+
+def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
+    from rail_app.core.board import load_board
+
+    t_all = time.perf_counter()
+    out: dict[str, Any] = {
+        "machine": f"{platform.machine()} · {os.cpu_count()} cores · Python "
+                   f"{platform.python_version()} · {platform.system()}",
+        "quick": quick,
+    }
+    out.update(bench_board(map_path, 3 if quick else 10))
+    board = load_board(map_path)
+    state = late_game(board, segments=150)
+    out["segments"] = [len(p.track) for p in state.players]
+    out.update(bench_quote(board, state, 100 if quick else 1000))
+    out.update(bench_route(board, state, 20 if quick else 200))
+    out.update(bench_ai(map_path, 10 if quick else 60))
+    out.update(bench_frames(map_path, board, state, 60 if quick else 300))
+    out.update(bench_start(1 if quick else 5))
+    out["bench_s"] = time.perf_counter() - t_all
+    return out
+
+
+def _bench_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    p.add_argument("--map", default=None, help="the map (default: maps/italy.yaml)")
+
+
+@command("bench", "measure frame, quote, route, AI and start-up times")(_bench_args)
+def cmd_bench(args: argparse.Namespace) -> int:
+    from rail_app.core.paths import resource_path
+
+    path = args.map or str(resource_path("maps", "italy.yaml"))
+    result = run_bench(path, args.quick)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"Italian Rails benchmark — {result['machine']}")
+    print(f"late-game board: {result['segments'][0]} and {result['segments'][1]} segments")
+    for key in KEYS:
+        value = result.get(key)
+        target = TARGETS.get(key)
+        shown = "n/a" if value is None else f"{value:.3f}"
+        mark = ""
+        if target is not None and value is not None:
+            ok = value <= target[1]
+            mark = f"   target {target[0]} {target[1]}: {'ok' if ok else 'MISSED'}"
+        print(f"  {key:<26} {shown:>10}{mark}")
+    print(f"(bench took {result['bench_s']:.1f} s)")
+    return 0
