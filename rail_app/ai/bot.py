@@ -19,6 +19,19 @@ import random
 import time
 from typing import Any
 
+from rail_app.ai.connect import plan_connection
+from rail_app.ai.paths import FERRY, NEW, RENT, CostGraph, Weights
+from rail_app.ai.planner import (
+    LEVELS,
+    Event,
+    Job,
+    Level,
+    Plan,
+    Planner,
+    base_speed,
+    capacity,
+)
+from rail_app.ai.view import PlayerView, make_view
 from rail_app.core.board import edge_key
 from rail_app.rules.actions import (
     Action,
@@ -39,20 +52,6 @@ from rail_app.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.rules.state import GameState
-
-from rail_app.ai.connect import plan_connection
-from rail_app.ai.paths import FERRY, NEW, RENT, CostGraph, Weights
-from rail_app.ai.planner import (
-    LEVELS,
-    Event,
-    Job,
-    Level,
-    Plan,
-    Planner,
-    base_speed,
-    capacity,
-)
-from rail_app.ai.view import PlayerView, make_view
 
 SWAP_BELOW = 2.0  # swap demands when the best plan earns less than this per turn
 
@@ -90,6 +89,22 @@ class Bot:
         self.last_think_s = 0.0
 
     # -- public -----------------------------------------------------------------------------
+    def clone(self) -> Bot:
+        """An independent copy with the same plan and memory (caches are rebuilt)."""
+        import copy
+
+        new = Bot(self.level_name, self.seat, 0)
+        new.rng.setstate(self.rng.getstate())
+        new.plan = copy.deepcopy(self.plan)
+        new._plan_key = self._plan_key
+        new._plan_turn = self._plan_turn
+        new._script = list(self._script)
+        new._script_turn = self._script_turn
+        new._banned = set(self._banned)
+        new._last_swap_turn = self._last_swap_turn
+        new._failed = set(self._failed)
+        return new
+
     def next_action(self, state: GameState) -> Action:
         t0 = time.perf_counter()
         try:
@@ -259,11 +274,11 @@ class Bot:
         if (not view.turn_started and self.level.swaps and me.position is not None
                 and not any(x.card is not None for x in me.loads)
                 and view.turn - self._last_swap_turn > 4
-                and (plan is None or plan.score < SWAP_BELOW)):
-            if _quote_ok(state, SwapDemands()):
-                self._last_swap_turn = view.turn
-                self.plan = None
-                return SwapDemands()
+                and (plan is None or plan.score < SWAP_BELOW)
+                and _quote_ok(state, SwapDemands())):
+            self._last_swap_turn = view.turn
+            self.plan = None
+            return SwapDemands()
         if me.position is None:
             if plan is not None and plan.route:
                 a = PlaceTrain(board.key(plan.route[0]))
@@ -302,7 +317,7 @@ class Bot:
                 if e.kind == "P":
                     break
         # ferries: board at the start of the move (M5)
-        route = planner.route_for(plan.events)
+        route = planner.route_for(plan.events, refine=True)
         if route is not None:
             dots, stops = route
             if view.moves_left is None and len(dots) > 1:
@@ -451,7 +466,7 @@ class Bot:
         if connect_first:
             spent += self._add_steps(view, conn.steps, budget - spent, out)
         if plan is not None:
-            got = planner.route_for(plan.events)
+            got = planner.route_for(plan.events, refine=True)
             if got is not None:
                 dots, _ = got
                 steps = []

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rail_app.core.board import edge_key
-
 from rail_app.ai.paths import FERRY, NEW, CostGraph, Weights
 from rail_app.ai.view import PlayerView
+from rail_app.core.board import edge_key
 
 
 @dataclass

@@ -16,10 +16,9 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from rail_app.ai.view import PlayerView
 from rail_app.core.board import Board, edge_key
 from rail_app.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge
-
-from rail_app.ai.view import PlayerView
 
 INF = float("inf")
 
@@ -193,6 +192,7 @@ class CostGraph:
                 if owned:
                     adj[u + n].append((v, wt, price, turn_steps * 1.5))
         self.adj = adj
+        self.move_weight = move
         self.blocked = blocked
         self._trees: dict[tuple[int, ...], Tree] = {}
 
@@ -226,6 +226,48 @@ class CostGraph:
     def city_tree(self, name: str, layer: int = 0) -> Tree:
         off = self.n * layer
         return self.tree(tuple(d + off for d in self.board.cities[name].dots))
+
+
+def dijkstra_with(adj: list[list[tuple[int, float, int, float]]], n: int,
+                  sources: tuple[int, ...], planned: set[tuple[int, int]], move: float,
+                  no_back: tuple[int, int] | None = None) -> Tree:
+    """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
+    counted as already built: a route reuses the track its earlier legs will draw."""
+    size = 2 * n
+    dist = [INF] * size
+    pred = [-1] * size
+    build = [0] * size
+    steps = [0.0] * size
+    heap: list[tuple[float, int]] = []
+    for s in sources:
+        dist[s] = 0.0
+        heap.append((0.0, s))
+    heapq.heapify(heap)
+    pop = heapq.heappop
+    push = heapq.heappush
+    while heap:
+        d, u = pop(heap)
+        if d > dist[u]:
+            continue
+        bu = build[u]
+        su = steps[u]
+        du = u % n
+        skip = no_back[1] if no_back is not None and du == no_back[0] else -1
+        for v, wt, bc, st in adj[u]:
+            dv = v % n
+            if dv == skip:
+                continue
+            if bc and (du, dv) in planned:
+                wt = move
+                bc = 0
+            nd = d + wt
+            if nd < dist[v]:
+                dist[v] = nd
+                pred[v] = u
+                build[v] = bu + bc
+                steps[v] = su + st
+                push(heap, (nd, v))
+    return Tree(dist, pred, build, steps, n)
 
 
 def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,

@@ -24,11 +24,10 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree, dijkstra_with
+from rail_app.ai.view import PlayerView
 from rail_app.core.board import Board, edge_key
 from rail_app.rules.state import VARIANT_FAST_TRAINS, Edge
-
-from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree
-from rail_app.ai.view import PlayerView
 
 BUILD_ONLY_TURNS = 2  # T2
 MAX_SIM_TURNS = 40
@@ -426,8 +425,10 @@ class Planner:
         return True
 
     # -- routes and simulation ------------------------------------------------------------------
-    def route_for(self, events: tuple[Event, ...]) -> tuple[list[int], list[int]] | None:
-        """The dots of the whole route and the route index of each event."""
+    def route_for(self, events: tuple[Event, ...], refine: bool = False
+                  ) -> tuple[list[int], list[int]] | None:
+        """The dots of the whole route and the route index of each event. With ``refine``
+        each leg reuses the new track of the legs before it (slower: one search a leg)."""
         board = self.board
         route: list[int] = []
         stop_at: list[int] = []
@@ -435,6 +436,7 @@ class Planner:
         at_city = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
         n = self.graph.n
         layer = 0
+        planned: set[tuple[int, int]] = set()
         for e in events:
             city = e.city
             if cur is None and at_city is not None and at_city.name == city:
@@ -451,7 +453,18 @@ class Planner:
             _, _, _, target = self.leg(cur, city, layer)
             if target < 0:
                 return None
+            if refine and planned and cur is not None:
+                off = n * layer
+                tree = dijkstra_with(self.graph.adj, n, tuple(
+                    d + off for d in board.cities[cur].dots), planned, self.graph.move_weight)
+                target = tree.best_node(board.cities[city].dots)
+                if target < 0:
+                    return None
             path = tree.path_to(target)
+            if refine:
+                for a, b in zip(path, path[1:], strict=False):
+                    planned.add((a, b))
+                    planned.add((b, a))
             if not path:
                 return None
             layer = 1 if target >= n else 0

@@ -1,0 +1,238 @@
+"""The computer opponent: it never peeks, plans sensibly, plays legal games, is deterministic."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from rail_app.ai.bot import Bot
+from rail_app.ai.paths import CostGraph
+from rail_app.ai.planner import LEVELS, Job, Planner, base_speed, sequences
+from rail_app.ai.randombot import RandomBot
+from rail_app.ai.simulate import play_game
+from rail_app.ai.view import make_view
+from rail_app.core.board import edge_key, load_board
+from rail_app.rules import game
+from rail_app.rules.actions import BuildSegment, KeepCards, MoveTrain, PickUp, PlaceTrain
+from rail_app.rules.deck import load_board_deck
+from rail_app.rules.state import GameState
+
+ITALY = "maps/italy.yaml"
+MINI = "maps/test/mini.yaml"
+
+
+def _new(path: str, seed: int) -> GameState:
+    board = load_board(path)
+    return game.new_game(board, load_board_deck(board), seed=seed)
+
+
+def _hidden_changed(state: GameState, seat: int, seed: int) -> GameState:
+    """The same game as ``seat`` sees it, with everything hidden from that seat changed: the
+    order of the draw pile, the random generator and the opponent's private cards."""
+    other = state.copy()
+    rng = random.Random(seed)
+    opp = other.players[1 - seat]
+    pile = other.draw_pile
+    rng.shuffle(pile)
+    swap = [n for n in pile if not other.deck.card(n).is_event]
+    for hand in (opp.private, opp.dealt):
+        for i in range(len(hand)):
+            if swap:
+                new = swap.pop()
+                pile[pile.index(new)] = hand[i]
+                hand[i] = new
+    other.rng = random.Random(seed + 1)
+    return other
+
+
+def test_ai_never_peeks_at_hidden_cards_or_the_deck() -> None:
+    """C2: the opponent's private cards and the deck's order change nothing it does."""
+    state = _new(ITALY, 11)
+    bots = [Bot("hard", 0, 11), RandomBot(1, 11)]
+    checked = 0
+    for step in range(400):
+        if state.outcome is not None:
+            break
+        acting = state.pending.player if state.pending is not None else state.current
+        if acting == 0:
+            a = bots[0].clone().next_action(state)
+            b = bots[0].clone().next_action(_hidden_changed(state, 0, step))
+            assert a == b, f"step {step}: {a} != {b} once hidden information changed"
+            checked += 1
+        action = bots[acting].next_action(state)
+        state = game.apply(state, action, inplace=True)
+    assert checked > 50
+
+
+def test_view_hides_the_opponents_private_cards() -> None:
+    state = _new(ITALY, 3)
+    for _ in range(2):
+        state = game.apply(state, KeepCards(tuple(state.player.dealt[:2])))
+    view = make_view(state, 0)
+    for number in state.players[1].private:
+        if number not in state.pool:
+            with pytest.raises(KeyError):
+                view.card(number)
+    assert view.opp.cash is None  # E3: cash is secret until a tax
+    assert not hasattr(view, "draw_pile") and not hasattr(view, "rng")
+
+
+# -- a small scenario on the mini map ---------------------------------------------------------
+
+
+def _mini_scenario(private: list[int], pool: list[int]) -> GameState:
+    """Seat 0 owns track from Alfa to Beta, its train stands at Alfa, phase A of turn 3."""
+    state = _new(MINI, 1)
+    for _ in range(2):
+        state = game.apply(state, KeepCards(tuple(state.player.dealt[:2])))
+    board = state.board
+    used = set(private) | set(pool)
+    spare = [n for n in state.deck.numbers if n not in used and not state.deck.card(n).is_event]
+    state.players[0].private = list(private)
+    state.players[1].private = spare[:2]
+    state.pool = list(pool)
+    state.draw_pile = [n for n in state.deck.numbers if n not in used and n not in spare[:2]]
+    alfa, beta = board.cities["Alfa"], board.cities["Beta"]
+    g = board.graph.copy()
+    g.remove_edges_from([(u, v) for u, v, k in board.graph.edges(data="kind") if k == "ferry"])
+    path = nx.shortest_path(g, alfa.centre, beta.centre)
+    for a, b in zip(path, path[1:], strict=False):
+        if not board.edge(a, b).free:
+            state.owner[edge_key(a, b)] = 0
+            state.players[0].track.add(edge_key(a, b))
+    for p in state.players:
+        p.turns_taken = 2
+    state.current = 0
+    state.phase = "move"
+    state.moves_left = None
+    state.turn_started = False
+    state.players[0].position = alfa.centre
+    return state
+
+
+def test_planner_finds_the_known_best_plan_on_the_mini_map() -> None:
+    """Two private cards want wine at Beta; Alfa offers wine and the track is built: the
+    best plan picks up two wines at Alfa and delivers both at Beta."""
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    view = make_view(state, 0)
+    planner = Planner(view, CostGraph(view, base_speed(view)), LEVELS["normal"])
+    plan = planner.choose()
+    assert plan is not None
+    kinds = [(e.kind, e.city, e.job.commodity) for e in plan.events]
+    assert kinds == [("P", "Alfa", "wine"), ("P", "Alfa", "wine"), ("D", "Beta", "wine"),
+                     ("D", "Beta", "wine")]
+    assert {e.job.card for e in plan.events} == {9, 24}
+    assert plan.build == 0 and plan.turns < 2
+
+
+def test_easy_plans_single_demands() -> None:
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    view = make_view(state, 0)
+    plan = Planner(view, CostGraph(view, base_speed(view)), LEVELS["easy"]).choose()
+    assert plan is not None and len(plan.jobs) == 1
+    assert plan.jobs[0].city == "Beta" and plan.jobs[0].commodity == "wine"
+
+
+def test_C1_no_plan_uses_one_card_twice() -> None:
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    view = make_view(state, 0)
+    planner = Planner(view, CostGraph(view, base_speed(view)), LEVELS["hard"])
+    for plan in planner.candidates():
+        cards = [j.card for j in plan.jobs]
+        assert len(cards) == len(set(cards))
+
+
+def test_C3_orders_respect_the_capacity() -> None:
+    jobs = [Job(i, 0, "wine", "Beta", 10, "Alfa") for i in range(3)]
+    two = list(sequences(jobs[:2], 2, 0))
+    assert len(two) == 6
+    for cap, expected in ((3, 90), (2, None)):
+        seqs = list(sequences(jobs, cap, 0))
+        if expected:
+            assert len(seqs) == expected
+        for seq in seqs:
+            load = 0
+            for e in seq:
+                load += 1 if e.kind == "P" else -1
+                assert 0 <= load <= cap
+
+
+def test_no_wasted_movement_after_a_pickup() -> None:
+    """After picking up, the train goes on along its plan in the same turn."""
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    bot = Bot("normal", 0, 1)
+    seen = []
+    for _ in range(6):
+        a = bot.next_action(state)
+        seen.append(a)
+        state = game.apply(state, a)
+        if isinstance(a, MoveTrain):
+            break
+    assert [type(x) for x in seen[:3]] == [PickUp, PickUp, MoveTrain]
+
+
+# -- whole games --------------------------------------------------------------------------------
+
+
+def _play(path: str, seed: int, kinds: list[str], max_turn: int) -> tuple[GameState, list]:
+    state = _new(path, seed)
+    from rail_app.ai.simulate import make_player
+
+    bots = [make_player(k, i, seed) for i, k in enumerate(kinds)]
+    record = []
+    while state.outcome is None and state.turn <= max_turn:
+        acting = state.pending.player if state.pending is not None else state.current
+        a = bots[acting].next_action(state)
+        record.append((acting, a, state.phase, state.turn))
+        state = game.apply(state, a, inplace=True)
+    return state, record
+
+
+def test_hard_beats_random_in_a_seeded_game() -> None:
+    result = play_game(ITALY, 5, ["hard", "random"], turn_cap=150)
+    assert result.error is None
+    assert result.winner == 0 and not result.capped
+    assert result.cash[0] >= 250
+
+
+def test_same_seed_same_actions() -> None:
+    _, first = _play(ITALY, 8, ["hard", "normal"], 30)
+    _, second = _play(ITALY, 8, ["hard", "normal"], 30)
+    assert first == second
+    assert len(first) > 100
+
+
+def test_first_placement_is_at_the_plans_pickup_city() -> None:
+    state = _new(ITALY, 4)
+    bot, other = Bot("hard", 0, 4), RandomBot(1, 4)
+    while state.outcome is None:
+        acting = state.pending.player if state.pending is not None else state.current
+        a = (bot if acting == 0 else other).next_action(state)
+        if acting == 0 and isinstance(a, PlaceTrain):
+            board = state.board
+            city = board.city_of_dot[board.dot(a.dot)].name
+            plan = bot.plan
+            assert plan is not None
+            first = plan.events[0]
+            assert first.kind == "P"
+            assert city == first.city, f"placed at {city}, plan starts at {first.city}"
+            return
+        state = game.apply(state, a, inplace=True)
+    raise AssertionError("the train was never placed")
+
+
+def test_builds_out_of_major_cities_not_into_them() -> None:
+    """The network starts at a major city's outer dot and grows outward: the first turn's
+    segments never end in a major city (5M) when building out of it is possible."""
+    board = load_board(ITALY)
+    for seed in (1, 2, 3):
+        _, record = _play(ITALY, seed, ["hard", "random"], 4)
+        turns = sorted({t for who, a, _, t in record if who == 0 and isinstance(a, BuildSegment)})
+        builds = [a for who, a, _, t in record if who == 0 and isinstance(a, BuildSegment)
+                  and t == turns[0]]
+        assert builds
+        assert board.dot(builds[0].a) in board.major_of_dot
+        for a in builds:
+            assert board.dot(a.b) not in board.major_of_dot, f"{a} builds into a major city"
