@@ -62,6 +62,7 @@ from rail_app.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.rules.engine import (
+    MOMENT_WRONG_PHASE,
     Quote,
     Violation,
     legal_source,
@@ -182,12 +183,25 @@ def _name(state: GameState, player: int) -> str:
     return state.players[player].name
 
 
+def _after_swap(state: GameState, action: Action) -> Quote | None:
+    """C6/T3: swapping demands replaces the move *and* the build; afterwards only locking
+    and ending the turn remain (a wrong-moment refusal, like the engine's)."""
+    if not state.swapped_this_turn:
+        return None
+    return Quote(action, 0, (Violation(
+        MOMENT_WRONG_PHASE, "Not now: after swapping demands you may only lock loads already "
+        "on the train, then end the turn (C6)", True),))
+
+
 # -- BuildSegment --------------------------------------------------------------------------
 
 
 @rule_handler(BuildSegment, {PHASE_BUILD})
 def quote_build(state: GameState, action: BuildSegment) -> Quote:
     """B1, B3, B4, K1-K7 and event limits for one segment drawn from ``a`` to ``b``."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     board = state.board
     me = state.current
     a = _dot(board, action.a)
@@ -283,6 +297,9 @@ def apply_build(state: GameState, action: BuildSegment, q: Quote) -> None:
 @rule_handler(BuildFerry, {PHASE_BUILD})
 def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
     """K8: take a ferry from a port of the network (or a major city's port); K7 budget."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     board = state.board
     me = state.current
     ferry = ferry_by_name(board, action.ferry)
@@ -372,6 +389,9 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
 @rule_handler(EraseSegment, {PHASE_BUILD})
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     """K10: erase a segment (or a ferry, named by its two ports) drawn in this phase."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     board = state.board
     me = state.current
     a = _dot(board, action.a)
@@ -436,6 +456,9 @@ def apply_erase(state: GameState, action: EraseSegment, q: Quote) -> None:
 @rule_handler(UpgradeLoco, {PHASE_BUILD})
 def quote_upgrade(state: GameState, action: UpgradeLoco) -> Quote:
     """K9: an upgrade from the map's table, one per phase, within the K7 budget."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     rules = state.rules
     p = state.player
     v: list[Violation] = []
@@ -476,6 +499,9 @@ def apply_upgrade(state: GameState, action: UpgradeLoco, q: Quote) -> None:
 @rule_handler(TakeLoan, {PHASE_MOVE, PHASE_BUILD})
 def quote_loan(state: GameState, action: TakeLoan) -> Quote:
     """V2: borrow ``loan_amount``, owe ``loan_repay``; one loan at a time."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
     if not state.variant(VARIANT_LOANS):
         return Quote(action, 0, (Violation("V2", "Loans are not in this game"),))
     rules = state.rules
@@ -537,7 +563,7 @@ def legal_builds(state: GameState) -> list[BuildSegment]:
 
 @legal_source
 def _legal_build_actions(state: GameState) -> Iterable[Action]:
-    if state.phase != PHASE_BUILD:
+    if state.phase != PHASE_BUILD or state.swapped_this_turn:
         return []
     out: list[Action] = list(_candidate_builds(state))
     out.extend(BuildFerry(f.name) for f in state.board.ferries

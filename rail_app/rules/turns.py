@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from rail_app.rules.actions import Action, EndPhase, EndTurn
 from rail_app.rules.engine import (
+    MOMENT_WRONG_PHASE,
     Quote,
+    Violation,
     legal_source,
     log,
     rule_applier,
@@ -120,7 +122,12 @@ def end_turn(state: GameState) -> None:
 
 @rule_handler(EndPhase, {PHASE_MOVE})
 def quote_end_phase(state: GameState, action: EndPhase) -> Quote:
-    """T2: phase A ends, phase B begins."""
+    """T2: phase A ends, phase B begins. Not after swapping demands (C6/T3): the swap
+    replaces both phases, so the turn can only end."""
+    if state.swapped_this_turn:
+        return Quote(action, 0, (Violation(
+            MOMENT_WRONG_PHASE, "Not now: after swapping demands there is no building this "
+            "turn; lock loads on the train, then end the turn (C6)", True),))
     return Quote(action, 0)
 
 
@@ -147,7 +154,7 @@ def apply_end_turn(state: GameState, action: EndTurn, q: Quote) -> None:
 @legal_source
 def _legal_turn_actions(state: GameState) -> list[Action]:
     if state.phase == PHASE_MOVE:
-        return [EndPhase(), EndTurn()]
+        return [EndTurn()] if state.swapped_this_turn else [EndPhase(), EndTurn()]
     if state.phase == PHASE_BUILD:
         return [EndTurn()]
     return []

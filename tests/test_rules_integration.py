@@ -1,0 +1,89 @@
+"""Integration gaps between the parts of the rules, found by playing whole games."""
+
+from __future__ import annotations
+
+from test_cards import BOARD, arranged
+
+from rail_app.core.board import edge_key
+from rail_app.rules import build
+from rail_app.rules.actions import (
+    Action,
+    BuildFerry,
+    BuildSegment,
+    EndPhase,
+    EndTurn,
+    EraseSegment,
+    Lock,
+    SwapDemands,
+    TakeLoan,
+    UpgradeLoco,
+)
+from rail_app.rules.engine import MOMENT_WRONG_PHASE, apply, legal_actions, quote
+from rail_app.rules.state import PHASE_BUILD, VARIANT_LOANS, GameState, Load
+
+
+def _build_turn_state() -> GameState:
+    """Phase B of a player's first turns (T2), with the Loans variant, before any action."""
+    state = arranged([1, 6, 7, 8, 9, 10])
+    state.phase = PHASE_BUILD
+    state.players[0].turns_taken = 1
+    state.variants = frozenset({VARIANT_LOANS})
+    port = BOARD.ferries[0].ports[0]  # earlier track reaching a port: the ferry may be taken
+    n = next(n for n in BOARD.adj[port] if BOARD.edges[edge_key(port, n)].forbidden is None
+             and not BOARD.edges[edge_key(port, n)].free)
+    state.owner[edge_key(port, n)] = 0
+    state.players[0].track.add(edge_key(port, n))
+    return state
+
+
+def _building_actions(state: GameState) -> list[Action]:
+    seg = build.legal_builds(state)[0]
+    ferry = BuildFerry(BOARD.ferries[0].name)
+    up = next(UpgradeLoco(to) for (frm, to) in state.rules.upgrades if frm == state.player.loco)
+    return [seg, ferry, up, TakeLoan()]
+
+
+def test_C6_after_a_swap_in_the_move_phase_no_building_and_no_end_of_phase() -> None:
+    state = arranged([1, 6, 7, 8, 9, 10])
+    state.variants = frozenset({VARIANT_LOANS})
+    state.players[0].loads.append(Load("marble"))
+    assert quote(state, EndPhase()).ok and quote(state, TakeLoan()).ok
+    state = apply(state, SwapDemands())
+    for action in (EndPhase(), TakeLoan()):
+        q = quote(state, action)
+        assert q.rules == [MOMENT_WRONG_PHASE] and "C6" in q.headline, action
+    assert quote(state, EndTurn()).ok
+    offered = legal_actions(state)
+    assert offered and all(isinstance(a, (Lock, EndTurn)) for a in offered)
+
+
+def test_C6_after_a_swap_in_the_build_phase_only_lock_and_end_turn() -> None:
+    state = _build_turn_state()
+    actions = _building_actions(state)
+    for a in actions:
+        assert quote(state, a).ok, (a, quote(state, a).violations)
+    swapped = apply(state, SwapDemands())
+    for a in actions:
+        q = quote(swapped, a)
+        assert q.rules == [MOMENT_WRONG_PHASE] and "C6" in q.headline, a
+    assert quote(swapped, EndTurn()).ok
+    assert all(isinstance(a, (Lock, EndTurn)) for a in legal_actions(swapped))
+
+
+def test_C6_no_erasing_after_a_swap() -> None:
+    """Nothing can be drawn before a swap (T3), so a swapped turn has nothing to erase; the
+    refusal is still the wrong moment, not a missing segment."""
+    state = _build_turn_state()
+    seg = build.legal_builds(state)[0]
+    swapped = apply(state, SwapDemands())
+    q = quote(swapped, EraseSegment(seg.a, seg.b))
+    assert q.rules == [MOMENT_WRONG_PHASE]
+
+
+def test_C6_a_swapped_turn_ends_and_the_next_turn_may_build_again() -> None:
+    state = _build_turn_state()
+    seg = build.legal_builds(state)[0]
+    swapped = apply(state, SwapDemands())
+    assert not quote(swapped, BuildSegment(seg.a, seg.b)).ok
+    after = apply(swapped, EndTurn())
+    assert not after.swapped_this_turn and after.current == 1
