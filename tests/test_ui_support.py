@@ -23,12 +23,15 @@ def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     yield a
 
 
-def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int = 3) -> Any:
+def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int = 3,
+          cards: bool = False) -> Any:
+    """A game on the screen; ``cards=False`` is the building-only practice game."""
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
-    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    setup = GameSetup(map_path, seats, seed, [], cards=cards)
+    scene = app.switch("game", session=Session.new(setup))
     scene.camera.level = scene.camera.level_for(30)
     return scene
 

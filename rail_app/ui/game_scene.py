@@ -16,12 +16,23 @@ from pygame_gui.elements import UIButton, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
 from rail_app.core.board import edge_key
-from rail_app.rules.actions import EndPhase, EndTurn, UpgradeLoco
+from rail_app.rules.actions import (
+    Action,
+    ChooseLoss,
+    Deliver,
+    EndPhase,
+    EndTurn,
+    MoveTrain,
+    PlaceTrain,
+    SwapDemands,
+    UpgradeLoco,
+)
 from rail_app.rules.engine import Quote
-from rail_app.ui import hud
+from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
+from rail_app.ui import panels as pn
 from rail_app.ui.app import App, Scene
-from rail_app.ui.computer import SimpleComputer
+from rail_app.ui.computer import ComputerSeat
 from rail_app.ui.mapview import (
     BaseLayer,
     Camera,
@@ -30,13 +41,22 @@ from rail_app.ui.mapview import (
     draw_stroke,
     edges_near,
     ink_width,
-    mix,
 )
 from rail_app.ui.pen import Pen, erase_action
 from rail_app.ui.session import Session, new_save_path
 from rail_app.ui.settings import INKS
+from rail_app.ui.train import TrainRun, TrainTool
+from rail_app.ui.widgets import Button, hit
+
+
+def movement_moves_left(state: Any, player: int) -> int:
+    from rail_app.rules import movement
+
+    return int(movement.moves_left(state, player))
 
 COMPUTER_STEP = 0.33  # seconds per computer action, so a person can follow it
+FADE_TIME = 1.6  # seconds for washed-out track to fade away
+CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
 PHASE_NAMES = {"build": "BUILD", "move": "MOVE", "setup": "CHOOSING CARDS", "over": "GAME OVER"}
 
 
@@ -50,8 +70,21 @@ class GameScene(Scene):
         self.base = BaseLayer(self.board)
         self.track = TrackLayer()
         self.camera = Camera(self.board, pygame.Rect(0, 0, 100, 100))
-        self.computers = {i: SimpleComputer(session.setup.seed * 7 + i, s.level)
+        cards = bool(session.state.deck.cards)
+        self.computers = {i: ComputerSeat(i, s.level, session.setup.seed, cards)
                           for i, s in enumerate(session.setup.seats) if s.computer}
+        self.trains = TrainTool(session)
+        self.run: TrainRun | None = None
+        self.buttons: list[Button] = []  # hand-drawn buttons of the last frame
+        self.hover_demand: tuple[str, str] | None = None  # (commodity, city) under the pointer
+        self.keep_choice: set[int] = set()
+        self.popups: list[int] = []  # event cards drawn, shown one at a time
+        self.fades: list[tuple[tuple[int, int], int, float]] = []  # washed-out track fading
+        self.circles: list[tuple[list[int], int, float]] = []  # derailment zones, briefly
+        self.history_filter: int | None = None
+        self.history_scroll = 0
+        self.log_seen = len(session.state.log)
+        self.thinking = 0.0
         self.computer_clock = 0.0
         self.skip_computer = False
         self.toasts: list[hud.Toast] = []
@@ -78,8 +111,8 @@ class GameScene(Scene):
         w, h = self.app.size
         px = self.app.px
         top = px(44)
-        side = px(300) if self.side_open else 0
-        bottom = px(124) if self.history_open else px(52)
+        side = px(340) if self.side_open else 0
+        bottom = px(132) if self.history_open else px(52)
         return {
             "top": pygame.Rect(0, 0, w, top),
             "side": pygame.Rect(w - side, top, side, h - top - bottom),
@@ -115,6 +148,10 @@ class GameScene(Scene):
         x -= px(110)
         self.undo_button = UIButton(pygame.Rect(x - px(100), y, px(100), bh), "Erase last",
                                     self.ui, tool_tip_text="Erase the last segment (Backspace)")
+        x -= px(110)
+        self.swap_button = UIButton(pygame.Rect(x - px(150), y, px(150), bh), "Swap demands…",
+                                    self.ui, tool_tip_text="Discard three unlocked public cards "
+                                    "and draw three new ones; replaces this turn (C6)")
         self.history_button = UIButton(pygame.Rect(px(8), bottom.y + px(6), px(28), px(24)),
                                        "-" if self.history_open else "+", self.ui,
                                        tool_tip_text="Show or hide the history")
@@ -137,18 +174,25 @@ class GameScene(Scene):
 
     def _turn_key(self) -> tuple[int, int, str]:
         st = self.session.state
-        return (st.turn, st.current, st.phase)
+        return (st.turn, self.session.actor, st.phase)
 
     def human_turn(self) -> bool:
         return not self.session.seat.computer and not self.session.over
 
+    def my_move(self) -> bool:
+        """A person may act on the map now: their move phase, nothing running or asked."""
+        st = self.state
+        return (self.human_turn() and st.phase == "move" and st.pending is None
+                and self.run is None and not self.popups and not st.swapped_this_turn)
+
     def viewer(self) -> int:
         """Whose private things the screen shows: the human to act, or the only human."""
         seats = self.session.setup.seats
-        if not seats[self.state.current].computer:
-            return int(self.state.current)
+        actor = self.session.actor
+        if not seats[actor].computer:
+            return actor
         humans = [i for i, s in enumerate(seats) if not s.computer]
-        return humans[0] if len(humans) == 1 else int(self.state.current)
+        return humans[0] if len(humans) == 1 else actor
 
     def ink(self, seat: int) -> Ink:
         name = self.session.setup.seats[seat].ink
@@ -169,7 +213,21 @@ class GameScene(Scene):
 
     def overlay_open(self) -> bool:
         return (self.curtain is not None or self.help or self.menu_panel is not None
-                or self.confirm is not None)
+                or self.confirm is not None or self.dialog() is not None)
+
+    def dialog(self) -> str | None:
+        """The dialog that waits for the person at the screen: an event card, choosing the
+        private cards (C2) or the load lost in a derailment (E7)."""
+        st = self.state
+        if self.popups:
+            return "event"
+        if self.session.over or self.session.seat.computer:
+            return None
+        if st.pending is not None:
+            return "loss"
+        if st.phase == "setup":
+            return "keep"
+        return None
 
     def toast(self, headline: str, reason: str = "", colour: tuple[int, int, int] = hud.RED,
               pos: tuple[float, float] | None = None) -> None:
@@ -182,7 +240,8 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
+                event.ui_element is self.confirm:
             what, self.confirm_action = self.confirm_action, ""
             self.confirm = None
             self._confirmed(what)
@@ -200,6 +259,23 @@ class GameScene(Scene):
         if self.help:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_ESCAPE) or event.type == pygame.MOUSEBUTTONDOWN:
                 self.help = False
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.menu_panel is None and self.confirm is None:
+            b = hit(self.buttons, event.pos)
+            if b is not None:
+                if b.enabled:
+                    self.press(b.value)
+                return
+            if self.dialog() == "event":
+                self.popups.pop(0)
+                return
+            if self.dialog() is not None:
+                return
+        if event.type == pygame.MOUSEWHEEL and self.rects["bottom"].collidepoint(self.pointer):
+            self.history_scroll = max(0, self.history_scroll + (1 if event.y > 0 else -1) * 2)
+            return
+        if event.type == pygame.MOUSEWHEEL and self.rects["side"].collidepoint(self.pointer):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -222,7 +298,16 @@ class GameScene(Scene):
             return
         k = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
+        if self.dialog() == "event" and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                              pygame.K_ESCAPE):
+            self.popups.pop(0)
+            if k == pygame.K_SPACE and self.session.seat.computer:
+                self.skip_computer = True
+            return
         if k == pygame.K_ESCAPE:
+            if self.trains.preview is not None:
+                self.trains.clear()
+                return
             if self.pen.active:
                 self.pen.cancel()
             elif self.upgrade_panel is not None:
@@ -256,9 +341,17 @@ class GameScene(Scene):
         elif k == pygame.K_BACKSPACE or (k == pygame.K_z and ctrl):
             self.erase_last()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_phase()
-        elif k == pygame.K_SPACE and self.session.seat.computer:
-            self.skip_computer = True
+            if self.dialog() == "keep":
+                self.keep_cards()
+            elif self.trains.preview is not None and self.trains.preview.ok:
+                self.confirm_move()
+            elif self.dialog() is None:
+                self.end_phase()
+        elif k == pygame.K_SPACE:
+            if self.run is not None:
+                self.run.t = 1e9
+            if self.session.seat.computer:
+                self.skip_computer = True
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
         if self.menu_panel is not None or self.confirm is not None:
@@ -269,7 +362,10 @@ class GameScene(Scene):
             self.pan_from = event.pos
             self.pan_moved = 0.0
         elif event.button == 1:
-            self.pen_down(event.pos)
+            if self.state.phase == "move" and self.human_turn():
+                self.train_click(event.pos)
+            else:
+                self.pen_down(event.pos)
 
     def _mouse_move(self, event: pygame.event.Event) -> None:
         if self.pan_from is not None and event.buttons and (event.buttons[1] or event.buttons[2]):
@@ -281,7 +377,10 @@ class GameScene(Scene):
     def _mouse_up(self, event: pygame.event.Event) -> None:
         if event.button in (2, 3) and self.pan_from is not None:
             if event.button == 3 and self.pan_moved < 6:
-                self.erase_at(event.pos)
+                if self.trains.preview is not None:
+                    self.trains.clear()
+                else:
+                    self.erase_at(event.pos)
             self.pan_from = None
         elif event.button == 1 and self.pen.active:
             self.pen_up(event.pos)
@@ -374,9 +473,12 @@ class GameScene(Scene):
         if not self.human_turn():
             return False
         st = self.state
-        action = EndPhase() if st.phase == "move" else EndTurn()
+        if st.phase not in ("move", "build") or st.pending is not None or self.run is not None:
+            return False
+        action = EndPhase() if st.phase == "move" and not st.swapped_this_turn else EndTurn()
         paid = st.phase_spent
-        q = self.session.apply(action)
+        self.trains.clear()
+        q = self.do(action)
         if not q.ok:
             self.toast("Not yet", q.headline, pos=self.end_button.rect.center)
             return False
@@ -407,6 +509,104 @@ class GameScene(Scene):
         self.camera.level = max(self.camera.level, 4)
         self.camera.centre_on(dot.x, dot.y)
 
+    # -- actions through the engine ---------------------------------------------------------
+    def do(self, action: Action) -> Quote:
+        """Apply ``action`` through the session; starts the train's run for a move."""
+        st = self.state
+        actor = self.session.actor
+        start = st.players[actor].position
+        q = self.session.apply(action)
+        if not q.ok:
+            return q
+        if isinstance(action, MoveTrain) and start is not None:
+            dots = [start] + [self.board.dot(k) for k in q.details.get("dots", [])][
+                :int(q.details.get("steps", 0))]
+            if not (self.skip_computer and self.session.setup.seats[actor].computer):
+                self.run = TrainRun(actor, dots)
+            if q.details.get("rental"):
+                self.app.sounds.play("coins")
+        elif isinstance(action, PlaceTrain):
+            self.app.sounds.play("whistle")
+        elif isinstance(action, Deliver):
+            self.app.sounds.play("coins")
+        return q
+
+    def press(self, value: Any) -> None:
+        """A hand-drawn button was clicked."""
+        if isinstance(value, Action):
+            if not self.human_turn() and not isinstance(value, ChooseLoss):
+                return
+            q = self.do(value)
+            if not q.ok:
+                self.toast("Not allowed", q.headline)
+            elif isinstance(value, Deliver):
+                self.toast("Delivered", f"+{q.details.get('payoff', 0)}M in "
+                           f"{q.details.get('city', '')}", hud.GREEN)
+            return
+        if not isinstance(value, tuple) or not value:
+            return
+        what = value[0]
+        if what == "toggle":
+            c = value[1]
+            if c in self.keep_choice:
+                self.keep_choice.discard(c)
+            elif len(self.keep_choice) < self.state.rules.keep:
+                self.keep_choice.add(c)
+        elif what == "keep":
+            self.keep_cards()
+        elif what == "filter":
+            self.history_filter = value[1]
+            self.history_scroll = 0
+        elif what == "dismiss" and self.popups:
+            self.popups.pop(0)
+
+    def keep_cards(self) -> bool:
+        act = pn.keep_action(self)
+        if act is None or not self.human_turn():
+            return False
+        q = self.do(act)
+        if q.ok:
+            self.keep_choice = set()
+        else:
+            self.toast("Not allowed", q.headline)
+        return q.ok
+
+    def train_click(self, pos: tuple[float, float]) -> bool:
+        """Move phase: the first click on a dot previews the route, a second click on the
+        same dot (or Enter) moves the train."""
+        if not self.my_move():
+            if self.state.swapped_this_turn:
+                self.toast("No movement", "After swapping demands the train stays (C6)",
+                           hud.GREEN)
+            return False
+        d = self.dot_at(pos)
+        if d is None:
+            self.trains.clear()
+            return False
+        pv = self.trains.preview
+        if pv is not None and pv.target == d and pv.ok:
+            return self.confirm_move()
+        pv = self.trains.plan(d)
+        self.trains.preview = pv
+        if not pv.ok:
+            self.toast("Can't go there", pv.reason, pos=pos)
+            self.app.sounds.play("error")
+        return False
+
+    def confirm_move(self) -> bool:
+        pv = self.trains.preview
+        if pv is None or not pv.ok or pv.action is None:
+            return False
+        self.trains.clear()
+        q = self.do(pv.action)
+        if not q.ok:
+            self.toast("Can't move", q.headline)
+            return False
+        if q.cost:
+            self.toast("Rent paid", f"{q.cost}M to use the other player's track (M3)",
+                       hud.AMBER)
+        return True
+
     # -- buttons and menus -----------------------------------------------------------------
     def _button(self, el: Any) -> None:
         if el is self.menu_button:
@@ -422,6 +622,10 @@ class GameScene(Scene):
             self.erase_last()
         elif el is self.upgrade_button:
             self._open_upgrade()
+        elif el is self.swap_button:
+            self._ask("swap", "Swap demands: three unlocked public cards are discarded and "
+                      "three new ones drawn. This replaces your whole turn (C6). Swap?",
+                      title="Swap demands", verb="Swap")
         elif el is self.history_button:
             self.history_open = not self.history_open
             self.rebuild()
@@ -474,15 +678,23 @@ class GameScene(Scene):
         elif what == "settings":
             self.app.switch("settings", back="game", session=self.session)
 
-    def _ask(self, what: str, text: str) -> None:
+    def _ask(self, what: str, text: str, title: str = "Unsaved progress",
+             verb: str = "Continue") -> None:
         w, h = self.app.size
         self.confirm_action = what
         self.confirm = UIConfirmationDialog(pygame.Rect(w // 2 - 220, h // 2 - 110, 440, 220),
-                                            text, self.ui, window_title="Unsaved progress",
-                                            action_short_name="Continue")
+                                            text, self.ui, window_title=title,
+                                            action_short_name=verb)
 
     def _confirmed(self, what: str) -> None:
-        if what == "quit":
+        if what == "swap":
+            q = self.do(SwapDemands())
+            if not q.ok:
+                self.toast("Can't swap", q.headline)
+            else:
+                self.toast("Demands swapped", "You may lock loads you carry, then end the "
+                           "turn (C6)", hud.GREEN)
+        elif what == "quit":
             self.app.switch("menu")
         elif what == "load":
             self.app.switch("load")
@@ -545,11 +757,21 @@ class GameScene(Scene):
         st = self.state
         mine = self.human_turn()
         build = st.phase == "build"
-        self.end_button.set_text("End move" if st.phase == "move" else "End build")
+        text = "End move" if st.phase == "move" else "End build"
+        if st.swapped_this_turn:
+            text = "End turn"
+        if self.end_button.text != text:
+            self.end_button.set_text(text)
+        free = mine and st.pending is None and self.run is None and not self.popups
         for b in (self.end_button,):
-            (b.enable if mine and st.phase in ("build", "move") else b.disable)()
+            (b.enable if free and st.phase in ("build", "move") else b.disable)()
         for b in (self.upgrade_button, self.clear_button, self.undo_button):
-            (b.enable if mine and build else b.disable)()
+            (b.enable if free and build and not st.swapped_this_turn else b.disable)()
+        key = (self.session.version, free)
+        if getattr(self, "_swap_key", None) != key:
+            self._swap_key = key
+            ok = free and bool(st.deck.cards) and self.session.quote(SwapDemands()).ok
+            (self.swap_button.enable if ok else self.swap_button.disable)()
 
     # -- turn flow ---------------------------------------------------------------------------
     def _check_curtain(self, initial: bool = False) -> None:
@@ -559,11 +781,13 @@ class GameScene(Scene):
             self.curtain = int(self.state.current)
 
     def _after_actions(self) -> None:
+        self._watch_game()
         key = self._turn_key()
         if key[:2] != self.turn_key[:2]:
             # a turn passed: autosave, show the curtain between two humans
             self.session.autosave()
             self.pen.cancel()
+            self.trains.clear()
             self._close_upgrade()
             prev_turn = self.turn_key
             self.turn_key = key
@@ -572,45 +796,97 @@ class GameScene(Scene):
         self.turn_key = key
         if self.session.over and self.game_over_delay < 0:
             self.session.autosave()
-            self.game_over_delay = 1.2
+            self.game_over_delay = 2.0
+
+    def _watch_game(self) -> None:
+        """What changed since the last frame: event cards to show, washed-out track to fade,
+        derailment circles, lost turns and loads to tell (they are in the history too)."""
+        st = self.state
+        version = self.session.version
+        if getattr(self, "_seen_version", None) == version:
+            return
+        before = getattr(self, "_owner_before", None)
+        if before is not None:
+            for e, who in before.items():
+                gone = e not in st.owner
+                if gone and (any(w.edge == e for w in st.washed_out)
+                             or any(ev.kind == "volcano" for ev in st.events)):
+                    self.fades.append((e, who, 0.0))
+        self._owner_before = dict(st.owner)
+        self._seen_version = version
+        new = st.log[self.log_seen:]
+        self.log_seen = len(st.log)
+        for e in new:
+            if e.kind != "event":
+                continue
+            card = e.data.get("card")
+            if card is not None and card in st.deck.cards:
+                self.popups.append(int(card))
+                c = st.deck.card(int(card))
+                if c.event == "derailment":
+                    from rail_app.rules.deck import event_centres
+
+                    radius = int(c.params.get("radius", 3))
+                    self.circles.append((event_centres(self.board, c), radius, 0.0))
+            elif "loses" in e.text or "derails" in e.text:
+                self.toast("Event", e.text, hud.RED, pos=self.camera.rect.center)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         for t in self.toasts:
             t.age += dt
         self.toasts = [t for t in self.toasts if t.alive]
+        if self.run is not None:
+            self.run.t += dt
+            if self.run.done:
+                self.run = None
+                if not self.skip_computer:
+                    self.app.sounds.play("whistle")
+        self.fades = [(e, w, t + dt) for e, w, t in self.fades if t + dt < FADE_TIME]
+        self.circles = [(c, r, t + dt) for c, r, t in self.circles if t + dt < CIRCLE_TIME]
+        self.hover_demand = None
+        for r, dem in getattr(self, "demand_rects", []):
+            if r.collidepoint(self.pointer):
+                self.hover_demand = dem
         if self.game_over_delay >= 0:
+            self._after_actions()
             self.game_over_delay -= dt
             if self.game_over_delay < 0:
                 self.app.switch("gameover", session=self.session)
             return
+        self.thinking = 0.0
         if self.session.seat.computer and not self.session.over and self.curtain is None \
-                and self.menu_panel is None:
+                and self.menu_panel is None and self.confirm is None:
             self.computer_clock += dt
-            me = self.state.current
-            while self.state.current == me and not self.session.over and (
-                    self.skip_computer or self.computer_clock >= COMPUTER_STEP):
+            me = self.session.actor
+            self.thinking = self.computer_clock
+            while self.session.actor == me and not self.session.over and self.run is None \
+                    and not self.popups and (self.skip_computer
+                                             or self.computer_clock >= COMPUTER_STEP):
                 self.computer_clock = max(0.0, self.computer_clock - COMPUTER_STEP)
                 if not self.computer_act():
                     break
-            if self.state.current != me or self.session.over:
+                self._watch_game()
+            if self.session.actor != me or self.session.over:
                 self.skip_computer = False
                 self.computer_clock = 0.0
         self._after_actions()
         self._refresh_buttons()
 
     def computer_act(self) -> bool:
-        seat = int(self.state.current)
+        seat = self.session.actor
         player = self.computers.get(seat)
         if player is None:
-            self.computers[seat] = player = SimpleComputer(seat, "normal")
-        from rail_app.rules.build import legal_builds
-
-        act = player.next_action(self.state, legal_builds)
-        q = self.session.apply(act)
+            self.computers[seat] = player = ComputerSeat(seat, "normal", self.session.setup.seed,
+                                                         bool(self.state.deck.cards))
+        act = player.next_action(self.state)
+        q = self.do(act)
         if not q.ok:
-            for fallback in (EndTurn(), EndPhase()):
-                q = self.session.apply(fallback)
+            from rail_app.rules import game
+
+            legal = game.legal_actions(self.state)
+            for fallback in [EndTurn(), EndPhase(), *legal[:1]]:
+                q = self.do(fallback)
                 if q.ok:
                     break
         if q.ok and getattr(act, "kind", "") == "build":
@@ -625,15 +901,30 @@ class GameScene(Scene):
         self.base.draw(surface, cam)
         self.track.ensure(cam, (self.session.version, self._ink_key()), self.draw_track)
         self.track.draw(surface, cam)
+        self.base.draw_labels(surface, cam)
+        self.buttons = []
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
+        self.draw_transients(surface)
+        self.draw_demand_highlight(surface)
+        self.draw_move(surface)
+        self.draw_trains(surface)
         self.draw_pen(surface)
         self.draw_hover(surface)
+        self.draw_banner(surface)
         surface.set_clip(clip)
         self.draw_hud(surface)
         for t in self.toasts:
             t.draw(surface, self.app.px(15), self.camera.rect)
         self.ui.draw_ui(surface)
+        if self.curtain is None and not self.help and self.menu_panel is None:
+            kind = self.dialog()
+            if kind == "event":
+                self.buttons += pn.draw_event_card(self, surface, self.popups[0])
+            elif kind == "keep":
+                self.buttons += pn.draw_keep_dialog(self, surface)
+            elif kind == "loss":
+                self.buttons += pn.draw_loss_dialog(self, surface)
         if self.help:
             hud.help_page(surface, self.app.px(16))
         if self.curtain is not None:
@@ -650,6 +941,7 @@ class GameScene(Scene):
         w = ink_width(sp)
         fresh = {e for e, _, _ in st.phase_built}
         inks = [self.ink(i) for i in range(len(st.players))]
+        zones.draw_zones(surface, st, view)
         # ferries taken: a thick dashed arc in the taker's ink, with the price paid
         for f in b.ferries:
             takers = st.ferry_takers.get(f.index, [])
@@ -824,16 +1116,24 @@ class GameScene(Scene):
         parts = [f"Turn {st.turn}", f"{me.name} — {phase}"]
         if st.phase == "build":
             parts.append(f"spent {st.phase_spent}/{st.rules.build_budget}M")
+        elif st.phase == "move" and me.position is not None:
+            parts.append(f"moves {movement_moves_left(st, int(st.current))}")
         cash_shown = st.current == viewer or st.cash_public or self._all_computers()
         parts.append(f"cash {me.cash}M" if cash_shown else "cash hidden")
         if loco is not None:
             parts.append(f"{me.loco} {loco.speed}/{loco.capacity}")
-        parts.append(f"{len(me.track)} segments")
         r = hud.label(surface, "  ·  ".join(parts), (x, cy), px(17), hud.TEXT, bold=True,
                       anchor="midleft")
-        if self.session.seat.computer:
-            hud.label(surface, "computer playing — Space to skip", (r.right + px(16), cy),
-                      px(14), hud.MUTED, anchor="midleft")
+        if self.session.seat.computer and not self.session.over:
+            dots = "." * (1 + int(pygame.time.get_ticks() / 350) % 3)
+            who = st.players[self.session.actor].name
+            hud.label(surface, f"{who} is thinking{dots}  (Space skips)", (r.right + px(16), cy),
+                      px(14), hud.AMBER, bold=True, anchor="midleft")
+        elif self.human_turn() and st.phase == "move" and st.pending is None \
+                and not st.swapped_this_turn and self.run is None:
+            tip = ("click a city to place your train" if me.position is None
+                   else "click a dot: route preview; click again to go")
+            hud.label(surface, tip, (r.right + px(16), cy), px(14), hud.MUTED, anchor="midleft")
         self.draw_side(surface, rects["side"], viewer)
         self.draw_bottom(surface, rects["bottom"])
         if self.app.settings.hints and self.human_turn() and st.phase == "build" \
@@ -851,91 +1151,9 @@ class GameScene(Scene):
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect, viewer: int) -> None:
         if rect.w <= 0:
             return
-        px = self.app.px
-        st = self.state
-        pygame.draw.rect(surface, hud.PANEL, rect)
-        pygame.draw.line(surface, hud.PANEL_EDGE, rect.topleft, rect.bottomleft)
-        x = rect.x + px(14)
-        y = rect.y + px(12)
-        size = px(15)
-        for i, p in enumerate(st.players):
-            ink = self.ink(i)
-            sw = pygame.Rect(x, y + px(4), px(34), px(12))
-            pygame.draw.rect(surface, ink.colour, sw, border_radius=px(6))
-            if ink.pattern == "dots":
-                for k in range(4):
-                    pygame.draw.circle(surface, mix(ink.colour, (255, 255, 255), 0.7),
-                                       (sw.x + px(5) + k * px(8), sw.centery), max(1, px(2)))
-            turn = "  (to play)" if i == st.current else ""
-            hud.label(surface, p.name + turn, (x + px(44), y), size + 1, hud.TEXT, bold=True)
-            y += px(24)
-            visible = i == viewer or st.cash_public or self._all_computers()
-            loco = st.rules.locomotives.get(p.loco)
-            lines = [f"Cash {p.cash}M" if visible else "Cash hidden",
-                     f"{p.loco}" + (f" · speed {loco.speed} · {loco.capacity} loads"
-                                    if loco else ""),
-                     f"{len(p.track)} segments · {len(p.ferries)} ferries"]
-            if self.session.setup.seats[i].computer:
-                lines.append(f"computer ({self.session.setup.seats[i].level})")
-            for line in lines:
-                hud.label(surface, line, (x + px(10), y), size, hud.MUTED)
-                y += px(20)
-            y += px(10)
-        if st.phase == "build":
-            hud.label(surface, "This phase", (x, y), size + 1, hud.TEXT, bold=True)
-            y += px(24)
-            budget = st.rules.build_budget
-            frac = min(1.0, st.phase_spent / max(1, budget))
-            bar = pygame.Rect(x, y, rect.w - px(28), px(12))
-            pygame.draw.rect(surface, (225, 218, 200), bar, border_radius=px(6))
-            colour = hud.AMBER if st.phase_spent >= budget - 4 else self.ink(st.current).colour
-            pygame.draw.rect(surface, colour, (bar.x, bar.y, round(bar.w * frac), bar.h),
-                             border_radius=px(6))
-            y += px(18)
-            hud.label(surface, f"{st.phase_spent}M of {budget}M · {len(st.phase_built)} "
-                               f"segments", (x + px(10), y), size, hud.MUTED)
-            y += px(20)
-            if st.phase_upgrade:
-                hud.label(surface, f"locomotive {st.phase_upgrade[1]} ({st.phase_upgrade[2]}M)",
-                          (x + px(10), y), size, hud.MUTED)
-                y += px(20)
-            y += px(10)
-        # cards and events (shown when the game has them)
-        me = st.players[viewer]
-        if me.private or st.pool:
-            hud.label(surface, "Your cards", (x, y), size + 1, hud.TEXT, bold=True)
-            y += px(24)
-            y = self._cards(surface, me.private, x, y, rect)
-            hud.label(surface, "Public pool", (x, y), size + 1, hud.TEXT, bold=True)
-            y += px(24)
-            y = self._cards(surface, st.pool, x, y, rect)
-        if st.events:
-            hud.label(surface, "Events in force", (x, y), size + 1, hud.TEXT, bold=True)
-            y += px(24)
-            for ev in st.events:
-                hud.label(surface, ev.kind.replace("_", " "), (x + px(10), y), size, hud.RED)
-                y += px(20)
-
-    def _cards(self, surface: pygame.Surface, numbers: list[int], x: int, y: int,
-               rect: pygame.Rect) -> int:
-        px = self.app.px
-        for n in numbers:
-            if y > rect.bottom - px(30):
-                break
-            card = self.state.deck.cards.get(n)
-            if card is None:
-                continue
-            if card.is_event:
-                hud.label(surface, f"#{n} {card.title}", (x + px(10), y), px(13), hud.RED)
-                y += px(18)
-                continue
-            hud.label(surface, f"#{n}", (x + px(4), y), px(13), hud.MUTED, bold=True)
-            for dm in card.demands:
-                hud.label(surface, f"{dm.commodity} to {dm.city}  {dm.payoff}M", (x + px(40), y),
-                          px(13), hud.TEXT)
-                y += px(17)
-            y += px(6)
-        return y + px(6)
+        content = getattr(self, "side_content", 0)
+        self.side_scroll = max(0, min(getattr(self, "side_scroll", 0), content - rect.h))
+        self.buttons += pn.draw_side(self, surface, rect, viewer)
 
     def draw_bottom(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px = self.app.px
@@ -946,19 +1164,224 @@ class GameScene(Scene):
             last = self.state.log[-1].text if self.state.log else ""
             hud.label(surface, last, (x, rect.centery), px(14), hud.MUTED, anchor="midleft")
             return
-        hud.label(surface, "History", (x, rect.y + px(8)), px(15), hud.TEXT, bold=True)
-        lh = px(19)
-        n = max(1, (rect.h - px(40)) // lh)
-        lines = [(e.text, e.kind) for e in self.state.log[-n:]]
-        y = rect.y + px(32)
-        width = rect.w - px(720)
-        for text, kind in lines:
-            colour = {"event": hud.RED, "payment": hud.GREEN}.get(kind, hud.MUTED)
-            f = mr.font(px(14))
-            while f.size(text)[0] > width and len(text) > 4:
-                text = text[:-4] + "…"
-            hud.label(surface, text, (x, y), px(14), colour)
-            y += lh
+        self.buttons += pn.draw_history(self, surface, rect)
+
+    # -- the train and the map's moving parts ----------------------------------------------
+    def draw_transients(self, surface: pygame.Surface) -> None:
+        """Washed-out track fading away; derailment circles for a few seconds."""
+        cam = self.camera
+        w = ink_width(cam.dot_px)
+        for (a, c), who, t in self.fades:
+            alpha = round(255 * max(0.0, 1 - t / FADE_TIME))
+            layer = pygame.Surface(cam.rect.size, pygame.SRCALPHA)
+            pa = cam.dot_screen(a)
+            pc = cam.dot_screen(c)
+            off = cam.rect.topleft
+            draw_stroke(layer, (pa[0] - off[0], pa[1] - off[1]), (pc[0] - off[0], pc[1] - off[1]),
+                        self.ink(who), w, seed=a * 7919 + c)
+            layer.set_alpha(alpha)
+            surface.blit(layer, off)
+        for centres, radius, t in self.circles:
+            fade = min(1.0, (CIRCLE_TIME - t) / 1.0)
+            pulse = 1.0 + 0.06 * math.sin(t * 6)
+            for c in centres:
+                city = self.board.city_of_dot.get(c)
+                zones.draw_circle_mark(surface, cam.dot_screen(c),
+                                       (radius + 0.5) * cam.dot_px * pulse, zones.DERAIL, fade,
+                                       f"derailment near {city.name}" if city else "")
+
+    def draw_demand_highlight(self, surface: pygame.Surface) -> None:
+        """A hovered demand: the cities that supply its commodity (green) and the city that
+        wants it (red), with their names."""
+        dem = self.hover_demand
+        if dem is None:
+            return
+        commodity, city_name = dem
+        b = self.board
+        cam = self.camera
+        size = self.app.px(14)
+        r = max(10.0, cam.dot_px * 0.9)
+        for c in b.suppliers.get(commodity, []):
+            x, y = cam.dot_screen(c.centre)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 3, 3)
+            pygame.draw.circle(surface, hud.GREEN, (x, y), r, 4)
+            hud.pill(surface, f"{c.name}: {commodity}", (x, y + r + size), size, hud.GREEN)
+        target = b.cities.get(city_name)
+        if target is not None:
+            x, y = cam.dot_screen(target.centre)
+            rr = r * (1.6 if target.major else 1.1)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), rr + 3, 3)
+            pygame.draw.circle(surface, hud.RED, (x, y), rr, 5)
+            hud.pill(surface, f"{city_name} wants {commodity}", (x, y - rr - size), size + 1,
+                     hud.RED)
+
+    def draw_move(self, surface: pygame.Surface) -> None:
+        """Move phase: the dots the train can still reach, and the route preview."""
+        st = self.state
+        if st.phase != "move" or not self.human_turn() or self.run is not None:
+            return
+        cam = self.camera
+        me = int(st.current)
+        ink = self.ink(me)
+        pl = st.players[me]
+        sp = cam.dot_px
+        if pl.position is None and not st.swapped_this_turn:
+            # first movement: any city may take the train (M1)
+            d = self.dot_at(self.pointer)
+            city = self.board.city_of_dot.get(d) if d is not None else None
+            for c in self.board.city_list:
+                x, y = cam.dot_screen(c.centre)
+                pygame.draw.circle(surface, ink.colour, (x, y),
+                                   max(8.0, sp * (1.5 if c.major else 0.55)),
+                                   3 if c is city else 1)
+        pv = self.trains.preview
+        if self.my_move() and pl.position is not None:
+            reach = self.trains.reach(me)
+            under = self.dot_at(self.pointer)
+            glow = max(3.0, sp * 0.2)
+            show = pv is None or under in reach
+            if show:
+                s = pygame.Surface((int(glow * 2 + 2),) * 2, pygame.SRCALPHA)
+                pygame.draw.circle(s, (*ink.colour, 110), (glow + 1, glow + 1), glow)
+                for d in reach:
+                    x, y = cam.dot_screen(d)
+                    if cam.rect.collidepoint(x, y):
+                        surface.blit(s, (x - glow - 1, y - glow - 1))
+        if pv is None:
+            return
+        w = max(4, ink_width(sp))
+        start = pl.position
+        if pv.now and start is not None:
+            pts = [cam.dot_screen(d) for d in [start, *pv.now]]
+            pygame.draw.lines(surface, (255, 255, 255), False, pts, w + 6)
+            pygame.draw.lines(surface, ink.colour, False, pts, w)
+            for p in pts[1:]:
+                pygame.draw.circle(surface, (255, 255, 255), p, max(3, w // 2))
+        if pv.later:
+            first = pv.now[-1] if pv.now else start
+            if first is not None:
+                pts = [cam.dot_screen(d) for d in [first, *pv.later]]
+                for a, b in zip(pts[:-1], pts[1:], strict=True):
+                    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                    pygame.draw.line(surface, (130, 120, 110), a, (mx, my), max(2, w // 2))
+        tx, ty = cam.dot_screen(pv.target)
+        stop = pv.now[-1] if pv.now else None
+        if stop is not None:
+            sx, sy = cam.dot_screen(stop)
+            pygame.draw.circle(surface, (255, 255, 255), (sx, sy), max(9, sp * 0.5), 4)
+            pygame.draw.circle(surface, ink.colour, (sx, sy), max(9, sp * 0.5), 3)
+        lines = self.preview_lines()
+        hud.bubble(surface, lines, (tx, ty), self.app.px(14), bg=(255, 252, 244), alpha=245,
+                   bounds=cam.rect, above=True)
+
+    def preview_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+        pv = self.trains.preview
+        st = self.state
+        if pv is None:
+            return []
+        b = self.board
+        name = (b.city_of_dot[pv.target].name if pv.target in b.city_of_dot
+                else f"dot {b.key(pv.target)}")
+        if isinstance(pv.action, PlaceTrain):
+            return [(f"Place the train at {name}", hud.TEXT, True),
+                    ("Click again or press Enter (M1)", hud.MUTED, False)]
+        if not pv.ok or pv.quote is None:
+            return [(f"Can't go to {name}", hud.RED, True), (pv.reason, hud.TEXT, False)]
+        q = pv.quote
+        me = int(st.current)
+        left = movement_moves_left(st, me)
+        used = int(q.details.get("steps", len(pv.now)))
+        stop = b.dot(q.details["stop"])
+        stop_name = b.city_of_dot[stop].name if stop in b.city_of_dot else f"dot {b.key(stop)}"
+        out = [(f"To {name}: {used} of {left} moves", hud.TEXT, True)]
+        if pv.later:
+            out.append((f"Stops at {stop_name} this turn; {len(pv.later)} more next turn",
+                        hud.AMBER, False))
+        else:
+            out.append((f"Stops at {stop_name}, {q.details.get('moves_left', 0)} moves left",
+                        hud.MUTED, False))
+        if q.details.get("half_speed") and not (st.half_speed_now and st.moves_left is not None):
+            out.append(("Enters a half-speed zone (M6)", hud.AMBER, False))
+        if pv.rent:
+            owner = st.players[int(q.details.get("rent_to", 1 - me))].name
+            out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED,
+                        True))
+        cities = [b.city_of_dot[d].name for d in pv.now[:-1] if d in b.city_of_dot]
+        if cities:
+            seen: list[str] = []
+            for c in cities:
+                if c not in seen:
+                    seen.append(c)
+            out.append(("Passes " + ", ".join(seen[:4]) + " (click one to stop there)",
+                        hud.MUTED, False))
+        out.append(("Click again or Enter to go · Esc cancels", hud.MUTED, False))
+        return out
+
+    def draw_trains(self, surface: pygame.Surface) -> None:
+        """Both trains: a marker in the player's ink with its loads as cubes."""
+        st = self.state
+        cam = self.camera
+        r = max(8.0, min(18.0, cam.dot_px * 0.42))
+        for i, p in enumerate(st.players):
+            ink = self.ink(i)
+            if self.run is not None and self.run.player == i:
+                x, y = cam.to_screen(*self.run.where(self.board))
+            elif p.aboard is not None:
+                f = self.board.ferries[p.aboard]
+                pts = mr.ferry_curve(self.board, cam.view(), *f.ports)
+                mx, my = pts[len(pts) // 2]
+                x, y = mx + cam.rect.x, my + cam.rect.y
+            elif p.position is not None:
+                x, y = cam.dot_screen(p.position)
+                if st.players[1 - i].position == p.position:
+                    x += r * (0.6 if i == 0 else -0.6)
+            else:
+                continue
+            body = pygame.Rect(0, 0, r * 2.2, r * 1.5)
+            body.center = (round(x), round(y))
+            pygame.draw.rect(surface, (30, 26, 22), body.inflate(4, 4), border_radius=round(r * 0.4))
+            pygame.draw.rect(surface, ink.colour, body, border_radius=round(r * 0.4))
+            cab = pygame.Rect(body.x + body.w * 0.58, body.y - r * 0.45, body.w * 0.34, r * 0.6)
+            pygame.draw.rect(surface, ink.colour, cab, border_radius=2)
+            pygame.draw.rect(surface, (30, 26, 22), cab, 1, border_radius=2)
+            for k in (0.28, 0.72):
+                pygame.draw.circle(surface, (30, 26, 22), (body.x + body.w * k, body.bottom), r * 0.3)
+            if ink.pattern == "dots":
+                for k in range(3):
+                    pygame.draw.circle(surface, (255, 255, 255),
+                                       (body.x + body.w * (0.25 + k * 0.25), body.centery), 2)
+            cube = max(5, round(r * 0.55))
+            for k, load in enumerate(p.loads):
+                cr = pygame.Rect(body.right + 3 + k * (cube + 2), body.y, cube, cube)
+                pygame.draw.rect(surface, (255, 255, 255) if load.locked else (230, 230, 230), cr)
+                pygame.draw.rect(surface, ink.colour, cr, 2)
+            if p.aboard is not None:
+                hud.pill(surface, "at sea", (x, y - r * 1.6), self.app.px(12), ink.colour)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """A line across the top of the map for what everybody must know now."""
+        st = self.state
+        text = ""
+        colour = hud.AMBER
+        if st.end_triggered_by is not None and not self.session.over:
+            who = st.players[st.end_triggered_by].name
+            text = (f"Last round: {who} has reached the goal. The game ends when both players "
+                    "have had the same number of turns (W1).")
+        elif self.session.over:
+            text = "Game over"
+            colour = hud.RED
+        elif st.pending is not None:
+            who = st.players[st.pending.player].name
+            text = f"Derailment: {who} chooses which load is lost (E7)"
+            colour = hud.RED
+        if not text:
+            return
+        m = self.camera.rect
+        size = self.app.px(15)
+        img = mr.font(size, True).render(hud.plain(text), True, (255, 255, 255))
+        box = img.get_rect(midtop=(m.centerx, m.y + self.app.px(8))).inflate(size * 2, size)
+        pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def draw_curtain(self, surface: pygame.Surface) -> None:
         seat = self.curtain if self.curtain is not None else 0

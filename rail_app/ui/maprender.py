@@ -113,8 +113,32 @@ def _lines(geom: Any) -> list[Any]:
     return []
 
 
+def _surface_box(surface: pygame.Surface, view: MapView,
+                 pad_px: float) -> tuple[float, float, float, float]:
+    """The km box ``surface`` shows through ``view``, ``pad_px`` pixels larger each side."""
+    w, h = surface.get_size()
+    s = view.scale
+    return (view.ox - pad_px / s, view.oy - pad_px / s, view.ox + (w + pad_px) / s,
+            view.oy + (h + pad_px) / s)
+
+
+def _clip(geom: Any, surface: pygame.Surface, view: MapView, pad_px: float) -> Any:
+    """``geom`` cut to what ``surface`` shows (plus ``pad_px``), so a tile of a close zoom
+    level fills only its own part of Italy; the cut edges lie outside the surface, where no
+    outline shows."""
+    box = _surface_box(surface, view, pad_px)
+    x0, y0, x1, y1 = geom.bounds
+    if x1 < box[0] or x0 > box[2] or y1 < box[1] or y0 > box[3]:
+        return shapely.Polygon()
+    if x0 >= box[0] and y0 >= box[1] and x1 <= box[2] and y1 <= box[3]:
+        return geom
+    return shapely.clip_by_rect(geom, *box)
+
+
 def _fill(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int, int, int],
           outline: tuple[int, int, int] | None = None) -> None:
+    if not geom.is_empty:
+        geom = _clip(geom, surface, view, 8)
     for poly in _polys(geom):
         pts = view.array_to_px(np.asarray(poly.exterior.coords)[:, :2])
         if len(pts) >= 3:
@@ -129,6 +153,8 @@ def _fill(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int, 
 
 def _polyline(surface: pygame.Surface, view: MapView, geom: Any,
               colour: tuple[int, int, int], width: int) -> None:
+    if not geom.is_empty:
+        geom = _clip(geom, surface, view, 8 + width)
     for line in _lines(geom):
         pts = view.array_to_px(np.asarray(line.coords)[:, :2]).tolist()
         if len(pts) < 2:
@@ -168,8 +194,11 @@ def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: in
          halo: tuple[int, int, int] | None = LABEL_HALO) -> pygame.Rect:
     """Draw a label with a light halo so it reads over any background."""
     f = font(size, bold)
+    rect = pygame.Rect((0, 0), f.size(label))
+    setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+    if not rect.inflate(4, 4).colliderect(surface.get_clip()):
+        return rect  # off this tile: nothing to draw
     img = f.render(label, True, colour)
-    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if halo is not None:
         h = f.render(label, True, halo)
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
@@ -246,14 +275,67 @@ def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
     f.set_italic(False)
 
 
+@lru_cache(maxsize=8)
+def context_beyond(board: Board) -> Any:
+    """The neighbouring countries continued past the edge of the map data's box.
+
+    The map data holds the neighbours' land only inside a box; drawn as is, the grey land
+    would stop at a straight edge. Land that touches a side of the box is carried on
+    outward from that side (and into a corner where both sides have land), so the base
+    layer fills any view without a visible rectangle."""
+    context = board.geometry.union("context")
+    if context.is_empty:
+        return context
+    land = board.geometry.union("land")
+    solid = shapely.union_all([land, context])
+    x0, y0, x1, y1 = context.bounds
+    far = 20000.0
+    eps = max(1.0, board.layout.spacing * 0.05)
+    parts = [context]
+    sides = {
+        "n": (shapely.box(x0, y0, x1, y0 + eps), lambda a, b: shapely.box(a, y0 - far, b,
+                                                                          y0 + eps), 0),
+        "s": (shapely.box(x0, y1 - eps, x1, y1), lambda a, b: shapely.box(a, y1 - eps, b,
+                                                                          y1 + far), 0),
+        "w": (shapely.box(x0, y0, x0 + eps, y1), lambda a, b: shapely.box(x0 - far, a,
+                                                                          x0 + eps, b), 1),
+        "e": (shapely.box(x1 - eps, y0, x1, y1), lambda a, b: shapely.box(x1 - eps, a,
+                                                                          x1 + far, b), 1),
+    }
+    touch: dict[str, list[tuple[float, float]]] = {}
+    for name, (strip, extrude, axis) in sides.items():
+        inter = shapely.intersection(solid, strip)
+        spans = []
+        for poly in _polys(inter):
+            bx0, by0, bx1, by1 = poly.bounds
+            a, b = (bx0, bx1) if axis == 0 else (by0, by1)
+            if b - a > eps:
+                spans.append((a, b))
+                parts.append(extrude(a, b))
+        touch[name] = spans
+    corners = {("n", "w"): (x0, y0, -1, -1), ("n", "e"): (x1, y0, 1, -1),
+               ("s", "w"): (x0, y1, -1, 1), ("s", "e"): (x1, y1, 1, 1)}
+    for (v, h), (cx, cy, sx, sy) in corners.items():
+        near_v = any(min(abs(a - cx), abs(b - cx)) < 5 * eps for a, b in touch[v])
+        near_h = any(min(abs(a - cy), abs(b - cy)) < 5 * eps for a, b in touch[h])
+        if near_v and near_h:
+            parts.append(shapely.box(min(cx, cx + sx * far), min(cy, cy + sy * far),
+                                     max(cx, cx + sx * far), max(cy, cy + sy * far)))
+    out = shapely.difference(shapely.union_all(parts), land)
+    return out
+
+
 def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
               labels: bool = True) -> None:
     """Draw the whole base layer of ``board`` onto ``surface`` through ``view``."""
     sp = board.layout.spacing * view.scale  # pixels between neighbouring dots
     surface.fill(SEA)
     geo = board.geometry
-    for feat in geo.layer("context"):
-        _fill(surface, view, feat.geom, CONTEXT_LAND, COAST)
+    w, h = surface.get_size()
+    kx0, ky0 = view.to_km(-4, -4)
+    kx1, ky1 = view.to_km(w + 4, h + 4)
+    beyond = shapely.intersection(context_beyond(board), shapely.box(kx0, ky0, kx1, ky1))
+    _fill(surface, view, beyond, CONTEXT_LAND, COAST)
     for feat in geo.layer("land"):
         _fill(surface, view, feat.geom, LAND, COAST)
     for feat in geo.layer("terrain"):
@@ -338,51 +420,74 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         pygame.draw.polygon(surface, (110, 60, 40), pts)
         pygame.draw.circle(surface, (230, 90, 30), (x, y - t * 0.8), max(2.0, t * 0.3))
     if labels:
-        placed = draw_city_labels(surface, board, view)
-        _draw_sea_labels(surface, board, view, placed)
+        draw_labels(surface, board, view)
+
+
+def draw_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
+    """City names with their commodities, and the seas' names (a layer above the track)."""
+    placed = draw_city_labels(surface, board, view)
+    _draw_sea_labels(surface, board, view, placed)
+
+
+SMALL_NAMES_FROM = 14.0  # pixels between dots from which small cities are named too
 
 
 def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
     """Where each city's name and commodity go: beside the city, on the first side that does
     not cover another label or city (right, left, below, above, then the corners).
 
+    Far out (dots less than :data:`SMALL_NAMES_FROM` pixels apart) only the major and
+    medium cities are named; a medium or small city's label that finds no free place is
+    tried in smaller type, then left out rather than drawn over another.
+
     Returns (name, commodity, name size, commodity size, block rect) per city.
     """
     sp = board.layout.spacing * view.scale
     name_size = max(10, min(28, int(sp * 0.62)))
     com_size = max(9, min(22, int(sp * 0.5)))
+    far = sp < SMALL_NAMES_FROM
     taken: list[pygame.Rect] = []
     for city in board.city_list:
         x, y = view.to_px(city.x, city.y)
         half = sp * (1.3 if city.major else 0.35)
         taken.append(pygame.Rect(int(x - half), int(y - half), int(2 * half), int(2 * half)))
     out = []
-    order = sorted(board.city_list, key=lambda c: (not c.major, c.index))
+    rank = {"major": 0, "medium": 1, "small": 2}
+    order = sorted(board.city_list, key=lambda c: (rank.get(c.size, 2), c.index))
     for city in order:
+        if far and city.size == "small":
+            continue
         x, y = view.to_px(city.x, city.y)
-        size = int(name_size * (1.2 if city.major else 1.0))
-        nw, nh = font(size, True).size(city.name)
-        cw, ch = font(com_size).size(city.commodity)
-        w, h = max(nw, cw), nh + ch - 2
-        off = sp * (1.35 if city.major else 0.5)
-        candidates = [
-            (x + off, y - h / 2), (x - off - w, y - h / 2),
-            (x - w / 2, y + off * 0.8), (x - w / 2, y - off * 0.8 - h),
-            (x + off * 0.7, y + off * 0.4), (x + off * 0.7, y - off * 0.4 - h),
-            (x - off * 0.7 - w, y + off * 0.4), (x - off * 0.7 - w, y - off * 0.4 - h),
-        ]
         own = pygame.Rect(int(x - sp * 0.3), int(y - sp * 0.3), int(sp * 0.6), int(sp * 0.6))
         best = None
-        for cx, cy in candidates:
-            rect = pygame.Rect(int(cx), int(cy), w, h)
-            clash = [r for r in taken if r.colliderect(rect) and r != own]
-            if not clash:
-                best = rect
+        tries = [1.0] if city.major else [1.0, 0.8]
+        for shrink in tries:
+            size = max(8, int(name_size * (1.2 if city.major else 1.0) * shrink))
+            csize = max(8, int(com_size * shrink))
+            nw, nh = font(size, True).size(city.name)
+            cw, ch = font(csize).size(city.commodity)
+            w, h = max(nw, cw), nh + ch - 2
+            off = sp * (1.35 if city.major else 0.5)
+            candidates = [
+                (x + off, y - h / 2), (x - off - w, y - h / 2),
+                (x - w / 2, y + off * 0.8), (x - w / 2, y - off * 0.8 - h),
+                (x + off * 0.7, y + off * 0.4), (x + off * 0.7, y - off * 0.4 - h),
+                (x - off * 0.7 - w, y + off * 0.4), (x - off * 0.7 - w, y - off * 0.4 - h),
+            ]
+            for cx, cy in candidates:
+                rect = pygame.Rect(int(cx), int(cy), w, h)
+                clash = [r for r in taken if r.colliderect(rect) and r != own]
+                if not clash:
+                    best = rect
+                    break
+            if best is not None:
                 break
         if best is None:
+            if not city.major:
+                continue  # no free place: leave the name out rather than cover another
             best = pygame.Rect(int(candidates[0][0]), int(candidates[0][1]), w, h)
         taken.append(best)
-        out.append((city.name, city.commodity, size, com_size, best))
+        out.append((city.name, city.commodity, size, csize, best))
     return out
 
 

@@ -138,11 +138,15 @@ class Camera:
 
 
 class BaseLayer:
-    """The base map cut into tiles per zoom level, rendered lazily and kept (LRU)."""
+    """The base map cut into tiles per zoom level, rendered lazily and kept (LRU).
+
+    City and sea names are a second set of transparent tiles drawn after the track, so that
+    ink never covers a name (:meth:`draw_labels`)."""
 
     def __init__(self, board: Board, max_tiles: int = 160) -> None:
         self.board = board
         self.tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self.label_tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self.max_tiles = max_tiles
         self.prev: tuple[pygame.Surface, float, float, float] | None = None  # frame, scale, ox, oy
         self.rendered = 0
@@ -157,8 +161,13 @@ class BaseLayer:
         surf = pygame.Surface((TILE, TILE)).convert() if pygame.display.get_surface() else \
             pygame.Surface((TILE, TILE))
         view = mr.MapView(s, cam.x0 + tx * TILE / s, cam.y0 + ty * TILE / s)
-        mr.draw_base(surf, self.board, view)
+        mr.draw_base(surf, self.board, view, labels=False)
         self.tiles[key] = surf
+        lab = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+        mr.draw_labels(lab, self.board, view)
+        self.label_tiles[key] = lab
+        while len(self.label_tiles) > self.max_tiles:
+            self.label_tiles.popitem(last=False)
         self.rendered += 1
         while len(self.tiles) > self.max_tiles:
             self.tiles.popitem(last=False)
@@ -205,6 +214,16 @@ class BaseLayer:
             surface.blit(self.tile(cam, cam.level, tx, ty), (sx, sy))
         surface.set_clip(clip)
         return self.missing(cam) == 0
+
+    def draw_labels(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The names over the visible tiles that are ready (after the track)."""
+        clip = surface.get_clip()
+        surface.set_clip(cam.rect)
+        for tx, ty, sx, sy in self.visible(cam):
+            lab = self.label_tiles.get((cam.level, tx, ty))
+            if lab is not None:
+                surface.blit(lab, (sx, sy))
+        surface.set_clip(clip)
 
     def snapshot(self, surface: pygame.Surface, cam: Camera) -> None:
         """Keep what the map area shows now: the stand-in, scaled, while a new zoom level's

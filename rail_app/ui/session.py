@@ -48,7 +48,7 @@ class GameSetup:
     seats: list[Seat]
     seed: int
     variants: list[str] = field(default_factory=list)
-    cards: bool = False  # play with the map's deck (demands, events) or build only
+    cards: bool = True  # play with the map's deck (demands, events) or build only (practice)
 
 
 class LoadError(Exception):
@@ -115,8 +115,15 @@ class Session:
         return list(legal_builds(self.state))
 
     @property
+    def actor(self) -> int:
+        """Who acts now: the player a pending choice waits for (E7), else the current one."""
+        st = self.state
+        return int(st.pending.player if st.pending is not None else st.current)
+
+    @property
     def seat(self) -> Seat:
-        return self.setup.seats[self.state.current]
+        """The seat that acts now (see :attr:`actor`)."""
+        return self.setup.seats[self.actor]
 
     @property
     def dirty(self) -> bool:
@@ -184,7 +191,8 @@ class Session:
         except (OSError, ValueError, KeyError, TypeError):
             seats = [Seat(n, HUMAN, "normal", ink)
                      for n, ink in zip(names, ("blue", "orange"), strict=False)]
-        setup = GameSetup(rec.map, seats, state.seed, sorted(state.variants))
+        setup = GameSetup(rec.map, seats, state.seed, sorted(state.variants),
+                          cards=bool(state.deck.cards))
         s = cls(setup, board, state)
         return s
 

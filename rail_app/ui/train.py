@@ -1,0 +1,125 @@
+"""Moving the train with the mouse (M1-M6): placing it, the route preview, the run.
+
+The preview asks the engine: ``movement.route`` finds the way over usable track (own,
+major-city, the opponent's, ferries are boarded separately), the ``MoveTrain`` quote says
+how far the train gets this turn, where it stops, the movement left and whether the 4M rent
+is due (M3). The same quote is applied on confirmation, so preview and move never differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rail_app.rules import movement
+from rail_app.rules.actions import Action, MoveTrain, PlaceTrain
+from rail_app.rules.engine import Quote
+
+SEGMENT_TIME = 0.16  # seconds per segment of a train run (a person can follow it)
+
+
+@dataclass
+class Preview:
+    """What a click on ``target`` would do."""
+
+    target: int
+    action: Action | None  # PlaceTrain or MoveTrain (None: impossible)
+    quote: Quote | None
+    now: list[int] = field(default_factory=list)  # dots moved this turn (after the start)
+    later: list[int] = field(default_factory=list)  # the rest of the route (next turns)
+    reason: str = ""  # why not, when action is None
+
+    @property
+    def ok(self) -> bool:
+        return self.action is not None and self.quote is not None and self.quote.ok
+
+    @property
+    def rent(self) -> bool:
+        return bool(self.quote and self.quote.details.get("rental"))
+
+
+class TrainTool:
+    """The move phase's preview, cached per game version."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.preview: Preview | None = None
+        self._reach: tuple[int, int, dict[int, list[int]]] | None = None
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def reach(self, player: int) -> dict[int, list[int]]:
+        """Dots the train can reach this turn -> path (movement.reachable_paths)."""
+        key = (self.session.version, player)
+        if self._reach is None or self._reach[:2] != key:
+            st = self.state
+            paths = movement.reachable_paths(st, player) if st.phase == "move" else {}
+            self._reach = (*key, paths)
+        return self._reach[2]
+
+    def clear(self) -> None:
+        self.preview = None
+
+    def plan(self, target: int) -> Preview:
+        """The preview for a click on dot ``target`` by the player to act."""
+        st = self.state
+        board = st.board
+        me = int(st.current)
+        pl = st.players[me]
+        if pl.position is None:
+            city = board.city_of_dot.get(target)
+            act = PlaceTrain(board.key(city.centre if city and not city.major else target)) \
+                if city else None
+            if act is None:
+                return Preview(target, None, None, reason="Place the train on a city (M1)")
+            q = self.session.quote(act)
+            return Preview(target, act if q.ok else None, q, reason=q.headline)
+        if pl.aboard is not None:
+            return Preview(target, None, None,
+                           reason="Your train is on a ferry until your next turn (M5)")
+        path = movement.route(st, me, target)
+        if path is None:
+            return Preview(target, None, None, reason="No usable track leads there: your own, "
+                           "the major cities' or the opponent's (M1, M3)")
+        if not path:
+            return Preview(target, None, None, reason="The train is already here")
+        keys = tuple(board.key(d) for d in path)
+        q = self.session.quote(MoveTrain(keys))
+        steps = int(q.details.get("steps", 0)) if q.details else 0
+        if not q.ok and steps < len(path):
+            # too far (or blocked on the way): the train goes as far as it can this turn
+            if steps == 0:
+                return Preview(target, None, q, later=path, reason=q.headline)
+            q = self.session.quote(MoveTrain(keys[:steps]))
+        if not q.ok:
+            return Preview(target, None, q, later=path, reason=q.headline)
+        return Preview(target, q.action, q, now=path[:steps], later=path[steps:])
+
+
+@dataclass
+class TrainRun:
+    """A train running along ``dots`` (the start first), for the screen only."""
+
+    player: int
+    dots: list[int]
+    t: float = 0.0
+    seg_time: float = SEGMENT_TIME
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.seg_time * (len(self.dots) - 1)
+
+    def where(self, board: Any) -> tuple[float, float]:
+        """The train's position in km."""
+        if len(self.dots) < 2:
+            d = board.dots[self.dots[0]]
+            return d.x, d.y
+        f = min(self.t / self.seg_time, len(self.dots) - 1.0)
+        i = min(int(f), len(self.dots) - 2)
+        u = f - i
+        # ease in and out on each segment, so the run reads as a train, not a slide
+        u = u * u * (3 - 2 * u) * 0.35 + u * 0.65
+        a, b = board.dots[self.dots[i]], board.dots[self.dots[i + 1]]
+        return a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u

@@ -1,0 +1,120 @@
+"""Event zones on the map (E2-E7) while they last, and the short-lived marks of events.
+
+Lasting zones (flooded river crossings, stormy coasts and closed ferries, a volcano's radius,
+bad-weather areas) change only when the game changes, so they are drawn into the cached
+track layer, under the track. Derailment circles and washed-out track fading away are drawn
+every frame for a few seconds.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from rail_app.ui import maprender as mr
+
+FLOOD = (40, 110, 220)
+STORM = (70, 90, 140)
+VOLCANO = (220, 80, 20)
+WEATHER = (120, 120, 130)
+DERAIL = (200, 30, 40)
+ZONE_COLOURS = {"flood": FLOOD, "storm": STORM, "volcano": VOLCANO, "bad_weather": WEATHER}
+ZONE_WORDS = {"flood": "flood", "storm": "storm at sea", "volcano": "eruption",
+              "bad_weather": "bad weather", "tax": "tax", "derailment": "derailment"}
+
+
+def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
+          pts: list[tuple[float, float]], r: float) -> None:
+    """Soft discs over ``pts`` merged into one translucent area."""
+    if not pts:
+        return
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = int(min(xs) - r - 2), int(min(ys) - r - 2)
+    w, h = int(max(xs) - x0 + r + 3), int(max(ys) - y0 + r + 3)
+    clip = surface.get_rect()
+    if w <= 0 or h <= 0 or w > 6000 or h > 6000:
+        return
+    if not clip.colliderect(pygame.Rect(x0, y0, w, h)):
+        return
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x, y in pts:
+        pygame.draw.circle(mask, (*colour, 255), (x - x0, y - y0), r)
+    mask.set_alpha(alpha)
+    # the outline: a slightly darker ring around the area
+    surface.blit(mask, (x0, y0))
+
+
+def draw_zones(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
+    """Every lasting event in force, drawn through ``view`` (the track layer's view)."""
+    board = state.board
+    sp = board.layout.spacing * view.scale
+    for ev in state.events:
+        colour = ZONE_COLOURS.get(ev.kind, WEATHER)
+        if ev.dots:
+            pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
+            _blob(surface, colour, 70 if ev.kind != "volcano" else 85, pts, sp * 0.62)
+            if ev.kind in ("storm", "bad_weather"):
+                # little strokes of wind and rain
+                for i, (x, y) in enumerate(pts):
+                    if i % 3:
+                        continue
+                    w = max(1, round(sp * 0.06))
+                    pygame.draw.line(surface, (*colour, 200), (x - sp * 0.22, y - sp * 0.1),
+                                     (x - sp * 0.05, y + sp * 0.2), w)
+                    pygame.draw.line(surface, (*colour, 200), (x + sp * 0.05, y - sp * 0.1),
+                                     (x + sp * 0.22, y + sp * 0.2), w)
+        if ev.kind == "volcano":
+            name = ev.params.get("volcano")
+            for v in board.volcanoes:
+                if name is None or v.name == name:
+                    x, y = view.to_px(v.x, v.y)
+                    r = float(ev.params.get("radius", 2)) * sp + sp * 0.5
+                    pygame.draw.circle(surface, (*VOLCANO, 230), (x, y), r, max(2, round(sp * 0.1)))
+        for a, b in ev.edges:
+            pa = view.to_px(board.dots[a].x, board.dots[a].y)
+            pb = view.to_px(board.dots[b].x, board.dots[b].y)
+            if ev.kind == "flood":
+                pygame.draw.line(surface, (*FLOOD, 150), pa, pb, max(4, round(sp * 0.42)))
+                mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+                _waves(surface, (mx, my), sp * 0.28)
+            else:
+                pygame.draw.line(surface, (*colour, 120), pa, pb, max(3, round(sp * 0.25)))
+        for f in ev.ferries:
+            ferry = board.ferries[f]
+            pts = mr.ferry_curve(board, view, *ferry.ports)
+            for i in range(0, len(pts) - 1, 2):
+                pygame.draw.line(surface, (*DERAIL, 230), pts[i], pts[i + 1],
+                                 max(2, round(sp * 0.12)))
+            x, y = pts[len(pts) // 2]
+            r = max(5.0, sp * 0.3)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.4)
+            pygame.draw.line(surface, DERAIL, (x - r, y - r), (x + r, y + r), 3)
+            pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
+
+
+def _waves(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    x, y = c
+    w = max(1, round(r * 0.25))
+    for dy in (-r * 0.35, r * 0.35):
+        pts = [(x - r + i * r / 4, y + dy + math.sin(i * 1.6) * r * 0.18) for i in range(9)]
+        pygame.draw.lines(surface, (255, 255, 255, 230), False, pts, w)
+
+
+def draw_circle_mark(surface: pygame.Surface, centre: tuple[float, float], r: float,
+                     colour: tuple[int, int, int], fade: float, label: str = "") -> None:
+    """A ring that pulses and fades (derailment radius)."""
+    a = max(0, min(255, round(255 * fade)))
+    if a <= 0 or r <= 1:
+        return
+    size = int(r * 2 + 8)
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*colour, a // 5), (size / 2, size / 2), r)
+    pygame.draw.circle(s, (*colour, a), (size / 2, size / 2), r, 4)
+    surface.blit(s, (centre[0] - size / 2, centre[1] - size / 2))
+    if label:
+        from rail_app.ui import hud
+
+        hud.pill(surface, label, (centre[0], centre[1] - r - 12), 14, colour)
