@@ -122,6 +122,15 @@ def _surface_box(surface: pygame.Surface, view: MapView,
             view.oy + (h + pad_px) / s)
 
 
+_EMPTY = shapely.Polygon()
+
+
+@lru_cache(maxsize=4096)
+def text_size(label: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """The pixel size of ``label`` in the game's type (remembered: asked per tile)."""
+    return font(size, bold).size(label)
+
+
 def _clip(geom: Any, surface: pygame.Surface, view: MapView, pad_px: float) -> Any:
     """``geom`` cut to what ``surface`` shows (plus ``pad_px``), so a tile of a close zoom
     level fills only its own part of Italy; the cut edges lie outside the surface, where no
@@ -129,7 +138,7 @@ def _clip(geom: Any, surface: pygame.Surface, view: MapView, pad_px: float) -> A
     box = _surface_box(surface, view, pad_px)
     x0, y0, x1, y1 = geom.bounds
     if x1 < box[0] or x0 > box[2] or y1 < box[1] or y0 > box[3]:
-        return shapely.Polygon()
+        return _EMPTY
     if x0 >= box[0] and y0 >= box[1] and x1 <= box[2] and y1 <= box[3]:
         return geom
     return shapely.clip_by_rect(geom, *box)
@@ -194,7 +203,7 @@ def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: in
          halo: tuple[int, int, int] | None = LABEL_HALO) -> pygame.Rect:
     """Draw a label with a light halo so it reads over any background."""
     f = font(size, bold)
-    rect = pygame.Rect((0, 0), f.size(label))
+    rect = pygame.Rect((0, 0), text_size(label, size, bold))
     setattr(rect, anchor, (int(pos[0]), int(pos[1])))
     if not rect.inflate(4, 4).colliderect(surface.get_clip()):
         return rect  # off this tile: nothing to draw
@@ -491,10 +500,26 @@ def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, 
     return out
 
 
+@lru_cache(maxsize=32)
+def _level_layout(board: Board, scale: float, fx: float, fy: float) -> list[
+        tuple[str, str, int, int, pygame.Rect]]:
+    """:func:`label_layout` of a whole zoom level, for a view whose origin lies ``fx``, ``fy``
+    pixels past whole pixels (all tiles of a level share it, so they agree on the labels)."""
+    return label_layout(board, MapView(scale, fx / scale, fy / scale))
+
+
+def _shifted_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
+    """The label layout of ``view``, computed once per zoom level and moved into place."""
+    px, py = view.ox * view.scale, view.oy * view.scale
+    ix, iy = math.floor(px), math.floor(py)
+    plan = _level_layout(board, view.scale, round(px - ix, 3), round(py - iy, 3))
+    return [(n, c, s, cs, r.move(-ix, -iy)) for n, c, s, cs, r in plan]
+
+
 def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> list[pygame.Rect]:
     """Draw every city's name and commodity; returns the rectangles they cover."""
     placed = []
-    for name, commodity, size, com_size, rect in label_layout(board, view):
+    for name, commodity, size, com_size, rect in _shifted_layout(board, view):
         placed.append(rect)
         r = text(surface, name, (rect.left, rect.top), size, NAME_INK, bold=True,
                  anchor="topleft")
