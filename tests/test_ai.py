@@ -52,7 +52,7 @@ def test_ai_never_peeks_at_hidden_cards_or_the_deck() -> None:
     state = _new(ITALY, 11)
     bots = [Bot("hard", 0, 11), RandomBot(1, 11)]
     checked = 0
-    for step in range(400):
+    for step in range(220):
         if state.outcome is not None:
             break
         acting = state.pending.player if state.pending is not None else state.current

@@ -86,6 +86,9 @@ class Bot:
         self._banned: set[tuple[int, int]] = set()
         self._last_swap_turn = -99
         self._failed: set[Any] = set()
+        self._stall = 0
+        self._stall_turn = -1
+        self._stall_snap: Any = None
         self.last_think_s = 0.0
 
     # -- public -----------------------------------------------------------------------------
@@ -103,6 +106,8 @@ class Bot:
         new._banned = set(self._banned)
         new._last_swap_turn = self._last_swap_turn
         new._failed = set(self._failed)
+        new._stall, new._stall_turn, new._stall_snap = (self._stall, self._stall_turn,
+                                                        self._stall_snap)
         return new
 
     def next_action(self, state: GameState) -> Action:
@@ -173,7 +178,7 @@ class Bot:
                 nj = mapping.setdefault(j, dataclasses.replace(j, source=None, locked=True))
                 if e.kind == "P":
                     continue
-                out.append(Event("D", nj))
+                out.append(Event.of("D", nj))
                 continue
             if j.card not in live:
                 if e.kind == "D" and (j.card, j.demand) not in locked:
@@ -187,6 +192,17 @@ class Bot:
         planned = {(e.job.card, e.job.demand) for e in out if e.kind == "D"}
         if not locked <= planned:
             return None
+        # loads to lock later must still be on the train, unlocked
+        free: dict[str, int] = {}
+        for x in view.me.loads:
+            if x.card is None:
+                free[x.commodity] = free.get(x.commodity, 0) + 1
+        for e in out:
+            j = e.job
+            if e.kind == "D" and j.source is None and not j.locked:
+                if free.get(j.commodity, 0) <= 0:
+                    return None
+                free[j.commodity] -= 1
         return tuple(out)
 
     def _planner(self, view: PlayerView) -> Planner:
@@ -196,6 +212,15 @@ class Bot:
         planner = self._planner(view)
         key = self._trigger_key(view)
         kept: Plan | None = None
+        if view.turn != self._stall_turn:
+            self._stall_turn = view.turn
+            snap = (view.me.position, view.me.cash, len(view.me.track),
+                    tuple((x.commodity, x.card) for x in view.me.loads), view.me.aboard)
+            self._stall = self._stall + 1 if snap == self._stall_snap else 0
+            self._stall_snap = snap
+            if self._stall >= 2:
+                force = True  # nothing has moved for two turns: think again from scratch
+                self.plan = None
         if self.plan is not None:
             rem = self._remaining(view, self.plan)
             if rem:

@@ -52,11 +52,11 @@ class Job:
 class Event:
     kind: str  # "P" pick up, "D" deliver
     job: Job
+    city: str = ""
 
-    @property
-    def city(self) -> str:
-        assert self.kind == "D" or self.job.source is not None
-        return self.job.city if self.kind == "D" else str(self.job.source)
+    @staticmethod
+    def of(kind: str, job: Job) -> Event:
+        return Event(kind, job, job.city if kind == "D" else str(job.source))
 
 
 @dataclass
@@ -107,9 +107,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
                   swaps=False, build_value=1.0, connect_margin=10, smart_place=False),
-    "normal": Level("normal", max_jobs=2, singles_for_pairs=16, full_evals=10),
-    "hard": Level("hard", max_jobs=3, singles_for_pairs=24, pairs_for_triples=12, thirds=16,
-                  full_evals=18, contest=True),
+    "normal": Level("normal", max_jobs=2, singles_for_pairs=12, full_evals=8),
+    "hard": Level("hard", max_jobs=3, singles_for_pairs=18, pairs_for_triples=10, thirds=14,
+                  full_evals=14, contest=True),
 }
 
 
@@ -171,42 +171,75 @@ def optional_jobs(view: PlayerView, contest: bool = False) -> list[Job]:
 # -- sequences ------------------------------------------------------------------------------
 
 
+_TEMPLATES: dict[tuple[tuple[bool, ...], int, int], list[tuple[tuple[int, str], ...]]] = {}
+
+
+def _templates(shape: tuple[bool, ...], cap: int, carried: int
+               ) -> list[tuple[tuple[int, str], ...]]:
+    """Orders of (job index, "P"/"D") for jobs with (True) or without a pickup."""
+    key = (shape, cap, carried)
+    found = _TEMPLATES.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[tuple[int, str], ...]] = []
+    n = len(shape)
+    picked = [not s for s in shape]
+    delivered = [False] * n
+    cur: list[tuple[int, str]] = []
+
+    def rec(load: int) -> None:
+        if len(cur) == n + sum(shape):
+            out.append(tuple(cur))
+            return
+        for i in range(n):
+            if not picked[i]:
+                if load < cap:
+                    picked[i] = True
+                    cur.append((i, "P"))
+                    rec(load + 1)
+                    cur.pop()
+                    picked[i] = False
+            elif not delivered[i]:
+                delivered[i] = True
+                cur.append((i, "D"))
+                rec(load - 1)
+                cur.pop()
+                delivered[i] = False
+
+    rec(carried)
+    _TEMPLATES[key] = out
+    return out
+
+
 def sequences(jobs: list[Job], cap: int, carried: int) -> Iterator[tuple[Event, ...]]:
     """Every order of the jobs' pickups and deliveries that respects C3 (a pickup before its
     delivery; never more than ``cap`` loads, ``carried`` of them on the train already)."""
-    events: list[Event] = []
-    for j in jobs:
-        if j.source is not None:
-            events.append(Event("P", j))
-        events.append(Event("D", j))
-    n = len(events)
-    done = [False] * n
-    out: list[Event] = []
+    shape = tuple(j.source is not None for j in jobs)
+    ev = {(i, k): Event.of(k, j) for i, j in enumerate(jobs) for k in ("P", "D")
+          if k == "D" or j.source is not None}
+    for t in _templates(shape, cap, carried):
+        yield tuple(ev[x] for x in t)
 
-    def rec(load: int) -> Iterator[tuple[Event, ...]]:
-        if len(out) == n:
-            yield tuple(out)
-            return
-        for i, e in enumerate(events):
-            if done[i]:
-                continue
-            if e.kind == "P":
-                if load >= cap:
-                    continue
-                nl = load + 1
-            else:
-                if e.job.source is not None and not any(
-                        done[k] and events[k].kind == "P" and events[k].job == e.job
-                        for k in range(n)):
-                    continue
-                nl = load - 1
-            done[i] = True
-            out.append(e)
-            yield from rec(nl)
-            out.pop()
-            done[i] = False
 
-    yield from rec(carried)
+def insertions(seq: tuple[Event, ...], job: Job, cap: int, carried: int
+               ) -> Iterator[tuple[Event, ...]]:
+    """``seq`` with the job's pickup and delivery inserted at every place allowed by C3."""
+    d = Event.of("D", job)
+    n = len(seq)
+    if job.source is None:
+        for j in range(n + 1):
+            yield (*seq[:j], d, *seq[j:])
+        return
+    p = Event.of("P", job)
+    loads = [carried]
+    for e in seq:
+        loads.append(loads[-1] + (1 if e.kind == "P" else -1))
+    for i in range(n + 1):
+        for j in range(i, n + 1):
+            # between the pickup and the delivery the train carries one load more
+            if any(loads[k] + 1 > cap for k in range(i, j + 1)):
+                break
+            yield (*seq[:i], p, *seq[i:j], d, *seq[j:])
 
 
 # -- the planner ---------------------------------------------------------------------------
@@ -253,6 +286,10 @@ class Planner:
         self._legs: dict[tuple[str | None, int, str], tuple[float, int, float, int]] = {}
         self.carried_used = sum(1 for x in me.loads if x.card is not None)
         self.lenient = False  # accept plans that run short of money (locked loads)
+        c = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
+        self._start_city = c.name if c is not None else None
+        self._start_layer = 1 if self.start_sources and self.start_sources[0] >= graph.n else 0
+        self._wait = self.build_only_turns() + 0.5
         self.cash = me.cash - view.phase_spent
 
     # -- cheap legs ---------------------------------------------------------------------------
@@ -282,26 +319,28 @@ class Planner:
         return left
 
     def cheap(self, seq: tuple[Event, ...]) -> float:
+        """Profit per turn estimated from the leg tables (no simulation)."""
         w = 0.0
         build = 0
         steps = 0.0
         cur: str | None = None
-        at_start_city = None
-        if self.start_dot is not None:
-            c = self.board.city_of_dot.get(self.start_dot)
-            at_start_city = c.name if c else None
+        at_start_city = self._start_city
         payoff = 0
         layer = 0
         n = self.graph.n
         cash = self.cash
         short = False
+        legs = self._legs
         for e in seq:
             city = e.city
             if cur is None and at_start_city == city:
                 lw, lb, ls = 0.0, 0, 0.0
-                layer = 1 if self.start_sources[0] >= n else 0
+                layer = self._start_layer
             else:
-                lw, lb, ls, node = self.leg(cur, city, layer)
+                got = legs.get((cur, layer, city))
+                if got is None:
+                    got = self.leg(cur, city, layer)
+                lw, lb, ls, node = got
                 if lw == INF:
                     return -INF
                 layer = 1 if node >= n else 0
@@ -311,11 +350,11 @@ class Planner:
             cur = city
             if e.kind == "D":
                 if build > cash + payoff:
-                    short = True  # C7/K7: the building must be paid before this payoff
+                    short = True  # K7: the building must be paid before this payoff
                 payoff += e.job.payoff
         if short and not self.lenient:
             return -INF
-        turns = max(steps / self.speed, build / self.budget) + self.build_only_turns() + 0.5
+        turns = max(steps / self.speed, build / self.budget) + self._wait
         profit = payoff - build * self.level.build_value - (w - steps - build) * 0.5
         return profit / turns
 
@@ -330,23 +369,47 @@ class Planner:
 
     # -- enumeration --------------------------------------------------------------------------
     def candidates(self) -> list[Plan]:
+        """Plans worth simulating, best cheap score first: every single job (all orders),
+        pairs of the best singles and triples from the best pairs (by inserting the new
+        job's pickup and delivery into the best order found so far)."""
         view = self.view
         lvl = self.level
         must = mandatory_jobs(view)
         opts = optional_jobs(view, lvl.contest)
         carried_free = sum(1 for x in view.me.loads if x.card is None)
         plans: dict[tuple[Event, ...], float] = {}
+        base_carried = self.carried_used
 
-        def consider(new: list[Job]) -> float:
+        def allowed(new: list[Job]) -> bool:
             if sum(1 for j in new if j.source is None) > carried_free:
-                return -INF
+                return False
             cards = [j.card for j in new] + [j.card for j in must]
-            if len(set(cards)) != len(cards):
-                return -INF  # C1: one demand per card
+            return len(set(cards)) == len(cards)  # C1: one demand per card
+
+        def carried_for(new: list[Job]) -> int:
+            return base_carried + sum(1 for j in new if j.source is None)
+
+        def consider(new: list[Job]) -> tuple[float, tuple[Event, ...] | None]:
+            if not allowed(new):
+                return -INF, None
             s, seq = self.best_sequence(must + new)
             if seq is not None and s > -INF:
                 plans[seq] = s
-            return s
+            return s, seq
+
+        def extend(seq: tuple[Event, ...], prev: list[Job], job: Job
+                   ) -> tuple[float, tuple[Event, ...] | None]:
+            new = [*prev, job]
+            if not allowed(new):
+                return -INF, None
+            best: tuple[float, tuple[Event, ...] | None] = (-INF, None)
+            for cand in insertions(seq, job, self.cap, carried_for(new)):
+                sc = self.cheap(cand)
+                if sc > best[0]:
+                    best = (sc, cand)
+            if best[1] is not None and best[0] > -INF:
+                plans[best[1]] = best[0]
+            return best
 
         if must:
             consider([])
@@ -354,27 +417,30 @@ class Planner:
                 self.lenient = True  # the locked loads must go somewhere anyway
                 consider([])
                 self.lenient = False
-        singles: list[tuple[float, Job]] = []
+        singles: list[tuple[float, Job, tuple[Event, ...]]] = []
         for j in opts:
-            s = consider([j])
-            if s > -INF:
-                singles.append((s, j))
+            s, seq = consider([j])
+            if s > -INF and seq is not None:
+                singles.append((s, j, seq))
         singles.sort(key=lambda x: -x[0])
         max_new = max(1, lvl.max_jobs - len(must))
-        pairs: list[tuple[float, list[Job]]] = []
+        pairs: list[tuple[float, list[Job], tuple[Event, ...]]] = []
         if max_new >= 2 and lvl.singles_for_pairs:
-            top = [j for _, j in singles[: lvl.singles_for_pairs]]
-            for a, b in itertools.combinations(top, 2):
+            top = singles[: lvl.singles_for_pairs]
+            for (_, a, seq_a), (_, b, seq_b) in itertools.combinations(top, 2):
                 if a.card == b.card:
                     continue
-                s = consider([a, b])
-                if s > -INF:
-                    pairs.append((s, [a, b]))
+                s1, q1 = extend(seq_a, [a], b)
+                s2, q2 = extend(seq_b, [b], a)
+                if q2 is not None and (q1 is None or s2 > s1):
+                    s1, q1 = s2, q2
+                if q1 is not None and s1 > -INF:
+                    pairs.append((s1, [a, b], q1))
             pairs.sort(key=lambda x: -x[0])
         if max_new >= 3 and lvl.pairs_for_triples:
-            thirds = [j for _, j in singles[: lvl.thirds]]
+            thirds = [j for _, j, _ in singles[: lvl.thirds]]
             seen: set[frozenset[Job]] = set()
-            for _, pair in pairs[: lvl.pairs_for_triples]:
+            for _, pair, seq in pairs[: lvl.pairs_for_triples]:
                 for c in thirds:
                     if c.card in (pair[0].card, pair[1].card):
                         continue
@@ -382,7 +448,7 @@ class Planner:
                     if key in seen:
                         continue
                     seen.add(key)
-                    consider([*pair, c])
+                    extend(seq, pair, c)
         ranked = sorted(plans.items(), key=lambda kv: -kv[1])
         return [Plan(seq, cheap=s) for seq, s in ranked]
 
