@@ -15,7 +15,14 @@ from rail_app.ai.simulate import play_game
 from rail_app.ai.view import make_view
 from rail_app.core.board import edge_key, load_board
 from rail_app.rules import game
-from rail_app.rules.actions import BuildSegment, KeepCards, MoveTrain, PickUp, PlaceTrain
+from rail_app.rules.actions import (
+    BuildSegment,
+    ChooseLoss,
+    KeepCards,
+    MoveTrain,
+    PickUp,
+    PlaceTrain,
+)
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.state import GameState
 
@@ -236,3 +243,41 @@ def test_builds_out_of_major_cities_not_into_them() -> None:
         assert board.dot(builds[0].a) in board.major_of_dot
         for a in builds:
             assert board.dot(a.b) not in board.major_of_dot, f"{a} builds into a major city"
+
+
+def test_E7_derailment_loses_the_least_valuable_load() -> None:
+    from rail_app.rules.state import Load, Pending
+
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    state.players[0].loads = [Load("wine", 9, 0), Load("cheese"), Load("wine", 24, 1)]
+    state.pending = Pending(0, "derailment_loss", 0)
+    action = Bot("hard", 0, 1).next_action(state)
+    assert action == ChooseLoss(1, False)
+
+
+def test_W1_connection_plan_joins_every_major_city() -> None:
+    from rail_app.ai.connect import plan_connection
+
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    assert plan_connection(make_view(state, 0)).missing == []  # Alfa-Beta already built
+    state.owner.clear()
+    state.players[0].track.clear()
+    conn = plan_connection(make_view(state, 0))
+    assert sorted(conn.missing) == ["Alfa", "Beta"] or len(conn.missing) == 1
+    assert conn.steps and conn.cost > 0 and not conn.unreachable
+
+
+def test_simulate_command_prints_one_json_document(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from rail_app.cli import main
+
+    code = main(["simulate", "--games", "1", "--seed", "3", "--players", "hard,random",
+                 "--map", MINI, "--json", "--workers", "1"])
+    assert code == 0
+    doc = json.loads(capsys.readouterr().out)
+    game0 = doc["games"][0]
+    assert set(game0) >= {"seed", "winner", "turns", "cash", "error"}
+    assert game0["error"] is None and game0["winner"] == 0
+    assert set(doc["summary"]) >= {"win_rate", "median_turns", "median_game_s",
+                                   "ai_turn_p95_s"}

@@ -242,30 +242,36 @@ class Bot:
 
     # -- setup (C2) -------------------------------------------------------------------------
     def _keep_cards(self, view: PlayerView) -> Action:
-        dealt = list(view.me.dealt)
-        keep = int(view.rules.keep)
+        """C2: keep the two dealt cards that allow the best plans. All plans over the five
+        dealt cards are costed once; each pair of cards is scored by the best plan using only
+        its own cards, plus a share of the best plan of its weaker card."""
         import itertools
 
-        best: tuple[float, tuple[int, ...]] | None = None
+        dealt = sorted(view.me.dealt)
+        keep = int(view.rules.keep)
         graph = self._graph_for(view)
-        for combo in itertools.combinations(sorted(dealt), keep):
-            if self.level.name == "easy":
-                score = float(sum(max(d.payoff for d in view.card(c).demands) for c in combo))
-            else:
-                me = dataclasses.replace(view.me, private=list(combo), dealt=[])
-                others = tuple(c for c in dealt if c not in combo)
-                fake = dataclasses.replace(view, me=me, pool=others)
-                planner = Planner(fake, graph, dataclasses.replace(
-                    self.level, max_jobs=min(2, self.level.max_jobs), singles_for_pairs=12,
-                    full_evals=4))
-                plan = planner.choose()
-                score = plan.score if plan is not None else -1e9
-                # a second good card is worth something too
-                cands = planner.candidates()
-                private_best = [p.cheap for p in cands
-                                if all(e.job.card in combo for e in p.events)]
-                if private_best:
-                    score += 0.3 * max(private_best)
+        if self.level.name == "easy":
+            def easy_score(combo: tuple[int, ...]) -> float:
+                return float(sum(max(d.payoff for d in view.card(c).demands) for c in combo))
+            return KeepCards(max(itertools.combinations(dealt, keep), key=easy_score))
+        me = dataclasses.replace(view.me, private=list(dealt), dealt=[])
+        fake = dataclasses.replace(view, me=me, pool=())
+        planner = Planner(fake, graph, dataclasses.replace(
+            self.level, max_jobs=2, singles_for_pairs=14, full_evals=0))
+        cands = planner.candidates()
+        single: dict[int, float] = {}
+        for p in cands:
+            cards = {e.job.card for e in p.events}
+            if len(cards) == 1:
+                c = next(iter(cards))
+                single[c] = max(single.get(c, -1e9), p.cheap)
+        best: tuple[float, tuple[int, ...]] | None = None
+        for combo in itertools.combinations(dealt, keep):
+            inside = set(combo)
+            top = max((p.cheap for p in cands if {e.job.card for e in p.events} <= inside),
+                      default=-1e9)
+            weak = min(single.get(c, -1e9) for c in combo)
+            score = top + 0.3 * max(weak, -10.0)
             if best is None or score > best[0]:
                 best = (score, combo)
         assert best is not None

@@ -898,10 +898,8 @@ class GameScene(Scene):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         cam = self.camera
-        self.base.draw(surface, cam)
         self.track.ensure(cam, (self.session.version, self._ink_key()), self.draw_track)
-        self.track.draw(surface, cam)
-        self.base.draw_labels(surface, cam)
+        self.base.draw(surface, cam, self.track)  # base, track and names: one cached picture
         self.buttons = []
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
