@@ -138,25 +138,43 @@ class Camera:
 
 
 class BaseLayer:
-    """The base map cut into tiles per zoom level, rendered lazily and kept (LRU).
+    """The base map cut into tiles per zoom level, rendered lazily and kept (LRU), and the
+    map area composed from them: one cached picture of base, track and names.
 
-    City and sea names are a second set of transparent tiles drawn after the track, so that
-    ink never covers a name (:meth:`draw_labels`)."""
+    City and sea names are a second set of transparent tiles laid over the track, so that
+    ink never covers a name. The composed picture is scrolled when the map pans (only the
+    uncovered strip is composed again) and recomposed when the zoom, the size or the track
+    changes; a frame then costs one blit of the map area. While a new zoom level's tiles
+    render (a few per frame, within a time budget), the previous picture scaled stands in.
+    """
 
-    def __init__(self, board: Board, max_tiles: int = 160) -> None:
+    def __init__(self, board: Board, max_tiles: int = 320) -> None:
         self.board = board
         self.tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
-        self.label_tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        # names per tile: (picture cropped to the names, offset in the tile), None if none
+        self.label_tiles: dict[tuple[int, int, int],
+                               tuple[pygame.Surface, tuple[int, int]] | None] = {}
         self.max_tiles = max_tiles
         self.prev: tuple[pygame.Surface, float, float, float] | None = None  # frame, scale, ox, oy
-        self.rendered = 0
+        self.rendered = 0  # tiles rendered because the view needed them
+        self.prerendered = 0  # tiles rendered ahead, in idle frames
+        self.tile_s = 0.010  # running estimate of one tile's render time
+        self.canvas: pygame.Surface | None = None
+        self.canvas_key: tuple[object, ...] | None = None  # level, size, track key
+        self.canvas_at = (0, 0)  # world pixel of the canvas's top-left
+        self.holes: set[tuple[int, int]] = set()  # tiles of this level shown by the stand-in
+        self.standin: tuple[int, pygame.Surface, tuple[int, int]] | None = None
+        self.composed = False  # the last draw laid the names too (draw_labels has nothing to do)
+        self.recomposed = 0
 
+    # -- tiles -----------------------------------------------------------------------------
     def tile(self, cam: Camera, level: int, tx: int, ty: int) -> pygame.Surface:
         key = (level, tx, ty)
         surf = self.tiles.get(key)
         if surf is not None:
             self.tiles.move_to_end(key)
             return surf
+        t0 = time.perf_counter()
         s = cam.scale_of(level)
         surf = pygame.Surface((TILE, TILE)).convert() if pygame.display.get_surface() else \
             pygame.Surface((TILE, TILE))
@@ -164,76 +182,209 @@ class BaseLayer:
         mr.draw_base(surf, self.board, view, labels=False)
         self.tiles[key] = surf
         lab = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+        lab.fill((*mr.LABEL_HALO, 0))  # blending onto the halo colour keeps edges clean
         mr.draw_labels(lab, self.board, view)
-        self.label_tiles[key] = lab
-        while len(self.label_tiles) > self.max_tiles:
-            self.label_tiles.popitem(last=False)
+        box = lab.get_bounding_rect()
+        self.label_tiles[key] = (lab.subsurface(box).copy(), box.topleft) if box.w else None
         self.rendered += 1
         while len(self.tiles) > self.max_tiles:
-            self.tiles.popitem(last=False)
+            old, _ = self.tiles.popitem(last=False)
+            self.label_tiles.pop(old, None)
+        self.tile_s = 0.7 * self.tile_s + 0.3 * (time.perf_counter() - t0)
         return surf
 
     def visible(self, cam: Camera) -> list[tuple[int, int, int, int]]:
         """(tx, ty, screen x, screen y) of every tile the map area shows."""
         wx, wy = cam.world_px()
-        out = []
-        for ty in range(math.floor(wy / TILE), math.floor((wy + cam.rect.h - 1) / TILE) + 1):
-            for tx in range(math.floor(wx / TILE), math.floor((wx + cam.rect.w - 1) / TILE) + 1):
-                out.append((tx, ty, cam.rect.x + tx * TILE - wx, cam.rect.y + ty * TILE - wy))
-        return out
+        return [(tx, ty, cam.rect.x + tx * TILE - wx, cam.rect.y + ty * TILE - wy)
+                for tx, ty in self._tiles_in(wx, wy, cam.rect.w, cam.rect.h)]
+
+    @staticmethod
+    def _tiles_in(x: int, y: int, w: int, h: int) -> list[tuple[int, int]]:
+        """Tiles meeting the world-pixel rectangle (x, y, w, h)."""
+        return [(tx, ty) for ty in range(math.floor(y / TILE), math.floor((y + h - 1) / TILE) + 1)
+                for tx in range(math.floor(x / TILE), math.floor((x + w - 1) / TILE) + 1)]
 
     def missing(self, cam: Camera) -> int:
         return sum(1 for tx, ty, _, _ in self.visible(cam)
                    if (cam.level, tx, ty) not in self.tiles)
 
-    def draw(self, surface: pygame.Surface, cam: Camera, budget_s: float = 0.012) -> bool:
-        """Blit the visible tiles; render missing ones within ``budget_s`` seconds (the rest
-        show the previous frame scaled until they are ready). True if the view is complete."""
+    def render_all(self, cam: Camera) -> None:
+        for tx, ty, _, _ in self.visible(cam):
+            self.tile(cam, cam.level, tx, ty)
+
+    # -- the composed map area -------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, cam: Camera, track: TrackLayer | None = None,
+             budget_s: float = 0.008) -> bool:
+        """Show the map area: base tiles, ``track`` (a :class:`TrackLayer` already ensured for
+        this camera) and the names. Missing tiles render within ``budget_s`` seconds per frame
+        (the stand-in shows until they are ready). True if the view is complete."""
         start = time.perf_counter()
-        vis = self.visible(cam)
-        complete = all((cam.level, tx, ty) in self.tiles for tx, ty, _, _ in vis)
-        clip = surface.get_clip()
-        surface.set_clip(cam.rect)
-        if not complete:
-            if self.prev is not None:
-                frame, s0, ox0, oy0 = self.prev
-                r = cam.scale / s0
-                w, h = round(frame.get_width() * r), round(frame.get_height() * r)
-                if 0 < w < 8000 and 0 < h < 8000:
-                    img = pygame.transform.scale(frame, (w, h))
-                    surface.blit(img, (cam.rect.x + (ox0 - cam.ox) * cam.scale,
-                                       cam.rect.y + (oy0 - cam.oy) * cam.scale))
-                else:
-                    surface.fill(mr.SEA, cam.rect)
+        w, h = cam.rect.size
+        wx, wy = cam.world_px()
+        key = (cam.level, (w, h), None if track is None else track.key)
+        canvas = self.canvas
+        if canvas is None or canvas.get_size() != (w, h):
+            canvas = self.canvas = pygame.Surface((w, h)).convert() \
+                if pygame.display.get_surface() else pygame.Surface((w, h))
+            self.canvas_key = None
+        moved = (wx, wy) != self.canvas_at
+        fresh_level = self.canvas_key is None or self.canvas_key[0] != cam.level
+        if fresh_level:
+            self._make_standin(cam)
+        if self.canvas_key != key:
+            budget_s = 0.0 if fresh_level and self.canvas_key is not None else budget_s
+            self.canvas_key = key
+            self.canvas_at = (wx, wy)
+            self.holes = set()
+            self._compose(cam, track, pygame.Rect(0, 0, w, h))
+        elif moved:
+            dx, dy = self.canvas_at[0] - wx, self.canvas_at[1] - wy
+            self.canvas_at = (wx, wy)
+            if abs(dx) >= w or abs(dy) >= h:
+                self.holes = set()
+                self._compose(cam, track, pygame.Rect(0, 0, w, h))
             else:
-                surface.fill(mr.SEA, cam.rect)
-        for tx, ty, sx, sy in vis:
-            key = (cam.level, tx, ty)
-            if key not in self.tiles and time.perf_counter() - start > budget_s:
-                continue
-            surface.blit(self.tile(cam, cam.level, tx, ty), (sx, sy))
-        surface.set_clip(clip)
-        return self.missing(cam) == 0
+                canvas.scroll(dx, dy)
+                if dx:
+                    self._compose(cam, track, pygame.Rect(0 if dx > 0 else w + dx, 0, abs(dx), h))
+                if dy:
+                    self._compose(cam, track, pygame.Rect(0, 0 if dy > 0 else h + dy, w, abs(dy)))
+        # fill the holes, nearest the middle first, within the budget
+        if self.holes:
+            cx, cy = wx + w / 2, wy + h / 2
+            order = sorted(self.holes, key=lambda t: abs((t[0] + 0.5) * TILE - cx)
+                           + abs((t[1] + 0.5) * TILE - cy))
+            for tx, ty in order:
+                if not self._tile_visible(tx, ty, wx, wy, w, h):
+                    self.holes.discard((tx, ty))
+                    continue
+                spent = time.perf_counter() - start
+                if spent + self.tile_s > budget_s and (spent > 0.002 or budget_s <= 0):
+                    break
+                self.tile(cam, cam.level, tx, ty)
+                self.holes.discard((tx, ty))
+                r = pygame.Rect(tx * TILE - wx, ty * TILE - wy, TILE, TILE).clip(canvas.get_rect())
+                self._compose(cam, track, r)
+        elif not moved and budget_s > 0:
+            self._prerender(cam, start, budget_s * 0.5)
+        surface.blit(canvas, cam.rect.topleft)
+        self.composed = track is not None
+        return not self.holes
+
+    @staticmethod
+    def _tile_visible(tx: int, ty: int, wx: int, wy: int, w: int, h: int) -> bool:
+        return tx * TILE < wx + w and (tx + 1) * TILE > wx and ty * TILE < wy + h and \
+            (ty + 1) * TILE > wy
+
+    def _compose(self, cam: Camera, track: TrackLayer | None, area: pygame.Rect) -> None:
+        """Lay base tiles (or the stand-in), the track and the names into ``area`` of the
+        canvas (canvas pixels)."""
+        canvas = self.canvas
+        assert canvas is not None
+        area = area.clip(canvas.get_rect())
+        if area.w <= 0 or area.h <= 0:
+            return
+        self.recomposed += 1
+        wx, wy = self.canvas_at
+        level = cam.level
+        canvas.set_clip(area)
+        tiles = self._tiles_in(wx + area.x, wy + area.y, area.w, area.h)
+        gaps = [t for t in tiles if (level, *t) not in self.tiles]
+        if gaps:
+            st = self.standin
+            canvas.fill(mr.SEA, area)
+            if st is not None and st[0] == level:
+                canvas.blit(st[1], (st[2][0] - wx, st[2][1] - wy))
+            self.holes.update(gaps)
+        for tx, ty in tiles:
+            surf = self.tiles.get((level, tx, ty))
+            if surf is not None:
+                canvas.blit(surf, (tx * TILE - wx, ty * TILE - wy))
+        if track is not None and track.surface is not None and track.origin is not None:
+            canvas.blit(track.surface, (track.origin[0] - wx, track.origin[1] - wy))
+        for tx, ty in tiles:
+            lab = self.label_tiles.get((level, tx, ty))
+            if lab is not None:
+                canvas.blit(lab[0], (tx * TILE - wx + lab[1][0], ty * TILE - wy + lab[1][1]))
+        canvas.set_clip(None)
+
+    def _make_standin(self, cam: Camera) -> None:
+        """The previous picture scaled to the new zoom level, made once per zoom step, cropped
+        to what the map area shows (pygame.transform.scale: fast, not smooth)."""
+        self.standin = None
+        if self.prev is None:
+            return
+        frame, s0, ox0, oy0 = self.prev
+        r = cam.scale / s0
+        fw, fh = frame.get_size()
+        # the part of the old picture the new view shows, in old pixels
+        sx0 = (cam.ox - ox0) * s0
+        sy0 = (cam.oy - oy0) * s0
+        src = pygame.Rect(math.floor(sx0), math.floor(sy0), math.ceil(cam.rect.w / r) + 2,
+                          math.ceil(cam.rect.h / r) + 2).clip(frame.get_rect())
+        if src.w <= 0 or src.h <= 0:
+            return
+        w, h = max(1, round(src.w * r)), max(1, round(src.h * r))
+        if w > 6000 or h > 6000:
+            return
+        img = pygame.transform.scale(frame.subsurface(src), (w, h))
+        # world pixel (at the new level) of the scaled part's top-left
+        s = cam.scale
+        at = (round((ox0 + src.x / s0 - cam.x0) * s), round((oy0 + src.y / s0 - cam.y0) * s))
+        self.standin = (cam.level, img, at)
+
+    def _prerender(self, cam: Camera, start: float, budget_s: float) -> None:
+        """Idle frames: render one tile ahead (around the view, then the next zoom levels)."""
+        if time.perf_counter() - start + self.tile_s > budget_s:
+            return
+        wx, wy = cam.world_px()
+        w, h = cam.rect.size
+        want = [(cam.level, tx, ty) for tx, ty in
+                self._tiles_in(wx - TILE, wy - TILE, w + 2 * TILE, h + 2 * TILE)]
+        for step in (1, -1):
+            lv = cam.level + step
+            if cam.min_level <= lv <= cam.max_level:
+                f = cam.scale_of(lv) / cam.scale
+                cx, cy = (wx + w / 2) * f, (wy + h / 2) * f
+                want += [(lv, tx, ty) for tx, ty in
+                         self._tiles_in(round(cx - w / 2), round(cy - h / 2), w, h)]
+        if len(want) > self.max_tiles // 2:
+            return
+        for key in want:
+            if key not in self.tiles:
+                self.tile(cam, *key)
+                self.rendered -= 1
+                self.prerendered += 1
+                return
 
     def draw_labels(self, surface: pygame.Surface, cam: Camera) -> None:
-        """The names over the visible tiles that are ready (after the track)."""
+        """The names over the visible tiles that are ready (after the track); nothing to do
+        when :meth:`draw` composed them with the track already."""
+        if self.composed:
+            return
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
         for tx, ty, sx, sy in self.visible(cam):
             lab = self.label_tiles.get((cam.level, tx, ty))
             if lab is not None:
-                surface.blit(lab, (sx, sy))
+                surface.blit(lab[0], (sx + lab[1][0], sy + lab[1][1]))
         surface.set_clip(clip)
 
     def snapshot(self, surface: pygame.Surface, cam: Camera) -> None:
-        """Keep what the map area shows now: the stand-in, scaled, while a new zoom level's
-        tiles render (smooth zoom without waiting)."""
-        if self.missing(cam) == 0:
+        """Keep what the map area shows now (without pointer and panels, when composed): the
+        stand-in, scaled, while a new zoom level's tiles render (zoom without waiting)."""
+        if self.canvas is not None and self.canvas_key is not None and \
+                self.canvas_key[0] == cam.level and self.canvas_at == cam.world_px():
+            self.prev = (self.canvas.copy(), cam.scale, *self._snapped_origin(cam))
+        elif self.missing(cam) == 0:
             self.prev = (surface.subsurface(cam.rect).copy(), cam.scale, cam.ox, cam.oy)
 
-    def render_all(self, cam: Camera) -> None:
-        for tx, ty, _, _ in self.visible(cam):
-            self.tile(cam, cam.level, tx, ty)
+    @staticmethod
+    def _snapped_origin(cam: Camera) -> tuple[float, float]:
+        """The km of the canvas's top-left pixel (the camera origin on whole pixels)."""
+        wx, wy = cam.world_px()
+        return cam.x0 + wx / cam.scale, cam.y0 + wy / cam.scale
 
 
 # -- ink -------------------------------------------------------------------------------------------
@@ -307,7 +458,9 @@ def draw_stroke(surface: pygame.Surface, p0: tuple[float, float], p1: tuple[floa
 
 class TrackLayer:
     """Everyone's track and taken ferries, drawn into one surface a little larger than the map
-    area; redrawn only when the track, the zoom or the inks change, or a pan leaves it."""
+    area; redrawn only when the track, the zoom or the inks change, or a pan leaves it. Its
+    origin lies on whole pixels of the zoom level's tile grid, so the pieces the base layer
+    composes from it at different times fit together exactly."""
 
     MARGIN = 320
 
@@ -315,6 +468,7 @@ class TrackLayer:
         self.surface: pygame.Surface | None = None
         self.key: tuple[object, ...] | None = None
         self.region: tuple[float, float, float] | None = None  # scale, ox, oy of the surface
+        self.origin: tuple[int, int] | None = None  # tile-grid pixel of its top-left
         self.redraws = 0
 
     def invalidate(self) -> None:
@@ -322,36 +476,36 @@ class TrackLayer:
 
     def ensure(self, cam: Camera, version: object, draw_fn: object) -> None:
         s = cam.scale
-        need = self.surface is None or self.key != (version, cam.level) or self.region is None
-        if not need and self.region is not None:
-            _, rox, roy = self.region
-            dx = (cam.ox - rox) * s
-            dy = (cam.oy - roy) * s
-            if dx < 0 or dy < 0 or dx + cam.rect.w > self.surface.get_width() or \
-                    dy + cam.rect.h > self.surface.get_height():  # type: ignore[union-attr]
+        wx, wy = cam.world_px()
+        w, h = cam.rect.w + 2 * self.MARGIN, cam.rect.h + 2 * self.MARGIN
+        need = self.surface is None or self.key != (version, cam.level) or self.origin is None
+        if not need and self.origin is not None and self.surface is not None:
+            ox, oy = self.origin
+            sw, sh = self.surface.get_size()
+            if wx < ox or wy < oy or wx + cam.rect.w > ox + sw or wy + cam.rect.h > oy + sh:
                 need = True
         if not need:
             return
-        w, h = cam.rect.w + 2 * self.MARGIN, cam.rect.h + 2 * self.MARGIN
         if self.surface is None or self.surface.get_size() != (w, h):
             self.surface = pygame.Surface((w, h), pygame.SRCALPHA)
         self.surface.fill((0, 0, 0, 0))
-        rox, roy = cam.ox - self.MARGIN / s, cam.oy - self.MARGIN / s
-        view = mr.MapView(s, rox, roy)
-        draw_fn(self.surface, view)  # type: ignore[operator]
+        origin = (wx - self.MARGIN, wy - self.MARGIN)
+        rox, roy = cam.x0 + origin[0] / s, cam.y0 + origin[1] / s
+        draw_fn(self.surface, mr.MapView(s, rox, roy))  # type: ignore[operator]
         self.region = (s, rox, roy)
+        self.origin = origin
         self.key = (version, cam.level)
         self.redraws += 1
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
-        if self.surface is None or self.region is None:
+        """Blit the track over the map area (when the base layer did not compose it)."""
+        if self.surface is None or self.origin is None:
             return
-        _, rox, roy = self.region
-        s = cam.scale
+        wx, wy = cam.world_px()
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
-        surface.blit(self.surface, (cam.rect.x + round((rox - cam.ox) * s),
-                                    cam.rect.y + round((roy - cam.oy) * s)))
+        surface.blit(self.surface, (cam.rect.x + self.origin[0] - wx,
+                                    cam.rect.y + self.origin[1] - wy))
         surface.set_clip(clip)
 
 
