@@ -59,10 +59,25 @@ def plain(text: str) -> str:
     return text
 
 
+_TEXT_CACHE: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+
+
+def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
+    """``text`` rendered in the game's type, remembered: panels show the same words frame
+    after frame, and rendering them again each frame is most of a panel's cost."""
+    key = (text, size, colour, bold)
+    img = _TEXT_CACHE.get(key)
+    if img is None:
+        if len(_TEXT_CACHE) > 2000:
+            _TEXT_CACHE.clear()
+        img = _TEXT_CACHE[key] = font(size, bold).render(plain(text), True, colour)
+    return img
+
+
 def label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
           colour: tuple[int, int, int] = TEXT, *, bold: bool = False,
           anchor: str = "topleft") -> pygame.Rect:
-    img = font(size, bold).render(plain(text), True, colour)
+    img = rendered(text, size, colour, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
@@ -91,7 +106,7 @@ def bubble(surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int],
            above: bool = False) -> pygame.Rect:
     """A small box of text lines next to ``pos`` (kept inside ``bounds``); ``above`` puts it
     above-right of the point, clear of what is drawn below the pointer."""
-    imgs = [font(size, b).render(plain(t), True, c) for t, c, b in lines if t]
+    imgs = [rendered(t, size, c, b) for t, c, b in lines if t]
     if not imgs:
         return pygame.Rect(0, 0, 0, 0)
     pad = max(4, size // 2)
