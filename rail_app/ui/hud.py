@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from rail_app.ui.maprender import font
@@ -197,3 +200,48 @@ def help_page(surface: pygame.Surface, size: int) -> None:
         y += lh + (4 if bold else 0)
     label(surface, "F1 or Esc to close", (rect.right - 20, rect.bottom - 12), size - 2, MUTED,
           anchor="bottomright")
+
+
+def blit_aligned(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int]) -> None:
+    """Blit an opaque ``img`` at ``pos`` in two parts, a narrow one up to a multiple of 16
+    pixels and the rest from there: SDL copies rows that start there several times faster
+    (a panel at x=1580 costs as much as the whole screen otherwise)."""
+    x, y = pos
+    head = -x % 16
+    if 0 < head < img.get_width():
+        surface.blit(img, (x, y), (0, 0, head, img.get_height()))
+        surface.blit(img, (x + head, y), (head, 0, img.get_width() - head, img.get_height()))
+    else:
+        surface.blit(img, (x, y))
+
+
+def cached_panel(owner: Any, name: str, surface: pygame.Surface, rect: pygame.Rect,
+                 key: object, draw: Callable[[], None], attrs: tuple[str, ...] = (),
+                 buttons: str = "buttons") -> None:
+    """Draw an opaque panel with ``draw`` (which paints ``rect`` of ``surface``) only when its
+    content ``key`` changed; otherwise show the pixels kept from that drawing and give
+    ``owner`` back what drawing set: the attributes ``attrs`` and the buttons it appended to
+    ``owner.<buttons>``. A ``key`` of None always draws."""
+    store: dict[str, Any] = owner.__dict__.setdefault("_panel_cache", {})
+    rect = rect.clip(surface.get_rect())
+    if rect.w <= 0 or rect.h <= 0:
+        draw()
+        return
+    hit = store.get(name)
+    placed: list[Any] = getattr(owner, buttons, [])
+    if key is not None and hit is not None and hit[0] == key and hit[1] == rect:
+        blit_aligned(surface, hit[2], rect.topleft)
+        for attr, value in hit[3].items():
+            setattr(owner, attr, list(value) if isinstance(value, list) else value)
+        placed.extend(hit[4])
+        return
+    n = len(placed)
+    draw()
+    placed = getattr(owner, buttons, [])
+    if key is None:
+        store.pop(name, None)
+        return
+    kept = {a: (list(v) if isinstance(v, list) else v)
+            for a in attrs if (v := getattr(owner, a, None)) is not None}
+    store[name] = (key, pygame.Rect(rect), surface.subsurface(rect).copy(), kept,
+                   list(placed[n:]))
