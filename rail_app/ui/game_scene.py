@@ -1132,8 +1132,20 @@ class GameScene(Scene):
             tip = ("click a city to place your train" if me.position is None
                    else "click a dot: route preview; click again to go")
             hud.label(surface, tip, (r.right + px(16), cy), px(14), hud.MUTED, anchor="midleft")
-        self.draw_side(surface, rects["side"], viewer)
-        self.draw_bottom(surface, rects["bottom"])
+        # the panels' pixels are kept while what they show stays the same (hud.cached_panel)
+        side, bottom, here = rects["side"], rects["bottom"], tuple(self.pointer)
+        hud.cached_panel(
+            self, "side", surface, side,
+            None if self.run is not None else (
+                self.session.version, viewer, tuple(side), getattr(self, "side_scroll", 0),
+                here if side.collidepoint(here) else None, self.hover_demand,
+                self._ink_key(), px(100)),
+            lambda: self.draw_side(surface, side, viewer), ("demand_rects", "side_content"))
+        hud.cached_panel(
+            self, "bottom", surface, bottom,
+            (self.session.version, tuple(bottom), self.history_open, self.history_filter,
+             self.history_scroll, here if bottom.collidepoint(here) else None, px(100)),
+            lambda: self.draw_bottom(surface, bottom))
         if self.app.settings.hints and self.human_turn() and st.phase == "build" \
                 and not st.player.track and not self.pen.active:
             m = rects["map"]
