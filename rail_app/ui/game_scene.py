@@ -1081,12 +1081,17 @@ class GameScene(Scene):
                 out.append((f"Track of {st.players[who].name}"
                             + (" (drawn this phase)" if fresh else ""), soft, False))
             return out
-        # ferries: near their arc
+        # ferries: near their arc (which bulges at most 0.06 of its length off the ports' line)
+        near = max(10, self.camera.dot_px * 0.4)
         for f in b.ferries:
+            (ax, ay), (bx, by) = (self.camera.dot_screen(p) for p in f.ports)
+            reach = near + 0.12 * math.hypot(bx - ax, by - ay)
+            if not (min(ax, bx) - reach <= pos[0] <= max(ax, bx) + reach
+                    and min(ay, by) - reach <= pos[1] <= max(ay, by) + reach):
+                continue
             pts = mr.ferry_curve(b, self.camera.view(), *f.ports)
             ox, oy = self.camera.rect.topleft
-            if any(math.hypot(x + ox - pos[0], y + oy - pos[1]) < max(10, self.camera.dot_px * 0.4)
-                   for x, y in pts[3:-3]):
+            if any(math.hypot(x + ox - pos[0], y + oy - pos[1]) < near for x, y in pts[3:-3]):
                 takers = [st.players[t].name for t in st.ferry_takers.get(f.index, [])]
                 out = [(f"Ferry {f.name}", white, True),
                        (f"First taker pays {f.high}M, the second {f.low}M (K8)", soft, False),
