@@ -46,6 +46,8 @@ class Camera:
         self.min_level = math.floor(math.log(MIN_DOT_PX / REF_DOT_PX, ZOOM_STEP))
         self.max_level = math.ceil(math.log(MAX_DOT_PX / REF_DOT_PX, ZOOM_STEP))
         self.level = 0
+        self._scale_level: int | None = None
+        self._scale = 1.0
         self.ox = self.x0
         self.oy = self.y0
         self.fit()
@@ -56,7 +58,9 @@ class Camera:
 
     @property
     def scale(self) -> float:
-        return self.scale_of(self.level)
+        if self._scale_level != self.level:  # asked many times a frame: kept per level
+            self._scale_level, self._scale = self.level, self.scale_of(self.level)
+        return self._scale
 
     @property
     def dot_px(self) -> float:
