@@ -68,8 +68,13 @@ class Backdrop:
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
+        self.started = False
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.started:  # the first frame shows the menu at once, the map the next one
+            self.started = True
+            surface.fill(PAPER)
+            return
         if self.surface is None or self.surface.get_size() != surface.get_size():
             self.surface = pygame.Surface(surface.get_size())
             self.surface.fill(PAPER)
