@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from rail_app.core.paths import resource_path
@@ -139,6 +138,8 @@ def schema_problems(
     data: Any, schema: dict[str, Any], index: LineIndex, shown: str
 ) -> list[MapProblem]:
     """Every JSON Schema violation as a MapProblem, most specific first, one per place."""
+    import jsonschema  # imported when a map is checked, not when the game starts
+
     validator = jsonschema.Draft202012Validator(schema)
     problems: list[MapProblem] = []
     seen: set[PathKey] = set()
