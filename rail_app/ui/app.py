@@ -73,7 +73,8 @@ class App:
         self.screen = self._set_mode(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
-        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self._sounds: Sounds | None = None  # synthesized after the first frame (start-up)
+        self.frames = 0
         self.clock = pygame.time.Clock()
         self.running = True
         self.exit_code = 0
@@ -150,6 +151,14 @@ class App:
         with contextlib.suppress(OSError):
             save_settings(self.settings)
 
+    @property
+    def sounds(self) -> Sounds:
+        """The sound effects, synthesized on first use or in the second frame, so the first
+        frame does not wait for them."""
+        if self._sounds is None:
+            self._sounds = Sounds(self.settings.volume, self.settings.muted)
+        return self._sounds
+
     def apply_sound_settings(self) -> None:
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
@@ -203,6 +212,9 @@ class App:
         if len(self.frame_times) > 300:
             del self.frame_times[:100]
         pygame.display.flip()
+        self.frames += 1
+        if self.frames == 2 and self._sounds is None:
+            self.sounds.volume = self.settings.volume  # make them now, between frames
 
     def run(self) -> int:
         while self.running:
