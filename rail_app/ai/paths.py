@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rail_app.ai.view import PlayerView
 from rail_app.core.board import Board, edge_key
+from rail_app.rules import reach
 from rail_app.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge
 
 INF = float("inf")
@@ -118,6 +119,7 @@ class CostGraph:
                 opp_city.add(a)
                 opp_city.add(b)
         self.my_dots = my_dots
+        my_track = {e for e, who in owner.items() if who == me}
         limit = rules.city_segment_limit
         small_access = view.variant(VARIANT_SMALL_CITY_ACCESS)
         full: set[int] = set()
@@ -170,7 +172,8 @@ class CostGraph:
                     continue
                 rent(a, b, move + w.rent)
                 rent(b, a, move + w.rent)
-            elif key not in no_build and a not in full and b not in full:
+            elif (key not in no_build and a not in full and b not in full
+                  and not reach.cut_off_cities(board, my_track, a, b)):  # K5
                 near = sum(1 for d in (a, b) if d in opp_dots or d in my_dots)
                 factor = 1.0 + (w.parallel * 0.5 if near == 2 else 0.0)
                 for u, v in ((a, b), (b, a)):
