@@ -169,6 +169,7 @@ class BaseLayer:
         self.holes: set[tuple[int, int]] = set()  # tiles of this level shown by the stand-in
         self.standin: tuple[int, pygame.Surface, tuple[int, int]] | None = None
         self.composed = False  # the last draw laid the names too (draw_labels has nothing to do)
+        self.prepared: set[int] = set()  # levels whose name layout is computed
         self.recomposed = 0
 
     # -- tiles -----------------------------------------------------------------------------
@@ -266,6 +267,9 @@ class BaseLayer:
                 spent = time.perf_counter() - start
                 if spent + self.tile_s > budget_s and (spent > 0.002 or budget_s <= 0):
                     break
+                if cam.level not in self.prepared:  # the level's name layout: a step of its own
+                    self._prepare(cam, tx, ty)
+                    continue
                 self.tile(cam, cam.level, tx, ty)
                 self.holes.discard((tx, ty))
                 r = pygame.Rect(tx * TILE - wx, ty * TILE - wy, TILE, TILE).clip(canvas.get_rect())
@@ -275,6 +279,14 @@ class BaseLayer:
         surface.blit(canvas, cam.rect.topleft)
         self.composed = track is not None
         return not self.holes
+
+    def _prepare(self, cam: Camera, tx: int, ty: int) -> None:
+        """Lay out the names of this zoom level once (all its tiles share the layout), so no
+        single frame pays for the layout and a tile together."""
+        s = cam.scale
+        mr.draw_labels(pygame.Surface((1, 1), pygame.SRCALPHA), self.board,
+                       mr.MapView(s, cam.x0 + tx * TILE / s, cam.y0 + ty * TILE / s))
+        self.prepared.add(cam.level)
 
     @staticmethod
     def _tile_visible(tx: int, ty: int, wx: int, wy: int, w: int, h: int) -> bool:
@@ -415,10 +427,15 @@ def draw_stroke(surface: pygame.Surface, p0: tuple[float, float], p1: tuple[floa
                 alpha: int = 255) -> None:
     """One segment drawn with a whiteboard marker: thick, round ends, a faint darker edge and a
     slight unevenness; ``fresh`` (drawn this phase, not yet paid) is a little lighter."""
-    colour = mix(ink.colour, WHITE, 0.38) if fresh else ink.colour
-    edge = mix(ink.colour, BLACK, 0.45)
     x0, y0 = p0
     x1, y1 = p1
+    clip = surface.get_clip()
+    pad = width + 2
+    if max(x0, x1) + pad < clip.left or min(x0, x1) - pad > clip.right or \
+            max(y0, y1) + pad < clip.top or min(y0, y1) - pad > clip.bottom:
+        return  # nothing of it would show
+    colour = mix(ink.colour, WHITE, 0.38) if fresh else ink.colour
+    edge = mix(ink.colour, BLACK, 0.45)
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 1:
         return
