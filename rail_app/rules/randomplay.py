@@ -203,7 +203,7 @@ class RandomPlayer:
                 best = min(supply, key=lambda s: board.distance(s.centre, dest))
                 out.append(best.centre)
             out.append(dest)
-        if p.cash >= RICH:
+        if p.cash >= min(RICH, state.rules.win_cash * 4 // 5):
             for m in board.majors:
                 out.append(m.centre)
         return out

@@ -44,7 +44,15 @@ from typing import Any
 
 from rail_app.core.board import Board, load_board
 from rail_app.rules import cards, engine, game
-from rail_app.rules.actions import Action, Deliver, Drop, EndTurn, EraseSegment, MoveTrain
+from rail_app.rules.actions import (
+    Action,
+    Deliver,
+    Drop,
+    EndTurn,
+    EraseSegment,
+    MoveTrain,
+    PickUp,
+)
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.deckmodel import Deck
 from rail_app.rules.randomplay import RandomPlayer
@@ -278,8 +286,10 @@ class Checker:
         rules = after.rules
         loads_before = sum(len(p.loads) for p in before.players)
         loads_after = sum(len(p.loads) for p in after.players)
-        expected_loss = 1 if isinstance(action, (Deliver, Drop)) else 0
-        derailed = loads_after < loads_before - expected_loss  # E7 took a load
+        change = -1 if isinstance(action, (Deliver, Drop)) else 0
+        if isinstance(action, PickUp):
+            change = 1
+        derailed = loads_after < loads_before + change  # E7 took a load
         unlocked_b = len(cards.unlocked_pool(before)) if before.phase != PHASE_SETUP else 0
         unlocked_a = len(cards.unlocked_pool(after))
         if not derailed and before.phase != PHASE_SETUP:  # the initial pool is excepted
