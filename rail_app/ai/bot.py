@@ -312,7 +312,7 @@ class Bot:
             return SwapDemands()
         if me.position is None:
             if plan is not None and plan.route:
-                a = PlaceTrain(board.key(plan.route[0]))
+                a: Action = PlaceTrain(board.key(plan.route[0]))
                 if _quote_ok(state, a):
                     return a
             return PlaceTrain(board.key(board.majors[0].centre if board.majors
@@ -426,9 +426,9 @@ class Bot:
         for number in [*view.me.private, *view.pool]:
             if number not in view.cards:
                 continue
-            for j, d in enumerate(view.card(number).demands):
+            for k, d in enumerate(view.card(number).demands):
                 if d.commodity in free:
-                    a = Lock(number, j)
+                    a = Lock(number, k)
                     if (best is None or d.payoff > best[0]) and _quote_ok(state, a):
                         best = (d.payoff, a)
         return best[1] if best is not None else None

@@ -39,9 +39,9 @@ def _components(view: PlayerView) -> dict[int, int]:
     for e, who in view.owner.items():
         if who == view.seat:
             link(*e)
-    for e in board.edges.values():
-        if e.free:
-            link(e.a, e.b)
+    for ed in board.edges.values():
+        if ed.free:
+            link(ed.a, ed.b)
     for f in view.me.ferries:
         link(*board.ferries[f].ports)
     comp: dict[int, int] = {}

@@ -129,15 +129,15 @@ class CostGraph:
                 full.add(d)
         if small_access:
             for d in opp_city:
-                town = board.city_of_dot.get(d)
-                if town is not None and town.size == "small":
+                small = board.city_of_dot.get(d)
+                if small is not None and small.size == "small":
                     full.add(d)
         # Two layers of nodes: dot d (layer 0) where the seat may build from (K1: its network,
         # a major city, or track it will have drawn on the way) and dot d + n (layer 1),
         # reached over the opponent's track only, where new track may not start.
         anchor: set[int] = set(my_dots)
-        for c in board.majors:
-            anchor.update(c.dots)
+        for mc in board.majors:
+            anchor.update(mc.dots)
         for f in board.ferries:
             if f.index in view.me.ferries:
                 anchor.update(f.ports)
@@ -163,11 +163,11 @@ class CostGraph:
                 built(a, b, move)
                 built(b, a, move)
                 continue
-            who = owner.get(key)
-            if who == me:
+            holder = owner.get(key)
+            if holder == me:
                 built(a, b, move)
                 built(b, a, move)
-            elif who is not None:
+            elif holder is not None:
                 if own_only:
                     continue
                 rent(a, b, move + w.rent)

@@ -286,8 +286,8 @@ class Planner:
         self._legs: dict[tuple[str | None, int, str], tuple[float, int, float, int]] = {}
         self.carried_used = sum(1 for x in me.loads if x.card is not None)
         self.lenient = False  # accept plans that run short of money (locked loads)
-        c = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
-        self._start_city = c.name if c is not None else None
+        sc = board.city_of_dot.get(self.start_dot) if self.start_dot is not None else None
+        self._start_city = sc.name if sc is not None else None
         self._start_layer = 1 if self.start_sources and self.start_sources[0] >= graph.n else 0
         self._wait = self.build_only_turns() + 0.5
         self.cash = me.cash - view.phase_spent
