@@ -176,26 +176,27 @@ def _polyline(surface: pygame.Surface, view: MapView, geom: Any,
 
 def _dashed(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int, int, int],
             width: int, dash: float, gap: float) -> None:
+    """Dashes of ``dash`` pixels every ``dash + gap`` pixels, counted from each line's start
+    (so tiles agree); only the pieces over ``surface`` are drawn."""
+    period = dash + gap
+    clip = surface.get_clip().inflate(2 * width + 4, 2 * width + 4)
     for line in _lines(geom):
-        pts = view.array_to_px(np.asarray(line.coords)[:, :2])
-        carry = 0.0
-        on = True
+        pts = view.array_to_px(np.asarray(line.coords)[:, :2]).tolist()
+        dist = 0.0  # along the line to the start of this piece
         for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:], strict=True):
             seg = math.hypot(x1 - x0, y1 - y0)
-            pos = 0.0
-            while pos < seg:
-                step = (dash if on else gap) - carry
-                end = min(seg, pos + step)
-                if on and seg > 0:
-                    a = (x0 + (x1 - x0) * pos / seg, y0 + (y1 - y0) * pos / seg)
-                    b = (x0 + (x1 - x0) * end / seg, y0 + (y1 - y0) * end / seg)
-                    pygame.draw.line(surface, colour, a, b, width)
-                if end - pos < step:
-                    carry += end - pos
-                    break
-                carry = 0.0
-                on = not on
-                pos = end
+            if seg > 0 and min(x0, x1) <= clip.right and max(x0, x1) >= clip.left and \
+                    min(y0, y1) <= clip.bottom and max(y0, y1) >= clip.top:
+                start = math.floor(dist / period) * period
+                while start < dist + seg:
+                    a, b = max(start, dist) - dist, min(start + dash, dist + seg) - dist
+                    if b > a:
+                        pygame.draw.line(surface, colour,
+                                         (x0 + (x1 - x0) * a / seg, y0 + (y1 - y0) * a / seg),
+                                         (x0 + (x1 - x0) * b / seg, y0 + (y1 - y0) * b / seg),
+                                         width)
+                    start += period
+            dist += seg
 
 
 def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: int,
