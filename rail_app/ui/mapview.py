@@ -220,7 +220,7 @@ class BaseLayer:
 
     # -- the composed map area -------------------------------------------------------------
     def draw(self, surface: pygame.Surface, cam: Camera, track: TrackLayer | None = None,
-             budget_s: float = 0.008) -> bool:
+             budget_s: float = 0.006) -> bool:
         """Show the map area: base tiles, ``track`` (a :class:`TrackLayer` already ensured for
         this camera) and the names. Missing tiles render within ``budget_s`` seconds per frame
         (the stand-in shows until they are ready). True if the view is complete."""
@@ -238,7 +238,9 @@ class BaseLayer:
         if fresh_level:
             self._make_standin(cam)
         if self.canvas_key != key:
-            budget_s = 0.0 if fresh_level and self.canvas_key is not None else budget_s
+            # a new level (stand-in) or new track: that is this frame's work, tiles come next
+            budget_s = 0.0 if self.canvas_key is not None and (
+                fresh_level or self.canvas_key[2] != key[2]) else budget_s
             self.canvas_key = key
             self.canvas_at = (wx, wy)
             self.holes = set()
@@ -317,7 +319,8 @@ class BaseLayer:
             surf = self.tiles.get((level, tx, ty))
             if surf is not None:
                 canvas.blit(surf, (tx * TILE - wx, ty * TILE - wy))
-        if track is not None and track.surface is not None and track.origin is not None:
+        if track is not None and track.surface is not None and track.origin is not None \
+                and track.key is not None and track.key[1] == level:
             canvas.blit(track.surface, (track.origin[0] - wx, track.origin[1] - wy))
         for tx, ty in tiles:
             lab = self.label_tiles.get((level, tx, ty))
@@ -392,7 +395,12 @@ class BaseLayer:
         stand-in, scaled, while a new zoom level's tiles render (zoom without waiting)."""
         if self.canvas is not None and self.canvas_key is not None and \
                 self.canvas_key[0] == cam.level and self.canvas_at == cam.world_px():
-            self.prev = (self.canvas.copy(), cam.scale, *self._snapped_origin(cam))
+            keep = self.prev[0] if self.prev is not None else None
+            if keep is None or keep.get_size() != self.canvas.get_size():
+                keep = self.canvas.copy()
+            else:
+                keep.blit(self.canvas, (0, 0))  # the same buffer again: no allocation
+            self.prev = (keep, cam.scale, *self._snapped_origin(cam))
         elif self.missing(cam) == 0:
             self.prev = (surface.subsurface(cam.rect).copy(), cam.scale, cam.ox, cam.oy)
 
@@ -491,6 +499,7 @@ class TrackLayer:
         self.region: tuple[float, float, float] | None = None  # scale, ox, oy of the surface
         self.origin: tuple[int, int] | None = None  # tile-grid pixel of its top-left
         self.redraws = 0
+        self.deferred: int | None = None  # a zoom level whose drawing waits one frame
 
     def invalidate(self) -> None:
         self.key = None
@@ -507,6 +516,12 @@ class TrackLayer:
                 need = True
         if not need:
             return
+        if self.key is not None and self.key[1] != cam.level and self.deferred != cam.level:
+            # a new zoom level: this frame shows the scaled stand-in (with the old track in
+            # it); the track is drawn at the new level in the next frame
+            self.deferred = cam.level
+            return
+        self.deferred = None
         if self.surface is None or self.surface.get_size() != (w, h):
             self.surface = pygame.Surface((w, h), pygame.SRCALPHA)
         self.surface.fill((0, 0, 0, 0))
