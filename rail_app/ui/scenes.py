@@ -211,7 +211,10 @@ class NewGameScene(Scene):
             box = UICheckBox(pygame.Rect(vx, y + px(4), px(22), px(22)), label, self.ui)
             self.variant_boxes.append((key, box))
             vx += px(200)
-        y += px(50)
+        y += px(40)
+        self.practice_box = UICheckBox(pygame.Rect(x0 + px(130), y + px(4), px(22), px(22)),
+                                       "Building only (practice: no cards, no train)", self.ui)
+        y += px(44)
         UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
         self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
                                           placeholder_text="random")
@@ -251,7 +254,7 @@ class NewGameScene(Scene):
         text = self.seed_entry.get_text().strip()
         seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
         variants = [k for k, box in self.variant_boxes if box.is_checked]
-        return GameSetup(str(path), seats, seed, variants)
+        return GameSetup(str(path), seats, seed, variants, cards=not self.practice_box.is_checked)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -420,42 +423,95 @@ class SettingsScene(Scene):
 
 
 class GameOverScene(Scene):
+    """Who won and why (W2), the final cash, track and deliveries, and the cash chart."""
+
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
         super().__init__(app)
 
+    def inks(self) -> list[tuple[int, int, int]]:
+        from rail_app.ui.settings import INKS
+
+        return [INKS.get(s.ink, self.app.settings.ink(i))
+                for i, s in enumerate(self.session.setup.seats)]
+
     def build(self) -> None:
         px = self.app.px
         w, h = self.app.size
-        st = self.session.state
-        out = st.outcome
-        x0 = max(px(60), w // 2 - px(380))
-        if out is not None and out.winner is not None:
-            title = f"{st.players[out.winner].name} wins!"
-        else:
-            title = "Game over"
-        UILabel(pygame.Rect(x0, px(70), px(760), px(60)), title, self.ui, object_id="#title")
-        y = px(150)
-        if out is not None and out.reason:
-            UILabel(pygame.Rect(x0, y, px(760), px(30)), out.reason, self.ui,
-                    object_id="#subtitle")
-            y += px(44)
-        for p in st.players:
-            UILabel(pygame.Rect(x0, y, px(760), px(30)),
-                    f"{p.name}: {p.cash}M cash, {len(p.track)} segments, "
-                    f"{p.deliveries} deliveries", self.ui)
-            y += px(36)
-        self.menu_button = UIButton(pygame.Rect(x0, y + px(30), px(220), px(50)), "Main menu",
-                                    self.ui, object_id="#primary")
+        x0 = px(60)
+        y = h - px(80)
+        self.new_button = UIButton(pygame.Rect(x0, y, px(220), px(50)), "New game", self.ui,
+                                   object_id="#primary")
+        self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), "Main menu",
+                                    self.ui)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
+            self.app.switch("newgame")
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
                 or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
                                                                    pygame.K_RETURN)):
             self.app.switch("menu")
 
+    def lines(self) -> list[str]:
+        """The table of the screen as plain sentences (also used by tests)."""
+        st = self.session.state
+        out = []
+        for p in st.players:
+            out.append(f"{p.name}: {p.cash}M cash, {p.segments_drawn} segments drawn "
+                       f"({len(p.track)} on the map), {p.deliveries} deliveries")
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
-        _BACKDROP.draw(surface, self.app)
+        from rail_app.ui import hud
+        from rail_app.ui.chart import draw_cash_chart
+
+        surface.fill(PAPER)
+        px = self.app.px
+        w, h = surface.get_size()
+        st = self.session.state
+        out = st.outcome
+        inks = self.inks()
+        x0 = px(60)
+        if out is not None and out.winner is not None:
+            title = f"{st.players[out.winner].name} wins!"
+            colour = inks[out.winner]
+        else:
+            title = "Game over: a draw" if out is not None else "Game over"
+            colour = INK
+        hud.label(surface, title, (x0, px(36)), px(46), colour, bold=True)
+        y = px(104)
+        if out is not None and out.reason:
+            for line in hud.wrap(out.reason + " (W2)", px(18), w - 2 * x0):
+                hud.label(surface, line, (x0, y), px(18), INK)
+                y += px(26)
+        hud.label(surface, f"{st.turn} turns played", (x0, y), px(15), hud.MUTED)
+        y += px(34)
+        # the table
+        cols = [("", 0), ("Cash", px(230)), ("Segments drawn", px(360)),
+                ("Track on the map", px(540)), ("Deliveries", px(730))]
+        for label, dx in cols:
+            hud.label(surface, label, (x0 + dx, y), px(15), hud.MUTED, bold=True)
+        y += px(26)
+        for i, p in enumerate(st.players):
+            pygame.draw.rect(surface, inks[i], (x0, y + px(4), px(26), px(14)),
+                             border_radius=px(6))
+            hud.label(surface, p.name, (x0 + px(36), y), px(18), INK, bold=True)
+            vals = [f"{p.cash}M", str(p.segments_drawn), str(len(p.track)), str(p.deliveries)]
+            for (_, dx), v in zip(cols[1:], vals, strict=True):
+                hud.label(surface, v, (x0 + dx, y), px(18), INK, bold=i == (out.winner if out
+                                                                            else -1))
+            y += px(30)
+        y += px(16)
+        chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
+        if chart.h > px(120):
+            series = []
+            for i, p in enumerate(st.players):
+                cash = list(p.cash_history)
+                if not cash or cash[-1] != p.cash:
+                    cash.append(p.cash)  # the final cash, after the last round's events
+                series.append((p.name, inks[i], cash))
+            draw_cash_chart(surface, chart, series, px(14), goal=st.rules.win_cash)
         self.ui.draw_ui(surface)
 
 

@@ -1,0 +1,291 @@
+"""A player at the mouse: plays a seat of a running app through posted mouse and key events.
+
+The choices come from the computer opponent (``rail_app.ai``) or, without it, from the
+simple computer; every choice is then carried out the way a person would: clicking cards,
+dragging strokes, clicking a city twice to move, clicking the buttons of the card panel,
+pressing Enter. Used to play whole games through the real window (``python -m
+rail_app.ui.autoplay``), by the self-test and by the interface tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from rail_app.rules.actions import (
+    Action,
+    BoardFerry,
+    BuildFerry,
+    BuildSegment,
+    ChooseLoss,
+    Deliver,
+    Drop,
+    EndPhase,
+    EndTurn,
+    KeepCards,
+    Lock,
+    MoveTrain,
+    PickUp,
+    PlaceTrain,
+    SwapDemands,
+    UpgradeLoco,
+)
+
+Frame = list[pygame.event.Event]
+
+
+def motion(pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0),
+           rel: tuple[float, float] = (0, 0)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])),
+                              rel=(round(rel[0]), round(rel[1])), buttons=buttons)
+
+
+def press(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])),
+                              button=button)
+
+
+def release(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(pos[0]), round(pos[1])),
+                              button=button)
+
+
+def key(k: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)]
+
+
+def click(pos: tuple[float, float]) -> Iterator[Frame]:
+    yield [motion(pos)]
+    yield [press(pos)]
+    yield [release(pos)]
+
+
+def ui_button(el: Any) -> Frame:
+    """A pygame_gui button pressed (its event, as the widget posts it)."""
+    return [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=el,
+                               ui_object_id=el.most_specific_combined_id)]
+
+
+class MousePlayer:
+    """Plays ``seat`` of the game on ``app``'s screen (see the module docstring)."""
+
+    def __init__(self, app: Any, seat: int, level: str = "normal", seed: int = 1,
+                 pause: int = 2) -> None:
+        from rail_app.ui.computer import ComputerSeat
+
+        self.app = app
+        self.seat = seat
+        self.brain = ComputerSeat(seat, level, seed)
+        self.pause = pause  # frames between gestures
+        self.actions = 0
+        self.refused = 0
+        self._simple = False
+
+    @property
+    def scene(self) -> Any:
+        return self.app.scene
+
+    def frames(self) -> Iterator[Frame]:
+        """Events to post, one list per frame, for as long as the game lasts."""
+        while True:
+            sc = self.scene
+            if type(sc).__name__ != "GameScene":
+                yield []
+                continue
+            if sc.curtain is not None:
+                yield from click(sc.camera.rect.center)
+                continue
+            if sc.popups:
+                ok = next((b for b in sc.buttons if b.value == ("dismiss",)), None)
+                if ok is None:
+                    yield []
+                else:
+                    yield from click(ok.rect.center)
+                continue
+            if sc.session.over or sc.run is not None or sc.session.actor != self.seat \
+                    or sc.session.seat.computer:
+                yield []
+                continue
+            yield from self.act(sc)
+            for _ in range(self.pause):
+                yield []
+
+    # -- one choice ------------------------------------------------------------------------
+    def choose(self, sc: Any) -> Action:
+        if self._simple:
+            return self.brain.fallback.next_action(sc.state)
+        return self.brain.next_action(sc.state)
+
+    def act(self, sc: Any) -> Iterator[Frame]:
+        st = sc.state
+        version = sc.session.version
+        a = self.choose(sc)
+        self.actions += 1
+        if isinstance(a, KeepCards):
+            yield from self.keep(sc, a)
+        elif isinstance(a, BuildSegment):
+            yield from self.stroke(sc, [sc.board.dot(a.a), sc.board.dot(a.b)])
+        elif isinstance(a, BuildFerry):
+            f = next(f for f in sc.board.ferries if f.name == a.ferry)
+            p, q = f.ports
+            mine = {x for e in st.player.track for x in e}
+            if q in mine or any(q in c.outer for c in sc.board.majors):
+                p, q = q, p
+            yield from self.stroke(sc, [p, q])
+        elif isinstance(a, UpgradeLoco):
+            yield ui_button(sc.upgrade_button)
+            yield []
+            el = next((b for b, to in sc.upgrade_items.items() if to == a.to), None)
+            if el is not None:
+                yield ui_button(el)
+        elif isinstance(a, PlaceTrain | MoveTrain):
+            target = sc.board.dot(a.dot if isinstance(a, PlaceTrain) else a.path[-1])
+            yield from self.move(sc, target)
+        elif isinstance(a, PickUp | Lock | Deliver | Drop | BoardFerry | ChooseLoss):
+            yield []
+            yield from self.panel_button(sc, a)
+        elif isinstance(a, SwapDemands):
+            yield ui_button(sc.swap_button)
+            yield []
+            if sc.confirm is not None:
+                yield [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                          ui_element=sc.confirm)]
+        elif isinstance(a, EndPhase | EndTurn):
+            if isinstance(a, EndTurn) and st.phase == "move" and not st.swapped_this_turn:
+                yield key(pygame.K_RETURN)  # end the move phase, then the build phase
+                yield []
+            yield key(pygame.K_RETURN)
+        else:
+            yield []
+        yield []
+        if sc.session.version == version and not sc.session.over:
+            # the screen did not take it (e.g. a route differing from the plan): note it and
+            # let the simple player pick for the rest of this turn if it keeps happening
+            self.refused += 1
+            if self.refused % 5 == 0:
+                self._simple = True
+            if self.refused % 12 == 0:
+                yield key(pygame.K_RETURN)
+        else:
+            self._simple = False
+
+    def show(self, sc: Any, dots: list[int]) -> None:
+        """Bring these dots into view (as panning with the arrow keys would)."""
+        cam = sc.camera
+        if cam.level < cam.level_for(22):
+            cam.level = cam.level_for(22)
+        inner = cam.rect.inflate(-120, -120)
+        if not all(inner.collidepoint(cam.dot_screen(d)) for d in dots):
+            xs = [sc.board.dots[d].x for d in dots]
+            ys = [sc.board.dots[d].y for d in dots]
+            cam.centre_on((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+    def keep(self, sc: Any, a: KeepCards) -> Iterator[Frame]:
+        yield []
+        for c in a.cards:
+            tile = next((b for b in sc.buttons if b.value == ("toggle", c)), None)
+            if tile is not None:
+                yield from click(tile.rect.center)
+        yield []
+        ok = next((b for b in sc.buttons if b.value == ("keep",)), None)
+        if ok is not None:
+            yield from click(ok.rect.center)
+
+    def stroke(self, sc: Any, dots: list[int]) -> Iterator[Frame]:
+        self.show(sc, dots)
+        yield []
+        pts = [sc.camera.dot_screen(d) for d in dots]
+        yield [motion(pts[0])]
+        yield [press(pts[0])]
+        prev = pts[0]
+        for p in pts[1:]:
+            yield [motion(p, (1, 0, 0), (p[0] - prev[0], p[1] - prev[1]))]
+            prev = p
+        yield [release(pts[-1])]
+
+    def move(self, sc: Any, target: int) -> Iterator[Frame]:
+        me = sc.state.players[self.seat]
+        self.show(sc, [target] + ([me.position] if me.position is not None else []))
+        yield []
+        p = sc.camera.dot_screen(target)
+        yield from click(p)
+        yield [motion((p[0] + 1, p[1]))]
+        yield []
+        yield from click(p)
+
+    def panel_button(self, sc: Any, a: Action) -> Iterator[Frame]:
+        for _ in range(3):
+            b = next((b for b in sc.buttons if b.value == a), None)
+            if b is not None:
+                yield from click(b.rect.center)
+                return
+            # a panel longer than the screen: scroll down to find it
+            sc.side_scroll = getattr(sc, "side_scroll", 0) + 200
+            yield []
+
+
+def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: int = 1,
+         size: tuple[int, int] = (1920, 1080), limit_s: float = 3600.0,
+         shots: str | None = None, fast: bool = False) -> dict[str, Any]:
+    """Start the app with a window, a new game (seat 0 played with the mouse, seat 1 a
+    computer), and play it to the end through the real main loop. Returns the figures."""
+    from rail_app.ui.app import App
+    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+
+    app = App(map_path=map_path, size=size, fullscreen=False)
+    seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", COMPUTER, opponent, "orange")]
+    app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    player = MousePlayer(app, 0, level, seed)
+    gen = player.frames()
+    t0 = time.time()
+    n = 0
+    session = app.scene.session
+    while app.running and time.time() - t0 < limit_s:
+        if type(app.scene).__name__ == "GameOverScene":
+            for _ in range(30):
+                app.step(1 / 60 if fast else None)
+            break
+        for ev in next(gen):
+            pygame.event.post(ev)
+        app.step(1 / 60 if fast else None)
+        n += 1
+        if shots and n % 1800 == 0:
+            pygame.image.save(app.screen, f"{shots}-{n // 1800:03d}.png")
+    st = session.state
+    out = {
+        "seconds": round(time.time() - t0, 1),
+        "frames": n,
+        "turns": st.turn,
+        "turns_each": [p.turns_taken for p in st.players],
+        "cash": [p.cash for p in st.players],
+        "outcome": st.outcome.reason if st.outcome else None,
+        "mouse_actions": player.actions,
+        "refused": player.refused,
+    }
+    if shots:
+        pygame.image.save(app.screen, f"{shots}-end.png")
+    pygame.quit()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="play a whole game through the window with "
+                                "posted mouse and key events")
+    p.add_argument("--map", default="maps/italy.yaml")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--opponent", default="normal")
+    p.add_argument("--shots", help="save a screenshot every 30 s of play to SHOTS-nnn.png")
+    args = p.parse_args(argv)
+    print(play(args.map, opponent=args.opponent, seed=args.seed, shots=args.shots))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
