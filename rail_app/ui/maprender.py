@@ -272,17 +272,24 @@ def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
                      avoid: list[pygame.Rect]) -> None:
     sp = board.layout.spacing * view.scale
     size = max(11, min(30, int(sp * 0.9)))
-    f = font(size, False)
-    f.set_italic(True)
     for name, pts in sea_label_points(board):
-        img = f.render(name, True, SEA_LABEL)
+        img = _sea_name(name, size)
         for x, y in pts:
             rect = img.get_rect(center=view.to_px(x, y))
             if rect.collidelist(avoid) < 0:
                 surface.blit(img, rect)
                 avoid.append(rect)
                 break
+
+
+@lru_cache(maxsize=256)
+def _sea_name(name: str, size: int) -> pygame.Surface:
+    """A sea's name in italics (rendered once per size: every tile of a level asks)."""
+    f = font(size, False)
+    f.set_italic(True)
+    img = f.render(name, True, SEA_LABEL)
     f.set_italic(False)
+    return img
 
 
 @lru_cache(maxsize=8)
