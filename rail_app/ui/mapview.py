@@ -270,7 +270,7 @@ class BaseLayer:
                 if spent + self.tile_s > budget_s and (spent > 0.002 or budget_s <= 0):
                     break
                 if cam.level not in self.prepared:  # the level's name layout: a step of its own
-                    self._prepare(cam, tx, ty)
+                    self._prepare(cam, cam.level, tx, ty)
                     continue
                 self.tile(cam, cam.level, tx, ty)
                 self.holes.discard((tx, ty))
@@ -282,13 +282,13 @@ class BaseLayer:
         self.composed = track is not None
         return not self.holes
 
-    def _prepare(self, cam: Camera, tx: int, ty: int) -> None:
-        """Lay out the names of this zoom level once (all its tiles share the layout), so no
+    def _prepare(self, cam: Camera, level: int, tx: int, ty: int) -> None:
+        """Lay out the names of a zoom level once (all its tiles share the layout), so no
         single frame pays for the layout and a tile together."""
-        s = cam.scale
+        s = cam.scale_of(level)
         mr.draw_labels(pygame.Surface((1, 1), pygame.SRCALPHA), self.board,
                        mr.MapView(s, cam.x0 + tx * TILE / s, cam.y0 + ty * TILE / s))
-        self.prepared.add(cam.level)
+        self.prepared.add(level)
 
     @staticmethod
     def _tile_visible(tx: int, ty: int, wx: int, wy: int, w: int, h: int) -> bool:
@@ -354,8 +354,9 @@ class BaseLayer:
         self.standin = (cam.level, img, at)
 
     def _prerender(self, cam: Camera, start: float, budget_s: float) -> None:
-        """Idle frames: render one tile ahead (around the view, then the next zoom levels)."""
-        if time.perf_counter() - start + self.tile_s > budget_s:
+        """Idle frames: one piece of work ahead (the names of the next zoom levels, tiles
+        around the view, then those levels' tiles), when the frame has been short so far."""
+        if time.perf_counter() - start > min(budget_s, 0.002):
             return
         wx, wy = cam.world_px()
         w, h = cam.rect.size
@@ -371,6 +372,9 @@ class BaseLayer:
         if len(want) > self.max_tiles // 2:
             return
         for key in want:
+            if key[0] not in self.prepared:
+                self._prepare(cam, *key)
+                return
             if key not in self.tiles:
                 self.tile(cam, *key)
                 self.rendered -= 1
