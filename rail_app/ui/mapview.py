@@ -227,7 +227,7 @@ class BaseLayer:
         start = time.perf_counter()
         w, h = cam.rect.size
         wx, wy = cam.world_px()
-        key = (cam.level, (w, h), None if track is None else track.key)
+        key = (cam.level, (w, h), None if track is None else (track.key, track.generation))
         canvas = self.canvas
         if canvas is None or canvas.get_size() != (w, h):
             canvas = self.canvas = pygame.Surface((w, h)).convert() \
@@ -320,7 +320,7 @@ class BaseLayer:
             if surf is not None:
                 canvas.blit(surf, (tx * TILE - wx, ty * TILE - wy))
         if track is not None and track.surface is not None and track.origin is not None \
-                and track.key is not None and track.key[1] == level:
+                and track.key is not None and track.key[1] == level and track.deferred is None:
             canvas.blit(track.surface, (track.origin[0] - wx, track.origin[1] - wy))
         for tx, ty in tiles:
             lab = self.label_tiles.get((level, tx, ty))
@@ -504,9 +504,11 @@ class TrackLayer:
         self.origin: tuple[int, int] | None = None  # tile-grid pixel of its top-left
         self.redraws = 0
         self.deferred: int | None = None  # a zoom level whose drawing waits one frame
+        self.generation = 0
 
     def invalidate(self) -> None:
         self.key = None
+        self.generation += 1  # the base layer composes the track again too
 
     def ensure(self, cam: Camera, version: object, draw_fn: object) -> None:
         s = cam.scale
