@@ -170,6 +170,8 @@ class BaseLayer:
         self.standin: tuple[int, pygame.Surface, tuple[int, int]] | None = None
         self.composed = False  # the last draw laid the names too (draw_labels has nothing to do)
         self.prepared: set[int] = set()  # levels whose name layout is computed
+        self.warming: dict[int, list[tuple[int, bool]]] = {}  # type sizes still to measure
+        self.chars: str | None = None
         self.recomposed = 0
 
     # -- tiles -----------------------------------------------------------------------------
@@ -283,12 +285,34 @@ class BaseLayer:
         return not self.holes
 
     def _prepare(self, cam: Camera, level: int, tx: int, ty: int) -> None:
-        """Lay out the names of a zoom level once (all its tiles share the layout), so no
-        single frame pays for the layout and a tile together."""
+        """One step towards a zoom level's names, which all its tiles share: first the type
+        is measured at each size the level uses, one size per step (measuring text at a new
+        size is what the layout spends its time on), then the layout itself. So no frame
+        pays for all of it, nor for it and a tile together."""
         s = cam.scale_of(level)
+        todo = self.warming.get(level)
+        if todo is None:
+            sp = self.board.layout.spacing * s
+            name = max(10, min(28, int(sp * 0.62)))  # the sizes maprender.label_layout uses
+            com = max(9, min(22, int(sp * 0.5)))
+            todo = self.warming[level] = sorted({
+                (int(name * 1.2), True), (name, True), (max(8, int(name * 0.8)), True),
+                (com, False), (max(8, int(com * 0.8)), False)})
+        if todo:
+            size, bold = todo.pop()
+            mr.font(size, bold).size(self._charset())
+            return
         mr.draw_labels(pygame.Surface((1, 1), pygame.SRCALPHA), self.board,
                        mr.MapView(s, cam.x0 + tx * TILE / s, cam.y0 + ty * TILE / s))
         self.prepared.add(level)
+        del self.warming[level]
+
+    def _charset(self) -> str:
+        """Every letter of the board's city and commodity names."""
+        if self.chars is None:
+            words = [c.name + c.commodity for c in self.board.city_list]
+            self.chars = "".join(sorted(set("".join(words))))
+        return self.chars
 
     @staticmethod
     def _tile_visible(tx: int, ty: int, wx: int, wy: int, w: int, h: int) -> bool:
