@@ -238,6 +238,9 @@ class BaseLayer:
         moved = (wx, wy) != self.canvas_at
         fresh_level = self.canvas_key is None or self.canvas_key[0] != cam.level
         if fresh_level:
+            old = self.canvas_key[0] if self.canvas_key is not None else None
+            if isinstance(old, int):  # the picture of the level we leave: the stand-in
+                self._keep(canvas, cam, old, self.canvas_at)
             self._make_standin(cam)
         if self.canvas_key != key:
             # a new level (stand-in) or new track: that is this frame's work, tiles come next
@@ -393,7 +396,7 @@ class BaseLayer:
                 cx, cy = (wx + w / 2) * f, (wy + h / 2) * f
                 want += [(lv, tx, ty) for tx, ty in
                          self._tiles_in(round(cx - w / 2), round(cy - h / 2), w, h)]
-        if len(want) > self.max_tiles // 2:
+        if len(want) > self.max_tiles * 3 // 4:
             return
         for key in want:
             if key[0] not in self.prepared:
@@ -419,24 +422,25 @@ class BaseLayer:
         surface.set_clip(clip)
 
     def snapshot(self, surface: pygame.Surface, cam: Camera) -> None:
-        """Keep what the map area shows now (without pointer and panels, when composed): the
-        stand-in, scaled, while a new zoom level's tiles render (zoom without waiting)."""
+        """Keep what the map area shows now: the stand-in, scaled, while a new zoom level's
+        tiles render (zoom without waiting). With a composed picture there is nothing to do
+        here: :meth:`draw` keeps it when the zoom level changes, whatever changed it."""
         if self.canvas is not None and self.canvas_key is not None and \
-                self.canvas_key[0] == cam.level and self.canvas_at == cam.world_px():
-            keep = self.prev[0] if self.prev is not None else None
-            if keep is None or keep.get_size() != self.canvas.get_size():
-                keep = self.canvas.copy()
-            else:
-                keep.blit(self.canvas, (0, 0))  # the same buffer again: no allocation
-            self.prev = (keep, cam.scale, *self._snapped_origin(cam))
-        elif self.missing(cam) == 0:
+                self.canvas_key[0] == cam.level:
+            return
+        if self.missing(cam) == 0:
             self.prev = (surface.subsurface(cam.rect).copy(), cam.scale, cam.ox, cam.oy)
 
-    @staticmethod
-    def _snapped_origin(cam: Camera) -> tuple[float, float]:
-        """The km of the canvas's top-left pixel (the camera origin on whole pixels)."""
-        wx, wy = cam.world_px()
-        return cam.x0 + wx / cam.scale, cam.y0 + wy / cam.scale
+    def _keep(self, canvas: pygame.Surface, cam: Camera, level: int, at: tuple[int, int]) -> None:
+        """Keep ``canvas`` (showing the tile-grid pixel ``at`` of zoom ``level`` at its
+        top-left) as the picture the next stand-in is made from; reuses the kept buffer."""
+        keep = self.prev[0] if self.prev is not None else None
+        if keep is None or keep.get_size() != canvas.get_size():
+            keep = canvas.copy()
+        else:
+            keep.blit(canvas, (0, 0))
+        scale = cam.scale_of(level)
+        self.prev = (keep, scale, cam.x0 + at[0] / scale, cam.y0 + at[1] / scale)
 
 
 # -- ink -------------------------------------------------------------------------------------------
