@@ -500,7 +500,15 @@ class Bot:
             got = planner.route_for(plan.events, refine=True)
             if got is not None:
                 dots, _ = got
-                steps = []
+                steps: list[tuple[int, int]] = []
+                graph = planner.graph
+                if me.position is not None and dots and dots[0] not in graph.anchor:
+                    # a stranded train: draw the first stretch from the network to it
+                    j = 0
+                    while j < len(dots) - 1 and graph.edge_kind(dots[j], dots[j + 1]) == NEW:
+                        j += 1
+                    if j > 0 and dots[j] in graph.anchor:
+                        steps.extend((dots[k + 1], dots[k]) for k in reversed(range(j)))
                 for a, b in zip(dots, dots[1:], strict=False):
                     k = planner.graph.edge_kind(a, b)
                     if k == NEW:

@@ -226,6 +226,11 @@ class CostGraph:
         """The node of a train standing at ``dot``: layer 1 off the seat's network."""
         return dot if dot in self.anchor else dot + self.n
 
+    def stranded(self, dot: int) -> bool:
+        """No usable track leaves ``dot`` (a flood washed it away)."""
+        return not any(self.edge_kind(dot, x) != NEW for x in self.board.adj[dot]
+                       if self.board.edges[edge_key(dot, x)].forbidden is None)
+
     def city_tree(self, name: str, layer: int = 0) -> Tree:
         off = self.n * layer
         return self.tree(tuple(d + off for d in self.board.cities[name].dots))

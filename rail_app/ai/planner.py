@@ -276,7 +276,10 @@ class Planner:
             self.start_dot = other
             self.start_tree = graph.tree(self.start_sources)
         else:
-            self.start_sources = (graph.start_node(me.position),)
+            node = graph.start_node(me.position)
+            if node >= graph.n and graph.stranded(me.position):
+                node = me.position  # no track here (a flood): track is drawn to the train
+            self.start_sources = (node,)
             self.start_dot = me.position
             prev = me.previous
             no_back = None
