@@ -126,14 +126,22 @@ def bubble(surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int],
     if rect.top < area.top and above:
         rect.top = round(pos[1]) + 18
     rect.clamp_ip(area)
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)
+    key = (tuple(lines), size, bg, alpha)
+    box = _BUBBLES.get(key)
+    if box is None:  # the box with its text, kept: a tooltip stays the same frame after frame
+        if len(_BUBBLES) > 64:
+            _BUBBLES.clear()
+        box = _BUBBLES[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)
+        y = pad
+        for img in imgs:
+            box.blit(img, (pad, y))
+            y += img.get_height()
     surface.blit(box, rect)
-    y = rect.y + pad
-    for img in imgs:
-        surface.blit(img, (rect.x + pad, y))
-        y += img.get_height()
     return rect
+
+
+_BUBBLES: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def pill(surface: pygame.Surface, text: str, centre: tuple[float, float], size: int,
