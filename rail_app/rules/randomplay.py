@@ -203,10 +203,27 @@ class RandomPlayer:
                 best = min(supply, key=lambda s: board.distance(s.centre, dest))
                 out.append(best.centre)
             out.append(dest)
-        if p.cash >= min(RICH, state.rules.win_cash * 4 // 5):
-            for m in board.majors:
-                out.append(m.centre)
         return out
+
+    def _rich(self, state: GameState, me: int) -> bool:
+        return bool(state.players[me].cash >= min(RICH, state.rules.win_cash * 4 // 5))
+
+    def _major_link(self, state: GameState, me: int) -> tuple[set[int], int] | None:
+        """W1 for a rich player: (dots joined to the first major city by own and free
+        track, the centre of a major city not joined to them), or None when all are."""
+        board = state.board
+        if not board.majors or cards.connects_all_majors(state, me):
+            return None
+        g = nx.Graph()
+        g.add_edges_from(state.players[me].track)
+        g.add_edges_from(e.key for e in board.edges.values() if e.free)
+        for fi in state.players[me].ferries:
+            g.add_edge(*board.ferries[fi].ports)
+        joined = set(nx.node_connected_component(g, board.majors[0].centre))
+        for m in board.majors[1:]:
+            if m.centre not in joined:
+                return joined, m.centre
+        return None
 
     # -- phase A -----------------------------------------------------------------------------
 
@@ -353,13 +370,17 @@ class RandomPlayer:
             city = board.city_of_dot[t]
             if t not in targets and not any(d in net for d in city.dots):
                 targets.append(t)
-        key = (state.turn, me, tuple(targets))
-        if key == self._path_key:
-            return self._path
-        weight = self._weight(state, me)
         sources = set(net)
         for m in board.majors:
             sources.update(m.outer)
+        link = self._major_link(state, me) if self._rich(state, me) else None
+        if link is not None:
+            sources, goal = link
+            targets = [goal]
+        key = (state.turn, me, (-1 if link else 0, *targets))
+        if key == self._path_key:
+            return self._path
+        weight = self._weight(state, me)
         path: list[tuple[int, int]] = []
         for t in targets[:2]:
             try:

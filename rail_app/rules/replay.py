@@ -155,3 +155,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 from rail_app.rules.cards import add_to_summary as _cards_summary  # noqa: E402  (C1-C7, W1-W2)
 
 summary_contributor(_cards_summary)
+
+
+def _events_summary(state: GameState, summary: dict[str, Any]) -> None:
+    """E2: the lasting events in force (and whether cash is public after a tax, E3)."""
+    from rail_app.rules.events import events_in_force_summary
+
+    summary["events_in_force"] = events_in_force_summary(state)
+    summary["cash_public"] = state.cash_public
+
+
+summary_contributor(_events_summary)
