@@ -86,6 +86,8 @@ class Bot:
         self._banned: set[tuple[int, int]] = set()
         self._last_swap_turn = -99
         self._failed: set[Any] = set()
+        self._route_key: Any = None
+        self._route_val: tuple[list[int], list[int]] | None = None
         self._stall = 0
         self._stall_turn = -1
         self._stall_snap: Any = None
@@ -204,6 +206,17 @@ class Bot:
                     return None
                 free[j.commodity] -= 1
         return tuple(out)
+
+    def _route(self, view: PlayerView, planner: Planner, plan: Plan
+               ) -> tuple[list[int], list[int]] | None:
+        """The plan's route from the train, each leg reusing the track of the legs before
+        (cached while the train, the plan and the cost graph stay the same)."""
+        key = (self._graph_key, view.me.position, view.me.previous, view.me.aboard,
+               plan.events)
+        if self._route_key != key:
+            self._route_key = key
+            self._route_val = planner.route_for(plan.events, refine=True)
+        return self._route_val
 
     def _planner(self, view: PlayerView) -> Planner:
         return Planner(view, self._graph_for(view), self.level)
@@ -348,7 +361,7 @@ class Bot:
                 if e.kind == "P":
                     break
         # ferries: board at the start of the move (M5)
-        route = planner.route_for(plan.events, refine=True)
+        route = self._route(view, planner, plan)
         if route is not None:
             dots, stops = route
             if view.moves_left is None and len(dots) > 1:
@@ -497,7 +510,7 @@ class Bot:
         if connect_first:
             spent += self._add_steps(view, conn.steps, budget - spent, out)
         if plan is not None:
-            got = planner.route_for(plan.events, refine=True)
+            got = self._route(view, planner, plan)
             if got is not None:
                 dots, _ = got
                 steps: list[tuple[int, int]] = []
