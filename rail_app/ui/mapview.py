@@ -533,6 +533,7 @@ class TrackLayer:
         self.redraws = 0
         self.deferred: int | None = None  # a zoom level whose drawing waits one frame
         self.generation = 0
+        self.shifts = 0  # pans that moved the surface and drew only the uncovered strips
 
     def invalidate(self) -> None:
         self.key = None
@@ -547,6 +548,8 @@ class TrackLayer:
             ox, oy = self.origin
             sw, sh = self.surface.get_size()
             if wx < ox or wy < oy or wx + cam.rect.w > ox + sw or wy + cam.rect.h > oy + sh:
+                if (sw, sh) == (w, h) and self._shift(cam, draw_fn):
+                    return
                 need = True
         if not need:
             return
@@ -566,6 +569,36 @@ class TrackLayer:
         self.origin = origin
         self.key = (version, cam.level)
         self.redraws += 1
+
+    def _shift(self, cam: Camera, draw_fn: object) -> bool:
+        """A pan left the surface: move its content so the view is in the middle again and
+        draw only the uncovered strips (strokes elsewhere are skipped at once)."""
+        surf, origin = self.surface, self.origin
+        assert surf is not None and origin is not None
+        wx, wy = cam.world_px()
+        new = (wx - self.MARGIN, wy - self.MARGIN)
+        dx, dy = origin[0] - new[0], origin[1] - new[1]
+        sw, sh = surf.get_size()
+        if abs(dx) >= sw // 2 or abs(dy) >= sh // 2:
+            return False
+        surf.scroll(dx, dy)
+        s = cam.scale
+        rox, roy = cam.x0 + new[0] / s, cam.y0 + new[1] / s
+        view = mr.MapView(s, rox, roy)
+        strips = []
+        if dx:
+            strips.append(pygame.Rect(0 if dx > 0 else sw + dx, 0, abs(dx), sh))
+        if dy:
+            strips.append(pygame.Rect(0, 0 if dy > 0 else sh + dy, sw, abs(dy)))
+        for r in strips:
+            surf.fill((0, 0, 0, 0), r)
+            surf.set_clip(r)
+            draw_fn(surf, view)  # type: ignore[operator]
+        surf.set_clip(None)
+        self.region = (s, rox, roy)
+        self.origin = new
+        self.shifts += 1
+        return True
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
         """Blit the track over the map area (when the base layer did not compose it)."""
