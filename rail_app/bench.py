@@ -220,6 +220,7 @@ def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, fl
         "zoom_median_ms": statistics.median(zoom) * 1000,
         # the same frames in this process's CPU time (a loaded machine inflates wall time)
         "frame_pan_median_cpu_ms": statistics.median(pan_cpu) * 1000,
+        "frame_pan_p99_cpu_ms": _pct(pan_cpu, 99) * 1000,
         "zoom_max_cpu_ms": max(zoom_cpu) * 1000,
     }
 
@@ -327,6 +328,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             mark = f"   target {target[0]} {target[1]}: {'ok' if ok else 'MISSED'}"
         print(f"  {key:<26} {shown:>10}{mark}")
     print(f"  (CPU time of this process: pan median {result['frame_pan_median_cpu_ms']:.3f} ms,"
+          f" p99 {result['frame_pan_p99_cpu_ms']:.3f} ms,"
           f" slowest zoom frame {result['zoom_max_cpu_ms']:.3f} ms)")
     print(f"(bench took {result['bench_s']:.1f} s)")
     return 0
