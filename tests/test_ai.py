@@ -23,6 +23,9 @@ from rail_app.rules.actions import (
     PickUp,
     PlaceTrain,
 )
+from rail_app.rules.actions import (
+    EndPhase as EndPhaseAction,
+)
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.state import GameState
 
@@ -281,3 +284,35 @@ def test_simulate_command_prints_one_json_document(capsys: pytest.CaptureFixture
     assert game0["error"] is None and game0["winner"] == 0
     assert set(doc["summary"]) >= {"win_rate", "median_turns", "median_game_s",
                                    "ai_turn_p95_s"}
+
+
+def test_E4_a_train_stranded_by_a_flood_gets_its_track_back() -> None:
+    """Its last segment washed away, the train at Gamma is joined to the network again by
+    drawing from the network towards it (K1), so it can go on with its locked load."""
+    from rail_app.rules.state import Load
+
+    state = _mini_scenario([7, 24], [8, 12, 17, 10])
+    board = state.board
+    state.owner.clear()
+    state.players[0].track.clear()
+    gamma = board.cities["Gamma"].centre
+    g = board.graph.copy()
+    g.remove_edges_from([(u, v) for u, v, k in board.graph.edges(data="kind") if k == "ferry"])
+    path = nx.shortest_path(g, board.cities["Beta"].centre, gamma)
+    for a, b in zip(path[:-2], path[1:-1], strict=False):
+        if not board.edge(a, b).free:
+            state.owner[edge_key(a, b)] = 0
+            state.players[0].track.add(edge_key(a, b))
+    state.players[0].position = gamma
+    state.players[0].previous = None
+    state.players[0].loads = [Load("marble", 7, 2)]  # Beta wants marble
+    state = game.apply(state, EndPhaseAction())
+    bot = Bot("hard", 0, 1)
+    mine = {d for e in state.players[0].track for d in e}
+    first = bot.next_action(state)
+    assert isinstance(first, BuildSegment) and board.dot(first.a) in mine
+    action = first
+    while isinstance(action, BuildSegment):
+        state = game.apply(state, action)
+        action = bot.next_action(state)
+    assert any(gamma in e for e in state.players[0].track)
