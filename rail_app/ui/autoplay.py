@@ -275,15 +275,91 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     return out
 
 
+def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
+                  shots: str | None = None) -> dict[str, Any]:
+    """Run ``python main.py`` (the launcher) and play through its window: the main menu's
+    New game, the dialog's Start game (seat 1 a computer by default), then the game with
+    :class:`MousePlayer` on seat 0, until the game over screen shows."""
+    from rail_app.ui import launcher
+    from rail_app.ui.app import App
+
+    real_step = App.step
+    info: dict[str, Any] = {"frames": 0}
+    t0 = time.time()
+    state: dict[str, Any] = {}
+
+    def menu_frames(app: Any) -> Iterator[Frame]:
+        while type(app.scene).__name__ != "MenuScene":
+            yield []
+        yield []
+        new = next(b for b, what in app.scene.buttons.items() if what == "new")
+        yield ui_button(new)
+        yield []
+        yield ui_button(app.scene.start_button)
+        while type(app.scene).__name__ != "GameScene":
+            yield []
+        player = MousePlayer(app, 0, "normal", app.scene.session.setup.seed)
+        state["player"] = player
+        state["session"] = app.scene.session
+        yield from player.frames()
+
+    def step(self: Any, dt: float | None = None, events: Any = None) -> None:
+        gen = state.get("gen")
+        if gen is None:
+            gen = state["gen"] = menu_frames(self)
+        if type(self.scene).__name__ == "GameOverScene":
+            state.setdefault("over_frames", 0)
+            state["over_frames"] += 1
+            if state["over_frames"] == 60 and shots:
+                pygame.image.save(self.screen, f"{shots}-gameover.png")
+            if state["over_frames"] > 90:
+                self.quit(0)
+        elif time.time() - t0 > limit_s:
+            self.quit(1)
+        else:
+            for ev in next(gen):
+                pygame.event.post(ev)
+        info["frames"] += 1
+        if shots and info["frames"] % 3600 == 0:
+            pygame.image.save(self.screen, f"{shots}-{info['frames'] // 3600:03d}.png")
+        real_step(self, dt, events)
+
+    App.step = step  # type: ignore[method-assign]
+    try:
+        code = launcher.main(main_argv)
+    finally:
+        App.step = real_step  # type: ignore[method-assign]
+    session = state.get("session")
+    st = session.state if session is not None else None
+    player = state.get("player")
+    return {
+        "exit": code,
+        "seconds": round(time.time() - t0, 1),
+        "frames": info["frames"],
+        "turns": st.turn if st else None,
+        "turns_each": [p.turns_taken for p in st.players] if st else None,
+        "cash": [p.cash for p in st.players] if st else None,
+        "outcome": st.outcome.reason if st and st.outcome else None,
+        "mouse_actions": player.actions if player else 0,
+        "refused": player.refused if player else 0,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="play a whole game through the window with "
                                 "posted mouse and key events")
     p.add_argument("--map", default="maps/italy.yaml")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--opponent", default="normal")
-    p.add_argument("--shots", help="save a screenshot every 30 s of play to SHOTS-nnn.png")
+    p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
+    p.add_argument("--via-main", action="store_true",
+                   help="start through python main.py and its menus (needs a display)")
     args = p.parse_args(argv)
-    print(play(args.map, opponent=args.opponent, seed=args.seed, shots=args.shots))
+    if args.via_main:
+        print(play_via_main(["--map", args.map, "--size", "1920x1080", "--windowed"],
+                            shots=args.shots))
+    else:
+        print(play(args.map, opponent=args.opponent, seed=args.seed, shots=args.shots))
     return 0
 
 

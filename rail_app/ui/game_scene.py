@@ -243,6 +243,8 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
                 event.ui_element is self.confirm:
             what, self.confirm_action = self.confirm_action, ""
+            if self.confirm is not None and self.confirm.alive():
+                self.confirm.kill()
             self.confirm = None
             self._confirmed(what)
             return
@@ -252,8 +254,11 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.curtain is not None:
-            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and (
-                    event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE):
+            # a click raised the curtain: only a new press, released, takes it away
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.curtain_armed = True
+            elif (event.type == pygame.MOUSEBUTTONUP and getattr(self, "curtain_armed", False)) \
+                    or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE):
                 self.curtain = None
             return
         if self.help:
@@ -276,6 +281,7 @@ class GameScene(Scene):
             self.history_scroll = max(0, self.history_scroll + (1 if event.y > 0 else -1) * 2)
             return
         if event.type == pygame.MOUSEWHEEL and self.rects["side"].collidepoint(self.pointer):
+            self.side_scroll = max(0, getattr(self, "side_scroll", 0) - event.y * self.app.px(48))
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -778,7 +784,8 @@ class GameScene(Scene):
         """Two people at one screen: hide the board between their turns (private cards)."""
         if self.session.two_humans() and not self.session.over and (
                 not initial or self.state.turn > 1 or self.state.phase == "setup"):
-            self.curtain = int(self.state.current)
+            self.curtain = self.session.actor
+            self.curtain_armed = False
 
     def _after_actions(self) -> None:
         self._watch_game()

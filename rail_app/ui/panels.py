@@ -80,7 +80,16 @@ def city_actions(scene: Any) -> list[Action]:
         for a in cands:
             if a.kind in ACTION_ORDER and scene.session.quote(a).ok:
                 out.append(a)
-    out.sort(key=lambda a: ACTION_ORDER.get(a.kind, 9))
+    private = set(st.player.private)
+
+    def rank(a: Action) -> tuple[int, int, int]:
+        card = getattr(a, "card", None)
+        demand = getattr(a, "demand", None)
+        pay = st.deck.card(card).demands[demand].payoff if card is not None \
+            and demand is not None else 0
+        return (ACTION_ORDER.get(a.kind, 9), 0 if card in private else 1, -pay)
+
+    out.sort(key=rank)
     scene._actions_cache = (key, out)
     return out
 
@@ -241,11 +250,11 @@ def _train(scene: Any, surface: pygame.Surface, x: int, y: int, width: int, size
             city = rc.train_city(st, viewer)
             title = f"At {city.name}" if city and st.phase == "move" else "You may"
             y = _section(surface, title, x, y + px(2), size)
-            for a in acts[:12]:
-                b = Button(pygame.Rect(x, y, width, px(28)), action_label(st, a), a,
+            for a in acts[:14]:
+                b = Button(pygame.Rect(x, y, width, px(25)), action_label(st, a), a,
                            primary=a.kind == "deliver")
                 buttons.append(b)
-                y += px(32)
+                y += px(28)
     return y
 
 

@@ -1,0 +1,308 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
+"""A whole short game on the mini map played through the screen with posted mouse and key
+events: choosing cards (C2), placing and moving the train (M1), picking up, locking and
+delivering (C3-C5), an event card (E1), swapping demands (C6), a derailment choice (E7), the
+last round (W1) and the game over screen (W2).
+
+The states are prepared through the engine where the test needs a given situation (track
+already built, a card on top of the deck, enough cash); the actions under test go through
+the interface.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import pygame
+import pygame_gui
+
+from rail_app.rules.actions import BuildSegment, Deliver, EndTurn, KeepCards, Lock, PickUp
+from rail_app.rules.state import Load
+from rail_app.ui.selftest import Driver
+from tests.test_ui_support import app, centre_on_dot, start  # noqa: F401
+
+STORM = 27  # mini deck: Storm on the East Sea
+DERAIL = 29  # mini deck: Derailment near Gamma
+WINE_TO_BETA = (3, 15, 19, 21, 23, 24)  # mini deck cards whose demand 2 is wine to Beta
+
+
+def click(d: Driver, pos: tuple[float, float]) -> None:
+    d.mouse(pygame.MOUSEMOTION, pos)
+    d.mouse(pygame.MOUSEBUTTONDOWN, pos)
+    d.mouse(pygame.MOUSEBUTTONUP, pos)
+
+
+def button(scene: Any, value: Any) -> Any:
+    for _ in range(10):
+        b = next((b for b in scene.buttons if b.value == value), None)
+        if b is not None:
+            return b
+        # further down the side panel: scroll it with the wheel
+        pos = scene.rects["side"].center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        scene.app.step(0.016)
+        scene.app.step(0.016)
+    b = next((b for b in scene.buttons if b.value == value), None)
+    assert b is not None, f"no button for {value!r}: {[x.value for x in scene.buttons]}"
+    return b
+
+
+def pass_curtain(d: Driver, scene: Any) -> None:
+    if scene.curtain is not None:
+        click(d, (640, 360))
+    assert scene.curtain is None
+
+
+def keep_by_clicking(d: Driver, scene: Any) -> tuple[int, ...]:
+    pass_curtain(d, scene)
+    d.frames(1)
+    assert scene.dialog() == "keep"
+    me = scene.state.players[scene.session.actor]
+    chosen = tuple(sorted(me.dealt)[:2])
+    for c in chosen:
+        click(d, button(scene, ("toggle", c)).rect.center)
+    click(d, button(scene, ("keep",)).rect.center)
+    return chosen
+
+
+def alfa_beta_route(board: Any) -> list[int]:
+    g = nx.Graph()
+    for e in board.edges.values():
+        if e.forbidden is None and not e.free:
+            g.add_edge(e.a, e.b, weight=board.build_cost(e.a, e.b) + board.build_cost(e.b, e.a))
+    best: list[int] | None = None
+    for a in board.cities["Alfa"].outer:
+        for b in board.cities["Beta"].outer:
+            p = nx.shortest_path(g, a, b, weight="weight")
+            if best is None or len(p) < len(best):
+                best = p
+    assert best is not None
+    return best
+
+
+def prepare_network(scene: Any) -> None:
+    """Anna builds Alfa to Beta (through the engine) while Bruno passes, until Anna's move
+    phase begins with the train still off the map."""
+    s = scene.session
+    board = scene.board
+    route = alfa_beta_route(board)
+    steps = list(zip(route, route[1:], strict=False))
+    for _ in range(40):
+        st = s.state
+        if st.current != 0:
+            assert s.apply(EndTurn()).ok
+            continue
+        if st.phase == "move" and not steps:
+            break
+        if steps and st.phase == "build":
+            a, b = steps[0]
+            if s.apply(BuildSegment(board.key(a), board.key(b))).ok:
+                steps.pop(0)
+                continue
+        assert s.apply(EndTurn()).ok
+    assert not steps and s.state.current == 0 and s.state.phase == "move"
+
+
+def give_private(scene: Any, player: int, card: int) -> None:
+    """Prepare: ``card`` replaces the player's first private card."""
+    st = scene.state
+    for pile in (st.draw_pile, st.discard, st.pool, st.players[1 - player].private):
+        assert card not in st.players[1 - player].private
+        if card in pile:
+            pile.remove(card)
+    old = st.players[player].private[0]
+    st.players[player].private[0] = card
+    st.draw_pile.insert(0, old)
+
+
+def test_whole_game_through_the_screen(app: Any) -> None:
+    scene = start(app, cards=True, seed=4)
+    d = Driver(app)
+    st = scene.state
+    assert st.phase == "setup"
+    # C2: each player keeps two of five cards behind the curtain
+    first = keep_by_clicking(d, scene)
+    assert sorted(scene.state.players[0].private) == sorted(first)
+    assert scene.curtain == 1  # Bruno's choice is hidden from Anna
+    second = keep_by_clicking(d, scene)
+    assert sorted(scene.state.players[1].private) == sorted(second)
+    assert scene.state.phase in ("build", "move") and scene.state.pool
+    pass_curtain(d, scene)
+    prepare_network(scene)
+    card = next(c for c in WINE_TO_BETA if c not in scene.state.players[1].private
+                and c not in scene.state.pool)
+    give_private(scene, 0, card)
+    scene.session.version += 1
+    d.frames(1)
+    pass_curtain(d, scene)
+    board = scene.board
+    alfa = board.cities["Alfa"]
+    beta = board.cities["Beta"]
+    scene.camera.fit()
+    d.frames(1)
+    # M1: the first click on Alfa previews the placement, the second places the train
+    click(d, scene.camera.dot_screen(alfa.centre))
+    assert scene.trains.preview is not None and scene.state.players[0].position is None
+    click(d, scene.camera.dot_screen(alfa.centre))
+    assert scene.state.players[0].position == alfa.centre
+    # C3: pick up wine (unlocked), then C4: lock it to the private demand
+    click(d, button(scene, PickUp("wine")).rect.center)
+    assert [ld.commodity for ld in scene.state.players[0].loads] == ["wine"]
+    click(d, button(scene, Lock(card, 1)).rect.center)
+    assert scene.state.players[0].loads[0].card == card
+    # hovering the demand row highlights Alfa (supplier) and Beta on the map
+    row = next(r for r, dem in scene.demand_rects if dem == ("wine", "Beta"))
+    d.mouse(pygame.MOUSEMOTION, row.center)
+    d.frames(1)
+    assert scene.hover_demand == ("wine", "Beta")
+    # M1: the route preview to Beta, then the run
+    target = beta.centre
+    p = scene.camera.dot_screen(target)
+    click(d, p)
+    pv = scene.trains.preview
+    assert pv is not None and pv.ok and not pv.later
+    assert board.city_of_dot[pv.now[-1]] is beta  # Beta is reached at its first dot
+    assert pv.quote.details["steps"] == len(pv.now) <= 9
+    assert not pv.rent
+    lines = " ".join(t for t, _, _ in scene.preview_lines())
+    assert "Beta" in lines and "of 9 moves" in lines
+    d.key(pygame.K_RETURN)  # Enter confirms
+    assert scene.run is not None  # the train runs along the route
+    assert scene.state.players[0].position == pv.now[-1]
+    d.frames(3, 0.05)
+    assert scene.run is not None and not scene.run.done
+    d.frames(40, 0.05)
+    assert scene.run is None
+    # C5 + E1: delivering draws a new private card; the storm on top of the deck shows
+    pile = scene.state.draw_pile
+    deck = scene.state.deck
+    pile[:] = [c for c in pile if deck.card(c).is_event] + [
+        c for c in pile if not deck.card(c).is_event] + [STORM]
+    cash = scene.state.players[0].cash
+    click(d, button(scene, Deliver(card, 1)).rect.center)
+    assert scene.state.players[0].cash == cash + 30
+    assert scene.state.players[0].deliveries == 1
+    assert scene.popups == [STORM]
+    assert any(ev.card == STORM for ev in scene.state.events)
+    d.frames(1)
+    assert scene.dialog() == "event"
+    click(d, button(scene, ("dismiss",)).rect.center)
+    assert not scene.popups
+    # the history lists the event; the filter keeps Bruno's lines only
+    assert any("Storm on the East Sea" in e.text for e in scene.state.log)
+    click(d, button(scene, ("filter", 1)).rect.center)
+    assert scene.history_filter == 1
+    # W1: enough cash and every major joined: the last round begins at the end of the turn
+    scene.state.players[0].cash = 300
+    d.key(pygame.K_RETURN)  # end the move
+    assert scene.state.phase == "build"
+    d.key(pygame.K_RETURN)  # end the build
+    assert scene.state.end_triggered_by == 0
+    assert scene.state.outcome is None or scene.state.outcome.winner == 0
+    pass_curtain(d, scene)
+    if scene.state.outcome is None:
+        assert scene.session.actor == 1
+        d.key(pygame.K_RETURN)
+        if scene.state.phase == "build":
+            d.key(pygame.K_RETURN)
+    assert scene.state.outcome is not None and scene.state.outcome.winner == 0
+    d.frames(30, 0.1)
+    over = app.scene
+    assert type(over).__name__ == "GameOverScene"
+    assert "Anna: 300M cash" in over.lines()[0]
+    d.frames(1)
+    d.click_button(over.new_button)
+    assert type(app.scene).__name__ == "NewGameScene"
+
+
+def _to_anna_move(scene: Any) -> None:
+    s = scene.session
+    for p in range(2):
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    for _ in range(8):
+        if s.state.current == 0 and s.state.phase == "move":
+            break
+        assert s.apply(EndTurn()).ok
+    assert s.state.current == 0 and s.state.phase == "move"
+
+
+def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_anna_move(scene)
+    d.frames(2)
+    pool = list(scene.state.pool)
+    assert scene.swap_button.is_enabled
+    d.click_button(scene.swap_button)
+    assert scene.confirm is not None and scene.state.pool == pool  # nothing yet
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                         ui_element=scene.confirm))
+    d.frames(2)
+    assert scene.state.swapped_this_turn
+    assert scene.state.pool != pool
+    assert scene.end_button.text == "End turn"
+    assert not scene.swap_button.is_enabled
+    while scene.popups:  # an event card drawn by the swap
+        click(d, button(scene, ("dismiss",)).rect.center)
+    d.key(pygame.K_RETURN)
+    assert scene.state.current == 1
+
+
+def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_anna_move(scene)
+    st = scene.state
+    gamma = scene.board.cities["Gamma"]
+    st.players[0].position = gamma.centre
+    st.players[0].loads = [Load("marble"), Load("wine")]
+    deck = st.deck
+    st.draw_pile[:] = [c for c in st.draw_pile if deck.card(c).is_event] + [
+        c for c in st.draw_pile if not deck.card(c).is_event] + [DERAIL]
+    scene.session.version += 1
+    d.frames(2)
+    # the swap draws the derailment: the train near Gamma derails and a load must go
+    d.click_button(scene.swap_button)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                         ui_element=scene.confirm))
+    d.frames(2)
+    assert scene.state.pending is not None and scene.state.pending.player == 0
+    assert scene.circles  # the derailment zone is drawn for a moment
+    assert DERAIL in scene.popups
+    while scene.popups:
+        click(d, button(scene, ("dismiss",)).rect.center)
+    assert scene.dialog() == "loss"
+    from rail_app.rules.actions import ChooseLoss
+
+    click(d, button(scene, ChooseLoss(1, False)).rect.center)
+    assert scene.state.pending is None
+    assert [ld.commodity for ld in scene.state.players[0].loads] == ["marble"]
+    assert scene.state.players[0].lose_turns == 1
+    assert any("loses the wine" in e.text for e in scene.state.log)
+
+
+def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_anna_move(scene)
+    s = scene.session
+    # prepare: Bruno owns Alfa to Beta; Anna's train stands in Alfa
+    route = alfa_beta_route(scene.board)
+    for a, b in zip(route, route[1:], strict=False):
+        s.state.owner[(min(a, b), max(a, b))] = 1
+        s.state.players[1].track.add((min(a, b), max(a, b)))
+    s.state.players[0].position = scene.board.cities["Alfa"].centre
+    s.version += 1
+    scene.camera.fit()
+    d.frames(2)
+    click(d, scene.camera.dot_screen(scene.board.cities["Beta"].centre))
+    pv = scene.trains.preview
+    assert pv is not None and pv.ok and pv.rent
+    assert any("4M rent" in t for t, _, _ in scene.preview_lines())
+    cash = s.state.players[0].cash
+    click(d, scene.camera.dot_screen(scene.board.cities["Beta"].centre))
+    assert s.state.players[0].cash == cash - 4
+    assert s.state.players[1].cash == 64 or s.state.players[1].cash > 0
