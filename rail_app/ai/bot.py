@@ -19,7 +19,7 @@ import random
 import time
 from typing import Any
 
-from rail_app.ai.connect import plan_connection
+from rail_app.ai.connect import Connection, plan_connection
 from rail_app.ai.paths import FERRY, NEW, RENT, CostGraph, Weights
 from rail_app.ai.planner import (
     LEVELS,
@@ -504,7 +504,11 @@ class Bot:
         out: list[Action] = []
         spent = 0
         win = int(rules.win_cash)
-        conn = plan_connection(view, self._banned)
+        if cash >= win - max(self.level.connect_margin, 40) - 40:
+            conn = plan_connection(view, self._banned)
+        else:
+            conn = Connection()  # far from the win: not worth the search yet
+            conn.missing = []
         connect_first = conn.missing and cash - conn.cost >= win
         connect_late = conn.missing and cash >= win - self.level.connect_margin
         if connect_first:

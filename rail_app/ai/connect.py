@@ -83,7 +83,7 @@ def plan_connection(view: PlayerView, banned: set[tuple[int, int]] | None = None
     if not missing:
         return out
     graph = CostGraph(view, 9, Weights(move=0.05, rent=0.0, build=1.0, parallel=0.0),
-                      banned=set(banned or ()), own_only=True)
+                      banned=set(banned or ()), own_only=True, k5=False)
     for _ in range(len(missing)):
         tree = graph.tree(tuple(sorted(sources)))
         best = None

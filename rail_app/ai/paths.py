@@ -80,7 +80,8 @@ class CostGraph:
     """The directed cost graph of one seat at one moment (see the module docstring)."""
 
     def __init__(self, view: PlayerView, speed: int, weights: Weights | None = None,
-                 banned: set[Edge] | None = None, own_only: bool = False) -> None:
+                 banned: set[Edge] | None = None, own_only: bool = False,
+                 k5: bool = True) -> None:
         w = weights or Weights()
         self.view = view
         self.board: Board = view.board
@@ -173,7 +174,7 @@ class CostGraph:
                 rent(a, b, move + w.rent)
                 rent(b, a, move + w.rent)
             elif (key not in no_build and a not in full and b not in full
-                  and not reach.cut_off_cities(board, my_track, a, b)):  # K5
+                  and not (k5 and reach.cut_off_cities(board, my_track, a, b))):  # K5
                 near = sum(1 for d in (a, b) if d in opp_dots or d in my_dots)
                 factor = 1.0 + (w.parallel * 0.5 if near == 2 else 0.0)
                 for u, v in ((a, b), (b, a)):
