@@ -220,7 +220,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
 
 def _to_anna_move(scene: Any) -> None:
     s = scene.session
-    for p in range(2):
+    for _ in range(2):
         s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
     for _ in range(8):
         if s.state.current == 0 and s.state.phase == "move":
