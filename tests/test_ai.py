@@ -26,6 +26,9 @@ from rail_app.rules.actions import (
 from rail_app.rules.actions import (
     EndPhase as EndPhaseAction,
 )
+from rail_app.rules.actions import (
+    EndTurn as EndTurnAction,
+)
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.state import GameState
 
@@ -316,3 +319,17 @@ def test_E4_a_train_stranded_by_a_flood_gets_its_track_back() -> None:
         state = game.apply(state, action)
         action = bot.next_action(state)
     assert any(gamma in e for e in state.players[0].track)
+
+
+def test_thinking_happens_once_then_moves_come_at_once() -> None:
+    """The app shows "thinking" only when a call has work to do; a whole turn is played
+    with play_turn without changing the state it was given."""
+    state = _mini_scenario([9, 24], [8, 12, 17, 10])
+    bot = Bot("hard", 0, 1)
+    assert bot.will_think(state)
+    bot.next_action(state)
+    assert not bot.will_think(state)
+    before = len(state.history)
+    actions = Bot("hard", 0, 1).play_turn(state)
+    assert len(state.history) == before
+    assert actions[-1] == EndTurnAction()

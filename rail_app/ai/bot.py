@@ -119,6 +119,17 @@ class Bot:
         finally:
             self.last_think_s = time.perf_counter() - t0
 
+    def will_think(self, state: GameState) -> bool:
+        """Whether the next :meth:`next_action` has real work to do (a new turn, a new card,
+        a delivery): the app shows its "thinking" status then, and otherwise just paces the
+        moves."""
+        if state.phase == "setup":
+            return True
+        view = make_view(state, self.seat)
+        if view.phase == "build":
+            return self._script_turn != (view.turn, self.seat)
+        return self._trigger_key(view) != self._plan_key or self._plan_turn != view.turn
+
     def play_turn(self, state: GameState) -> list[Action]:
         """All the actions of this seat's current turn (applied to a copy)."""
         from rail_app.rules import game
