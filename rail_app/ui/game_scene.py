@@ -231,7 +231,7 @@ class GameScene(Scene):
 
     def toast(self, headline: str, reason: str = "", colour: tuple[int, int, int] = hud.RED,
               pos: tuple[float, float] | None = None) -> None:
-        self.toasts = [t for t in self.toasts if t.alive][-2:]
+        self.toasts = [t for t in self.toasts if t.alive and t.headline != headline][-2:]
         self.toasts.append(hud.Toast(headline, reason, pos or self.pointer, colour))
         self.messages.append(f"{headline} {reason}".strip())
 
@@ -1032,8 +1032,8 @@ class GameScene(Scene):
                    bounds=cam.rect, above=True)
 
     def draw_hover(self, surface: pygame.Surface) -> None:
-        if self.pen.active or self.overlay_open() or not self.camera.rect.collidepoint(
-                self.pointer):
+        if self.pen.active or self.overlay_open() or self.trains.preview is not None \
+                or not self.camera.rect.collidepoint(self.pointer):
             return
         lines = self.hover_lines(self.pointer)
         if lines:
@@ -1328,7 +1328,9 @@ class GameScene(Scene):
             owner = st.players[int(q.details.get("rent_to", 1 - me))].name
             out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED,
                         True))
-        cities = [b.city_of_dot[d].name for d in pv.now[:-1] if d in b.city_of_dot]
+        here = b.city_of_dot.get(st.players[me].position)
+        cities = [b.city_of_dot[d].name for d in pv.now[:-1] if d in b.city_of_dot
+                  and b.city_of_dot[d] is not here]
         if cities:
             seen: list[str] = []
             for c in cities:

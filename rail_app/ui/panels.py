@@ -161,6 +161,16 @@ def draw_side(scene: Any, surface: pygame.Surface, rect: pygame.Rect, viewer: in
         y += px(22)
     if st.deck.cards:
         y = _train(scene, surface, x, y, width, size, viewer, buttons)
+        if st.events:
+            y = _section(surface, "Events in force", x, y + px(4), size)
+            for ev in rev.events_in_force_summary(st):
+                r = pygame.Rect(x, y, width, px(38))
+                pygame.draw.rect(surface, (250, 232, 228), r, border_radius=px(5))
+                hud.label(surface, fit_text(ev["title"], size, width - px(12), True),
+                          (x + px(6), y + px(2)), size, hud.RED, bold=True)
+                hud.label(surface, fit_text(ev["expires"], size - 2, width - px(12)),
+                          (x + px(6), y + px(20)), size - 2, hud.MUTED)
+                y += px(42)
         me = st.players[viewer]
         y = _section(surface, f"{me.name}'s cards (private)", x, y + px(4), size)
         for n in me.private:
@@ -171,16 +181,6 @@ def draw_side(scene: Any, surface: pygame.Surface, rect: pygame.Rect, viewer: in
         if not st.pool:
             hud.label(surface, "no public cards yet", (x + px(8), y), size - 1, hud.MUTED)
             y += px(20)
-    if st.events:
-        y = _section(surface, "Events in force", x, y + px(4), size)
-        for ev in rev.events_in_force_summary(st):
-            r = pygame.Rect(x, y, width, px(38))
-            pygame.draw.rect(surface, (250, 232, 228), r, border_radius=px(5))
-            hud.label(surface, fit_text(ev["title"], size, width - px(12), True),
-                      (x + px(6), y + px(2)), size, hud.RED, bold=True)
-            hud.label(surface, fit_text(ev["expires"], size - 2, width - px(12)),
-                      (x + px(6), y + px(20)), size - 2, hud.MUTED)
-            y += px(42)
     content = y + scene.side_scroll - rect.y
     scene.side_content = content
     if content > rect.h:

@@ -1,7 +1,9 @@
 """Pictures of the game for the documentation (docs/screenshots/*.png), rendered headless.
 
 ``python -m rail_app.ui.screenshots [OUTDIR]`` draws the menu, the fitted map of Italy, a
-stroke being drawn with its cost, an illegal segment with its reason and a zoom on Sicily.
+stroke being drawn with its cost, an illegal segment with its reason, a zoom on Sicily, a
+train's route preview, the card panel with a hovered demand, event zones and the game over
+screen.
 """
 
 from __future__ import annotations
@@ -25,13 +27,53 @@ def _app(size: tuple[int, int]) -> Any:
     return App(size=size, fullscreen=False, settings=Settings())
 
 
-def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True) -> Any:
+def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True,
+               keep: bool = True) -> Any:
+    """A new game with cards; with ``keep`` both players' first two cards are kept (through
+    the engine), so the game is at Anna's first build."""
+    from rail_app.rules.actions import KeepCards
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
     session = Session.new(GameSetup(map_path, seats, seed, []))
-    return app.switch("game", session=session)
+    while keep and session.state.phase == "setup":
+        dealt = sorted(session.state.players[session.state.current].dealt)
+        session.apply(KeepCards(tuple(dealt[:2])))
+    if session.state.current != 0:
+        from rail_app.rules.actions import EndTurn
+
+        session.apply(EndTurn())
+    scene = app.switch("game", session=session)
+    scene.log_seen = len(session.state.log)
+    return scene
+
+
+def mid_game(app: Any, map_path: str, seed: int = 7, turns: int = 18) -> Any:
+    """Both seats played by the computer opponent (through the engine) until Anna's move
+    phase of game turn ``turns`` or later, with her train on the map."""
+    from rail_app.rules import game
+    from rail_app.ui.computer import ComputerSeat
+
+    scene = start_game(app, map_path, seed)
+    s = scene.session
+    bots = [ComputerSeat(i, "hard", seed) for i in range(2)]
+    for _ in range(5000):
+        st = s.state
+        if st.outcome is not None:
+            break
+        if (st.turn >= turns and st.current == 0 and st.phase == "move" and st.pending is None
+                and st.players[0].position is not None and not st.turn_started):
+            break
+        who = st.pending.player if st.pending is not None else st.current
+        act = bots[who].next_action(st)
+        if not game.quote(st, act).ok:
+            act = game.legal_actions(st)[0]
+        s.state = game.apply(st, act)
+        s.version += 1
+    scene.log_seen = len(s.state.log)
+    scene.popups.clear()
+    return scene
 
 
 def settle(app: Any, frames: int = 3) -> None:
@@ -119,10 +161,74 @@ def main(out: str = "docs/screenshots") -> int:
     app.scene.pointer = (0, 0)
     settle(app)
     pygame.image.save(app.screen, str(outdir / "sicily-zoom.png"))
+    game_shots(app, italy, outdir)
     pygame.quit()
     for p in sorted(outdir.glob("*.png")):
         print(p, p.stat().st_size // 1024, "KB")
     return 0
+
+
+def game_shots(app: Any, italy: str, outdir: Path) -> None:
+    """The game with cards: a route preview, the card panel with a hovered demand, event
+    zones on the map and the game over screen with its chart."""
+    import pygame
+
+    from rail_app.rules import events
+    from rail_app.ui.selftest import Driver
+
+    d = Driver(app)
+    scene = mid_game(app, italy, seed=7, turns=18)
+    board = scene.board
+    cam = scene.camera
+    me = scene.state.players[0]
+    # route preview: the farthest city the train reaches this turn, or beyond
+    reach = scene.trains.reach(0)
+    cities = [x for x in reach if x in board.city_of_dot
+              and board.city_of_dot[x] is not board.city_of_dot.get(me.position)]
+    target = max(cities, key=lambda x: len(reach[x])) if cities else max(reach, key=lambda x:
+                                                                          len(reach[x]))
+    cam.level = cam.level_for(26)
+    a, b = board.dots[me.position], board.dots[target]
+    cam.centre_on((a.x + b.x) / 2, (a.y + b.y) / 2)
+    settle(app)
+    p = cam.dot_screen(target)
+    d.mouse(pygame.MOUSEMOTION, p)
+    d.mouse(pygame.MOUSEBUTTONDOWN, p)
+    d.mouse(pygame.MOUSEBUTTONUP, p)
+    d.mouse(pygame.MOUSEMOTION, (p[0] + 2, p[1] + 2))
+    settle(app, 2)
+    pygame.image.save(app.screen, str(outdir / "route-preview.png"))
+    scene.trains.clear()
+    # card panel: the pointer on a private demand; its cities light up on the map
+    cam.fit()
+    settle(app, 2)
+    rows = [r for r, _ in scene.demand_rects]
+    if rows:
+        row = rows[min(3, len(rows) - 1)]
+        d.mouse(pygame.MOUSEMOTION, row.center)
+        settle(app, 3)
+        pygame.image.save(app.screen, str(outdir / "card-panel.png"))
+    # event zones: a storm on the Tyrrhenian Sea, Vesuvio erupting, the Po in flood
+    st = scene.session.state.copy()
+    for number in (22, 18, 29):
+        if number in st.deck.cards:
+            events.resolve_event(st, number, 1)
+    scene.session.state = st
+    scene.session.version += 1
+    scene.log_seen = len(st.log)
+    scene.popups = []
+    cam.fit()
+    cam.level += 1
+    napoli = board.cities["Napoli"]
+    cam.centre_on(napoli.x - 150, napoli.y - 150)
+    d.mouse(pygame.MOUSEMOTION, (5, 5))
+    settle(app, 3)
+    pygame.image.save(app.screen, str(outdir / "event-zone.png"))
+    # the end of a game between two computer seats, and the game over screen
+    scene = mid_game(app, italy, seed=7, turns=10_000)
+    app.switch("gameover", session=scene.session)
+    settle(app, 2)
+    pygame.image.save(app.screen, str(outdir / "game-over.png"))
 
 
 def _border_stroke(scene: Any) -> tuple[list[int], int] | None:

@@ -84,12 +84,12 @@ class TrainTool:
             return Preview(target, None, None, reason="No usable track leads there: your own, "
                            "the major cities' or the opponent's (M1, M3)")
         city = board.city_of_dot.get(target)
-        if city is not None and city.major:
+        if city is not None and city.major and board.city_of_dot.get(pl.position) is not city:
             # a major city is reached at any of its dots: stop at the first one
             cut = next((i for i, d in enumerate(path) if board.city_of_dot.get(d) is city), None)
             if cut is not None:
                 path = path[:cut + 1]
-        if not path or board.city_of_dot.get(pl.position) is city is not None:
+        if not path:
             return Preview(target, None, None, reason="The train is already here")
         keys = tuple(board.key(d) for d in path)
         q = self.session.quote(MoveTrain(keys))

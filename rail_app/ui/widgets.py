@@ -53,8 +53,12 @@ def draw_button(surface: pygame.Surface, b: Button, size: int, hover: bool = Fal
     pygame.draw.rect(surface, bg, r, border_radius=6)
     pygame.draw.rect(surface, edge, r, 1, border_radius=6)
     text = fit_text(b.label, size, r.w - 12, bold=b.primary)
-    hud.label(surface, text, (r.x + 8, r.centery), size, fg, bold=b.primary,  # type: ignore[arg-type]
-              anchor="midleft")
+    if font(size, b.primary).size(text)[0] < r.w * 0.45:
+        hud.label(surface, text, r.center, size, fg, bold=b.primary,  # type: ignore[arg-type]
+                  anchor="center")
+    else:
+        hud.label(surface, text, (r.x + 8, r.centery), size, fg,  # type: ignore[arg-type]
+                  bold=b.primary, anchor="midleft")
 
 
 def hit(buttons: list[Button], pos: tuple[float, float]) -> Button | None:
