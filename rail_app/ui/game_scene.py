@@ -910,6 +910,8 @@ class GameScene(Scene):
         self.buttons = []
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
+        if self.state.events:
+            zones.draw_zone_labels(surface.subsurface(cam.rect), self.state, cam.view())
         self.draw_transients(surface)
         self.draw_demand_highlight(surface)
         self.draw_move(surface)

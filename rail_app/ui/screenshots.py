@@ -208,9 +208,9 @@ def game_shots(app: Any, italy: str, outdir: Path) -> None:
         d.mouse(pygame.MOUSEMOTION, row.center)
         settle(app, 3)
         pygame.image.save(app.screen, str(outdir / "card-panel.png"))
-    # event zones: a storm on the Tyrrhenian Sea, Vesuvio erupting, the Po in flood
+    # event zones: a storm on the Tyrrhenian Sea, Etna erupting, the Po in flood
     st = scene.session.state.copy()
-    for number in (22, 18, 29):
+    for number in (22, 57, 29):
         if number in st.deck.cards:
             events.resolve_event(st, number, 1)
     scene.session.state = st
@@ -218,9 +218,6 @@ def game_shots(app: Any, italy: str, outdir: Path) -> None:
     scene.log_seen = len(st.log)
     scene.popups = []
     cam.fit()
-    cam.level += 1
-    napoli = board.cities["Napoli"]
-    cam.centre_on(napoli.x - 150, napoli.y - 150)
     d.mouse(pygame.MOUSEMOTION, (5, 5))
     settle(app, 3)
     pygame.image.save(app.screen, str(outdir / "event-zone.png"))

@@ -16,7 +16,7 @@ import pygame
 from rail_app.ui import maprender as mr
 
 FLOOD = (40, 110, 220)
-STORM = (70, 90, 140)
+STORM = (60, 70, 150)
 VOLCANO = (220, 80, 20)
 WEATHER = (120, 120, 130)
 DERAIL = (200, 30, 40)
@@ -55,7 +55,8 @@ def draw_zones(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
         colour = ZONE_COLOURS.get(ev.kind, WEATHER)
         if ev.dots:
             pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
-            _blob(surface, colour, 70 if ev.kind != "volcano" else 85, pts, sp * 0.62)
+            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80), pts,
+                  sp * 0.62)
             if ev.kind in ("storm", "bad_weather"):
                 # little strokes of wind and rain
                 for i, (x, y) in enumerate(pts):
@@ -93,6 +94,33 @@ def draw_zones(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
             pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.4)
             pygame.draw.line(surface, DERAIL, (x - r, y - r), (x + r, y + r), 3)
             pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
+
+
+def draw_zone_labels(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
+    """The name of each event in force on its zone (drawn above the map's names)."""
+    for ev in state.events:
+        _zone_label(surface, state, ev, view)
+
+
+def _zone_label(surface: pygame.Surface, state: Any, ev: Any, view: mr.MapView) -> None:
+    """The event's name on its zone, where the zone's dots (or edges) gather."""
+    from rail_app.ui import hud
+
+    board = state.board
+    dots = list(ev.dots) or [d for e in ev.edges for d in e]
+    if not dots:
+        return
+    xs = sorted(board.dots[d].x for d in dots)
+    ys = sorted(board.dots[d].y for d in dots)
+    # the median dot, so a zone along a long coast is labelled on the coast
+    mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
+              + abs(board.dots[d].y - ys[len(ys) // 2]))
+    x, y = view.to_px(board.dots[mid].x, board.dots[mid].y)
+    card = state.deck.cards.get(ev.card)
+    words = card.title if card is not None and card.title else ZONE_WORDS.get(ev.kind, ev.kind)
+    sp = board.layout.spacing * view.scale
+    hud.pill(surface, words, (x, y - sp * 0.9), max(11, min(16, int(sp * 0.5))),
+             ZONE_COLOURS.get(ev.kind, WEATHER))
 
 
 def _waves(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
