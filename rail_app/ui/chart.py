@@ -88,7 +88,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
         x, _ = to_px(t - 1, lo)
         pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
         hud.label(surface, str(t), (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
-    hud.label(surface, "turn", (plot.centerx, plot.bottom + size + 6), size - 2, hud.MUTED,
+    hud.label(surface, "each player's turn", (plot.centerx, plot.bottom + size + 6), size - 2, hud.MUTED,
               anchor="midtop")
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.topleft, 2)

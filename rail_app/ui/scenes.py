@@ -485,7 +485,8 @@ class GameOverScene(Scene):
             for line in hud.wrap(out.reason + " (W2)", px(18), w - 2 * x0):
                 hud.label(surface, line, (x0, y), px(18), INK)
                 y += px(26)
-        hud.label(surface, f"{st.turn} turns played", (x0, y), px(15), hud.MUTED)
+        each = " / ".join(str(p.turns_taken) for p in st.players)
+        hud.label(surface, f"{st.turn} turns played ({each} each)", (x0, y), px(15), hud.MUTED)
         y += px(34)
         # the table
         cols = [("", 0), ("Cash", px(230)), ("Segments drawn", px(360)),
