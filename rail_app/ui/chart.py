@@ -78,8 +78,8 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     if goal is not None and lo <= goal <= hi:
         _, y = to_px(0, goal)
         _dashed(surface, hud.GREEN, [(plot.x, y), (plot.right, y)], 1, 6)
-        hud.label(surface, f"goal {goal}M", (plot.right - 4, y - 2), size - 3, hud.GREEN,
-                  anchor="bottomright")
+        hud.label(surface, f"goal {goal}M", (plot.x + 6, y - 2), size - 3, hud.GREEN,
+                  anchor="bottomleft")
     # x axis: turns
     xstep = nice_step(turns, 8)
     for t in range(0, turns + 1, xstep):
@@ -93,6 +93,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.topleft, 2)
     # the lines: player 1 solid with round marks, player 2 dashed with square marks
+    ends: list[pygame.Rect] = []
     for k, (name, colour, cash) in enumerate(series):
         if not cash:
             continue
@@ -111,8 +112,20 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
             else:
                 pygame.draw.rect(surface, colour, pygame.Rect(x - 4, y - 4, 8, 8))
         x, y = pts[-1]
-        hud.label(surface, f"{name} {cash[-1]}M", (x - 6, y - 8), size - 1, colour, bold=True,
-                  anchor="bottomright")
+        text = f"{name} {cash[-1]}M"
+        w, h = hud.font(size - 1, True).size(text)
+        r = pygame.Rect(0, 0, w, h)
+        lowest = all(cash[-1] <= other[-1] for _, _, other in series if other) and \
+            any(other and other[-1] != cash[-1] for _, _, other in series)
+        if lowest:  # the lower line is named below its end, the higher one above
+            r.topright = (round(x - 6), round(y + 8))
+        else:
+            r.bottomright = (round(x - 6), round(y - 8))
+        for other in ends:  # the names at the end of the lines never overlap
+            if r.colliderect(other):
+                r.top = other.bottom + 2
+        ends.append(r)
+        hud.label(surface, text, r.topleft, size - 1, colour, bold=True)
     # legend
     lx = rect.right - size * 16
     ly = rect.y + size // 2
