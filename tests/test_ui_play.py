@@ -306,3 +306,33 @@ def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
     click(d, scene.camera.dot_screen(scene.board.cities["Beta"].centre))
     assert s.state.players[0].cash == cash - 4
     assert s.state.players[1].cash == 64 or s.state.players[1].cash > 0
+
+
+def test_E4_washed_out_track_fades_away_and_the_flood_is_drawn(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_anna_move(scene)
+    s = scene.session
+    board = scene.board
+    # prepare: Anna owns every segment that crosses the Grande river system
+    grande = [e.key for e in board.edges.values() if e.forbidden is None and any(
+        (c.system or c.name) == "Grande" for c in e.crossings if c.kind == "river")]
+    assert grande
+    for e in grande[:3]:
+        s.state.owner[e] = 0
+        s.state.players[0].track.add(e)
+    st = s.state
+    deck = st.deck
+    st.draw_pile[:] = [c for c in st.draw_pile if deck.card(c).is_event] + [
+        c for c in st.draw_pile if not deck.card(c).is_event] + [26]
+    s.version += 1
+    d.frames(2)
+    d.click_button(scene.swap_button)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                         ui_element=scene.confirm))
+    d.frames(1)
+    assert not any(e in s.state.owner for e in grande[:3])  # washed out (E4)
+    assert {e for e, _, _ in scene.fades} == set(grande[:3])  # ... and fading away
+    assert any(ev.kind == "flood" for ev in s.state.events)
+    d.frames(30, 0.1)
+    assert not scene.fades
