@@ -56,6 +56,7 @@ def movement_moves_left(state: Any, player: int) -> int:
 
 COMPUTER_STEP = 0.33  # seconds per computer action, so a person can follow it
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
+POPUP_TIME = 5.0  # seconds an event card drawn by a computer stays unless clicked away
 CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
 PHASE_NAMES = {"build": "BUILD", "move": "MOVE", "setup": "CHOOSING CARDS", "over": "GAME OVER"}
 
@@ -849,6 +850,14 @@ class GameScene(Scene):
                 self.run = None
                 if not self.skip_computer:
                     self.app.sounds.play("whistle")
+        if self.popups and self.session.seat.computer:
+            # while a computer plays, an event card closes by itself after a while
+            self.popup_age = getattr(self, "popup_age", 0.0) + dt
+            if self.popup_age > POPUP_TIME or (self.skip_computer and self._all_computers()):
+                self.popups.pop(0)
+                self.popup_age = 0.0
+        else:
+            self.popup_age = 0.0
         self.fades = [(e, w, t + dt) for e, w, t in self.fades if t + dt < FADE_TIME]
         self.circles = [(c, r, t + dt) for c, r, t in self.circles if t + dt < CIRCLE_TIME]
         self.hover_demand = None
