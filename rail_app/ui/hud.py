@@ -24,6 +24,8 @@ HELP_TEXT = """Controls
   Right-click a fresh segment   erase it          Clear   erase all of this phase
   Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer
   Home / F   fit the map          B   jump to your last build
+  Click a dot (move phase)   route preview; click again or Enter: the train goes there
+  Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities
   Enter   end the build (pay) / end the move phase
   Space   skip the computer's animation          M   mute          F11   full screen
   Esc   menu (save, load, settings)          F1   this page
@@ -36,6 +38,8 @@ Rules in short
   starts per phase (K3); at most three of your segments into a small or medium city (K4).
   You pay at the end of the phase; until then the eraser is free (K10).
   Ferries: the first taker pays the higher price, the second the lower (K8).
+  Move (from your third turn): up to your speed over your track, the cities' free track, or
+  the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.
   Win: 250M cash and your own network joining all four major cities (W1)."""
 
 
