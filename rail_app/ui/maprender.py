@@ -7,6 +7,7 @@ keeps it (DESIGN.md habit 9). ``render-map`` uses the same code to write a PNG.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -309,7 +310,7 @@ def context_beyond(board: Board) -> Any:
     far = 20000.0
     eps = max(1.0, board.layout.spacing * 0.05)
     parts = [context]
-    sides = {
+    sides: dict[str, tuple[Any, Callable[[float, float], Any], int]] = {
         "n": (shapely.box(x0, y0, x1, y0 + eps), lambda a, b: shapely.box(a, y0 - far, b,
                                                                           y0 + eps), 0),
         "s": (shapely.box(x0, y1 - eps, x1, y1), lambda a, b: shapely.box(a, y1 - eps, b,
