@@ -8,16 +8,15 @@ The format is described in ``docs/game-record.md``.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rail_app.core.board import Board
+from rail_app.core.files import write_atomic
 from rail_app.rules.actions import Action, action_from_dict
 from rail_app.rules.deckmodel import Deck
 from rail_app.rules.engine import Violation, apply, quote
@@ -112,20 +111,7 @@ def record_text(record: GameRecord) -> str:
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
-    target = Path(path)
-    text = record_text(record)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent if str(target.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, record_text(record))
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

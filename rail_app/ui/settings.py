@@ -3,14 +3,12 @@ folder and written atomically so a crash never leaves half a file."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.files import write_atomic
 from rail_app.core.paths import user_data_dir
 
 #: Colour-blind-safe inks (Okabe-Ito palette). The first two are the defaults.
@@ -82,22 +80,6 @@ def load_settings(path: Path | None = None) -> Settings:
     except (OSError, ValueError):
         return Settings()
     return Settings.from_dict(data) if isinstance(data, dict) else Settings()
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
