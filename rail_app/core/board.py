@@ -220,6 +220,18 @@ class Board:
                 best, best_d = d, dist
         return best
 
+    def place_name(self, d: int) -> str:
+        """A dot as a player would say it: the city there, or "near" the closest city within
+        three dots, or its grid key."""
+        city = self.city_of_dot.get(d)
+        if city is not None:
+            return city.name
+        best = min(self.city_list, key=lambda c: (self.distance(d, c.centre), c.index),
+                   default=None)
+        if best is not None and self.distance(d, best.centre) <= 3:
+            return f"near {best.name} ({self.dots[d].key})"
+        return self.dots[d].key
+
     def is_major_outer(self, d: int) -> bool:
         c = self.major_of_dot.get(d)
         return c is not None and d != c.centre

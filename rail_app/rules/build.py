@@ -287,7 +287,7 @@ def apply_build(state: GameState, action: BuildSegment, q: Quote) -> None:
     state.phase_spent += q.cost
     state.phase_major_starts = phase_starts(state, me)
     state.turn_started = True
-    log(state, f"{state.player.name} builds {action.a} → {action.b} ({q.cost}M)",
+    log(state, f"{state.player.name} builds {action.a} to {action.b} ({q.cost}M)",
         kind="build", edge=[action.a, action.b], cost=q.cost)
 
 

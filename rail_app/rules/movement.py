@@ -394,14 +394,13 @@ def apply_move(state: GameState, action: MoveTrain, quote: Quote) -> None:
         state.rental_paid = True
         log(state, f"{pl.name} pays {fee}M rent to {owner.name} for using their track (M3)",
             kind="payment")
-    start = state.board.key(pl.position) if pl.position is not None else "?"
+    start = state.board.place_name(pl.position) if pl.position is not None else "?"
     pl.position = state.board.dot(d["stop"])
     pl.previous = state.board.dot(d["previous"]) if d["previous"] is not None else None
     state.moves_left = int(d["moves_left"])
     state.half_speed_now = bool(d["half_speed"])
     state.turn_started = True
-    city = state.board.city_of_dot.get(pl.position)
-    where = city.name if city else d["stop"]
+    where = state.board.place_name(pl.position)
     log(state, f"{pl.name} moves from {start} to {where} ({d['steps']} segment"
         f"{'s' if d['steps'] != 1 else ''}, {state.moves_left} left)")
 
@@ -476,7 +475,7 @@ def _movement_turn_start(state: GameState, player: int) -> None:
     pl.previous = None
     pl.aboard = None
     pl.half_speed_next = True
-    log(state, f"{pl.name}'s train lands at {state.board.key(pl.position)} from the "
+    log(state, f"{pl.name}'s train lands at {state.board.place_name(pl.position)} from the "
         f"{ferry.name} ferry and moves at half speed this turn (M5)", kind="info",
         player=player)
 
