@@ -85,16 +85,35 @@ class Backdrop:
 
                     board = load_board(maps[0])
                     w, h = surface.get_size()
-                    view = mr.fit_view(board, w // 2, h - 40)
-                    view.ox -= (w // 2) / view.scale
-                    view.oy -= 20 / view.scale
-                    mr.draw_base(self.surface, board, view, labels=False)
-                    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                    # The map sits in the right half and fades into the paper at its edges,
+                    # like a map laid on a table.
+                    half = pygame.Surface((w - w // 2, h))
+                    view = mr.fit_view(board, half.get_width(), h - 40)
+                    mr.draw_base(half, board, view, labels=False)
+                    veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
                     veil.fill((*PAPER, 120))
-                    self.surface.blit(veil, (0, 0))
+                    half.blit(veil, (0, 0))
+                    half.blit(_edge_fade(half.get_size(), max(40, w // 14)), (0, 0))
+                    self.surface.blit(half, (w // 2, 0))
                 except Exception:  # a broken map must not stop the menu from showing
                     self.surface.fill(PAPER)
         surface.blit(self.surface, (0, 0))
+
+
+def _edge_fade(size: tuple[int, int], fade: int) -> pygame.Surface:
+    """Paper colour whose opacity grows towards the edges of ``size`` over ``fade`` pixels."""
+    import numpy as np
+
+    w, h = size
+    xs = np.minimum(np.arange(w), np.arange(w)[::-1]) / fade
+    ys = np.minimum(np.arange(h), np.arange(h)[::-1]) / fade
+    inner = np.clip(np.minimum.outer(xs, ys), 0.0, 1.0)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill((*PAPER, 0))
+    alpha = pygame.surfarray.pixels_alpha(out)
+    alpha[:, :] = (255 * (1.0 - inner) ** 2).astype(np.uint8)
+    del alpha
+    return out
 
 
 _BACKDROP = Backdrop()
