@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="start in full screen (F11 switches)")
     mode.add_argument("--windowed", dest="fullscreen", action="store_false",
                       help="start in a window")
+    p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--size", type=parse_size, metavar="WxH",
                    help="window size, at least 1280x720 (default: the last one used)")
     return p
@@ -51,4 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rail_app.ui.app import App
 
     app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
+    if args.first_frame:  # start-up timing: draw the first frame, then leave
+        app.step(1 / 60)
+        return 0
     return app.run()
