@@ -132,16 +132,21 @@ def bench_board(path: str, repeat: int) -> dict[str, float]:
             "board_build_cached_s": statistics.median(cached)}
 
 
-def bench_ai(path: str, turns: int) -> dict[str, Any]:
-    """p95 of the time the Hard computer player needs for one whole turn."""
+def bench_ai(path: str, turns: int, turn_cap: int = 150) -> dict[str, Any]:
+    """p95 of the time the Hard computer player needs to decide one whole turn, from
+    Hard-against-Hard games on the map (seeded; as many games as it takes)."""
     try:
-        from rail_app.ai import simulate
+        from rail_app.ai.simulate import play_game
     except ImportError:
         return {"ai_turn_p95_s": None}
-    time_ai_turns = getattr(simulate, "time_ai_turns", None)
-    if time_ai_turns is None:  # not written yet: the figure stays null
-        return {"ai_turn_p95_s": None}
-    times: list[float] = list(time_ai_turns(path, turns=turns))
+    times: list[float] = []
+    seed = 7000
+    while len(times) < turns and seed < 7010:
+        result = play_game(path, seed, ["hard", "hard"], turn_cap=turn_cap)
+        if result.error:
+            raise RuntimeError(f"AI game {seed} failed: {result.error}")
+        times.extend(result.turn_times)
+        seed += 1
     return {"ai_turn_p95_s": _pct(times, 95) if times else None,
             "ai_turns_timed": len(times)}
 
@@ -291,7 +296,7 @@ def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     out["segments"] = [len(p.track) for p in state.players]
     out.update(bench_quote(board, state, 100 if quick else 1000))
     out.update(bench_route(board, state, 20 if quick else 200))
-    out.update(bench_ai(map_path, 10 if quick else 60))
+    out.update(bench_ai(map_path, 10 if quick else 200, 6 if quick else 150))
     out.update(bench_frames(map_path, board, state, 60 if quick else 300))
     out.update(bench_start(1 if quick else 5))
     out["bench_s"] = time.perf_counter() - t_all
