@@ -54,6 +54,8 @@ from rail_app.rules.actions import (
 from rail_app.rules.state import GameState
 
 SWAP_BELOW = 2.0  # swap demands when the best plan earns less than this per turn
+MAX_REPLANS_PER_TURN = 5  # full re-plans in one turn; later triggers keep the plan
+MAX_ACTIONS_PER_TURN = 80  # a guard against any back-and-forth: end the phase
 
 
 def _quote(state: GameState, action: Action) -> Any:
@@ -86,6 +88,10 @@ class Bot:
         self._banned: set[tuple[int, int]] = set()
         self._last_swap_turn = -99
         self._failed: set[Any] = set()
+        self._replans = 0
+        self._replans_turn = -1
+        self._actions = 0
+        self._actions_turn = -1
         self._route_key: Any = None
         self._route_val: tuple[list[int], list[int]] | None = None
         self._stall = 0
@@ -110,6 +116,8 @@ class Bot:
         new._failed = set(self._failed)
         new._stall, new._stall_turn, new._stall_snap = (self._stall, self._stall_turn,
                                                         self._stall_snap)
+        new._replans, new._replans_turn = self._replans, self._replans_turn
+        new._actions, new._actions_turn = self._actions, self._actions_turn
         return new
 
     def next_action(self, state: GameState) -> Action:
@@ -154,6 +162,12 @@ class Bot:
             return self._choose_loss(view)
         if view.phase == "setup":
             return self._keep_cards(view)
+        if self._actions_turn != view.turn:
+            self._actions_turn = view.turn
+            self._actions = 0
+        self._actions += 1
+        if self._actions > MAX_ACTIONS_PER_TURN:
+            return EndPhase() if view.phase == "move" else EndTurn()
         if view.phase == "move":
             return self._move(state, view)
         return self._build(state, view)
@@ -257,6 +271,16 @@ class Bot:
             if kept.score > -float("inf"):
                 self.plan = kept
                 self._plan_turn = view.turn
+                return planner, kept
+        if self._replans_turn != view.turn:
+            self._replans_turn = view.turn
+            self._replans = 0
+        self._replans += 1
+        if self._replans > MAX_REPLANS_PER_TURN and kept is not None:
+            planner.simulate(kept)  # enough thinking for one turn: go on with the plan
+            if kept.score > -float("inf"):
+                self.plan = kept
+                self._plan_key = key
                 return planner, kept
         best = planner.choose(kept)
         self.plan = best
@@ -512,6 +536,13 @@ class Bot:
             return [SwapDemands()]
         cash = me.cash - view.phase_spent
         budget = min(int(rules.build_budget) - view.phase_spent, cash)
+        if plan is not None:
+            got = self._route(view, planner, plan)
+            if got is not None and any(planner.graph.edge_kind(a, b) == RENT
+                                       for a, b in zip(got[0], got[0][1:], strict=False)):
+                # M3: keep the rent for the opponent's track the route runs on
+                budget = min(budget, cash - int(rules.rental_fee))
+        budget = max(0, budget)
         out: list[Action] = []
         spent = 0
         win = int(rules.win_cash)

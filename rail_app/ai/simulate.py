@@ -40,7 +40,8 @@ class GameResult:
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "winner": self.winner, "turns": self.turns,
                 "cash": list(self.cash), "error": self.error, "capped": self.capped,
-                "first_player": self.first_player, "seconds": round(self.seconds, 3)}
+                "first_player": self.first_player, "seconds": round(self.seconds, 3),
+                "ai_turn_max_s": round(max(self.turn_times, default=0.0), 4)}
 
 
 def make_player(kind: str, seat: int, seed: int) -> Any:
