@@ -133,3 +133,19 @@ def test_volcanoes_and_seas_for_events(italy: Board) -> None:
     seas = set(italy.coast)
     for sea in ("Tyrrhenian Sea", "Adriatic Sea", "Ionian Sea", "Ligurian Sea"):
         assert sea in seas and italy.coast[sea], sea
+
+
+def test_K5_no_city_hangs_on_a_single_segment(italy: Board) -> None:
+    """A city reached over one segment only could never be reached: K5 forbids building a
+    segment that leaves the other player without a way to a city."""
+    graph = italy.graph
+    majors = {d for c in italy.majors for d in c.dots}
+    for u, v in nx.bridges(graph):
+        if graph.edges[u, v].get("kind") != "track":
+            continue
+        cut = graph.copy()
+        cut.remove_edge(u, v)
+        for side in (nx.node_connected_component(cut, u), nx.node_connected_component(cut, v)):
+            if not side & majors:
+                assert not [d for d in side if d in italy.city_of_dot], (
+                    italy.key(u), italy.key(v))

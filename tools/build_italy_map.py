@@ -31,7 +31,7 @@ import json
 import math
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -535,6 +535,7 @@ class Layout:
     strait: tuple[Dot, Dot] | None
     score: float
     notes: list[str]
+    moved: list[str] = field(default_factory=list)  # cities placed by dot, not position
 
 
 def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
@@ -571,12 +572,11 @@ def crosses_garda(board: Board, holes_km: BaseGeometry) -> bool:
 BORDERS_KM: list[BaseGeometry] = []
 
 
-def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot],
-                     land_km: BaseGeometry, holes_km: BaseGeometry) -> bool:
-    """Can track reach every city? Same test as the loader: a segment is legal when it
+def legal_links(board: Board, strait: tuple[Dot, Dot], land_km: BaseGeometry,
+                holes_km: BaseGeometry) -> list[tuple[Dot, Dot]]:
+    """The segments a player may build, by the loader's test: a segment is legal when it
     crosses no border and leaves the land (lakes and inlets count as land) by at most 8% of
-    the spacing; the strait is legal. Mainland and Sicily cities must join Roma; Sardinian
-    cities must join each other (the ferries do the rest)."""
+    the spacing; the strait is legal."""
     pairs = [(d, n) for d in board.dots for n in neighbours(d)[:3] if n in board.dotset]
     coords = np.array([[board.grid.xy(d), board.grid.xy(n)] for d, n in pairs])
     lines = shapely.linestrings(coords)
@@ -589,6 +589,13 @@ def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, 
         tree = shapely.STRtree(BORDERS_KM)
         hit, _ = tree.query(lines, predicate="intersects")
         ok[hit] = False
+    return [p for p, good in zip(pairs, ok, strict=True) if good] + [strait]
+
+
+def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot],
+                     land_km: BaseGeometry, holes_km: BaseGeometry) -> bool:
+    """Can track reach every city? Mainland and Sicily cities must join Roma; Sardinian
+    cities must join each other (the ferries do the rest)."""
     parent: dict[Dot, Dot] = {d: d for d in board.dots}
 
     def find(d: Dot) -> Dot:
@@ -597,8 +604,7 @@ def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, 
             d = parent[d]
         return d
 
-    links = [p for p, good in zip(pairs, ok, strict=True) if good] + [strait]
-    for a, b in links:
+    for a, b in legal_links(board, strait, land_km, holes_km):
         parent[find(a)] = find(b)
     roma = find(city_dot["Roma"])
     sard = find(city_dot["Cagliari"])
@@ -607,6 +613,49 @@ def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, 
         if find(d) != want:
             return False
     return True
+
+
+#: Ferry-like links between the islands and the mainland, for the bridge test below.
+FERRY_CITIES = (("Roma", "Olbia"), ("Genova", "Sassari"), ("Napoli", "Palermo"),
+                ("Cagliari", "Palermo"))
+
+
+def move_cut_off_cities(lay: Layout, land_km: BaseGeometry, holes_km: BaseGeometry,
+                        targets: dict[str, tuple[float, float]]) -> list[str]:
+    """K5 forbids building a segment that would leave the other player unable to reach a
+    city, so a city behind a single segment (a bridge of the legal segments and ferries)
+    could never be reached at all. Such a city moves to the nearest dot, within two steps,
+    that two separate ways of track can reach. Returns the names of the cities moved."""
+    import networkx as nx
+
+    board, city_dot = lay.board, lay.city_dot
+    assert lay.strait is not None
+    g = nx.Graph()
+    g.add_edges_from(legal_links(board, lay.strait, land_km, holes_km))
+    for a, b in FERRY_CITIES:
+        g.add_edge(city_dot[a], city_dot[b])
+    core = set(nx.node_connected_component(g, city_dot["Roma"]))
+    for u, v in nx.bridges(g):
+        h = g.copy()
+        h.remove_edge(u, v)
+        side = nx.node_connected_component(h, u)
+        if city_dot["Roma"] in side:
+            side = nx.node_connected_component(h, v)
+        core -= side
+    moved = []
+    for name, d in sorted(city_dot.items()):
+        if d in core:
+            continue
+        taken = {x for n, x in city_dot.items() if n != name}
+        near = {d} | {n for n in neighbours(d)} | {m for n in neighbours(d) for m in neighbours(n)}
+        choices = [c for c in near if c in core and c not in taken
+                   and all(hexdist(c, t) >= 2 for t in taken)]
+        if not choices:
+            sys.exit(f"{name} can only be reached over a single segment and has no better dot")
+        x, y = targets[name]
+        city_dot[name] = min(choices, key=lambda c: (math.dist(board.grid.xy(c), (x, y)), c))
+        moved.append(name)
+    return moved
 
 
 def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
@@ -953,10 +1002,16 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
         rows = []
         for c in by_size[size]:
             src = gd.cities[c.name]
-            body = (f"  - {{name: {yaml_quote(c.name)}, size: {size}, "
-                    f"at: {pos(float(src['lon']), float(src['lat']))}, "
+            where = f"at: {pos(float(src['lon']), float(src['lat']))}"
+            why = c.why
+            if c.name in lay.moved:
+                q, r = lay.city_dot[c.name]
+                where = f'dot: "{q},{r}"'
+                why += (" (on the next dot inland: the city's own dot is reached over one "
+                        "segment only, which K5 would forbid anyone to build)")
+            body = (f"  - {{name: {yaml_quote(c.name)}, size: {size}, {where}, "
                     f"commodity: {yaml_quote(c.commodity)}}}")
-            rows.append((body, f"# {src['province']}, {src['region'].split('/')[0]}: {c.why}"))
+            rows.append((body, f"# {src['province']}, {src['region'].split('/')[0]}: {why}"))
         width = max(len(b) for b, _ in rows)
         for body, comment in rows:
             w(f"{body.ljust(width)}  {comment}")
@@ -1032,6 +1087,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     BORDERS_KM.extend(to_km(g) for _, g in borders)
     lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
+    moved = move_cut_off_cities(lay, land_union_km, holes_km,
+                                {c.name: city_xy(gd, c.name) for c in CITIES})
+    for name in moved:
+        print(f"{name} moved to dot {lay.city_dot[name]}: its own dot is reached over one "
+              "segment only")
+    lay.moved[:] = moved
     board, grid = lay.board, lay.board.grid
     origin = inv(grid.ox, grid.oy)
     origin = (round(origin[0], DECIMALS), round(origin[1], DECIMALS))
