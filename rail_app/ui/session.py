@@ -6,6 +6,7 @@ and 3); this module is the one place that talks to the engine, saves and loads.
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from dataclasses import asdict, dataclass, field
@@ -97,9 +98,14 @@ class Session:
         """Quote, and apply if legal. Returns the quote either way."""
         q = self.quote(action)
         if q.ok:
+            before = self.state.current
             self.state = engine().apply(self.state, action)
             self.version += 1
             self.last_applied.append(action)
+            if self.state.current != before:
+                # Between turns is a calm moment to collect garbage (a computer turn leaves
+                # plenty), so the collector does not slow the frames of the next turn.
+                gc.collect()
         return q
 
     def preview(self, state: Any, action: Action) -> tuple[Quote, Any]:
