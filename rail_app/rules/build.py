@@ -99,6 +99,21 @@ def _dot(board: Board, key: str) -> int | None:
         return None
 
 
+def _segment_ends(state: GameState, action: BuildSegment | EraseSegment
+                  ) -> tuple[int, int] | Quote:
+    """The two dots of a segment action, or the refusal: not after a swap (C6), and both
+    dots must exist (B1)."""
+    swapped = _after_swap(state, action)
+    if swapped is not None:
+        return swapped
+    a = _dot(state.board, action.a)
+    b = _dot(state.board, action.b)
+    if a is None or b is None:
+        missing = action.a if a is None else action.b
+        return Quote(action, 0, (Violation("B1", f"There is no dot {missing} on this map"),))
+    return a, b
+
+
 def in_network(state: GameState, player: int, d: int) -> bool:
     """K1: is dot ``d`` touched by one of ``player``'s segments or a port of their ferry?"""
     board = state.board
@@ -199,16 +214,12 @@ def _after_swap(state: GameState, action: Action) -> Quote | None:
 @rule_handler(BuildSegment, {PHASE_BUILD})
 def quote_build(state: GameState, action: BuildSegment) -> Quote:
     """B1, B3, B4, K1-K7 and event limits for one segment drawn from ``a`` to ``b``."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
+    ends = _segment_ends(state, action)
+    if isinstance(ends, Quote):
+        return ends
+    a, b = ends
     board = state.board
     me = state.current
-    a = _dot(board, action.a)
-    b = _dot(board, action.b)
-    if a is None or b is None:
-        missing = action.a if a is None else action.b
-        return Quote(action, 0, (Violation("B1", f"There is no dot {missing} on this map"),))
     edge = board.edge(a, b) if a != b else None
     if edge is None:
         return Quote(action, 0, (Violation(
@@ -389,16 +400,12 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
 @rule_handler(EraseSegment, {PHASE_BUILD})
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     """K10: erase a segment (or a ferry, named by its two ports) drawn in this phase."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
+    ends = _segment_ends(state, action)
+    if isinstance(ends, Quote):
+        return ends
+    a, b = ends
     board = state.board
     me = state.current
-    a = _dot(board, action.a)
-    b = _dot(board, action.b)
-    if a is None or b is None:
-        missing = action.a if a is None else action.b
-        return Quote(action, 0, (Violation("B1", f"There is no dot {missing} on this map"),))
     key = edge_key(a, b)
     built = [c for e, _, c in state.phase_built if e == key]
     ferry = next((f for f in board.ferries if set(f.ports) == {a, b}), None)
