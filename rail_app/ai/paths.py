@@ -237,6 +237,9 @@ class CostGraph:
         return self.tree(tuple(d + off for d in self.board.cities[name].dots))
 
 
+_NOTHING_PLANNED: set[tuple[int, int]] = set()
+
+
 def dijkstra_with(adj: list[list[tuple[int, float, int, float]]], n: int,
                   sources: tuple[int, ...], planned: set[tuple[int, int]], move: float,
                   no_back: tuple[int, int] | None = None) -> Tree:
@@ -266,7 +269,7 @@ def dijkstra_with(adj: list[list[tuple[int, float, int, float]]], n: int,
             dv = v % n
             if dv == skip:
                 continue
-            if bc and (du, dv) in planned:
+            if bc and planned and (du, dv) in planned:
                 wt = move
                 bc = 0
             nd = d + wt
@@ -282,33 +285,4 @@ def dijkstra_with(adj: list[list[tuple[int, float, int, float]]], n: int,
 def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
              sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
     """Over the two-layer graph: nodes 0..2n-1, node % n is the dot."""
-    size = 2 * n
-    dist = [INF] * size
-    pred = [-1] * size
-    build = [0] * size
-    steps = [0.0] * size
-    heap: list[tuple[float, int]] = []
-    for s in sources:
-        dist[s] = 0.0
-        heap.append((0.0, s))
-    heapq.heapify(heap)
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        d, u = pop(heap)
-        if d > dist[u]:
-            continue
-        bu = build[u]
-        su = steps[u]
-        skip = no_back[1] if no_back is not None and u % n == no_back[0] else -1
-        for v, wt, bc, st in adj[u]:
-            if v % n == skip:
-                continue
-            nd = d + wt
-            if nd < dist[v]:
-                dist[v] = nd
-                pred[v] = u
-                build[v] = bu + bc
-                steps[v] = su + st
-                push(heap, (nd, v))
-    return Tree(dist, pred, build, steps, n)
+    return dijkstra_with(adj, n, sources, _NOTHING_PLANNED, 0.0, no_back)
