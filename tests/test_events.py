@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rail_app.core.board import Board, edge_key, load_board
 from rail_app.rules import cards, events, movement
 from rail_app.rules.actions import (
     BoardFerry,
@@ -18,14 +16,11 @@ from rail_app.rules.actions import (
     Lock,
     MoveTrain,
 )
-from rail_app.rules.deckmodel import Card, Deck, Demand
+from rail_app.rules.deckmodel import Card, Demand
 from rail_app.rules.engine import IllegalAction, apply, legal_actions, quote
 from rail_app.rules.game import new_game
 from rail_app.rules.state import PHASE_BUILD, PHASE_MOVE, GameState, Load
-
-MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
-BOARD: Board = load_board(MINI)
-FERRY = "Beta - Delta"
+from tests.minihelp import FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax", text="Pay by cash on hand")
 FLOOD_GRANDE = Card(91, event="flood", title="Flood of the Grande",
@@ -53,32 +48,9 @@ def demand_card(n: int, commodity: str = "marble", city: str = "Zeta") -> Card:
 DEMANDS = [demand_card(n) for n in range(1, 13)]
 
 
-def d(key: str) -> int:
-    return BOARD.dot(key)
-
-
 def game() -> GameState:
     """Past the build-only turns; Anna (0) to move; a small deck with every event."""
-    s = new_game(BOARD, None, seed=1)
-    s.deck = Deck({c.number: c for c in [*DEMANDS, *EVENTS]}, "test")
-    for p in s.players:
-        p.turns_taken = 2
-    s.phase = PHASE_MOVE
-    s.current = 0
-    return s
-
-
-def lay(s: GameState, player: int, keys: list[str]) -> None:
-    for a, b in zip(keys, keys[1:], strict=False):
-        k = edge_key(d(a), d(b))
-        if BOARD.edges[k].free:
-            continue
-        s.owner[k] = player
-        s.players[player].track.add(k)
-
-
-def e(a: str, b: str) -> tuple[int, int]:
-    return edge_key(d(a), d(b))
+    return moving_game(1, [*DEMANDS, *EVENTS])
 
 
 def end_turn(s: GameState) -> None:

@@ -2,52 +2,25 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from rail_app.core.board import Board, edge_key, load_board
 from rail_app.rules import engine, movement, turns
 from rail_app.rules.actions import BoardFerry, EndTurn, MoveTrain, PlaceTrain
 from rail_app.rules.engine import IllegalAction, apply, quote
-from rail_app.rules.game import new_game
 from rail_app.rules.state import (
-    PHASE_MOVE,
     VARIANT_FAST_TRAINS,
     ActiveEvent,
     GameState,
 )
+from tests.minihelp import BOARD, FERRY, d, lay, moving_game
 
-MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
-BOARD: Board = load_board(MINI)
-FERRY = "Beta - Delta"
 # A straight line of dots from the west coast through Gamma (0,8) to Beta (5,8 is an outer dot)
 ROW8 = ["-4,8", "-3,8", "-2,8", "-1,8", "0,8", "1,8", "2,8", "3,8", "4,8", "5,8"]
 
 
-def d(key: str) -> int:
-    return BOARD.dot(key)
-
-
 def game(**kw: object) -> GameState:
     """A game past the first two build-only turns, player 0 (Anna) to move."""
-    s = new_game(BOARD, None, seed=1, **kw)  # type: ignore[arg-type]
-    for p in s.players:
-        p.turns_taken = 2
-    s.phase = PHASE_MOVE
-    s.current = 0
-    return s
-
-
-def lay(s: GameState, player: int, keys: list[str]) -> None:
-    """Give ``player`` the segments along a path of dots."""
-    for a, b in zip(keys, keys[1:], strict=False):
-        k = edge_key(d(a), d(b))
-        assert BOARD.edges[k].forbidden is None
-        if BOARD.edges[k].free:
-            continue
-        s.owner[k] = player
-        s.players[player].track.add(k)
+    return moving_game(1, **kw)
 
 
 def at(s: GameState, player: int, key: str, previous: str | None = None) -> None:

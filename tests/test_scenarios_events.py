@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from rail_app.core.board import Board, edge_key, load_board
 from rail_app.rules import events, movement
 from rail_app.rules.actions import (
     BoardFerry,
@@ -16,14 +13,10 @@ from rail_app.rules.actions import (
     Lock,
     MoveTrain,
 )
-from rail_app.rules.deckmodel import Card, Deck, Demand
+from rail_app.rules.deckmodel import Card, Demand
 from rail_app.rules.engine import apply, legal_actions, quote
-from rail_app.rules.game import new_game
-from rail_app.rules.state import PHASE_MOVE, GameState, Load
-
-MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
-BOARD: Board = load_board(MINI)
-FERRY = "Beta - Delta"
+from rail_app.rules.state import GameState, Load
+from tests.minihelp import BOARD, FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax")
 FLOOD = Card(91, event="flood", title="Flood of the Grande", params={"systems": ["Grande"]})
@@ -34,30 +27,8 @@ DEMANDS = [Card(n, (Demand("Zeta", "marble", 20 + n), Demand("Delta", "wine", 10
                     Demand("Alfa", "fish", 12))) for n in range(1, 16)]
 
 
-def d(key: str) -> int:
-    return BOARD.dot(key)
-
-
-def e(a: str, b: str) -> tuple[int, int]:
-    return edge_key(d(a), d(b))
-
-
 def game() -> GameState:
-    s = new_game(BOARD, None, seed=7)
-    s.deck = Deck({c.number: c for c in [*DEMANDS, TAX, FLOOD, STORM, DERAIL]}, "test")
-    for p in s.players:
-        p.turns_taken = 2
-    s.phase = PHASE_MOVE
-    s.current = 0
-    return s
-
-
-def lay(s: GameState, player: int, keys: list[str]) -> None:
-    for a, b in zip(keys, keys[1:], strict=False):
-        k = e(a, b)
-        if not BOARD.edges[k].free:
-            s.owner[k] = player
-            s.players[player].track.add(k)
+    return moving_game(7, [*DEMANDS, TAX, FLOOD, STORM, DERAIL])
 
 
 def act(s: GameState, *actions: object, player: int | None = None) -> GameState:
