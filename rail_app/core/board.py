@@ -172,6 +172,14 @@ class Board:
         q, r = hexgrid.parse_key(key)
         return self.index[(q, r)]
 
+    def find_dot(self, key: object) -> int | None:
+        """The id of the dot written ``"q,r"``, or None for anything that names no dot
+        (actions come from files and people: a bad key is a refusal, not a crash)."""
+        try:
+            return self.dot(key) if isinstance(key, str) else None
+        except (KeyError, ValueError):
+            return None
+
     def dot_at(self, q: int, r: int) -> int | None:
         return self.index.get((q, r))
 

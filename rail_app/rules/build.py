@@ -93,10 +93,7 @@ cut_off_cities = reach.cut_off_cities
 
 
 def _dot(board: Board, key: str) -> int | None:
-    try:
-        return board.dot(key)
-    except (KeyError, ValueError, TypeError):
-        return None
+    return board.find_dot(key)
 
 
 def _segment_ends(state: GameState, action: BuildSegment | EraseSegment

@@ -275,10 +275,7 @@ def _after_swap(state: GameState, action: Action) -> Quote | None:
 
 
 def _dot(state: GameState, key: str) -> int | None:
-    try:
-        return state.board.dot(key)
-    except (KeyError, ValueError):
-        return None
+    return state.board.find_dot(key)
 
 
 @engine.rule_handler(PlaceTrain, (PHASE_MOVE,))
