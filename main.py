@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from rail_app.ui.launcher import main
+from rail_app.cli import play_main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(play_main())

@@ -1,44 +1,78 @@
-"""The command line: ``python -m rail_app COMMAND``.
+"""The one command line: ``python main.py`` (the game) and ``python -m rail_app COMMAND``.
 
-Commands: validate-map, render-map, replay, simulate, bench, selftest, play. Each prints
-clear messages and exits 0 on success, 2 on bad input, never with a traceback for a
-mistake in a file the user gave.
+Every command is listed in :data:`COMMANDS` with its arguments; its work is imported only
+when it runs, so that starting the game or asking for ``--help`` loads nothing it does not
+need. Commands print clear messages and exit 0 on success, 2 on bad input, never with a
+traceback for a mistake in a file the user gave.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from rail_app import __version__
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-
-Handler = Callable[[argparse.Namespace], int]
-_COMMANDS: dict[str, tuple[Handler, Callable[[argparse.ArgumentParser], None], str]] = {}
+from rail_app import EXIT_BAD_INPUT, EXIT_OK, __version__
 
 
-def command(
-    name: str, help_text: str
-) -> Callable[[Callable[[argparse.ArgumentParser], None]], Callable[[Handler], Handler]]:
-    """Register a sub-command: ``@command(name, help)(configure)(handler)``."""
-
-    def with_args(configure: Callable[[argparse.ArgumentParser], None]) -> Callable[
-        [Handler], Handler
-    ]:
-        def register(handler: Handler) -> Handler:
-            _COMMANDS[name] = (handler, configure, help_text)
-            return handler
-
-        return register
-
-    return with_args
+@dataclass(frozen=True)
+class Command:
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
 
 
-# -- validate-map ------------------------------------------------------------------------------
+# -- play (the game window) ----------------------------------------------------------------------
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX×]\s*(\d{3,5})\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1600x900")
+    w, h = int(m.group(1)), int(m.group(2))
+    if w < 1280 or h < 720:
+        raise argparse.ArgumentTypeError(f"{text}: the window is at least 1280x720")
+    return w, h
+
+
+def _play_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", metavar="PATH", help="offer this map file in the new game dialog")
+    p.add_argument("--selftest", action="store_true",
+                   help="play a few turns through the interface without a window and exit")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                      help="start in full screen (F11 switches)")
+    mode.add_argument("--windowed", dest="fullscreen", action="store_false",
+                      help="start in a window")
+    p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--size", type=parse_size, metavar="WxH",
+                   help="window size, at least 1280x720 (default: the last one used)")
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.map and not os.path.isfile(args.map):
+        print(f"--map: no such file: {args.map}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.selftest:
+        from rail_app.devtools.selftest import run_selftest
+
+        return run_selftest(args.map)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from rail_app.ui.app import App
+
+    app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
+    if args.first_frame:  # start-up timing: draw the first frame, then leave
+        app.step(1 / 60)
+        return EXIT_OK
+    return app.run()
+
+
+# -- validate-map and render-map ---------------------------------------------------------------
 
 
 def _validate_args(p: argparse.ArgumentParser) -> None:
@@ -46,16 +80,14 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
-@command("validate-map", "check a map file and print a summary")(_validate_args)
-def cmd_validate(args: argparse.Namespace) -> int:
+def _validate(args: argparse.Namespace) -> int:
     from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
+    from rail_app.rules.deck import load_deck
 
     try:
         board = load_board(args.path, use_cache=False)
         if board.deck_file is not None and board.deck_file.exists():
-            from rail_app.rules.deck import load_deck
-
             load_deck(board.deck_file, board)
     except MapError as exc:
         if args.json:
@@ -73,17 +105,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- render-map --------------------------------------------------------------------------------
-
-
 def _render_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="the map's YAML file")
     p.add_argument("-o", "--output", required=True, help="the PNG file to write")
     p.add_argument("--width", type=int, default=1600, help="picture width in pixels")
 
 
-@command("render-map", "draw a map to a PNG picture")(_render_args)
-def cmd_render(args: argparse.Namespace) -> int:
+def _render(args: argparse.Namespace) -> int:
     from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
 
@@ -110,40 +138,200 @@ def cmd_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- entry -------------------------------------------------------------------------------------
+# -- replay ----------------------------------------------------------------------------------------
 
 
-def _load_optional_commands() -> None:
-    """Commands living in other modules register themselves on import."""
-    import importlib
+def _replay_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="the game record (JSON) to replay")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
 
-    for mod in ("rail_app.rules.replay", "rail_app.bench", "rail_app.ai.simulate",
-                "rail_app.ui.selftest"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not mod.startswith(exc.name):
-                raise
+
+def _replay(args: argparse.Namespace) -> int:
+    from rail_app.core.board import load_board
+    from rail_app.core.mapfile import MapError
+    from rail_app.rules.deck import load_deck
+    from rail_app.rules.deckmodel import Deck
+    from rail_app.rules.record import RecordError, load_record, map_digest, replay_record
+    from rail_app.rules.replay import describe_result, resolve_map, state_summary, summary_lines
+
+    try:
+        record = load_record(args.record)
+    except RecordError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    map_file = resolve_map(Path(args.record), record.map)
+    if map_file is None:
+        print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    warnings: list[str] = []
+    try:
+        board = load_board(map_file)
+        deck: Deck | None = None
+        if record.deck:
+            if board.deck_file is None or not board.deck_file.exists():
+                print(f"{args.record}: the game was played with cards but the map "
+                      f"{record.map} has no deck file", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            deck = load_deck(board.deck_file, board)
+    except MapError as exc:
+        first = exc.problems[0] if exc.problems else "unknown problem"
+        print(f"{args.record}: cannot load the map {record.map}: {first}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if record.map_sha256 and map_digest(map_file) != record.map_sha256:
+        warnings.append(f"the map {record.map} has changed since this game was recorded")
+    state, results = replay_record(record, board, deck)
+    summary = state_summary(state)
+    if args.json:
+        print(json.dumps({"actions": [r.to_dict() for r in results], "final": summary,
+                          "warnings": warnings}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    for r in results:
+        print(describe_result(r, record))
+    for line in summary_lines(summary):
+        print(line)
+    return EXIT_OK
+
+
+# -- development tools (rail_app/devtools) ---------------------------------------------------
+
+
+def _simulate_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1)")
+    p.add_argument("--players", default="hard,easy",
+                   help="two of easy, normal, hard, random, comma separated (seat 0 first)")
+    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    p.add_argument("--turn-cap", type=int, default=150,
+                   help="turns per player before the game is ended by W2 (default 150)")
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from rail_app.devtools.simulate import run_command
+
+    return run_command(args)
+
+
+def _soak_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--turn-cap", type=int, default=150, help="turns per player")
+    p.add_argument("--map", default="maps/italy.yaml")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _soak(args: argparse.Namespace) -> int:
+    from rail_app.devtools.soak import run_command
+
+    return run_command(args)
+
+
+def _bench_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    p.add_argument("--map", default="maps/italy.yaml",
+                   help="the map (default: maps/italy.yaml)")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from rail_app.devtools.bench import run_command
+
+    return run_command(args)
+
+
+def _selftest_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", help="the map to play on (default: the bundled mini test map)")
+    p.add_argument("--turns", type=int, default=3, help="human turns to play")
+
+
+def _selftest(args: argparse.Namespace) -> int:
+    from rail_app.devtools.selftest import run_selftest
+
+    return run_selftest(args.map, args.turns)
+
+
+def _autoplay_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", default="maps/italy.yaml")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--opponent", default="normal")
+    p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
+    p.add_argument("--via-main", action="store_true",
+                   help="start through python main.py and its menus (needs a display)")
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from rail_app.devtools.autoplay import run_command
+
+    return run_command(args)
+
+
+def _screenshots_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", default="docs/screenshots", help="the folder for the pictures")
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    from rail_app.devtools.screenshots import main as shoot
+
+    return shoot(args.out)
+
+
+COMMANDS: dict[str, Command] = {
+    "play": Command("start the game (the same as python main.py)", _play_args, _play),
+    "validate-map": Command("check a map file and print a summary", _validate_args, _validate),
+    "render-map": Command("draw a map to a PNG picture", _render_args, _render),
+    "replay": Command("replay a game record, checking every action", _replay_args, _replay),
+    "simulate": Command("play computer-only games and print the results", _simulate_args,
+                        _simulate),
+    "soak": Command("play random legal games, checking the rules' invariants after every "
+                    "action", _soak_args, _soak),
+    "bench": Command("measure frame, quote, route, AI and start-up times", _bench_args,
+                     _bench),
+    "selftest": Command("play a few turns through the game's interface, headless",
+                        _selftest_args, _selftest),
+    "autoplay": Command("play a whole game through the game's window with posted mouse and "
+                        "key events", _autoplay_args, _autoplay),
+    "screenshots": Command("draw the README's screenshots of the game's screens",
+                           _screenshots_args, _screenshots),
+}
+
+
+# -- entry points ----------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
-    _load_optional_commands()
     parser = argparse.ArgumentParser(
         prog="python -m rail_app", description="Italian Rails: tools and the game."
     )
     parser.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (_handler, configure, help_text) in sorted(_COMMANDS.items()):
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        configure(p)
+    for name, cmd in sorted(COMMANDS.items()):
+        p = sub.add_parser(name, help=cmd.help, description=cmd.help)
+        cmd.arguments(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m rail_app COMMAND ...``."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
         return EXIT_OK
-    handler = _COMMANDS[args.command][0]
-    return handler(args)
+    return COMMANDS[args.command].run(args)
+
+
+def play_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python main.py",
+                                description="Italian Rails: a two-player crayon-rails game.")
+    p.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
+    _play_args(p)
+    return p
+
+
+def play_main(argv: Sequence[str] | None = None) -> int:
+    """``python main.py [options]``: the game window."""
+    return _play(play_parser().parse_args(argv))

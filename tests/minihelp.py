@@ -7,8 +7,8 @@ from typing import Any
 
 from rail_app.core.board import Board, edge_key, load_board
 from rail_app.rules.deckmodel import Card, Deck
-from rail_app.rules.game import new_game
-from rail_app.rules.state import PHASE_MOVE, GameState
+from rail_app.rules.engine import new_game
+from rail_app.rules.state import GameState, Phase
 
 MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
 BOARD: Board = load_board(MINI)
@@ -31,7 +31,7 @@ def moving_game(seed: int, cards: list[Card] | None = None, **kw: Any) -> GameSt
         s.deck = Deck({c.number: c for c in cards}, "test")
     for p in s.players:
         p.turns_taken = 2
-    s.phase = PHASE_MOVE
+    s.phase = Phase.MOVE
     s.current = 0
     return s
 

@@ -9,12 +9,12 @@ import pytest
 
 from rail_app.ai.bot import Bot
 from rail_app.ai.paths import CostGraph
-from rail_app.ai.planner import LEVELS, Job, Planner, base_speed, sequences
-from rail_app.ai.randombot import RandomBot
-from rail_app.ai.simulate import play_game
-from rail_app.ai.view import make_view
+from rail_app.ai.planner import LEVELS, Job, Planner, sequences
 from rail_app.core.board import edge_key, load_board
-from rail_app.rules import game
+from rail_app.devtools.randomplayer import RandomPlayer
+from rail_app.devtools.simulate import play_game
+from rail_app.rules import engine as game
+from rail_app.rules import movement
 from rail_app.rules.actions import (
     BuildSegment,
     ChooseLoss,
@@ -30,7 +30,7 @@ from rail_app.rules.actions import (
     EndTurn as EndTurnAction,
 )
 from rail_app.rules.deck import load_board_deck
-from rail_app.rules.state import GameState
+from rail_app.rules.state import GameState, Phase
 
 ITALY = "maps/italy.yaml"
 MINI = "maps/test/mini.yaml"
@@ -63,7 +63,7 @@ def _hidden_changed(state: GameState, seat: int, seed: int) -> GameState:
 def test_ai_never_peeks_at_hidden_cards_or_the_deck() -> None:
     """C2: the opponent's private cards and the deck's order change nothing it does."""
     state = _new(ITALY, 11)
-    bots = [Bot("hard", 0, 11), RandomBot(1, 11)]
+    bots = [Bot("hard", 0, 11), RandomPlayer(1, 11)]
     checked = 0
     for step in range(160):
         if state.outcome is not None:
@@ -79,17 +79,22 @@ def test_ai_never_peeks_at_hidden_cards_or_the_deck() -> None:
     assert checked > 40
 
 
-def test_view_hides_the_opponents_private_cards() -> None:
+def test_seen_by_hides_what_the_seat_may_not_know() -> None:
+    """C2: while cards are chosen the opponent's hand is hidden (after, the private cards
+    are revealed); the draw pile's order and the random generator are never seen; E3: the
+    opponent's cash is secret until a tax makes it public."""
     state = _new(ITALY, 3)
-    for _ in range(2):
-        state = game.apply(state, KeepCards(tuple(state.player.dealt[:2])))
-    view = make_view(state, 0)
-    for number in state.players[1].private:
-        if number not in state.pool:
-            with pytest.raises(KeyError):
-                view.card(number)
-    assert view.opp.cash is None  # E3: cash is secret until a tax
-    assert not hasattr(view, "draw_pile") and not hasattr(view, "rng")
+    state = game.apply(state, KeepCards(tuple(state.player.dealt[:2])))
+    seen = state.seen_by(1)
+    assert seen.players[0].private == [] and state.players[0].private
+    state = game.apply(state, KeepCards(tuple(state.player.dealt[:2])))
+    seen = state.seen_by(0)
+    assert seen.players[1].private == state.players[1].private  # revealed together (C2)
+    assert seen.draw_pile == sorted(state.draw_pile) != state.draw_pile
+    assert seen.rng.getstate() != state.rng.getstate()
+    assert seen.players[1].cash == 0 and seen.players[0].cash == state.players[0].cash
+    state.cash_public = True
+    assert state.seen_by(0).players[1].cash == state.players[1].cash
 
 
 # -- a small scenario on the mini map ---------------------------------------------------------
@@ -118,7 +123,7 @@ def _mini_scenario(private: list[int], pool: list[int]) -> GameState:
     for p in state.players:
         p.turns_taken = 2
     state.current = 0
-    state.phase = "move"
+    state.phase = Phase.MOVE
     state.moves_left = None
     state.turn_started = False
     state.players[0].position = alfa.centre
@@ -129,8 +134,8 @@ def test_planner_finds_the_known_best_plan_on_the_mini_map() -> None:
     """Two private cards want wine at Beta; Alfa offers wine and the track is built: the
     best plan picks up two wines at Alfa and delivers both at Beta."""
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
-    view = make_view(state, 0)
-    planner = Planner(view, CostGraph(view, base_speed(view)), LEVELS["normal"])
+    view = state.seen_by(0)
+    planner = Planner(view, 0, CostGraph(view, 0, movement.base_speed(view, 0)), LEVELS["normal"])
     plan = planner.choose()
     assert plan is not None
     kinds = [(e.kind, e.city, e.job.commodity) for e in plan.events]
@@ -142,16 +147,16 @@ def test_planner_finds_the_known_best_plan_on_the_mini_map() -> None:
 
 def test_easy_plans_single_demands() -> None:
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
-    view = make_view(state, 0)
-    plan = Planner(view, CostGraph(view, base_speed(view)), LEVELS["easy"]).choose()
+    view = state.seen_by(0)
+    plan = Planner(view, 0, CostGraph(view, 0, movement.base_speed(view, 0)), LEVELS["easy"]).choose()
     assert plan is not None and len(plan.jobs) == 1
     assert plan.jobs[0].city == "Beta" and plan.jobs[0].commodity == "wine"
 
 
 def test_C1_no_plan_uses_one_card_twice() -> None:
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
-    view = make_view(state, 0)
-    planner = Planner(view, CostGraph(view, base_speed(view)), LEVELS["hard"])
+    view = state.seen_by(0)
+    planner = Planner(view, 0, CostGraph(view, 0, movement.base_speed(view, 0)), LEVELS["hard"])
     for plan in planner.candidates():
         cards = [j.card for j in plan.jobs]
         assert len(cards) == len(set(cards))
@@ -191,7 +196,7 @@ def test_no_wasted_movement_after_a_pickup() -> None:
 
 def _play(path: str, seed: int, kinds: list[str], max_turn: int) -> tuple[GameState, list]:
     state = _new(path, seed)
-    from rail_app.ai.simulate import make_player
+    from rail_app.devtools.simulate import make_player
 
     bots = [make_player(k, i, seed) for i, k in enumerate(kinds)]
     record = []
@@ -219,7 +224,7 @@ def test_same_seed_same_actions() -> None:
 
 def test_first_placement_is_at_the_plans_pickup_city() -> None:
     state = _new(ITALY, 4)
-    bot, other = Bot("hard", 0, 4), RandomBot(1, 4)
+    bot, other = Bot("hard", 0, 4), RandomPlayer(1, 4)
     while state.outcome is None:
         acting = state.pending.player if state.pending is not None else state.current
         a = (bot if acting == 0 else other).next_action(state)
@@ -265,10 +270,10 @@ def test_W1_connection_plan_joins_every_major_city() -> None:
     from rail_app.ai.connect import plan_connection
 
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
-    assert plan_connection(make_view(state, 0)).missing == []  # Alfa-Beta already built
+    assert plan_connection(state.seen_by(0), 0).missing == []  # Alfa-Beta already built
     state.owner.clear()
     state.players[0].track.clear()
-    conn = plan_connection(make_view(state, 0))
+    conn = plan_connection(state.seen_by(0), 0)
     assert sorted(conn.missing) == ["Alfa", "Beta"] or len(conn.missing) == 1
     assert conn.steps and conn.cost > 0 and not conn.unreachable
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rail_app.bench import KEYS, TARGETS
+from rail_app.devtools.bench import KEYS, TARGETS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from rail_app.core.board import Board
 from rail_app.rules import build, reach
 from rail_app.rules.actions import Action, BuildSegment, EndPhase, EndTurn, EraseSegment
-from rail_app.rules.engine import IllegalAction, apply, quote
-from rail_app.rules.game import new_game
-from rail_app.rules.state import PHASE_MOVE, GameState
+from rail_app.rules.engine import IllegalAction, apply, new_game, quote
+from rail_app.rules.state import GameState, Phase
 
 #: Italy when its map loads; the mini map always (its strait is the only way to Epsilon,
 #: so random growth there soon meets K5).
@@ -106,7 +105,7 @@ def test_random_build_sequences_keep_the_invariants(which: int, seed: int,
     check_invariants(s)
     for c in choices:
         action: Action
-        if s.phase == PHASE_MOVE:
+        if s.phase == Phase.MOVE:
             action = EndPhase()
         elif c % 10 == 0:
             action = EndTurn()

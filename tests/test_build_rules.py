@@ -11,6 +11,7 @@ import pytest
 from buildhelp import assert_illegal, do, italy, mini, own, snapshot
 
 from rail_app.core.board import Board, edge_key
+from rail_app.devtools.lategame import make_late_game_board
 from rail_app.rules import build, events, reach
 from rail_app.rules.actions import (
     BuildFerry,
@@ -20,14 +21,13 @@ from rail_app.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
-from rail_app.rules.engine import Violation, apply, quote
-from rail_app.rules.game import new_game
+from rail_app.rules.engine import Violation, apply, new_game, quote
 from rail_app.rules.state import (
-    PHASE_BUILD,
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,
     GameState,
     Load,
+    Phase,
 )
 
 
@@ -42,7 +42,7 @@ def state(board: Board) -> GameState:
 
 
 def test_new_game_starts_building(state: GameState) -> None:
-    assert state.phase == PHASE_BUILD and state.current == 0 and state.turn == 1
+    assert state.phase == Phase.BUILD and state.current == 0 and state.turn == 1
     assert [p.cash for p in state.players] == [60, 60]
     assert [p.loco for p in state.players] == ["Freight", "Freight"]
 
@@ -240,7 +240,7 @@ def test_K5_land_bottleneck_around_a_city(state: GameState) -> None:
 
 def test_K5_matches_a_brute_force_search(board: Board) -> None:
     """The bridge tables give the same answer as removing the segment and searching."""
-    s = build.make_late_game_board(board, seed=4, segments=40)
+    s = make_late_game_board(board, seed=4, segments=40)
     g = nx.Graph()
     for e in board.edges.values():
         if e.forbidden is None and e.key not in s.players[0].track:

@@ -13,10 +13,11 @@ import pytest
 
 from rail_app.core.board import load_board
 from rail_app.rules import cards
-from rail_app.rules.actions import Deliver, Drop, KeepCards, Lock, PickUp, SwapDemands
+from rail_app.rules.actions import Deliver, Drop, EndTurn, KeepCards, Lock, PickUp, SwapDemands
 from rail_app.rules.deck import load_deck
 from rail_app.rules.engine import IllegalAction, apply, legal_actions, quote
-from rail_app.rules.state import PHASE_BUILD, PHASE_MOVE, PHASE_SETUP, GameState, PlayerState
+from rail_app.rules.quotes import DeliverDetails
+from rail_app.rules.state import GameState, Phase, PlayerState
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"
@@ -46,7 +47,7 @@ def arranged(pool: list[int], private: tuple[list[int], list[int]] = ([2, 3], [4
     used = set(pool) | set(private[0]) | set(private[1])
     state.draw_pile = [n for n in sorted(DECK.cards, reverse=True) if n not in used]
     state.discard = []
-    state.phase = PHASE_MOVE
+    state.phase = Phase.MOVE
     state.current = player
     state.first_player = 0
     state.turn_started = False
@@ -72,7 +73,7 @@ def rules_of(state: GameState, action: object, player: int | None = None) -> lis
 
 def test_C2_deal_five_demand_cards_each_and_60M() -> None:
     state = new_state(1)
-    assert state.phase == PHASE_SETUP and state.current == 0
+    assert state.phase == Phase.SETUP and state.current == 0
     for p in state.players:
         assert p.cash == 60 == BOARD.rules.starting_cash
         assert len(p.dealt) == 5
@@ -102,7 +103,7 @@ def test_C2_two_private_six_public_and_T1_lowest_card_starts() -> None:
     d0, d1 = list(state.players[0].dealt), list(state.players[1].dealt)
     keep0, keep1 = (d0[3], d0[4]), (d1[0], d1[2])
     state = apply(state, KeepCards(keep0))
-    assert state.current == 1 and state.phase == PHASE_SETUP and state.pool == []
+    assert state.current == 1 and state.phase == Phase.SETUP and state.pool == []
     assert state.players[0].private == sorted(keep0)
     state = apply(state, KeepCards(keep1))
     assert state.players[0].private == sorted(keep0)
@@ -111,7 +112,7 @@ def test_C2_two_private_six_public_and_T1_lowest_card_starts() -> None:
     assert len(state.pool) == 6 and all(not p.dealt for p in state.players)
     first = 0 if min(keep0) < min(keep1) else 1
     assert state.current == first and state.first_player == first
-    assert state.phase != PHASE_SETUP
+    assert state.phase != Phase.SETUP
 
 
 def test_C2_keep_cards_refusals_leave_the_state_unchanged() -> None:
@@ -230,7 +231,7 @@ def test_C4_no_two_locks_on_one_card_and_not_the_opponents_private_card() -> Non
 def test_C4_locking_only_while_moving() -> None:
     state = arranged([1, 6, 7, 8, 9, 10])
     state = apply(state, PickUp("marble"))
-    state.phase = PHASE_BUILD
+    state.phase = Phase.BUILD
     assert rules_of(state, Lock(8, 0)) == ["wrong-phase"]
     assert rules_of(state, PickUp("marble")) == ["wrong-phase"]
 
@@ -243,7 +244,8 @@ def test_C5_delivery_pays_discards_the_card_and_refills_the_pool() -> None:
     state = apply(state, PickUp("marble", 8, 0))  # marble to Alfa for 18
     assert rules_of(state, Deliver(8, 0)) == ["C5"]  # still at Gamma
     put(state, 0, "Alfa", outer=True)
-    assert quote(state, Deliver(8, 0)).details["payoff"] == 18
+    d = quote(state, Deliver(8, 0)).detail(DeliverDetails)
+    assert d is not None and d.payoff == 18
     state = apply(state, Deliver(8, 0))
     anna = state.players[0]
     assert anna.cash == 78 and anna.deliveries == 1 and anna.loads == []
@@ -333,7 +335,7 @@ def test_C6_swap_discards_three_unlocked_and_draws_three() -> None:
     assert len(gone) == 3 and gone <= set(new.discard)
     assert len(new.pool) == 6
     assert set(new.pool) - set(state.pool) == set(state.draw_pile[-3:])
-    assert new.swapped_this_turn and new.turn_started
+    assert new.phase is Phase.SWAPPED and new.turn_started
 
 
 def test_C6_swap_keeps_locked_cards_and_only_touches_unlocked_ones() -> None:
@@ -360,24 +362,26 @@ def test_C6_after_a_swap_only_locking_with_loads_on_the_train() -> None:
     state = arranged([1, 6, 7, 8, 9, 10])
     state.players[0].loads.append(cards.Load("marble"))
     state = apply(state, SwapDemands())
-    assert rules_of(state, PickUp("marble")) == ["wrong-phase"]
-    assert rules_of(state, Drop("marble")) == ["wrong-phase"]
+    assert rules_of(state, PickUp("marble")) == ["C6"]
+    assert rules_of(state, Drop("marble")) == ["C6"]
+    assert quote(state, PickUp("marble")).wrong_moment
     marble = [(c, j) for c in state.pool for j, d in enumerate(DECK.card(c).demands)
               if d.commodity == "marble"]
     assert marble
     state = apply(state, Lock(*marble[0]))
     assert state.players[0].loads[0].card == marble[0][0]
-    cards.clear_swap_flag(state, 0)
-    assert not state.swapped_this_turn
+    assert state.phase is Phase.SWAPPED
+    state = apply(state, EndTurn())
+    assert state.phase is not Phase.SWAPPED
 
 
 def test_C6_T3_swap_in_the_build_phase_of_the_first_two_turns_only() -> None:
     state = arranged([1, 6, 7, 8, 9, 10])
-    state.phase = PHASE_BUILD
+    state.phase = Phase.BUILD
     state.players[0].turns_taken = 1
     assert quote(state, SwapDemands()).ok
     new = apply(state, SwapDemands())
-    assert new.swapped_this_turn
+    assert new.phase is Phase.SWAPPED
     assert quote(new, Lock(8, 0)).rules in (["C4"], [])  # locking allowed, if a load fits
     state.players[0].turns_taken = 2
     assert rules_of(state, SwapDemands()) == ["T3"]

@@ -12,7 +12,7 @@ from rail_app.rules import cards
 from rail_app.rules.actions import PickUp
 from rail_app.rules.deck import load_deck
 from rail_app.rules.engine import quote
-from rail_app.rules.state import PHASE_BUILD, PHASE_OVER, GameState, PlayerState
+from rail_app.rules.state import GameState, Phase, PlayerState
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board(ROOT / "maps" / "test" / "mini.yaml")
@@ -26,7 +26,7 @@ def game(first: int = 0) -> GameState:
                PlayerState("Bruno", rules.starting_cash, rules.start_locomotive)]
     state = GameState(BOARD, DECK, players, 9, rng=random.Random(9))
     cards.setup(state)
-    state.phase = PHASE_BUILD
+    state.phase = Phase.BUILD
     state.first_player = first
     state.current = first
     return state
@@ -76,9 +76,9 @@ def test_W1_play_continues_until_both_have_had_the_same_number_of_turns() -> Non
     state.players[0].cash = 250
     cards.check_end_of_game(state, 0)  # the start player qualifies: Bruno still plays
     assert state.end_triggered_by == 0
-    assert state.outcome is None and state.phase == PHASE_BUILD
+    assert state.outcome is None and state.phase == Phase.BUILD
     cards.check_end_of_game(state, 1)
-    assert state.outcome is not None and state.phase == PHASE_OVER
+    assert state.outcome is not None and state.phase == Phase.OVER
     assert state.outcome.winner == 0
     assert quote(state, PickUp("marble")).rules == ["game-over"]
 
@@ -88,7 +88,7 @@ def test_W1_second_player_qualifying_ends_the_game_at_once() -> None:
     network(state, 1)
     state.players[1].cash = 260
     cards.check_end_of_game(state, 1)
-    assert state.end_triggered_by == 1 and state.phase == PHASE_OVER
+    assert state.end_triggered_by == 1 and state.phase == Phase.OVER
     assert state.outcome is not None and state.outcome.winner == 1
 
 
@@ -97,7 +97,7 @@ def test_W1_the_round_ends_with_the_player_before_the_start_player() -> None:
     network(state, 0)
     state.players[0].cash = 300
     cards.check_end_of_game(state, 0)  # Anna plays second: the round is complete
-    assert state.phase == PHASE_OVER
+    assert state.phase == Phase.OVER
 
 
 def test_W2_most_cash_wins_even_against_the_player_who_triggered() -> None:
@@ -132,7 +132,7 @@ def test_W2_full_tie_is_a_draw() -> None:
         p.cash = 260
     outcome = cards.finish_game(state)
     assert outcome.winner is None and "draw" in outcome.reason
-    assert state.phase == PHASE_OVER
+    assert state.phase == Phase.OVER
 
 
 def test_summary_shows_hands_pool_and_outcome() -> None:

@@ -17,9 +17,8 @@ from rail_app.rules.actions import (
     MoveTrain,
 )
 from rail_app.rules.deckmodel import Card, Demand
-from rail_app.rules.engine import IllegalAction, apply, legal_actions, quote
-from rail_app.rules.game import new_game
-from rail_app.rules.state import PHASE_BUILD, PHASE_MOVE, GameState, Load
+from rail_app.rules.engine import IllegalAction, apply, legal_actions, new_game, quote
+from rail_app.rules.state import GameState, Load, Phase
 from tests.minihelp import FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax", text="Pay by cash on hand")
@@ -163,7 +162,7 @@ def test_E4_no_building_or_moving_across_a_flooded_river() -> None:
     assert q.rules == ["E4"] and "Fiume" in q.headline
     v = events.build_violations(s, 0, e("1,8", "2,8"))
     assert [x.rule for x in v] == ["E4"] and "Fiume is in flood" in v[0].message
-    s.phase = PHASE_BUILD
+    s.phase = Phase.BUILD
     q = quote(s, BuildSegment("1,8", "2,8"))
     assert "E4" in q.rules
     assert "E4" not in quote(s, BuildSegment("1,8", "1,7")).rules  # no river there
@@ -455,7 +454,7 @@ def test_E9_every_event_card_of_the_italy_deck_resolves() -> None:
         s.deck = deck
         for p in s.players:
             p.turns_taken = 2
-        s.phase = PHASE_MOVE
+        s.phase = Phase.MOVE
         s.players[0].position = board.cities["Napoli"].centre
         s.players[1].position = board.cities["Milano"].centre
         events.resolve_event(s, card.number, 0)

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rail_app.rules import engine, movement, turns
+from rail_app.rules import engine, movement
 from rail_app.rules.actions import BoardFerry, EndTurn, MoveTrain, PlaceTrain
 from rail_app.rules.engine import IllegalAction, apply, quote
-from rail_app.rules.state import (
-    VARIANT_FAST_TRAINS,
-    ActiveEvent,
-    GameState,
-)
+from rail_app.rules.quotes import BoardDetails, MoveDetails
+from rail_app.rules.state import VARIANT_FAST_TRAINS, ActiveEvent, GameState, Phase
 from tests.minihelp import BOARD, FERRY, d, lay, moving_game
 
 # A straight line of dots from the west coast through Gamma (0,8) to Beta (5,8 is an outer dot)
@@ -69,7 +66,8 @@ def test_M1_each_segment_counts_one_whatever_the_terrain() -> None:
     at(s, 0, "0,8")
     q = quote(s, move("1,8", "2,8", "3,8", "4,8"))  # 3,8 is a mountain dot, 1,8-2,8 a bridge
     assert q.ok and q.cost == 0
-    assert q.details["moves_left"] == 5 and q.details["stop"] == "4,8"
+    details = q.detail(MoveDetails)
+    assert details is not None and details.moves_left == 5 and details.stop == d("4,8")
     new = apply(s, q.action)
     assert new.players[0].position == d("4,8")
     assert new.players[0].previous == d("3,8")
@@ -163,12 +161,12 @@ def test_M3_rent_is_paid_once_per_turn_to_the_opponent() -> None:
     lay(s, 1, ROW8[6:])  # 2,8 to 5,8 is Bruno's
     at(s, 0, "0,8")
     q = quote(s, move("1,8", "2,8", "3,8"))
-    assert q.ok and q.cost == 4 and q.details["rental"] is True
+    assert q.ok and q.cost == 4 and q.detail(MoveDetails).rental is True
     s = apply(s, q.action)
     assert (s.players[0].cash, s.players[1].cash) == (56, 64)
     assert s.rental_paid
     q = quote(s, move("4,8"))
-    assert q.ok and q.cost == 0 and q.details["rental"] is False
+    assert q.ok and q.cost == 0 and q.detail(MoveDetails).rental is False
     s = apply(s, q.action)
     assert (s.players[0].cash, s.players[1].cash) == (56, 64)
     assert any("rent" in e.text and e.kind == "payment" for e in s.log)
@@ -202,7 +200,7 @@ def test_M3_free_major_city_track_costs_nothing() -> None:
     at(s, 0, "5,8")
     q = quote(s, move("6,7", "7,7", "7,6"))
     assert q.ok and q.cost == 0
-    assert q.details["moves_left"] == 6
+    assert q.detail(MoveDetails).moves_left == 6
 
 
 def test_M4_trains_share_dots_and_segments() -> None:
@@ -233,7 +231,7 @@ def test_M5_board_a_ferry_and_land_next_turn_at_half_speed() -> None:
     s = ferry_game()
     q = quote(s, BoardFerry(FERRY))
     assert q.ok, q.violations
-    assert q.details["to"] == "13,4"
+    assert s.board.key(q.detail(BoardDetails).to) == "13,4"
     s = apply(s, q.action)
     assert s.players[0].aboard == 0 and s.moves_left == 0
     assert quote(s, move("9,5")).rules == ["M5"]
@@ -281,7 +279,8 @@ def test_M6_half_speed_beginning_mid_move_halves_what_is_left() -> None:
     s.events.append(ActiveEvent(99, "bad_weather", 1, 10, dots=zone))
     q = quote(s, move("1,8", "2,8", "3,8", "4,8", "5,8"))
     # 4 left after entering 5,8 (9 - 5): halved to 2
-    assert q.ok and q.details["moves_left"] == 2 and q.details["half_speed"]
+    details = q.detail(MoveDetails)
+    assert q.ok and details is not None and details.moves_left == 2 and details.half_speed
     s = apply(s, q.action)
     assert s.half_speed_now
     s = apply(s, move("6,7"))  # free track in Beta: no second halving
@@ -369,7 +368,7 @@ def test_moves_are_reset_when_a_turn_begins() -> None:
     at(s, 0, "0,8")
     s = apply(s, move("1,8", "2,8"))
     assert s.moves_left == 7
-    turns.end_turn(s)
+    s = apply(s, EndTurn())
     assert s.current == 1 and s.moves_left is None and not s.rental_paid
 
 
@@ -377,7 +376,7 @@ def test_no_movement_after_swapping_demands() -> None:
     s = game()
     lay(s, 0, ROW8)
     at(s, 0, "0,8")
-    s.swapped_this_turn = True
+    s.phase = Phase.SWAPPED
     q = quote(s, move("1,8"))
-    assert q.rules == ["wrong-phase"] and q.violations[0].moment
+    assert q.rules == ["C6"] and q.wrong_moment
     assert not [a for a in engine.legal_actions(s) if isinstance(a, MoveTrain)]

@@ -14,7 +14,7 @@ from rail_app import cli
 from rail_app.core.board import load_board
 from rail_app.rules import replay
 from rail_app.rules.actions import BuildSegment, EndTurn, EraseSegment
-from rail_app.rules.game import new_game
+from rail_app.rules.engine import new_game
 from rail_app.rules.record import (
     GameRecord,
     RecordError,
@@ -77,7 +77,7 @@ def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
 def test_illegal_actions_are_reported_and_skipped() -> None:
     rec = load_record(RECORDS / "mini-build.json")
     state, results = replay_record(rec, mini(), None)
-    illegal = {r.index: [v.rule for v in r.violations] for r in results if not r.ok}
+    illegal = {r.index: [v.code for v in r.violations] for r in results if not r.ok}
     assert illegal == {4: ["B3", "K1"], 5: ["B4"], 10: ["K2"], 11: ["K7"], 15: ["K10"],
                        17: ["not-your-turn"], 18: ["B1"]}
     assert [p.cash for p in state.players] == [35, 49]
@@ -209,15 +209,8 @@ def test_replay_warns_about_a_changed_map(capsys: pytest.CaptureFixture[str],
     assert "has changed" in capsys.readouterr().err
 
 
-def test_summary_contributors_add_keys() -> None:
-    def extra(state: GameState, summary: dict[str, Any]) -> None:
-        summary["pool"] = list(state.pool)
-        summary["players"][0]["extra"] = True
-
-    replay.summary_contributor(extra)
-    try:
-        s = replay.state_summary(new_game(mini(), seed=1))
-    finally:
-        replay._CONTRIBUTORS.remove(extra)
-    assert s["pool"] == [] and s["players"][0]["extra"] is True
+def test_summary_has_the_cards_and_the_events() -> None:
+    s = replay.state_summary(new_game(mini(), seed=1))
+    assert s["pool"] == [] and s["players"][0]["private_cards"] == []
+    assert s["events_in_force"] == [] and s["cash_public"] is False
     assert s["winner"] is None and s["turn"] == 1

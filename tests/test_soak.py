@@ -12,12 +12,12 @@ import pytest
 from buildhelp import ROOT, italy
 
 from rail_app.core.board import load_board
-from rail_app.rules import engine, game, replay
+from rail_app.devtools.goalplayer import GoalDirectedPlayer, play_game
+from rail_app.devtools.soak import VARIANT_CYCLE, Checker, fingerprint, soak_game
+from rail_app.rules import engine, replay
 from rail_app.rules.actions import Deliver, EndTurn
 from rail_app.rules.deck import load_board_deck
-from rail_app.rules.randomplay import RandomPlayer, play_game
 from rail_app.rules.record import load_record, record_from_game, replay_record
-from rail_app.rules.soak import VARIANT_CYCLE, Checker, fingerprint, soak_game
 from rail_app.rules.state import GameState
 
 MINI_SHORT = ROOT / "maps" / "test" / "mini-short.yaml"
@@ -130,8 +130,8 @@ def test_same_seed_same_actions_same_whole_game_on_italy() -> None:
 def test_random_player_only_plays_legal_actions_and_is_seeded() -> None:
     board = load_board(MINI_SHORT)
     deck = load_board_deck(board)
-    a = game.new_game(board, deck, seed=3)
-    pa, pb = RandomPlayer(3), RandomPlayer(3)
+    a = engine.new_game(board, deck, seed=3)
+    pa, pb = GoalDirectedPlayer(3), GoalDirectedPlayer(3)
     b = a.copy()
     for _ in range(150):
         if a.outcome is not None:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import sys
-import types
-from collections.abc import Iterator
-
 import pytest
 from buildhelp import assert_illegal, do, mini, snapshot
 
 from rail_app.core.board import Board
 from rail_app.rules import engine, turns
 from rail_app.rules.actions import BuildSegment, EndPhase, EndTurn, SwapDemands
-from rail_app.rules.deckmodel import Deck
-from rail_app.rules.engine import IllegalAction, apply, quote
-from rail_app.rules.game import new_game
-from rail_app.rules.state import PHASE_BUILD, PHASE_MOVE, PHASE_OVER, GameState, Outcome
+from rail_app.rules.deck import load_board_deck
+from rail_app.rules.engine import IllegalAction, apply, new_game, quote
+from rail_app.rules.quotes import Moment
+from rail_app.rules.rulebook import RULEBOOK
+from rail_app.rules.state import GameState, Outcome, Phase
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +25,8 @@ def state(board: Board) -> GameState:
     return new_game(board, seed=7)
 
 
-@pytest.fixture
-def hook_calls() -> Iterator[list[tuple[str, int]]]:
-    calls: list[tuple[str, int]] = []
+def recording_hooks(calls: list[tuple[str, int]]) -> turns.TurnHooks:
+    """The rulebook's turn hooks, each turn's start and end also noted in ``calls``."""
 
     def start(st: GameState, p: int) -> None:
         calls.append(("start", p))
@@ -38,11 +34,8 @@ def hook_calls() -> Iterator[list[tuple[str, int]]]:
     def end(st: GameState, p: int) -> None:
         calls.append(("end", p))
 
-    engine.on_turn_start(start)
-    engine.on_turn_end(end)
-    yield calls
-    engine._TURN_START_HOOKS.remove(start)
-    engine._TURN_END_HOOKS.remove(end)
+    return turns.TurnHooks(start=(*RULEBOOK.hooks.start, start),
+                           end=(*RULEBOOK.hooks.end, end))
 
 
 def test_T1_players_alternate(state: GameState) -> None:
@@ -56,7 +49,7 @@ def test_T1_players_alternate(state: GameState) -> None:
 
 def test_T1_not_your_turn(state: GameState) -> None:
     q = quote(state, BuildSegment("3,1", "4,1"), 1)
-    assert q.violations[0].rule == engine.MOMENT_NOT_YOUR_TURN and q.violations[0].moment
+    assert q.violations[0].moment is Moment.NOT_YOUR_TURN and q.rules == ["not-your-turn"]
     before = snapshot(state)
     with pytest.raises(IllegalAction):
         apply(state, EndTurn(), 1)
@@ -68,36 +61,37 @@ def test_T2_first_two_turns_skip_the_move_phase(state: GameState) -> None:
     for _ in range(5):
         state = do(state, EndTurn())
         phases.append(state.phase)
-    assert phases == [PHASE_BUILD] * 4 + [PHASE_MOVE] * 2
-    assert_illegal(state, BuildSegment("3,1", "4,1"), engine.MOMENT_WRONG_PHASE)
+    assert phases == [Phase.BUILD] * 4 + [Phase.MOVE] * 2
+    assert_illegal(state, BuildSegment("3,1", "4,1"), Moment.WRONG_PHASE)
     state = do(state, EndPhase())
-    assert state.phase == PHASE_BUILD
+    assert state.phase == Phase.BUILD
     assert quote(state, BuildSegment("6,6", "6,5")).ok
-    assert_illegal(state, EndPhase(), engine.MOMENT_WRONG_PHASE)
+    assert_illegal(state, EndPhase(), Moment.WRONG_PHASE)
 
 
 def test_T2_ending_the_turn_in_the_move_phase_builds_nothing(state: GameState) -> None:
     for _ in range(4):
         state = do(state, EndTurn())
-    assert state.phase == PHASE_MOVE
+    assert state.phase == Phase.MOVE
     cash = state.player.cash
     state = do(state, EndTurn())
     assert state.players[0].cash == cash and state.current == 1
 
 
 def test_T3_swap_is_not_a_turn_flow_action(state: GameState) -> None:
-    """T3 (swap demands instead of A and B) belongs to the cards rules, which end the turn
-    with turns.end_turn; the turn flow itself only offers EndPhase and EndTurn."""
+    """T3 (swap demands instead of A and B) belongs to the cards rules; the turn flow itself
+    only offers EndPhase and EndTurn."""
     kinds = {type(a) for a in engine.legal_actions(state)}
     assert EndTurn in kinds and EndPhase not in kinds
-    assert SwapDemands not in {type(a) for a in turns._legal_turn_actions(state)}
+    assert SwapDemands not in {type(a) for a in turns.turn_actions(state)}
 
 
-def test_T4_a_lost_turn_is_skipped(state: GameState,
-                                   hook_calls: list[tuple[str, int]]) -> None:
+def test_T4_a_lost_turn_is_skipped(state: GameState) -> None:
+    hook_calls: list[tuple[str, int]] = []
     state.players[1].lose_turns = 1
     turn = state.turn
-    s = do(state, EndTurn())
+    s = state.copy()
+    turns.end_turn(s, recording_hooks(hook_calls))
     assert s.current == 0 and s.turn == turn + 2
     assert s.players[1].lose_turns == 0 and s.players[1].turns_taken == 1
     assert any("Bruno loses this turn" in e.text and e.kind == "event" for e in s.log)
@@ -117,10 +111,23 @@ def test_T4_several_lost_turns(state: GameState) -> None:
     assert s.current == 1
 
 
-def test_turn_hooks_run_in_order(state: GameState, hook_calls: list[tuple[str, int]]) -> None:
-    s = do(state, EndTurn(), EndTurn())
+def test_turn_hooks_run_in_order(state: GameState) -> None:
+    hook_calls: list[tuple[str, int]] = []
+    hooks = recording_hooks(hook_calls)
+    turns.end_turn(state, hooks)
+    turns.end_turn(state, hooks)
     assert hook_calls == [("end", 0), ("start", 1), ("end", 1), ("start", 0)]
-    assert s.current == 0
+    assert state.current == 0
+
+
+def test_the_rulebook_lists_every_action_and_the_hooks_in_order() -> None:
+    """The engine reads one table (rules/rulebook.py): every action type of the game has its
+    phases, quote and apply there, and the turn hooks run in a fixed order."""
+    from rail_app.rules.actions import ACTION_TYPES
+
+    assert set(RULEBOOK.actions) == set(ACTION_TYPES.values())
+    assert [h.__name__ for h in RULEBOOK.hooks.end] == [
+        "events_turn_end", "repay_loan", "check_end_of_game", "movement_turn_end"]
 
 
 def test_end_of_turn_bookkeeping(state: GameState) -> None:
@@ -138,16 +145,13 @@ def test_end_of_turn_bookkeeping(state: GameState) -> None:
 def test_game_over_stops_the_turn_flow(state: GameState) -> None:
     def finish(st: GameState, p: int) -> None:
         st.outcome = Outcome(0, "test", (0, 0))
-        st.phase = PHASE_OVER
+        st.phase = Phase.OVER
 
-    engine.on_turn_end(finish)
-    try:
-        s = do(state, EndTurn())
-    finally:
-        engine._TURN_END_HOOKS.remove(finish)
-    assert s.phase == PHASE_OVER and s.current == 0
+    s = state.copy()
+    turns.end_turn(s, turns.TurnHooks(end=(finish,)))
+    assert s.phase == Phase.OVER and s.current == 0
     q = quote(s, EndTurn())
-    assert q.violations[0].rule == engine.MOMENT_GAME_OVER
+    assert q.violations[0].moment is Moment.GAME_OVER
 
 
 def test_new_game_checks_its_arguments(board: Board) -> None:
@@ -159,23 +163,17 @@ def test_new_game_checks_its_arguments(board: Board) -> None:
     assert [p.name for p in s.players] == ["Ada", "Bo"] and s.variants == {"loans"}
 
 
-def test_new_game_with_a_deck_hands_over_to_the_cards_setup(
-        board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[GameState] = []
+def test_new_game_with_a_deck_starts_with_the_choice_of_cards(board: Board) -> None:
+    """C2/T1: with cards, the game starts with the deal; the first turn begins once both
+    players have kept their cards, with the holder of the lowest private card."""
+    s = new_game(board, load_board_deck(board), seed=3)
+    assert s.phase is Phase.SETUP and s.current == 0 and len(s.players[0].dealt) == 5
+    from rail_app.rules.actions import KeepCards
 
-    def setup(st: GameState) -> None:
-        calls.append(st)
-        turns.begin_first_turn(st, 1)
-
-    fake = types.ModuleType("rail_app.rules.cards")
-    fake.setup = setup  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "rail_app.rules.cards", fake)
-    import rail_app.rules as pkg
-
-    monkeypatch.setattr(pkg, "cards", fake, raising=False)
-    s = new_game(board, Deck({}, "test"), seed=3)
-    assert calls == [s]
-    assert s.current == 1 and s.first_player == 1 and s.phase == PHASE_BUILD and s.turn == 1
+    for _ in range(2):
+        s = apply(s, KeepCards(tuple(s.player.dealt[:2])))
+    first = min((0, 1), key=lambda i: min(s.players[i].private))
+    assert s.current == first == s.first_player and s.phase is Phase.BUILD and s.turn == 1
 
 
 def test_same_seed_same_random_numbers(board: Board) -> None:

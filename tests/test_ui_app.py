@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.ui.selftest import Driver
+from rail_app.devtools.selftest import Driver
 from tests.test_ui_support import MINI, app  # noqa: F401
 
 
 def test_command_line_options() -> None:
-    from rail_app.ui.launcher import build_parser
+    from rail_app.cli import play_parser as build_parser
 
     args = build_parser().parse_args(["--map", MINI, "--size", "1600x900", "--windowed"])
     assert args.size == (1600, 900) and args.fullscreen is False and args.map == MINI
@@ -23,7 +23,7 @@ def test_command_line_options() -> None:
 
 
 def test_main_rejects_a_missing_map_file(capsys: pytest.CaptureFixture[str]) -> None:
-    from rail_app.ui.launcher import main
+    from rail_app.cli import play_main as main
 
     assert main(["--map", "no/such/map.yaml"]) == 2
     assert "no such file" in capsys.readouterr().err
@@ -89,7 +89,7 @@ def test_sounds_are_synthesized_and_silent_without_a_device() -> None:
 
 
 def test_selftest_passes(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rail_app.ui.selftest import run_selftest
+    from rail_app.devtools.selftest import run_selftest
 
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
     assert run_selftest(MINI, turns=1, verbose=False) == 0

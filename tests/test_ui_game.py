@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from rail_app.core.board import edge_key
-from rail_app.ui.selftest import Driver, pick_stroke
+from rail_app.devtools.selftest import Driver, pick_stroke
 from tests.test_ui_support import MINI, app, border_route, centre_on_dot, start  # noqa: F401
 
 

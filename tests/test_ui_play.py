@@ -17,9 +17,10 @@ import networkx as nx
 import pygame
 import pygame_gui
 
+from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import BuildSegment, Deliver, EndTurn, KeepCards, Lock, PickUp
-from rail_app.rules.state import Load
-from rail_app.ui.selftest import Driver
+from rail_app.rules.quotes import MoveDetails
+from rail_app.rules.state import Load, Phase
 from tests.test_ui_support import app, centre_on_dot, start  # noqa: F401
 
 STORM = 27  # mini deck: Storm on the East Sea
@@ -165,7 +166,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     pv = scene.trains.preview
     assert pv is not None and pv.ok and not pv.later
     assert board.city_of_dot[pv.now[-1]] is beta  # Beta is reached at its first dot
-    assert pv.quote.details["steps"] == len(pv.now) <= 9
+    assert pv.quote.detail(MoveDetails).steps == len(pv.now) <= 9
     assert not pv.rent
     lines = " ".join(t for t, _, _ in scene.preview_lines())
     assert "Beta" in lines and "of 9 moves" in lines
@@ -241,7 +242,7 @@ def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
     pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
                                          ui_element=scene.confirm))
     d.frames(2)
-    assert scene.state.swapped_this_turn
+    assert scene.state.phase is Phase.SWAPPED
     assert scene.state.pool != pool
     assert scene.end_button.text == "End turn"
     assert not scene.swap_button.is_enabled

@@ -9,8 +9,7 @@ import pytest
 from rail_app.rules import movement
 from rail_app.rules.actions import BuildSegment
 from rail_app.rules.deck import load_board_deck
-from rail_app.rules.engine import quote
-from rail_app.rules.game import new_game
+from rail_app.rules.engine import new_game, quote
 from rail_app.rules.record import load_record, record_from_game, replay_record, save_record
 from rail_app.rules.state import (
     VARIANT_FAST_TRAINS,

@@ -1,25 +1,13 @@
-"""The computer opponent (see :mod:`rail_app.ai.bot`): levels easy, normal and hard, plus a
-random legal-move player. It sees only what its seat sees and acts only through actions.
+"""The computer opponent (see :mod:`rail_app.ai.bot`): levels easy, normal and hard. It sees
+only what its seat sees (``GameState.seen_by``) and acts only through the engine's actions.
 
-For the app: ``make_computer(kind, seat, seed)`` then ``next_action(state)`` one action at a
-time (show each at a human pace); the first call of a turn does the thinking, later calls
+For the app: ``Bot(level, seat, seed)`` then ``next_action(state)`` one action at a time
+(show each at a human pace); the first call of a turn does the thinking, later calls
 return at once; ``last_think_s`` says how long the last call took.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from rail_app.ai.planner import LEVELS as _LEVEL_TABLE
 
-LEVELS = ("easy", "normal", "hard")
-KINDS = (*LEVELS, "random")
-
-
-def make_computer(kind: str, seat: int, seed: int) -> Any:
-    """A computer player for ``seat``: one of easy, normal, hard or random."""
-    if kind == "random":
-        from rail_app.ai.randombot import RandomBot
-
-        return RandomBot(seat, seed)
-    from rail_app.ai.bot import Bot
-
-    return Bot(kind, seat, seed)
+LEVELS = tuple(_LEVEL_TABLE)

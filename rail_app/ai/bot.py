@@ -1,7 +1,8 @@
 """The computer opponent: one action at a time, through the engine's actions only.
 
-``Bot(level, seat, seed).next_action(state)`` looks at the game through a
-:class:`~rail_app.ai.view.PlayerView` (what a person in that seat sees), keeps a plan
+``Bot(level, seat, seed).next_action(state)`` looks at the game as a person in that seat
+sees it (:meth:`~rail_app.rules.state.GameState.seen_by`), quotes its actions there with the
+engine, keeps a plan
 across turns (:mod:`rail_app.ai.planner`) and returns the next action: keep cards (C2),
 choose a lost load (E7), swap demands (C6), place and move the train (M1-M5), pick up,
 lock, deliver (C3-C5), build along the plan's route and towards the major cities
@@ -28,11 +29,10 @@ from rail_app.ai.planner import (
     Level,
     Plan,
     Planner,
-    base_speed,
-    capacity,
+    locked_public,
 )
-from rail_app.ai.view import PlayerView, make_view
 from rail_app.core.board import edge_key
+from rail_app.rules import build, cards, engine, movement
 from rail_app.rules.actions import (
     Action,
     BoardFerry,
@@ -51,21 +51,20 @@ from rail_app.rules.actions import (
     SwapDemands,
     UpgradeLoco,
 )
-from rail_app.rules.state import GameState
+from rail_app.rules.quotes import Quote
+from rail_app.rules.state import GameState, Phase
 
 SWAP_BELOW = 2.0  # swap demands when the best plan earns less than this per turn
 MAX_REPLANS_PER_TURN = 5  # full re-plans in one turn; later triggers keep the plan
 MAX_ACTIONS_PER_TURN = 80  # a guard against any back-and-forth: end the phase
 
 
-def _quote(state: GameState, action: Action) -> Any:
-    from rail_app.rules import game
-
-    return game.quote(state, action)
+def _quote(state: GameState, action: Action) -> Quote:
+    return engine.quote(state, action)
 
 
 def _quote_ok(state: GameState, action: Action) -> bool:
-    return bool(_quote(state, action).ok)
+    return engine.quote(state, action).ok
 
 
 class Bot:
@@ -131,17 +130,15 @@ class Bot:
         """Whether the next :meth:`next_action` has real work to do (a new turn, a new card,
         a delivery): the app shows its "thinking" status then, and otherwise just paces the
         moves."""
-        if state.phase == "setup":
+        if state.phase is Phase.SETUP:
             return True
-        view = make_view(state, self.seat)
-        if view.phase == "build":
-            return self._script_turn != (view.turn, self.seat)
-        return self._trigger_key(view) != self._plan_key or self._plan_turn != view.turn
+        if state.phase is Phase.BUILD:
+            return self._script_turn != (state.turn, self.seat)
+        seen = state.seen_by(self.seat)
+        return self._trigger_key(seen) != self._plan_key or self._plan_turn != seen.turn
 
     def play_turn(self, state: GameState) -> list[Action]:
         """All the actions of this seat's current turn (applied to a copy)."""
-        from rail_app.rules import game
-
         s = state.copy()
         out: list[Action] = []
         for _ in range(500):
@@ -151,52 +148,58 @@ class Bot:
             if acting != self.seat:
                 break
             a = self.next_action(s)
-            s = game.apply(s, a)
+            s = engine.apply(s, a)
             out.append(a)
         return out
 
     # -- dispatch ---------------------------------------------------------------------------
-    def _next(self, state: GameState) -> Action:
-        view = make_view(state, self.seat)
-        if view.pending_mine:
-            return self._choose_loss(view)
-        if view.phase == "setup":
-            return self._keep_cards(view)
-        if self._actions_turn != view.turn:
-            self._actions_turn = view.turn
+    def _next(self, real: GameState) -> Action:
+        state = real.seen_by(self.seat)  # everything below sees only what the seat sees
+        if (state.pending is not None and state.pending.player == self.seat):
+            return self._choose_loss(state)
+        if state.phase is Phase.SETUP:
+            return self._keep_cards(state)
+        if not state.deck.cards:
+            return self._practice(state)
+        if self._actions_turn != state.turn:
+            self._actions_turn = state.turn
             self._actions = 0
         self._actions += 1
         if self._actions > MAX_ACTIONS_PER_TURN:
-            return EndPhase() if view.phase == "move" else EndTurn()
-        if view.phase == "move":
-            return self._move(state, view)
-        return self._build(state, view)
+            return EndPhase() if state.phase is Phase.MOVE else EndTurn()
+        if state.phase is Phase.MOVE:
+            return self._move(state)
+        return self._build(state)
 
     # -- caches -----------------------------------------------------------------------------
-    def _graph_for(self, view: PlayerView) -> CostGraph:
+    def _graph_for(self, state: GameState) -> CostGraph:
         key = (
-            view.turn, len(view.owner), hash(frozenset(view.owner.items())),
-            tuple(e.card for e in view.events), frozenset(view.me.ferries),
-            tuple(sorted((k, v) for k, v in view.ferry_takers.items())), view.me.loco,
-            len(self._banned), tuple((w.edge, w.owner) for w in view.washed_out),
+            state.turn, len(state.owner), hash(frozenset(state.owner.items())),
+            tuple(e.card for e in state.events), frozenset(state.players[self.seat].ferries),
+            tuple(sorted((k, v) for k, v in state.ferry_takers.items())), state.players[self.seat].loco,
+            len(self._banned), tuple((w.edge, w.owner) for w in state.washed_out),
         )
         if key != self._graph_key or self._graph is None:
-            self._graph = CostGraph(view, base_speed(view), Weights(), self._banned)
+            self._graph = CostGraph(state, self.seat, movement.base_speed(state, self.seat), Weights(),
+                                    self._banned)
             self._graph_key = key
         return self._graph
 
-    def _trigger_key(self, view: PlayerView) -> Any:
+    def _trigger_key(self, state: GameState) -> Any:
         """Re-plan when any of this changes: a delivery, a new card, an event, a lock."""
+        me = state.players[self.seat]
         return (
-            tuple(view.me.private), tuple(view.pool), view.me.deliveries,
-            tuple(e.card for e in view.events), tuple(sorted(view.locked_public.items())),
-            tuple((x.commodity, x.card, x.demand) for x in view.me.loads), view.me.loco,
+            tuple(me.private), tuple(state.pool), me.deliveries,
+            tuple(e.card for e in state.events), tuple(sorted(locked_public(state).items())),
+            tuple((x.commodity, x.card, x.demand) for x in me.loads), me.loco,
         )
 
-    def _remaining(self, view: PlayerView, plan: Plan) -> tuple[Event, ...] | None:
+    def _remaining(self, state: GameState, plan: Plan) -> tuple[Event, ...] | None:
         """The plan's events still to do, in the terms of the state now; None if broken."""
-        locked = {(x.card, x.demand) for x in view.me.loads if x.card is not None}
-        live = set(view.me.private) | set(view.pool)
+        me = state.players[self.seat]
+        locked = {(x.card, x.demand) for x in me.loads if x.card is not None}
+        live = set(me.private) | set(state.pool)
+        public_locks = locked_public(state)
         mapping: dict[Job, Job] = {}
         out: list[Event] = []
         for e in plan.events:
@@ -211,8 +214,7 @@ class Bot:
                 if e.kind == "D" and (j.card, j.demand) not in locked:
                     continue  # delivered (or gone): nothing left of this job
                 return None
-            if e.kind == "P" and j.card in view.locked_public and \
-                    view.locked_public[j.card] != j.demand:
+            if e.kind == "P" and j.card in public_locks and public_locks[j.card] != j.demand:
                 return None
             out.append(e)
         # every locked load must be in the plan
@@ -221,7 +223,7 @@ class Bot:
             return None
         # loads to lock later must still be on the train, unlocked
         free: dict[str, int] = {}
-        for x in view.me.loads:
+        for x in me.loads:
             if x.card is None:
                 free[x.commodity] = free.get(x.commodity, 0) + 1
         for e in out:
@@ -232,48 +234,48 @@ class Bot:
                 free[j.commodity] -= 1
         return tuple(out)
 
-    def _route(self, view: PlayerView, planner: Planner, plan: Plan
+    def _route(self, state: GameState, planner: Planner, plan: Plan
                ) -> tuple[list[int], list[int]] | None:
         """The plan's route from the train, each leg reusing the track of the legs before
         (cached while the train, the plan and the cost graph stay the same)."""
-        key = (self._graph_key, view.me.position, view.me.previous, view.me.aboard,
+        key = (self._graph_key, state.players[self.seat].position, state.players[self.seat].previous, state.players[self.seat].aboard,
                plan.events)
         if self._route_key != key:
             self._route_key = key
             self._route_val = planner.route_for(plan.events, refine=True)
         return self._route_val
 
-    def _planner(self, view: PlayerView) -> Planner:
-        return Planner(view, self._graph_for(view), self.level)
+    def _planner(self, state: GameState) -> Planner:
+        return Planner(state, self.seat, self._graph_for(state), self.level)
 
-    def _ensure_plan(self, view: PlayerView, force: bool = False) -> tuple[Planner, Plan | None]:
-        planner = self._planner(view)
-        key = self._trigger_key(view)
+    def _ensure_plan(self, state: GameState, force: bool = False) -> tuple[Planner, Plan | None]:
+        planner = self._planner(state)
+        key = self._trigger_key(state)
         kept: Plan | None = None
-        if view.turn != self._stall_turn:
-            self._stall_turn = view.turn
-            snap = (view.me.position, view.me.cash, len(view.me.track),
-                    tuple((x.commodity, x.card) for x in view.me.loads), view.me.aboard)
+        if state.turn != self._stall_turn:
+            self._stall_turn = state.turn
+            snap = (state.players[self.seat].position, state.players[self.seat].cash, len(state.players[self.seat].track),
+                    tuple((x.commodity, x.card) for x in state.players[self.seat].loads), state.players[self.seat].aboard)
             self._stall = self._stall + 1 if snap == self._stall_snap else 0
             self._stall_snap = snap
             if self._stall >= 2:
                 force = True  # nothing has moved for two turns: think again from scratch
                 self.plan = None
         if self.plan is not None:
-            rem = self._remaining(view, self.plan)
+            rem = self._remaining(state, self.plan)
             if rem:
                 kept = Plan(rem)
         if not force and kept is not None and key == self._plan_key:
-            if self._plan_turn == view.turn and self.plan is not None and \
+            if self._plan_turn == state.turn and self.plan is not None and \
                     self.plan.events == kept.events:
                 return planner, self.plan
             planner.simulate(kept)
             if kept.score > -float("inf"):
                 self.plan = kept
-                self._plan_turn = view.turn
+                self._plan_turn = state.turn
                 return planner, kept
-        if self._replans_turn != view.turn:
-            self._replans_turn = view.turn
+        if self._replans_turn != state.turn:
+            self._replans_turn = state.turn
             self._replans = 0
         self._replans += 1
         if self._replans > MAX_REPLANS_PER_TURN and kept is not None:
@@ -285,26 +287,29 @@ class Bot:
         best = planner.choose(kept)
         self.plan = best
         self._plan_key = key
-        self._plan_turn = view.turn
+        self._plan_turn = state.turn
         return planner, best
 
     # -- setup (C2) -------------------------------------------------------------------------
-    def _keep_cards(self, view: PlayerView) -> Action:
+    def _keep_cards(self, state: GameState) -> Action:
         """C2: keep the two dealt cards that allow the best plans. All plans over the five
         dealt cards are costed once; each pair of cards is scored by the best plan using only
         its own cards, plus a share of the best plan of its weaker card."""
         import itertools
 
-        dealt = sorted(view.me.dealt)
-        keep = int(view.rules.keep)
-        graph = self._graph_for(view)
+        dealt = sorted(state.players[self.seat].dealt)
+        keep = state.rules.keep
+        graph = self._graph_for(state)
         if self.level.name == "easy":
             def easy_score(combo: tuple[int, ...]) -> float:
-                return float(sum(max(d.payoff for d in view.card(c).demands) for c in combo))
+                return float(sum(max(d.payoff for d in state.deck.card(c).demands)
+                                 for c in combo))
             return KeepCards(max(itertools.combinations(dealt, keep), key=easy_score))
-        me = dataclasses.replace(view.me, private=list(dealt), dealt=[])
-        fake = dataclasses.replace(view, me=me, pool=())
-        planner = Planner(fake, graph, dataclasses.replace(
+        fake = state.copy()  # as if the five dealt cards were all kept, with no pool yet
+        fake.players[self.seat].private = list(dealt)
+        fake.players[self.seat].dealt = []
+        fake.pool = []
+        planner = Planner(fake, self.seat, graph, dataclasses.replace(
             self.level, max_jobs=2, singles_for_pairs=14, full_evals=0))
         cands = planner.candidates()
         single: dict[int, float] = {}
@@ -326,36 +331,31 @@ class Bot:
         return KeepCards(best[1])
 
     # -- derailment (E7) ----------------------------------------------------------------------
-    def _choose_loss(self, view: PlayerView) -> Action:
+    def _choose_loss(self, state: GameState) -> Action:
         best_i = 0
         best_v = float("inf")
-        for i, load in enumerate(view.me.loads):
+        for i, load in enumerate(state.players[self.seat].loads):
             if load.card is None:
                 v = 0.0
-            elif load.card in view.cards:
-                v = float(view.card(load.card).demands[load.demand or 0].payoff)
             else:
-                v = 1.0
+                v = float(state.deck.card(load.card).demands[load.demand or 0].payoff)
             if v < best_v:
                 best_i, best_v = i, v
         return ChooseLoss(best_i, False)
 
     # -- phase A -----------------------------------------------------------------------------
-    def _move(self, state: GameState, view: PlayerView) -> Action:
-        me = view.me
-        board = view.board
-        if view.swapped_this_turn:
-            lock = self._lock_carried(state, view, any_demand=True)
-            return lock if lock is not None else EndTurn()
+    def _move(self, state: GameState) -> Action:
+        me = state.players[self.seat]
+        board = state.board
         if me.aboard is not None:
             return EndPhase()
-        planner, plan = self._ensure_plan(view)
-        if (not view.turn_started and self.level.swaps and me.position is not None
+        planner, plan = self._ensure_plan(state)
+        if (not state.turn_started and self.level.swaps and me.position is not None
                 and not any(x.card is not None for x in me.loads)
-                and view.turn - self._last_swap_turn > 4
+                and state.turn - self._last_swap_turn > 4
                 and (plan is None or plan.score < SWAP_BELOW)
                 and _quote_ok(state, SwapDemands())):
-            self._last_swap_turn = view.turn
+            self._last_swap_turn = state.turn
             self.plan = None
             return SwapDemands()
         if me.position is None:
@@ -369,43 +369,43 @@ class Bot:
         # deliver whatever can be delivered here (C5)
         if city is not None:
             for load in me.loads:
-                if load.card is not None and load.card in view.cards:
-                    d = view.card(load.card).demands[load.demand or 0]
+                if load.card is not None:
+                    d = state.deck.card(load.card).demands[load.demand or 0]
                     if d.city == city.name:
                         a = Deliver(load.card, load.demand or 0)
                         if _quote_ok(state, a):
                             return a
-        lock = self._lock_carried(state, view)
+        lock = self._lock_carried(state)
         if lock is not None:
             return lock
         if plan is None:
-            return self._drift(state, view)
+            return self._drift(state)
         # pick up what the plan picks up here
         if city is not None:
             for e in plan.events:
                 if e.kind == "P" and e.job.source == city.name:
                     a = PickUp(e.job.commodity, e.job.card, e.job.demand)
-                    key = ("pickup", view.turn, a)
+                    key = ("pickup", state.turn, a)
                     if key not in self._failed:
                         if _quote_ok(state, a):
                             return a
                         self._failed.add(key)
-                        drop = self._drop_useless(state, view, plan)
+                        drop = self._drop_useless(state, plan)
                         if drop is not None:
                             return drop
                 if e.kind == "P":
                     break
         # ferries: board at the start of the move (M5)
-        route = self._route(view, planner, plan)
+        route = self._route(state, planner, plan)
         if route is not None:
             dots, stops = route
-            if view.moves_left is None and len(dots) > 1:
-                f = _ferry_between(board, dots[0], dots[1])
+            if state.moves_left is None and len(dots) > 1:
+                f = board.ferry_between(dots[0], dots[1])
                 if f is not None:
                     a = BoardFerry(f.name)
                     if _quote_ok(state, a):
                         return a
-            path = self._path_along(view, planner, dots, stops)
+            path = self._path_along(state, planner, dots, stops)
             if path:
                 a = MoveTrain(tuple(board.key(d) for d in path))
                 q_ok = _quote_ok(state, a)
@@ -417,29 +417,29 @@ class Bot:
                     return a
         return EndPhase()
 
-    def _path_along(self, view: PlayerView, planner: Planner, dots: list[int],
+    def _path_along(self, state: GameState, planner: Planner, dots: list[int],
                     stops: list[int]) -> list[int]:
         """The part of the route the train can run now: up to its movement, the next stop,
         a city where a carried load can be delivered, a ferry port, or missing track."""
         if len(dots) < 2:
             return []
-        speed = base_speed(view)
-        me = view.me
-        m = view.moves_left
+        speed = movement.base_speed(state, self.seat)
+        me = state.players[self.seat]
+        m = state.moves_left
         if m is None:
             m = (speed + 1) // 2 if me.half_speed_next else speed
         if m <= 0:
             return []
         graph = planner.graph
-        board = view.board
+        board = state.board
         deliver_cities = set()
         for load in me.loads:
-            if load.card is not None and load.card in view.cards:
-                deliver_cities.add(view.card(load.card).demands[load.demand or 0].city)
+            if load.card is not None:
+                deliver_cities.add(state.deck.card(load.card).demands[load.demand or 0].city)
         next_stop = stops[0] if stops else len(dots) - 1
         path: list[int] = []
-        cash = me.cash - view.phase_spent
-        rent_ok = view.rental_paid or cash >= int(view.rules.rental_fee)
+        cash = me.cash - state.phase_spent
+        rent_ok = state.rental_paid or cash >= state.rules.rental_fee
         for i in range(len(dots) - 1):
             if len(path) >= m or i >= next_stop:
                 break
@@ -455,11 +455,11 @@ class Bot:
                 break
         return path
 
-    def _lock_carried(self, state: GameState, view: PlayerView,
+    def _lock_carried(self, state: GameState,
                       any_demand: bool = False) -> Action | None:
         """Lock unlocked loads on the train to the demands the plan (or the best payoff)
         uses them for (C3, C4)."""
-        free = [x.commodity for x in view.me.loads if x.card is None]
+        free = [x.commodity for x in state.players[self.seat].loads if x.card is None]
         if not free:
             return None
         if self.plan is not None and not any_demand:
@@ -471,42 +471,58 @@ class Bot:
                         return a
             return None
         best: tuple[int, Action] | None = None
-        for number in [*view.me.private, *view.pool]:
-            if number not in view.cards:
-                continue
-            for k, d in enumerate(view.card(number).demands):
+        for number in [*state.players[self.seat].private, *state.pool]:
+            for k, d in enumerate(state.deck.card(number).demands):
                 if d.commodity in free:
                     a = Lock(number, k)
                     if (best is None or d.payoff > best[0]) and _quote_ok(state, a):
                         best = (d.payoff, a)
         return best[1] if best is not None else None
 
-    def _drop_useless(self, state: GameState, view: PlayerView, plan: Plan) -> Action | None:
+    def _drop_useless(self, state: GameState, plan: Plan) -> Action | None:
         wanted = {e.job.commodity for e in plan.events if e.job.source is None}
-        for load in view.me.loads:
+        for load in state.players[self.seat].loads:
             if load.card is None and load.commodity not in wanted:
                 a = Drop(load.commodity)
                 if _quote_ok(state, a):
                     return a
         return None
 
-    def _drift(self, state: GameState, view: PlayerView) -> Action:
+    def _drift(self, state: GameState) -> Action:
         """No plan: nothing worth doing on the move."""
         return EndPhase()
 
     # -- phase B -----------------------------------------------------------------------------
-    def _build(self, state: GameState, view: PlayerView) -> Action:
-        if view.swapped_this_turn:
-            lock = self._lock_carried(state, view, any_demand=True)
+    def _practice(self, state: GameState) -> Action:
+        """A game of building only (no cards, no train): join the major cities (W1)."""
+        if state.phase is Phase.MOVE:
+            return EndPhase()
+        turn_id = (state.turn, self.seat)
+        if self._script_turn != turn_id:
+            self._script_turn = turn_id
+            me = state.players[self.seat]
+            budget = max(0, min(state.rules.build_budget, me.cash) - state.phase_spent)
+            conn = plan_connection(state, self.seat, self._banned)
+            self._script = []
+            self._add_steps(state, conn.steps, budget, self._script)
+        return self._next_scripted(state)
+
+    def _build(self, state: GameState) -> Action:
+        if state.phase is Phase.SWAPPED:
+            lock = self._lock_carried(state, any_demand=True)
             return lock if lock is not None else EndTurn()
-        turn_id = (view.turn, self.seat)
+        turn_id = (state.turn, self.seat)
         if self._script_turn != turn_id:
             self._script_turn = turn_id
             # T3: in the build-only turns a hopeless hand may be swapped instead
-            self._script = self._build_script(state, view)
+            self._script = self._build_script(state)
             if self._script and isinstance(self._script[0], SwapDemands):
                 self._script = []
                 return SwapDemands()
+        return self._next_scripted(state)
+
+    def _next_scripted(self, state: GameState) -> Action:
+        """The next legal action of this turn's building script, or the end of the turn."""
         while self._script:
             a = self._script.pop(0)
             q = _quote(state, a)
@@ -517,46 +533,46 @@ class Bot:
                 if _quote_ok(state, rev):
                     return rev
                 if set(q.rules) & {"K2", "K4", "K5", "B3", "E4", "E6"}:
-                    board = view.board
+                    board = state.board
                     self._banned.add(edge_key(board.dot(a.a), board.dot(a.b)))
                 # the segments after this one would hang in the air: drop them
                 self._script = [x for x in self._script if not isinstance(x, BuildSegment)]
         return EndTurn()
 
-    def _build_script(self, state: GameState, view: PlayerView) -> list[Action]:
-        board = view.board
-        me = view.me
-        rules = view.rules
-        planner, plan = self._ensure_plan(view)
-        if (self.level.swaps and not view.turn_started and me.turns_taken < 2
+    def _build_script(self, state: GameState) -> list[Action]:
+        board = state.board
+        me = state.players[self.seat]
+        rules = state.rules
+        planner, plan = self._ensure_plan(state)
+        if (self.level.swaps and not state.turn_started and me.turns_taken < 2
                 and (plan is None or plan.score < SWAP_BELOW)
-                and view.turn - self._last_swap_turn > 2 and _quote_ok(state, SwapDemands())):
-            self._last_swap_turn = view.turn
+                and state.turn - self._last_swap_turn > 2 and _quote_ok(state, SwapDemands())):
+            self._last_swap_turn = state.turn
             self.plan = None
             return [SwapDemands()]
-        cash = me.cash - view.phase_spent
-        budget = min(int(rules.build_budget) - view.phase_spent, cash)
+        cash = me.cash - state.phase_spent
+        budget = min(rules.build_budget - state.phase_spent, cash)
         if plan is not None:
-            got = self._route(view, planner, plan)
+            got = self._route(state, planner, plan)
             if got is not None and any(planner.graph.edge_kind(a, b) == RENT
                                        for a, b in zip(got[0], got[0][1:], strict=False)):
                 # M3: keep the rent for the opponent's track the route runs on
-                budget = min(budget, cash - int(rules.rental_fee))
+                budget = min(budget, cash - rules.rental_fee)
         budget = max(0, budget)
         out: list[Action] = []
         spent = 0
-        win = int(rules.win_cash)
+        win = rules.win_cash
         if cash >= win - max(self.level.connect_margin, 40) - 40:
-            conn = plan_connection(view, self._banned)
+            conn = plan_connection(state, self.seat, self._banned)
         else:
             conn = Connection()  # far from the win: not worth the search yet
             conn.missing = []
         connect_first = conn.missing and cash - conn.cost >= win
         connect_late = conn.missing and cash >= win - self.level.connect_margin
         if connect_first:
-            spent += self._add_steps(view, conn.steps, budget - spent, out)
+            spent += self._add_steps(state, conn.steps, budget - spent, out)
         if plan is not None:
-            got = self._route(view, planner, plan)
+            got = self._route(state, planner, plan)
             if got is not None:
                 dots, _ = got
                 steps: list[tuple[int, int]] = []
@@ -573,22 +589,22 @@ class Bot:
                     if k == NEW:
                         steps.append((a, b))
                     elif k == FERRY:
-                        f = _ferry_between(board, a, b)
+                        f = board.ferry_between(a, b)
                         if f is not None and f.index not in me.ferries:
                             steps.append((a, b))
-                spent += self._add_steps(view, steps, budget - spent, out)
+                spent += self._add_steps(state, steps, budget - spent, out)
         if connect_late and not connect_first:
-            spent += self._add_steps(view, conn.steps, budget - spent, out)
+            spent += self._add_steps(state, conn.steps, budget - spent, out)
         # K9: a faster train pays once the network carries it
-        if self.level.upgrades and spent == 0 and view.phase_spent == 0:
-            up = self._upgrade(view, plan, conn)
+        if self.level.upgrades and spent == 0 and state.phase_spent == 0:
+            up = self._upgrade(state, plan, conn)
             if up is not None:
                 out.append(up)
         return out
 
-    def _add_steps(self, view: PlayerView, steps: list[tuple[int, int]], budget: int,
+    def _add_steps(self, state: GameState, steps: list[tuple[int, int]], budget: int,
                    out: list[Action]) -> int:
-        board = view.board
+        board = state.board
         spent = 0
         done = {edge_key(board.dot(x.a), board.dot(x.b)) for x in out
                 if isinstance(x, BuildSegment)}
@@ -596,17 +612,17 @@ class Bot:
         for a, b in steps:
             e = board.edge(a, b)
             if e is None:
-                f = _ferry_between(board, a, b)
-                if f is None or f.name in bought or f.index in view.me.ferries:
+                f = board.ferry_between(a, b)
+                if f is None or f.name in bought or f.index in state.players[self.seat].ferries:
                     continue
-                c = f.low if view.ferry_takers.get(f.index) else f.high
+                c = build.ferry_cost(state, self.seat, f)
                 if spent + c > budget:
                     break
                 out.append(BuildFerry(f.name))
                 bought.add(f.name)
                 spent += c
                 continue
-            if edge_key(a, b) in view.owner or edge_key(a, b) in done:
+            if edge_key(a, b) in state.owner or edge_key(a, b) in done:
                 continue
             c = board.build_cost(a, b)
             if spent + c > budget:
@@ -616,12 +632,12 @@ class Bot:
             spent += c
         return spent
 
-    def _upgrade(self, view: PlayerView, plan: Plan | None, conn: Any) -> Action | None:
-        me = view.me
-        rules = view.rules
+    def _upgrade(self, state: GameState, plan: Plan | None, conn: Any) -> Action | None:
+        me = state.players[self.seat]
+        rules = state.rules
         cash = me.cash
-        track = sum(1 for w in view.owner.values() if w == view.seat)
-        win = int(rules.win_cash)
+        track = sum(1 for w in state.owner.values() if w == self.seat)
+        win = rules.win_cash
         if conn.missing and cash >= win - 40:
             return None  # the money goes to joining the major cities
         if plan is not None and plan.first_build:
@@ -632,7 +648,7 @@ class Bot:
                 if to is None:
                     return None
                 return UpgradeLoco(to)
-        elif self.level.max_jobs >= 3 and cash >= 110 and capacity(view) < 3:
+        elif self.level.max_jobs >= 3 and cash >= 110 and cards.capacity(state, self.seat) < 3:
             for (frm, to), cost in rules.upgrades.items():
                 if frm == me.loco and cost <= cash - 80 and \
                         rules.locomotives[to].capacity > rules.locomotives[frm].capacity and \
@@ -640,13 +656,3 @@ class Bot:
                     return UpgradeLoco(to)
         return None
 
-
-def _touches(x: BuildSegment, a: BuildSegment) -> bool:
-    return x.a in (a.a, a.b) or x.b in (a.a, a.b)
-
-
-def _ferry_between(board: Any, a: int, b: int) -> Any:
-    for f in board.ferries_at.get(a, []):
-        if f.other_port(a) == b:
-            return f
-    return None

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rail_app.ai.paths import FERRY, NEW, CostGraph, Weights
-from rail_app.ai.view import PlayerView
 from rail_app.core.board import edge_key
+from rail_app.rules import build
+from rail_app.rules.state import GameState
 
 
 @dataclass
@@ -27,22 +28,22 @@ class Connection:
         return not self.missing
 
 
-def _components(view: PlayerView) -> dict[int, int]:
+def _components(state: GameState, seat: int) -> dict[int, int]:
     """Component id of every dot touched by the seat's W1 network."""
-    board = view.board
+    board = state.board
     adj: dict[int, list[int]] = {}
 
     def link(a: int, b: int) -> None:
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
 
-    for e, who in view.owner.items():
-        if who == view.seat:
+    for e, who in state.owner.items():
+        if who == seat:
             link(*e)
     for ed in board.edges.values():
         if ed.free:
             link(ed.a, ed.b)
-    for f in view.me.ferries:
+    for f in state.players[seat].ferries:
         link(*board.ferries[f].ports)
     comp: dict[int, int] = {}
     cid = 0
@@ -61,13 +62,14 @@ def _components(view: PlayerView) -> dict[int, int]:
     return comp
 
 
-def plan_connection(view: PlayerView, banned: set[tuple[int, int]] | None = None
+def plan_connection(state: GameState, seat: int, banned: set[tuple[int, int]] | None = None
                     ) -> Connection:
-    board = view.board
+    """The cheapest greedy way to join the major cities missing from the seat's network."""
+    board = state.board
     majors = board.majors
     if not majors:
         return Connection()
-    comp = _components(view)
+    comp = _components(state, seat)
     counts: dict[int, int] = {}
     for m in majors:
         counts[comp[m.centre]] = counts.get(comp[m.centre], 0) + 1
@@ -82,7 +84,7 @@ def plan_connection(view: PlayerView, banned: set[tuple[int, int]] | None = None
     out = Connection(missing=list(missing))
     if not missing:
         return out
-    graph = CostGraph(view, 9, Weights(move=0.05, rent=0.0, build=1.0, parallel=0.0),
+    graph = CostGraph(state, seat, 9, Weights(move=0.05, rent=0.0, build=1.0, parallel=0.0),
                       banned=set(banned or ()), own_only=True, k5=False)
     for _ in range(len(missing)):
         tree = graph.tree(tuple(sorted(sources)))
@@ -101,10 +103,10 @@ def plan_connection(view: PlayerView, banned: set[tuple[int, int]] | None = None
                 out.cost += board.build_cost(a, b)
                 out.steps.append((a, b))
             elif k == FERRY:
-                for f in board.ferries_at.get(a, []):
-                    if f.other_port(a) == b and f.index not in view.me.ferries:
-                        out.cost += f.low if view.ferry_takers.get(f.index) else f.high
-                        out.steps.append((a, b))
+                f = board.ferry_between(a, b)
+                if f is not None and f.index not in state.players[seat].ferries:
+                    out.cost += build.ferry_cost(state, seat, f)
+                    out.steps.append((a, b))
         sources.update(path)
         sources.update(board.cities[name].dots)
         missing.remove(name)

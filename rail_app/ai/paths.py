@@ -16,10 +16,9 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from rail_app.ai.view import PlayerView
 from rail_app.core.board import Board, edge_key
-from rail_app.rules import reach
-from rail_app.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge
+from rail_app.rules import build, reach
+from rail_app.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge, GameState
 
 INF = float("inf")
 
@@ -79,30 +78,32 @@ class Tree:
 class CostGraph:
     """The directed cost graph of one seat at one moment (see the module docstring)."""
 
-    def __init__(self, view: PlayerView, speed: int, weights: Weights | None = None,
+    def __init__(self, state: GameState, seat: int, speed: int, weights: Weights | None = None,
                  banned: set[Edge] | None = None, own_only: bool = False,
                  k5: bool = True) -> None:
         w = weights or Weights()
-        self.view = view
-        self.board: Board = view.board
+        self.state = state
+        self.seat = seat
+        self.board: Board = state.board
         self.speed = max(1, speed)
         board = self.board
-        me = view.seat
-        owner = view.owner
+        me = seat
+        mine = state.players[seat]
+        owner = state.owner
         rules = board.rules
         n = len(board.dots)
         self.n = n
         blocked: set[Edge] = set()
         no_build: set[Edge] = set(banned or ())
-        for ev in view.events:
+        for ev in state.events:
             if ev.kind == "flood":
                 blocked |= set(ev.edges)
             elif ev.kind == "volcano":
                 no_build |= set(ev.edges)
-        for wo in view.washed_out:
+        for wo in state.washed_out:
             if wo.owner != me:
                 no_build.add(wo.edge)
-        closed = {f for ev in view.events if ev.kind == "storm" for f in ev.ferries}
+        closed = {f for ev in state.events if ev.kind == "storm" for f in ev.ferries}
         my_dots: set[int] = set()
         opp_dots: set[int] = set()
         city_count: dict[int, int] = {}
@@ -122,7 +123,7 @@ class CostGraph:
         self.my_dots = my_dots
         my_track = {e for e, who in owner.items() if who == me}
         limit = rules.city_segment_limit
-        small_access = view.variant(VARIANT_SMALL_CITY_ACCESS)
+        small_access = state.variant(VARIANT_SMALL_CITY_ACCESS)
         full: set[int] = set()
         for d, c in city_count.items():
             town = board.city_of_dot[d]
@@ -140,7 +141,7 @@ class CostGraph:
         for mc in board.majors:
             anchor.update(mc.dots)
         for f in board.ferries:
-            if f.index in view.me.ferries:
+            if f.index in mine.ferries:
                 anchor.update(f.ports)
         self.anchor = anchor
         adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(2 * n)]
@@ -185,11 +186,8 @@ class CostGraph:
             if f.index in closed:
                 continue
             p, q = f.ports
-            owned = f.index in view.me.ferries
-            if owned:
-                price = 0
-            else:
-                price = f.low if view.ferry_takers.get(f.index) else f.high
+            owned = f.index in mine.ferries
+            price = 0 if owned else build.ferry_cost(state, seat, f)
             wt = turn_steps * 1.5 * move + price * w.build
             for u, v in ((p, q), (q, p)):
                 adj[u].append((v, wt, price, turn_steps * 1.5))
@@ -208,10 +206,10 @@ class CostGraph:
             return FERRY
         if e.free:
             return BUILT
-        who = self.view.owner.get(edge_key(a, b))
+        who = self.state.owner.get(edge_key(a, b))
         if who is None:
             return NEW
-        return BUILT if who == self.view.seat else RENT
+        return BUILT if who == self.seat else RENT
 
     def tree(self, sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
         """Dijkstra from the nodes ``sources`` (cached for this graph). ``no_back`` =

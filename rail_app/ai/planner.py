@@ -4,7 +4,8 @@ A *job* is one demand (card, demand) served from one supply city, or from a load
 the train. A *plan* is one to three jobs (at most one demand per card, C1) with an order of
 their pickups and deliveries that never carries more loads than the train holds (C3).
 
-Plans are chosen in two stages, both on the seat's :class:`~rail_app.ai.view.PlayerView`:
+Plans are chosen in two stages, both on the game as the seat sees it
+(:meth:`~rail_app.rules.state.GameState.seen_by`):
 
 1. cheap: every sequence is costed by adding up city-to-city legs read from shortest-path
    trees computed once per turn (:mod:`rail_app.ai.paths`); pairs are formed from the best
@@ -25,11 +26,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree, dijkstra_with
-from rail_app.ai.view import PlayerView
 from rail_app.core.board import Board, edge_key
-from rail_app.rules.state import VARIANT_FAST_TRAINS, Edge
+from rail_app.rules import build, cards, movement
+from rail_app.rules.state import Edge, GameState, Phase
+from rail_app.rules.turns import BUILD_ONLY_TURNS
 
-BUILD_ONLY_TURNS = 2  # T2
 MAX_SIM_TURNS = 40
 
 
@@ -113,47 +114,50 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def base_speed(view: PlayerView) -> int:
-    loco = view.rules.locomotives[view.me.loco]
-    return int(loco.fast_speed if view.variant(VARIANT_FAST_TRAINS) else loco.speed)
-
-
-def capacity(view: PlayerView) -> int:
-    return min(int(view.rules.locomotives[view.me.loco].capacity), int(view.rules.cubes))
+def locked_public(state: GameState) -> dict[int, int]:
+    """C4: the public cards somebody has locked, with the demand locked."""
+    out: dict[int, int] = {}
+    for c in state.pool:
+        d = cards.locked_demand(state, c)
+        if d is not None:
+            out[c] = d
+    return out
 
 
 # -- jobs -----------------------------------------------------------------------------------
 
 
-def mandatory_jobs(view: PlayerView) -> list[Job]:
+def mandatory_jobs(state: GameState, seat: int) -> list[Job]:
     """Loads locked on the train: they must be delivered."""
     out = []
-    for load in view.me.loads:
-        if load.card is None or load.demand is None or load.card not in view.cards:
+    for load in state.players[seat].loads:
+        if load.card is None or load.demand is None:
             continue
-        d = view.card(load.card).demands[load.demand]
+        d = state.deck.card(load.card).demands[load.demand]
         out.append(Job(load.card, load.demand, d.commodity, d.city, d.payoff, None, True,
-                       load.card in view.pool))
+                       load.card in state.pool))
     return out
 
 
-def optional_jobs(view: PlayerView, contest: bool = False) -> list[Job]:
+def optional_jobs(state: GameState, seat: int, contest: bool = False) -> list[Job]:
     """Every demand this seat could still take on, with each way to get the load."""
-    board = view.board
-    used = {x.card for x in view.me.loads if x.card is not None}
-    carried = {x.commodity for x in view.me.loads if x.card is None}
-    opp_locks = {x.card: x.demand for x in view.opp.loads
-                 if x.card is not None and x.card >= 0}
+    board = state.board
+    me = state.players[seat]
+    used = {x.card for x in me.loads if x.card is not None}
+    carried = {x.commodity for x in me.loads if x.card is None}
+    opp_locks = {x.card: x.demand for x in state.players[1 - seat].loads
+                 if x.card is not None and x.card in state.pool}
+    locked = locked_public(state)
     out: list[Job] = []
-    cards = [(c, False) for c in view.me.private] + [(c, True) for c in view.pool]
-    for number, public in cards:
-        if number in used or number not in view.cards:
+    hand = [(c, False) for c in me.private] + [(c, True) for c in state.pool]
+    for number, public in hand:
+        if number in used:
             continue
-        card = view.card(number)
+        card = state.deck.card(number)
         if card.is_event:
             continue
         for j, d in enumerate(card.demands):
-            if public and number in view.locked_public and view.locked_public[number] != j:
+            if public and number in locked and locked[number] != j:
                 continue  # C4: another demand of this card is locked
             bonus = 0
             if contest and public and opp_locks.get(number) == j:
@@ -248,15 +252,16 @@ def insertions(seq: tuple[Event, ...], job: Job, cap: int, carried: int
 class Planner:
     """Plans for one seat at one moment: holds the cost graph and the leg tables."""
 
-    def __init__(self, view: PlayerView, graph: CostGraph, level: Level) -> None:
-        self.view = view
+    def __init__(self, state: GameState, seat: int, graph: CostGraph, level: Level) -> None:
+        self.state = state
+        self.seat = seat
         self.graph = graph
         self.level = level
-        self.board: Board = view.board
-        self.speed = base_speed(view)
-        self.cap = capacity(view)
-        self.budget = int(view.rules.build_budget)
-        me = view.me
+        self.board: Board = state.board
+        self.speed = movement.base_speed(state, seat)
+        self.cap = cards.capacity(state, seat)
+        self.budget = state.rules.build_budget
+        me = state.players[seat]
         board = self.board
         # where the train starts the plan
         self.start_dot: int | None = None
@@ -293,7 +298,7 @@ class Planner:
         self._start_city = sc.name if sc is not None else None
         self._start_layer = 1 if self.start_sources and self.start_sources[0] >= graph.n else 0
         self._wait = self.build_only_turns() + 0.5
-        self.cash = me.cash - view.phase_spent
+        self.cash = me.cash - state.phase_spent
 
     # -- cheap legs ---------------------------------------------------------------------------
     def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:
@@ -317,7 +322,7 @@ class Planner:
 
     def build_only_turns(self) -> int:
         """Turns (from now) before the train first moves (T2)."""
-        me = self.view.me
+        me = self.state.players[self.seat]
         left = max(0, BUILD_ONLY_TURNS - me.turns_taken)
         return left
 
@@ -375,11 +380,10 @@ class Planner:
         """Plans worth simulating, best cheap score first: every single job (all orders),
         pairs of the best singles and triples from the best pairs (by inserting the new
         job's pickup and delivery into the best order found so far)."""
-        view = self.view
         lvl = self.level
-        must = mandatory_jobs(view)
-        opts = optional_jobs(view, lvl.contest)
-        carried_free = sum(1 for x in view.me.loads if x.card is None)
+        must = mandatory_jobs(self.state, self.seat)
+        opts = optional_jobs(self.state, self.seat, lvl.contest)
+        carried_free = sum(1 for x in self.state.players[self.seat].loads if x.card is None)
         plans: dict[tuple[Event, ...], float] = {}
         base_carried = self.carried_used
 
@@ -463,7 +467,7 @@ class Planner:
             self.simulate(p)
             if p.score > -INF and (best is None or p.score > best.score):
                 best = p
-        if best is None and mandatory_jobs(self.view):
+        if best is None and mandatory_jobs(self.state, self.seat):
             for p in cands:  # locked loads: the least bad plan that delivers them
                 if self.route_for(p.events) is not None:
                     p.route, p.stop_at = self.route_for(p.events)  # type: ignore[misc]
@@ -481,15 +485,13 @@ class Planner:
 
     def valid(self, plan: Plan) -> bool:
         """Can the plan's remaining events still be carried out (cards still there)?"""
-        view = self.view
+        state = self.state
+        locked = locked_public(state)
         for e in plan.events:
             j = e.job
-            if j.card not in view.cards:
+            if j.card not in state.players[self.seat].private and j.card not in state.pool:
                 return False
-            if j.card not in view.me.private and j.card not in view.pool:
-                return False
-            if e.kind == "P" and j.card in view.locked_public and \
-                    view.locked_public[j.card] != j.demand:
+            if e.kind == "P" and j.card in locked and locked[j.card] != j.demand:
                 return False
         return True
 
@@ -569,11 +571,12 @@ class Planner:
             return
         route, stop_at = got
         plan.route, plan.stop_at = route, stop_at
-        view = self.view
+        state = self.state
+        me = state.players[self.seat]
         graph = self.graph
         board = self.board
-        rules = view.rules
-        fee = int(rules.rental_fee)
+        rules = state.rules
+        fee = rules.rental_fee
         cash = self.cash
         speed = self.speed
         n = len(route)
@@ -584,13 +587,12 @@ class Planner:
             a, b = route[i], route[i + 1]
             k = graph.edge_kind(a, b)
             if k == FERRY:
-                f = _ferry_between(board, a, b)
+                f = board.ferry_between(a, b)
                 if f is None:
                     plan.score = -INF
                     return
-                mine = f.index in view.me.ferries
-                costs.append(0 if mine else (f.low if view.ferry_takers.get(f.index)
-                                             else f.high))
+                mine = f.index in me.ferries
+                costs.append(0 if mine else build.ferry_cost(state, self.seat, f))
             elif k == NEW:
                 costs.append(board.build_cost(a, b))
             else:
@@ -609,9 +611,9 @@ class Planner:
         rent = 0
         first_build: list[tuple[int, int]] = []
         build_only = self.build_only_turns()
-        in_move_phase = view.phase == "move" and view.current == view.seat
-        aboard = view.me.aboard is not None
-        half_next = view.me.half_speed_next
+        in_move_phase = state.phase is Phase.MOVE and state.current == self.seat
+        aboard = me.aboard is not None
+        half_next = me.half_speed_next
         finish = None
         for k in range(MAX_SIM_TURNS):
             moved = False
@@ -620,13 +622,13 @@ class Planner:
             if k == 0 and aboard:
                 half_next = True
             if can_move:
-                if k == 0 and view.moves_left is not None:
-                    m = view.moves_left
+                if k == 0 and state.moves_left is not None:
+                    m = state.moves_left
                 else:
                     m = (speed + 1) // 2 if half_next else speed
                 half_next = False
                 full = m
-                rent_paid = k == 0 and view.rental_paid
+                rent_paid = k == 0 and state.rental_paid
                 while True:
                     while done < total_events and stop_at[done] == pos:
                         ev = plan.events[done]
@@ -644,7 +646,7 @@ class Planner:
                     if not built[pos]:
                         break
                     if kind == FERRY:
-                        if m < full or (k == 0 and view.moves_left is not None):
+                        if m < full or (k == 0 and state.moves_left is not None):
                             break  # M5: board at the start of a move
                         pos += 1
                         half_next = True
@@ -663,10 +665,10 @@ class Planner:
                 if finish is not None:
                     break
             # phase B: build along the route, in order, from the train onward
-            budget = min(self.budget - (view.phase_spent if k == 0 else 0), cash)
-            if k == 0 and view.phase == "build" and view.current == view.seat:
-                budget = min(self.budget - view.phase_spent, cash)
-            i = pos if k > 0 or view.me.position is not None else 0
+            budget = min(self.budget - (state.phase_spent if k == 0 else 0), cash)
+            if k == 0 and state.phase is Phase.BUILD and state.current == self.seat:
+                budget = min(self.budget - state.phase_spent, cash)
+            i = pos if k > 0 or me.position is not None else 0
             built_now = False
             while i < n - 1 and budget > 0:
                 if built[i]:
@@ -676,7 +678,7 @@ class Planner:
                 if c > budget:
                     break
                 if kinds[i] == FERRY:
-                    f = _ferry_between(board, route[i], route[i + 1])
+                    f = board.ferry_between(route[i], route[i + 1])
                     if f is not None:
                         owned_ferry.add(f.index)
                 budget -= c
@@ -703,13 +705,6 @@ class Planner:
         plan.score = profit / max(0.5, finish + 0.5)
 
 
-def _ferry_between(board: Board, a: int, b: int):  # type: ignore[no-untyped-def]
-    for f in board.ferries_at.get(a, []):
-        if f.other_port(a) == b:
-            return f
-    return None
-
-
 def unbuilt_route_edges(graph: CostGraph, route: list[int], start: int) -> list[Edge]:
     out = []
     for i in range(start, len(route) - 1):
@@ -719,5 +714,5 @@ def unbuilt_route_edges(graph: CostGraph, route: list[int], start: int) -> list[
 
 
 __all__ = ["BUILT", "FERRY", "LEVELS", "Event", "Job", "Level", "Plan", "Planner", "RENT",
-           "base_speed", "capacity", "mandatory_jobs", "optional_jobs", "sequences",
+           "locked_public", "mandatory_jobs", "optional_jobs", "sequences",
            "unbuilt_route_edges"]

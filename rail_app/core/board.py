@@ -189,6 +189,13 @@ class Board:
     def edge(self, a: int, b: int) -> Edge | None:
         return self.edges.get(edge_key(a, b))
 
+    def ferry_between(self, a: int, b: int) -> Ferry | None:
+        """The ferry sailing from port ``a`` to port ``b`` (B6), if there is one."""
+        for f in self.ferries_at.get(a, ()):
+            if f.other_port(a) == b:
+                return f
+        return None
+
     def iter_edges(self) -> Iterator[Edge]:
         return iter(self.edges.values())
 

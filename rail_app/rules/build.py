@@ -45,9 +45,8 @@ turn at which the player's cash covers it. Whether the player "cannot earn" is l
 
 from __future__ import annotations
 
-import random
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from rail_app.core.board import Board, Ferry, edge_key
 from rail_app.rules import events, reach
@@ -55,35 +54,32 @@ from rail_app.rules.actions import (
     Action,
     BuildFerry,
     BuildSegment,
-    EndPhase,
-    EndTurn,
     EraseSegment,
     TakeLoan,
     UpgradeLoco,
 )
-from rail_app.rules.engine import (
-    MOMENT_WRONG_PHASE,
+from rail_app.rules.quotes import (
+    BuildDetails,
+    EraseDetails,
+    FerryDetails,
+    LoanDetails,
     Quote,
+    UpgradeDetails,
     Violation,
-    legal_source,
-    log,
-    moment_violation,
-    on_turn_end,
-    rule_applier,
-    rule_handler,
+    refused,
 )
 from rail_app.rules.state import (
-    PHASE_BUILD,
-    PHASE_MOVE,
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,
     Edge,
     GameState,
+    Phase,
+    log,
 )
 
 __all__ = [
     "cut_off_cities", "ferry_by_name", "ferry_cost", "in_network", "legal_builds",
-    "make_late_game_board", "network_dots", "phase_starts",
+    "network_dots", "phase_starts",
 ]
 
 cut_off_cities = reach.cut_off_cities
@@ -98,16 +94,12 @@ def _dot(board: Board, key: str) -> int | None:
 
 def _segment_ends(state: GameState, action: BuildSegment | EraseSegment
                   ) -> tuple[int, int] | Quote:
-    """The two dots of a segment action, or the refusal: not after a swap (C6), and both
-    dots must exist (B1)."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
+    """The two dots of a segment action, or the refusal: both dots must exist (B1)."""
     a = _dot(state.board, action.a)
     b = _dot(state.board, action.b)
     if a is None or b is None:
         missing = action.a if a is None else action.b
-        return Quote(action, 0, (Violation("B1", f"There is no dot {missing} on this map"),))
+        return refused(action, Violation("B1", f"There is no dot {missing} on this map"))
     return a, b
 
 
@@ -195,20 +187,9 @@ def _name(state: GameState, player: int) -> str:
     return state.players[player].name
 
 
-def _after_swap(state: GameState, action: Action) -> Quote | None:
-    """C6/T3: swapping demands replaces the move *and* the build; afterwards only locking
-    and ending the turn remain (a wrong-moment refusal, like the engine's)."""
-    if not state.swapped_this_turn:
-        return None
-    return Quote(action, 0, (Violation(
-        MOMENT_WRONG_PHASE, "Not now: after swapping demands you may only lock loads already "
-        "on the train, then end the turn (C6)", True),))
-
-
 # -- BuildSegment --------------------------------------------------------------------------
 
 
-@rule_handler(BuildSegment, {PHASE_BUILD})
 def quote_build(state: GameState, action: BuildSegment) -> Quote:
     """B1, B3, B4, K1-K7 and event limits for one segment drawn from ``a`` to ``b``."""
     ends = _segment_ends(state, action)
@@ -219,12 +200,12 @@ def quote_build(state: GameState, action: BuildSegment) -> Quote:
     me = state.current
     edge = board.edge(a, b) if a != b else None
     if edge is None:
-        return Quote(action, 0, (Violation(
-            "B1", f"Can't build here: {action.a} and {action.b} are not neighbouring dots"),))
+        return refused(action, Violation(
+            "B1", f"Can't build here: {action.a} and {action.b} are not neighbouring dots"))
     if edge.free:
         city = board.major_of_dot[a].name
-        return Quote(action, 0, (Violation(
-            "B4", f"Can't build here: inside {city}, this track is already free"),))
+        return refused(action, Violation(
+            "B4", f"Can't build here: inside {city}, this track is already free"))
     key = edge.key
     cost = board.build_cost(a, b)
     v: list[Violation] = []
@@ -270,20 +251,14 @@ def quote_build(state: GameState, action: BuildSegment) -> Quote:
                                      f"longer reach {shown}"))
     v.extend(_budget_violations(state, cost))
     v.extend(events.build_violations(state, me, key))
-    details = {
-        "from": action.a, "to": action.b, "terrain": board.dots[b].terrain,
-        "dot_cost": board.dot_cost[b],
-        "crossings": [f"{c.kind} {c.name}" for c in edge.crossings],
-        "crossing_cost": edge.crossing_cost,
-        "phase_spent_after": state.phase_spent + cost,
-    }
-    ports = [f.name for d in (a, b) for f in board.ferries_at.get(d, ())]
-    if ports:
-        details["ferry_ports"] = ports
+    details = BuildDetails(
+        frm=action.a, to=action.b, terrain=board.dots[b].terrain, dot_cost=board.dot_cost[b],
+        crossings=tuple(f"{c.kind} {c.name}" for c in edge.crossings),
+        crossing_cost=edge.crossing_cost, phase_spent_after=state.phase_spent + cost,
+        ferry_ports=tuple(f.name for d in (a, b) for f in board.ferries_at.get(d, ())))
     return Quote(action, cost, tuple(v), details)
 
 
-@rule_applier(BuildSegment)
 def apply_build(state: GameState, action: BuildSegment, q: Quote) -> None:
     board = state.board
     a, b = board.dot(action.a), board.dot(action.b)
@@ -302,19 +277,15 @@ def apply_build(state: GameState, action: BuildSegment, q: Quote) -> None:
 # -- BuildFerry ----------------------------------------------------------------------------
 
 
-@rule_handler(BuildFerry, {PHASE_BUILD})
 def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
     """K8: take a ferry from a port of the network (or a major city's port); K7 budget."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     board = state.board
     me = state.current
     ferry = ferry_by_name(board, action.ferry)
     if ferry is None:
         names = ", ".join(f.name for f in board.ferries) or "none"
-        return Quote(action, 0, (Violation(
-            "K8", f"There is no ferry called {action.ferry!r} (ferries: {names})"),))
+        return refused(action, Violation(
+            "K8", f"There is no ferry called {action.ferry!r} (ferries: {names})"))
     v: list[Violation] = []
     if ferry.index in state.player.ferries:
         v.append(Violation("K8", f"You have already taken the ferry {ferry.name}"))
@@ -324,14 +295,12 @@ def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
                                  "before taking the ferry"))
     cost = ferry_cost(state, me, ferry)
     v.extend(_budget_violations(state, cost))
-    first = cost == ferry.high
-    return Quote(action, cost, tuple(v), {
-        "ferry": ferry.name, "ports": [board.key(d) for d in ferry.ports],
-        "price": "higher (first to take it)" if first else "lower (second to take it)",
-        "phase_spent_after": state.phase_spent + cost})
+    x, y = ferry.ports
+    return Quote(action, cost, tuple(v), FerryDetails(
+        ferry.name, (board.key(x), board.key(y)), first_taker=cost == ferry.high,
+        phase_spent_after=state.phase_spent + cost))
 
 
-@rule_applier(BuildFerry)
 def apply_ferry(state: GameState, action: BuildFerry, q: Quote) -> None:
     ferry = ferry_by_name(state.board, action.ferry)
     assert ferry is not None
@@ -394,7 +363,6 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
     return hanging
 
 
-@rule_handler(EraseSegment, {PHASE_BUILD})
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     """K10: erase a segment (or a ferry, named by its two ports) drawn in this phase."""
     ends = _segment_ends(state, action)
@@ -407,41 +375,41 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     built = [c for e, _, c in state.phase_built if e == key]
     ferry = next((f for f in board.ferries if set(f.ports) == {a, b}), None)
     ferry_cost_paid = [c for fi, c in state.phase_ferries if ferry and fi == ferry.index]
+    details: EraseDetails
     if built:
         hanging = _hanging_after(state, me, key, None)
-        refund = built[0]
-        what = f"{action.a}-{action.b}"
+        details = EraseDetails(built[0], f"{action.a}-{action.b}", edge=key)
     elif ferry_cost_paid and ferry is not None:
         hanging = _hanging_after(state, me, None, ferry.index)
-        refund = ferry_cost_paid[0]
-        what = f"the ferry {ferry.name}"
+        details = EraseDetails(ferry_cost_paid[0], f"the ferry {ferry.name}", ferry=ferry.index)
     elif state.owner.get(key) == me or (ferry is not None and ferry.index in state.player.ferries):
-        return Quote(action, 0, (Violation(
+        return refused(action, Violation(
             "K10", "Track from earlier turns is permanent: only this phase's drawing can be "
-                   "erased"),))
+                   "erased"))
     else:
-        return Quote(action, 0, (Violation(
-            "K10", f"You drew nothing between {action.a} and {action.b} in this phase"),))
+        return refused(action, Violation(
+            "K10", f"You drew nothing between {action.a} and {action.b} in this phase"))
     if hanging:
         shown = ", ".join(hanging[:3]) + (" and more" if len(hanging) > 3 else "")
         return Quote(action, 0, (Violation(
-            "K1", f"Can't erase {what}: {shown} drawn from it would connect to nothing; "
-                  "erase that first"),), {"refund": refund})
-    return Quote(action, 0, (), {"refund": refund, "erases": what})
+            "K1", f"Can't erase {details.erases}: {shown} drawn from it would connect to "
+                  "nothing; erase that first"),), details)
+    return Quote(action, 0, (), details)
 
 
-@rule_applier(EraseSegment)
 def apply_erase(state: GameState, action: EraseSegment, q: Quote) -> None:
+    d = q.detail(EraseDetails)
+    assert d is not None
     board = state.board
     me = state.current
-    a, b = board.dot(action.a), board.dot(action.b)
-    key = edge_key(a, b)
-    if any(e == key for e, _, _ in state.phase_built):
+    if d.edge is not None:
+        key = d.edge
         state.owner.pop(key, None)
         state.player.track.discard(key)
         state.phase_built = [x for x in state.phase_built if x[0] != key]
     else:
-        ferry = next(f for f in board.ferries if set(f.ports) == {a, b})
+        assert d.ferry is not None
+        ferry = board.ferries[d.ferry]
         state.player.ferries.discard(ferry.index)
         takers = state.ferry_takers.get(ferry.index, [])
         if me in takers:
@@ -449,28 +417,24 @@ def apply_erase(state: GameState, action: EraseSegment, q: Quote) -> None:
         if not takers:
             state.ferry_takers.pop(ferry.index, None)
         state.phase_ferries = [x for x in state.phase_ferries if x[0] != ferry.index]
-    state.phase_spent -= int(q.details["refund"])
+    state.phase_spent -= d.refund
     state.phase_major_starts = phase_starts(state, me)
-    log(state, f"{state.player.name} erases {q.details['erases']}", kind="build")
+    log(state, f"{state.player.name} erases {d.erases}", kind="build")
 
 
 # -- UpgradeLoco ---------------------------------------------------------------------------
 
 
-@rule_handler(UpgradeLoco, {PHASE_BUILD})
 def quote_upgrade(state: GameState, action: UpgradeLoco) -> Quote:
     """K9: an upgrade from the map's table, one per phase, within the K7 budget."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     rules = state.rules
     p = state.player
     v: list[Violation] = []
     loco = rules.locomotives.get(action.to)
     if loco is None:
         names = ", ".join(rules.locomotives)
-        return Quote(action, 0, (Violation(
-            "K9", f"There is no locomotive called {action.to!r} ({names})"),))
+        return refused(action, Violation(
+            "K9", f"There is no locomotive called {action.to!r} ({names})"))
     cost = rules.upgrades.get((p.loco, action.to))
     if cost is None:
         options = [f"{to} ({c}M)" for (frm, to), c in rules.upgrades.items() if frm == p.loco]
@@ -483,11 +447,10 @@ def quote_upgrade(state: GameState, action: UpgradeLoco) -> Quote:
         v.append(Violation("K9", f"Your train carries {len(p.loads)} loads and {action.to} "
                                  f"holds {loco.capacity}"))
     v.extend(_budget_violations(state, cost))
-    return Quote(action, cost, tuple(v), {"from": p.loco, "to": action.to,
-                                          "phase_spent_after": state.phase_spent + cost})
+    return Quote(action, cost, tuple(v), UpgradeDetails(p.loco, action.to,
+                                                        state.phase_spent + cost))
 
 
-@rule_applier(UpgradeLoco)
 def apply_upgrade(state: GameState, action: UpgradeLoco, q: Quote) -> None:
     p = state.player
     state.phase_upgrade = (p.loco, action.to, q.cost)
@@ -500,23 +463,18 @@ def apply_upgrade(state: GameState, action: UpgradeLoco, q: Quote) -> None:
 # -- TakeLoan (V2) -------------------------------------------------------------------------
 
 
-@rule_handler(TakeLoan, {PHASE_MOVE, PHASE_BUILD})
 def quote_loan(state: GameState, action: TakeLoan) -> Quote:
     """V2: borrow ``loan_amount``, owe ``loan_repay``; one loan at a time."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     if not state.variant(VARIANT_LOANS):
-        return Quote(action, 0, (Violation("V2", "Loans are not in this game"),))
+        return refused(action, Violation("V2", "Loans are not in this game"))
     rules = state.rules
     v: list[Violation] = []
     if state.player.loan_due > 0:
         v.append(Violation("V2", f"Repay your loan first ({state.player.loan_due}M still "
                                  "owed)"))
-    return Quote(action, 0, tuple(v), {"receive": rules.loan_amount, "owe": rules.loan_repay})
+    return Quote(action, 0, tuple(v), LoanDetails(rules.loan_amount, rules.loan_repay))
 
 
-@rule_applier(TakeLoan)
 def apply_loan(state: GameState, action: TakeLoan, q: Quote) -> None:
     p = state.player
     p.cash += state.rules.loan_amount
@@ -525,7 +483,6 @@ def apply_loan(state: GameState, action: TakeLoan, q: Quote) -> None:
                f"{state.rules.loan_repay}M", kind="payment")
 
 
-@on_turn_end
 def repay_loan(state: GameState, player: int) -> None:
     """V2: the whole debt is repaid at the end of the first turn the cash covers it."""
     p = state.players[player]
@@ -560,14 +517,14 @@ def _candidate_builds(state: GameState) -> Iterator[BuildSegment]:
 def legal_builds(state: GameState) -> list[BuildSegment]:
     """Every legal segment now (from major cities' outer dots and the player's network),
     sorted by (from dot, to dot) ids; empty outside the player's build phase."""
-    if moment_violation(state, BuildSegment("0,0", "0,0"), None) is not None:
+    if state.phase is not Phase.BUILD or state.pending is not None or state.outcome is not None:
         return []
     return [c for c in _candidate_builds(state) if quote_build(state, c).ok]
 
 
-@legal_source
-def _legal_build_actions(state: GameState) -> Iterable[Action]:
-    if state.phase != PHASE_BUILD or state.swapped_this_turn:
+def build_actions(state: GameState) -> list[Action]:
+    """Building actions worth quoting now (the engine keeps the legal ones)."""
+    if state.phase is not Phase.BUILD:
         return []
     out: list[Action] = list(_candidate_builds(state))
     out.extend(BuildFerry(f.name) for f in state.board.ferries
@@ -578,44 +535,3 @@ def _legal_build_actions(state: GameState) -> Iterable[Action]:
     if state.variant(VARIANT_LOANS):
         out.append(TakeLoan())
     return out
-
-
-# -- a grown board for benchmarks and tests -------------------------------------------------
-
-
-def make_late_game_board(board: Board, seed: int, segments: int = 150,
-                         cash: int = 10_000) -> GameState:
-    """A build-only game in which both players have grown networks of at least ``segments``
-    segments each by random legal builds (for timing quotes on a crowded board)."""
-    from rail_app.rules.engine import apply
-    from rail_app.rules.game import new_game
-
-    state = new_game(board, seed=seed)
-    for p in state.players:
-        p.cash = cash
-    rng = random.Random(seed)
-    stalls = 0
-    while min(len(p.track) for p in state.players) < segments and stalls < 200:
-        if state.phase == PHASE_MOVE:
-            apply(state, EndPhase(), inplace=True)
-            continue
-        me = state.current
-        if len(state.player.track) >= segments:
-            apply(state, EndTurn(), inplace=True)
-            continue
-        starts = sorted(network_dots(state, me)) or [d for c in board.majors for d in c.outer]
-        built = 0
-        for _ in range(60):
-            a = rng.choice(starts)
-            b = rng.choice(board.adj[a])
-            act = BuildSegment(board.key(a), board.key(b))
-            q = quote_build(state, act)
-            if q.ok:
-                apply(state, act, inplace=True)
-                built += 1
-                starts.append(b)
-            elif "K7" in q.rules and state.phase_spent >= state.rules.build_budget - 1:
-                break
-        stalls = 0 if built else stalls + 1
-        apply(state, EndTurn(), inplace=True)
-    return state

@@ -21,14 +21,14 @@ published rules ("*initially* each player holds two demand cards").
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
 import networkx as nx
 
 from rail_app.core.board import Board, City
+from rail_app.rules import events
 from rail_app.rules.actions import (
     Action,
     Deliver,
@@ -39,32 +39,20 @@ from rail_app.rules.actions import (
     SwapDemands,
 )
 from rail_app.rules.deckmodel import Card
-from rail_app.rules.engine import (
-    MOMENT_WRONG_PHASE,
-    Quote,
-    Violation,
-    legal_source,
-    log,
-    on_turn_end,
-    on_turn_start,
-    rule_applier,
-    rule_handler,
-)
+from rail_app.rules.quotes import DeliverDetails, Quote, Violation, refused
 from rail_app.rules.state import (
-    PHASE_BUILD,
-    PHASE_MOVE,
-    PHASE_OVER,
-    PHASE_SETUP,
     GameState,
     Load,
     Outcome,
+    Phase,
     PlayerState,
+    Step,
+    log,
 )
+from rail_app.rules.turns import build_only
 
 #: See the module docstring: a delivered private card is replaced from the deck.
 REPLACE_DELIVERED_PRIVATE = True
-#: T2/T3: in their first two turns players only build, and may swap instead.
-BUILD_ONLY_TURNS = 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,21 +125,6 @@ def _reshuffle(state: GameState) -> None:
         "new deck", kind="info")
 
 
-def _resolve_event(state: GameState, number: int, drawn_by: int) -> None:
-    resolve: Callable[[GameState, int, int], None] | None = None
-    try:
-        module = importlib.import_module("rail_app.rules.events")
-        resolve = getattr(module, "resolve_event", None)
-    except ImportError:  # pragma: no cover - events are part of the package
-        resolve = None
-    if resolve is None:
-        card = card_of(state, number)
-        log(state, f"Event: {card.title}. {card.text}", kind="event", player=drawn_by,
-            card=number)
-        return
-    resolve(state, number, drawn_by)
-
-
 def draw_card(state: GameState, drawn_by: int) -> int | None:
     """Draw the top card; an event is resolved at once, discarded, and another card drawn in
     its place (E1). Returns a demand card's number, or None if no card is left."""
@@ -163,7 +136,7 @@ def draw_card(state: GameState, drawn_by: int) -> int | None:
         number = state.draw_pile.pop()
         if not card_of(state, number).is_event:
             return number
-        _resolve_event(state, number, drawn_by)
+        events.resolve_event(state, number, drawn_by)
         state.discard.append(number)
     return None
 
@@ -228,9 +201,8 @@ def setup(state: GameState) -> None:
         state.rng.shuffle(state.draw_pile)
         log(state, f"The {len(aside)} event card(s) set aside are shuffled back into the deck",
             kind="info")
-    state.phase = PHASE_SETUP
+    state.phase = Phase.SETUP
     state.current = 0
-    state.swapped_this_turn = False
     log(state, f"Each player is dealt {rules.deal} demand cards and keeps {rules.keep} (C2)",
         kind="info", player=0)
 
@@ -242,7 +214,6 @@ def _chooser(state: GameState) -> int | None:
     return None
 
 
-@rule_handler(KeepCards, [PHASE_SETUP])
 def quote_keep(state: GameState, action: KeepCards) -> Quote:
     rules = state.rules
     p = state.player
@@ -262,8 +233,7 @@ def quote_keep(state: GameState, action: KeepCards) -> Quote:
     return Quote(action, 0, tuple(v))
 
 
-@rule_applier(KeepCards)
-def apply_keep(state: GameState, action: KeepCards, quote: Quote) -> None:
+def apply_keep(state: GameState, action: KeepCards, quote: Quote) -> Step | None:
     p = state.player
     kept = sorted(action.cards)
     p.private = kept
@@ -272,12 +242,14 @@ def apply_keep(state: GameState, action: KeepCards, quote: Quote) -> None:
     nxt = _chooser(state)
     if nxt is not None:
         state.current = nxt
-        return
+        return None
     _finish_setup(state)
+    return Step.START_GAME
 
 
 def _finish_setup(state: GameState) -> None:
-    """Both have chosen: reveal the private cards, form the pool, find the start player."""
+    """Both have chosen: reveal the private cards, form the pool, find the start player
+    (T1), whose first turn the engine then begins."""
     pool: list[int] = []
     for p in state.players:
         pool.extend(p.dealt)
@@ -290,35 +262,11 @@ def _finish_setup(state: GameState) -> None:
     log(state, f"{state.players[first].name} holds the lowest card "
         f"({min(state.players[first].private)}) and starts (T1)", kind="info", player=first)
     pool_upkeep(state, first)
-    _begin_first_turn(state, first)
-
-
-def _begin_first_turn(state: GameState, first: int) -> None:
-    begin: Callable[[GameState, int], None] | None = None
-    try:
-        module = importlib.import_module("rail_app.rules.turns")
-        begin = getattr(module, "begin_first_turn", None)
-    except ImportError:
-        begin = None
-    if begin is not None:
-        begin(state, first)
-        return
-    # Without the turn flow (tests of the cards alone): start the first turn directly.
     state.first_player = first
-    state.current = first
-    state.phase = PHASE_BUILD  # T2: no movement in the first two turns
-    state.turn_started = False
 
 
 # ---------------------------------------------------------------------------------------------
 # Loads (C3-C5)
-
-
-def _after_swap(state: GameState) -> Violation | None:
-    if state.swapped_this_turn:
-        return Violation(MOMENT_WRONG_PHASE, "Not now: after swapping demands you may only "
-                         "lock loads already on the train, then end the turn (C6)", True)
-    return None
 
 
 def _train_violations(state: GameState, what: str) -> tuple[list[Violation], City | None]:
@@ -368,11 +316,7 @@ def lock_violations(state: GameState, player: int, card: int, demand: int,
     return v
 
 
-@rule_handler(PickUp, [PHASE_MOVE])
 def quote_pickup(state: GameState, action: PickUp) -> Quote:
-    moment = _after_swap(state)
-    if moment is not None:
-        return Quote(action, 0, (moment,))
     board = state.board
     p = state.player
     v, city = _train_violations(state, "loads are picked up")
@@ -395,7 +339,6 @@ def quote_pickup(state: GameState, action: PickUp) -> Quote:
     return Quote(action, 0, tuple(v))
 
 
-@rule_applier(PickUp)
 def apply_pickup(state: GameState, action: PickUp, quote: Quote) -> None:
     p = state.player
     p.loads.append(Load(action.commodity, action.card, action.demand))
@@ -410,12 +353,7 @@ def apply_pickup(state: GameState, action: PickUp, quote: Quote) -> None:
         log(state, f"{p.name} picks up {action.commodity}{where} (unlocked)")
 
 
-@rule_handler(Lock, [PHASE_MOVE, PHASE_BUILD])
 def quote_lock(state: GameState, action: Lock) -> Quote:
-    if state.phase == PHASE_BUILD and not state.swapped_this_turn:
-        return Quote(action, 0, (Violation(
-            MOMENT_WRONG_PHASE, "Not now: loads are locked while moving (phase A) or right "
-            "after swapping demands", True),))
     p = state.player
     v = lock_violations(state, state.current, action.card, action.demand)
     if not v:
@@ -425,7 +363,6 @@ def quote_lock(state: GameState, action: Lock) -> Quote:
     return Quote(action, 0, tuple(v))
 
 
-@rule_applier(Lock)
 def apply_lock(state: GameState, action: Lock, quote: Quote) -> None:
     p = state.player
     commodity = card_of(state, action.card).demands[action.demand].commodity
@@ -439,27 +376,22 @@ def apply_lock(state: GameState, action: Lock, quote: Quote) -> None:
     pool_upkeep(state)
 
 
-@rule_handler(Deliver, [PHASE_MOVE])
 def quote_deliver(state: GameState, action: Deliver) -> Quote:
-    moment = _after_swap(state)
-    if moment is not None:
-        return Quote(action, 0, (moment,))
     p = state.player
     load = next((x for x in p.loads if x.card == action.card and x.demand == action.demand),
                 None)
     if load is None:
-        return Quote(action, 0, (Violation(
+        return refused(action, Violation(
             "C5", "No load on your train is locked to that demand: a load is locked before "
-            "it is delivered"),))
+            "it is delivered"))
     v, city = _train_violations(state, "loads are delivered")
     d = card_of(state, action.card).demands[action.demand]
     if city is not None and city.name != d.city:
         v.append(Violation("C5", f"This {d.commodity} goes to {d.city}; your train is at "
                            f"{city.name}"))
-    return Quote(action, -d.payoff, tuple(v), {"payoff": d.payoff, "city": d.city})
+    return Quote(action, -d.payoff, tuple(v), DeliverDetails(d.payoff, d.city))
 
 
-@rule_applier(Deliver)
 def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
     me = state.current
     p = state.player
@@ -496,11 +428,7 @@ def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
     pool_upkeep(state)
 
 
-@rule_handler(Drop, [PHASE_MOVE])
 def quote_drop(state: GameState, action: Drop) -> Quote:
-    moment = _after_swap(state)
-    if moment is not None:
-        return Quote(action, 0, (moment,))
     p = state.player
     v, _city = _train_violations(state, "loads are dropped")
     mine = [x for x in p.loads if x.commodity == action.commodity]
@@ -512,7 +440,6 @@ def quote_drop(state: GameState, action: Drop) -> Quote:
     return Quote(action, 0, tuple(v))
 
 
-@rule_applier(Drop)
 def apply_drop(state: GameState, action: Drop, quote: Quote) -> None:
     p = state.player
     for i, load in enumerate(p.loads):
@@ -528,14 +455,13 @@ def apply_drop(state: GameState, action: Drop, quote: Quote) -> None:
 # Swap demands (C6, T3)
 
 
-@rule_handler(SwapDemands, [PHASE_MOVE, PHASE_BUILD])
 def quote_swap(state: GameState, action: SwapDemands) -> Quote:
     p = state.player
     v: list[Violation] = []
     if state.turn_started:
         v.append(Violation("T3", "Swapping demands replaces the whole turn: it is only "
                            "allowed before doing anything else this turn"))
-    elif state.phase == PHASE_BUILD and p.turns_taken >= BUILD_ONLY_TURNS:
+    elif state.phase is Phase.BUILD and not build_only(state, state.current):
         v.append(Violation("T3", "Swapping demands replaces the whole turn: swap at its "
                            "start, instead of moving"))
     if any(x.locked for x in p.loads):
@@ -546,7 +472,6 @@ def quote_swap(state: GameState, action: SwapDemands) -> Quote:
     return Quote(action, 0, tuple(v))
 
 
-@rule_applier(SwapDemands)
 def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
     me = state.current
     gathered = unlocked_pool(state)
@@ -562,18 +487,11 @@ def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
             break
         state.pool.append(new)
         drawn.append(new)
-    state.swapped_this_turn = True
     state.turn_started = True
     log(state, f"{state.player.name} swaps demands: cards {', '.join(map(str, sorted(gone)))} "
         f"are discarded, {', '.join(map(str, drawn)) or 'nothing'} drawn (C6)")
     pool_upkeep(state)
-
-
-@on_turn_start
-@on_turn_end
-def clear_swap_flag(state: GameState, player: int) -> None:
-    """C6: the swap flag lasts one turn (cleared when a turn ends and when one starts)."""
-    state.swapped_this_turn = False
+    state.phase = Phase.SWAPPED
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,7 +532,6 @@ def qualifies_for_end(state: GameState, player: int) -> bool:
             and connects_all_majors(state, player))
 
 
-@on_turn_end
 def check_end_of_game(state: GameState, player: int) -> None:
     """W1: once a player qualifies, play goes on until both have had as many turns; the
     round ends with the player seated before the start player."""
@@ -659,7 +576,7 @@ def finish_game(state: GameState) -> Outcome:
             winner = None
             reason = f"Equal cash ({best}M) and equal segments drawn ({fewest}): a draw"
     state.outcome = Outcome(winner, reason, cash)
-    state.phase = PHASE_OVER
+    state.phase = Phase.OVER
     log(state, f"Game over. {reason} (W2)", kind="info",
         player=winner if winner is not None else state.current)
     return state.outcome
@@ -669,19 +586,18 @@ def finish_game(state: GameState) -> Outcome:
 # Candidate actions for legal_actions()
 
 
-@legal_source
 def card_actions(state: GameState) -> Iterator[Action]:
     """Card and load actions worth quoting now (the engine keeps the legal ones)."""
     if state.outcome is not None or state.pending is not None:
         return
     me = state.current
     p = state.players[me]
-    if state.phase == PHASE_SETUP:
+    if state.phase is Phase.SETUP:
         if p.dealt and not p.private:
             for combo in combinations(p.dealt, state.rules.keep):
                 yield KeepCards(tuple(combo))
         return
-    if state.phase not in (PHASE_MOVE, PHASE_BUILD):
+    if not state.phase.in_turn:
         return
     if not state.turn_started:
         yield SwapDemands()
@@ -695,7 +611,7 @@ def card_actions(state: GameState) -> Iterator[Action]:
                 if d.commodity == load.commodity and (c, j) not in seen:
                     seen.add((c, j))
                     yield Lock(c, j)
-    if state.phase != PHASE_MOVE:
+    if state.phase is not Phase.MOVE:
         return
     city = train_city(state, me)
     if city is None:

@@ -1,170 +1,115 @@
 """Quote, then apply (DESIGN.md habit 3): the one door through which a game changes.
 
-``quote(state, action)`` returns the cost and *every* violation, each with a rule id and a
-sentence a player understands. Wrong-moment errors (game over, a choice pending, not your
-turn, wrong phase) come first and alone (habit 4). ``apply`` re-checks, raises
-:class:`IllegalAction` on an illegal action and leaves the state untouched; otherwise it
+``new_game`` starts a game; ``quote(state, action)`` returns the cost and *every* violation,
+each with a rule id and a sentence a player understands; ``apply`` re-checks, raises
+:class:`IllegalAction` on an illegal action and leaves the state untouched, otherwise it
 returns the new state (or changes ``state`` itself with ``inplace=True``, for simulations).
+Wrong-moment refusals (game over, a choice pending, not your turn, wrong phase) come first
+and alone (habit 4).
 
-Each part of the rules registers its actions here with :func:`rule_handler`; the modules are
-imported explicitly at the bottom (no import scanning, so the packager sees them all).
+Everything the engine knows about actions comes from the table in
+:mod:`rail_app.rules.rulebook`; importing this module is enough for a working engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+import random
+from collections.abc import Iterable, Sequence
 
+from rail_app.core.board import Board
+from rail_app.rules import cards, turns
 from rail_app.rules.actions import Action, ChooseLoss
-from rail_app.rules.state import PHASE_OVER, GameState, LogEntry
+from rail_app.rules.deckmodel import Deck
+from rail_app.rules.quotes import IllegalAction, Moment, Quote, Violation, refused
+from rail_app.rules.rulebook import RULEBOOK
+from rail_app.rules.state import VARIANTS, GameState, Phase, PlayerState, Step
 
-# Wrong-moment codes (habit 4); rule violations use the ids of RULES.md.
-MOMENT_GAME_OVER = "game-over"
-MOMENT_PENDING = "choice-pending"
-MOMENT_NOT_YOUR_TURN = "not-your-turn"
-MOMENT_WRONG_PHASE = "wrong-phase"
-MOMENT_LOST_TURN = "lost-turn"
-
-
-@dataclass(frozen=True)
-class Violation:
-    """Why an action is refused: a rule id (``K5``) or a wrong-moment code, and a sentence."""
-
-    rule: str
-    message: str
-    moment: bool = False
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.rule})"
+__all__ = [
+    "IllegalAction", "Quote", "Violation", "apply", "is_legal", "legal_actions", "new_game",
+    "quote",
+]
 
 
-@dataclass(frozen=True)
-class Quote:
-    """What an action would cost and everything that forbids it."""
-
-    action: Action
-    cost: int = 0
-    violations: tuple[Violation, ...] = ()
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        return not self.violations
-
-    @property
-    def rules(self) -> list[str]:
-        return [v.rule for v in self.violations]
-
-    @property
-    def headline(self) -> str:
-        """The first reason, as a player reads it."""
-        return str(self.violations[0]) if self.violations else ""
-
-
-class IllegalAction(Exception):
-    """Raised by :func:`apply` for an action its quote refuses."""
-
-    def __init__(self, quote: Quote) -> None:
-        self.quote = quote
-        reasons = "; ".join(str(v) for v in quote.violations)
-        super().__init__(f"{quote.action!r} is not allowed: {reasons}")
-
-
-Quoter = Callable[[GameState, Any], Quote]
-Applier = Callable[[GameState, Any, Quote], None]
-
-
-@dataclass
-class _Handler:
-    phases: frozenset[str]
-    quote: Quoter
-    apply: Applier | None = None
-    while_pending: bool = False
-    while_lost: bool = False
-
-
-_HANDLERS: dict[type[Action], _Handler] = {}
-_LEGAL_SOURCES: list[Callable[[GameState], Iterable[Action]]] = []
-A = TypeVar("A", bound=Action)
-
-
-def rule_handler(
-    action_type: type[Action],
-    phases: Iterable[str],
+def new_game(
+    board: Board,
+    deck: Deck | None = None,
     *,
-    while_pending: bool = False,
-) -> Callable[[Quoter], Quoter]:
-    """Register the quote function of an action type, legal in ``phases``."""
+    seed: int,
+    names: Sequence[str] = ("Anna", "Bruno"),
+    variants: Iterable[str] = (),
+) -> GameState:
+    """A new two-player game on ``board``, every random draw coming from ``seed``.
 
-    def register(fn: Quoter) -> Quoter:
-        _HANDLERS[action_type] = _Handler(frozenset(phases), fn, while_pending=while_pending)
-        return fn
-
-    return register
-
-
-def rule_applier(action_type: type[Action]) -> Callable[[Applier], Applier]:
-    """Register the function that carries out an action already quoted as legal."""
-
-    def register(fn: Applier) -> Applier:
-        _HANDLERS[action_type].apply = fn
-        return fn
-
-    return register
-
-
-def legal_source(fn: Callable[[GameState], Iterable[Action]]) -> Callable[
-    [GameState], Iterable[Action]
-]:
-    """Register a generator of candidate actions for :func:`legal_actions`."""
-    _LEGAL_SOURCES.append(fn)
-    return fn
+    Each player starts with the map's starting cash and locomotive (C2, K9). Without a deck
+    (games of building only, used for practice, tests and benchmarks) turn 1 of player 0
+    begins at once, in the build phase (T2). With a deck, the cards are dealt and the first
+    turn begins once the players have chosen their cards (C2, T1).
+    """
+    chosen = frozenset(variants)
+    unknown = sorted(chosen - set(VARIANTS))
+    if unknown:
+        raise ValueError(f"unknown variant(s) {unknown}; the variants are {list(VARIANTS)}")
+    if len(names) != 2:
+        raise ValueError("a game has exactly two players")
+    rules = board.rules
+    players = [PlayerState(name=str(n), cash=rules.starting_cash, loco=rules.start_locomotive)
+               for n in names]
+    state = GameState(board=board, deck=deck if deck is not None else Deck({}, "none"),
+                      players=players, seed=seed, variants=chosen, rng=random.Random(seed))
+    if deck is None:
+        turns.begin_first_turn(state, 0, RULEBOOK.hooks)
+    else:
+        cards.setup(state)
+    return state
 
 
 def moment_violation(state: GameState, action: Action, player: int | None) -> Violation | None:
     """Wrong-moment errors, checked before any rule (habit 4)."""
-    if state.phase == PHASE_OVER or state.outcome is not None:
-        return Violation(MOMENT_GAME_OVER, "The game is over", True)
+    if state.phase is Phase.OVER or state.outcome is not None:
+        return Violation.not_now(Moment.GAME_OVER, "The game is over")
     if state.pending is not None:
         if not isinstance(action, ChooseLoss):
             who = state.players[state.pending.player].name
-            return Violation(MOMENT_PENDING, f"Waiting for {who} to choose which load is lost",
-                             True)
+            return Violation.not_now(Moment.PENDING,
+                                     f"Waiting for {who} to choose which load is lost")
         if player is not None and player != state.pending.player:
-            return Violation(MOMENT_NOT_YOUR_TURN, "It is not your choice to make", True)
+            return Violation.not_now(Moment.NOT_YOUR_TURN, "It is not your choice to make")
         return None
     if player is not None and player != state.current:
-        return Violation(MOMENT_NOT_YOUR_TURN,
-                         f"It is {state.players[state.current].name}'s turn", True)
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        return Violation(MOMENT_WRONG_PHASE, f"{type(action).__name__} is not a game action",
-                         True)
-    if state.phase not in handler.phases:
-        return Violation(MOMENT_WRONG_PHASE,
-                         f"Not now: {_action_name(action)} is not allowed in the "
-                         f"{state.phase} phase", True)
+        return Violation.not_now(Moment.NOT_YOUR_TURN,
+                                 f"It is {state.players[state.current].name}'s turn")
+    rule = RULEBOOK.rule(action)
+    if rule is None:
+        return Violation.not_now(Moment.WRONG_PHASE,
+                                 f"{type(action).__name__} is not a game action")
+    if state.phase not in rule.phases:
+        return _wrong_phase(state, rule.name, rule.phases)
     return None
 
 
-def _action_name(action: Action) -> str:
-    return {
-        "build": "building", "erase": "erasing", "upgrade": "upgrading", "move": "moving",
-        "place": "placing the train", "pickup": "picking up", "deliver": "delivering",
-        "lock": "locking", "drop": "dropping", "swap": "swapping demands",
-        "board_ferry": "boarding a ferry", "end_phase": "ending the move phase",
-        "end_turn": "ending the turn", "keep_cards": "choosing cards", "loan": "a loan",
-        "choose_loss": "choosing a lost load", "ferry": "taking a ferry",
-    }.get(action.kind, action.kind)
+def _wrong_phase(state: GameState, name: str, phases: frozenset[Phase]) -> Violation:
+    """Why an action is not allowed in this phase, with the rule that says so if one does."""
+    if state.phase is Phase.SWAPPED:
+        return Violation.not_now(
+            Moment.WRONG_PHASE, "Not now: after swapping demands you may only lock loads "
+            "already on the train, then end the turn", "C6")
+    if (state.phase is Phase.BUILD and Phase.MOVE in phases
+            and turns.build_only(state, state.current)):
+        return Violation.not_now(
+            Moment.WRONG_PHASE, f"Not now: trains start running on your third turn; in your "
+            f"first {turns.BUILD_ONLY_TURNS} turns you only build", "T2")
+    return Violation.not_now(Moment.WRONG_PHASE,
+                             f"Not now: {name} is not allowed in the {state.phase} phase")
 
 
 def quote(state: GameState, action: Action, player: int | None = None) -> Quote:
     """Cost and every violation of ``action`` for the player to act (or ``player``)."""
     moment = moment_violation(state, action, player)
     if moment is not None:
-        return Quote(action, 0, (moment,))
-    return _HANDLERS[type(action)].quote(state, action)
+        return refused(action, moment)
+    rule = RULEBOOK.rule(action)
+    assert rule is not None
+    return rule.quote(state, action)
 
 
 def apply(
@@ -174,16 +119,17 @@ def apply(
     q = quote(state, action, player)
     if not q.ok:
         raise IllegalAction(q)
-    handler = _HANDLERS[type(action)]
-    if handler.apply is None:
-        raise IllegalAction(Quote(action, 0, (Violation(
-            MOMENT_WRONG_PHASE, f"{type(action).__name__} cannot be carried out yet", True),)))
-    actor = state.pending.player if state.pending is not None else state.current
+    rule = RULEBOOK.rule(action)
+    assert rule is not None
+    actor = state.actor
     new = state if inplace else state.copy()
-    handler.apply(new, action, q)
+    step = rule.apply(new, action, q)
+    if step is Step.START_GAME:
+        turns.begin_first_turn(new, new.first_player, RULEBOOK.hooks)
+    elif step is Step.END_TURN:
+        turns.end_turn(new, RULEBOOK.hooks)
     new.history.append((actor if player is None else player, action))  # the game record
-    for fn in _AFTER_APPLY_HOOKS:
-        fn(new)
+    turns.after_action(new, RULEBOOK.hooks)
     return new
 
 
@@ -194,61 +140,8 @@ def is_legal(state: GameState, action: Action) -> bool:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (builds limited to those from the current network)."""
     out: list[Action] = []
-    for source in _LEGAL_SOURCES:
+    for source in RULEBOOK.legal_sources:
         for action in source(state):
             if quote(state, action).ok:
                 out.append(action)
     return out
-
-
-def log(state: GameState, text: str, *, kind: str = "action", player: int | None = None,
-        **data: Any) -> None:
-    """Add a readable line to the game's history."""
-    state.log.append(LogEntry(state.turn, state.current if player is None else player, text,
-                              kind, data))
-
-
-def handlers() -> dict[type[Action], _Handler]:
-    return _HANDLERS
-
-
-# -- turn hooks ------------------------------------------------------------------------------
-# Parts of the rules that act when a turn ends or starts (events expiring, the end of the
-# game, loans) register here, so that the turn flow need not know about them.
-
-TurnHook = Callable[[GameState, int], None]
-_TURN_END_HOOKS: list[TurnHook] = []
-_TURN_START_HOOKS: list[TurnHook] = []
-
-
-def on_turn_end(fn: TurnHook) -> TurnHook:
-    """``fn(state, player)`` runs after ``player``'s turn ends (before the next begins)."""
-    _TURN_END_HOOKS.append(fn)
-    return fn
-
-
-def on_turn_start(fn: TurnHook) -> TurnHook:
-    """``fn(state, player)`` runs when ``player``'s turn begins."""
-    _TURN_START_HOOKS.append(fn)
-    return fn
-
-
-def run_turn_end(state: GameState, player: int) -> None:
-    for fn in _TURN_END_HOOKS:
-        fn(state, player)
-
-
-def run_turn_start(state: GameState, player: int) -> None:
-    for fn in _TURN_START_HOOKS:
-        fn(state, player)
-
-
-StateHook = Callable[[GameState], None]
-_AFTER_APPLY_HOOKS: list[StateHook] = []
-
-
-def after_apply(fn: StateHook) -> StateHook:
-    """``fn(state)`` runs after every applied action (T4: a turn lost during itself ends once
-    the action that lost it is complete)."""
-    _AFTER_APPLY_HOOKS.append(fn)
-    return fn

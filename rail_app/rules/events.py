@@ -26,7 +26,7 @@ Decisions where the rules are silent:
   :class:`~rail_app.rules.actions.ChooseLoss`. Several derailed players choose one at a time,
   the drawing player first.
 - T4: a player who loses a turn during their own turn gets ``state.end_turn_now``; the turn
-  flow ends that turn as soon as no choice is pending.
+  flow ends that turn as soon as no choice is pending (``turns.after_action``).
 """
 
 from __future__ import annotations
@@ -34,21 +34,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from rail_app.rules import engine, turns
 from rail_app.rules.actions import Action, ChooseLoss
 from rail_app.rules.deck import event_centres
 from rail_app.rules.deckmodel import Card
-from rail_app.rules.engine import Quote, Violation, log
+from rail_app.rules.quotes import LossDetails, Quote, Violation, refused
 from rail_app.rules.state import (
-    PHASE_BUILD,
-    PHASE_MOVE,
-    PHASE_OVER,
     ActiveEvent,
     Edge,
     GameState,
     Pending,
+    Phase,
     PlayerState,
     WashedOut,
+    log,
 )
 
 LASTING = ("flood", "storm", "volcano", "bad_weather")  # E2
@@ -72,8 +70,7 @@ def _expiry(state: GameState, drawn_by: int) -> int:
     """E2: the ``turns_done`` value of the drawing player at which a lasting event ends: the
     end of their *next* turn (the one in progress, if they are playing, does not count)."""
     done = turns_done(state, drawn_by)
-    return done + 2 if drawn_by == state.current and state.phase in (
-        PHASE_MOVE, PHASE_BUILD) else done + 1
+    return done + 2 if drawn_by == state.current and state.phase.in_turn else done + 1
 
 
 # -- queries used by building, movement and the UI -------------------------------------------
@@ -114,6 +111,15 @@ def slow_dots(state: GameState) -> frozenset[int]:
         if ev.kind in SLOW_KINDS:
             out |= ev.dots
     return frozenset(out)
+
+
+def slowed_by(state: GameState, dot: int) -> str:
+    """The title of the lasting event that makes ``dot`` a half-speed zone ("" if none)."""
+    for ev in state.events:
+        if ev.kind in SLOW_KINDS and dot in ev.dots:
+            card = state.deck.cards.get(ev.card)
+            return card.title if card is not None and card.title else ev.kind.replace("_", " ")
+    return ""
 
 
 def ferry_closed(state: GameState, ferry: int) -> bool:
@@ -349,7 +355,7 @@ def _order(state: GameState, first: int) -> list[int]:
 def _halve_if_moving(state: GameState, dots: frozenset[int]) -> None:
     """M6: half speed that begins mid-move halves the remaining movement, rounded up."""
     pl = state.player
-    if (state.phase == PHASE_MOVE and state.moves_left is not None and not state.half_speed_now
+    if (state.phase is Phase.MOVE and state.moves_left is not None and not state.half_speed_now
             and pl.position in dots and pl.aboard is None):
         state.moves_left = (state.moves_left + 1) // 2
         state.half_speed_now = True
@@ -361,7 +367,7 @@ def _lose_turn(state: GameState, p: int, why: str) -> None:
     """T4: skip the player's next turn; during their own turn, that turn also ends now."""
     pl = state.players[p]
     pl.lose_turns += 1
-    if p == state.current and state.phase in (PHASE_MOVE, PHASE_BUILD):
+    if p == state.current and state.phase.in_turn:
         state.end_turn_now = True
         log(state, f"{why}: {pl.name}'s turn ends now and the next one is lost", kind="event",
             player=p)
@@ -404,27 +410,25 @@ def _lose_load(state: GameState, p: int, index: int, *, release: bool) -> None:
 # -- ChooseLoss (E7) -------------------------------------------------------------------------
 
 
-@engine.rule_handler(ChooseLoss, (PHASE_MOVE, PHASE_BUILD), while_pending=True)
 def quote_choose_loss(state: GameState, action: ChooseLoss) -> Quote:
     """E7: which load the derailed train loses, and whether a private card is released."""
     pend = state.pending
     if pend is None or pend.kind != DERAILMENT_LOSS:
-        return Quote(action, 0, (Violation("E7", "No derailment is waiting for a choice"),))
+        return refused(action, Violation("E7", "No derailment is waiting for a choice"))
     pl = state.players[pend.player]
     if not 0 <= action.load < len(pl.loads):
         n = len(pl.loads)
-        return Quote(action, 0, (Violation(
-            "E7", f"Choose one of the {n} load{'s' if n != 1 else ''} on the train"),))
+        return refused(action, Violation(
+            "E7", f"Choose one of the {n} load{'s' if n != 1 else ''} on the train"))
     load = pl.loads[action.load]
     if action.release and not _private_lock(pl, action.load):
-        return Quote(action, 0, (Violation(
+        return refused(action, Violation(
             "E7", f"Only a load locked to a private card can release its card; the "
-            f"{load.commodity} is not"),))
-    return Quote(action, 0, (), {"player": pend.player, "commodity": load.commodity,
-                                 "card": load.card, "release": action.release})
+            f"{load.commodity} is not"))
+    return Quote(action, 0, (), LossDetails(pend.player, load.commodity, load.card,
+                                            action.release))
 
 
-@engine.rule_applier(ChooseLoss)
 def apply_choose_loss(state: GameState, action: ChooseLoss, quote: Quote) -> None:
     pend = state.pending
     assert pend is not None
@@ -443,8 +447,8 @@ def apply_choose_loss(state: GameState, action: ChooseLoss, quote: Quote) -> Non
         break
 
 
-@engine.legal_source
-def _legal_losses(state: GameState) -> Iterator[Action]:
+def loss_actions(state: GameState) -> Iterator[Action]:
+    """E7: the choices of a derailed train's owner."""
     pend = state.pending
     if pend is None or pend.kind != DERAILMENT_LOSS:
         return
@@ -458,8 +462,7 @@ def _legal_losses(state: GameState) -> Iterator[Action]:
 # -- turn hooks (E2, E4) ---------------------------------------------------------------------
 
 
-@engine.on_turn_end
-def _events_turn_end(state: GameState, player: int) -> None:
+def events_turn_end(state: GameState, player: int) -> None:
     """E2: lasting events drawn by ``player`` end with their next turn; E4: washed-out
     protection starts when the flood ends and ends after the owner's next turn."""
     done = turns_done(state, player)
@@ -483,14 +486,3 @@ def _events_turn_end(state: GameState, player: int) -> None:
     state.washed_out = washed
     if player == state.current:
         state.end_turn_now = False
-
-
-
-@engine.after_apply
-def _end_lost_turn(state: GameState) -> None:
-    """T4: a player who loses a turn during their own turn loses the rest of it: once the
-    action that drew the event is complete and no loss is left to choose, the turn ends."""
-    if (state.end_turn_now and state.pending is None and state.outcome is None
-            and state.phase not in (PHASE_OVER,)):
-        state.end_turn_now = False
-        turns.end_turn(state)

@@ -26,10 +26,17 @@ import itertools
 from collections.abc import Iterator
 
 from rail_app.core.board import edge_key
-from rail_app.rules import engine, events
+from rail_app.rules import events
 from rail_app.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
-from rail_app.rules.engine import Quote, Violation, log
-from rail_app.rules.state import PHASE_MOVE, VARIANT_FAST_TRAINS, GameState
+from rail_app.rules.quotes import (
+    BoardDetails,
+    MoveDetails,
+    PlaceDetails,
+    Quote,
+    Violation,
+    refused,
+)
+from rail_app.rules.state import VARIANT_FAST_TRAINS, GameState, Phase, log
 
 OWN, FREE, RENT = "own", "free", "rent"
 
@@ -265,25 +272,12 @@ def _turns_for(state: GameState, player: int, n: int) -> int:
 # -- PlaceTrain (M1) -------------------------------------------------------------------------
 
 
-def _after_swap(state: GameState, action: Action) -> Quote | None:
-    """C6/T3: a swap of demands replaces the move; afterwards the train stays put."""
-    if not state.swapped_this_turn:
-        return None
-    return Quote(action, 0, (Violation(
-        engine.MOMENT_WRONG_PHASE, "Not now: after swapping demands the train does not move "
-        "this turn (C6)", True),))
-
-
 def _dot(state: GameState, key: str) -> int | None:
     return state.board.find_dot(key)
 
 
-@engine.rule_handler(PlaceTrain, (PHASE_MOVE,))
 def quote_place(state: GameState, action: PlaceTrain) -> Quote:
     """M1: on the first movement the train is placed on any city dot, free of movement."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     pl = state.player
     v: list[Violation] = []
     if pl.position is not None or pl.aboard is not None:
@@ -294,28 +288,25 @@ def quote_place(state: GameState, action: PlaceTrain) -> Quote:
         v.append(Violation("M1", f"There is no dot {action.dot} on this map"))
     elif city is None:
         v.append(Violation("M1", "Place the train on a city dot"))
-    return Quote(action, 0, tuple(v), {"dot": action.dot, "city": city.name if city else None})
+    return Quote(action, 0, tuple(v), PlaceDetails(d, city.name if city else None))
 
 
-@engine.rule_applier(PlaceTrain)
 def apply_place(state: GameState, action: PlaceTrain, quote: Quote) -> None:
+    d = quote.detail(PlaceDetails)
+    assert d is not None and d.dot is not None
     pl = state.player
-    pl.position = state.board.dot(action.dot)
+    pl.position = d.dot
     pl.previous = None
     state.turn_started = True
-    log(state, f"{pl.name} places the train at {quote.details['city']}")
+    log(state, f"{pl.name} places the train at {d.city}")
 
 
 # -- MoveTrain (M1-M6) -----------------------------------------------------------------------
 
 
-@engine.rule_handler(MoveTrain, (PHASE_MOVE,))
 def quote_move(state: GameState, action: MoveTrain) -> Quote:
     """M1-M6: move along ``path``; the quote says where the train stops, the movement left
     and whether the 4M rent is due (M3)."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     p = state.current
     pl = state.player
     v: list[Violation] = []
@@ -339,6 +330,7 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
     halved = _halved_now(state, p)
     rent_due = False
     renter: int | None = None
+    slowed_by = ""
     pos, prev = pl.position, pl.previous
     done = 0
     too_far = False
@@ -360,63 +352,54 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
         left -= 1
         if n in zone and not halved:
             left, halved = half(left), True
+            slowed_by = events.slowed_by(state, n)
         prev, pos = pos, n
         done += 1
     if too_far:
         v.append(Violation("M1", f"Too far: the train can go only {done} of these "
                                  f"{len(dots)} segments this turn"))
     fee = state.rules.rental_fee if rent_due else 0
-    details = {
-        "dots": [state.board.key(d) for d in dots],
-        "steps": done,
-        "moves_left": left,
-        "rental": rent_due,
-        "rent_to": renter,
-        "stop": state.board.key(pos),
-        "previous": state.board.key(prev) if prev is not None else None,
-        "half_speed": halved,
-    }
+    details = MoveDetails(path=tuple(dots), steps=done, moves_left=left, stop=pos,
+                          previous=prev, half_speed=halved, rental=rent_due, rent_to=renter,
+                          slowed_by=slowed_by)
     return Quote(action, fee, tuple(v), details)
 
 
-@engine.rule_applier(MoveTrain)
 def apply_move(state: GameState, action: MoveTrain, quote: Quote) -> None:
     pl = state.player
-    d = quote.details
-    if d["rental"]:
+    d = quote.detail(MoveDetails)
+    assert d is not None
+    if d.rental:
+        assert d.rent_to is not None
         fee = state.rules.rental_fee
-        owner = state.players[int(d["rent_to"])]
+        owner = state.players[d.rent_to]
         pl.cash -= fee
         owner.cash += fee
         state.rental_paid = True
         log(state, f"{pl.name} pays {fee}M rent to {owner.name} for using their track (M3)",
             kind="payment")
     start = state.board.place_name(pl.position) if pl.position is not None else "?"
-    pl.position = state.board.dot(d["stop"])
-    pl.previous = state.board.dot(d["previous"]) if d["previous"] is not None else None
-    state.moves_left = int(d["moves_left"])
-    state.half_speed_now = bool(d["half_speed"])
+    pl.position = d.stop
+    pl.previous = d.previous
+    state.moves_left = d.moves_left
+    state.half_speed_now = d.half_speed
     state.turn_started = True
     where = state.board.place_name(pl.position)
-    log(state, f"{pl.name} moves from {start} to {where} ({d['steps']} segment"
-        f"{'s' if d['steps'] != 1 else ''}, {state.moves_left} left)")
+    log(state, f"{pl.name} moves from {start} to {where} ({d.steps} segment"
+        f"{'s' if d.steps != 1 else ''}, {state.moves_left} left)")
 
 
 # -- BoardFerry (M5) -------------------------------------------------------------------------
 
 
-@engine.rule_handler(BoardFerry, (PHASE_MOVE,))
 def quote_board(state: GameState, action: BoardFerry) -> Quote:
     """M5: a train that starts its move at a port of a ferry its owner has drawn (K8) may
     board it; that ends its movement, and next turn it starts at the other port."""
-    swapped = _after_swap(state, action)
-    if swapped is not None:
-        return swapped
     pl = state.player
     v: list[Violation] = []
     ferry = next((f for f in state.board.ferries if f.name == action.ferry), None)
     if ferry is None:
-        return Quote(action, 0, (Violation("M5", f"There is no ferry called {action.ferry}"),))
+        return refused(action, Violation("M5", f"There is no ferry called {action.ferry}"))
     if pl.aboard is not None:
         v.append(Violation("M5", "Your train is already on a ferry"))
     elif pl.position is None:
@@ -433,28 +416,26 @@ def quote_board(state: GameState, action: BoardFerry) -> Quote:
     if events.ferry_closed(state, ferry.index):
         v.append(Violation("E5", "No ferry sails during the storm"))
     to = ferry.other_port(pl.position) if pl.position is not None else None
-    return Quote(action, 0, tuple(v), {
-        "ferry": ferry.name, "index": ferry.index,
-        "to": state.board.key(to) if to is not None else None})
+    return Quote(action, 0, tuple(v), BoardDetails(ferry.name, ferry.index, to))
 
 
-@engine.rule_applier(BoardFerry)
 def apply_board(state: GameState, action: BoardFerry, quote: Quote) -> None:
+    d = quote.detail(BoardDetails)
+    assert d is not None and d.to is not None
     pl = state.player
-    pl.aboard = int(quote.details["index"])
+    pl.aboard = d.index
     pl.previous = None
     pl.half_speed_next = True
     state.moves_left = 0
     state.turn_started = True
     log(state, f"{pl.name}'s train boards the {action.ferry} ferry; it lands at "
-        f"{quote.details['to']} next turn, at half speed (M5)")
+        f"{state.board.key(d.to)} next turn, at half speed (M5)")
 
 
 # -- turn hooks -------------------------------------------------------------------------------
 
 
-@engine.on_turn_start
-def _movement_turn_start(state: GameState, player: int) -> None:
+def movement_turn_start(state: GameState, player: int) -> None:
     """A new turn: fresh movement; a train on a ferry lands at the other port (M5) unless a
     storm keeps it at sea (E5)."""
     state.moves_left = None
@@ -477,8 +458,7 @@ def _movement_turn_start(state: GameState, player: int) -> None:
         player=player)
 
 
-@engine.on_turn_end
-def _movement_turn_end(state: GameState, player: int) -> None:
+def movement_turn_end(state: GameState, player: int) -> None:
     """The half speed of a ferry landing lasts one turn (M5)."""
     pl = state.players[player]
     if pl.aboard is None:
@@ -488,12 +468,10 @@ def _movement_turn_end(state: GameState, player: int) -> None:
 # -- candidate actions --------------------------------------------------------------------------
 
 
-@engine.legal_source
 def movement_actions(state: GameState) -> Iterator[Action]:
     """A small set of sensible moves: placing at each city, boarding a ferry, and moving to
     each city dot reachable this turn."""
-    if (state.phase != PHASE_MOVE or state.pending is not None or state.outcome is not None
-            or state.swapped_this_turn):
+    if state.phase is not Phase.MOVE or state.pending is not None or state.outcome is not None:
         return
     p = state.current
     pl = state.player

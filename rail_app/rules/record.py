@@ -19,8 +19,8 @@ from rail_app.core.board import Board
 from rail_app.core.files import write_atomic
 from rail_app.rules.actions import Action, action_from_dict
 from rail_app.rules.deckmodel import Deck
-from rail_app.rules.engine import Violation, apply, quote
-from rail_app.rules.game import new_game
+from rail_app.rules.engine import apply, new_game, quote
+from rail_app.rules.quotes import Violation
 from rail_app.rules.state import VARIANTS, GameState
 
 FORMAT = "italian-rails-record"
@@ -73,7 +73,7 @@ class ActionResult:
         return {
             "index": self.index, "player": self.player, "action": self.action.to_dict(),
             "ok": self.ok, "cost": self.cost,
-            "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],
+            "violations": [{"rule": v.code, "message": v.message} for v in self.violations],
         }
 
 

@@ -1,33 +1,19 @@
-"""``python -m rail_app replay RECORD [--json]``: replay a game record and check every action.
+"""What ``python -m rail_app replay RECORD [--json]`` prints: each replayed action with its
+outcome (``ok (cost C)`` or the rule ids it breaks), then a summary of the final state.
 
-Each action is printed with its outcome (``ok (cost C)`` or the rule ids it breaks), then a
-summary of the final state. The summary comes from :func:`state_summary`; other parts of the
-rules add their own keys by registering a contributor with :func:`summary_contributor`
-(cards: hands, pool and loads; events in force; the outcome), without editing this file.
+The summary (:func:`state_summary`) is plain data, also used by golden tests: the players,
+then the cards' side (hands, pool, loads, the outcome) and the events in force.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rail_app.cli import EXIT_BAD_INPUT, EXIT_OK, command
-from rail_app.rules.record import ActionResult, GameRecord, RecordError, load_record, map_digest
+from rail_app.core.paths import resource_path
+from rail_app.rules import cards, events
+from rail_app.rules.record import ActionResult, GameRecord
 from rail_app.rules.state import GameState
-
-SummaryContributor = Callable[[GameState, dict[str, Any]], None]
-_CONTRIBUTORS: list[SummaryContributor] = []
-
-
-def summary_contributor(fn: SummaryContributor) -> SummaryContributor:
-    """Register ``fn(state, summary)``, which adds keys to the summary (players' entries are
-    ``summary["players"][i]``)."""
-    _CONTRIBUTORS.append(fn)
-    return fn
 
 
 def state_summary(state: GameState) -> dict[str, Any]:
@@ -61,8 +47,9 @@ def state_summary(state: GameState) -> dict[str, Any]:
     }
     if outcome is not None:
         summary["outcome"] = outcome.reason
-    for fn in _CONTRIBUTORS:
-        fn(state, summary)
+    cards.add_to_summary(state, summary)  # C1-C7, W1-W2
+    summary["events_in_force"] = events.events_in_force_summary(state)  # E2
+    summary["cash_public"] = state.cash_public  # E3
     return summary
 
 
@@ -71,7 +58,7 @@ def describe_result(r: ActionResult, record: GameRecord) -> str:
     head = f"{r.index}. {record.players[r.player]} {r.action!r}"
     if r.ok:
         return f"{head}: ok (cost {r.cost})"
-    rules = ", ".join(dict.fromkeys(v.rule for v in r.violations))
+    rules = ", ".join(dict.fromkeys(v.code for v in r.violations))
     return f"{head}: ILLEGAL {rules} — {r.violations[0].message}"
 
 
@@ -89,80 +76,8 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
 
 def resolve_map(record_path: Path, map_path: str) -> Path | None:
     """The recorded map path as given, else next to the record, else in the game's folder."""
-    from rail_app.core.paths import resource_path
-
     given = Path(map_path)
     for candidate in (given, record_path.parent / given, resource_path(map_path)):
         if candidate.is_file():
             return candidate
     return None
-
-
-def _replay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("record", help="the game record (JSON) to replay")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-
-
-@command("replay", "replay a game record, checking every action")(_replay_args)
-def cmd_replay(args: argparse.Namespace) -> int:
-    from rail_app.core.board import load_board
-    from rail_app.core.mapfile import MapError
-    from rail_app.rules.deckmodel import Deck
-    from rail_app.rules.record import replay_record
-
-    try:
-        record = load_record(args.record)
-    except RecordError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    map_file = resolve_map(Path(args.record), record.map)
-    if map_file is None:
-        print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    warnings: list[str] = []
-    try:
-        board = load_board(map_file)
-        deck: Deck | None = None
-        if record.deck:
-            if board.deck_file is None or not board.deck_file.exists():
-                print(f"{args.record}: the game was played with cards but the map "
-                      f"{record.map} has no deck file", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            from rail_app.rules.deck import load_deck
-
-            deck = load_deck(board.deck_file, board)
-    except MapError as exc:
-        first = exc.problems[0] if exc.problems else "unknown problem"
-        print(f"{args.record}: cannot load the map {record.map}: {first}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if record.map_sha256 and map_digest(map_file) != record.map_sha256:
-        warnings.append(f"the map {record.map} has changed since this game was recorded")
-    state, results = replay_record(record, board, deck)
-    summary = state_summary(state)
-    if args.json:
-        print(json.dumps({"actions": [r.to_dict() for r in results], "final": summary,
-                          "warnings": warnings}, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    for r in results:
-        print(describe_result(r, record))
-    for line in summary_lines(summary):
-        print(line)
-    return EXIT_OK
-
-
-from rail_app.rules.cards import add_to_summary as _cards_summary  # noqa: E402  (C1-C7, W1-W2)
-
-summary_contributor(_cards_summary)
-
-
-def _events_summary(state: GameState, summary: dict[str, Any]) -> None:
-    """E2: the lasting events in force (and whether cash is public after a tax, E3)."""
-    from rail_app.rules.events import events_in_force_summary
-
-    summary["events_in_force"] = events_in_force_summary(state)
-    summary["cash_public"] = state.cash_public
-
-
-summary_contributor(_events_summary)

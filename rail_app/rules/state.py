@@ -9,6 +9,11 @@ Field owners, so that the parts of the engine stay apart:
 - cards.py: hands, pool, deck piles, loads and locks (C1-C7), end of game (W1-W2)
 - movement.py: train position and movement (M1-M6)
 - events.py: events in force, washed-out track, pending choices (E1-E9)
+
+:meth:`GameState.seen_by` gives what one seat may know of a game (the computer opponent
+plans on it): the same state with the order of the draw pile, the random generator, the
+opponent's hand while cards are being chosen (C2) and the opponent's cash until a tax makes
+it public (E3) taken out.
 """
 
 from __future__ import annotations
@@ -16,18 +21,39 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 from typing import Any
 
 from rail_app.core.board import Board
+from rail_app.core.mapfile import Rules
 from rail_app.rules.actions import Action
 from rail_app.rules.deckmodel import Deck
 
 Edge = tuple[int, int]  # (a, b) with a < b: a board edge key
 
-PHASE_SETUP = "setup"  # C2: players choose their two private cards
-PHASE_MOVE = "move"  # T2 phase A
-PHASE_BUILD = "build"  # T2 phase B
-PHASE_OVER = "over"  # W1/W2: the game has ended
+
+
+class Phase(StrEnum):
+    """Where a game stands. The value is what records and summaries print."""
+
+    SETUP = "setup"  # C2: players choose their two private cards
+    MOVE = "move"  # T2 phase A
+    BUILD = "build"  # T2 phase B
+    SWAPPED = "swapped"  # C6/T3: demands swapped; only locking and ending the turn remain
+    OVER = "over"  # W1/W2: the game has ended
+
+    @property
+    def in_turn(self) -> bool:
+        """A player's turn is under way (phase A, phase B or the rest of a swap turn)."""
+        return self in (Phase.MOVE, Phase.BUILD, Phase.SWAPPED)
+
+
+class Step(Enum):
+    """What the turn flow does once an action has been carried out (see rules/engine.py)."""
+
+    START_GAME = "start_game"  # C2/T1: the cards are chosen; the first player's turn begins
+    END_TURN = "end_turn"  # K10/T1: pay for the phase and pass the turn
+
 
 VARIANT_FAST_TRAINS = "fast_trains"  # V1
 VARIANT_LOANS = "loans"  # V2
@@ -135,7 +161,7 @@ class GameState:
     rng: random.Random = field(default_factory=random.Random)
     # turn flow (T1-T4)
     current: int = 0
-    phase: str = PHASE_SETUP
+    phase: Phase = Phase.SETUP
     turn: int = 1  # game turn counter: increases each time a player's turn starts
     first_player: int = 0
     turn_started: bool = False  # anything done this turn yet (T3 swap only at the start)
@@ -155,7 +181,6 @@ class GameState:
     draw_pile: list[int] = field(default_factory=list)  # top is the end of the list
     discard: list[int] = field(default_factory=list)
     pool: list[int] = field(default_factory=list)
-    swapped_this_turn: bool = False  # C6/T3: after a swap only Lock and EndTurn are legal
     # events (E1-E9)
     events: list[ActiveEvent] = field(default_factory=list)
     washed_out: list[WashedOut] = field(default_factory=list)
@@ -178,8 +203,13 @@ class GameState:
         return self.players[1 - self.current]
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.board.rules
+
+    @property
+    def actor(self) -> int:
+        """Who acts now: the player a pending choice waits for (E7), else the current one."""
+        return self.pending.player if self.pending is not None else self.current
 
     def variant(self, name: str) -> bool:
         return name in self.variants
@@ -206,6 +236,24 @@ class GameState:
         new.history = list(self.history)
         return new
 
+    def seen_by(self, seat: int) -> GameState:
+        """A copy holding only what ``seat`` may know (see the module docstring): the draw
+        pile in card order instead of its real order, a random generator unrelated to the
+        game's, no opponent's cards while hands are being chosen (C2, they are revealed when
+        both have chosen) and the opponent's cash as 0 until it is public (E3). Quotes and
+        queries of the engine work on it as on the real state."""
+        seen = self.copy()
+        seen.draw_pile = sorted(self.draw_pile)
+        seen.rng = random.Random(0)
+        other = seen.players[1 - seat]
+        if self.phase is Phase.SETUP:
+            other.dealt = []
+            other.private = []
+        if not self.cash_public:
+            other.cash = 0
+            other.cash_history = []
+        return seen
+
 
 def _copy_player(p: PlayerState) -> PlayerState:
     new = copy.copy(p)
@@ -216,3 +264,10 @@ def _copy_player(p: PlayerState) -> PlayerState:
     new.loads = [Load(x.commodity, x.card, x.demand) for x in p.loads]
     new.cash_history = list(p.cash_history)
     return new
+
+
+def log(state: GameState, text: str, *, kind: str = "action", player: int | None = None,
+        **data: Any) -> None:
+    """Add a readable line to the game's history."""
+    state.log.append(LogEntry(state.turn, state.current if player is None else player, text,
+                              kind, data))

@@ -15,24 +15,25 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
+from rail_app.ai.bot import Bot
 from rail_app.core.board import edge_key
 from rail_app.rules.actions import (
     Action,
+    BuildSegment,
     ChooseLoss,
     Deliver,
     EndPhase,
     EndTurn,
-    MoveTrain,
     PlaceTrain,
     SwapDemands,
     UpgradeLoco,
 )
-from rail_app.rules.engine import Quote
+from rail_app.rules.quotes import DeliverDetails, IllegalAction, MoveDetails, Quote
+from rail_app.rules.state import Phase
 from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
 from rail_app.ui import panels as pn
 from rail_app.ui.app import App, Scene
-from rail_app.ui.computer import ComputerSeat
 from rail_app.ui.mapview import (
     BaseLayer,
     Camera,
@@ -58,7 +59,8 @@ COMPUTER_STEP = 0.33  # seconds per computer action, so a person can follow it
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
 POPUP_TIME = 5.0  # seconds an event card drawn by a computer stays unless clicked away
 CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
-PHASE_NAMES = {"build": "BUILD", "move": "MOVE", "setup": "CHOOSING CARDS", "over": "GAME OVER"}
+PHASE_NAMES = {Phase.BUILD: "BUILD", Phase.MOVE: "MOVE", Phase.SETUP: "CHOOSING CARDS",
+               Phase.SWAPPED: "DEMANDS SWAPPED", Phase.OVER: "GAME OVER"}
 
 
 class GameScene(Scene):
@@ -71,8 +73,7 @@ class GameScene(Scene):
         self.base = BaseLayer(self.board)
         self.track = TrackLayer()
         self.camera = Camera(self.board, pygame.Rect(0, 0, 100, 100))
-        cards = bool(session.state.deck.cards)
-        self.computers = {i: ComputerSeat(i, s.level, session.setup.seed, cards)
+        self.computers = {i: Bot(s.level, i, session.setup.seed)
                           for i, s in enumerate(session.setup.seats) if s.computer}
         self.trains = TrainTool(session)
         self.run: TrainRun | None = None
@@ -183,8 +184,8 @@ class GameScene(Scene):
     def my_move(self) -> bool:
         """A person may act on the map now: their move phase, nothing running or asked."""
         st = self.state
-        return (self.human_turn() and st.phase == "move" and st.pending is None
-                and self.run is None and not self.popups and not st.swapped_this_turn)
+        return (self.human_turn() and st.phase is Phase.MOVE and st.pending is None
+                and self.run is None and not self.popups)
 
     def viewer(self) -> int:
         """Whose private things the screen shows: the human to act, or the only human."""
@@ -226,7 +227,7 @@ class GameScene(Scene):
             return None
         if st.pending is not None:
             return "loss"
-        if st.phase == "setup":
+        if st.phase is Phase.SETUP:
             return "keep"
         return None
 
@@ -369,7 +370,7 @@ class GameScene(Scene):
             self.pan_from = event.pos
             self.pan_moved = 0.0
         elif event.button == 1:
-            if self.state.phase == "move" and self.human_turn():
+            if self.state.phase is Phase.MOVE and self.human_turn():
                 self.train_click(event.pos)
             else:
                 self.pen_down(event.pos)
@@ -398,7 +399,7 @@ class GameScene(Scene):
         if not self.human_turn():
             return False
         if st.phase != "build":
-            if st.phase == "move":
+            if st.phase is Phase.MOVE:
                 self.toast("Move phase", "Press Enter (End move) to start building.", hud.GREEN)
             return False
         d = self.dot_at(pos)
@@ -480,9 +481,9 @@ class GameScene(Scene):
         if not self.human_turn():
             return False
         st = self.state
-        if st.phase not in ("move", "build") or st.pending is not None or self.run is not None:
+        if not st.phase.in_turn or st.pending is not None or self.run is not None:
             return False
-        action = EndPhase() if st.phase == "move" and not st.swapped_this_turn else EndTurn()
+        action = EndPhase() if st.phase is Phase.MOVE else EndTurn()
         paid = st.phase_spent
         self.trains.clear()
         q = self.do(action)
@@ -525,12 +526,12 @@ class GameScene(Scene):
         q = self.session.apply(action)
         if not q.ok:
             return q
-        if isinstance(action, MoveTrain) and start is not None:
-            dots = [start] + [self.board.dot(k) for k in q.details.get("dots", [])][
-                :int(q.details.get("steps", 0))]
+        move = q.detail(MoveDetails)
+        if move is not None and start is not None:
+            dots = [start, *move.path[:move.steps]]
             if not (self.skip_computer and self.session.setup.seats[actor].computer):
                 self.run = TrainRun(actor, dots)
-            if q.details.get("rental"):
+            if move.rental:
                 self.app.sounds.play("coins")
         elif isinstance(action, PlaceTrain):
             self.app.sounds.play("whistle")
@@ -546,9 +547,8 @@ class GameScene(Scene):
             q = self.do(value)
             if not q.ok:
                 self.toast("Not allowed", q.headline)
-            elif isinstance(value, Deliver):
-                self.toast("Delivered", f"+{q.details.get('payoff', 0)}M in "
-                           f"{q.details.get('city', '')}", hud.GREEN)
+            elif (delivered := q.detail(DeliverDetails)) is not None:
+                self.toast("Delivered", f"+{delivered.payoff}M in {delivered.city}", hud.GREEN)
             return
         if not isinstance(value, tuple) or not value:
             return
@@ -582,7 +582,7 @@ class GameScene(Scene):
         """Move phase: the first click on a dot previews the route, a second click on the
         same dot (or Enter) moves the train."""
         if not self.my_move():
-            if self.state.swapped_this_turn:
+            if self.state.phase is Phase.SWAPPED:
                 self.toast("No movement", "After swapping demands the train stays (C6)",
                            hud.GREEN)
             return False
@@ -763,17 +763,17 @@ class GameScene(Scene):
     def _refresh_buttons(self) -> None:
         st = self.state
         mine = self.human_turn()
-        build = st.phase == "build"
-        text = "End move" if st.phase == "move" else "End build"
-        if st.swapped_this_turn:
+        build = st.phase is Phase.BUILD
+        text = "End move" if st.phase is Phase.MOVE else "End build"
+        if st.phase is Phase.SWAPPED:
             text = "End turn"
         if self.end_button.text != text:
             self.end_button.set_text(text)
         free = mine and st.pending is None and self.run is None and not self.popups
         for b in (self.end_button,):
-            (b.enable if free and st.phase in ("build", "move") else b.disable)()
+            (b.enable if free and st.phase.in_turn else b.disable)()
         for b in (self.upgrade_button, self.clear_button, self.undo_button):
-            (b.enable if free and build and not st.swapped_this_turn else b.disable)()
+            (b.enable if free and build else b.disable)()
         key = (self.session.version, free)
         if getattr(self, "_swap_key", None) != key:
             self._swap_key = key
@@ -784,7 +784,7 @@ class GameScene(Scene):
     def _check_curtain(self, initial: bool = False) -> None:
         """Two people at one screen: hide the board between their turns (private cards)."""
         if self.session.two_humans() and not self.session.over and (
-                not initial or self.state.turn > 1 or self.state.phase == "setup"):
+                not initial or self.state.turn > 1 or self.state.phase is Phase.SETUP):
             self.curtain = self.session.actor
             self.curtain_armed = False
 
@@ -893,23 +893,17 @@ class GameScene(Scene):
         seat = self.session.actor
         player = self.computers.get(seat)
         if player is None:
-            self.computers[seat] = player = ComputerSeat(seat, "normal", self.session.setup.seed,
-                                                         bool(self.state.deck.cards))
+            self.computers[seat] = player = Bot(self.session.setup.seats[seat].level, seat,
+                                                self.session.setup.seed)
         act = player.next_action(self.state)
         q = self.do(act)
-        if not q.ok:
-            from rail_app.rules import game
-
-            legal = game.legal_actions(self.state)
-            for fallback in [EndTurn(), EndPhase(), *legal[:1]]:
-                q = self.do(fallback)
-                if q.ok:
-                    break
-        if q.ok and getattr(act, "kind", "") == "build":
-            self.last_build = self.board.dot(act.b)  # type: ignore[attr-defined]
+        if not q.ok:  # the computer opponent plays by the rules: a refusal is its bug
+            raise IllegalAction(q)
+        if isinstance(act, BuildSegment):
+            self.last_build = self.board.dot(act.b)
             if not self.skip_computer:
                 self.app.sounds.play("squeak")
-        return q.ok
+        return True
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -993,7 +987,7 @@ class GameScene(Scene):
         ink = self.ink(me)
         if not pen.active:
             # the dot under the pointer: ringed if a stroke may start there
-            if self.human_turn() and self.state.phase == "build" and not self.overlay_open():
+            if self.human_turn() and self.state.phase is Phase.BUILD and not self.overlay_open():
                 d = self.dot_at(self.pointer)
                 if d is not None and pen.can_start(d):
                     pygame.draw.circle(surface, ink.colour, cam.dot_screen(d), max(6, sp * 0.42),
@@ -1133,11 +1127,11 @@ class GameScene(Scene):
         pygame.draw.circle(surface, ink.colour, (x + px(8), cy), px(8))
         x += px(24)
         loco = st.rules.locomotives.get(me.loco)
-        phase = PHASE_NAMES.get(st.phase, st.phase.upper())
+        phase = PHASE_NAMES[st.phase]
         parts = [f"Turn {st.turn}", f"{me.name} — {phase}"]
-        if st.phase == "build":
+        if st.phase is Phase.BUILD:
             parts.append(f"spent {st.phase_spent}/{st.rules.build_budget}M")
-        elif st.phase == "move" and me.position is not None:
+        elif st.phase is Phase.MOVE and me.position is not None:
             parts.append(f"moves {movement_moves_left(st, int(st.current))}")
         cash_shown = st.current == viewer or st.cash_public or self._all_computers()
         parts.append(f"cash {me.cash}M" if cash_shown else "cash hidden")
@@ -1150,8 +1144,8 @@ class GameScene(Scene):
             who = st.players[self.session.actor].name
             hud.label(surface, f"{who} is thinking{dots}  (Space skips)", (r.right + px(16), cy),
                       px(14), hud.AMBER, bold=True, anchor="midleft")
-        elif self.human_turn() and st.phase == "move" and st.pending is None \
-                and not st.swapped_this_turn and self.run is None:
+        elif self.human_turn() and st.phase is Phase.MOVE and st.pending is None \
+                and self.run is None:
             tip = ("click a city to place your train" if me.position is None
                    else "click a dot: route preview; click again to go")
             hud.label(surface, tip, (r.right + px(16), cy), px(14), hud.MUTED, anchor="midleft")
@@ -1169,7 +1163,7 @@ class GameScene(Scene):
             (self.session.version, tuple(bottom), self.history_open, self.history_filter,
              self.history_scroll, here if bottom.collidepoint(here) else None, px(100)),
             lambda: self.draw_bottom(surface, bottom))
-        if self.app.settings.hints and self.human_turn() and st.phase == "build" \
+        if self.app.settings.hints and self.human_turn() and st.phase is Phase.BUILD \
                 and not st.player.track and not self.pen.active:
             m = rects["map"]
             hud.bubble(surface, [("Start from the edge of a red hexagon:", hud.TEXT, True),
@@ -1258,7 +1252,7 @@ class GameScene(Scene):
         ink = self.ink(me)
         pl = st.players[me]
         sp = cam.dot_px
-        if pl.position is None and not st.swapped_this_turn:
+        if pl.position is None and st.phase is not Phase.SWAPPED:
             # first movement: any city may take the train (M1)
             d = self.dot_at(self.pointer)
             city = self.board.city_of_dot.get(d) if d is not None else None
@@ -1321,22 +1315,25 @@ class GameScene(Scene):
         if not pv.ok or pv.quote is None:
             return [(f"Can't go to {name}", hud.RED, True), (pv.reason, hud.TEXT, False)]
         q = pv.quote
-        me = int(st.current)
+        d = q.detail(MoveDetails)
+        if d is None:
+            return [(f"Can't go to {name}", hud.RED, True)]
+        me = st.current
         left = movement_moves_left(st, me)
-        used = int(q.details.get("steps", len(pv.now)))
-        stop = b.dot(q.details["stop"])
+        used = d.steps
+        stop = d.stop
         stop_name = b.city_of_dot[stop].name if stop in b.city_of_dot else f"dot {b.key(stop)}"
         out = [(f"To {name}: {used} of {left} moves", hud.TEXT, True)]
         if pv.later:
             out.append((f"Stops at {stop_name} this turn; {len(pv.later)} more next turn",
                         hud.AMBER, False))
         else:
-            out.append((f"Stops at {stop_name}, {q.details.get('moves_left', 0)} moves left",
+            out.append((f"Stops at {stop_name}, {d.moves_left} moves left",
                         hud.MUTED, False))
-        if q.details.get("half_speed") and not (st.half_speed_now and st.moves_left is not None):
-            out.append(("Enters a half-speed zone (M6)", hud.AMBER, False))
+        if d.slowed_by:
+            out.append((f"Enters a half-speed zone: {d.slowed_by} (M6)", hud.AMBER, False))
         if pv.rent:
-            owner = st.players[int(q.details.get("rent_to", 1 - me))].name
+            owner = st.players[d.rent_to if d.rent_to is not None else 1 - me].name
             out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED,
                         True))
         here = b.city_of_dot.get(st.players[me].position)

@@ -26,6 +26,7 @@ from rail_app.rules.actions import (
     Lock,
     PickUp,
 )
+from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.maprender import font
 from rail_app.ui.mapview import mix
@@ -72,10 +73,10 @@ def city_actions(scene: Any) -> list[Action]:
         return list(cache[1])
     st = scene.state
     out: list[Action] = []
-    if st.phase in ("move", "build") and st.pending is None and st.outcome is None:
+    if st.phase.in_turn and st.pending is None and st.outcome is None:
         cands: list[Action] = list(rc.card_actions(st))
         pl = st.player
-        if st.phase == "move" and pl.position is not None:
+        if st.phase is Phase.MOVE and pl.position is not None:
             cands += [BoardFerry(f.name) for f in st.board.ferries_at.get(pl.position, [])]
         for a in cands:
             if a.kind in ACTION_ORDER and scene.session.quote(a).ok:
@@ -130,7 +131,7 @@ def draw_side(scene: Any, surface: pygame.Surface, rect: pygame.Rect, viewer: in
         y += px(20)
         loco = st.rules.locomotives.get(p.loco)
         seat = scene.session.setup.seats[i]
-        extra = f" · {scene.computers[i].name}" if seat.computer and i in scene.computers else ""
+        extra = f" · computer ({seat.level})" if seat.computer else ""
         line = (f"{p.loco}" + (f" {loco.speed}/{loco.capacity}" if loco else "")
                 + f" · {len(p.track)} seg · {p.deliveries} deliv." + extra)
         hud.label(surface, fit_text(line, size - 1, width - px(10)), (x + px(10), y), size - 1,
@@ -148,7 +149,7 @@ def draw_side(scene: Any, surface: pygame.Surface, rect: pygame.Rect, viewer: in
         hud.label(surface, fit_text(f"{who} reached the goal (W1)", size - 1, r.w - px(16)),
                   (r.x + px(8), r.y + px(19)), size - 1, hud.TEXT)
         y += px(44)
-    if st.phase == "build" and st.pending is None:
+    if st.phase is Phase.BUILD and st.pending is None:
         budget = st.rules.build_budget
         frac = min(1.0, st.phase_spent / max(1, budget))
         bar = pygame.Rect(x, y + px(4), width - px(110), px(10))
@@ -213,7 +214,7 @@ def _train(scene: Any, surface: pygame.Surface, x: int, y: int, width: int, size
     for line in hud.wrap(where, size - 1, width - px(10)):
         hud.label(surface, line, (x + px(8), y), size - 1, hud.TEXT)
         y += px(18)
-    if st.phase == "move" and viewer == st.current and p.position is not None:
+    if st.phase is Phase.MOVE and viewer == st.current and p.position is not None:
         left = movement.moves_left(st, viewer)
         full = movement.base_speed(st, viewer)
         slow = st.half_speed_now if st.moves_left is not None else movement.speed(
@@ -244,11 +245,11 @@ def _train(scene: Any, surface: pygame.Surface, x: int, y: int, width: int, size
     y += px(20)
     # the actions legal at this moment (pick up, lock, deliver, drop, board a ferry)
     if viewer == st.current and scene.human_turn() and scene.run is None \
-            and st.pending is None and st.phase in ("move", "build"):
+            and st.pending is None and st.phase.in_turn:
         acts = city_actions(scene)
         if acts:
             city = rc.train_city(st, viewer)
-            title = f"At {city.name}" if city and st.phase == "move" else "You may"
+            title = f"At {city.name}" if city and st.phase is Phase.MOVE else "You may"
             y = _section(surface, title, x, y + px(2), size)
             for a in acts[:14]:
                 b = Button(pygame.Rect(x, y, width, px(25)), action_label(st, a), a,

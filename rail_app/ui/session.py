@@ -11,24 +11,22 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from rail_app.core.board import Board, load_board
+from rail_app.core.files import write_atomic
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
+from rail_app.rules import engine, record
 from rail_app.rules.actions import Action, EndTurn
-from rail_app.rules.engine import Quote
-from rail_app.ui.settings import write_atomic
+from rail_app.rules.build import legal_builds
+from rail_app.rules.deck import load_board_deck
+from rail_app.rules.deckmodel import Deck
+from rail_app.rules.quotes import Quote
+from rail_app.rules.state import GameState, Phase
 
 HUMAN = "human"
 COMPUTER = "computer"
 LEVELS = ("easy", "normal", "hard")
-
-
-def engine() -> Any:
-    """The engine's public entry (imported late: it registers every part of the rules)."""
-    from rail_app.rules import game
-
-    return game
 
 
 @dataclass
@@ -67,7 +65,7 @@ def autosave_path() -> Path:
 
 
 class Session:
-    def __init__(self, setup: GameSetup, board: Board, state: Any) -> None:
+    def __init__(self, setup: GameSetup, board: Board, state: GameState) -> None:
         self.setup = setup
         self.board = board
         self.state = state
@@ -81,25 +79,22 @@ class Session:
         board = load_board(setup.map_path)
         deck = None
         if setup.cards and board.deck_file is not None:
-            from rail_app.rules.deck import load_board_deck
-
             deck = load_board_deck(board)
-        state = engine().new_game(board, deck, seed=setup.seed,
+        state = engine.new_game(board, deck, seed=setup.seed,
                                   names=[s.name for s in setup.seats],
                                   variants=frozenset(setup.variants))
         return cls(setup, board, state)
 
     # -- playing -------------------------------------------------------------------------------
-    def quote(self, action: Action, state: Any = None) -> Quote:
-        q: Quote = engine().quote(self.state if state is None else state, action)
-        return q
+    def quote(self, action: Action, state: GameState | None = None) -> Quote:
+        return engine.quote(self.state if state is None else state, action)
 
     def apply(self, action: Action) -> Quote:
         """Quote, and apply if legal. Returns the quote either way."""
         q = self.quote(action)
         if q.ok:
             before = self.state.current
-            self.state = engine().apply(self.state, action)
+            self.state = engine.apply(self.state, action)
             self.version += 1
             self.last_applied.append(action)
             if self.state.current != before:
@@ -108,23 +103,20 @@ class Session:
                 gc.collect()
         return q
 
-    def preview(self, state: Any, action: Action) -> tuple[Quote, Any]:
+    def preview(self, state: GameState, action: Action) -> tuple[Quote, GameState | None]:
         """Quote ``action`` on a hypothetical ``state`` and the state after it (if legal)."""
-        q: Quote = engine().quote(state, action)
+        q = engine.quote(state, action)
         if not q.ok:
             return q, None
-        return q, engine().apply(state, action)
+        return q, engine.apply(state, action)
 
     def legal_builds(self) -> list[Action]:
-        from rail_app.rules.build import legal_builds
-
         return list(legal_builds(self.state))
 
     @property
     def actor(self) -> int:
         """Who acts now: the player a pending choice waits for (E7), else the current one."""
-        st = self.state
-        return int(st.pending.player if st.pending is not None else st.current)
+        return self.state.actor
 
     @property
     def seat(self) -> Seat:
@@ -137,7 +129,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.state.outcome is not None or self.state.phase == "over"
+        return self.state.outcome is not None or self.state.phase is Phase.OVER
 
     def two_humans(self) -> bool:
         return all(not s.computer for s in self.setup.seats)
@@ -145,8 +137,6 @@ class Session:
     # -- saving ----------------------------------------------------------------------------------
     def save(self, path: Path) -> None:
         """The engine's game record (seed, map, actions), written atomically, plus the seats."""
-        from rail_app.rules import record
-
         rec = record.record_from_game(self.state, self.setup.map_path)
         record.save_record(path, rec)
         side = {"seats": [asdict(s) for s in self.setup.seats], "map": self.setup.map_path,
@@ -157,9 +147,6 @@ class Session:
     @classmethod
     def load(cls, path: Path) -> Session:
         """Replay a saved record; LoadError with the reason for a damaged or foreign file."""
-        from rail_app.core.mapfile import MapError
-        from rail_app.rules import record
-
         try:
             rec = record.load_record(path)
         except record.RecordError as exc:
@@ -171,11 +158,9 @@ class Session:
             raise LoadError(f"{path.name}: its map cannot be loaded: {first}") from exc
         except OSError as exc:
             raise LoadError(f"{path.name}: its map {rec.map} cannot be read ({exc})") from exc
-        deck = None
+        deck: Deck | None = None
         if rec.deck:
             try:
-                from rail_app.rules.deck import load_board_deck
-
                 deck = load_board_deck(board)
             except Exception as exc:  # a broken deck file: say which and why
                 raise LoadError(f"{path.name}: the map's cards cannot be loaded: {exc}") from exc

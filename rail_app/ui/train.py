@@ -9,11 +9,16 @@ is due (M3). The same quote is applied on confirmation, so preview and move neve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rail_app.core.board import Board
 from rail_app.rules import movement
 from rail_app.rules.actions import Action, MoveTrain, PlaceTrain
-from rail_app.rules.engine import Quote
+from rail_app.rules.quotes import MoveDetails, Quote
+from rail_app.rules.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from rail_app.ui.session import Session
 
 SEGMENT_TIME = 0.16  # seconds per segment of a train run (a person can follow it)
 
@@ -35,19 +40,20 @@ class Preview:
 
     @property
     def rent(self) -> bool:
-        return bool(self.quote and self.quote.details.get("rental"))
+        d = self.quote.detail(MoveDetails) if self.quote is not None else None
+        return d is not None and d.rental
 
 
 class TrainTool:
     """The move phase's preview, cached per game version."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.preview: Preview | None = None
         self._reach: tuple[int, int, dict[int, list[int]]] | None = None
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         return self.session.state
 
     def reach(self, player: int) -> dict[int, list[int]]:
@@ -55,7 +61,7 @@ class TrainTool:
         key = (self.session.version, player)
         if self._reach is None or self._reach[:2] != key:
             st = self.state
-            paths = movement.reachable_paths(st, player) if st.phase == "move" else {}
+            paths = movement.reachable_paths(st, player) if st.phase is Phase.MOVE else {}
             self._reach = (*key, paths)
         return self._reach[2]
 
@@ -66,7 +72,7 @@ class TrainTool:
         """The preview for a click on dot ``target`` by the player to act."""
         st = self.state
         board = st.board
-        me = int(st.current)
+        me = st.current
         pl = st.players[me]
         if pl.position is None:
             city = board.city_of_dot.get(target)
@@ -93,7 +99,8 @@ class TrainTool:
             return Preview(target, None, None, reason="The train is already here")
         keys = tuple(board.key(d) for d in path)
         q = self.session.quote(MoveTrain(keys))
-        steps = int(q.details.get("steps", 0)) if q.details else 0
+        d = q.detail(MoveDetails)
+        steps = d.steps if d is not None else 0
         if not q.ok and steps < len(path):
             # too far (or blocked on the way): the train goes as far as it can this turn
             if steps == 0:
@@ -117,7 +124,7 @@ class TrainRun:
     def done(self) -> bool:
         return self.t >= self.seg_time * (len(self.dots) - 1)
 
-    def where(self, board: Any) -> tuple[float, float]:
+    def where(self, board: Board) -> tuple[float, float]:
         """The train's position in km."""
         if len(self.dots) < 2:
             d = board.dots[self.dots[0]]

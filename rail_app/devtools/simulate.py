@@ -17,7 +17,13 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from rail_app.cli import EXIT_BAD_INPUT, EXIT_OK, command
+from rail_app import EXIT_BAD_INPUT, EXIT_OK
+from rail_app.ai.bot import Bot
+from rail_app.core.board import load_board
+from rail_app.core.mapfile import MapError
+from rail_app.devtools.randomplayer import RandomPlayer
+from rail_app.rules import cards, engine
+from rail_app.rules.deck import load_board_deck
 
 PLAYER_KINDS = ("easy", "normal", "hard", "random")
 DEFAULT_MAP = "maps/italy.yaml"
@@ -44,30 +50,23 @@ class GameResult:
                 "ai_turn_max_s": round(max(self.turn_times, default=0.0), 4)}
 
 
-def make_player(kind: str, seat: int, seed: int) -> Any:
+def make_player(kind: str, seat: int, seed: int) -> Bot | RandomPlayer:
+    """A computer seat: a level of the opponent, or the random legal-move player."""
     if kind == "random":
-        from rail_app.ai.randombot import RandomBot
-
-        return RandomBot(seat, seed)
-    from rail_app.ai.bot import Bot
-
+        return RandomPlayer(seat, seed)
     return Bot(kind, seat, seed)
 
 
 def play_game(map_path: str, seed: int, players: list[str],
               turn_cap: int = DEFAULT_TURN_CAP) -> GameResult:
     """Play one computer-only game; every exception is caught and reported."""
-    from rail_app.core.board import load_board
-    from rail_app.rules import cards, game
-    from rail_app.rules.deck import load_board_deck
-
     result = GameResult(seed)
     t_start = time.perf_counter()
     state = None
     try:
         board = load_board(map_path)
         deck = load_board_deck(board)
-        state = game.new_game(board, deck, seed=seed, names=[f"{p} {i}" for i, p in
+        state = engine.new_game(board, deck, seed=seed, names=[f"{p} {i}" for i, p in
                                                              enumerate(players)])
         bots = [make_player(kind, seat, seed) for seat, kind in enumerate(players)]
         timing: dict[tuple[int, int], float] = {}
@@ -85,7 +84,7 @@ def play_game(map_path: str, seed: int, players: list[str],
             if players[acting] != "random":
                 key = (state.turn, acting)
                 timing[key] = timing.get(key, 0.0) + dt
-            state = game.apply(state, action, inplace=True)
+            state = engine.apply(state, action, inplace=True)
         else:
             result.error = f"no end after {MAX_ACTIONS} actions"
         result.turn_times = list(timing.values())
@@ -141,21 +140,7 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
     }
 
 
-def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1)")
-    p.add_argument("--players", default="hard,easy",
-                   help="two of easy, normal, hard, random, comma separated (seat 0 first)")
-    p.add_argument("--map", default=DEFAULT_MAP, help=f"map file (default {DEFAULT_MAP})")
-    p.add_argument("--turn-cap", type=int, default=DEFAULT_TURN_CAP,
-                   help=f"turns per player before the game is ended by W2 "
-                        f"(default {DEFAULT_TURN_CAP})")
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-
-
-@command("simulate", "play computer-only games and print the results")(_configure)
-def cmd_simulate(args: argparse.Namespace) -> int:
+def run_command(args: argparse.Namespace) -> int:
     players = [x.strip().lower() for x in str(args.players).split(",") if x.strip()]
     if len(players) != 2 or any(p not in PLAYER_KINDS for p in players):
         print(f"--players takes two of {', '.join(PLAYER_KINDS)}, e.g. hard,easy",
@@ -164,10 +149,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1 or args.turn_cap < 1:
         print("--games and --turn-cap must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from rail_app.core.board import load_board
-    from rail_app.core.mapfile import MapError
-    from rail_app.rules.deck import load_board_deck
-
     try:
         board = load_board(args.map)
         load_board_deck(board)

@@ -10,7 +10,6 @@ rail_app.ui.autoplay``), by the self-test and by the interface tests.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +17,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from rail_app.ai.bot import Bot
+from rail_app.cli import play_main
+from rail_app.devtools.randomplayer import RandomPlayer
 from rail_app.rules.actions import (
     Action,
     BoardFerry,
@@ -36,6 +38,7 @@ from rail_app.rules.actions import (
     SwapDemands,
     UpgradeLoco,
 )
+from rail_app.rules.state import Phase
 
 Frame = list[pygame.event.Event]
 
@@ -78,11 +81,10 @@ class MousePlayer:
 
     def __init__(self, app: Any, seat: int, level: str = "normal", seed: int = 1,
                  pause: int = 2) -> None:
-        from rail_app.ui.computer import ComputerSeat
-
         self.app = app
         self.seat = seat
-        self.brain = ComputerSeat(seat, level, seed)
+        self.brain = Bot(level, seat, seed)
+        self.fallback = RandomPlayer(seat, seed * 7 + seat)
         self.pause = pause  # frames between gestures
         self.actions = 0
         self.refused = 0
@@ -120,7 +122,7 @@ class MousePlayer:
     # -- one choice ------------------------------------------------------------------------
     def choose(self, sc: Any) -> Action:
         if self._simple:
-            return self.brain.fallback.next_action(sc.state)
+            return self.fallback.next_action(sc.state)
         return self.brain.next_action(sc.state)
 
     def act(self, sc: Any) -> Iterator[Frame]:
@@ -158,7 +160,7 @@ class MousePlayer:
                 yield [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
                                           ui_element=sc.confirm)]
         elif isinstance(a, EndPhase | EndTurn):
-            if isinstance(a, EndTurn) and st.phase == "move" and not st.swapped_this_turn:
+            if isinstance(a, EndTurn) and st.phase is Phase.MOVE:
                 yield key(pygame.K_RETURN)  # end the move phase, then the build phase
                 yield []
             yield key(pygame.K_RETURN)
@@ -280,7 +282,6 @@ def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
     """Run ``python main.py`` (the launcher) and play through its window: the main menu's
     New game, the dialog's Start game (seat 1 a computer by default), then the game with
     :class:`MousePlayer` on seat 0, until the game over screen shows."""
-    from rail_app.ui import launcher
     from rail_app.ui.app import App
 
     real_step = App.step
@@ -326,7 +327,7 @@ def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
 
     App.step = step  # type: ignore[method-assign]
     try:
-        code = launcher.main(main_argv)
+        code = play_main(main_argv)
     finally:
         App.step = real_step  # type: ignore[method-assign]
     session = state.get("session")
@@ -345,23 +346,11 @@ def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description="play a whole game through the window with "
-                                "posted mouse and key events")
-    p.add_argument("--map", default="maps/italy.yaml")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opponent", default="normal")
-    p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
-    p.add_argument("--via-main", action="store_true",
-                   help="start through python main.py and its menus (needs a display)")
-    args = p.parse_args(argv)
+def run_command(args: argparse.Namespace) -> int:
+    """``python -m rail_app autoplay``: a whole game through the window."""
     if args.via_main:
         print(play_via_main(["--map", args.map, "--size", "1920x1080", "--windowed"],
                             shots=args.shots))
     else:
         print(play(args.map, opponent=args.opponent, seed=args.seed, shots=args.shots))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

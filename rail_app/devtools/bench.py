@@ -19,9 +19,18 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from rail_app.cli import command
+from rail_app.core.board import load_board
+from rail_app.devtools.lategame import make_late_game_board
+from rail_app.devtools.simulate import play_game
+from rail_app.rules import events, movement, reach
+from rail_app.rules.actions import EndPhase
+from rail_app.rules.build import legal_builds
+from rail_app.rules.deck import load_board_deck
+from rail_app.rules.engine import apply, quote
+from rail_app.rules.state import Load, Phase
 
 SCREEN = (1920, 1080)
 
@@ -47,21 +56,13 @@ def _timed(fn: Callable[[], Any], repeat: int) -> list[float]:
 
 def late_game(board: Any, seed: int = 5, segments: int = 150) -> Any:
     """Both players with ``segments``+ segments, trains placed with loads, a flood in force."""
-    from rail_app.rules import events
-    from rail_app.rules.build import make_late_game_board
-    from rail_app.rules.deck import load_board_deck
-    from rail_app.rules.state import Load
-
     state = make_late_game_board(board, seed=seed, segments=segments)
     if board.deck_file is not None:
         state.deck = load_board_deck(board)
         flood = next((c for c in state.deck.cards.values() if c.event == "flood"), None)
         if flood is not None:
             events.resolve_event(state, flood.number, state.current)
-    if state.phase == "move":  # quotes of track are asked in the build phase
-        from rail_app.rules.actions import EndPhase
-        from rail_app.rules.engine import apply
-
+    if state.phase is Phase.MOVE:  # quotes of track are asked in the build phase
         apply(state, EndPhase(), inplace=True)
     for i, p in enumerate(state.players):
         dots = sorted({d for e in p.track for d in e})
@@ -78,10 +79,6 @@ def bench_quote(board: Any, state: Any, samples: int) -> dict[str, float]:
     """Quoting one segment, K5 included, with the reachability cache emptied before each
     quote (the first quote after any change of track pays this), against a full
     recomputation of the opponent's reachability."""
-    from rail_app.rules import reach
-    from rail_app.rules.build import legal_builds
-    from rail_app.rules.engine import quote
-
     candidates = legal_builds(state)
     if not candidates:
         return {"quote_median_ms": 0.0, "quote_p99_ms": 0.0, "reach_full_recompute_ms": 0.0}
@@ -108,8 +105,6 @@ def bench_quote(board: Any, state: Any, samples: int) -> dict[str, float]:
 
 def bench_route(board: Any, state: Any, samples: int) -> dict[str, float]:
     """The route a click asks for: the train's shortest usable route to a city."""
-    from rail_app.rules import movement
-
     me = state.current
     targets = [c.centre for c in board.city_list]
     times = []
@@ -124,8 +119,6 @@ def bench_route(board: Any, state: Any, samples: int) -> dict[str, float]:
 
 
 def bench_board(path: str, repeat: int) -> dict[str, float]:
-    from rail_app.core.board import load_board
-
     cold = _timed(lambda: load_board(path, use_cache=False), repeat)
     load_board(path)
     cached = _timed(lambda: load_board(path), repeat * 10)
@@ -136,10 +129,6 @@ def bench_board(path: str, repeat: int) -> dict[str, float]:
 def bench_ai(path: str, turns: int, turn_cap: int = 150) -> dict[str, Any]:
     """p95 of the time the Hard computer player needs to decide one whole turn, from
     Hard-against-Hard games on the map (seeded; as many games as it takes)."""
-    try:
-        from rail_app.ai.simulate import play_game
-    except ImportError:
-        return {"ai_turn_p95_s": None}
     times: list[float] = []
     seed = 7000
     while len(times) < turns and seed < 7010:
@@ -243,7 +232,7 @@ _IMPORTS = "import pygame, shapely, networkx, yaml"
 
 
 def _wall(code: str, repeat: int) -> float:
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = str(Path(__file__).resolve().parents[2])  # the project folder
     env = dict(os.environ)
     env.setdefault("ITALIAN_RAILS_DATA_DIR", tempfile.mkdtemp(prefix="rails-bench-"))
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
@@ -282,8 +271,6 @@ TARGETS = {
 
 
 def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
-    from rail_app.core.board import load_board
-
     t_all = time.perf_counter()
     out: dict[str, Any] = {
         "machine": f"{platform.machine()} · {os.cpu_count()} cores · Python "
@@ -305,18 +292,9 @@ def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     return out
 
 
-def _bench_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
-    p.add_argument("--map", default=None, help="the map (default: maps/italy.yaml)")
-
-
-@command("bench", "measure frame, quote, route, AI and start-up times")(_bench_args)
-def cmd_bench(args: argparse.Namespace) -> int:
-    from rail_app.core.paths import resource_path
-
-    path = args.map or str(resource_path("maps", "italy.yaml"))
-    result = run_bench(path, args.quick)
+def run_command(args: argparse.Namespace) -> int:
+    """``python -m rail_app bench [--json] [--quick] [--map MAP]``."""
+    result = run_bench(args.map, args.quick)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

@@ -1,5 +1,5 @@
-"""A seeded, weighted random player that only ever plays legal actions: for soak tests of the
-rules engine and as a "random" opponent.
+"""A seeded, goal-directed random player that only ever plays legal actions: the soak test of
+the rules engine (rail_app/devtools/soak.py) plays whole games with it.
 
 Every action it returns is legal (it is either one of :func:`engine.legal_actions` or a
 candidate it has quoted itself). The randomness is weighted so that whole games progress:
@@ -47,13 +47,8 @@ from rail_app.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.rules.deckmodel import Deck
-from rail_app.rules.state import (
-    PHASE_BUILD,
-    PHASE_MOVE,
-    PHASE_SETUP,
-    VARIANT_LOANS,
-    GameState,
-)
+from rail_app.rules.engine import new_game
+from rail_app.rules.state import VARIANT_LOANS, GameState, Phase
 
 #: Weights of the kinds of legal action in phase A (anything else: DEFAULT_WEIGHT).
 MOVE_WEIGHTS: dict[type[Action], float] = {
@@ -68,11 +63,11 @@ CASH_RESERVE = 6  # M kept back when building, so that rent (M3) stays affordabl
 RICH = 180  # M: from here on, build towards the unjoined major cities (W1)
 
 
-class RandomPlayer:
+class GoalDirectedPlayer:
     """Chooses a legal action for whoever is to act (the player to move, or the player a
     pending choice waits for). Seeded: the same seed and states give the same choices."""
 
-    name = "random"
+    name = "goal-directed"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -90,7 +85,7 @@ class RandomPlayer:
         if state.pending is not None:
             legal = engine.legal_actions(state)
             return self.rng.choice(legal)
-        if state.phase == PHASE_SETUP:
+        if state.phase is Phase.SETUP:
             me = state.players[state.current]
             return KeepCards(tuple(sorted(self.rng.sample(list(me.dealt), state.rules.keep))))
         key = (state.turn, state.current)
@@ -101,12 +96,12 @@ class RandomPlayer:
         self._count += 1
         if self._count > MAX_ACTIONS_PER_TURN:
             return EndTurn()
-        if state.swapped_this_turn:
+        if state.phase is Phase.SWAPPED:
             locks = [a for a in engine.legal_actions(state) if isinstance(a, Lock)]
             return self.rng.choice(locks) if locks else EndTurn()
-        if state.phase == PHASE_MOVE:
+        if state.phase is Phase.MOVE:
             return self._move_phase(state)
-        if state.phase == PHASE_BUILD:
+        if state.phase is Phase.BUILD:
             return self._build_phase(state)
         return EndTurn()
 
@@ -400,16 +395,15 @@ Observer = Callable[[GameState, Action, GameState], None]
 def play_game(board: Board, deck: Deck | None, seed: int, *, turn_cap: int = 150,
               variants: Sequence[str] = (), observer: Observer | None = None,
               inplace: bool = False, max_actions: int = 100_000) -> tuple[GameState, bool]:
-    """Play a whole game between two random players (one seeded object for both seats).
+    """Play a whole game between two goal-directed random players (one seeded object for both seats).
 
     ``observer(before, action, after)`` is called after every action (with ``inplace`` the
     two states are the same object). The game ends by the rules (W1/W2) or, once both
     players have had ``turn_cap`` turns, by W2 at the cap. Returns (final state, capped).
     """
-    from rail_app.rules.game import new_game
 
     state = new_game(board, deck, seed=seed, variants=variants)
-    player = RandomPlayer(seed)
+    player = GoalDirectedPlayer(seed)
     for _ in range(max_actions):
         if state.outcome is not None:
             return state, False

@@ -9,10 +9,11 @@ screen.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from rail_app.rules.state import Phase
 
 
 def _app(size: tuple[int, int]) -> Any:
@@ -37,7 +38,7 @@ def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True,
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
     session = Session.new(GameSetup(map_path, seats, seed, []))
-    while keep and session.state.phase == "setup":
+    while keep and session.state.phase is Phase.SETUP:
         dealt = sorted(session.state.players[session.state.current].dealt)
         session.apply(KeepCards(tuple(dealt[:2])))
     if session.state.current != 0:
@@ -52,24 +53,22 @@ def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True,
 def mid_game(app: Any, map_path: str, seed: int = 7, turns: int = 18) -> Any:
     """Both seats played by the computer opponent (through the engine) until Anna's move
     phase of game turn ``turns`` or later, with her train on the map."""
-    from rail_app.rules import game
-    from rail_app.ui.computer import ComputerSeat
+    from rail_app.ai.bot import Bot
+    from rail_app.rules import engine
 
     scene = start_game(app, map_path, seed)
     s = scene.session
-    bots = [ComputerSeat(i, "hard", seed) for i in range(2)]
+    bots = [Bot("hard", i, seed) for i in range(2)]
     for _ in range(5000):
         st = s.state
         if st.outcome is not None:
             break
-        if (st.turn >= turns and st.current == 0 and st.phase == "move" and st.pending is None
+        if (st.turn >= turns and st.current == 0 and st.phase is Phase.MOVE and st.pending is None
                 and st.players[0].position is not None and not st.turn_started):
             break
         who = st.pending.player if st.pending is not None else st.current
         act = bots[who].next_action(st)
-        if not game.quote(st, act).ok:
-            act = game.legal_actions(st)[0]
-        s.state = game.apply(st, act)
+        s.state = engine.apply(st, act)
         s.version += 1
     scene.log_seen = len(s.state.log)
     scene.popups.clear()
@@ -88,7 +87,7 @@ def main(out: str = "docs/screenshots") -> int:
     import pygame
 
     from rail_app.core.paths import resource_path
-    from rail_app.ui.selftest import Driver
+    from rail_app.devtools.selftest import Driver
 
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -173,8 +172,8 @@ def game_shots(app: Any, italy: str, outdir: Path) -> None:
     zones on the map and the game over screen with its chart."""
     import pygame
 
+    from rail_app.devtools.selftest import Driver
     from rail_app.rules import events
-    from rail_app.ui.selftest import Driver
 
     d = Driver(app)
     scene = mid_game(app, italy, seed=7, turns=18)
@@ -254,7 +253,3 @@ def _border_stroke(scene: Any) -> tuple[list[int], int] | None:
                 if len(path) >= 2 and cost <= 19 and (best is None or rank < best[2]):
                     best = (path, outside, rank)
     return (best[0], best[1]) if best else None
-
-
-if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))

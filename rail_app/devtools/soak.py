@@ -1,7 +1,7 @@
 """Soak test of the rules engine: whole games of random legal play, checked after every action.
 
-``python -m rail_app.rules.soak --games 200`` plays games between two
-:class:`~rail_app.rules.randomplay.RandomPlayer` seats (seeds 0..N-1; every fourth game
+``python -m rail_app soak --games 200`` plays games between two
+:class:`~rail_app.devtools.goalplayer.GoalDirectedPlayer` seats (seeds 0..N-1; every fourth game
 without variants, the others with Loans, Fast Trains or Small City Access) to the end or to
 a turn cap, and after *every* action checks the invariants below with :class:`Checker`.
 It prints one line per game and a summary (``--json``: one JSON document); the exit status
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 import traceback
 from collections import Counter
@@ -43,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rail_app.core.board import Board, load_board
-from rail_app.rules import cards, engine, game
+from rail_app.devtools.goalplayer import GoalDirectedPlayer
+from rail_app.rules import cards, engine
 from rail_app.rules.actions import (
     Action,
     Deliver,
@@ -55,14 +55,13 @@ from rail_app.rules.actions import (
 )
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.deckmodel import Deck
-from rail_app.rules.randomplay import RandomPlayer
+from rail_app.rules.quotes import MoveDetails, Quote
 from rail_app.rules.state import (
-    PHASE_OVER,
-    PHASE_SETUP,
     VARIANT_FAST_TRAINS,
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,
     GameState,
+    Phase,
 )
 
 #: E3 as printed in RULES.md (cash held -> tax), kept apart from the map's table on purpose.
@@ -101,7 +100,7 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
         tuple(sorted(state.owner.items())),
         tuple(sorted((k, tuple(v)) for k, v in state.ferry_takers.items())),
         tuple(state.draw_pile), tuple(state.discard), tuple(state.pool),
-        state.swapped_this_turn, events,
+        events,
         tuple((w.edge, w.owner, w.protected_until_turn) for w in state.washed_out), pending,
         state.cash_public, state.end_turn_now, state.end_triggered_by,
         None if state.outcome is None else (state.outcome.winner, state.outcome.reason,
@@ -127,7 +126,7 @@ class Checker:
 
     # -- one step ----------------------------------------------------------------------------
 
-    def step(self, before: GameState, action: Action, quote: engine.Quote,
+    def step(self, before: GameState, action: Action, quote: Quote,
              print_before: tuple[Any, ...], after: GameState) -> None:
         """``before`` is the state the action was applied to (not in place), ``print_before``
         its fingerprint taken before applying, ``after`` the result."""
@@ -143,18 +142,19 @@ class Checker:
 
     # -- money ---------------------------------------------------------------------------------
 
-    def check_money(self, before: GameState, action: Action, quote: engine.Quote,
+    def check_money(self, before: GameState, action: Action, quote: Quote,
                     after: GameState) -> None:
         rules = before.rules
         sim = [p.cash for p in before.players]
         new_entries = after.log[len(before.log):]
         if isinstance(action, MoveTrain):
-            if quote.details.get("rental"):
+            move = quote.detail(MoveDetails)
+            if move is not None and move.rental and move.rent_to is not None:
                 fee = rules.rental_fee
                 if quote.cost != fee:
                     self.fail(after, action, f"rent quoted {quote.cost}M, not {fee}M (M3)")
                 sim[before.current] -= fee
-                sim[int(quote.details["rent_to"])] += fee
+                sim[move.rent_to] += fee
             elif quote.cost != 0:
                 self.fail(after, action, f"a move without rent quoted {quote.cost}M (M3)")
         if isinstance(action, EndTurn):
@@ -258,7 +258,7 @@ class Checker:
                               f"{p.position} without the right ferry (M5)")
             if p.position is not None and not 0 <= p.position < len(board.dots):
                 self.fail(s, action, f"{p.name}'s train is off the map (M1)")
-            if (i == s.current and s.phase not in (PHASE_OVER, PHASE_SETUP)
+            if (i == s.current and s.phase not in (Phase.OVER, Phase.SETUP)
                     and (s.phase_spent > rules.build_budget or s.phase_spent > p.cash)):
                 self.fail(s, action, f"phase spending {s.phase_spent}M breaks the "
                               f"{rules.build_budget}M limit or the {p.cash}M held (K7)")
@@ -277,11 +277,11 @@ class Checker:
             dup = sorted(k for k, n in places.items() if n > 1)
             missing = sorted(set(s.deck.numbers) - set(places))
             self.fail(s, action, f"cards lost or doubled (C1): twice {dup}, missing {missing}")
-        if s.outcome is not None and s.phase != PHASE_OVER:
+        if s.outcome is not None and s.phase != Phase.OVER:
             self.fail(s, action, "the game has an outcome but is not over")
 
     def check_pool(self, before: GameState, action: Action, after: GameState) -> None:
-        if after.phase == PHASE_SETUP:
+        if after.phase == Phase.SETUP:
             return
         rules = after.rules
         loads_before = sum(len(p.loads) for p in before.players)
@@ -290,9 +290,9 @@ class Checker:
         if isinstance(action, PickUp):
             change = 1
         derailed = loads_after < loads_before + change  # E7 took a load
-        unlocked_b = len(cards.unlocked_pool(before)) if before.phase != PHASE_SETUP else 0
+        unlocked_b = len(cards.unlocked_pool(before)) if before.phase != Phase.SETUP else 0
         unlocked_a = len(cards.unlocked_pool(after))
-        if not derailed and before.phase != PHASE_SETUP:  # the initial pool is excepted
+        if not derailed and before.phase != Phase.SETUP:  # the initial pool is excepted
             if len(after.pool) > max(rules.pool_max, len(before.pool)):
                 self.fail(after, action, f"the pool holds {len(after.pool)} cards (C7)")
             if unlocked_a > max(rules.pool_unlocked_max, unlocked_b):
@@ -412,8 +412,8 @@ def soak_game(board: Board, deck: Deck, seed: int, *, turn_cap: int = 150,
     report = GameReport(seed, variants)
     t0 = time.perf_counter()
     checker = Checker(board, deck)
-    player = RandomPlayer(seed)
-    state = game.new_game(board, deck, seed=seed, variants=variants)
+    player = GoalDirectedPlayer(seed)
+    state = engine.new_game(board, deck, seed=seed, variants=variants)
     kinds: Counter[str] = Counter()
     try:
         for _ in range(max_actions):
@@ -461,16 +461,9 @@ def _run(args: tuple[str, int, int]) -> GameReport:
                      variants=VARIANT_CYCLE[seed % len(VARIANT_CYCLE)])
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rail_app.rules.soak", description=__doc__
-                                 .split("\n")[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--turn-cap", type=int, default=150, help="turns per player")
-    ap.add_argument("--map", default="maps/italy.yaml")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
+def run_command(args: argparse.Namespace) -> int:
+    """``python -m rail_app soak``: the games, one line each and a summary; exit 1 if any
+    game raised an exception or broke an invariant."""
     jobs = [(args.map, s, args.turn_cap)
             for s in range(args.first_seed, args.first_seed + args.games)]
     if args.workers > 1:
@@ -511,6 +504,3 @@ def main(argv: list[str] | None = None) -> int:
     bad = summary["exceptions"] or summary["invariant_violations"]
     return 1 if bad else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -7,24 +7,11 @@ Exit code 0 when every check passes.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
 from collections.abc import Callable
 from typing import Any
-
-from rail_app.cli import command
-
-
-def _args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--map", help="the map to play on (default: the bundled mini test map)")
-    p.add_argument("--turns", type=int, default=3, help="human turns to play")
-
-
-@command("selftest", "play a few turns through the game's interface, headless")(_args)
-def cmd_selftest(args: argparse.Namespace) -> int:
-    return run_selftest(args.map, args.turns)
 
 
 class Driver:
@@ -96,9 +83,6 @@ def pick_stroke(scene: Any, length: int = 3) -> list[int]:
     for first in legal_builds(scene.state):
         a, b = board.dot(first.a), board.dot(first.b)
         path = [a, b]
-        st = scene.session.engine_apply(scene.state, first) if hasattr(
-            scene.session, "engine_apply") else None
-        del st
         state = scene.session.preview(scene.state, first)[1]
         while len(path) < length + 1:
             nxt = None
@@ -146,8 +130,8 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
 
     import pygame
 
+    from rail_app.devtools.autoplay import MousePlayer
     from rail_app.ui.app import App
-    from rail_app.ui.autoplay import MousePlayer
     from rail_app.ui.settings import Settings
 
     app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
@@ -236,7 +220,7 @@ def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
 
     from rail_app.core.board import load_board
     from rail_app.core.paths import resource_path
-    from rail_app.rules.build import make_late_game_board
+    from rail_app.devtools.lategame import make_late_game_board
     from rail_app.ui.app import App
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
     from rail_app.ui.settings import Settings

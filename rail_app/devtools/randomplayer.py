@@ -1,4 +1,5 @@
-"""A random legal-move player (``random``): a baseline for the computer opponent.
+"""The random legal-move player (level ``random`` of ``simulate`` and ``tournament``): a
+baseline for the computer opponent.
 
 It picks among the engine's legal actions at random, weighted so that games move on:
 deliver when it can, lock and pick up sometimes, move somewhere, build a few random
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from rail_app.rules import engine
 from rail_app.rules.actions import (
     Action,
     BoardFerry,
@@ -26,7 +28,8 @@ from rail_app.rules.actions import (
     PlaceTrain,
     SwapDemands,
 )
-from rail_app.rules.state import GameState
+from rail_app.rules.build import legal_builds
+from rail_app.rules.state import GameState, Phase
 
 WEIGHTS: dict[type[Action], float] = {
     Deliver: 1000.0, Lock: 20.0, PickUp: 6.0, MoveTrain: 8.0, BoardFerry: 2.0, Drop: 0.3,
@@ -35,7 +38,9 @@ WEIGHTS: dict[type[Action], float] = {
 MAX_ACTIONS_PER_TURN = 40
 
 
-class RandomBot:
+class RandomPlayer:
+    """Weighted random legal actions for one seat (see the module docstring)."""
+
     level_name = "random"
 
     def __init__(self, seat: int = 0, seed: int = 0) -> None:
@@ -46,24 +51,20 @@ class RandomBot:
         self.last_think_s = 0.0
 
     def next_action(self, state: GameState) -> Action:
-        from rail_app.rules import game
-
         rng = self.rng
         if state.pending is not None and state.pending.player == self.seat:
             n = len(state.players[self.seat].loads)
             return ChooseLoss(rng.randrange(max(1, n)), False)
         me = state.players[self.seat]
-        if state.phase == "setup":
+        if state.phase is Phase.SETUP:
             return KeepCards(tuple(sorted(rng.sample(list(me.dealt), state.rules.keep))))
         if state.turn != self._turn:
             self._turn = state.turn
             self._count = 0
         self._count += 1
         if self._count > MAX_ACTIONS_PER_TURN:
-            return EndPhase() if state.phase == "move" else EndTurn()
-        if state.phase == "build":
-            from rail_app.rules.build import legal_builds
-
+            return EndPhase() if state.phase is Phase.MOVE else EndTurn()
+        if state.phase is Phase.BUILD:
             if state.phase_spent < rng.choice((4, 8, 12, 16)):
                 builds: list[Action] = list(legal_builds(state))
                 if builds:
@@ -76,7 +77,7 @@ class RandomBot:
                             return rng.choice(near)
                     return rng.choice(builds)
             return EndTurn()
-        legal = [a for a in game.legal_actions(state)
+        legal = [a for a in engine.legal_actions(state)
                  if not isinstance(a, (BuildSegment, BuildFerry))]
         if not legal:
             return EndTurn()
