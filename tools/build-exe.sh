@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Build the standalone game (no Python needed to run it) into dist/ItalianRails/.
-# Run from an activated virtual environment that has requirements.txt installed.
+# Build the standalone game (no Python needed to run it):
+#   bash tools/build-exe.sh            one folder: dist/ItalianRails/ItalianRails
+#   bash tools/build-exe.sh --onefile  one file:   dist/ItalianRails-onefile
+# Run from an activated virtual environment that has requirements.txt installed. Needs binutils
+# (strip, readelf). What the spec leaves out, and why: docs/benchmarks.md, "Standalone game".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  "") spec_args=(); out=dist/ItalianRails; work=build ;;
+  --onefile) spec_args=(-- --onefile); out=dist/ItalianRails-onefile; work=build/onefile ;;
+  *) echo "usage: bash tools/build-exe.sh [--onefile]" >&2; exit 2 ;;
+esac
 python -m pip install -q "pyinstaller>=6.5,<7"
-python -m PyInstaller --noconfirm --clean --log-level WARN ItalianRails.spec
-echo "built: dist/ItalianRails/ItalianRails ($(du -sh dist/ItalianRails | cut -f1))"
+python -m PyInstaller --noconfirm --clean --log-level WARN --workpath "$work" \
+  ItalianRails.spec "${spec_args[@]}"
+echo "built: $out ($(du -sb "$out" | cut -f1) bytes, $(du -sh "$out" | cut -f1)iB)"

@@ -139,8 +139,11 @@ def schema_problems(
 ) -> list[MapProblem]:
     """Every JSON Schema violation as a MapProblem, most specific first, one per place."""
     import jsonschema  # imported when a map is checked, not when the game starts
+    import referencing
 
-    validator = jsonschema.Draft202012Validator(schema)
+    # The schemas are self-contained: with an empty registry a "$ref" resolves only inside the
+    # schema (and the JSON Schema drafts jsonschema ships), never by fetching an address.
+    validator = jsonschema.Draft202012Validator(schema, registry=referencing.Registry())
     problems: list[MapProblem] = []
     seen: set[PathKey] = set()
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
