@@ -18,7 +18,6 @@ import pygame
 import pygame_gui
 
 from rail_app.ai.bot import Bot
-from rail_app.cli import play_main
 from rail_app.devtools.randomplayer import RandomPlayer
 from rail_app.rules.actions import (
     Action,
@@ -239,16 +238,18 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     """Start the app with a window, a new game (seat 0 played with the mouse, seat 1 a
     computer), and play it to the end through the real main loop. Returns the figures."""
     from rail_app.ui.app import App
+    from rail_app.ui.game_scene import GameScene
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app = App(map_path=map_path, size=size, fullscreen=False)
     seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", COMPUTER, opponent, "orange")]
-    app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    assert isinstance(scene, GameScene)
     player = MousePlayer(app, 0, level, seed)
     gen = player.frames()
     t0 = time.time()
     n = 0
-    session = app.scene.session
+    session = scene.session
     while app.running and time.time() - t0 < limit_s:
         if type(app.scene).__name__ == "GameOverScene":
             for _ in range(30):
@@ -277,9 +278,9 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     return out
 
 
-def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
+def play_via_main(map_path: str, limit_s: float = 7200.0,
                   shots: str | None = None) -> dict[str, Any]:
-    """Run ``python main.py`` (the launcher) and play through its window: the main menu's
+    """Start the game as ``python main.py`` does and play through its window: the main menu's
     New game, the dialog's Start game (seat 1 a computer by default), then the game with
     :class:`MousePlayer` on seat 0, until the game over screen shows."""
     from rail_app.ui.app import App
@@ -327,7 +328,7 @@ def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
 
     App.step = step  # type: ignore[method-assign]
     try:
-        code = play_main(main_argv)
+        code = App(map_path=map_path, size=(1920, 1080), fullscreen=False).run()
     finally:
         App.step = real_step  # type: ignore[method-assign]
     session = state.get("session")
@@ -349,8 +350,7 @@ def play_via_main(main_argv: list[str], limit_s: float = 7200.0,
 def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app autoplay``: a whole game through the window."""
     if args.via_main:
-        print(play_via_main(["--map", args.map, "--size", "1920x1080", "--windowed"],
-                            shots=args.shots))
+        print(play_via_main(args.map, shots=args.shots))
     else:
         print(play(args.map, opponent=args.opponent, seed=args.seed, shots=args.shots))
     return 0

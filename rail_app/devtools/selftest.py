@@ -8,7 +8,6 @@ Exit code 0 when every check passes.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -132,22 +131,26 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
 
     from rail_app.devtools.autoplay import MousePlayer
     from rail_app.ui.app import App
+    from rail_app.ui.game_scene import GameScene
+    from rail_app.ui.scenes import MenuScene, NewGameScene
     from rail_app.ui.settings import Settings
 
     app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
     d = Driver(app)
     d.frames(2)
     menu = app.scene
+    assert isinstance(menu, MenuScene)
     new_btn = next(b for b, what in menu.buttons.items() if what == "new")
     d.click_button(new_btn)
-    check(type(app.scene).__name__ == "NewGameScene", "the New game dialog opens")
     ng = app.scene
+    check(isinstance(ng, NewGameScene), "the New game dialog opens")
+    assert isinstance(ng, NewGameScene)
     ng.seed_entry.set_text("11")
     check(ng.start(), "a game starts on " + os.path.basename(map_path))
     d.frames(3)
     scene = app.scene
-    check(type(scene).__name__ == "GameScene", "the game screen shows")
-    if failures:
+    check(isinstance(scene, GameScene), "the game screen shows")
+    if failures or not isinstance(scene, GameScene):
         return 1
     check(scene.state.phase == "setup" and scene.dialog() == "keep",
           "the five dealt cards are offered (C2)")
@@ -198,10 +201,6 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
     return 0 if not failures else 1
 
 
-if __name__ == "__main__":
-    sys.exit(run_selftest())
-
-
 def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
               frames: int = 120, segments: int = 120) -> dict[str, float]:
     """Frame times (ms) while panning a late-game board: both networks grown by legal builds.
@@ -222,6 +221,7 @@ def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
     from rail_app.core.paths import resource_path
     from rail_app.devtools.lategame import make_late_game_board
     from rail_app.ui.app import App
+    from rail_app.ui.game_scene import GameScene
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
     from rail_app.ui.settings import Settings
 
@@ -232,6 +232,7 @@ def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
     setup = GameSetup(path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
     session = Session(setup, board, state)
     scene = app.switch("game", session=session)
+    assert isinstance(scene, GameScene)
     cam = scene.camera
     cam.level = cam.level_for(28)
     cam.centre_on(*cam.to_km(*cam.rect.center))

@@ -1,8 +1,7 @@
 """The application: window, main loop, scenes, settings and sounds.
 
-Scenes (menu, new game, load, settings, game, game over) each have ``handle_event``,
-``update(dt)`` and ``draw(surface)``; ``draw`` never changes the game. They are registered
-explicitly in :data:`SCENES` (no import scanning, so the packager sees every import).
+The scenes (:mod:`rail_app.ui.scene`) are listed explicitly in
+:data:`rail_app.ui.scenes.SCENES` (no import scanning, so the packager sees every import).
 """
 
 from __future__ import annotations
@@ -18,6 +17,9 @@ import pygame
 import pygame_gui
 
 from rail_app.core.paths import resource_path
+from rail_app.ui.maprender import font
+from rail_app.ui.scene import Scene
+from rail_app.ui.scenes import SCENES
 from rail_app.ui.settings import Settings, load_settings, save_settings
 from rail_app.ui.sound import Sounds
 
@@ -25,44 +27,10 @@ MIN_SIZE = (1280, 720)
 TITLE = "Italian Rails"
 
 
-class Scene:
-    """One screen of the app. Subclasses build their widgets in ``build()``."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.ui = app.new_ui()
-        self.build()
-
-    def build(self) -> None:
-        """Create the widgets for the current window size."""
-
-    def rebuild(self) -> None:
-        self.ui.clear_and_reset()
-        self.ui.set_window_resolution(self.app.size)
-        self.build()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """React to one event (after the widgets saw it)."""
-
-    def update(self, dt: float) -> None:
-        self.ui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.ui.draw_ui(surface)
-
-    def resized(self) -> None:
-        self.rebuild()
-
-    def leave(self) -> None:
-        """Called when another scene replaces this one."""
-
-
 class App:
     def __init__(self, *, map_path: str | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None) -> None:
         pygame.init()
-        from rail_app.ui.maprender import font
-
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         self.settings = settings or load_settings()
         self.map_path = map_path
@@ -80,8 +48,6 @@ class App:
         self.exit_code = 0
         self.frame_times: list[float] = []
         self._theme_cache: dict[str, Any] | None = None
-        from rail_app.ui.scenes import SCENES
-
         self.scenes: dict[str, Callable[..., Scene]] = SCENES
         self.scene: Scene = self.scenes["menu"](self)
 

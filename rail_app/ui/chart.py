@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from rail_app.ui import hud
+from rail_app.ui.maprender import font
 
 
 def nice_step(span: float, ticks: int = 5) -> int:
@@ -113,7 +114,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
                 pygame.draw.rect(surface, colour, pygame.Rect(x - 4, y - 4, 8, 8))
         x, y = pts[-1]
         text = f"{name} {cash[-1]}M"
-        w, h = hud.font(size - 1, True).size(text)
+        w, h = font(size - 1, True).size(text)
         r = pygame.Rect(0, 0, w, h)
         lowest = all(cash[-1] <= other[-1] for _, _, other in series if other) and \
             any(other and other[-1] != cash[-1] for _, _, other in series)

@@ -17,6 +17,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from rail_app.ai.bot import Bot
 from rail_app.core.board import edge_key
+from rail_app.rules import movement
 from rail_app.rules.actions import (
     Action,
     BuildSegment,
@@ -29,11 +30,10 @@ from rail_app.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.rules.quotes import DeliverDetails, IllegalAction, MoveDetails, Quote
-from rail_app.rules.state import Phase
+from rail_app.rules.state import GameState, Phase
 from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
 from rail_app.ui import panels as pn
-from rail_app.ui.app import App, Scene
 from rail_app.ui.mapview import (
     BaseLayer,
     Camera,
@@ -44,16 +44,15 @@ from rail_app.ui.mapview import (
     ink_width,
 )
 from rail_app.ui.pen import Pen, erase_action
+from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import Session, new_save_path
 from rail_app.ui.settings import INKS
 from rail_app.ui.train import TrainRun, TrainTool
 from rail_app.ui.widgets import Button, hit
 
 
-def movement_moves_left(state: Any, player: int) -> int:
-    from rail_app.rules import movement
-
-    return int(movement.moves_left(state, player))
+def movement_moves_left(state: GameState, player: int) -> int:
+    return movement.moves_left(state, player)
 
 COMPUTER_STEP = 0.33  # seconds per computer action, so a person can follow it
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
@@ -64,7 +63,7 @@ PHASE_NAMES = {Phase.BUILD: "BUILD", Phase.MOVE: "MOVE", Phase.SETUP: "CHOOSING 
 
 
 class GameScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         self.session = session
         self.board = session.board
         self.pen = Pen(session)
@@ -171,7 +170,7 @@ class GameScene(Scene):
 
     # -- helpers -------------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         return self.session.state
 
     def _turn_key(self) -> tuple[int, int, str]:
@@ -770,15 +769,14 @@ class GameScene(Scene):
         if self.end_button.text != text:
             self.end_button.set_text(text)
         free = mine and st.pending is None and self.run is None and not self.popups
-        for b in (self.end_button,):
-            (b.enable if free and st.phase.in_turn else b.disable)()
+        _enable(self.end_button, free and st.phase.in_turn)
         for b in (self.upgrade_button, self.clear_button, self.undo_button):
-            (b.enable if free and build else b.disable)()
+            _enable(b, free and build)
         key = (self.session.version, free)
         if getattr(self, "_swap_key", None) != key:
             self._swap_key = key
             ok = free and bool(st.deck.cards) and self.session.quote(SwapDemands()).ok
-            (self.swap_button.enable if ok else self.swap_button.disable)()
+            _enable(self.swap_button, ok)
 
     # -- turn flow ---------------------------------------------------------------------------
     def _check_curtain(self, initial: bool = False) -> None:
@@ -1336,9 +1334,10 @@ class GameScene(Scene):
             owner = st.players[d.rent_to if d.rent_to is not None else 1 - me].name
             out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED,
                         True))
-        here = b.city_of_dot.get(st.players[me].position)
-        cities = [b.city_of_dot[d].name for d in pv.now[:-1] if d in b.city_of_dot
-                  and b.city_of_dot[d] is not here]
+        pos = st.players[me].position
+        here = b.city_of_dot.get(pos) if pos is not None else None
+        cities = [b.city_of_dot[x].name for x in pv.now[:-1] if x in b.city_of_dot
+                  and b.city_of_dot[x] is not here]
         if cities:
             seen: list[str] = []
             for c in cities:
@@ -1427,3 +1426,10 @@ class GameScene(Scene):
                   self.app.px(44), hud.TEXT, bold=True, anchor="center")
         hud.label(surface, "click when ready", (w // 2, h // 2 + self.app.px(36)),
                   self.app.px(20), hud.MUTED, anchor="center")
+
+
+def _enable(button: UIButton, on: bool) -> None:
+    if on:
+        button.enable()
+    else:
+        button.disable()

@@ -26,7 +26,7 @@ from rail_app.rules.actions import (
     Lock,
     PickUp,
 )
-from rail_app.rules.state import Phase
+from rail_app.rules.state import GameState, Phase
 from rail_app.ui import hud
 from rail_app.ui.maprender import font
 from rail_app.ui.mapview import mix
@@ -37,7 +37,7 @@ LOCKED_BG = (244, 238, 224)
 PAPER = (246, 241, 226)
 
 
-def action_label(state: Any, action: Action) -> str:
+def action_label(state: GameState, action: Action) -> str:
     """A button's words for a card or load action."""
     deck = state.deck
 
@@ -276,7 +276,7 @@ def _card(scene: Any, surface: pygame.Surface, n: int, x: int, y: int, width: in
     hud.label(surface, f"#{n}", (x + px(6), y + px(4)), size - 2, hud.MUTED, bold=True)
     if card.is_event:
         hud.label(surface, card.title, (x + px(44), y + px(4)), size - 1, hud.RED)
-        return box.bottom + px(4)
+        return int(box.bottom + px(4))
     ry = y + px(4)
     f = font(size - 1)
     for j, d in enumerate(card.demands):
@@ -308,10 +308,8 @@ def _card(scene: Any, surface: pygame.Surface, n: int, x: int, y: int, width: in
         scene.demand_rects.append((row, (d.commodity, d.city)))
         ry += rh
     if lockers:
-        names = ", ".join(st.players[w].name for w, _ in lockers)
         hud.label(surface, "locked", (x + px(6), y + px(22)), size - 4, hud.MUTED)
-        del names
-    return box.bottom + px(4)
+    return int(box.bottom + px(4))
 
 
 # -- history -----------------------------------------------------------------------------

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Any
 
-from rail_app.core.board import edge_key
+from rail_app.core.board import Board, edge_key
 from rail_app.rules.actions import Action, BuildFerry, BuildSegment, EraseSegment
-from rail_app.rules.engine import Quote
+from rail_app.rules.quotes import Quote
+from rail_app.rules.state import GameState
 from rail_app.ui.session import Session
 
 GAP_LIMIT = 6  # the pen fills gaps of at most this many dots when the pointer moves fast
@@ -25,7 +25,7 @@ class Step:
     to: int
     action: Action
     quote: Quote
-    after: Any  # the hypothetical state after this step
+    after: GameState  # the hypothetical state after this step
 
     @property
     def cost(self) -> int:
@@ -57,11 +57,11 @@ class Pen:
         return bool(self.path)
 
     @property
-    def board(self) -> Any:
+    def board(self) -> Board:
         return self.session.board
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """The state the next pending segment is quoted on."""
         return self.steps[-1].after if self.steps else self.session.state
 
@@ -78,7 +78,7 @@ class Pen:
                 return BuildFerry(f.name)
         return None
 
-    def legal_next(self, frm: int | None = None, state: Any = None) -> list[int]:
+    def legal_next(self, frm: int | None = None, state: GameState | None = None) -> list[int]:
         """Dots the pen may draw to from ``frm`` (default: the pen's dot) — they glow."""
         if frm is None:
             if not self.path:
@@ -164,7 +164,7 @@ class Pen:
         if act is None:
             return False
         q, after = self.session.preview(self.state, act)
-        if not q.ok:
+        if after is None:
             self.refusal = Refusal(frm, to, q)
             return False
         self.steps.append(Step(frm, to, act, q, after))

@@ -24,7 +24,7 @@ from pygame_gui.windows import UIMessageWindow
 from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.ui import maprender as mr
-from rail_app.ui.app import App, Scene
+from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import (
     COMPUTER,
     HUMAN,
@@ -40,7 +40,14 @@ PAPER = (246, 241, 226)
 INK = (42, 36, 30)
 VARIANT_LABELS = (("fast_trains", "V1 Fast Trains"), ("loans", "V2 Loans"),
                   ("small_city_access", "V3 Small City Access"))
-SEAT_KINDS = ["Human", "Computer (Easy)", "Computer (Normal)", "Computer (Hard)"]
+SEAT_KINDS: list[str | tuple[str, str]] = ["Human", "Computer (Easy)", "Computer (Normal)",
+                                           "Computer (Hard)"]
+
+
+def chosen(menu: UIDropDownMenu) -> str:
+    """The text of a drop-down menu's chosen option."""
+    option = menu.selected_option
+    return option[0] if isinstance(option, tuple) else option
 
 
 def available_maps(extra: str | None = None) -> list[Path]:
@@ -70,7 +77,7 @@ class Backdrop:
         self.surface: pygame.Surface | None = None
         self.started = False
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Host) -> None:
         if not self.started:  # the first frame shows the menu at once, the map the next one
             self.started = True
             surface.fill(PAPER)
@@ -181,7 +188,7 @@ def _autosave_exists() -> bool:
         return False
 
 
-def open_saved_game(app: App, path: Path) -> bool:
+def open_saved_game(app: Host, path: Path) -> bool:
     """Load a save and go to the game; on a damaged file, say why on the main menu."""
     try:
         session = Session.load(path)
@@ -204,13 +211,15 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
         y += px(80)
         UILabel(pygame.Rect(x0, y, px(120), px(34)), "Map", self.ui)
-        names = [_map_label(p) for p in self.maps] or ["(no maps found)"]
+        names: list[str | tuple[str, str]] = [_map_label(p) for p in self.maps]
+        if not names:
+            names = ["(no maps found)"]
         self.map_menu = UIDropDownMenu(names, names[0],
                                        pygame.Rect(x0 + px(130), y, px(520), px(34)), self.ui)
         y += px(60)
         self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu, UIDropDownMenu]] = []
         defaults = [("Anna", "Human", "blue"), ("Bruno", "Computer (Normal)", "orange")]
-        inks = list(INKS)
+        inks: list[str | tuple[str, str]] = list(INKS)
         for i, (name, kind, ink) in enumerate(defaults):
             UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
             entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
@@ -249,17 +258,14 @@ class NewGameScene(Scene):
         if not self.maps:
             self.message.set_text("No map files found.")
             return None
-        label = self.map_menu.selected_option
-        label = label[0] if isinstance(label, tuple) else label
+        label = chosen(self.map_menu)
         names = [_map_label(p) for p in self.maps]
         path = self.maps[names.index(label)] if label in names else self.maps[0]
         seats = []
         for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
             name = entry.get_text().strip() or f"Player {i + 1}"
-            kind = kind_menu.selected_option
-            kind = kind[0] if isinstance(kind, tuple) else kind
-            ink = ink_menu.selected_option
-            ink = ink[0] if isinstance(ink, tuple) else ink
+            kind = chosen(kind_menu)
+            ink = chosen(ink_menu)
             if kind.startswith("Computer"):
                 level = kind[kind.index("(") + 1:-1].lower()
                 seats.append(Seat(name, COMPUTER, level, ink))
@@ -319,7 +325,7 @@ class LoadScene(Scene):
         UILabel(pygame.Rect(x0, px(50), px(600), px(64)), "Load game", self.ui,
                 object_id="#title")
         self.saves = list_saves()
-        items = [f"{p.stem}" for p in self.saves] or []
+        items: list[str | tuple[str, str]] = [f"{p.stem}" for p in self.saves]
         self.list = UISelectionList(pygame.Rect(x0, px(130), px(640), h - px(280)), items,
                                     self.ui)
         y = h - px(130)
@@ -361,11 +367,11 @@ class LoadScene(Scene):
         self.ui.draw_ui(surface)
 
 
-UI_SCALES = ["75%", "100%", "125%", "150%"]
+UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: App, back: str = "menu", session: Any = None) -> None:
+    def __init__(self, app: Host, back: str = "menu", session: Any = None) -> None:
         self.back = back
         self.session = session
         super().__init__(app)
@@ -408,12 +414,9 @@ class SettingsScene(Scene):
         s.volume = self.volume.get_current_value() / 100
         s.muted = self.mute.is_checked
         s.hints = self.hints.is_checked
-        opt = self.scale_menu.selected_option
-        opt = opt[0] if isinstance(opt, tuple) else opt
-        new_scale = int(opt.rstrip("%")) / 100
+        new_scale = int(chosen(self.scale_menu).rstrip("%")) / 100
         for i, menu in enumerate(self.inks):
-            o = menu.selected_option
-            s.inks[i] = o[0] if isinstance(o, tuple) else o
+            s.inks[i] = chosen(menu)
         self.app.apply_sound_settings()
         self.app.save_settings()
         if new_scale != s.ui_scale:
@@ -444,7 +447,7 @@ class SettingsScene(Scene):
 class GameOverScene(Scene):
     """Who won and why (W2), the final cash, track and deliveries, and the cash chart."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         self.session = session
         super().__init__(app)
 
@@ -535,7 +538,7 @@ class GameOverScene(Scene):
         self.ui.draw_ui(surface)
 
 
-def _game_scene(app: App, **kwargs: Any) -> Scene:
+def _game_scene(app: Host, **kwargs: Any) -> Scene:
     from rail_app.ui.game_scene import GameScene
 
     return GameScene(app, **kwargs)

@@ -7,6 +7,7 @@ is no audio device the game plays silently: every call here is safe without a mi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,8 @@ def squeak(seed: int = 0) -> np.ndarray:
     f = 1900 + 500 * np.sin(2 * math.pi * 23 * t) + rng.uniform(-80, 80)
     phase = 2 * math.pi * np.cumsum(f) / RATE
     wave = 0.35 * np.sin(phase) + 0.15 * np.sin(2 * phase) + 0.12 * rng.standard_normal(n)
-    return wave * _envelope(n, 0.08, 0.5)
+    out: np.ndarray = wave * _envelope(n, 0.08, 0.5)
+    return out
 
 
 def coins() -> np.ndarray:
@@ -52,20 +54,23 @@ def whistle() -> np.ndarray:
     t = np.arange(n) / RATE
     tone = sum(np.sin(2 * math.pi * f * t) for f in (587.0, 740.0, 880.0)) / 3
     breath = 0.08 * np.random.default_rng(3).standard_normal(n)
-    return 0.4 * (tone + breath) * _envelope(n, 0.08, 0.2)
+    out: np.ndarray = 0.4 * (tone + breath) * _envelope(n, 0.08, 0.2)
+    return out
 
 
 def error_blip() -> np.ndarray:
     n = int(RATE * 0.12)
     t = np.arange(n) / RATE
-    return 0.3 * np.sign(np.sin(2 * math.pi * 180 * t)) * _envelope(n, 0.02, 0.6)
+    out: np.ndarray = 0.3 * np.sign(np.sin(2 * math.pi * 180 * t)) * _envelope(n, 0.02, 0.6)
+    return out
 
 
-SOUNDS = {"squeak": squeak, "coins": coins, "whistle": whistle, "error": error_blip}
+SOUNDS: dict[str, Callable[..., np.ndarray]] = {"squeak": squeak, "coins": coins, "whistle": whistle, "error": error_blip}
 
 
 def to_int16(wave: np.ndarray) -> np.ndarray:
-    return (np.clip(wave, -1.0, 1.0) * 32000).astype(np.int16)
+    out: np.ndarray = (np.clip(wave, -1.0, 1.0) * 32000).astype(np.int16)
+    return out
 
 
 def write_wav(path: Path, wave: np.ndarray) -> None:

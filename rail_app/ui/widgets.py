@@ -42,10 +42,12 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 def draw_button(surface: pygame.Surface, b: Button, size: int, hover: bool = False,
                 colour: tuple[int, int, int] = (0, 114, 178)) -> None:
     r = b.rect
+    bg: tuple[int, int, int]
     if not b.enabled:
         bg, fg, edge = (236, 232, 222), (160, 152, 140), (200, 192, 178)
     elif b.primary or b.selected:
-        bg = colour if not hover else tuple(min(255, c + 25) for c in colour)
+        r0, g0, b0 = colour
+        bg = colour if not hover else (min(255, r0 + 25), min(255, g0 + 25), min(255, b0 + 25))
         fg, edge = (255, 255, 255), colour
     else:
         bg = (255, 252, 244) if not hover else (255, 244, 214)
@@ -54,11 +56,10 @@ def draw_button(surface: pygame.Surface, b: Button, size: int, hover: bool = Fal
     pygame.draw.rect(surface, edge, r, 1, border_radius=6)
     text = fit_text(b.label, size, r.w - 12, bold=b.primary)
     if font(size, b.primary).size(text)[0] < r.w * 0.45:
-        hud.label(surface, text, r.center, size, fg, bold=b.primary,  # type: ignore[arg-type]
-                  anchor="center")
+        hud.label(surface, text, r.center, size, fg, bold=b.primary, anchor="center")
     else:
-        hud.label(surface, text, (r.x + 8, r.centery), size, fg,  # type: ignore[arg-type]
-                  bold=b.primary, anchor="midleft")
+        hud.label(surface, text, (r.x + 8, r.centery), size, fg, bold=b.primary,
+                  anchor="midleft")
 
 
 def hit(buttons: list[Button], pos: tuple[float, float]) -> Button | None:

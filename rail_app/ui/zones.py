@@ -9,10 +9,10 @@ every frame for a few seconds.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
+from rail_app.rules.state import ActiveEvent, GameState
 from rail_app.ui import maprender as mr
 
 FLOOD = (40, 110, 220)
@@ -47,7 +47,7 @@ def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
     surface.blit(mask, (x0, y0))
 
 
-def draw_zones(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
+def draw_zones(surface: pygame.Surface, state: GameState, view: mr.MapView) -> None:
     """Every lasting event in force, drawn through ``view`` (the track layer's view)."""
     board = state.board
     sp = board.layout.spacing * view.scale
@@ -96,13 +96,14 @@ def draw_zones(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
             pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
 
 
-def draw_zone_labels(surface: pygame.Surface, state: Any, view: mr.MapView) -> None:
+def draw_zone_labels(surface: pygame.Surface, state: GameState, view: mr.MapView) -> None:
     """The name of each event in force on its zone (drawn above the map's names)."""
     for ev in state.events:
         _zone_label(surface, state, ev, view)
 
 
-def _zone_label(surface: pygame.Surface, state: Any, ev: Any, view: mr.MapView) -> None:
+def _zone_label(surface: pygame.Surface, state: GameState, ev: ActiveEvent,
+                view: mr.MapView) -> None:
     """The event's name on its zone, where the zone's dots (or edges) gather."""
     from rail_app.ui import hud
 
