@@ -61,7 +61,7 @@ def action_label(state: GameState, action: Action) -> str:
     return repr(action)
 
 
-ACTION_ORDER = {"deliver": 0, "pickup": 1, "lock": 2, "board_ferry": 3, "drop": 4}
+ACTION_ORDER: dict[type[Action], int] = {Deliver: 0, PickUp: 1, Lock: 2, BoardFerry: 3, Drop: 4}
 
 
 def city_actions(scene: Any) -> list[Action]:
@@ -79,7 +79,7 @@ def city_actions(scene: Any) -> list[Action]:
         if st.phase is Phase.MOVE and pl.position is not None:
             cands += [BoardFerry(f.name) for f in st.board.ferries_at.get(pl.position, [])]
         for a in cands:
-            if a.kind in ACTION_ORDER and scene.session.quote(a).ok:
+            if type(a) in ACTION_ORDER and scene.session.quote(a).ok:
                 out.append(a)
     private = set(st.player.private)
 
@@ -88,7 +88,7 @@ def city_actions(scene: Any) -> list[Action]:
         demand = getattr(a, "demand", None)
         pay = st.deck.card(card).demands[demand].payoff if card is not None \
             and demand is not None else 0
-        return (ACTION_ORDER.get(a.kind, 9), 0 if card in private else 1, -pay)
+        return (ACTION_ORDER.get(type(a), 9), 0 if card in private else 1, -pay)
 
     out.sort(key=rank)
     scene._actions_cache = (key, out)
@@ -253,7 +253,7 @@ def _train(scene: Any, surface: pygame.Surface, x: int, y: int, width: int, size
             y = _section(surface, title, x, y + px(2), size)
             for a in acts[:14]:
                 b = Button(pygame.Rect(x, y, width, px(25)), action_label(st, a), a,
-                           primary=a.kind == "deliver")
+                           primary=isinstance(a, Deliver))
                 buttons.append(b)
                 y += px(28)
     return y
