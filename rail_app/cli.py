@@ -279,6 +279,18 @@ def _screenshots(args: argparse.Namespace) -> int:
     return shoot(args.out)
 
 
+def _records_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--root", default=".", help="the project folder (default: here)")
+
+
+def _records(args: argparse.Namespace) -> int:
+    from rail_app.devtools.records import write_records
+
+    for path in write_records(Path(args.root)):
+        print(f"wrote {path}")
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Command] = {
     "play": Command("start the game (the same as python main.py)", _play_args, _play),
     "validate-map": Command("check a map file and print a summary", _validate_args, _validate),
@@ -294,6 +306,9 @@ COMMANDS: dict[str, Command] = {
                         _selftest_args, _selftest),
     "autoplay": Command("play a whole game through the game's window with posted mouse and "
                         "key events", _autoplay_args, _autoplay),
+    "make-records": Command("write again the game records the tests replay "
+                            "(tests/records), from the current maps", _records_args,
+                            _records),
     "screenshots": Command("draw the README's screenshots of the game's screens",
                            _screenshots_args, _screenshots),
 }

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from rail_app.core.board import Board, edge_key, load_board
-from rail_app.core.mapfile import MapError
 from rail_app.rules.actions import Action
 from rail_app.rules.engine import IllegalAction, Quote, apply, quote
 from rail_app.rules.state import GameState
@@ -24,18 +23,8 @@ def mini() -> Board:
     return load_board(MINI)
 
 
-def italy_or_none() -> Board | None:
-    try:
-        return load_board(ITALY)
-    except MapError:
-        return None
-
-
 def italy() -> Board:
-    board = italy_or_none()
-    if board is None:
-        pytest.skip("maps/italy.yaml is missing or does not load yet")
-    return board
+    return load_board(ITALY)
 
 
 def snapshot(state: GameState) -> dict[str, Any]:

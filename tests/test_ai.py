@@ -153,7 +153,7 @@ def test_easy_plans_single_demands() -> None:
     assert plan.jobs[0].city == "Beta" and plan.jobs[0].commodity == "wine"
 
 
-def test_C1_no_plan_uses_one_card_twice() -> None:
+def test_plans_never_use_one_card_twice() -> None:
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
     view = state.seen_by(0)
     planner = Planner(view, 0, CostGraph(view, 0, movement.base_speed(view, 0)), LEVELS["hard"])
@@ -162,7 +162,7 @@ def test_C1_no_plan_uses_one_card_twice() -> None:
         assert len(cards) == len(set(cards))
 
 
-def test_C3_orders_respect_the_capacity() -> None:
+def test_plan_orders_respect_the_trains_capacity() -> None:
     jobs = [Job(i, 0, "wine", "Beta", 10, "Alfa") for i in range(3)]
     two = list(sequences(jobs[:2], 2, 0))
     assert len(two) == 6
@@ -256,7 +256,7 @@ def test_builds_out_of_major_cities_not_into_them() -> None:
             assert board.dot(a.b) not in board.major_of_dot, f"{a} builds into a major city"
 
 
-def test_E7_derailment_loses_the_least_valuable_load() -> None:
+def test_after_a_derailment_the_computer_gives_up_its_least_valuable_load() -> None:
     from rail_app.rules.state import Load, Pending
 
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
@@ -266,7 +266,7 @@ def test_E7_derailment_loses_the_least_valuable_load() -> None:
     assert action == ChooseLoss(1, False)
 
 
-def test_W1_connection_plan_joins_every_major_city() -> None:
+def test_the_connection_plan_joins_every_major_city() -> None:
     from rail_app.ai.connect import plan_connection
 
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
@@ -294,7 +294,7 @@ def test_simulate_command_prints_one_json_document(capsys: pytest.CaptureFixture
                                    "ai_turn_p95_s"}
 
 
-def test_E4_a_train_stranded_by_a_flood_gets_its_track_back() -> None:
+def test_a_train_stranded_by_a_flood_gets_its_track_back() -> None:
     """Its last segment washed away, the train at Gamma is joined to the network again by
     drawing from the network towards it (K1), so it can go on with its locked load."""
     from rail_app.rules.state import Load

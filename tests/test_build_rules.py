@@ -476,9 +476,20 @@ def test_V2_loans_only_with_the_variant(board: Board) -> None:
     q = assert_illegal(s, TakeLoan(), "V2")
     assert q.violations[0].message == "Loans are not in this game"
     s = new_game(board, seed=1, variants=[VARIANT_LOANS])
+    s.players[0].cash = 10
     s = do(s, TakeLoan())
-    assert s.players[0].cash == 80 and s.players[0].loan_due == 40
+    assert s.players[0].cash == 30 and s.players[0].loan_due == 40
     assert_illegal(s, TakeLoan(), "V2")
+
+
+def test_V2_no_loan_that_would_be_repaid_at_once(board: Board) -> None:
+    """Holding 20M or more, a 20M loan would be repaid (40M) at once: refused."""
+    s = new_game(board, seed=1, variants=[VARIANT_LOANS])
+    s.players[0].cash = 20
+    q = assert_illegal(s, TakeLoan(), "V2")
+    assert "at once" in q.headline
+    s.players[0].cash = 19
+    assert quote(s, TakeLoan()).ok
 
 
 def test_V2_loan_repaid_when_cash_allows(board: Board) -> None:

@@ -12,8 +12,19 @@ from pathlib import Path
 import pytest
 
 from rail_app.core.board import load_board
-from rail_app.rules import cards
-from rail_app.rules.actions import Deliver, Drop, EndTurn, KeepCards, Lock, PickUp, SwapDemands
+from rail_app.rules import build, cards
+from rail_app.rules.actions import (
+    BuildSegment,
+    Deliver,
+    Drop,
+    EndPhase,
+    EndTurn,
+    KeepCards,
+    Lock,
+    PickUp,
+    SwapDemands,
+    TakeLoan,
+)
 from rail_app.rules.deck import load_deck
 from rail_app.rules.engine import IllegalAction, apply, legal_actions, quote
 from rail_app.rules.quotes import DeliverDetails
@@ -269,6 +280,30 @@ def test_C7_delivery_refills_a_pool_short_of_unlocked_cards() -> None:
     assert len(cards.unlocked_pool(state)) == 4
 
 
+def test_V2_a_loan_is_repaid_as_soon_as_a_delivery_allows() -> None:
+    """V2: "repay 40M as soon as their cash allows": the payoff that covers the debt pays it
+    at once, so it cannot be spent on track first (K7 then counts what is left)."""
+    state = arranged([1, 6, 7, 8, 9, 10])
+    state.variants = frozenset({"loans"})
+    state.players[0].cash = 10
+    state = apply(state, TakeLoan())
+    assert state.players[0].cash == 30 and state.players[0].loan_due == 40
+    state = apply(state, PickUp("marble", 8, 0))  # marble to Alfa for 18
+    put(state, 0, "Alfa", outer=True)
+    state = apply(state, Deliver(8, 0))
+    anna = state.players[0]
+    assert anna.loan_due == 0 and anna.cash == 30 + 18 - 40
+    assert any("repays the loan (40M)" in e.text for e in state.log)
+    state = apply(state, EndPhase())
+    while builds := build.legal_builds(state):  # spend all that is left on track
+        state = apply(state, min(builds, key=lambda x: quote(state, x).cost))
+    assert 0 < state.phase_spent <= 8
+    candidates = [BuildSegment(BOARD.key(a), BOARD.key(b)) for c in BOARD.majors
+                  for a in c.outer for b in BOARD.adj[a]]
+    refused = [quote(state, x) for x in candidates if quote(state, x).rules == ["K7"]]
+    assert refused and any(state.phase_spent + q.cost <= 20 for q in refused)
+
+
 def test_C5_no_delivery_without_a_lock() -> None:
     state = arranged([1, 6, 7, 8, 9, 10])
     state = apply(state, PickUp("marble"))
@@ -277,16 +312,17 @@ def test_C5_no_delivery_without_a_lock() -> None:
     assert q.rules == ["C5"] and "locked" in q.headline
 
 
-def test_C5_private_card_delivered_is_replaced() -> None:
+def test_C5_a_delivered_private_card_is_discarded_and_not_replaced() -> None:
+    """RULES.md C5: private cards exist only at the start; afterwards the public pool."""
     state = arranged([1, 6, 7, 8, 9, 10])
     state = apply(state, PickUp("marble", 2, 1))  # private card 2: marble to Delta, 28
     put(state, 0, "Delta")
-    top = state.draw_pile[-1]
+    pile = list(state.draw_pile)
     state = apply(state, Deliver(2, 1))
     anna = state.players[0]
     assert anna.cash == 88
-    assert 2 in state.discard and 2 not in anna.private
-    assert len(anna.private) == 2 and top in anna.private
+    assert 2 in state.discard and anna.private == [3]  # the other private card stays
+    assert state.draw_pile == pile  # nothing drawn for Anna's hand
     assert len(state.pool) == 6
 
 

@@ -383,6 +383,37 @@ def test_E8_derailment_radius_counts_dots_like_movement() -> None:
     assert s.players[1].lose_turns == 0
 
 
+def test_E8_zones_count_along_segments_never_across_the_sea() -> None:
+    """A dot two grid steps from Palermo across the water, whose way to Palermo runs by
+    Trapani, is four dots away as movement counts them: a derailment within 3 dots of
+    Palermo does not reach it, and the zone the map shows is the same set of dots."""
+    from rail_app.core.board import load_board
+    from rail_app.rules.deckmodel import Deck
+
+    board = load_board("maps/italy.yaml")
+    palermo = board.cities["Palermo"].centre
+    card = Card(1, (), "derailment", "Derailment near Palermo", "test",
+                {"cities": ["Palermo"], "radius": 3})
+    zone = events.card_zone(board, card)
+    across = [x for x in range(len(board.dots))
+              if board.distance(x, palermo) <= 3 and x not in zone]
+    assert across, "no dot near Palermo across the water: the map changed"
+    for where, hit in ((across[0], 0), (next(iter(sorted(zone - {palermo}))), 1)):
+        s = new_game(board, Deck({1: card}), seed=1)
+        s.phase, s.current = Phase.BUILD, 0
+        s.players[1].position = where
+        events.resolve_event(s, 1, 0)
+        assert s.players[1].lose_turns == hit, board.key(where)
+    ferry = Card(1, (), "derailment", "t", "t",
+                 {"cities": ["Palermo"], "radius": 2, "across_ferries": True})
+    port = next(p for f in board.ferries for p in f.ports if board.distance(p, palermo) <= 1
+                or p == palermo)
+    f = board.ferries_at[port][0]
+    assert f.other_port(port) in events.card_zone(board, ferry)  # only when the card says so
+    assert f.other_port(port) not in events.card_zone(
+        board, Card(1, (), "derailment", "t", "t", {"cities": ["Palermo"], "radius": 2}))
+
+
 def test_E7_a_train_on_a_ferry_is_not_derailed() -> None:
     s = derail_game([Load("wine")], where="1,8")
     s.players[1].aboard = 0

@@ -204,15 +204,18 @@ def test_M3_free_major_city_track_costs_nothing() -> None:
 
 
 def test_M4_trains_share_dots_and_segments() -> None:
+    """Nothing in movement looks at the other train: Anna's train runs over the segment into
+    the dot where Bruno's stands and out of it, or stops on that very dot."""
     s = game()
     lay(s, 0, ROW8)
     at(s, 0, "0,8")
     at(s, 1, "2,8", previous="3,8")
-    q = quote(s, move("1,8", "2,8", "3,8"))
-    assert q.ok
-    s = apply(s, q.action)
-    at(s, 1, "3,8")
-    assert s.players[0].position == s.players[1].position
+    through = quote(s, move("1,8", "2,8", "3,8"))
+    assert through.ok and through.detail(MoveDetails).steps == 3
+    stop = quote(s, move("1,8", "2,8"))
+    assert stop.ok and stop.detail(MoveDetails).stop == s.players[1].position
+    s = apply(s, stop.action)
+    assert s.players[0].position == s.players[1].position == d("2,8")
 
 
 # -- M5, M6 ------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from buildhelp import ROOT, do, mini
 
 from rail_app import cli
 from rail_app.core.board import load_board
+from rail_app.devtools.records import ITALY_REFUSALS, italy_build_record
 from rail_app.rules import replay
 from rail_app.rules.actions import BuildSegment, EndTurn, EraseSegment
 from rail_app.rules.engine import new_game
@@ -22,6 +23,7 @@ from rail_app.rules.record import (
     map_digest,
     record_from_dict,
     record_from_game,
+    record_text,
     replay_record,
     save_record,
 )
@@ -85,18 +87,26 @@ def test_illegal_actions_are_reported_and_skipped() -> None:
 
 
 def test_italy_record_replays() -> None:
+    """tests/records/italy-build.json: a building-only game on Italy with one refusal of each
+    kind (made by ``python -m rail_app make-records``). Every other action is legal and the
+    final networks are what the legal builds drew."""
     rec = load_record(RECORDS / "italy-build.json")
-    try:
-        board = load_board(ROOT / rec.map)
-    except Exception:  # the map is still being drawn: nothing to compare with
-        pytest.skip("maps/italy.yaml does not load")
-    state, results = replay_record(rec, board, None)
-    assert len(results) == len(rec.actions)
-    if map_digest(ROOT / rec.map) == rec.map_sha256:
-        assert sum(not r.ok for r in results) == 6
-        assert all(not r.ok for r in results if r.action.kind == "build"
-                   and r.violations and r.violations[0].rule == "B3")
-        assert [len(p.track) for p in state.players] == [34, 34]
+    assert map_digest(ROOT / rec.map) == rec.map_sha256, (
+        "tests/records/italy-build.json was recorded on another version of maps/italy.yaml: "
+        "write it again with `python -m rail_app make-records`")
+    state, results = replay_record(rec, load_board(ROOT / rec.map), None)
+    refused = [(r.player, r.violations[0].code) for r in results if not r.ok]
+    assert [code for _, code in refused] == list(ITALY_REFUSALS)
+    built = [sum(1 for r in results if r.ok and r.player == i and r.action.kind == "build")
+             for i in (0, 1)]
+    assert [len(p.track) for p in state.players] == built and min(built) >= 10
+    assert state.players[0].segments_drawn + state.players[1].segments_drawn == sum(built)
+
+
+def test_the_italy_record_is_what_make_records_writes() -> None:
+    rec = italy_build_record(ROOT)
+    assert record_text(rec) == (RECORDS / "italy-build.json").read_text(encoding="utf-8"), (
+        "write tests/records/italy-build.json again with `python -m rail_app make-records`")
 
 
 # -- load errors -------------------------------------------------------------------------------

@@ -40,12 +40,13 @@ def _building_actions(state: GameState) -> list[Action]:
     seg = build.legal_builds(state)[0]
     ferry = BuildFerry(BOARD.ferries[0].name)
     up = next(UpgradeLoco(to) for (frm, to) in state.rules.upgrades if frm == state.player.loco)
-    return [seg, ferry, up, TakeLoan()]
+    return [seg, ferry, up]
 
 
 def test_C6_after_a_swap_in_the_move_phase_no_building_and_no_end_of_phase() -> None:
     state = arranged([1, 6, 7, 8, 9, 10])
     state.variants = frozenset({VARIANT_LOANS})
+    state.players[0].cash = 10  # short of cash: a loan is allowed (V2)
     state.players[0].loads.append(Load("marble"))
     assert quote(state, EndPhase()).ok and quote(state, TakeLoan()).ok
     state = apply(state, SwapDemands())
@@ -68,6 +69,11 @@ def test_C6_after_a_swap_in_the_build_phase_only_lock_and_end_turn() -> None:
         assert q.rules == ["C6"] and q.wrong_moment, a
     assert quote(swapped, EndTurn()).ok
     assert all(isinstance(a, (Lock, EndTurn)) for a in legal_actions(swapped))
+    short = _build_turn_state()
+    short.players[0].cash = 10  # short of cash: a loan is allowed (V2), but not after a swap
+    assert quote(short, TakeLoan()).ok
+    q = quote(apply(short, SwapDemands()), TakeLoan())
+    assert q.rules == ["C6"] and q.wrong_moment
 
 
 def test_C6_no_erasing_after_a_swap() -> None:

@@ -7,7 +7,14 @@ from buildhelp import assert_illegal, do, mini, snapshot
 
 from rail_app.core.board import Board
 from rail_app.rules import engine, turns
-from rail_app.rules.actions import BuildSegment, EndPhase, EndTurn, SwapDemands
+from rail_app.rules.actions import (
+    BuildSegment,
+    EndPhase,
+    EndTurn,
+    MoveTrain,
+    PlaceTrain,
+    SwapDemands,
+)
 from rail_app.rules.deck import load_board_deck
 from rail_app.rules.engine import IllegalAction, apply, new_game, quote
 from rail_app.rules.quotes import Moment
@@ -69,6 +76,18 @@ def test_T2_first_two_turns_skip_the_move_phase(state: GameState) -> None:
     assert_illegal(state, EndPhase(), Moment.WRONG_PHASE)
 
 
+def test_T2_a_move_in_the_first_two_turns_names_T2(state: GameState) -> None:
+    """The refusal of a move in a player's first two turns carries T2 and says why in a
+    player's words (not the bare wrong-phase code)."""
+    for action in (MoveTrain(("3,1",)), PlaceTrain("3,1")):
+        q = quote(state, action)
+        assert q.rules == ["T2"] and q.wrong_moment
+        assert "third turn" in q.headline
+    later = do(state, EndTurn(), EndTurn(), EndTurn(), EndTurn(), EndPhase())
+    q = quote(later, MoveTrain(("3,1",)))  # in the build phase of a later turn: no T2
+    assert q.rules == ["wrong-phase"]
+
+
 def test_T2_ending_the_turn_in_the_move_phase_builds_nothing(state: GameState) -> None:
     for _ in range(4):
         state = do(state, EndTurn())
@@ -127,7 +146,7 @@ def test_the_rulebook_lists_every_action_and_the_hooks_in_order() -> None:
 
     assert set(RULEBOOK.actions) == set(ACTION_TYPES.values())
     assert [h.__name__ for h in RULEBOOK.hooks.end] == [
-        "events_turn_end", "repay_loan", "check_end_of_game", "movement_turn_end"]
+        "events_turn_end", "check_end_of_game", "movement_turn_end"]
 
 
 def test_end_of_turn_bookkeeping(state: GameState) -> None:
@@ -176,7 +195,12 @@ def test_new_game_with_a_deck_starts_with_the_choice_of_cards(board: Board) -> N
     assert s.current == first == s.first_player and s.phase is Phase.BUILD and s.turn == 1
 
 
-def test_same_seed_same_random_numbers(board: Board) -> None:
-    a = new_game(board, seed=11)
-    b = new_game(board, seed=11)
-    assert a.rng.random() == b.rng.random()
+def test_same_seed_same_deal_and_the_seed_matters(board: Board) -> None:
+    """DESIGN habit 6: the game's one random generator comes from its seed, so the same seed
+    deals the same hands and deck, and another seed (almost always) does not."""
+    deck = load_board_deck(board)
+    a, b = new_game(board, deck, seed=11), new_game(board, deck, seed=11)
+    assert [p.dealt for p in a.players] == [p.dealt for p in b.players]
+    assert a.draw_pile == b.draw_pile
+    others = [new_game(board, deck, seed=s) for s in (12, 13, 14)]
+    assert any(o.draw_pile != a.draw_pile for o in others)

@@ -177,11 +177,15 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     assert scene.run is not None and not scene.run.done
     d.frames(40, 0.05)
     assert scene.run is None
-    # C5 + E1: delivering draws a new private card; the storm on top of the deck shows
+    # C5 + C7 + E1: the private card is discarded, not replaced; the pool, short of cards,
+    # refills after the delivery, and the storm on top of the deck shows
     pile = scene.state.draw_pile
     deck = scene.state.deck
     pile[:] = [c for c in pile if deck.card(c).is_event] + [
         c for c in pile if not deck.card(c).is_event] + [STORM]
+    pool = scene.state.pool
+    scene.state.discard.extend(pool[3:])
+    del pool[3:]
     cash = scene.state.players[0].cash
     click(d, button(scene, Deliver(card, 1)).rect.center)
     assert scene.state.players[0].cash == cash + 30

@@ -39,8 +39,12 @@ Upgrades (K9) follow ``rules.upgrades``, one per phase, counted in the phase's s
 the new locomotive is in use at once and paid with the rest at the end of the phase.
 
 Loans (V2) exist only with the Loans variant: the player receives ``loan_amount`` and owes
-``loan_repay``, at most one loan at a time; the whole debt is repaid at the end of the first
-turn at which the player's cash covers it. Whether the player "cannot earn" is left to them.
+``loan_repay``, at most one loan at a time. The whole debt is repaid *as soon as* the cash
+allows (:func:`repay_loans` runs after every action, for both players; the player to act
+keeps back what this phase's drawing already costs), so money earned cannot be spent on
+track first. A loan the player could repay at once is refused: loans are for a player short
+of cash (the published rules: "a player unable to earn"); beyond that, whether the player
+"cannot earn" is left to them.
 """
 
 from __future__ import annotations
@@ -472,6 +476,10 @@ def quote_loan(state: GameState, action: TakeLoan) -> Quote:
     if state.player.loan_due > 0:
         v.append(Violation("V2", f"Repay your loan first ({state.player.loan_due}M still "
                                  "owed)"))
+    elif _spendable(state, state.current) + rules.loan_amount >= rules.loan_repay:
+        v.append(Violation("V2", f"A loan of {rules.loan_amount}M would have to be repaid "
+                                 f"({rules.loan_repay}M) at once: loans are for a player "
+                                 "short of cash"))
     return Quote(action, 0, tuple(v), LoanDetails(rules.loan_amount, rules.loan_repay))
 
 
@@ -483,13 +491,19 @@ def apply_loan(state: GameState, action: TakeLoan, q: Quote) -> None:
                f"{state.rules.loan_repay}M", kind="payment")
 
 
-def repay_loan(state: GameState, player: int) -> None:
-    """V2: the whole debt is repaid at the end of the first turn the cash covers it."""
+def _spendable(state: GameState, player: int) -> int:
+    """Cash not yet promised: the player to act owes this phase's drawing (K7, K10)."""
     p = state.players[player]
-    if p.loan_due > 0 and p.cash >= p.loan_due:
-        p.cash -= p.loan_due
-        log(state, f"{p.name} repays the loan ({p.loan_due}M)", kind="payment", player=player)
-        p.loan_due = 0
+    return p.cash - (state.phase_spent if player == state.current else 0)
+
+
+def repay_loans(state: GameState) -> None:
+    """V2: a debt is repaid in full as soon as the cash allows (after every action)."""
+    for i, p in enumerate(state.players):
+        if p.loan_due > 0 and _spendable(state, i) >= p.loan_due:
+            p.cash -= p.loan_due
+            log(state, f"{p.name} repays the loan ({p.loan_due}M)", kind="payment", player=i)
+            p.loan_due = 0
 
 
 # -- legal moves ---------------------------------------------------------------------------

@@ -12,11 +12,9 @@ What lives here:
 Locks are not stored twice: a load locked to a demand carries ``(card, demand)``, and a card
 is "locked" exactly when some player's load is locked to one of its demands.
 
-Decision (C5/C2 are silent): when a player delivers a demand of one of their *private* cards,
-the card is discarded and they draw a replacement private card from the deck (event cards
-drawn on the way are resolved as usual, E1), so that each player always works with two
-private cards. Set :data:`REPLACE_DELIVERED_PRIVATE` to False for the stricter reading of the
-published rules ("*initially* each player holds two demand cards").
+C5: a delivered card is discarded. A delivered *private* card is not replaced: private cards
+exist only at the start ("initially each player holds two demand cards"); afterwards players
+work from the public pool.
 """
 
 from __future__ import annotations
@@ -50,10 +48,6 @@ from rail_app.rules.state import (
     log,
 )
 from rail_app.rules.turns import build_only
-
-#: See the module docstring: a delivered private card is replaced from the deck.
-REPLACE_DELIVERED_PRIVATE = True
-
 
 # ---------------------------------------------------------------------------------------------
 # Queries
@@ -420,11 +414,6 @@ def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
                 log(state, f"{other.name} takes back the cube from card {action.card}; the "
                     f"{load.commodity} stays on the train, unlocked (C5)", player=j)
     state.discard.append(action.card)
-    if was_private and REPLACE_DELIVERED_PRIVATE:
-        new = draw_card(state, me)
-        if new is not None:
-            p.private.append(new)
-            log(state, f"{p.name} draws a new private card", player=me)
     pool_upkeep(state)
 
 

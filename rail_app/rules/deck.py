@@ -34,9 +34,9 @@ EVENT_PARAMS: dict[str, frozenset[str]] = {
     "tax": frozenset(),
     "flood": frozenset({"rivers", "systems"}),
     "storm": frozenset({"sea"}),
-    "volcano": frozenset({"volcano", "radius"}),
-    "derailment": frozenset({"cities", "radius"}),
-    "bad_weather": frozenset({"cities", "at", "radius"}),
+    "volcano": frozenset({"volcano", "radius", "across_ferries"}),
+    "derailment": frozenset({"cities", "radius", "across_ferries"}),
+    "bad_weather": frozenset({"cities", "at", "radius", "across_ferries"}),
 }
 
 _SCHEMA: dict[str, Any] | None = None
@@ -282,6 +282,10 @@ class _DeckReader:
             return True
 
         missing_where = pw if "params" in raw else where
+        if "across_ferries" in params and not isinstance(params["across_ferries"], bool):
+            self.problem((*pw, "across_ferries"), f"{label}: params.across_ferries must be "
+                         f"true or false, not {params['across_ferries']!r}")
+            ok = False
         if kind == "flood":
             rivers, systems = river_names(b)
             if "rivers" not in params and "systems" not in params:

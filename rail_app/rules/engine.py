@@ -130,6 +130,8 @@ def apply(
         turns.end_turn(new, RULEBOOK.hooks)
     new.history.append((actor if player is None else player, action))  # the game record
     turns.after_action(new, RULEBOOK.hooks)
+    for check in RULEBOOK.after_action:
+        check(new)
     return new
 
 

@@ -11,8 +11,10 @@ the turn-end hook below removes them.
 E9: everything a card does comes from its ``params`` in the deck file (rivers, river systems,
 sea, volcano, cities, radius); a new card of an existing kind needs no code change.
 
-E8: zones count dots as movement counts them (grid steps), from a major city's centre dot and
-from a volcano's grid point; a sea's zone is its coastal dots (the dots nearest that coast).
+E8: zones count dots as movement counts them: one per segment, along the segments of the map
+a train could run on (never across open sea or a border; across a ferry only when the card
+says ``across_ferries: true``), from a major city's centre dot and from a volcano's dot
+(:func:`zone_dots`). A sea's zone is its coastal dots (the dots nearest that coast).
 
 Decisions where the rules are silent:
 - E4: the washed-out protection starts when the flood ends and lasts until the owner of the
@@ -31,9 +33,10 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from rail_app.core.board import Board, edge_key
 from rail_app.rules.actions import Action, ChooseLoss
 from rail_app.rules.deck import event_centres
 from rail_app.rules.deckmodel import Card
@@ -271,28 +274,43 @@ def _storm(state: GameState, card: Card, drawn_by: int) -> None:
         player=drawn_by)
 
 
-def _zone(state: GameState, card: Card) -> frozenset[int]:
-    """E8: dots within the card's radius of its cities (from a major city's centre) or of
-    its ``at`` position."""
+def zone_dots(board: Board, centres: Iterable[int], radius: int, *,
+              across_ferries: bool = False) -> frozenset[int]:
+    """E8: the dots at most ``radius`` segments from any of ``centres``, counted as movement
+    counts them: along segments that are not forbidden (B3), ferries only if asked."""
+    seen = {c: 0 for c in centres}
+    frontier = list(seen)
+    for step in range(1, radius + 1):
+        nxt: list[int] = []
+        for d in frontier:
+            links = [n for n in board.adj[d] if board.edges[edge_key(d, n)].forbidden is None]
+            if across_ferries:
+                links += [f.other_port(d) for f in board.ferries_at.get(d, ())]
+            for n in links:
+                if n not in seen:
+                    seen[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    return frozenset(seen)
+
+
+def card_zone(board: Board, card: Card) -> frozenset[int]:
+    """E8: the dots a zone event (volcano, derailment, bad weather) reaches."""
     radius = int(card.params.get("radius", DEFAULT_RADIUS.get(str(card.event), 3)))
-    out: set[int] = set()
-    for c in event_centres(state.board, card):
-        d = state.board.dots[c]
-        out.update(state.board.dots_within(d.q, d.r, radius))
-    return frozenset(out)
+    return zone_dots(board, event_centres(board, card), radius,
+                     across_ferries=bool(card.params.get("across_ferries", False)))
+
+
+def _zone(state: GameState, card: Card) -> frozenset[int]:
+    return card_zone(state.board, card)
 
 
 def _volcano(state: GameState, card: Card, drawn_by: int) -> None:
     """E6: destroy the track within the radius, forbid building there while it lasts; a
     train inside loses its next turn."""
     name = str(card.params.get("volcano", ""))
-    radius = int(card.params.get("radius", DEFAULT_RADIUS["volcano"]))
     b = state.board
-    dots: frozenset[int] = frozenset()
-    for v in b.volcanoes:
-        if v.name == name:
-            dots = frozenset(b.dots_within(v.q, v.r, radius))
-            break
+    dots = _zone(state, card)
     edges = frozenset(
         e.key for e in b.edges.values()
         if e.a in dots and e.b in dots and not e.free and e.forbidden is None)
@@ -307,14 +325,13 @@ def _volcano(state: GameState, card: Card, drawn_by: int) -> None:
 
 def _derailment(state: GameState, card: Card, drawn_by: int) -> None:
     """E7: a train within the radius of a listed city loses one load and its next turn."""
-    radius = int(card.params.get("radius", DEFAULT_RADIUS["derailment"]))
-    centres = event_centres(state.board, card)
+    zone = _zone(state, card)
     hit = []
     for p in _order(state, drawn_by):
         pl = state.players[p]
         if pl.position is None or pl.aboard is not None:
             continue
-        if any(state.board.distance(pl.position, c) <= radius for c in centres):
+        if pl.position in zone:
             hit.append(p)
     if not hit:
         log(state, "Derailment: no train is near enough", kind="event", player=drawn_by)

@@ -4,8 +4,9 @@ out, and what runs when turns begin and end, in one table the engine reads.
 Nothing registers itself: to add an action, write its quote and apply functions in the
 module of its part of the rules and add a line here. Order matters where it is listed:
 candidate actions are generated in the order of :data:`RULEBOOK.legal_sources`, and turn
-hooks run in the order given (events expire before loans are repaid, which comes before
-the end of the game is checked).
+hooks run in the order given (events expire before the end of the game is checked). The
+``after_action`` checks run after every applied action, once the turn flow it asked for is
+done.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class Rulebook:
     actions: Mapping[type[Action], ActionRule[Any]]
     legal_sources: tuple[Callable[[GameState], Iterable[Action]], ...]
     hooks: turns.TurnHooks
+    after_action: tuple[Callable[[GameState], None], ...]  # after every applied action
 
     def rule(self, action: Action) -> ActionRule[Any] | None:
         return self.actions.get(type(action))
@@ -116,9 +118,11 @@ RULEBOOK = Rulebook(
         ),
         end=(
             events.events_turn_end,  # E2 lasting events expire; E4 washed-out protection
-            build.repay_loan,  # V2
             cards.check_end_of_game,  # W1, W2
             movement.movement_turn_end,  # M5: half speed after a ferry lasts one turn
         ),
+    ),
+    after_action=(
+        build.repay_loans,  # V2: as soon as the cash allows
     ),
 )
