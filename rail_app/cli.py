@@ -215,6 +215,26 @@ def _simulate(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+def _tournament_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=20,
+                   help="games per pairing, an even number: each seed in both seat orders")
+    p.add_argument("--seed", type=int, default=1, help="the first seed (then +1)")
+    p.add_argument("--levels", default="easy,normal,hard",
+                   help="levels, comma separated, among easy, normal, hard, random")
+    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    p.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    p.add_argument("--turn-cap", type=int, default=150,
+                   help="turns per player before a game is ended by W2 (default 150)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from rail_app.devtools.tournament import run_command
+
+    return run_command(args)
+
+
 def _soak_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--first-seed", type=int, default=0)
@@ -298,6 +318,9 @@ COMMANDS: dict[str, Command] = {
     "replay": Command("replay a game record, checking every action", _replay_args, _replay),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
                         _simulate),
+    "tournament": Command("every level of the computer opponent against every other, both "
+                          "seat orders, on all cores, invariants checked", _tournament_args,
+                          _tournament),
     "soak": Command("play random legal games, checking the rules' invariants after every "
                     "action", _soak_args, _soak),
     "bench": Command("measure frame, quote, route, AI and start-up times", _bench_args,

@@ -1,0 +1,59 @@
+"""The tournament of the computer opponent's levels: its schedule, its statistics and a short
+run of the command on the mini map."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rail_app.cli import main
+from rail_app.devtools.tournament import Game, bradley_terry, schedule, wilson
+
+
+def test_schedule_plays_every_pairing_on_the_same_seeds_in_both_seat_orders() -> None:
+    plan = schedule(["easy", "hard"], 4, seed=7)
+    pairs = [seats for _, seats in plan]
+    assert pairs.count(("easy", "easy")) == 4 and pairs.count(("hard", "hard")) == 4
+    assert pairs.count(("easy", "hard")) == 2 and pairs.count(("hard", "easy")) == 2
+    assert {s for s, seats in plan if seats == ("easy", "hard")} == \
+        {s for s, seats in plan if seats == ("hard", "easy")} == {7, 8}
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and 0.83 < lo < 0.85
+
+
+def test_bradley_terry_orders_the_levels_by_their_results() -> None:
+    games = []
+    for i in range(30):  # a beats b 3 times in 4, b beats c 3 times in 4
+        games.append(Game(i, ("a", "b"), winner=0 if i % 4 else 1))
+        games.append(Game(i, ("c", "b"), winner=1 if i % 4 else 0))
+    r = bradley_terry(games, ["a", "b", "c"])
+    assert r["a"] > r["b"] > r["c"]
+    assert r["a"] - r["b"] == pytest.approx(r["b"] - r["c"], abs=15)
+    assert 150 < r["a"] - r["b"] < 220  # 3:1 odds are about 190 Elo points
+    even = bradley_terry([Game(i, ("a", "b"), winner=i % 2) for i in range(20)], ["a", "b"])
+    assert even["a"] == pytest.approx(even["b"], abs=1)
+
+
+def test_tournament_command_on_the_mini_map(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tournament", "--games", "2", "--seed", "3", "--levels", "easy,random",
+                 "--map", "maps/test/mini.yaml", "--jobs", "2", "--turn-cap", "40",
+                 "--json", "--quiet"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["summary"]["errors"] == 0
+    assert [p["pairing"] for p in data["summary"]["pairings"]] == [
+        "easy-easy", "easy-random", "random-random"]
+    assert len(data["games"]) == 6 and data["summary"]["jobs"] == 2
+    assert set(data["summary"]["ratings"]) == {"easy", "random"}
+    assert data["summary"]["turn_cpu_p95_s"]["easy"] > 0
+
+
+def test_tournament_refuses_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--levels", "easy,expert"]) == 2
+    assert "--levels" in capsys.readouterr().err
+    assert main(["tournament", "--games", "3"]) == 2
