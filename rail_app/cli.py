@@ -44,6 +44,8 @@ def command(
 def _validate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="the map's YAML file")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--all", action="store_true",
+                   help="print every problem (without it: the first 20, then a count)")
 
 
 @command("validate-map", "check a map file and print a summary")(_validate_args)
@@ -58,18 +60,27 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
             load_deck(board.deck_file, board)
     except MapError as exc:
+        from rail_app.authoring.problems import in_file_order, problem_lines
+
         if args.json:
-            print(json.dumps({"errors": [p.as_dict() for p in exc.problems]}, indent=2))
+            print(json.dumps({"errors": [p.as_dict() for p in in_file_order(exc.problems)]},
+                             indent=2))
         else:
-            for p in exc.problems:
-                print(p, file=sys.stderr)
+            for line in problem_lines(exc.problems, show_all=args.all):
+                print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
+    from rail_app.authoring.problems import problem_lines
+    from rail_app.core.weakspots import weak_spot_warnings
+
     summary = board.summary()
+    warnings = weak_spot_warnings(board)  # weak spots (K5): shown, but the map is valid
     if args.json:
-        print(json.dumps(summary, indent=2))
+        print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
         print(f"{args.path}: OK: {board.name}: {parts}")
+        for line in problem_lines(warnings, show_all=args.all):
+            print(line, file=sys.stderr)
     return EXIT_OK
 
 

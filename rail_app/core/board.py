@@ -124,6 +124,16 @@ class Ferry:
 
 
 @dataclass(frozen=True)
+class Strait:
+    """A bridgeable strait (B3): the ``index``-th entry of the map's ``straits:``."""
+
+    index: int
+    name: str
+    a: int
+    b: int
+
+
+@dataclass(frozen=True)
 class Volcano:
     name: str
     x: float
@@ -163,8 +173,11 @@ class Board:
         self.ferries: list[Ferry] = []
         self.ferries_at: dict[int, list[Ferry]] = {}
         self.volcanoes: list[Volcano] = []
+        self.straits: list[Strait] = []
         self.coast: dict[str, frozenset[int]] = {}
         self.graph: Any = nx.Graph()
+        #: Line numbers of the map file's keys, for messages naming the place (habit 11).
+        self.lines = LineIndex()
 
     # -- queries ---------------------------------------------------------------------------
     def dot(self, key: str) -> int:
@@ -326,6 +339,7 @@ class _Builder:
         b = self.board
         b.name = data["name"]
         b.path = self.path
+        b.lines = self.index
         b.attribution = list(data.get("attribution") or [])
         if data.get("deck"):
             b.deck_file = self.path.parent / data["deck"]
@@ -582,6 +596,7 @@ class _Builder:
                              f"dots {shown[0]} and {shown[1]}, which are not neighbouring dots")
                 continue
             strait_of[edge_key(a, c)] = st["name"]
+            b.straits.append(Strait(i, st["name"], a, c))
         # borders
         borders = geo.layer("border")
         if borders:
