@@ -535,7 +535,7 @@ class Layout:
     strait: tuple[Dot, Dot] | None
     score: float
     notes: list[str]
-    moved: list[str] = field(default_factory=list)  # cities placed by dot, not position
+    moved: dict[str, str] = field(default_factory=dict)  # cities placed by dot: why
 
 
 def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
@@ -572,11 +572,11 @@ def crosses_garda(board: Board, holes_km: BaseGeometry) -> bool:
 BORDERS_KM: list[BaseGeometry] = []
 
 
-def legal_links(board: Board, strait: tuple[Dot, Dot], land_km: BaseGeometry,
+def legal_links(board: Board, strait: tuple[Dot, Dot] | None, land_km: BaseGeometry,
                 holes_km: BaseGeometry) -> list[tuple[Dot, Dot]]:
     """The segments a player may build, by the loader's test: a segment is legal when it
     crosses no border and leaves the land (lakes and inlets count as land) by at most 8% of
-    the spacing; the strait is legal."""
+    the spacing; the strait (when given) is legal."""
     pairs = [(d, n) for d in board.dots for n in neighbours(d)[:3] if n in board.dotset]
     coords = np.array([[board.grid.xy(d), board.grid.xy(n)] for d, n in pairs])
     lines = shapely.linestrings(coords)
@@ -589,7 +589,7 @@ def legal_links(board: Board, strait: tuple[Dot, Dot], land_km: BaseGeometry,
         tree = shapely.STRtree(BORDERS_KM)
         hit, _ = tree.query(lines, predicate="intersects")
         ok[hit] = False
-    return [p for p, good in zip(pairs, ok, strict=True) if good] + [strait]
+    return [p for p, good in zip(pairs, ok, strict=True) if good] + ([strait] if strait else [])
 
 
 def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot],
@@ -620,18 +620,33 @@ FERRY_CITIES = (("Roma", "Olbia"), ("Genova", "Sassari"), ("Napoli", "Palermo"),
                 ("Cagliari", "Palermo"))
 
 
-def move_cut_off_cities(lay: Layout, land_km: BaseGeometry, holes_km: BaseGeometry,
-                        targets: dict[str, tuple[float, float]]) -> list[str]:
+#: A city or strait end with fewer usable segments than this is a weak spot: a line through
+#: it takes two, and K5 would refuse the line if no third were left for the other player.
+#: The game's ``validate-map`` warns about the same (rail_app/core/weakspots.py).
+MIN_USABLE = 3
+#: Cities allowed to be neighbours: the two ends of the strait.
+STRAIT_CITIES = frozenset({"Reggio Calabria", "Messina"})
+
+
+def move_weak_cities(lay: Layout, land_km: BaseGeometry, holes_km: BaseGeometry,
+                     targets: dict[str, tuple[float, float]]) -> dict[str, str]:
     """K5 forbids building a segment that would leave the other player unable to reach a
-    city, so a city behind a single segment (a bridge of the legal segments and ferries)
-    could never be reached at all. Such a city moves to the nearest dot, within two steps,
-    that two separate ways of track can reach. Returns the names of the cities moved."""
+    city. So a city behind a single segment (a bridge of the legal segments and ferries)
+    could never be reached at all, and a city with fewer than MIN_USABLE usable segments
+    could never have a line through it. Such a city moves to the nearest dot, within two
+    steps, that two separate ways of track can reach and that has enough segments.
+    Returns the cities moved, each with the reason."""
     import networkx as nx
 
     board, city_dot = lay.board, lay.city_dot
     assert lay.strait is not None
+    links = legal_links(board, lay.strait, land_km, holes_km)
+    degree: dict[Dot, int] = {}
+    for a, b in links:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
     g = nx.Graph()
-    g.add_edges_from(legal_links(board, lay.strait, land_km, holes_km))
+    g.add_edges_from(links)
     for a, b in FERRY_CITIES:
         g.add_edge(city_dot[a], city_dot[b])
     core = set(nx.node_connected_component(g, city_dot["Roma"]))
@@ -642,20 +657,77 @@ def move_cut_off_cities(lay: Layout, land_km: BaseGeometry, holes_km: BaseGeomet
         if city_dot["Roma"] in side:
             side = nx.node_connected_component(h, v)
         core -= side
-    moved = []
+
+    def segments(d: Dot) -> int:
+        return degree.get(d, 0)
+
+    majors = {c.name for c in CITIES if c.size == "major"}
+    moved: dict[str, str] = {}
     for name, d in sorted(city_dot.items()):
-        if d in core:
+        if name in majors:
+            continue
+        if d not in core:
+            why = "the city's own dot is reached over one segment only, which K5 would " \
+                  "forbid anyone to build"
+        elif segments(d) < MIN_USABLE:
+            why = f"the city's own dot has only {segments(d)} usable segments, too few for " \
+                  "a line through it to leave the other player a way in (K5)"
+        else:
             continue
         taken = {x for n, x in city_dot.items() if n != name}
+        apart = {x for n, x in city_dot.items() if n != name
+                 and not {n, name} <= STRAIT_CITIES}
         near = {d} | {n for n in neighbours(d)} | {m for n in neighbours(d) for m in neighbours(n)}
         choices = [c for c in near if c in core and c not in taken
-                   and all(hexdist(c, t) >= 2 for t in taken)]
+                   and segments(c) >= MIN_USABLE and all(hexdist(c, t) >= 2 for t in apart)]
         if not choices:
-            sys.exit(f"{name} can only be reached over a single segment and has no better dot")
+            sys.exit(f"{name}: {why}, and no dot nearby is better")
         x, y = targets[name]
         city_dot[name] = min(choices, key=lambda c: (math.dist(board.grid.xy(c), (x, y)), c))
-        moved.append(name)
+        moved[name] = why
     return moved
+
+
+def strait_candidates(gd: Geodata, board: Board) -> list[tuple[float, Dot, Dot]]:
+    """The strait: pairs of neighbouring dots, one in Calabria within 16 km of Villa San
+    Giovanni and one in Sicily within 16 km of Messina, closest pairs first (the sum of the
+    two distances)."""
+    vsg = city_xy(gd, "Villa San Giovanni")
+    mes = city_xy(gd, "Messina")
+    out: list[tuple[float, Dot, Dot]] = []
+    for d in board.dots:
+        if board.island[d] != 0:
+            continue
+        x, y = board.grid.xy(d)
+        dv = math.hypot(x - vsg[0], y - vsg[1])
+        if dv > 16.0:
+            continue
+        for n in neighbours(d):
+            if n not in board.dotset or board.island[n] != 1:
+                continue
+            nx, ny = board.grid.xy(n)
+            dm = math.hypot(nx - mes[0], ny - mes[1])
+            if dm > 16.0:
+                continue
+            out.append((dv + dm, d, n))
+    return sorted(out)
+
+
+def choose_strait(gd: Geodata, lay: Layout, land_km: BaseGeometry,
+                  holes_km: BaseGeometry) -> None:
+    """Bridge the strait where each end keeps at least MIN_USABLE usable segments, the strait
+    included: a line across it then leaves the other player a way past (K5). The closest
+    such pair of the strait candidates is taken."""
+    links = legal_links(lay.board, None, land_km, holes_km)
+    degree: dict[Dot, int] = {}
+    for a, b in links:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    for _score, d, n in strait_candidates(gd, lay.board):
+        if min(degree.get(d, 0), degree.get(n, 0)) + 1 >= MIN_USABLE:
+            lay.strait = (d, n)
+            return
+    sys.exit(f"no pair of dots across the strait keeps {MIN_USABLE} usable segments at each end")
 
 
 def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
@@ -697,29 +769,10 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
                 return None
             if dist == need:
                 close += 1
-    # The strait: a Calabrian dot and a Sicilian dot, neighbours, near Villa S. G. / Messina.
-    vsg = city_xy(gd, "Villa San Giovanni")
-    mes = city_xy(gd, "Messina")
-    strait: tuple[Dot, Dot] | None = None
-    best = 1e9
-    for d in board.dots:
-        if board.island[d] != 0:
-            continue
-        x, y = grid.xy(d)
-        dv = math.hypot(x - vsg[0], y - vsg[1])
-        if dv > 16.0:
-            continue
-        for n in neighbours(d):
-            if n not in board.dotset or board.island[n] != 1:
-                continue
-            nx, ny = grid.xy(n)
-            dm = math.hypot(nx - mes[0], ny - mes[1])
-            if dm > 16.0:
-                continue
-            if dv + dm < best:
-                best, strait = dv + dm, (d, n)
-    if strait is None:
+    across = strait_candidates(gd, board)
+    if not across:
         return None
+    best, strait = across[0][0], across[0][1:]
     if not cities_connected(board, city_dot, strait, land_union_km, holes_km):
         return None
     hex_land = sum(1 for m in majors for n in neighbours(city_dot[m]) if n in board.dotset)
@@ -1007,8 +1060,7 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
             if c.name in lay.moved:
                 q, r = lay.city_dot[c.name]
                 where = f'dot: "{q},{r}"'
-                why += (" (on the next dot inland: the city's own dot is reached over one "
-                        "segment only, which K5 would forbid anyone to build)")
+                why += f" (on a dot nearby: {lay.moved[c.name]})"
             body = (f"  - {{name: {yaml_quote(c.name)}, size: {size}, {where}, "
                     f"commodity: {yaml_quote(c.commodity)}}}")
             rows.append((body, f"# {src['province']}, {src['region'].split('/')[0]}: {why}"))
@@ -1087,12 +1139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     BORDERS_KM.extend(to_km(g) for _, g in borders)
     lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
-    moved = move_cut_off_cities(lay, land_union_km, holes_km,
-                                {c.name: city_xy(gd, c.name) for c in CITIES})
-    for name in moved:
-        print(f"{name} moved to dot {lay.city_dot[name]}: its own dot is reached over one "
-              "segment only")
-    lay.moved[:] = moved
+    choose_strait(gd, lay, land_union_km, holes_km)
+    moved = move_weak_cities(lay, land_union_km, holes_km,
+                             {c.name: city_xy(gd, c.name) for c in CITIES})
+    for name, why in moved.items():
+        print(f"{name} moved to dot {lay.city_dot[name]}: {why}")
+    lay.moved.update(moved)
     board, grid = lay.board, lay.board.grid
     origin = inv(grid.ox, grid.oy)
     origin = (round(origin[0], DECIMALS), round(origin[1], DECIMALS))
