@@ -1,6 +1,7 @@
 """The command line: ``python -m rail_app COMMAND``.
 
-Commands: validate-map, render-map, replay, simulate, bench, selftest, play. Each prints
+Commands: validate-map, render-map, build-deck, new-map, preview, replay, simulate, bench,
+selftest, play. Each prints
 clear messages and exits 0 on success, 2 on bad input, never with a traceback for a
 mistake in a file the user gave.
 """
@@ -119,6 +120,40 @@ def cmd_render(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(f"wrote {args.output} ({size[0]}x{size[1]})")
     return EXIT_OK
+
+
+# -- map authoring: build-deck, new-map, preview ----------------------------------------------
+
+
+def _build_deck_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="the map's YAML file")
+    p.add_argument("-o", "--output", help="the deck file to write (default: the map's 'deck:')")
+    p.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
+    p.add_argument("--cards", type=int, default=108, help="how many cards (default 108, C1)")
+    p.add_argument("--anchor", metavar="CITY/COMMODITY/PAYOFF",
+                   help="the demand that fixes the payoff scale (default Gela/marble/41)")
+
+
+@command("build-deck", "make a balanced deck for a map")(_build_deck_args)
+def cmd_build_deck(args: argparse.Namespace) -> int:
+    from rail_app.authoring import deckbuild
+
+    return deckbuild.run(args)
+
+
+def _new_map_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", help="the map's name, e.g. toscana (writes NAME.yaml and "
+                                "NAME-deck.yaml)")
+    p.add_argument("--dir", help="the folder to write into (default: your maps folder, which "
+                                 "the game's New game dialog lists)")
+    p.add_argument("--force", action="store_true", help="write over existing files")
+
+
+@command("new-map", "write a small valid starter map and its deck")(_new_map_args)
+def cmd_new_map(args: argparse.Namespace) -> int:
+    from rail_app.authoring import newmap
+
+    return newmap.run(args)
 
 
 # -- entry -------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from rail_app.cli import main
+
 ROOT = Path(__file__).resolve().parent.parent
 GEODATA = ROOT.parent / "shared" / "geodata"
 
@@ -25,8 +27,11 @@ def test_italy_map_is_what_the_generator_makes(tmp_path: Path) -> None:
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), name
 
 
-def test_italy_deck_is_what_the_generator_makes(tmp_path: Path) -> None:
+def test_italy_deck_is_what_build_deck_makes(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "deck.yaml"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build_deck.py"), "--out", str(out)],
-                   check=True, capture_output=True, cwd=ROOT, timeout=300)
-    assert out.read_bytes() == (ROOT / "maps" / "italy-deck.yaml").read_bytes()
+    assert main(["build-deck", str(ROOT / "maps" / "italy.yaml"), "-o", str(out)]) == 0
+    assert out.read_bytes() == (ROOT / "maps" / "italy-deck.yaml").read_bytes(), \
+        "maps/italy-deck.yaml is stale: python -m rail_app build-deck maps/italy.yaml"
+    report = capsys.readouterr().out
+    assert f"wrote {out}" in report and "cards: 108 (93 demand cards, 15 events)" in report
