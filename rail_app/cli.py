@@ -156,6 +156,26 @@ def cmd_new_map(args: argparse.Namespace) -> int:
     return newmap.run(args)
 
 
+def _preview_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="the map's YAML file")
+    p.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+
+
+@command("preview", "show a map as the game draws it, redrawn whenever it is saved")(
+    _preview_args)
+def cmd_preview(args: argparse.Namespace) -> int:
+    from rail_app.ui.launcher import parse_size
+
+    try:
+        size = parse_size(args.size)
+    except argparse.ArgumentTypeError as exc:
+        print(f"--size: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from rail_app.authoring import preview
+
+    return preview.run(args.path, size)
+
+
 # -- entry -------------------------------------------------------------------------------------
 
 

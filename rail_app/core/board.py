@@ -154,6 +154,7 @@ class Board:
         self.path: Path | None = None
         self.attribution: list[str] = []
         self.deck_file: Path | None = None
+        self.geometry_file: Path | None = None  # the sibling GeoJSON file, if any
         self.rules = Rules()
         self.projection = Projection("plane")
         self.layout = hexgrid.Layout(1.0, "pointy", (0.0, 0.0))
@@ -343,6 +344,8 @@ class _Builder:
         b.attribution = list(data.get("attribution") or [])
         if data.get("deck"):
             b.deck_file = self.path.parent / data["deck"]
+        if isinstance(data["geometry"], str):
+            b.geometry_file = self.path.parent / data["geometry"]
         rules, probs = rules_from_data(data.get("rules"), self.index, self.shown)
         b.rules = rules
         self.problems.extend(probs)
