@@ -418,10 +418,13 @@ INLETS: tuple[tuple[str, Sequence[tuple[float, float]]], ...] = (
     )),
 )
 
-#: The Sicily Channel, drawn by hand (Natural Earth only has "Mediterranean Sea" there).
+#: The Sicily Channel, drawn by hand (Natural Earth only has "Mediterranean Sea" there). Its
+#: northern edge runs a little inland along the south coast of Sicily, from Trapani to Capo
+#: Passero, so that the channel reaches that coast (only its water is kept).
 SICILY_CHANNEL: Sequence[tuple[float, float]] = (
-    (10.0, 37.45), (11.05, 37.75), (12.30, 38.05), (12.55, 37.55), (14.0, 36.95),
-    (15.10, 36.62), (15.10, 36.0), (10.0, 36.0),
+    (10.0, 37.45), (11.05, 37.75), (12.30, 38.05), (12.55, 37.95), (12.75, 37.72),
+    (13.1, 37.6), (13.6, 37.4), (14.0, 37.2), (14.3, 37.15), (14.55, 36.95), (14.9, 36.82),
+    (15.08, 36.72), (15.10, 36.62), (15.10, 36.0), (10.0, 36.0),
 )
 #: IHO limit of the Ligurian Sea west of Corsica: Cap Revellata to Cap d'Antibes.
 LIGURIAN_LIMIT: Sequence[tuple[float, float]] = (
@@ -638,8 +641,11 @@ def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]
         parts = grown
     out: list[tuple[str, BaseGeometry]] = []
     for name, g in parts:
-        if R.box is not None:
-            g = g.intersection(context_box())
+        if R.box is not None:  # the seas around the map only, those at its coasts
+            x0, y0, x1, y1 = R.box
+            g = g.intersection(box(x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5))
+            if not g.intersects(land.buffer(0.05)):
+                continue
         keep = [p for p in polygons(g) if to_km(p).area > 20.0]
         if not keep:
             continue
@@ -793,16 +799,17 @@ def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, 
     return True
 
 
-def ferry_cities(gd: Geodata) -> list[tuple[str, str]]:
-    """The ferries as pairs of cities (a port town counts as its nearest city), for the
-    bridge test below."""
-    def city(end: str) -> str:
+def ferry_dots(gd: Geodata, board: Board, city_dot: dict[str, Dot]) -> list[tuple[Dot, Dot]]:
+    """The ferries as pairs of dots (a city's dot, or the land dot a port town snaps to),
+    for the bridge test below."""
+    def dot(end: str) -> Dot:
         if not end.startswith("@"):
-            return end
+            return city_dot[end]
         x, y = city_xy(gd, end[1:])
-        return min(R.cities, key=lambda c: math.dist(city_xy(gd, c.name), (x, y))).name
+        found = snap_city(board, x, y)
+        return found[0] if found is not None else nearest_dot(board, x, y)
 
-    return [(city(a), city(b)) for _name, a, b, _costs, _sea in R.ferries]
+    return [(dot(a), dot(b)) for _name, a, b, _costs, _sea in R.ferries]
 
 
 #: A city or strait end with fewer usable segments than this is a weak spot: a line through
@@ -833,17 +840,22 @@ def move_weak_cities(gd: Geodata, lay: Layout, land_km: BaseGeometry, holes_km: 
         degree[b] = degree.get(b, 0) + 1
     g = nx.Graph()
     g.add_edges_from(links)
-    for a, b in ferry_cities(gd):
-        g.add_edge(city_dot[a], city_dot[b])
-    first = city_dot[majors()[0]]
-    core = set(nx.node_connected_component(g, first))
+    for a, b in ferry_dots(gd, board, city_dot):
+        g.add_edge(a, b)
+    # the core: what track can reach from a major city two separate ways (K5 protects a
+    # city only through the major cities: a bridge with major cities on both sides cuts
+    # nobody off)
+    big = {city_dot[m] for m in majors()}
+    core: set[Dot] = set()
+    for m in sorted(big):
+        if m in g:
+            core |= nx.node_connected_component(g, m)
     for u, v in nx.bridges(g):
         h = g.copy()
         h.remove_edge(u, v)
-        side = nx.node_connected_component(h, u)
-        if first in side:
-            side = nx.node_connected_component(h, v)
-        core -= side
+        for side in (nx.node_connected_component(h, u), nx.node_connected_component(h, v)):
+            if not side & big:
+                core -= side
 
     def segments(d: Dot) -> int:
         return degree.get(d, 0)
