@@ -1,4 +1,5 @@
-"""The committed map of Italy and its deck are exactly what their generators make.
+"""The committed maps (Italy, Sicily and Calabria) and their decks are exactly what their
+generators make.
 
 The map is rebuilt from the shared geography (../shared/geodata beside the project), and
 the deck from the map, so anyone can regenerate them and get the same bytes.
@@ -25,6 +26,25 @@ def test_italy_map_is_what_the_generator_makes(tmp_path: Path) -> None:
                    check=True, capture_output=True, cwd=ROOT, timeout=300)
     for name in ("italy.yaml", "italy.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), name
+
+
+@pytest.mark.skipif(not GEODATA.is_dir(), reason="needs ../shared/geodata beside the project")
+def test_sicilia_map_is_what_its_recipe_makes(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
+                    "--geodata", str(GEODATA), "--recipe", "maps/recipes/sicilia.yaml",
+                    "--out", str(tmp_path)], check=True, capture_output=True, cwd=ROOT,
+                   timeout=300)
+    for name in ("sicilia.yaml", "sicilia.geojson"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
+            f"maps/{name} is stale: python tools/build_italy_map.py --recipe " \
+            "maps/recipes/sicilia.yaml"
+
+
+def test_sicilia_deck_is_what_build_deck_makes(tmp_path: Path) -> None:
+    out = tmp_path / "deck.yaml"
+    assert main(["build-deck", str(ROOT / "maps" / "sicilia.yaml"), "-o", str(out)]) == 0
+    assert out.read_bytes() == (ROOT / "maps" / "sicilia-deck.yaml").read_bytes(), \
+        "maps/sicilia-deck.yaml is stale: python -m rail_app build-deck maps/sicilia.yaml"
 
 
 def test_italy_deck_is_what_build_deck_makes(tmp_path: Path,
