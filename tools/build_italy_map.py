@@ -1547,7 +1547,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"origin {origin}  (km {grid.ox:.3f}, {grid.oy:.3f}), score {lay.score:.1f}")
     print(f"dots on land: {n}  {per_island}")
     print("terrain: " + ", ".join(f"{k} {v} ({100.0 * v / n:.1f}%)" for k, v in counts.items()))
-    print(f"Apennine spine: {len(spine)} dots")
+    if R.spine is not None:
+        print(f"Apennine spine: {len(spine)} dots")
     comm: dict[str, list[str]] = {}
     for c in R.cities:
         comm.setdefault(c.commodity, []).append(c.name)
