@@ -164,15 +164,13 @@ def _preview_args(p: argparse.ArgumentParser) -> None:
 @command("preview", "show a map as the game draws it, redrawn whenever it is saved")(
     _preview_args)
 def cmd_preview(args: argparse.Namespace) -> int:
-    from rail_app.ui.launcher import parse_size
-
-    try:
-        size = parse_size(args.size)
-    except argparse.ArgumentTypeError as exc:
-        print(f"--size: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     from rail_app.authoring import preview
 
+    size = preview.parse_size(args.size)
+    if size is None:
+        print(f"--size: {args.size!r} is not a size like 1600x900 (at least "
+              f"{preview.MIN_SIZE[0]}x{preview.MIN_SIZE[1]})", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return preview.run(args.path, size)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -801,6 +802,18 @@ def _lines(geom: Any) -> list[Any]:
 
 
 # -- the command --------------------------------------------------------------------------------
+
+MIN_SIZE = (640, 400)
+
+
+def parse_size(text: str) -> tuple[int, int] | None:
+    """``"1600x900"`` -> (1600, 900); None unless it is a size of at least MIN_SIZE."""
+    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX\u00d7]\s*(\d{3,5})\s*", text)
+    if m is None:
+        return None
+    w, h = int(m.group(1)), int(m.group(2))
+    return (w, h) if w >= MIN_SIZE[0] and h >= MIN_SIZE[1] else None
+
 
 
 def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = None,

@@ -117,11 +117,17 @@ def event_zone(folder: Path, size: tuple[int, int], out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rail_app.ui.launcher import parse_size
+    from rail_app.authoring.preview import parse_size
+
+    def size(text: str) -> tuple[int, int]:
+        got = parse_size(text)
+        if got is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1600x900")
+        return got
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("outdir", nargs="?", default=str(resource_path("docs", "screenshots")))
-    ap.add_argument("--size", type=parse_size, default=(1600, 900))
+    ap.add_argument("--size", type=size, default=(1600, 900))
     args = ap.parse_args(argv)
     outdir = Path(args.outdir).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
