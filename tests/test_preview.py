@@ -167,3 +167,22 @@ def test_preview_command_opens_a_new_map(tmp_path: Path,
     assert seen[-1].model.stats is not None and seen[-1].model.stats.cards == 108
     assert main(["preview", str(tmp_path / "valle.yaml"), "--size", "12x7"]) == 2
     assert "--size" in capsys.readouterr().err
+
+
+def test_preview_watches_the_geojson(tmp_path: Path, screen: pygame.Surface) -> None:
+    """A map whose geometry is a sibling GeoJSON file: saving that file redraws too."""
+    root = Path(__file__).resolve().parent.parent / "maps"
+    for name in ("sicilia.yaml", "sicilia.geojson", "sicilia-deck.yaml"):
+        shutil.copy(root / name, tmp_path / name)
+    path, geo = tmp_path / "sicilia.yaml", tmp_path / "sicilia.geojson"
+    preview = Preview(path, screen.get_size())
+    board = preview.model.board
+    assert board is not None and board.geometry_file == geo and not preview.model.problems
+    good = geo.read_text(encoding="utf-8")
+    _save(geo, good.replace('"layer":"river"', '"layer":"rivers"', 1))
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    assert preview.model.board is board
+    assert any("river" in line for line in preview.problem_panel_lines())
+    _save(geo, good)
+    _run_until(preview, screen, lambda: not preview.model.problems)
+    assert preview.model.board is not board
