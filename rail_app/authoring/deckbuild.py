@@ -426,18 +426,6 @@ def write_deck(board: Board, out: Path, *, seed: int = 1, size: int = DECK_SIZE,
 # -- the command -------------------------------------------------------------------------------
 
 
-def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", help="the map's YAML file")
-    p.add_argument("-o", "--output", help="the deck file to write (default: the map's "
-                                          "'deck:' file)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
-    p.add_argument("--cards", type=int, default=DECK_SIZE,
-                   help=f"how many cards (default {DECK_SIZE}, C1)")
-    p.add_argument("--anchor", metavar="CITY/COMMODITY/PAYOFF",
-                   help="the demand that fixes the payoff scale (default "
-                        f"{'/'.join(map(str, SCALE.anchor))})")
-
-
 def parse_anchor(text: str) -> tuple[str, str, int] | None:
     parts = text.split("/")
     if len(parts) != 3 or not parts[2].strip().isdigit() or int(parts[2]) <= SCALE.base:
