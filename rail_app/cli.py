@@ -78,6 +78,8 @@ def _play(args: argparse.Namespace) -> int:
 def _validate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="the map's YAML file")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--all", action="store_true",
+                   help="print every problem (without it: the first 20, then a count)")
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -90,18 +92,27 @@ def _validate(args: argparse.Namespace) -> int:
         if board.deck_file is not None and board.deck_file.exists():
             load_deck(board.deck_file, board)
     except MapError as exc:
+        from rail_app.authoring.problems import in_file_order, problem_lines
+
         if args.json:
-            print(json.dumps({"errors": [p.as_dict() for p in exc.problems]}, indent=2))
+            print(json.dumps({"errors": [p.as_dict() for p in in_file_order(exc.problems)]},
+                             indent=2))
         else:
-            for p in exc.problems:
-                print(p, file=sys.stderr)
+            for line in problem_lines(exc.problems, show_all=args.all):
+                print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
+    from rail_app.authoring.problems import problem_lines
+    from rail_app.core.weakspots import weak_spot_warnings
+
     summary = board.summary()
+    warnings = weak_spot_warnings(board)  # weak spots (K5): shown, but the map is valid
     if args.json:
-        print(json.dumps(summary, indent=2))
+        print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
         print(f"{args.path}: OK: {board.name}: {parts}")
+        for line in problem_lines(warnings, show_all=args.all):
+            print(line, file=sys.stderr)
     return EXIT_OK
 
 
@@ -136,6 +147,54 @@ def _render(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(f"wrote {args.output} ({size[0]}x{size[1]})")
     return EXIT_OK
+
+
+# -- map authoring: build-deck, new-map, preview ----------------------------------------------
+
+
+def _build_deck_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="the map's YAML file")
+    p.add_argument("-o", "--output", help="the deck file to write (default: the map's 'deck:')")
+    p.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
+    p.add_argument("--cards", type=int, default=108, help="how many cards (default 108, C1)")
+    p.add_argument("--anchor", metavar="CITY/COMMODITY/PAYOFF",
+                   help="the demand that fixes the payoff scale (default Gela/marble/41)")
+
+
+def _build_deck(args: argparse.Namespace) -> int:
+    from rail_app.authoring import deckbuild
+
+    return deckbuild.run(args)
+
+
+def _new_map_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", help="the map's name, e.g. toscana (writes NAME.yaml and "
+                                "NAME-deck.yaml)")
+    p.add_argument("--dir", help="the folder to write into (default: your maps folder, which "
+                                 "the game's New game dialog lists)")
+    p.add_argument("--force", action="store_true", help="write over existing files")
+
+
+def _new_map(args: argparse.Namespace) -> int:
+    from rail_app.authoring import newmap
+
+    return newmap.run(args)
+
+
+def _preview_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="the map's YAML file")
+    p.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+
+
+def _preview(args: argparse.Namespace) -> int:
+    from rail_app.authoring import preview
+
+    size = preview.parse_size(args.size)
+    if size is None:
+        print(f"--size: {args.size!r} is not a size like 1600x900 (at least "
+              f"{preview.MIN_SIZE[0]}x{preview.MIN_SIZE[1]})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return preview.run(args.path, size)
 
 
 # -- replay ----------------------------------------------------------------------------------------
@@ -315,6 +374,11 @@ COMMANDS: dict[str, Command] = {
     "play": Command("start the game (the same as python main.py)", _play_args, _play),
     "validate-map": Command("check a map file and print a summary", _validate_args, _validate),
     "render-map": Command("draw a map to a PNG picture", _render_args, _render),
+    "build-deck": Command("make a balanced deck for a map", _build_deck_args, _build_deck),
+    "new-map": Command("write a small valid starter map and its deck", _new_map_args,
+                       _new_map),
+    "preview": Command("show a map as the game draws it, redrawn whenever it is saved",
+                       _preview_args, _preview),
     "replay": Command("replay a game record, checking every action", _replay_args, _replay),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
                         _simulate),

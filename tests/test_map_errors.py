@@ -131,3 +131,42 @@ def test_real_command_prints_no_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1
+
+
+def test_C1_a_deck_naming_deleted_cities_lists_20_problems_then_a_count(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Deleting a few cities from the map of Italy leaves dozens of demand cards (C1) naming
+    them: validate-map shows the first 20 problems in file order and how many more there
+    are; --all shows them all, and --json stays complete."""
+    italy = ROOT / "maps" / "italy.yaml"
+    for sib in ("italy.geojson", "italy-deck.yaml"):
+        shutil.copy(italy.parent / sib, tmp_path / sib)
+    gone = ("Torino", "Bari", "Siena")
+    lines = italy.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [x for x in lines if not any(f"{{name: {c}," in x for c in gone)]
+    assert len(kept) == len(lines) - len(gone), "test out of date: the cities' lines moved"
+    path = tmp_path / "italy.yaml"
+    path.write_text("".join(kept), encoding="utf-8")
+
+    assert main(["validate-map", str(path), "--json"]) == 2
+    import json
+
+    every = json.loads(capsys.readouterr().out)["errors"]
+    assert len(every) > 25
+    assert all(any(c in e["message"] for c in gone) or "offers 'cars'" in e["message"]
+               for e in every)
+    deck = str(tmp_path / "italy-deck.yaml")
+    assert [(e["file"], e["line"]) for e in every] == sorted(
+        (e["file"], e["line"]) for e in every) and {e["file"] for e in every} == {deck}
+
+    assert main(["validate-map", str(path)]) == 2
+    out = capsys.readouterr()
+    shown = out.err.splitlines()
+    assert len(shown) == 21, shown
+    assert shown[:20] == [f"{e['file']}:{e['line']}: {e['message']}" for e in every[:20]]
+    assert shown[20] == f"\u2026 and {len(every) - 20} more (run with --all)"
+    assert "Traceback" not in out.err + out.out
+
+    assert main(["validate-map", str(path), "--all"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{e['file']}:{e['line']}: {e['message']}" for e in every]

@@ -3,6 +3,13 @@
 Usage::
 
     python tools/build_italy_map.py [--geodata ../shared/geodata] [--out maps]
+    python tools/build_italy_map.py --spacing 14 --out /tmp/italy14   # about twice the dots
+    python tools/build_italy_map.py --recipe maps/recipes/sicilia.yaml  # another map
+
+Without ``--recipe`` it builds the map of Italy from the choices written below (the
+defaults of :class:`Recipe`); a recipe file makes another map of the same geodata: a box to
+cut the land to, the spacing of the dots, the cities and what they offer, ferries, strait,
+volcanoes and the rules' numbers (see maps/README.md).
 
 Input is the folder described in ``geodata/README.md`` (Natural Earth coast, borders, rivers
 and lakes; GeoNames cities; an SRTM30 elevation grid). The script:
@@ -11,8 +18,10 @@ and lakes; GeoNames cities; an SRTM30 elevation grid). The script:
    mainland, Sicily and Sardinia, lightly simplified;
 2. clips the Italian rivers and lakes to it, adds hand-drawn *inlets* (lagoons and narrow
    bays that real bridges or causeways cross) and names the seas;
-3. chooses the grid origin (20 km pointy hexagons) so that the cities, the major cities'
-   hexagons and the Strait of Messina fall well on the dots;
+3. chooses the grid origin (20 km pointy hexagons, or ``--spacing``) so that the cities, the
+   major cities' hexagons and the Strait of Messina fall well on the dots; bridges the strait
+   where each end keeps three usable segments, and moves a city whose dot is cut off or has
+   fewer than three usable segments to a dot nearby (K5 would keep lines away from it);
 4. classifies every dot as plain, mountain or alpine from the elevation grid, makes the
    Apennine spine a continuous band, and writes the terrain regions as smoothed unions of
    the dots' hexagonal cells (so every dot is well inside or well outside a region);
@@ -26,6 +35,7 @@ pyyaml are used. The YAML may be edited by hand afterwards; rerunning overwrites
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import heapq
 import json
 import math
@@ -44,11 +54,14 @@ from shapely.geometry.base import BaseGeometry
 # --------------------------------------------------------------------------------------------
 # Projection and grid (the same formulas as rail_app/core: x east, y south, kilometres)
 
+# Set by configure() from the recipe (the map of Italy's values by default).
 LON0, LAT0 = 12.5, 42.0
 KM_PER_DEG_LAT = 110.574
 KX = 111.320 * math.cos(math.radians(LAT0))
 SPACING = 20.0
 ROW = SPACING * math.sqrt(3.0) / 2.0
+#: Lengths tuned on 20 km dots (terrain smoothing, elevation window) scale by SPACING / 20.
+SCALE = 1.0
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 DECIMALS = 4  # lon/lat decimals written (about 10 m)
 
@@ -235,6 +248,137 @@ ATTRIBUTION: tuple[str, ...] = (
     "Lagoons, inlets and the Sicily Channel: hand-drawn",
 )
 
+#: Lago di Garda, for the lake crossing every map of Italy must have (B2).
+GARDA_BOX_DEG = (10.5, 45.42, 10.9, 45.9)
+
+
+@dataclass(frozen=True)
+class LandPiece:
+    """A piece of land the map keeps: its name, a point inside it, and the elevation from
+    which its dots count as mountains (the islands' ranges are lower)."""
+
+    name: str
+    at: tuple[float, float]
+    rugged: float
+
+
+@dataclass(frozen=True)
+class StraitChoice:
+    """The bridgeable strait (B3): two places (from the geodata) near its two ends, the land
+    pieces the ends lie on, and the two game cities at the ends (which may be neighbours)."""
+
+    name: str
+    near: tuple[str, str]
+    lands: tuple[str, str]
+    cities: tuple[str, str]
+    reach_km: float = 16.0
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What a map is made of: the land, the grid, the cities and what they offer, ferries,
+    strait, volcanoes and the rules' numbers. The defaults are the map of Italy; another map
+    is a recipe file (YAML, the same keys; see maps/README.md)."""
+
+    name: str = "Italia"
+    place: str = "Italy"
+    stem: str = "italy"  # writes STEM.yaml and STEM.geojson; the deck is STEM-deck.yaml
+    description: str = "Italy from the Alps to Sicily and Sardinia"
+    lon0: float = 12.5
+    lat0: float = 42.0
+    spacing: float = 20.0
+    box: tuple[float, float, float, float] | None = None  # lon/lat box the map keeps
+    land: tuple[LandPiece, ...] = (
+        LandPiece("Italia", (12.51, 41.89), 900.0), LandPiece("Sicilia", (14.0, 37.6), 650.0),
+        LandPiece("Sardegna", (9.0, 40.0), 550.0))
+    ferry_only: tuple[str, ...] = ("Sardegna",)  # land pieces only ferries reach
+    dots: tuple[int, int] = (800, 1100)  # how many land dots an acceptable grid has
+    cities: tuple[CityChoice, ...] = CITIES
+    mountain_towns: frozenset[str] = MOUNTAIN_TOWNS
+    ferries: tuple[tuple[str, str, str, tuple[int, int], str], ...] = FERRIES
+    strait: StraitChoice | None = StraitChoice(
+        "Stretto di Messina", ("Villa San Giovanni", "Messina"), ("Italia", "Sicilia"),
+        ("Reggio Calabria", "Messina"))
+    volcanoes: tuple[tuple[str, str], ...] = (("Vesuvio", "Vesuvio"), ("Monte Etna", "Etna"))
+    spine: tuple[tuple[float, float], tuple[float, float]] | None = ((8.95, 44.55), (16.55, 39.30))
+    lake_crossings: tuple[tuple[float, float, float, float], ...] = (GARDA_BOX_DEG,)
+    port_bonus: tuple[str, ...] = ("Roma",)  # cities whose hexagon should touch the sea
+    rules: tuple[tuple[str, int], ...] = ()  # numbers of RULES_YAML to change, e.g. win_cash
+    attribution: tuple[str, ...] = ATTRIBUTION
+
+
+#: The recipe being built (configure() sets it).
+R = Recipe()
+
+
+def load_recipe(path: Path) -> Recipe:
+    """A recipe file: a YAML mapping with the keys of :class:`Recipe`."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        sys.exit(f"{path}: a recipe is a mapping of keys (name, cities, ...)")
+    known = set(Recipe.__dataclass_fields__)
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        sys.exit(f"{path}: unknown recipe key(s) {unknown}; the keys are {sorted(known)}")
+    kw: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "land":
+            kw[key] = tuple(LandPiece(x["name"], tuple(x["at"]), float(x["rugged"]))
+                            for x in value)
+        elif key == "cities":
+            kw[key] = tuple(CityChoice(c["name"], c["size"], c["commodity"], c.get("why", ""))
+                            for c in value)
+        elif key == "mountain_towns":
+            kw[key] = frozenset(value)
+        elif key == "ferries":
+            kw[key] = tuple((f["name"], f["ports"][0], f["ports"][1], tuple(f["costs"]),
+                             f["sea"]) for f in value)
+        elif key == "strait":
+            kw[key] = None if value is None else StraitChoice(
+                value["name"], tuple(value["near"]), tuple(value["lands"]),
+                tuple(value["cities"]), float(value.get("reach_km", 16.0)))
+        elif key == "volcanoes":
+            kw[key] = tuple((v["peak"], v["name"]) for v in value)
+        elif key == "spine":
+            kw[key] = None if value is None else (tuple(value[0]), tuple(value[1]))
+        elif key in ("box", "dots"):
+            kw[key] = tuple(value)
+        elif key in ("lake_crossings",):
+            kw[key] = tuple(tuple(b) for b in value)
+        elif key == "rules":
+            kw[key] = tuple(sorted((str(k), int(v)) for k, v in value.items()))
+        elif key in ("ferry_only", "port_bonus", "attribution"):
+            kw[key] = tuple(value)
+        else:
+            kw[key] = value
+    return Recipe(**kw)
+
+
+def configure(recipe: Recipe, spacing: float | None = None) -> Recipe:
+    """Make ``recipe`` the one being built, at ``spacing`` km if given (a grid of a
+    different spacing expects about (old / new)^2 times as many dots)."""
+    global R, LON0, LAT0, KX, SPACING, ROW, SCALE
+    if spacing is not None and spacing != recipe.spacing:
+        f = (recipe.spacing / spacing) ** 2
+        recipe = dataclasses.replace(recipe, spacing=spacing, dots=(
+            int(recipe.dots[0] * f), int(math.ceil(recipe.dots[1] * f))))
+    R = recipe
+    LON0, LAT0 = recipe.lon0, recipe.lat0
+    KX = 111.320 * math.cos(math.radians(LAT0))
+    SPACING = float(recipe.spacing)
+    ROW = SPACING * math.sqrt(3.0) / 2.0
+    SCALE = SPACING / 20.0
+    return recipe
+
+
+def land_index(name: str) -> int:
+    return next(i for i, piece in enumerate(R.land) if piece.name == name)
+
+
+def majors() -> list[str]:
+    return [c.name for c in R.cities if c.size == "major"]
+
+
 ITALIAN_RIVER_SYSTEMS = frozenset({
     "Po", "Adige", "Piave", "Tagliamento", "Brenta", "Isonzo", "Reno", "Arno", "Tevere",
     "Liri-Garigliano", "Volturno", "Ofanto", "Pescara", "Sangro", "Sele", "Simeto", "Tirso",
@@ -274,10 +418,13 @@ INLETS: tuple[tuple[str, Sequence[tuple[float, float]]], ...] = (
     )),
 )
 
-#: The Sicily Channel, drawn by hand (Natural Earth only has "Mediterranean Sea" there).
+#: The Sicily Channel, drawn by hand (Natural Earth only has "Mediterranean Sea" there). Its
+#: northern edge runs a little inland along the south coast of Sicily, from Trapani to Capo
+#: Passero, so that the channel reaches that coast (only its water is kept).
 SICILY_CHANNEL: Sequence[tuple[float, float]] = (
-    (10.0, 37.45), (11.05, 37.75), (12.30, 38.05), (12.55, 37.55), (14.0, 36.95),
-    (15.10, 36.62), (15.10, 36.0), (10.0, 36.0),
+    (10.0, 37.45), (11.05, 37.75), (12.30, 38.05), (12.55, 37.95), (12.75, 37.72),
+    (13.1, 37.6), (13.6, 37.4), (14.0, 37.2), (14.3, 37.15), (14.55, 36.95), (14.9, 36.82),
+    (15.08, 36.72), (15.10, 36.62), (15.10, 36.0), (10.0, 36.0),
 )
 #: IHO limit of the Ligurian Sea west of Corsica: Cap Revellata to Cap d'Antibes.
 LIGURIAN_LIMIT: Sequence[tuple[float, float]] = (
@@ -328,7 +475,6 @@ def lines(g: BaseGeometry) -> list[LineString]:
 # --------------------------------------------------------------------------------------------
 # Geometry layers (all in lon/lat, rounded as written)
 
-LAND_KEEP = (("Italia", (12.51, 41.89)), ("Sicilia", (14.0, 37.6)), ("Sardegna", (9.0, 40.0)))
 
 
 def france_side(gd: Geodata) -> Polygon:
@@ -350,7 +496,10 @@ def build_land(gd: Geodata) -> list[tuple[str, Polygon]]:
     ita = [g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR", "VAT")]
     merged = shapely.union_all(ita).difference(france_side(gd))
     out: list[tuple[str, Polygon]] = []
-    for name, (lon, lat) in LAND_KEEP:
+    if R.box is not None:
+        merged = merged.intersection(box(*R.box))
+    for piece_choice in R.land:
+        name, (lon, lat) = piece_choice.name, piece_choice.at
         piece = next(p for p in polygons(merged) if p.contains(Point(lon, lat)))
         piece = Polygon(piece.exterior)  # no holes: enclaves are merged in
         simple = simplify_deg(piece, 0.5)
@@ -369,16 +518,35 @@ def build_context(gd: Geodata) -> list[tuple[str, Polygon]]:
             name = "France"
         else:
             name = str(props.get("country_name") or props["country"])
+        if R.box is not None:
+            g = g.intersection(context_box())
         for piece in polygons(simplify_deg(g, 1.0)):
             if to_km(piece).area >= 30.0:
                 out.append((name, piece))
+    if R.box is not None:
+        # the rest of Italy beyond the map's box (drawn grey; its edge is no coast)
+        ita = shapely.union_all([g for p, g in gd.layer("land")
+                                 if p["country"] in ("ITA", "SMR", "VAT")])
+        rest = ita.difference(france_side(gd)).intersection(context_box()).difference(box(*R.box))
+        for piece in polygons(simplify_deg(rest, 1.0)):
+            if to_km(piece).area >= 30.0:
+                out.append(("Italia", piece))
     return sorted(out, key=lambda t: (t[0], t[1].bounds))
+
+
+def context_box() -> Polygon:
+    """The box of a recipe's map, two degrees wider each way: what is drawn around it."""
+    assert R.box is not None
+    x0, y0, x1, y1 = R.box
+    return box(x0 - 2.0, y0 - 2.0, x1 + 2.0, y1 + 2.0)
 
 
 def build_lakes(gd: Geodata, land: BaseGeometry) -> list[tuple[str, Polygon]]:
     ita = shapely.union_all([g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR")])
     ita = ita.difference(france_side(gd))
     out: list[tuple[str, Polygon]] = []
+    if R.box is not None:
+        ita = ita.intersection(box(*R.box))
     for props, g in gd.layer("lake"):
         part = g.intersection(ita)
         if to_km(part).area < 5.0:
@@ -393,6 +561,8 @@ def build_lakes(gd: Geodata, land: BaseGeometry) -> list[tuple[str, Polygon]]:
 def build_inlets(land: BaseGeometry) -> list[tuple[str, Polygon]]:
     out: list[tuple[str, Polygon]] = []
     for name, ring in INLETS:
+        if R.box is not None and not Polygon(ring).intersects(land):
+            continue
         water = rounded(Polygon(ring).difference(land))
         parts = [p for p in polygons(water) if to_km(p).area >= 0.5]
         if parts:
@@ -421,6 +591,8 @@ def build_borders(gd: Geodata) -> list[tuple[str, LineString]]:
     out: list[tuple[str, LineString]] = []
     for props, g in gd.layer("border"):
         if not props["italy_border"] or props["enclave"]:
+            continue
+        if R.box is not None and not g.intersects(box(*R.box)):
             continue
         other = props["left_name"] if props["right"] == "ITA" else props["right_name"]
         for ln in lines(g):
@@ -469,7 +641,14 @@ def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]
         parts = grown
     out: list[tuple[str, BaseGeometry]] = []
     for name, g in parts:
+        if R.box is not None:  # the seas around the map only, those at its coasts
+            x0, y0, x1, y1 = R.box
+            g = g.intersection(box(x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5))
+            if not g.intersects(land.buffer(0.05)):
+                continue
         keep = [p for p in polygons(g) if to_km(p).area > 20.0]
+        if not keep:
+            continue
         out.append((name, simplify_deg(MultiPolygon(keep), 1.0)))
     return out
 
@@ -482,7 +661,7 @@ class Board:
     grid: Grid
     dots: list[Dot]
     dotset: set[Dot]
-    island: dict[Dot, int]  # index into LAND_KEEP
+    island: dict[Dot, int]  # index into R.land
 
 
 def make_board(grid: Grid, land_km: Sequence[BaseGeometry], holes_km: BaseGeometry) -> Board:
@@ -535,7 +714,8 @@ class Layout:
     strait: tuple[Dot, Dot] | None
     score: float
     notes: list[str]
-    moved: list[str] = field(default_factory=list)  # cities placed by dot, not position
+    moved: dict[str, str] = field(default_factory=dict)  # cities placed by dot: why
+    unsnapped: set[str] = field(default_factory=set)  # no land dot within a spacing
 
 
 def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
@@ -549,13 +729,12 @@ def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
     return False
 
 
-GARDA_BOX_DEG = (10.5, 45.42, 10.9, 45.9)
-
-
-def crosses_garda(board: Board, holes_km: BaseGeometry) -> bool:
-    """Does some segment between two neighbouring land dots cross Lago di Garda?"""
-    x0, y1 = fwd(GARDA_BOX_DEG[0], GARDA_BOX_DEG[1])
-    x1, y0 = fwd(GARDA_BOX_DEG[2], GARDA_BOX_DEG[3])
+def crosses_lake(board: Board, holes_km: BaseGeometry,
+                 lake_box: tuple[float, float, float, float]) -> bool:
+    """Does some segment between two neighbouring land dots cross the lake in ``lake_box``
+    (lon/lat)?"""
+    x0, y1 = fwd(lake_box[0], lake_box[1])
+    x1, y0 = fwd(lake_box[2], lake_box[3])
     garda = holes_km.intersection(box(x0, y0, x1, y1))
     for d in board.grid.candidates((x0 - SPACING, y0 - SPACING, x1 + SPACING, y1 + SPACING)):
         if d not in board.dotset:
@@ -572,11 +751,11 @@ def crosses_garda(board: Board, holes_km: BaseGeometry) -> bool:
 BORDERS_KM: list[BaseGeometry] = []
 
 
-def legal_links(board: Board, strait: tuple[Dot, Dot], land_km: BaseGeometry,
+def legal_links(board: Board, strait: tuple[Dot, Dot] | None, land_km: BaseGeometry,
                 holes_km: BaseGeometry) -> list[tuple[Dot, Dot]]:
     """The segments a player may build, by the loader's test: a segment is legal when it
     crosses no border and leaves the land (lakes and inlets count as land) by at most 8% of
-    the spacing; the strait is legal."""
+    the spacing; the strait (when given) is legal."""
     pairs = [(d, n) for d in board.dots for n in neighbours(d)[:3] if n in board.dotset]
     coords = np.array([[board.grid.xy(d), board.grid.xy(n)] for d, n in pairs])
     lines = shapely.linestrings(coords)
@@ -589,13 +768,13 @@ def legal_links(board: Board, strait: tuple[Dot, Dot], land_km: BaseGeometry,
         tree = shapely.STRtree(BORDERS_KM)
         hit, _ = tree.query(lines, predicate="intersects")
         ok[hit] = False
-    return [p for p, good in zip(pairs, ok, strict=True) if good] + [strait]
+    return [p for p, good in zip(pairs, ok, strict=True) if good] + ([strait] if strait else [])
 
 
-def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot],
+def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, Dot] | None,
                      land_km: BaseGeometry, holes_km: BaseGeometry) -> bool:
-    """Can track reach every city? Mainland and Sicily cities must join Roma; Sardinian
-    cities must join each other (the ferries do the rest)."""
+    """Can track reach every city? Cities must join the first major city (Roma), except on
+    land that only ferries reach (Sardinia), where they must join each other."""
     parent: dict[Dot, Dot] = {d: d for d in board.dots}
 
     def find(d: Dot) -> Dot:
@@ -606,144 +785,244 @@ def cities_connected(board: Board, city_dot: dict[str, Dot], strait: tuple[Dot, 
 
     for a, b in legal_links(board, strait, land_km, holes_km):
         parent[find(a)] = find(b)
-    roma = find(city_dot["Roma"])
-    sard = find(city_dot["Cagliari"])
-    for d in city_dot.values():
-        want = sard if board.island[d] == 2 else roma
+    main = find(city_dot[majors()[0]])
+    first: dict[int, Dot] = {}  # per ferry-only land: the root of its first city
+    ferried = {land_index(name) for name in R.ferry_only}
+    for c in R.cities:
+        if c.name not in city_dot:
+            continue
+        d = city_dot[c.name]
+        island = board.island[d]
+        want = first.setdefault(island, find(d)) if island in ferried else main
         if find(d) != want:
             return False
     return True
 
 
-#: Ferry-like links between the islands and the mainland, for the bridge test below.
-FERRY_CITIES = (("Roma", "Olbia"), ("Genova", "Sassari"), ("Napoli", "Palermo"),
-                ("Cagliari", "Palermo"))
+def ferry_dots(gd: Geodata, board: Board, city_dot: dict[str, Dot]) -> list[tuple[Dot, Dot]]:
+    """The ferries as pairs of dots (a city's dot, or the land dot a port town snaps to),
+    for the bridge test below."""
+    def dot(end: str) -> Dot:
+        if not end.startswith("@"):
+            return city_dot[end]
+        x, y = city_xy(gd, end[1:])
+        found = snap_city(board, x, y)
+        return found[0] if found is not None else nearest_dot(board, x, y)
+
+    return [(dot(a), dot(b)) for _name, a, b, _costs, _sea in R.ferries]
 
 
-def move_cut_off_cities(lay: Layout, land_km: BaseGeometry, holes_km: BaseGeometry,
-                        targets: dict[str, tuple[float, float]]) -> list[str]:
+#: A city or strait end with fewer usable segments than this is a weak spot: a line through
+#: it takes two, and K5 would refuse the line if no third were left for the other player.
+#: The game's ``validate-map`` warns about the same (rail_app/core/weakspots.py).
+MIN_USABLE = 3
+def strait_cities() -> frozenset[str]:
+    """Cities allowed to be neighbours: the two ends of the strait."""
+    return frozenset(R.strait.cities) if R.strait is not None else frozenset()
+
+
+def move_weak_cities(gd: Geodata, lay: Layout, land_km: BaseGeometry, holes_km: BaseGeometry,
+                     targets: dict[str, tuple[float, float]]) -> dict[str, str]:
     """K5 forbids building a segment that would leave the other player unable to reach a
-    city, so a city behind a single segment (a bridge of the legal segments and ferries)
-    could never be reached at all. Such a city moves to the nearest dot, within two steps,
-    that two separate ways of track can reach. Returns the names of the cities moved."""
+    city. So a city behind a single segment (a bridge of the legal segments and ferries)
+    could never be reached at all, and a city with fewer than MIN_USABLE usable segments
+    could never have a line through it. Such a city moves to the nearest dot, within two
+    steps (about 40 km), that two separate ways of track can reach and that has enough
+    segments.
+    Returns the cities moved, each with the reason."""
     import networkx as nx
 
     board, city_dot = lay.board, lay.city_dot
-    assert lay.strait is not None
+    links = legal_links(board, lay.strait, land_km, holes_km)
+    degree: dict[Dot, int] = {}
+    for a, b in links:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
     g = nx.Graph()
-    g.add_edges_from(legal_links(board, lay.strait, land_km, holes_km))
-    for a, b in FERRY_CITIES:
-        g.add_edge(city_dot[a], city_dot[b])
-    core = set(nx.node_connected_component(g, city_dot["Roma"]))
+    g.add_edges_from(links)
+    for a, b in ferry_dots(gd, board, city_dot):
+        g.add_edge(a, b)
+    # the core: what track can reach from a major city two separate ways (K5 protects a
+    # city only through the major cities: a bridge with major cities on both sides cuts
+    # nobody off)
+    big = {city_dot[m] for m in majors()}
+    core: set[Dot] = set()
+    for m in sorted(big):
+        if m in g:
+            core |= nx.node_connected_component(g, m)
     for u, v in nx.bridges(g):
         h = g.copy()
         h.remove_edge(u, v)
-        side = nx.node_connected_component(h, u)
-        if city_dot["Roma"] in side:
-            side = nx.node_connected_component(h, v)
-        core -= side
-    moved = []
+        for side in (nx.node_connected_component(h, u), nx.node_connected_component(h, v)):
+            if not side & big:
+                core -= side
+
+    def segments(d: Dot) -> int:
+        return degree.get(d, 0)
+
+    moved: dict[str, str] = {}
     for name, d in sorted(city_dot.items()):
-        if d in core:
+        if name in majors():
+            continue
+        if name in lay.unsnapped:
+            why = "no land dot lies within one spacing of the city's position"
+        elif d not in core:
+            why = "the city's own dot is reached over one segment only, which K5 would " \
+                  "forbid anyone to build"
+        elif segments(d) < MIN_USABLE:
+            why = f"the city's own dot has only {segments(d)} usable segments, too few for " \
+                  "a line through it to leave the other player a way in (K5)"
+        else:
             continue
         taken = {x for n, x in city_dot.items() if n != name}
-        near = {d} | {n for n in neighbours(d)} | {m for n in neighbours(d) for m in neighbours(n)}
+        apart = {x for n, x in city_dot.items() if n != name
+                 and not {n, name} <= strait_cities()}
+        near = {d}
+        for _ in range(max(2, round(40.0 / SPACING))):  # about 40 km around
+            near |= {m for n in near for m in neighbours(n)}
         choices = [c for c in near if c in core and c not in taken
-                   and all(hexdist(c, t) >= 2 for t in taken)]
+                   and segments(c) >= MIN_USABLE and all(hexdist(c, t) >= 2 for t in apart)]
         if not choices:
-            sys.exit(f"{name} can only be reached over a single segment and has no better dot")
+            sys.exit(f"{name}: {why}, and no dot nearby is better")
         x, y = targets[name]
         city_dot[name] = min(choices, key=lambda c: (math.dist(board.grid.xy(c), (x, y)), c))
-        moved.append(name)
+        moved[name] = why
     return moved
+
+
+def strait_candidates(gd: Geodata, board: Board) -> list[tuple[float, Dot, Dot]]:
+    """The strait: pairs of neighbouring dots, one on each side (for Italy: in Calabria
+    within 16 km of Villa San Giovanni and in Sicily within 16 km of Messina), closest pairs
+    first (the sum of the two distances)."""
+    if R.strait is None:
+        return []
+    reach = R.strait.reach_km
+    vsg = city_xy(gd, R.strait.near[0])
+    mes = city_xy(gd, R.strait.near[1])
+    side = (land_index(R.strait.lands[0]), land_index(R.strait.lands[1]))
+    out: list[tuple[float, Dot, Dot]] = []
+    for d in board.dots:
+        if board.island[d] != side[0]:
+            continue
+        x, y = board.grid.xy(d)
+        dv = math.hypot(x - vsg[0], y - vsg[1])
+        if dv > reach:
+            continue
+        for n in neighbours(d):
+            if n not in board.dotset or board.island[n] != side[1]:
+                continue
+            nx, ny = board.grid.xy(n)
+            dm = math.hypot(nx - mes[0], ny - mes[1])
+            if dm > reach:
+                continue
+            out.append((dv + dm, d, n))
+    return sorted(out)
+
+
+def choose_strait(gd: Geodata, lay: Layout, land_km: BaseGeometry,
+                  holes_km: BaseGeometry) -> None:
+    """Bridge the strait where each end keeps at least MIN_USABLE usable segments, the strait
+    included: a line across it then leaves the other player a way past (K5). The closest
+    such pair of the strait candidates is taken."""
+    if R.strait is None:
+        return
+    links = legal_links(lay.board, None, land_km, holes_km)
+    degree: dict[Dot, int] = {}
+    for a, b in links:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    for _score, d, n in strait_candidates(gd, lay.board):
+        if min(degree.get(d, 0), degree.get(n, 0)) + 1 >= MIN_USABLE:
+            lay.strait = (d, n)
+            return
+    sys.exit(f"no pair of dots across the strait keeps {MIN_USABLE} usable segments at each end")
 
 
 def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
              holes_km: BaseGeometry, sea_km: BaseGeometry,
-             land_union_km: BaseGeometry) -> Layout | None:
+             land_union_km: BaseGeometry, strict: bool = True) -> Layout | None:
+    """The layout of the cities on a grid, or None if the grid does not suit. ``strict``
+    asks every city to snap to a land dot with two land neighbours and to be joined by track;
+    otherwise a city on a strip too thin for the grid takes the nearest land dot and is
+    moved later (move_weak_cities), and only the major cities must be joined."""
     board = make_board(grid, land_km, holes_km)
     notes: list[str] = []
-    if not 800 <= len(board.dots) <= 1100:
+    if not R.dots[0] <= len(board.dots) <= R.dots[1]:
         return None
     city_dot: dict[str, Dot] = {}
     snap = 0.0
-    for c in CITIES:
+    unsnapped: set[str] = set()
+    for c in R.cities:
         x, y = city_xy(gd, c.name)
         found = snap_city(board, x, y)
+        if found is None and not strict:
+            near = nearest_dot(board, x, y)
+            dist = math.dist(board.grid.xy(near), (x, y))
+            if dist <= 2.0 * SPACING:
+                found = (near, dist)
+                unsnapped.add(c.name)
         if found is None:
             return None
         city_dot[c.name] = found[0]
         snap += found[1]
-    if board.island[city_dot["Reggio Calabria"]] != 0 or board.island[city_dot["Messina"]] != 1:
+    if R.strait is not None and any(
+            board.island[city_dot[city]] != land_index(land)
+            for city, land in zip(R.strait.cities, R.strait.lands, strict=True)):
         return None
     # Track must be able to reach every city: at least two neighbouring land dots each
     # (a city on a thin strip, like Trieste, can otherwise end up cut off).
     for d in city_dot.values():
-        if sum(1 for n in neighbours(d) if n in board.dotset) < 2:
+        if strict and sum(1 for n in neighbours(d) if n in board.dotset) < 2:
             return None
     # B2 needs a segment across Lago di Garda: two neighbouring land dots on either shore.
-    if not crosses_garda(board, holes_km):
+    if not all(crosses_lake(board, holes_km, b) for b in R.lake_crossings):
         return None
-    majors = [c.name for c in CITIES if c.size == "major"]
-    names = [c.name for c in CITIES]
+    big = majors()
+    names = [c.name for c in R.cities]
     close = 0
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if {a, b} == {"Reggio Calabria", "Messina"}:
+            if {a, b} == strait_cities():
                 continue
             dist = hexdist(city_dot[a], city_dot[b])
-            need = 3 if (a in majors or b in majors) else 2
+            need = 3 if (a in big or b in big) else 2
             if dist < need:
                 return None
             if dist == need:
                 close += 1
-    # The strait: a Calabrian dot and a Sicilian dot, neighbours, near Villa S. G. / Messina.
-    vsg = city_xy(gd, "Villa San Giovanni")
-    mes = city_xy(gd, "Messina")
-    strait: tuple[Dot, Dot] | None = None
-    best = 1e9
-    for d in board.dots:
-        if board.island[d] != 0:
-            continue
-        x, y = grid.xy(d)
-        dv = math.hypot(x - vsg[0], y - vsg[1])
-        if dv > 16.0:
-            continue
-        for n in neighbours(d):
-            if n not in board.dotset or board.island[n] != 1:
-                continue
-            nx, ny = grid.xy(n)
-            dm = math.hypot(nx - mes[0], ny - mes[1])
-            if dm > 16.0:
-                continue
-            if dv + dm < best:
-                best, strait = dv + dm, (d, n)
-    if strait is None:
+    across = strait_candidates(gd, board)
+    if R.strait is not None and not across:
         return None
-    if not cities_connected(board, city_dot, strait, land_union_km, holes_km):
+    best, strait = (across[0][0], (across[0][1], across[0][2])) if across else (0.0, None)
+    joined = city_dot if strict else {m: city_dot[m] for m in majors()}
+    if not cities_connected(board, joined, strait, land_union_km, holes_km):
         return None
-    hex_land = sum(1 for m in majors for n in neighbours(city_dot[m]) if n in board.dotset)
-    roma_port = any(is_coastal(board, n, sea_km) for n in neighbours(city_dot["Roma"])
-                    if n in board.dotset)
-    score = 10.0 * hex_land + (15.0 if roma_port else 0.0) - 3.0 * close - 0.2 * snap - best * 0.2
-    return Layout(board, city_dot, strait, score, notes)
+    hex_land = sum(1 for m in big for n in neighbours(city_dot[m]) if n in board.dotset)
+    ports = sum(15.0 for name in R.port_bonus
+                if any(is_coastal(board, n, sea_km) for n in neighbours(city_dot[name])
+                       if n in board.dotset))
+    score = 10.0 * hex_land + ports - 3.0 * close - 0.2 * snap - best * 0.2
+    return Layout(board, city_dot, strait, score, notes, unsnapped=unsnapped)
 
 
 def choose_origin(gd: Geodata, land_km: Sequence[BaseGeometry], holes_km: BaseGeometry,
                   sea_km: BaseGeometry, land_union_km: BaseGeometry) -> Layout:
-    best: Layout | None = None
-    for i in range(20):
-        for j in range(18):
-            ox, oy = float(i), j * ROW / 18.0
-            lon, lat = inv(ox, oy)
-            lon, lat = round(lon, DECIMALS), round(lat, DECIMALS)
-            grid = Grid(*fwd(lon, lat))
-            lay = evaluate(gd, grid, land_km, holes_km, sea_km, land_union_km)
-            if lay is not None and (best is None or lay.score > best.score + 1e-9):
-                best = lay
-    if best is None:
-        sys.exit("no grid origin satisfies the constraints")
-    return best
+    """The best of 20 x 18 grid origins; when no origin lets every city sit well (finer
+    grids on thin strips of land), the best one where the cities can be moved instead."""
+    for strict in (True, False):
+        best: Layout | None = None
+        for i in range(20):
+            for j in range(18):
+                ox, oy = i * SPACING / 20.0, j * ROW / 18.0
+                lon, lat = inv(ox, oy)
+                lon, lat = round(lon, DECIMALS), round(lat, DECIMALS)
+                grid = Grid(*fwd(lon, lat))
+                lay = evaluate(gd, grid, land_km, holes_km, sea_km, land_union_km, strict)
+                if lay is not None and (best is None or lay.score > best.score + 1e-9):
+                    best = lay
+        if best is not None:
+            return best
+    sys.exit("no grid origin satisfies the constraints")
 
 
 # --------------------------------------------------------------------------------------------
@@ -821,10 +1100,11 @@ def widest_path(board: Board, score: dict[Dot, float], a: Dot, b: Dot) -> list[D
 
 def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
                      majors: Iterable[str]) -> tuple[dict[Dot, str], list[Dot]]:
-    stats = dem_stats(gd.dem, board, 10.0)
+    stats = dem_stats(gd.dem, board, 10.0 * SCALE)
     # "rugged" = mean of the cell's mean and 90th percentile elevation; the islands' ranges
-    # are lower, so they need less to count as mountains.
-    limit = {0: 900.0, 1: 650.0, 2: 550.0}  # mainland, Sicily, Sardinia (LAND_KEEP order)
+    # are lower, so they need less to count as mountains (Italy: mainland 900, Sicily 650,
+    # Sardinia 550).
+    limit = {i: piece.rugged for i, piece in enumerate(R.land)}
     terrain: dict[Dot, str] = {}
     rugged: dict[Dot, float] = {}
     for d in board.dots:
@@ -837,9 +1117,11 @@ def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
         else:
             terrain[d] = "plain"
     # The Apennine spine: a continuous band from the Ligurian Apennines to the Sila.
-    start = nearest_dot(board, *fwd(8.95, 44.55))
-    end = nearest_dot(board, *fwd(16.55, 39.30))
-    spine = widest_path(board, rugged, start, end)
+    spine: list[Dot] = []
+    if R.spine is not None:
+        start = nearest_dot(board, *fwd(*R.spine[0]))
+        end = nearest_dot(board, *fwd(*R.spine[1]))
+        spine = widest_path(board, rugged, start, end)
     for d in spine:
         if terrain[d] == "plain":
             terrain[d] = "mountain"
@@ -847,7 +1129,7 @@ def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
     for name, d in sorted(city_dot.items()):
         cells = [d] + ([n for n in neighbours(d) if n in board.dotset] if name in majors else [])
         for c in cells:
-            if name in MOUNTAIN_TOWNS and c == d:
+            if name in R.mountain_towns and c == d:
                 if terrain[c] == "alpine":
                     terrain[c] = "mountain"
             else:
@@ -857,20 +1139,25 @@ def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
 
 def terrain_regions(board: Board, terrain: dict[Dot, str],
                     land: BaseGeometry) -> list[tuple[str, BaseGeometry]]:
-    """Smoothed unions of the hexagonal cells: every dot stays on its side (>= 6 km)."""
+    """Smoothed unions of the hexagonal cells: every dot stays on its side (>= 6 km on 20 km
+    dots; the smoothing scales with the spacing)."""
     land_km = to_km(land)
+    k = SCALE
 
     def smooth(dots: list[Dot]) -> BaseGeometry:
+        if not dots:
+            return Polygon()
         cells = shapely.union_all([board.grid.hexagon(d) for d in dots], grid_size=0.001)
-        g = cells.buffer(3.5, quad_segs=4).buffer(-7.0, quad_segs=4).buffer(3.5, quad_segs=4)
-        return g.simplify(0.8).intersection(land_km)
+        g = cells.buffer(3.5 * k, quad_segs=4).buffer(-7.0 * k, quad_segs=4).buffer(
+            3.5 * k, quad_segs=4)
+        return g.simplify(0.8 * k).intersection(land_km)
 
     alp = smooth([d for d in board.dots if terrain[d] == "alpine"])
     mnt = smooth([d for d in board.dots if terrain[d] != "plain"]).difference(alp)
     out: list[tuple[str, BaseGeometry]] = []
     for kind, g in (("alpine", alp), ("mountain", mnt)):
         for p in sorted(polygons(g), key=lambda p: (-p.area, p.bounds)):
-            if p.area < 1.0:
+            if p.area < 1.0 * k * k:
                 continue
             out.append((kind, rounded(to_deg(p))))
     return out
@@ -937,6 +1224,31 @@ rules:                         # the numbers of the rules (RULES.md ids in brack
 """
 
 
+def rules_yaml() -> str:
+    """RULES_YAML with the recipe's numbers (win_cash, starting_cash...) put in, each comment
+    kept in its column."""
+    text = RULES_YAML
+    for key, value in R.rules:
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            head = f"  {key}: "
+            if line.startswith(head):
+                rest = line[len(head):]
+                old, _, comment = rest.partition("#")
+                width = len(old) if comment else 0
+                lines[i] = head + f"{value}".ljust(max(width, len(str(value)) + 1)) + \
+                    ("#" + comment if comment else "")
+                break
+        else:
+            sys.exit(f"recipe rules: {key!r} is not one of the rules' numbers")
+        text = "\n".join(lines)
+    return text
+
+
+#: The recipe file being built (None: the map of Italy from the script's own choices).
+RECIPE_FILE: str | None = None
+
+
 def yaml_quote(s: str) -> str:
     """A YAML flow scalar: plain when safe, double-quoted otherwise."""
     plain = yaml.safe_dump(s, default_flow_style=True, width=1000).strip()
@@ -947,24 +1259,30 @@ def yaml_quote(s: str) -> str:
 
 def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
                ferry_lines: list[str], volcanoes: list[tuple[str, float, float]],
-               strait: tuple[tuple[float, float], tuple[float, float]]) -> str:
-    commodities = sorted({c.commodity for c in CITIES})
+               strait: tuple[tuple[float, float], tuple[float, float]] | None) -> str:
+    commodities = sorted({c.commodity for c in R.cities})
     out: list[str] = []
     w = out.append
+    stem = R.stem
     w("# yaml-language-server: $schema=schema.json")
-    w("# Italian Rails: the map of Italy.")
-    w("# The geometry (italy.geojson), the grid origin and the city positions are generated by")
+    w(f"# Italian Rails: the map of {R.place}.")
+    w(f"# The geometry ({stem}.geojson), the grid origin and the city positions are generated by")
     w("# tools/build_italy_map.py from the real geodata; the cities, commodities and ferries")
-    w("# are chosen in that script. This file may be edited by hand, but rerunning the script")
-    w("# overwrites it. Check it with: python -m rail_app validate-map maps/italy.yaml")
+    if RECIPE_FILE is None:
+        w("# are chosen in that script. This file may be edited by hand, but rerunning the script")
+        w(f"# overwrites it. Check it with: python -m rail_app validate-map maps/{stem}.yaml")
+    else:
+        w(f"# are chosen in its recipe, {RECIPE_FILE}. This file may be edited by hand,")
+        w("# but rerunning the script overwrites it. Check it with:")
+        w(f"#   python -m rail_app validate-map maps/{stem}.yaml")
     w("format: 1")
-    w("name: Italia")
-    w("description: Italy from the Alps to Sicily and Sardinia, on 20 km dots.")
+    w(f"name: {yaml_quote(R.name)}")
+    w(f"description: {R.description}, on {SPACING:g} km dots.")
     w("attribution:                   # shown in the game's credits")
-    for a in ATTRIBUTION:
+    for a in R.attribution:
         w(f"  - {json.dumps(a, ensure_ascii=False)}")
-    w("geometry: italy.geojson        # land, border, rivers, lakes, inlets, seas, terrain")
-    w("deck: italy-deck.yaml          # the cards and events")
+    w(f"{f'geometry: {stem}.geojson':<31}# land, border, rivers, lakes, inlets, seas, terrain")
+    w(f"{f'deck: {stem}-deck.yaml':<31}# the cards and events")
     w("")
     w("projection:                    # positions are [lon, lat] in degrees (WGS84)")
     w("  type: equirectangular")
@@ -975,7 +1293,7 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
     w("  orientation: pointy")
     w(f"  origin: {pos(*origin)}      # chosen by the script so the cities and the strait fit")
     w("")
-    out.append(RULES_YAML.rstrip("\n"))
+    out.append(rules_yaml().rstrip("\n"))
     w("")
     w("# Every commodity a city may offer (one per city).")
     w("commodities: [")
@@ -989,15 +1307,18 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
     w(row.rstrip(","))
     w("]")
     w("")
-    w("# B5: 41 cities at their real positions (GeoNames); each takes the nearest land dot.")
+    w(f"# B5: {len(R.cities)} cities at their real positions (GeoNames); each takes the nearest "
+      "land dot.")
     w("# A major city is that dot plus its six neighbours (B4).")
     w("cities:")
     by_size: dict[str, list[CityChoice]] = {"major": [], "medium": [], "small": []}
-    for c in CITIES:
+    for c in R.cities:
         by_size[c.size].append(c)
     titles = {"major": "major (red hexagons)", "medium": "medium (squares)",
               "small": "small (circles)"}
     for size in ("major", "medium", "small"):
+        if not by_size[size]:
+            continue
         w(f"  # {titles[size]}")
         rows = []
         for c in by_size[size]:
@@ -1007,8 +1328,7 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
             if c.name in lay.moved:
                 q, r = lay.city_dot[c.name]
                 where = f'dot: "{q},{r}"'
-                why += (" (on the next dot inland: the city's own dot is reached over one "
-                        "segment only, which K5 would forbid anyone to build)")
+                why += f" (on a dot nearby: {lay.moved[c.name]})"
             body = (f"  - {{name: {yaml_quote(c.name)}, size: {size}, {where}, "
                     f"commodity: {yaml_quote(c.commodity)}}}")
             rows.append((body, f"# {src['province']}, {src['region'].split('/')[0]}: {why}"))
@@ -1018,22 +1338,27 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
     w("")
     w("# B6: ferries. A port is a city (its dot nearest the other port) or a position.")
     w("# costs: [higher, lower]; the first player to take a ferry pays the higher (K8).")
-    w("ferries:")
+    w("ferries:" if ferry_lines else "ferries: []")
     out.extend(ferry_lines)
     w("")
-    w("# B3: water that may be bridged. The two positions are neighbouring dots,")
-    w("# one in Calabria near Villa San Giovanni and one in Sicily near Messina.")
-    w("straits:")
-    w("  - name: Stretto di Messina")
-    w(f"    from: {pos(*strait[0])}")
-    w(f"    to: {pos(*strait[1])}")
+    if R.strait is not None and strait is not None:
+        w("# B3: water that may be bridged. The two positions are neighbouring dots, one near")
+        w(f"# {R.strait.near[0]} and one near {R.strait.near[1]}, each keeping three usable "
+          "segments.")
+        w("straits:")
+        w(f"  - name: {yaml_quote(R.strait.name)}")
+        w(f"    from: {pos(*strait[0])}")
+        w(f"    to: {pos(*strait[1])}")
+    else:
+        w("# B3: water that may be bridged (none on this map).")
+        w("straits: []")
     w("")
     w("# E6: the volcanoes (Natural Earth peaks).")
-    w("volcanoes:")
+    w("volcanoes:" if volcanoes else "volcanoes: []")
     for name, lon, lat in volcanoes:
         w(f"  - {{name: {name}, at: {pos(lon, lat)}}}")
     w("")
-    w("# Per-dot exceptions to the terrain regions of italy.geojson, e.g. \"3,-7\": mountain")
+    w(f"# Per-dot exceptions to the terrain regions of {stem}.geojson, e.g. \"3,-7\": mountain")
     w("terrain_overrides: {}")
     return "\n".join(out) + "\n"
 
@@ -1064,8 +1389,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--geodata", type=Path, default=repo.parent / "shared" / "geodata",
                     help="the geodata folder (default: ../shared/geodata from the repo root)")
     ap.add_argument("--out", type=Path, default=repo / "maps", help="output folder")
+    ap.add_argument("--recipe", type=Path, default=None,
+                    help="a recipe file (YAML) for another map; default: the map of Italy")
+    ap.add_argument("--spacing", type=float, default=None, metavar="KM",
+                    help="distance between neighbouring dots in km (default: the recipe's, "
+                         "20 for Italy); e.g. 14 gives about twice as many dots")
     ap.add_argument("-v", "--verbose", action="store_true", help="print more checks")
     args = ap.parse_args(argv)
+    if args.spacing is not None and not 5.0 <= args.spacing <= 50.0:
+        ap.error("--spacing must be between 5 and 50 km")
+    global RECIPE_FILE
+    recipe = Recipe()
+    if args.recipe is not None:
+        recipe = load_recipe(args.recipe)
+        RECIPE_FILE = args.recipe.as_posix()
+        if args.recipe.is_absolute() and args.recipe.is_relative_to(repo):
+            RECIPE_FILE = args.recipe.relative_to(repo).as_posix()
+    configure(recipe, args.spacing)
     gd = read_geodata(args.geodata)
 
     land = build_land(gd)
@@ -1083,21 +1423,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     land_union_km = to_km(land_union)
     sea_km = to_km(box(6.0, 36.0, 19.0, 47.5)).difference(
         shapely.union_all([land_union_km, holes_km]))
+    if R.box is not None:  # land beyond the box is no sea
+        sea_km = sea_km.difference(to_km(shapely.union_all([g for _, g in gd.layer("land")])))
     shapely.prepare(sea_km)
 
     BORDERS_KM.extend(to_km(g) for _, g in borders)
     lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
-    moved = move_cut_off_cities(lay, land_union_km, holes_km,
-                                {c.name: city_xy(gd, c.name) for c in CITIES})
-    for name in moved:
-        print(f"{name} moved to dot {lay.city_dot[name]}: its own dot is reached over one "
-              "segment only")
-    lay.moved[:] = moved
+    choose_strait(gd, lay, land_union_km, holes_km)
+    moved = move_weak_cities(gd, lay, land_union_km, holes_km,
+                             {c.name: city_xy(gd, c.name) for c in R.cities})
+    for name, why in moved.items():
+        print(f"{name} moved to dot {lay.city_dot[name]}: {why}")
+    lay.moved.update(moved)
     board, grid = lay.board, lay.board.grid
     origin = inv(grid.ox, grid.oy)
     origin = (round(origin[0], DECIMALS), round(origin[1], DECIMALS))
-    majors = [c.name for c in CITIES if c.size == "major"]
-    terrain, spine = classify_terrain(gd, board, lay.city_dot, majors)
+    big = majors()
+    terrain, spine = classify_terrain(gd, board, lay.city_dot, big)
     regions = terrain_regions(board, terrain, land_union)
 
     # Check that the written terrain regions give each dot its terrain.
@@ -1115,7 +1457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Ferries
     ferry_lines: list[str] = []
     ferry_report: list[str] = []
-    for name, a, b, costs, sea in FERRIES:
+    for name, a, b, costs, sea in R.ferries:
         ends: list[str] = []
         port_dots: list[Dot] = []
         anchors: dict[str, tuple[float, float]] = {}
@@ -1136,7 +1478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 cd = lay.city_dot[end]
                 cells = [cd] + ([n for n in neighbours(cd) if n in board.dotset]
-                                if end in majors else [])
+                                if end in big else [])
                 cells = [c for c in cells if is_coastal(board, c, sea_km)] or cells
                 d = min(cells, key=lambda c: (math.hypot(grid.xy(c)[0] - ox,
                                                          grid.xy(c)[1] - oy), c))
@@ -1154,20 +1496,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         ferry_report.append(f"  {name}: {costs} {sea}, ports {port_dots} ({km:.0f} km)")
 
     # Strait
-    assert lay.strait is not None
-    s_from = inv(*grid.xy(lay.strait[0]))
-    s_to = inv(*grid.xy(lay.strait[1]))
-    strait = ((round(s_from[0], DECIMALS), round(s_from[1], DECIMALS)),
-              (round(s_to[0], DECIMALS), round(s_to[1], DECIMALS)))
-    for p, d in zip(strait, lay.strait, strict=True):
-        if grid.nearest(*fwd(*p)) != d:
-            sys.exit("strait positions do not snap to their dots")
+    strait: tuple[tuple[float, float], tuple[float, float]] | None = None
+    if lay.strait is not None:
+        s_from = inv(*grid.xy(lay.strait[0]))
+        s_to = inv(*grid.xy(lay.strait[1]))
+        strait = ((round(s_from[0], DECIMALS), round(s_from[1], DECIMALS)),
+                  (round(s_to[0], DECIMALS), round(s_to[1], DECIMALS)))
+        for p, d in zip(strait, lay.strait, strict=True):
+            if grid.nearest(*fwd(*p)) != d:
+                sys.exit("strait positions do not snap to their dots")
 
     volc: list[tuple[str, float, float]] = []
-    for props, g in gd.layer("peak"):
-        if props["name"] in ("Vesuvio", "Monte Etna"):
-            volc.append(("Etna" if props["name"] == "Monte Etna" else "Vesuvio", g.x, g.y))
-    volc.sort(key=lambda t: t[0] != "Vesuvio")
+    peaks = {props["name"]: g for props, g in gd.layer("peak")}
+    for peak, game_name in R.volcanoes:
+        volc.append((game_name, peaks[peak].x, peaks[peak].y))
 
     # GeoJSON
     feats: list[str] = []
@@ -1192,47 +1534,51 @@ def main(argv: Sequence[str] | None = None) -> int:
         feats.append(feature("context", g, name=name))
     gj = '{"type":"FeatureCollection","features":[\n' + ",\n".join(feats) + "\n]}\n"
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "italy.geojson").write_text(gj, encoding="utf-8")
+    (args.out / f"{R.stem}.geojson").write_text(gj, encoding="utf-8")
     text = build_yaml(gd, lay, origin, ferry_lines, volc, strait)
-    (args.out / "italy.yaml").write_text(text, encoding="utf-8")
+    (args.out / f"{R.stem}.yaml").write_text(text, encoding="utf-8")
 
     # Report
     counts = {k: sum(1 for d in board.dots if terrain[d] == k)
               for k in ("plain", "mountain", "alpine")}
     n = len(board.dots)
-    per_island = {LAND_KEEP[i][0]: sum(1 for d in board.dots if board.island[d] == i)
-                  for i in range(len(LAND_KEEP))}
+    per_island = {R.land[i].name: sum(1 for d in board.dots if board.island[d] == i)
+                  for i in range(len(R.land))}
     print(f"origin {origin}  (km {grid.ox:.3f}, {grid.oy:.3f}), score {lay.score:.1f}")
     print(f"dots on land: {n}  {per_island}")
     print("terrain: " + ", ".join(f"{k} {v} ({100.0 * v / n:.1f}%)" for k, v in counts.items()))
-    print(f"Apennine spine: {len(spine)} dots")
+    if R.spine is not None:
+        print(f"Apennine spine: {len(spine)} dots")
     comm: dict[str, list[str]] = {}
-    for c in CITIES:
+    for c in R.cities:
         comm.setdefault(c.commodity, []).append(c.name)
-    print(f"cities: {len(CITIES)}  commodities: {len(comm)}")
+    print(f"cities: {len(R.cities)}  commodities: {len(comm)}")
     for k in sorted(comm):
         print(f"  {k}: {', '.join(comm[k])}")
     print("ferries:")
     print("\n".join(ferry_report))
-    print(f"strait: {lay.strait[0]} - {lay.strait[1]}")
+    if lay.strait is not None:
+        print(f"strait: {lay.strait[0]} - {lay.strait[1]}")
     dry = shapely.union_all([land_union_km, holes_km])
     borders_km = to_km(shapely.union_all([g for _, g in borders]))
-    bad = water_crossings(board, dry, borders_km, {frozenset(lay.strait)})
+    bad = water_crossings(board, dry, borders_km,
+                          {frozenset(lay.strait)} if lay.strait is not None else set())
     print(f"neighbouring land dots with open water between them (forbidden): {len(bad)}")
     if args.verbose:
         for d, e in bad:
             mid = inv(*(np.add(grid.xy(d), grid.xy(e)) / 2))
             print(f"    {d}-{e} at {mid[0]:.3f},{mid[1]:.3f}")
-        names = [c.name for c in CITIES]
+        names = [c.name for c in R.cities]
         for i, a in enumerate(names):
             for b in names[i + 1:]:
                 dist = hexdist(lay.city_dot[a], lay.city_dot[b])
                 if dist <= 3:
                     print(f"    close cities: {a} - {b}: {dist}")
-        for c in CITIES:
+        for c in R.cities:
             print(f"    {c.name}: dot {lay.city_dot[c.name]} {terrain[lay.city_dot[c.name]]}")
     size = len(gj.encode("utf-8"))
-    print(f"wrote {args.out / 'italy.yaml'} and {args.out / 'italy.geojson'} ({size // 1024} KB)")
+    print(f"wrote {args.out / (R.stem + '.yaml')} and {args.out / (R.stem + '.geojson')} "
+          f"({size // 1024} KB)")
     return 0
 
 

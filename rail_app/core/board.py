@@ -124,6 +124,16 @@ class Ferry:
 
 
 @dataclass(frozen=True)
+class Strait:
+    """A bridgeable strait (B3): the ``index``-th entry of the map's ``straits:``."""
+
+    index: int
+    name: str
+    a: int
+    b: int
+
+
+@dataclass(frozen=True)
 class Volcano:
     name: str
     x: float
@@ -144,6 +154,7 @@ class Board:
         self.path: Path | None = None
         self.attribution: list[str] = []
         self.deck_file: Path | None = None
+        self.geometry_file: Path | None = None  # the sibling GeoJSON file, if any
         self.rules = Rules()
         self.projection = Projection("plane")
         self.layout = hexgrid.Layout(1.0, "pointy", (0.0, 0.0))
@@ -163,8 +174,11 @@ class Board:
         self.ferries: list[Ferry] = []
         self.ferries_at: dict[int, list[Ferry]] = {}
         self.volcanoes: list[Volcano] = []
+        self.straits: list[Strait] = []
         self.coast: dict[str, frozenset[int]] = {}
         self.graph: Any = nx.Graph()
+        #: Line numbers of the map file's keys, for messages naming the place (habit 11).
+        self.lines = LineIndex()
 
     # -- queries ---------------------------------------------------------------------------
     def dot(self, key: str) -> int:
@@ -333,9 +347,12 @@ class _Builder:
         b = self.board
         b.name = data["name"]
         b.path = self.path
+        b.lines = self.index
         b.attribution = list(data.get("attribution") or [])
         if data.get("deck"):
             b.deck_file = self.path.parent / data["deck"]
+        if isinstance(data["geometry"], str):
+            b.geometry_file = self.path.parent / data["geometry"]
         rules, probs = rules_from_data(data.get("rules"), self.index, self.shown)
         b.rules = rules
         self.problems.extend(probs)
@@ -589,6 +606,7 @@ class _Builder:
                              f"dots {shown[0]} and {shown[1]}, which are not neighbouring dots")
                 continue
             strait_of[edge_key(a, c)] = st["name"]
+            b.straits.append(Strait(i, st["name"], a, c))
         # borders
         borders = geo.layer("border")
         if borders:

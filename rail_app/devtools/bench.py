@@ -59,8 +59,16 @@ def late_game(board: Any, seed: int = 5, segments: int = 150) -> Any:
     state = make_late_game_board(board, seed=seed, segments=segments)
     if board.deck_file is not None:
         state.deck = load_board_deck(board)
-        flood = next((c for c in state.deck.cards.values() if c.event == "flood"), None)
-        if flood is not None:
+        floods = [c for c in state.deck.cards.values() if c.event == "flood"]
+        if floods:
+            # the flood that washes out the least track: the board stays as crowded as
+            # grown, whichever numbers the deck gives its flood cards
+            def left(number: int) -> tuple[int, int]:
+                trial = state.copy()
+                events.resolve_event(trial, number, trial.current)
+                return min(len(p.track) for p in trial.players), -number
+
+            flood = max(floods, key=lambda c: left(c.number))
             events.resolve_event(state, flood.number, state.current)
     if state.phase is Phase.MOVE:  # quotes of track are asked in the build phase
         apply(state, EndPhase(), inplace=True)

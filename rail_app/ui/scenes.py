@@ -64,6 +64,8 @@ def available_maps(extra: str | None = None) -> list[Path]:
     uniq = []
     for p in out:
         r = p.resolve()
+        if p.stem.endswith("-deck") and str(p) != extra:
+            continue  # a map's deck file (maps/README.md: NAME-deck.yaml), not a map
         if r not in seen:
             seen.add(r)
             uniq.append(p)

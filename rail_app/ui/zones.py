@@ -9,10 +9,13 @@ every frame for a few seconds.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 
-from rail_app.rules.state import ActiveEvent, GameState
+from rail_app.core.board import Board
+from rail_app.rules.deckmodel import Deck
 from rail_app.ui import maprender as mr
 
 FLOOD = (40, 110, 220)
@@ -47,7 +50,35 @@ def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
     surface.blit(mask, (x0, y0))
 
 
-def draw_zones(surface: pygame.Surface, state: GameState, view: mr.MapView) -> None:
+class Zone(Protocol):
+    """What a drawn zone needs of an event in force (rules.state.ActiveEvent has it)."""
+
+    @property
+    def card(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def dots(self) -> frozenset[int]: ...
+    @property
+    def edges(self) -> frozenset[tuple[int, int]]: ...
+    @property
+    def ferries(self) -> frozenset[int]: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+
+
+class Zones(Protocol):
+    """A board with events in force: a game, or a map author's preview of one card."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def events(self) -> Sequence[Zone]: ...
+
+
+def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
     """Every lasting event in force, drawn through ``view`` (the track layer's view)."""
     board = state.board
     sp = board.layout.spacing * view.scale
@@ -96,13 +127,13 @@ def draw_zones(surface: pygame.Surface, state: GameState, view: mr.MapView) -> N
             pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
 
 
-def draw_zone_labels(surface: pygame.Surface, state: GameState, view: mr.MapView) -> None:
+def draw_zone_labels(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
     """The name of each event in force on its zone (drawn above the map's names)."""
     for ev in state.events:
         _zone_label(surface, state, ev, view)
 
 
-def _zone_label(surface: pygame.Surface, state: GameState, ev: ActiveEvent,
+def _zone_label(surface: pygame.Surface, state: Zones, ev: Zone,
                 view: mr.MapView) -> None:
     """The event's name on its zone, where the zone's dots (or edges) gather."""
     from rail_app.ui import hud

@@ -1,0 +1,188 @@
+"""``preview``: the map as the game draws it, redrawn when its files are saved, with the
+inspector, the layers and the deck panel (driven headless, SDL dummy drivers)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from buildhelp import MINI
+
+from rail_app.authoring.preview import LAYERS, Preview, card_zone, run
+from rail_app.cli import main
+
+#: How long the test waits for the preview to notice a save (a time-out, not a benchmark:
+#: the preview looks at the files four times a second).
+BUDGET_S = 5.0
+
+
+@pytest.fixture
+def screen() -> pygame.Surface:
+    pygame.init()
+    return pygame.display.set_mode((1280, 720))
+
+
+def _copy_mini(tmp_path: Path) -> Path:
+    for p in MINI.parent.glob("mini*.yaml"):
+        shutil.copy(p, tmp_path / p.name)
+    return tmp_path / "mini.yaml"
+
+
+def _save(path: Path, text: str) -> None:
+    """Save as an editor does, and make sure the modification time moves on."""
+    st = path.stat()
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, max(st.st_mtime_ns + 1_000_000, time.time_ns())))
+
+
+def _run_until(preview: Preview, screen: pygame.Surface, done: object) -> float:
+    """Frames as the window runs them (real time between frames) until ``done()`` holds;
+    the seconds it took."""
+    start = last = time.perf_counter()
+    while not done():  # type: ignore[operator]
+        now = time.perf_counter()
+        assert now - start < BUDGET_S, "the preview did not notice the save in time"
+        preview.update(now - last)
+        preview.draw(screen)
+        last = now
+        time.sleep(0.02)
+    return time.perf_counter() - start
+
+
+def test_preview_shows_an_error_over_the_last_good_map_and_clears_it(
+        tmp_path: Path, screen: pygame.Surface, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _copy_mini(tmp_path)
+    good = path.read_text(encoding="utf-8")
+    preview = Preview(path, screen.get_size())
+    preview.draw(screen, complete=True)
+    board = preview.model.board
+    assert board is not None and board.name == "Mini" and not preview.model.problems
+    assert preview.model.stats is not None and preview.model.stats.cards > 0
+
+    # a mistake: the panel lists it as validate-map prints it; the last good map stays
+    bad = good.replace("commodity: marble}", "commodity: marbel}", 1)
+    _save(path, bad)
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    assert preview.model.board is board
+    assert main(["validate-map", str(path)]) == 2
+    assert preview.problem_panel_lines() == capsys.readouterr().err.splitlines()
+    line = bad[: bad.index("marbel")].count("\n") + 1
+    assert preview.problem_panel_lines()[0].startswith(f"{path}:{line}: ")
+    preview.draw(screen)  # the map and the panel over it
+
+    # fixed: the error clears and the map is loaded again
+    _save(path, good)
+    _run_until(preview, screen, lambda: not preview.model.problems)
+    assert preview.model.board is not None and preview.model.board is not board
+    assert preview.problem_panel_lines() == []
+
+
+def test_preview_watches_the_deck_too(tmp_path: Path, screen: pygame.Surface) -> None:
+    path = _copy_mini(tmp_path)
+    deck = tmp_path / "mini-deck.yaml"
+    good = deck.read_text(encoding="utf-8")
+    preview = Preview(path, screen.get_size())
+    board = preview.model.board
+    city = next(c for c in ("Gamma", "Zeta", "Delta") if f"city: {c}" in good)
+    _save(deck, good.replace(f"city: {city}", "city: Omega", 1))
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    assert preview.model.board is board  # only the deck was read again
+    assert any("unknown city 'Omega'" in p.message for p in preview.model.problems)
+    assert any("Omega" in r.text for r in preview.deck_panel_lines())
+    _save(deck, good)
+    _run_until(preview, screen, lambda: not preview.model.problems)
+
+
+def test_preview_inspector_layers_and_event_zones(tmp_path: Path,
+                                                  screen: pygame.Surface) -> None:
+    preview = Preview(_copy_mini(tmp_path), screen.get_size())
+    board, cam = preview.model.board, preview.camera
+    assert board is not None and cam is not None
+    cam.level = cam.level_for(60)
+    # the inspector on a river crossing: its cost part by part
+    e = next(e for e in board.edges.values()
+             if any(c.name == "Fiume" for c in e.crossings) and e.forbidden is None)
+    mx, my = (board.dots[e.a].x + board.dots[e.b].x) / 2, (board.dots[e.a].y
+                                                           + board.dots[e.b].y) / 2
+    cam.centre_on(mx, my)
+    preview.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(
+        map(int, cam.to_screen(mx, my))), rel=(0, 0), buttons=(0, 0, 0)))
+    lines = preview.inspector_lines()
+    cost = board.build_cost(e.a, e.b)
+    assert lines[0] == f"Segment {board.key(e.a)} - {board.key(e.b)}"
+    assert f"{cost}M = " in lines[1] and "river Fiume 2" in lines[1]
+    assert any("Grande system" in x for x in lines)
+    # on a dot: its key and terrain
+    d = board.cities["Gamma"].centre
+    cam.centre_on(board.dots[d].x, board.dots[d].y)
+    preview.pointer = tuple(map(int, cam.dot_screen(d)))  # type: ignore[assignment]
+    assert preview.inspector_lines()[0] == f"Dot {board.key(d)} \u00b7 Gamma"
+    # every layer draws; keys 1-7 toggle them
+    for i, (name, _) in enumerate(LAYERS):
+        before = preview.layers[name]
+        preview.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + i, mod=0))
+        assert preview.layers[name] is not before
+    preview.layers = {name: True for name, _ in LAYERS}
+    preview.draw(screen, complete=True)
+    # the zone of each event card is the one the rules work out
+    deck = preview.model.deck
+    assert deck is not None
+    flood = next(c for c in deck.cards.values() if c.event == "flood")
+    zone = card_zone(board, deck, flood)
+    assert zone.edges and all(any(c.kind == "river" for c in board.edges[k].crossings)
+                              for k in zone.edges)
+    for _ in preview.model.event_cards():
+        preview.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHTBRACKET,
+                                                mod=0))
+        preview.draw(screen)
+    assert not preview.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
+                                                       mod=0))
+
+
+def test_preview_of_a_map_that_never_loaded_then_does(tmp_path: Path,
+                                                      screen: pygame.Surface) -> None:
+    path = _copy_mini(tmp_path)
+    good = path.read_text(encoding="utf-8")
+    _save(path, good.replace("name: Mini", "name: [Mini", 1))
+    preview = Preview(path, screen.get_size())
+    assert preview.model.board is None and "malformed YAML" in preview.problem_panel_lines()[0]
+    preview.draw(screen)
+    _save(path, good)
+    _run_until(preview, screen, lambda: preview.model.board is not None)
+    assert preview.camera is not None and not preview.model.problems
+
+
+def test_preview_command_opens_a_new_map(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """new-map's output opens in the preview window (closed after a few frames)."""
+    assert main(["new-map", "valle", "--dir", str(tmp_path)]) == 0
+    seen: list[Preview] = []
+    assert run(str(tmp_path / "valle.yaml"), (1280, 720), frames=3,
+               on_frame=lambda p, n: seen.append(p)) == 0
+    assert seen and seen[-1].model.board is not None and not seen[-1].model.problems
+    assert seen[-1].model.stats is not None and seen[-1].model.stats.cards == 108
+    assert main(["preview", str(tmp_path / "valle.yaml"), "--size", "12x7"]) == 2
+    assert "--size" in capsys.readouterr().err
+
+
+def test_preview_watches_the_geojson(tmp_path: Path, screen: pygame.Surface) -> None:
+    """A map whose geometry is a sibling GeoJSON file: saving that file redraws too."""
+    root = Path(__file__).resolve().parent.parent / "maps"
+    for name in ("sicilia.yaml", "sicilia.geojson", "sicilia-deck.yaml"):
+        shutil.copy(root / name, tmp_path / name)
+    path, geo = tmp_path / "sicilia.yaml", tmp_path / "sicilia.geojson"
+    preview = Preview(path, screen.get_size())
+    board = preview.model.board
+    assert board is not None and board.geometry_file == geo and not preview.model.problems
+    good = geo.read_text(encoding="utf-8")
+    _save(geo, good.replace('"layer":"river"', '"layer":"rivers"', 1))
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    assert preview.model.board is board
+    assert any("river" in line for line in preview.problem_panel_lines())
+    _save(geo, good)
+    _run_until(preview, screen, lambda: not preview.model.problems)
+    assert preview.model.board is not board
