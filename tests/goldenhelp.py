@@ -234,15 +234,23 @@ def _player_of(state: GameState, index: int | None) -> str | None:
     return None if index is None else state.players[index].name
 
 
+def _city(state: GameState, player: int) -> str | None:
+    d = state.players[player].position
+    city = None if d is None else state.board.city_of_dot.get(d)
+    return None if city is None else city.name
+
+
+def _aboard(state: GameState, player: int) -> str | None:
+    f = state.players[player].aboard
+    return None if f is None else state.board.ferries[f].name
+
+
 PLAYER_FACTS: dict[str, Callable[[GameState, int], Any]] = {
     "cash": lambda s, i: s.players[i].cash,
     "loco": lambda s, i: s.players[i].loco,
     "position": lambda s, i: _dot_key(s.board, s.players[i].position),
-    "city": lambda s, i: (None if s.players[i].position is None else
-                          getattr(s.board.city_of_dot.get(s.players[i].position), "name",
-                                  None)),
-    "aboard": lambda s, i: (None if s.players[i].aboard is None
-                            else s.board.ferries[s.players[i].aboard].name),
+    "city": _city,
+    "aboard": _aboard,
     "loads": lambda s, i: [_load_text(x) for x in s.players[i].loads],
     "private": lambda s, i: sorted(s.players[i].private),
     "dealt": lambda s, i: sorted(s.players[i].dealt),
@@ -449,7 +457,7 @@ def _show(case_id: str) -> int:
     cases = {c.id: c for c in load_cases()}
     case = cases.get(case_id)
     if case is None:
-        near = [c for c in cases if case_id.lower() in c.id.lower()]
+        near = [c for c in cases if case_id.lower() in c.lower()]
         print(f"no case {case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
         return 2
     print(f"{case.id} ({case.file}): {case.map}, deck {case.deck}, seed {case.seed}"
