@@ -48,15 +48,11 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
 
 @command("validate-map", "check a map file and print a summary")(_validate_args)
 def cmd_validate(args: argparse.Namespace) -> int:
-    from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
+    from rail_app.rules.deck import load_map
 
     try:
-        board = load_board(args.path, use_cache=False)
-        if board.deck_file is not None and board.deck_file.exists():
-            from rail_app.rules.deck import load_deck
-
-            load_deck(board.deck_file, board)
+        board, _deck = load_map(args.path, use_cache=False)
     except MapError as exc:
         if args.json:
             print(json.dumps({"errors": [p.as_dict() for p in exc.problems]}, indent=2))
