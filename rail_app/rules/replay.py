@@ -105,20 +105,39 @@ def _replay_args(p: argparse.ArgumentParser) -> None:
 
 @command("replay", "replay a game record, checking every action")(_replay_args)
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a game record, or the record of a saved game on the map the save carries."""
+    import tempfile
+
+    from rail_app.core.world import World, unpack_world
+    from rail_app.rules.savefile import SaveError, is_save_file, read_save
+
+    world: World | None = None
+    try:
+        if is_save_file(args.record):  # a saved game: its record, on the map it carries
+            saved = read_save(args.record)
+            record, world = saved.record, saved.world
+        else:
+            record = load_record(args.record)
+    except (RecordError, SaveError) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with tempfile.TemporaryDirectory(prefix="italian-rails-replay-") as scratch:
+        if world is not None:
+            map_file: Path | None = unpack_world(world, Path(scratch))
+        else:
+            map_file = resolve_map(Path(args.record), record.map)
+        if map_file is None:
+            print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return _replay_on(args, record, map_file)
+
+
+def _replay_on(args: argparse.Namespace, record: GameRecord, map_file: Path) -> int:
     from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
     from rail_app.rules.deckmodel import Deck
     from rail_app.rules.record import replay_record
 
-    try:
-        record = load_record(args.record)
-    except RecordError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    map_file = resolve_map(Path(args.record), record.map)
-    if map_file is None:
-        print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     warnings: list[str] = []
     try:
         board = load_board(map_file)
