@@ -106,6 +106,29 @@ def cmd_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- fuzz --------------------------------------------------------------------------------------
+
+
+def _fuzz_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak"),
+                   help="what to try: hostile saves, hostile maps, kills while saving, random "
+                        "input on the interface, or checked games between computer players")
+    p.add_argument("--long", action="store_true",
+                   help="the long run (its figures are in docs/reliability.md)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (same seed, same run)")
+    p.add_argument("--count", type=int, default=None,
+                   help="cases, kills, events or games (default: the short or long run's)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+@command("fuzz", "development tool: run a fuzzer or the computer players' soak")(_fuzz_args)
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from rail_app.devtools.fuzz import run_fuzz
+
+    return run_fuzz(args.target, long=args.long, seed=args.seed, count=args.count,
+                    as_json=args.json)
+
+
 # -- entry -------------------------------------------------------------------------------------
 
 

@@ -35,9 +35,10 @@ class Outcome:
     status: str
     value: Any = None
     error: str = ""
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall-clock time of the case
     peak_mb: float = 0.0  # the child's peak resident memory, the parent's share included
     parent_mb: float = 0.0  # the parent's resident memory when it forked
+    cpu_seconds: float = 0.0  # processor time of the child: what other programs cannot inflate
 
 
 def rss_mb() -> float:
@@ -112,15 +113,17 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
     _, status, usage = os.wait4(pid, 0)
     seconds = time.perf_counter() - t0
     peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    cpu = usage.ru_utime + usage.ru_stime
     if timed_out:
-        return Outcome("timeout", seconds=seconds, peak_mb=peak, parent_mb=parent_mb)
+        return Outcome("timeout", seconds=seconds, peak_mb=peak, parent_mb=parent_mb,
+                       cpu_seconds=cpu)
     if os.WIFSIGNALED(status):
         name = signal.Signals(os.WTERMSIG(status)).name
         return Outcome("crash", error=f"killed by {name}", seconds=seconds, peak_mb=peak,
-                       parent_mb=parent_mb)
+                       parent_mb=parent_mb, cpu_seconds=cpu)
     try:
         kind, value, error, took = pickle.loads(b"".join(chunks))
     except Exception:
         return Outcome("crash", error=f"no result (exit status {os.WEXITSTATUS(status)})",
-                       seconds=seconds, peak_mb=peak, parent_mb=parent_mb)
-    return Outcome(kind, value, error, took, peak, parent_mb)
+                       seconds=seconds, peak_mb=peak, parent_mb=parent_mb, cpu_seconds=cpu)
+    return Outcome(kind, value, error, took, peak, parent_mb, cpu)
