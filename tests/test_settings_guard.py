@@ -11,7 +11,7 @@ import pytest
 
 from rail_app.core.paths import user_data_dir
 from rail_app.ui.app import MIN_SIZE, App
-from rail_app.ui.settings import Settings, clamp_window, load_settings_checked
+from rail_app.ui.settings import Settings
 
 
 def _settings_file(text: str) -> Path:
@@ -42,6 +42,8 @@ def test_a_damaged_settings_file_is_set_aside_and_the_game_starts(text: str) -> 
 
 
 def test_a_settings_file_that_is_a_device_or_a_folder_is_set_aside(tmp_path: Path) -> None:
+    from rail_app.ui.settings import load_settings_checked
+
     path = user_data_dir() / "settings.json"
     path.symlink_to("/dev/zero")
     settings, notice = load_settings_checked(path)
@@ -50,6 +52,8 @@ def test_a_settings_file_that_is_a_device_or_a_folder_is_set_aside(tmp_path: Pat
 
 
 def test_window_sizes_are_clamped_to_the_screen_and_the_minimum() -> None:
+    from rail_app.ui.settings import clamp_window
+
     assert clamp_window((20000, 20000), (1920, 1080)) == (1920, 1080)
     assert clamp_window((800, 600), (1920, 1080)) == MIN_SIZE
     assert clamp_window((20000, 20000)) == (7680, 4320)
