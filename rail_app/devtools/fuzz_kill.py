@@ -84,7 +84,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
     rng = random.Random(seed)
     t0 = time.perf_counter()
     outcomes: dict[str, int] = {"ok": 0, "lost": 0, "mismatched": 0, "no start": 0}
-    temps_seen = 0
+    cut_short = 0  # kills that left a temporary file (a save cut between write and rename)
     with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-kill-") as tmp:
         root = Path(tmp)
         data = root / "data"
@@ -95,6 +95,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
             names = _make_games(root)
             games = {"a": names[0], "b": names[1]}
             target = data / "saves" / "autosave.json"
+            temps_before = 0
             code = f"from rail_app.devtools.fuzz_kill import child_loop; child_loop({tmp!r})"
             for k in range(count):
                 proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
@@ -113,7 +114,9 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
                 verdict = _check(target, games)
                 outcomes[verdict] += 1
                 temps = [p for p in (data / "saves").iterdir() if is_orphan_temp(p.name)]
-                temps_seen += len(temps)
+                if len(temps) > temps_before:
+                    cut_short += 1
+                temps_before = len(temps)
                 if progress is not None and (verdict != "ok" or (k + 1) % 20 == 0):
                     progress(f"kill {k + 1}: {verdict}, {len(temps)} temporary file(s)")
             from rail_app.ui.session import remove_leftovers
@@ -133,7 +136,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
         "mismatched": outcomes["mismatched"],
         "children_that_did_not_start": outcomes["no start"],
         "whole_saves": outcomes["ok"],
-        "temp_files_seen_after_kills": temps_seen,
+        "kills_during_a_write": cut_short,
         "temp_files_at_next_start": temps_before,
         "temp_files_left_after_next_start": len(left),
         "seconds": round(time.perf_counter() - t0, 1),
