@@ -66,6 +66,13 @@ def test_window_sizes_are_clamped_to_the_screen_and_the_minimum() -> None:
     assert app.settings.volume == 0.3  # a file of good values is read as before
 
 
+def test_a_size_asked_for_on_the_command_line_is_kept() -> None:
+    """--size 1920x1080 (and tools drawing headless at that size) are not cut to the screen
+    the video driver reports; only a size remembered in the settings is."""
+    app = App(size=(1920, 1080), fullscreen=False, settings=Settings())
+    assert app.screen.get_size() == (1920, 1080)
+
+
 def test_values_of_the_wrong_type_fall_back_one_by_one() -> None:
     s = Settings.from_dict({"volume": "loud", "ui_scale": 1e300, "window": ["a", 5],
                             "inks": [{"r": 1}, "black"], "hints": False})

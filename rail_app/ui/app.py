@@ -82,8 +82,10 @@ class App:
         self.map_path = map_path
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
-        want = size or self.settings.window
-        self.windowed_size = clamp_window(want, _desktop_size())
+        # A size from the settings file fits the screen; one asked for on the command line
+        # (or by a tool drawing at 1920x1080 headless) is only kept within sane bounds.
+        self.windowed_size = clamp_window(size) if size is not None else \
+            clamp_window(self.settings.window, _desktop_size())
         #: The last input events, for a crash report.
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)

@@ -582,8 +582,9 @@ class CrashScene(Scene):
         UILabel(pygame.Rect(x0, px(60), bw, px(64)), "The game stopped", self.ui,
                 object_id="#title")
         body = "<br><br>".join(html.escape(p) for p in self.text.split("\n\n"))
-        UITextBox(body, pygame.Rect(x0, px(140), bw, h - px(300)), self.ui)
-        y = h - px(130)
+        box_h = min(h - px(300), px(260))
+        UITextBox(body, pygame.Rect(x0, px(140), bw, box_h), self.ui)
+        y = px(140) + box_h + px(30)
         self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), "Back to the menu",
                                     self.ui, object_id="#primary")
         self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
