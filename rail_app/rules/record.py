@@ -208,12 +208,22 @@ def action_field_problem(data: Any) -> str | None:
     cls = ACTION_TYPES.get(data["kind"])
     if cls is None:
         return f"unknown action kind {guarded.shorten(data['kind'])}"
-    hints = typing.get_type_hints(cls)
+    hints = _field_types(cls)
     for f in fields(cls):
         if f.name in data and not _fits(data[f.name], hints[f.name]):
             return (f"action {data['kind']!r}: {f.name} cannot be "
                     f"{guarded.shorten(data[f.name])}")
     return None
+
+
+_FIELD_TYPES: dict[str, dict[str, Any]] = {}
+
+
+def _field_types(cls: type[Action]) -> dict[str, Any]:
+    """The field types of an action class, resolved once."""
+    if cls.kind not in _FIELD_TYPES:
+        _FIELD_TYPES[cls.kind] = typing.get_type_hints(cls)
+    return _FIELD_TYPES[cls.kind]
 
 
 def _fits(value: Any, tp: Any) -> bool:
