@@ -5,7 +5,8 @@ one thing changed, loaded as ``validate-map`` and the New game dialog load a map
 (``rules.deck.load_map``) in a child process of its own (:mod:`rail_app.devtools.isolate`).
 A case passes when the map is accepted, or refused with ``MapError`` whose every line is
 ``file:line: message`` with no value longer than about 60 characters; within
-:data:`REFUSE_SECONDS` of processor time and :data:`REFUSE_MB` of memory when refused. It
+:data:`REFUSE_SECONDS` of processor time and :data:`REFUSE_MB` of memory (beyond what the
+checking program held already) when refused. It
 fails on a traceback (any other exception), a crash of the process, a time-out, or a slow or
 heavy refusal. (Processor time, not wall-clock time, so that other programs on a busy machine
 cannot fail a case; both are reported.)
@@ -459,8 +460,9 @@ def run_case(case: MapCase, root: Path, timeout: float) -> CaseResult:
                           f"expected {case.expect!r}, got {problems[0][:200]}")
     if out.cpu_seconds > REFUSE_SECONDS:
         return CaseResult(case.name, out, "slow", f"{out.cpu_seconds:.1f} s of processor time")
-    if out.peak_mb > REFUSE_MB:
-        return CaseResult(case.name, out, "heavy", f"{out.peak_mb:.0f} MB")
+    if out.peak_mb - out.parent_mb > REFUSE_MB:
+        return CaseResult(case.name, out, "heavy", f"{out.peak_mb - out.parent_mb:.0f} MB more "
+                          "than the checking program")
     return CaseResult(case.name, out, "refused", problems[0].replace(str(folder), "")[:160])
 
 
@@ -518,6 +520,8 @@ def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: 
         "max_refusal_cpu_s": round(max((r.outcome.cpu_seconds for r in refused),
                                        default=0.0), 3),
         "max_refusal_mb": round(max((r.outcome.peak_mb for r in refused), default=0.0), 1),
+        "max_refusal_growth_mb": round(max((r.outcome.peak_mb - r.outcome.parent_mb
+                                            for r in refused), default=0.0), 1),
         "max_accept_s": round(max((r.outcome.seconds for r in accepted), default=0.0), 3),
         "hostile": [{"case": r.name, "verdict": r.verdict, "seconds": round(r.outcome.seconds, 3),
                      "cpu_seconds": round(r.outcome.cpu_seconds, 3),

@@ -63,7 +63,6 @@ def game_plan(index: int, seed: int) -> tuple[int, tuple[str, str], tuple[str, .
 def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple[str, ...],
                        turn_cap: int = TURN_CAP, map_path: str | None = None) -> SoakGame:
     """Play one game between ``players`` and check every action; never raises."""
-    from rail_app.ai.simulate import make_player
     from rail_app.core.board import load_board
     from rail_app.rules import cards, engine, game
     from rail_app.rules.deck import load_board_deck
@@ -113,6 +112,17 @@ def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple
         report.violations = list(checker.violations)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def make_player(kind: str, seat: int, seed: int) -> Any:
+    """The computer opponent at a level, or the random player."""
+    if kind == "random":
+        from rail_app.ai.randombot import RandomBot
+
+        return RandomBot(seat, seed)
+    from rail_app.ai.bot import Bot
+
+    return Bot(kind, seat, seed)
 
 
 def _play(job: tuple[int, int, int]) -> SoakGame:
