@@ -16,8 +16,12 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK, __version__
+
+if TYPE_CHECKING:
+    from rail_app.rules.record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -83,14 +87,11 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
-    from rail_app.rules.deck import load_deck
+    from rail_app.rules.deck import load_map
 
     try:
-        board = load_board(args.path, use_cache=False)
-        if board.deck_file is not None and board.deck_file.exists():
-            load_deck(board.deck_file, board)
+        board, _deck = load_map(args.path, use_cache=False)
     except MapError as exc:
         from rail_app.authoring.problems import in_file_order, problem_lines
 
@@ -201,27 +202,48 @@ def _preview(args: argparse.Namespace) -> int:
 
 
 def _replay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("record", help="the game record (JSON) to replay")
+    p.add_argument("record", help="the game record (JSON), or a saved game, to replay")
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Replay a game record, or the record of a saved game on the map the save carries."""
+    import tempfile
+
+    from rail_app.core.world import World, unpack_world
+    from rail_app.rules.record import RecordError, load_record
+    from rail_app.rules.replay import resolve_map
+    from rail_app.rules.savefile import SaveError, is_save_file, read_save
+
+    world: World | None = None
+    try:
+        if is_save_file(args.record):  # a saved game: its record, on the map it carries
+            saved = read_save(args.record)
+            record, world = saved.record, saved.world
+        else:
+            record = load_record(args.record)
+    except (RecordError, SaveError) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with tempfile.TemporaryDirectory(prefix="italian-rails-replay-") as scratch:
+        if world is not None:
+            map_file: Path | None = unpack_world(world, Path(scratch))
+        else:
+            map_file = resolve_map(Path(args.record), record.map)
+        if map_file is None:
+            print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return _replay_on(args, record, map_file)
+
+
+def _replay_on(args: argparse.Namespace, record: GameRecord, map_file: Path) -> int:
     from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
     from rail_app.rules.deck import load_deck
     from rail_app.rules.deckmodel import Deck
-    from rail_app.rules.record import RecordError, load_record, map_digest, replay_record
-    from rail_app.rules.replay import describe_result, resolve_map, state_summary, summary_lines
+    from rail_app.rules.record import map_digest, replay_record
+    from rail_app.rules.replay import describe_result, state_summary, summary_lines
 
-    try:
-        record = load_record(args.record)
-    except RecordError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    map_file = resolve_map(Path(args.record), record.map)
-    if map_file is None:
-        print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     warnings: list[str] = []
     try:
         board = load_board(map_file)
@@ -272,6 +294,25 @@ def _simulate(args: argparse.Namespace) -> int:
     from rail_app.devtools.simulate import run_command
 
     return run_command(args)
+
+
+def _fuzz_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak"),
+                   help="what to try: hostile saves, hostile maps, kills while saving, random "
+                        "input on the interface, or checked games between computer players")
+    p.add_argument("--long", action="store_true",
+                   help="the long run (its figures are in docs/reliability.md)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (same seed, same run)")
+    p.add_argument("--count", type=int, default=None,
+                   help="cases, kills, events or games (default: the short or long run's)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    from rail_app.devtools.fuzz import run_fuzz
+
+    return run_fuzz(args.target, long=args.long, seed=args.seed, count=args.count,
+                    as_json=args.json)
 
 
 def _tournament_args(p: argparse.ArgumentParser) -> None:
@@ -385,6 +426,9 @@ COMMANDS: dict[str, Command] = {
     "tournament": Command("every level of the computer opponent against every other, both "
                           "seat orders, on all cores, invariants checked", _tournament_args,
                           _tournament),
+    "fuzz": Command("run a fuzzer (hostile saves or maps, kills while saving, random input on "
+                    "the interface) or the checked games of computer players", _fuzz_args,
+                    _fuzz),
     "soak": Command("play random legal games, checking the rules' invariants after every "
                     "action", _soak_args, _soak),
     "bench": Command("measure frame, quote, route, AI and start-up times", _bench_args,

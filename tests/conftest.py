@@ -1,7 +1,32 @@
-"""Headless pygame for the interface tests: no window, no sound card."""
+"""Headless pygame for the interface tests: no window, no sound card; and a user data folder
+of each test's own, so that no test ever writes into the player's saves and settings."""
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Set before any test module imports the game: code that runs at import time, and programs
+# the tests start (they inherit the environment), find this folder, never the player's.
+_SESSION_DATA = tempfile.mkdtemp(prefix="italian-rails-tests-")
+os.environ["ITALIAN_RAILS_DATA_DIR"] = _SESSION_DATA
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    shutil.rmtree(_SESSION_DATA, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Each test gets an empty user data folder of its own."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(folder))
+    yield folder

@@ -18,12 +18,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run_quick_bench(tmp_path: Path) -> dict[str, object]:
+    """The bench as a person runs it: no data folder given, so it makes one of its own in
+    the temporary folder (here an empty one), and must remove it again."""
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ITALIAN_RAILS_DATA_DIR=str(tmp_path), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("ITALIAN_RAILS_DATA_DIR", None)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(scratch),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
     proc = subprocess.run([sys.executable, "-m", "rail_app", "bench", "--quick", "--json"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
+    assert list(scratch.iterdir()) == [], "the bench left files in the temporary folder"
     data = json.loads(proc.stdout)  # stdout is one JSON document, nothing else
     assert isinstance(data, dict)
     return data

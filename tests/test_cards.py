@@ -453,7 +453,7 @@ def test_C7_pool_holds_four_to_six_after_each_operation() -> None:
                   + [n for p in state.players for n in p.private])
         assert sorted(places) == DECK.numbers
         state.current = rng.randrange(2)
-        state.swapped_this_turn = False
+        state.phase = Phase.MOVE  # a swap (C6) leaves the rest of that turn; start afresh
         put(state, state.current, rng.choice(list(BOARD.cities)))
 
 

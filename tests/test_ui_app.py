@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pygame
@@ -88,8 +89,16 @@ def test_sounds_are_synthesized_and_silent_without_a_device() -> None:
     s.play("squeak")  # never raises, device or not
 
 
-def test_selftest_passes(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_selftest_passes_and_leaves_nothing_behind(tmp_path: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``python main.py --selftest`` runs it: without a data folder given, it plays in a
+    folder of its own in the temporary folder, and removes it."""
+    import tempfile
+
     from rail_app.devtools.selftest import run_selftest
 
-    monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ITALIAN_RAILS_DATA_DIR")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert run_selftest(MINI, turns=1, verbose=False) == 0
+    assert list(tmp_path.iterdir()) == []
+    assert "ITALIAN_RAILS_DATA_DIR" not in os.environ

@@ -20,6 +20,7 @@ import shapely
 
 from rail_app.core import hexgrid
 from rail_app.core.geometry import MapGeometry, Projection, load_geometry
+from rail_app.core.guarded import MAX_DOTS, MAX_GRID_POINTS
 from rail_app.core.mapfile import (
     LineIndex,
     MapError,
@@ -155,6 +156,7 @@ class Board:
         self.attribution: list[str] = []
         self.deck_file: Path | None = None
         self.geometry_file: Path | None = None  # the sibling GeoJSON file, if any
+        self.deck_line: int | None = None  # where the map names its deck file
         self.rules = Rules()
         self.projection = Projection("plane")
         self.layout = hexgrid.Layout(1.0, "pointy", (0.0, 0.0))
@@ -351,6 +353,7 @@ class _Builder:
         b.attribution = list(data.get("attribution") or [])
         if data.get("deck"):
             b.deck_file = self.path.parent / data["deck"]
+            b.deck_line = self.index.line_of(("deck",))
         if isinstance(data["geometry"], str):
             b.geometry_file = self.path.parent / data["geometry"]
         rules, probs = rules_from_data(data.get("rules"), self.index, self.shown)
@@ -404,13 +407,27 @@ class _Builder:
         self.water_inland = water
         xmin, ymin, xmax, ymax = land.bounds
         qmin, qmax, rmin, rmax = b.layout.bounds_axial(xmin, ymin, xmax, ymax)
+        self.land_points: set[tuple[int, int]] = set()
+        spacing = b.layout.spacing
+        estimate = land.area / (spacing * spacing * hexgrid.SQRT3 / 2.0)
+        grid_points = (qmax - qmin + 1) * (rmax - rmin + 1)
+        if estimate > MAX_DOTS or grid_points > MAX_GRID_POINTS:
+            self.problem(("grid", "spacing_km"), self._too_many_dots(round(estimate)))
+            return
         qgrid, rgrid = np.meshgrid(np.arange(qmin, qmax + 1), np.arange(rmin, rmax + 1))
         qs = qgrid.ravel()
         rs = rgrid.ravel()
         xs, ys = self._xy(qs, rs)
         inside = shapely.contains_xy(land, xs, ys) & ~shapely.contains_xy(water, xs, ys)
-        self.land_points: set[tuple[int, int]] = {
+        self.land_points = {
             (int(q), int(r)) for q, r in zip(qs[inside], rs[inside], strict=True)}
+        if len(self.land_points) > MAX_DOTS:
+            self.problem(("grid", "spacing_km"), self._too_many_dots(len(self.land_points)))
+
+    def _too_many_dots(self, dots: int) -> str:
+        return (f"grid.spacing_km: {self.board.layout.spacing:g} km gives about {dots:,} dots "
+                f"on this map's land; a map has at most {MAX_DOTS:,} (a larger spacing gives "
+                "fewer dots)")
 
     def _xy(self, qs: np.ndarray, rs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         lay = self.board.layout

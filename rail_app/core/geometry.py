@@ -6,8 +6,8 @@ does it leave the land) are answered here with shapely 2 in vectorised form.
 
 from __future__ import annotations
 
-import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,12 +17,15 @@ import shapely
 from shapely.geometry import shape
 from shapely.geometry.base import BaseGeometry
 
+from rail_app.core import guarded
 from rail_app.core.mapfile import LineIndex, MapProblem
 
 LAYERS = ("land", "border", "river", "lake", "inlet", "sea", "terrain", "context")
 POLYGON_LAYERS = ("land", "lake", "inlet", "sea", "terrain", "context")
 KM_PER_DEG_LAT = 110.574
 KM_PER_DEG_LON_EQ = 111.320
+#: Coordinates beyond this (degrees or km) belong to no map.
+MAX_COORDINATE = 1_000_000.0
 
 
 @dataclass
@@ -86,12 +89,6 @@ class MapGeometry:
         return shapely.union_all(geoms)
 
 
-def _fix(geom: BaseGeometry) -> BaseGeometry:
-    if geom.geom_type in ("Polygon", "MultiPolygon") and not geom.is_valid:
-        return shapely.make_valid(geom)
-    return geom
-
-
 def load_geometry(
     spec: Any,
     map_path: Path,
@@ -99,64 +96,151 @@ def load_geometry(
     index: LineIndex,
     projection: Projection,
 ) -> tuple[MapGeometry, list[MapProblem]]:
-    """Read the ``geometry:`` of a map: a sibling GeoJSON file or inline layers."""
+    """Read the ``geometry:`` of a map: a sibling GeoJSON file or inline layers.
+
+    Polygons and lines are counted before shapely sees them (at most
+    :data:`~rail_app.core.guarded.MAX_FEATURE_POINTS` points each and
+    :data:`~rail_app.core.guarded.MAX_GEOMETRY_POINTS` in all), so that an absurd file is
+    refused at once instead of keeping the board builder busy for minutes.
+    """
     problems: list[MapProblem] = []
     features: dict[str, list[Feature]] = {name: [] for name in LAYERS}
+    budget = _PointBudget()
+    # (layer, properties, GeoJSON geometry, file, line, label) of each shape, checked for
+    # names and sizes first, and only then handed to shapely
+    todo: list[tuple[str, dict[str, Any], Any, str, int | None, str]] = []
     if isinstance(spec, str):
         gpath = map_path.parent / spec
         gshown = str(Path(shown).parent / spec)
         try:
-            doc = json.loads(gpath.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return MapGeometry(features), [MapProblem(
-                shown, index.line_of(("geometry",)), f"geometry: file {spec!r} not found")]
-        except (OSError, ValueError) as exc:
-            return MapGeometry(features), [MapProblem(
-                gshown, getattr(exc, "lineno", None), f"not valid GeoJSON: {exc}")]
+            doc = guarded.read_json(gpath, guarded.GEOJSON, gshown)
+        except guarded.GuardError as exc:
+            if exc.message == "file not found":
+                return MapGeometry(features), [MapProblem(
+                    shown, index.line_of(("geometry",)),
+                    f"geometry: file {guarded.shorten(spec)} not found")]
+            return MapGeometry(features), [MapProblem(exc.file, exc.line, exc.message)]
         raw = doc.get("features") if isinstance(doc, dict) else None
         if not isinstance(raw, list):
             return MapGeometry(features), [MapProblem(
                 gshown, 1, "not a GeoJSON FeatureCollection (no 'features' list)")]
         for i, feat in enumerate(raw):
-            props = (feat.get("properties") or {}) if isinstance(feat, dict) else {}
+            props = feat.get("properties") if isinstance(feat, dict) else None
+            props = props if isinstance(props, dict) else {}
             layer = props.get("layer")
             where = f"features[{i}]"
-            if layer not in LAYERS:
+            if not isinstance(layer, str) or layer not in LAYERS:
                 problems.append(MapProblem(
-                    gshown, None,
-                    f"{where}: unknown layer {layer!r} (expected one of {', '.join(LAYERS)})"))
+                    gshown, None, f"{where}: unknown layer {guarded.shorten(layer)} "
+                    f"(expected one of {', '.join(LAYERS)})"))
                 continue
-            try:
-                geom = shape(feat["geometry"])
-            except Exception as exc:  # shapely raises several kinds for bad input
-                problems.append(MapProblem(gshown, None, f"{where} ({layer}): bad geometry: {exc}"))
+            named = _bad_names(props)
+            if named:
+                problems.append(MapProblem(gshown, None, f"{where} ({layer}): {named}"))
                 continue
-            features[layer].append(_feature(layer, props, geom, projection))
+            geometry = feat.get("geometry")
+            coords = geometry.get("coordinates") if isinstance(geometry, dict) else None
+            too_many = budget.take(coords)
+            if too_many:
+                problems.append(MapProblem(gshown, None, f"{where} ({layer}): {too_many}"))
+                if budget.exhausted:
+                    break
+                continue
+            todo.append((layer, props, geometry, gshown, None, f"{where} ({layer}): bad geometry"))
     else:
         for layer, items in spec.items():
             for i, item in enumerate(items):
                 kind = "Polygon" if layer in POLYGON_LAYERS else "LineString"
-                try:
-                    geom = shape({"type": kind, "coordinates": item["coordinates"]})
-                    if geom.is_empty:
-                        raise ValueError("empty geometry")
-                except Exception as exc:
-                    problems.append(MapProblem(
-                        shown, index.line_of(("geometry", layer, i, "coordinates")),
-                        f"geometry.{layer}[{i}]: bad coordinates for a {kind}: {exc}"))
+                line = index.line_of(("geometry", layer, i, "coordinates"))
+                too_many = budget.take(item["coordinates"])
+                if too_many:
+                    problems.append(MapProblem(shown, line, f"geometry.{layer}[{i}]: {too_many}"))
+                    if budget.exhausted:
+                        return MapGeometry(features), problems
                     continue
-                features[layer].append(_feature(layer, item, geom, projection))
+                todo.append((layer, item, {"type": kind, "coordinates": item["coordinates"]},
+                             shown, line, f"geometry.{layer}[{i}]: bad coordinates for a {kind}"))
+    if problems:
+        return MapGeometry(features), problems
+    for layer, props, geometry, file, line, label in todo:
+        try:
+            geom = _checked(shape(geometry))
+        except Exception as exc:  # shapely raises several kinds for bad input
+            # One bad shape is enough to refuse the map; checking a scribble costs time,
+            # so the rest waits until this one is fixed.
+            problems.append(MapProblem(file, line, f"{label}: {guarded.clip(str(exc))}"))
+            return MapGeometry(features), problems
+        features[layer].append(_feature(layer, props, geom, projection))
     for i, feat in enumerate(features["terrain"]):
         if feat.props.get("terrain") not in ("mountain", "alpine"):
             problems.append(MapProblem(
                 shown, None,
                 f"geometry terrain[{i}] {feat.name!r}: terrain must be 'mountain' or 'alpine', "
-                f"not {feat.props.get('terrain')!r}"))
+                f"not {guarded.shorten(feat.props.get('terrain'))}"))
     if not features["land"]:
         problems.append(MapProblem(shown, index.line_of(("geometry",)), "geometry: no land"))
     return MapGeometry(features), problems
 
 
+class _PointBudget:
+    """Counts the points of a map's geometry against the limits."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.exhausted = False
+
+    def take(self, coords: Any) -> str | None:
+        """None if ``coords`` fits, else why not."""
+        n = guarded.count_points(coords, guarded.MAX_FEATURE_POINTS)
+        if n > guarded.MAX_FEATURE_POINTS:
+            return (f"more than {guarded.MAX_FEATURE_POINTS:,} points in one shape (the "
+                    "limit; simplify the geometry)")
+        self.total += n
+        if self.total > guarded.MAX_GEOMETRY_POINTS:
+            self.exhausted = True
+            return (f"the geometry has more than {guarded.MAX_GEOMETRY_POINTS:,} points in "
+                    "all (the limit; simplify it)")
+        return None
+
+
+def _bad_names(props: dict[str, Any]) -> str | None:
+    """Why a feature's ``name`` or ``system`` cannot be used (names are shown to players)."""
+    for key in ("name", "system"):
+        value = props.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > 60):
+            return f"{key} must be a text of at most 60 characters, not {guarded.shorten(value)}"
+    return None
+
+
+_INVALID = {
+    "Self-intersection": "it crosses itself",
+    "Ring Self-intersection": "a ring touches itself",
+    "Too few points": "too few points",
+    "Hole lies outside shell": "a hole lies outside the outline",
+    "Nested shells": "one outline lies inside another",
+    "Interior is disconnected": "its inside is cut in two",
+}
+
+
+def _checked(geom: BaseGeometry) -> BaseGeometry:
+    """A non-empty geometry whose coordinates are within :data:`MAX_COORDINATE`, and a valid
+    one if it is a polygon. A polygon that crosses itself is refused, not repaired: repairing
+    costs time that grows with the square of its crossings (minutes for a scribble of a
+    thousand points), and the map's author should see where the mistake is."""
+    if geom.is_empty:
+        raise ValueError("empty geometry")
+    if not all(abs(v) <= MAX_COORDINATE for v in geom.bounds):
+        raise ValueError("coordinates far outside any map")
+    if geom.geom_type in ("Polygon", "MultiPolygon") and not geom.is_valid:
+        reason = str(shapely.is_valid_reason(geom))
+        where = re.search(r"\[(-?[\d.e+-]+) (-?[\d.e+-]+)\]", reason)
+        what = reason.split("[", 1)[0].strip()
+        what = _INVALID.get(what, what.lower() or "it is not valid")
+        near = f" near {float(where.group(1)):g}, {float(where.group(2)):g}" if where else ""
+        raise ValueError(f"not a valid polygon: {what}{near} (fix it in a map editor)")
+    return geom
+
+
 def _feature(layer: str, props: dict[str, Any], geom: BaseGeometry, proj: Projection) -> Feature:
     name = str(props.get("name") or "")
-    return Feature(layer, name, _fix(proj.geometry(geom)), dict(props))
+    return Feature(layer, name, proj.geometry(geom), dict(props))

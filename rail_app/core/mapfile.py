@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from rail_app.core import guarded
 from rail_app.core.paths import resource_path
 
 PathKey = tuple[str | int, ...]
@@ -52,12 +53,15 @@ def describe_path(path: PathKey) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            out += ("." if out else "") + (text if len(text) <= 40 else guarded.shorten(text, 40))
     return out or "(top level)"
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
     """A " (did you mean 'x'?)" hint, or an empty string."""
+    if not isinstance(word, str) or len(word) > guarded.SHOWN_CHARS:
+        return ""  # nobody misspells a name that long, and comparing it would be slow
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -99,14 +103,19 @@ class LineIndex:
 _FastSafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def read_yaml(path: Path, shown: str) -> tuple[Any, LineIndex]:
-    """Parse a YAML file safely; returns the data and the line index, or raises MapError."""
+def read_yaml(path: Path, shown: str, kind: guarded.FileKind = guarded.MAP
+              ) -> tuple[Any, LineIndex]:
+    """Parse a YAML file safely; returns the data and the line index, or raises MapError.
+
+    The file goes through the guarded reader first (a regular file within the size limit of
+    its kind, UTF-8, no anchors or aliases, bounded depth, finite numbers), so that neither
+    the composer nor the line index below can be made to hang or crash.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError([MapProblem(shown, None, "file not found")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError([MapProblem(shown, None, f"cannot read the file: {exc}")]) from None
+        text = guarded.read_text(path, kind, shown)
+        guarded.check_yaml(text, kind, shown)
+    except guarded.GuardError as exc:
+        raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
     index = LineIndex()
     try:
         # Compose once (libyaml when available), then build the data from the same nodes.
@@ -126,7 +135,7 @@ def read_yaml(path: Path, shown: str) -> tuple[Any, LineIndex]:
     if node is not None:
         index.walk(node, ())
     problems = [
-        MapProblem(shown, line, f"{describe_path(p)}: duplicate key {p[-1]!r}")
+        MapProblem(shown, line, f"{describe_path(p)}: duplicate key {guarded.shorten(p[-1])}")
         for p, line in index.duplicates
     ]
     if problems:
@@ -155,15 +164,31 @@ def schema_problems(
             continue
         seen.add(p)
         where = describe_path(p)
-        msg = best.message
+        msg = _short_message(best)
         if best.validator == "additionalProperties" and isinstance(best.instance, dict):
             allowed = list(best.schema.get("properties", {}))
             extra = [k for k in best.instance if k not in allowed]
             if extra:
-                msg = f"unknown key {extra[0]!r}{suggest(str(extra[0]), allowed)}"
+                msg = f"unknown key {guarded.shorten(extra[0])}{suggest(str(extra[0]), allowed)}"
                 p = (*p, extra[0])
         problems.append(MapProblem(shown, index.line_of(p), f"{where}: {msg}"))
     return problems
+
+
+def _short_message(err: Any) -> str:
+    """The validator's message with the offending value cut to a readable length."""
+    msg = str(err.message)
+    if len(msg) <= 2 * guarded.SHOWN_CHARS:
+        return msg
+    try:
+        whole = repr(err.instance)
+    except ValueError:
+        whole = ""
+    if whole and whole in msg:
+        msg = msg.replace(whole, guarded.shorten(err.instance))
+    if len(msg) > 2 * guarded.SHOWN_CHARS:
+        msg = f"{guarded.shorten(err.instance)} does not fit the format ({err.validator})"
+    return msg
 
 
 _SCHEMA: dict[str, Any] | None = None

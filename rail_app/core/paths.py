@@ -6,7 +6,11 @@ the program's own folder (DESIGN.md habit 10).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 APP_NAME = "ItalianRails"
@@ -29,8 +33,6 @@ def resource_path(*parts: str) -> Path:
 
 def user_data_dir() -> Path:
     """Saves, autosaves and settings live here (created on first use)."""
-    import os
-
     import platformdirs
 
     override = os.environ.get(DATA_DIR_ENV)
@@ -47,3 +49,21 @@ def user_maps_dir() -> Path:
     path = user_data_dir() / "maps"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@contextlib.contextmanager
+def scratch_data_dir(prefix: str) -> Iterator[Path]:
+    """A user data folder of its own for a tool that runs the game (self-test, bench,
+    screenshots), so that it never writes into the player's folder, removed afterwards with
+    everything in it. When :data:`DATA_DIR_ENV` is already set (tests set it), that folder
+    is used and left alone."""
+    existing = os.environ.get(DATA_DIR_ENV)
+    if existing:
+        yield Path(existing)
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as tmp:
+        os.environ[DATA_DIR_ENV] = tmp
+        try:
+            yield Path(tmp)
+        finally:
+            os.environ.pop(DATA_DIR_ENV, None)

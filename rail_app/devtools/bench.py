@@ -16,7 +16,6 @@ import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -158,7 +157,6 @@ def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, fl
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    os.environ.setdefault("ITALIAN_RAILS_DATA_DIR", tempfile.mkdtemp(prefix="rails-bench-"))
     import pygame
 
     from rail_app.ui.app import App
@@ -241,8 +239,7 @@ _IMPORTS = "import pygame, shapely, networkx, yaml"
 
 def _wall(code: str, repeat: int) -> float:
     root = str(Path(__file__).resolve().parents[2])  # the project folder
-    env = dict(os.environ)
-    env.setdefault("ITALIAN_RAILS_DATA_DIR", tempfile.mkdtemp(prefix="rails-bench-"))
+    env = dict(os.environ)  # with run_bench's data folder
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     times = []
     for _ in range(repeat):
@@ -279,6 +276,15 @@ TARGETS = {
 
 
 def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
+    """Every figure; the game's screens and start-ups run in a data folder of their own,
+    removed afterwards."""
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("rails-bench-"):
+        return _run_bench(map_path, quick)
+
+
+def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     t_all = time.perf_counter()
     out: dict[str, Any] = {
         "machine": f"{platform.machine()} · {os.cpu_count()} cores · Python "

@@ -8,8 +8,6 @@ screen.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +18,6 @@ def _app(size: tuple[int, int]) -> Any:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    if not os.environ.get("ITALIAN_RAILS_DATA_DIR"):
-        os.environ["ITALIAN_RAILS_DATA_DIR"] = tempfile.mkdtemp(prefix="italian-rails-shots-")
     from rail_app.ui.app import App
     from rail_app.ui.settings import Settings
 
@@ -84,6 +80,14 @@ def settle(app: Any, frames: int = 3) -> None:
 
 
 def main(out: str = "docs/screenshots") -> int:
+    """Draw every picture, in a user data folder of its own (removed afterwards)."""
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("italian-rails-shots-"):
+        return _main(out)
+
+
+def _main(out: str) -> int:
     import pygame
 
     from rail_app.core.paths import resource_path

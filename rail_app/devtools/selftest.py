@@ -8,7 +8,6 @@ Exit code 0 when every check passes.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -111,11 +110,16 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
     computer seat, and play the human seat with posted mouse and key events (choosing
     cards, drawing track, placing and moving the train, picking up and delivering) until a
     delivery is made and ``turns`` turns are played; then save and load."""
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("italian-rails-selftest-"):
+        return _run_selftest(map_path, turns, verbose)
+
+
+def _run_selftest(map_path: str | None, turns: int, verbose: bool) -> int:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    if not os.environ.get("ITALIAN_RAILS_DATA_DIR"):
-        os.environ["ITALIAN_RAILS_DATA_DIR"] = tempfile.mkdtemp(prefix="italian-rails-selftest-")
     from rail_app.core.paths import resource_path
 
     map_path = map_path or str(resource_path("maps", "test", "mini.yaml"))
@@ -208,13 +212,19 @@ def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
     The first frames at a zoom level render its tiles; the figures are for the frames after
     (``warm``), plus the worst frame that had to render new tiles (``cold_max``).
     """
-    import time
-
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    if not os.environ.get("ITALIAN_RAILS_DATA_DIR"):
-        os.environ["ITALIAN_RAILS_DATA_DIR"] = tempfile.mkdtemp(prefix="italian-rails-bench-")
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("italian-rails-bench-"):
+        return _bench_pan(map_path, size, frames, segments)
+
+
+def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segments: int
+               ) -> dict[str, float]:
+    import time
+
     import pygame
 
     from rail_app.core.board import load_board

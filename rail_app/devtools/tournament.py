@@ -57,18 +57,22 @@ class Game:
     error: str | None = None
     turn_cpu: dict[int, list[float]] = field(default_factory=dict)  # seat -> CPU s per turn
     seconds: float = 0.0
+    actions: int = 0  # actions checked
+    violations: list[str] = field(default_factory=list)  # broken invariants
 
 
 def play(map_path: str, seed: int, seats: tuple[str, str], turn_cap: int = TURN_CAP,
-         check: bool = True) -> Game:
-    """Play one game between two levels, checking the invariants after every action."""
+         check: bool = True, variants: tuple[str, ...] = ()) -> Game:
+    """Play one game between two levels (or the random player), checking the invariants after
+    every action; every exception and broken invariant becomes the game's error."""
     game = Game(seed, seats)
     t0 = time.perf_counter()
     state = None
+    checker: Checker | None = None
     try:
         board, deck = _world(map_path)
-        state = engine.new_game(board, deck, seed=seed, names=[f"{k} {i}" for i, k in
-                                                               enumerate(seats)])
+        state = engine.new_game(board, deck, seed=seed, variants=variants,
+                                names=[f"{k} {i}" for i, k in enumerate(seats)])
         players = [make_player(kind, seat, seed) for seat, kind in enumerate(seats)]
         checker = Checker(board, deck) if check else None
         cpu: dict[tuple[int, int], float] = {}
@@ -111,6 +115,9 @@ def play(map_path: str, seed: int, seats: tuple[str, str], turn_cap: int = TURN_
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" at {tb[-1].filename.split('/')[-1]}:{tb[-1].lineno}" if tb else ""
         game.error = f"{type(exc).__name__}: {exc}{where}"
+    if checker is not None:
+        game.actions = checker.actions
+        game.violations = list(checker.violations)
     if state is not None:
         game.turns = (state.players[0].turns_taken, state.players[1].turns_taken)
         game.cash = (state.players[0].cash, state.players[1].cash)

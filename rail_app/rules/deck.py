@@ -14,7 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.board import Board
+from rail_app.core import guarded
+from rail_app.core.board import Board, load_board
 from rail_app.core.mapfile import (
     LineIndex,
     MapError,
@@ -28,6 +29,8 @@ from rail_app.rules.deckmodel import EVENT_KINDS, Card, Deck, Demand
 
 DEMANDS_PER_CARD = 3  # C1
 DERAILMENT_RADIUS = 3  # E7: "within 3 dots"
+#: The widest event zone a deck may ask for, in dots (a whole map is about 60 dots across).
+MAX_RADIUS = 100
 
 # Which parameters each event kind takes (E9); anything else is a mistake in the file.
 EVENT_PARAMS: dict[str, frozenset[str]] = {
@@ -76,6 +79,23 @@ def load_board_deck(board: Board) -> Deck:
         shown = str(board.path) if board.path else board.name
         raise MapError([MapProblem(shown, None, "this map names no deck file ('deck:' key)")])
     return load_deck(board.deck_file, board)
+
+
+def load_map(path: str | os.PathLike[str], *, use_cache: bool = True
+             ) -> tuple[Board, Deck | None]:
+    """A map and the deck it names (None if it names none), each checked in full.
+
+    ``validate-map`` and the game's New game dialog both use this, so a map one accepts the
+    other plays: a deck file that is missing or broken is an error in both, even for a
+    game of building only, as a map author expects of a map that names a deck.
+    """
+    board = load_board(path, use_cache=use_cache)
+    if board.deck_file is None:
+        return board, None
+    if not os.path.lexists(board.deck_file):
+        raise MapError([MapProblem(str(path), board.deck_line, f"deck: file "
+                                   f"{board.deck_file.name!r} not found (beside the map file)")])
+    return board, load_deck(board.deck_file, board, use_cache=use_cache)
 
 
 def river_names(board: Board) -> tuple[set[str], set[str]]:
@@ -132,7 +152,7 @@ class _DeckReader:
         self.problems.append(MapProblem(self.shown, self.index.line_of(where), message))
 
     def read(self) -> Deck:
-        data, self.index = read_yaml(self.path, self.shown)
+        data, self.index = read_yaml(self.path, self.shown, guarded.DECK)
         if not isinstance(data, dict):
             raise MapError([MapProblem(self.shown, 1, "a deck file is a mapping with "
                                        "'format' and 'cards', not a list or a value")])
@@ -240,7 +260,8 @@ class _DeckReader:
             if key not in EVENT_PARAMS[kind]:
                 allowed = sorted(EVENT_PARAMS[kind])
                 hint = suggest(key, allowed)
-                self.problem((*pw, key), f"{label}: a {kind} card has no parameter {key!r}"
+                self.problem((*pw, key), f"{label}: a {kind} card has no parameter "
+                             f"{guarded.shorten(key)}"
                              f"{hint}" + (f" (it takes {', '.join(allowed)})" if allowed
                                           and not hint else ""))
                 ok = False
@@ -259,7 +280,7 @@ class _DeckReader:
             good = True
             for k, name in enumerate(value):
                 if not isinstance(name, str) or name not in known:
-                    self.problem((*pw, key, k), f"{label}: unknown {what} {name!r}"
+                    self.problem((*pw, key, k), f"{label}: unknown {what} {guarded.shorten(name)}"
                                  f"{suggest(str(name), known)}")
                     good = False
             return good
@@ -275,9 +296,9 @@ class _DeckReader:
                     return False
                 return True
             r = params["radius"]
-            if isinstance(r, bool) or not isinstance(r, int) or r < 0:
+            if isinstance(r, bool) or not isinstance(r, int) or r < 0 or r > MAX_RADIUS:
                 self.problem((*pw, "radius"), f"{label}: params.radius must be a whole "
-                             f"number of dots, not {r!r}")
+                             f"number of dots from 0 to {MAX_RADIUS}, not {guarded.shorten(r)}")
                 return False
             return True
 
@@ -300,7 +321,7 @@ class _DeckReader:
             if "sea" in params:
                 sea = params["sea"]
                 if not isinstance(sea, str) or sea not in b.coast:
-                    self.problem((*pw, "sea"), f"{label}: unknown sea {sea!r}"
+                    self.problem((*pw, "sea"), f"{label}: unknown sea {guarded.shorten(sea)}"
                                  f"{suggest(str(sea), b.coast)}")
                     ok = False
         elif kind == "volcano":
@@ -311,7 +332,7 @@ class _DeckReader:
                 ok = False
             elif params["volcano"] not in names:
                 v = str(params["volcano"])
-                self.problem((*pw, "volcano"), f"{label}: unknown volcano {v!r}"
+                self.problem((*pw, "volcano"), f"{label}: unknown volcano {guarded.shorten(v)}"
                              f"{suggest(v, names)}")
                 ok = False
             ok = radius(True) and ok
@@ -335,7 +356,7 @@ class _DeckReader:
                 if (not isinstance(at, list) or len(at) != 2
                         or not all(isinstance(x, (int, float)) for x in at)):
                     self.problem((*pw, "at"), f"{label}: params.at must be a position "
-                                 f"[x, y] as in map files, not {at!r}")
+                                 f"[x, y] as in map files, not {guarded.shorten(at)}")
                     ok = False
                 else:
                     x, y = b.projection.forward(float(at[0]), float(at[1]))

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
+import time
 import warnings
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,7 @@ from rail_app.core.paths import resource_path
 from rail_app.ui.maprender import font
 from rail_app.ui.scene import Scene
 from rail_app.ui.scenes import SCENES
-from rail_app.ui.settings import Settings, load_settings, save_settings
+from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 from rail_app.ui.sound import Sounds
 
 MIN_SIZE = (1280, 720)
@@ -32,12 +35,28 @@ class App:
                  fullscreen: bool | None = None, settings: Settings | None = None) -> None:
         pygame.init()
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
-        self.settings = settings or load_settings()
+        from rail_app.ui.session import remove_leftovers
+
+        #: Messages for the player at start (a damaged settings file set aside...).
+        self.notices: list[str] = []
+        with contextlib.suppress(OSError):
+            remove_leftovers()  # temporary files of saves a kill cut short
+        if settings is None:
+            settings, notice = load_settings_checked()
+            if notice:
+                self.notices.append(notice)
+                print(f"Italian Rails: {notice}", file=sys.stderr)
+        self.settings = settings
         self.map_path = map_path
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
-        want = size or self.settings.window
-        self.windowed_size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
+        # A size from the settings file fits the screen; one asked for on the command line
+        # (or by a tool drawing at 1920x1080 headless) is only kept within sane bounds.
+        self.windowed_size = clamp_window(size) if size is not None else \
+            clamp_window(self.settings.window, _desktop_size())
+        #: The last input events, for a crash report.
+        self.recent_events: deque[str] = deque(maxlen=30)
+        self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
         self.screen = self._set_mode(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
@@ -135,6 +154,8 @@ class App:
 
     # -- loop ----------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in _LOGGED_EVENTS:
+            self.recent_events.append(_describe(event))
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -182,12 +203,66 @@ class App:
         if self.frames == 2 and self._sounds is None:
             self.sounds.volume = self.settings.volume  # make them now, between frames
 
+    def guarded_step(self, dt: float | None = None,
+                     events: list[pygame.event.Event] | None = None) -> None:
+        """One frame inside the crash net: an exception from the engine, the computer player
+        or the interface is reported (emergency save, crash report, a dialog saying where
+        they are) instead of closing the window."""
+        try:
+            self.step(dt, events)
+        except Exception as exc:
+            self.crashed(exc)
+
+    def crashed(self, exc: Exception) -> None:
+        from rail_app.ui.crash import record_crash
+
+        failed = self.scene
+        files = record_crash(exc, self, getattr(failed, "session", None), self.recent_events)
+        self.crash_files.append(files)
+        if type(failed) is self.scenes["crash"]:
+            self.quit(1)  # the dialog itself failed: end here, the report is written
+            return
+        try:  # not switch(): the scene that failed may fail again in leave()
+            self.scene = self.scenes["crash"](self, files=files)
+        except Exception as again:
+            record_crash(again, self, None, self.recent_events)
+            self.quit(1)
+
     def run(self) -> int:
         while self.running:
-            self.step()
+            self.guarded_step()
         self.save_settings()
         pygame.quit()
         return self.exit_code
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The screen's size, when the video driver knows it."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
+_LOGGED_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                            pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.QUIT})
+
+
+def _describe(event: pygame.event.Event) -> str:
+    """One input event in a line of a crash report."""
+    name = pygame.event.event_name(event.type)
+    if event.type == pygame.KEYDOWN:
+        what = pygame.key.name(getattr(event, "key", 0)) or str(getattr(event, "key", "?"))
+    elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        what = f"button {getattr(event, 'button', '?')} at {getattr(event, 'pos', '?')}"
+    elif event.type == pygame.MOUSEWHEEL:
+        what = f"y {getattr(event, 'y', '?')}"
+    elif event.type == pygame.VIDEORESIZE:
+        what = f"{getattr(event, 'w', '?')}x{getattr(event, 'h', '?')}"
+    else:
+        what = ""
+    return f"{time.strftime('%H:%M:%S')} {name} {what}".rstrip()
 
 
 def _json_path(p: Path) -> str:

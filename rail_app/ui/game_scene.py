@@ -106,6 +106,10 @@ class GameScene(Scene):
         super().__init__(app)
         self.camera.fit()
         self._check_curtain(initial=True)
+        for note in session.notes:  # e.g. an older save whose map has changed since
+            self.toasts.append(hud.Toast("Note", note, self.camera.rect.center, hud.AMBER,
+                                         life=10.0))
+            self.messages.append(f"Note: {note}")
 
     # -- layout --------------------------------------------------------------------------------
     def layout(self) -> dict[str, pygame.Rect]:
@@ -709,7 +713,7 @@ class GameScene(Scene):
         path = new_save_path()
         try:
             self.session.save(path)
-        except Exception as exc:  # disk full, permissions: say so, keep playing
+        except OSError as exc:  # disk full, permissions: say so, keep playing
             self.toast("Could not save", str(exc), pos=self.app.screen.get_rect().center)
             return False
         self.toast("Game saved", path.stem, hud.GREEN, pos=self.app.screen.get_rect().center)

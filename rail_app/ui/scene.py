@@ -23,6 +23,7 @@ class Host(Protocol):
     settings: Settings
     screen: pygame.Surface
     map_path: str | None
+    notices: list[str]  # messages for the player at start (a damaged settings file...)
 
     @property
     def size(self) -> tuple[int, int]: ...

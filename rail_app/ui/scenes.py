@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import html
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from pygame_gui.elements import (
     UIHorizontalSlider,
     UILabel,
     UISelectionList,
+    UITextBox,
     UITextEntryLine,
 )
 from pygame_gui.windows import UIMessageWindow
@@ -24,6 +27,7 @@ from pygame_gui.windows import UIMessageWindow
 from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.ui import maprender as mr
+from rail_app.ui.crash import CrashFiles, dialog_text
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import (
     COMPUTER,
@@ -78,6 +82,8 @@ class Backdrop:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.started = False
+        #: Why the map could not be drawn (a broken map file), once it has been tried.
+        self.problem: str | None = None
 
     def draw(self, surface: pygame.Surface, app: Host) -> None:
         if not self.started:  # the first frame shows the menu at once, the map the next one
@@ -87,26 +93,41 @@ class Backdrop:
         if self.surface is None or self.surface.get_size() != surface.get_size():
             self.surface = pygame.Surface(surface.get_size())
             self.surface.fill(PAPER)
-            maps = available_maps(app.map_path)
-            if maps:
-                try:
-                    from rail_app.core.board import load_board
-
-                    board = load_board(maps[0])
-                    w, h = surface.get_size()
-                    # The map sits in the right half and fades into the paper at its edges,
-                    # like a map laid on a table.
-                    half = pygame.Surface((w - w // 2, h))
-                    view = mr.fit_view(board, half.get_width(), h - 40)
-                    mr.draw_base(half, board, view, labels=False)
-                    veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
-                    veil.fill((*PAPER, 120))
-                    half.blit(veil, (0, 0))
-                    half.blit(_edge_fade(half.get_size(), max(40, w // 14)), (0, 0))
-                    self.surface.blit(half, (w // 2, 0))
-                except Exception:  # a broken map must not stop the menu from showing
-                    self.surface.fill(PAPER)
+            board = self.first_map(available_maps(app.map_path))
+            if board is not None:
+                w, h = surface.get_size()
+                # The map sits in the right half and fades into the paper at its edges,
+                # like a map laid on a table.
+                half = pygame.Surface((w - w // 2, h))
+                view = mr.fit_view(board, half.get_width(), h - 40)
+                mr.draw_base(half, board, view, labels=False)
+                veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
+                veil.fill((*PAPER, 120))
+                half.blit(veil, (0, 0))
+                half.blit(_edge_fade(half.get_size(), max(40, w // 14)), (0, 0))
+                self.surface.blit(half, (w // 2, 0))
         surface.blit(self.surface, (0, 0))
+
+
+    def first_map(self, maps: list[Path]) -> Any:
+        """The board of the first map, or None (no maps, or a broken map file: the menu
+        shows plain paper and the reason goes to the terminal once; the New game dialog
+        says it again when that map is chosen). The guarded reader bounds the time and
+        memory a hostile file can take; anything else that goes wrong is a bug for the
+        crash net."""
+        if not maps:
+            return None
+        from rail_app.core.board import load_board
+        from rail_app.core.mapfile import MapError
+
+        try:
+            return load_board(maps[0])
+        except MapError as exc:
+            first = str(exc.problems[0]) if exc.problems else str(exc)
+            if self.problem != first:
+                print(f"Italian Rails: the menu shows no map: {first}", file=sys.stderr)
+            self.problem = first
+            return None
 
 
 def _edge_fade(size: tuple[int, int], fade: int) -> pygame.Surface:
@@ -151,6 +172,8 @@ class MenuScene(Scene):
         UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
         self.error_window: UIMessageWindow | None = None
         self.error_text = ""
+        if self.app.notices:  # e.g. a damaged settings file was set aside
+            self.show_error(self.app.notices.pop(0), title="Settings")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -170,11 +193,11 @@ class MenuScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit(0)
 
-    def show_error(self, text: str) -> None:
+    def show_error(self, text: str, title: str = "Could not load") -> None:
         self.error_text = text
         w, h = self.app.size
         self.error_window = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260),
-                                            text, self.ui, window_title="Could not load")
+                                            text, self.ui, window_title=title)
 
     def draw(self, surface: pygame.Surface) -> None:
         _BACKDROP.draw(surface, self.app)
@@ -296,10 +319,12 @@ class NewGameScene(Scene):
         setup = self.setup()
         if setup is None:
             return False
+        from rail_app.core.mapfile import MapError
+
         try:
             session = Session.new(setup)
-        except Exception as exc:  # a broken map file: show the reason, stay here
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        except MapError as exc:  # a broken map or deck file: show the reason, stay here
+            first = str(exc.problems[0]) if exc.problems else str(exc)
             self.message.set_text(f"Cannot start: {first}"[:110])
             return False
         self.app.switch("game", session=session)
@@ -546,7 +571,46 @@ def _game_scene(app: Host, **kwargs: Any) -> Scene:
     return GameScene(app, **kwargs)
 
 
+class CrashScene(Scene):
+    """The dialog after a crash: what happened, where the save and the report are."""
+
+    def __init__(self, app: Host, files: CrashFiles) -> None:
+        self.files = files
+        self.text = dialog_text(files)
+        super().__init__(app)
+
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        bw = min(w - px(120), px(900))
+        x0 = (w - bw) // 2
+        UILabel(pygame.Rect(x0, px(60), bw, px(64)), "The game stopped", self.ui,
+                object_id="#title")
+        body = "<br><br>".join(html.escape(p) for p in self.text.split("\n\n"))
+        box_h = min(h - px(300), px(260))
+        UITextBox(body, pygame.Rect(x0, px(140), bw, box_h), self.ui)
+        y = px(140) + box_h + px(30)
+        self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), "Back to the menu",
+                                    self.ui, object_id="#primary")
+        self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
+                                    self.ui)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.menu_button:
+                self.app.switch("menu")
+            elif event.ui_element is self.quit_button:
+                self.app.quit(1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PAPER)
+        self.ui.draw_ui(surface)
+
+
 SCENES: dict[str, Callable[..., Scene]] = {
+    "crash": CrashScene,
     "menu": MenuScene,
     "newgame": NewGameScene,
     "load": LoadScene,

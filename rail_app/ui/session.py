@@ -7,21 +7,20 @@ and 3); this module is the one place that talks to the engine, saves and loads.
 from __future__ import annotations
 
 import gc
-import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from rail_app.core.board import Board, load_board
-from rail_app.core.files import write_atomic
+from rail_app.core.board import Board
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
+from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.rules import engine, record
 from rail_app.rules.actions import Action, EndTurn
 from rail_app.rules.build import legal_builds
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.deckmodel import Deck
+from rail_app.rules.deck import load_map
 from rail_app.rules.quotes import Quote
+from rail_app.rules.savefile import SaveError, SaveFile, SeatSpec, read_save, write_save
 from rail_app.rules.state import GameState, Phase
 
 HUMAN = "human"
@@ -65,10 +64,14 @@ def autosave_path() -> Path:
 
 
 class Session:
-    def __init__(self, setup: GameSetup, board: Board, state: GameState) -> None:
+    def __init__(self, setup: GameSetup, board: Board, state: GameState,
+                 world: World | None = None) -> None:
         self.setup = setup
         self.board = board
         self.state = state
+        self.world = world  # the files of the map, packed into every save
+        self._world_tried = world is not None
+        self.notes: list[str] = []  # what the player should know about a loaded game
         self.version = 0  # bumps on every applied action (the track layer watches it)
         self.saved_at_version = 0
         self.last_applied: list[Action] = []
@@ -76,14 +79,17 @@ class Session:
     # -- start ---------------------------------------------------------------------------------
     @classmethod
     def new(cls, setup: GameSetup) -> Session:
-        board = load_board(setup.map_path)
-        deck = None
-        if setup.cards and board.deck_file is not None:
-            deck = load_board_deck(board)
-        state = engine.new_game(board, deck, seed=setup.seed,
+        """A new game; the map and its deck are checked as ``validate-map`` checks them, and
+        packed at once, so that saves carry the files the game started on."""
+        board, deck = load_map(setup.map_path)
+        state = engine.new_game(board, deck if setup.cards else None, seed=setup.seed,
                                   names=[s.name for s in setup.seats],
                                   variants=frozenset(setup.variants))
-        return cls(setup, board, state)
+        try:
+            world = pack_world(setup.map_path)
+        except WorldError:
+            world = None  # the files went away just now: saves name the map by its path
+        return cls(setup, board, state, world)
 
     # -- playing -------------------------------------------------------------------------------
     def quote(self, action: Action, state: GameState | None = None) -> Quote:
@@ -136,55 +142,65 @@ class Session:
 
     # -- saving ----------------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        """The engine's game record (seed, map, actions), written atomically, plus the seats."""
+        """One file, written atomically: the game record (seed, map, actions), the seats and
+        the world the game is played on (map, GeoJSON and deck, packed when it started)."""
+        if self.world is None and not self._world_tried:
+            self._world_tried = True
+            try:  # a session made without Session.new: pack its map now
+                self.world = pack_world(self.setup.map_path)
+            except WorldError:
+                self.world = None
         rec = record.record_from_game(self.state, self.setup.map_path)
-        record.save_record(path, rec)
-        side = {"seats": [asdict(s) for s in self.setup.seats], "map": self.setup.map_path,
-                "saved": time.strftime("%Y-%m-%d %H:%M")}
-        write_atomic(seats_path(path), json.dumps(side, indent=2))
+        if self.world is not None:
+            rec.map_sha256 = self.world.map.sha256
+        seats = [SeatSpec(s.name, s.kind, s.level, s.ink) for s in self.setup.seats]
+        write_save(path, SaveFile(rec, seats, self.world))
         self.saved_at_version = self.version
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Replay a saved record; LoadError with the reason for a damaged or foreign file."""
+        """Replay a saved game on the map it carries (or, for older saves, the map its record
+        names); LoadError with the reason for a damaged or foreign file."""
+        from rail_app.ui.settings import INKS
+
         try:
-            rec = record.load_record(path)
-        except record.RecordError as exc:
+            saved = read_save(path, inks=INKS)
+        except SaveError as exc:
             raise LoadError(str(exc)) from exc
+        rec = saved.record
+        notes = list(saved.notes)
+        if saved.world is not None:
+            try:
+                board_path = unpack_world(saved.world, worlds_dir())
+            except OSError as exc:
+                raise LoadError(f"{path.name}: its map cannot be unpacked into the data "
+                                f"folder ({exc.strerror})") from exc
+        else:
+            board_path = Path(rec.map)
+            if rec.map_sha256 and file_sha256(board_path) != rec.map_sha256:
+                notes.append("The map has changed since this game was saved; it may not "
+                             "play as it did.")
         try:
-            board = load_board(rec.map)
+            board, deck = load_map(board_path)
         except MapError as exc:
             first = exc.problems[0] if exc.problems else exc
             raise LoadError(f"{path.name}: its map cannot be loaded: {first}") from exc
-        except OSError as exc:
-            raise LoadError(f"{path.name}: its map {rec.map} cannot be read ({exc})") from exc
-        deck: Deck | None = None
-        if rec.deck:
-            try:
-                deck = load_board_deck(board)
-            except Exception as exc:  # a broken deck file: say which and why
-                raise LoadError(f"{path.name}: the map's cards cannot be loaded: {exc}") from exc
-        try:
-            state, results = record.replay_record(rec, board, deck)
-        except Exception as exc:
-            raise LoadError(f"{path.name}: the game cannot be replayed: {exc}") from exc
+        if rec.deck and deck is None:
+            raise LoadError(f"{path.name}: the game was played with cards, but its map "
+                            "names no deck")
+        state, results = record.replay_record(rec, board, deck if rec.deck else None)
         bad = [r for r in results if not r.ok]
         if bad:
             r = bad[0]
             why = "; ".join(str(v) for v in r.violations)
-            raise LoadError(f"{path.name}: action {r.index} ({r.action!r}) is not allowed: {why}")
-        names = [p.name for p in state.players]
-        try:
-            side = json.loads(seats_path(path).read_text(encoding="utf-8"))
-            seats = [Seat(**s) for s in side["seats"]]
-            if len(seats) != 2:
-                raise ValueError("two seats")
-        except (OSError, ValueError, KeyError, TypeError):
-            seats = [Seat(n, HUMAN, "normal", ink)
-                     for n, ink in zip(names, ("blue", "orange"), strict=False)]
+            changed = " (its map has changed since)" if notes else ""
+            raise LoadError(f"{path.name}: action {r.index} ({r.action!r}) is not allowed"
+                            f"{changed}: {why}")
+        seats = [Seat(s.name, s.kind, s.level, s.ink) for s in saved.seats]
         setup = GameSetup(rec.map, seats, state.seed, sorted(state.variants),
                           cards=bool(state.deck.cards))
-        s = cls(setup, board, state)
+        s = cls(setup, board, state, saved.world)
+        s.notes = notes
         return s
 
     def autosave(self) -> Path | None:
@@ -195,8 +211,23 @@ class Session:
         return autosave_path()
 
 
-def seats_path(path: Path) -> Path:
-    return path.with_name(path.name + ".seats")
+def worlds_dir() -> Path:
+    """Where the maps carried by saves are unpacked (one folder per map, by its digest)."""
+    p = user_data_dir() / "worlds"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def remove_leftovers() -> list[Path]:
+    """Remove the temporary files of saves cut short (the game killed while writing): they
+    are never a save, and nothing else would ever delete them. Run when the game starts."""
+    from rail_app.core.files import remove_orphan_temps
+
+    removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
+    for folder in sorted(worlds_dir().iterdir()):
+        if folder.is_dir():
+            removed += remove_orphan_temps(folder)
+    return removed
 
 
 def list_saves() -> list[Path]:

@@ -4,10 +4,13 @@ folder and written atomically so a crash never leaves half a file."""
 from __future__ import annotations
 
 import json
+import math
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import user_data_dir
 
@@ -45,6 +48,8 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Settings from their JSON form: unknown keys and values of the wrong type are left
+        at their defaults; numbers are clamped to what the game can use."""
         s = cls()
         known = {f.name for f in fields(cls)}
         for k, v in data.items():
@@ -52,20 +57,46 @@ class Settings:
                 continue
             try:
                 if k == "volume":
-                    s.volume = min(1.0, max(0.0, float(v)))
+                    s.volume = min(1.0, max(0.0, _finite(v)))
                 elif k == "ui_scale":
-                    s.ui_scale = min(1.6, max(0.75, float(v)))
+                    s.ui_scale = min(1.6, max(0.75, _finite(v)))
                 elif k in ("muted", "hints", "fullscreen"):
                     setattr(s, k, bool(v))
                 elif k == "inks" and isinstance(v, list):
-                    s.inks = [str(x) for x in v if str(x) in INKS][:2] or list(DEFAULT_INKS)
+                    s.inks = [x for x in v if isinstance(x, str) and x in INKS][:2] \
+                        or list(DEFAULT_INKS)
                     while len(s.inks) < 2:
                         s.inks.append(DEFAULT_INKS[len(s.inks)])
                 elif k == "window" and isinstance(v, list) and len(v) == 2:
-                    s.window = (max(1280, int(v[0])), max(720, int(v[1])))
-            except (TypeError, ValueError):
+                    s.window = clamp_window((round(_finite(v[0])), round(_finite(v[1]))))
+            except (TypeError, ValueError, OverflowError):
                 continue
         return s
+
+
+#: The smallest window the game lays out, and the largest size a settings file may ask for
+#: before the screen's own size is known (8K).
+MIN_WINDOW = (1280, 720)
+MAX_WINDOW = (7680, 4320)
+
+
+def clamp_window(size: tuple[int, int], screen: tuple[int, int] | None = None
+                 ) -> tuple[int, int]:
+    """A window size at least 1280x720 and at most the screen (or 8K when it is unknown)."""
+    top = MAX_WINDOW
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        top = (min(top[0], max(MIN_WINDOW[0], screen[0])),
+               min(top[1], max(MIN_WINDOW[1], screen[1])))
+    return (min(top[0], max(MIN_WINDOW[0], size[0])), min(top[1], max(MIN_WINDOW[1], size[1])))
+
+
+def _finite(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise TypeError("not a number")
+    f = float(v)
+    if not math.isfinite(f):
+        raise ValueError("not finite")
+    return f
 
 
 def settings_path() -> Path:
@@ -74,12 +105,32 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults if there are none or the file is damaged."""
+    return load_settings_checked(path)[0]
+
+
+def load_settings_checked(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and, when the file could not be used, a message for the player.
+
+    A damaged file (not JSON, too large, too deep, not an object) is set aside, renamed to
+    ``settings.json.bad`` so that nothing is lost and the next start is clean, and the
+    defaults are used.
+    """
     p = path or settings_path()
+    if not p.exists() and not p.is_symlink():
+        return Settings(), None
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
-    return Settings.from_dict(data) if isinstance(data, dict) else Settings()
+        data = guarded.read_json(p, guarded.SETTINGS, p.name)
+        if not isinstance(data, dict):
+            raise guarded.GuardError(p.name, 1, "not a settings file (expected an object)")
+    except guarded.GuardError as exc:
+        aside = p.with_name(p.name + ".bad")
+        try:
+            os.replace(p, aside)
+            where = f"It was set aside as {aside.name}; the default settings are used."
+        except OSError:
+            where = "The default settings are used."
+        return Settings(), f"The settings file could not be used ({exc}). {where}"
+    return Settings.from_dict(data), None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -1,0 +1,383 @@
+"""The one guarded reader for every file that comes from outside the program.
+
+Maps, decks, GeoJSON, saves and settings are shared on forums and copied between machines,
+so each is read as a hostile file would be (DESIGN.md habit 15):
+
+- only a regular file is opened (never a device such as ``/dev/zero``, a FIFO or a folder),
+  and never more than the size limit of its kind is read;
+- the text must be UTF-8;
+- the structure is checked *before* it is built: the nesting depth (libyaml's composer
+  overflows the C stack near depth 50,000, Python's JSON parser raises ``RecursionError``),
+  YAML anchors and aliases (an "alias bomb" of a few hundred bytes expands to billions of
+  nodes), numbers that are not finite (``.nan``, ``1e400``) or absurdly long (a 5,000-digit
+  integer);
+- typed validation follows in the reader of each kind (JSON Schema for maps and decks,
+  explicit checks for saves and settings).
+
+Every refusal is a :class:`GuardError` that prints as ``file:line: message``; values shown in
+messages are cut to about 60 characters (:func:`shorten`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import yaml
+
+#: The longest number (in characters) any file may hold; far beyond any real value, far
+#: below Python's 4,300-digit limit for converting text to integers.
+MAX_NUMBER_CHARS = 40
+#: Values in messages are cut to this many characters.
+SHOWN_CHARS = 60
+#: At most this many YAML nodes in one file (maps with inline geometry are the largest).
+MAX_YAML_NODES = 500_000
+
+# Limits of the map format, checked while a map is loaded (see maps/README.md, "Limits").
+#: Dots of one map. Italy has about 900; a detailed map may have a few thousand.
+MAX_DOTS = 20_000
+#: Grid points examined while laying the dots over the land (a map's bounding box in dots).
+MAX_GRID_POINTS = 1_000_000
+#: Points of one polygon or line of the geometry, and of all of them together.
+MAX_FEATURE_POINTS = 100_000
+MAX_GEOMETRY_POINTS = 250_000
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What a file is, and the limits it is read with."""
+
+    name: str
+    max_bytes: int
+    max_depth: int
+
+
+MAP = FileKind("map", 2 * 1024 * 1024, 32)
+DECK = FileKind("deck", 1024 * 1024, 32)
+GEOJSON = FileKind("GeoJSON", 8 * 1024 * 1024, 32)
+SAVE = FileKind("saved game", 16 * 1024 * 1024, 32)
+SEATS = FileKind("seats", 64 * 1024, 8)
+SETTINGS = FileKind("settings", 64 * 1024, 8)
+
+
+class GuardError(Exception):
+    """A file refused by the guarded reader: ``file:line: message`` (line may be None)."""
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        self.file = file
+        self.line = line
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return f"{self.file}: {self.message}"
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+def shorten(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, safe for any value (the repr of a
+    5,000-digit integer raises in Python 3.11, and a 50 MB name must not reach a message)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[: limit - 5]) + f"… ({len(value)} characters)"
+    if isinstance(value, (dict, list, tuple)) and len(value) > 20:
+        kind = type(value).__name__
+        return f"a {kind} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def clip(text: str, limit: int = 2 * SHOWN_CHARS) -> str:
+    """A message (not a value) cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- bytes and text ------------------------------------------------------------------------
+
+
+def read_bytes(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> bytes:
+    """The bytes of a regular file of at most ``kind.max_bytes``; GuardError otherwise."""
+    shown = str(path) if shown is None else shown
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise GuardError(shown, None, "file not found") from None
+    except OSError as exc:
+        raise GuardError(shown, None, f"cannot read the file ({exc.strerror})") from None
+    _check_stat(st, kind, shown)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise GuardError(shown, None, f"cannot read the file ({exc.strerror})") from None
+    try:
+        _check_stat(os.fstat(fd), kind, shown)  # the file opened is the file checked
+        chunks: list[bytes] = []
+        left = kind.max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise GuardError(shown, None, f"cannot read the file ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > kind.max_bytes:
+        raise GuardError(shown, None, f"the file grew past {_size(kind.max_bytes)} while "
+                         "it was read")
+    return data
+
+
+def _check_stat(st: os.stat_result, kind: FileKind, shown: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise GuardError(shown, None, "this is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise GuardError(shown, None, "not a regular file (a device, a pipe or a socket)")
+    if st.st_size > kind.max_bytes:
+        raise GuardError(shown, None, f"the file is too large for a {kind.name} file "
+                         f"({_size(st.st_size)}; the limit is {_size(kind.max_bytes)})")
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MB"
+    if n >= 1024:
+        return f"{n / 1024:.0f} KB"
+    return f"{n} bytes"
+
+
+def decode(data: bytes, shown: str) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); GuardError names the line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise GuardError(shown, line, "not UTF-8 text (save the file as UTF-8)") from None
+
+
+def read_text(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> str:
+    """The UTF-8 text of a regular file of at most ``kind.max_bytes``."""
+    shown = str(path) if shown is None else shown
+    return decode(read_bytes(path, kind, shown), shown)
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+class _BadNumber(Exception):
+    def __init__(self, text: str, why: str) -> None:
+        self.text = text
+        self.why = why
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_CHARS:
+        raise _BadNumber(text, f"a number of {len(text)} digits is too long")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _BadNumber(text, f"a number of {len(text)} characters is too long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _BadNumber(text, f"{shorten(text)} is too large to be a number")
+    return value
+
+
+def _json_constant(text: str) -> Any:
+    raise _BadNumber(text, f"{text} is not a number")
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _line_of(data: bytes, needle: bytes) -> int | None:
+    at = data.find(needle)
+    return data.count(b"\n", 0, at) + 1 if at >= 0 else None
+
+
+def json_depth(data: bytes) -> tuple[int, int]:
+    """(deepest nesting of ``[``/``{``, line where the depth first exceeds 0...) in one
+    pass over the bytes, strings left out; cheap enough for any file the limits allow."""
+    bare = _JSON_STRING.sub(b'""', data)
+    arr = np.frombuffer(bare, dtype=np.uint8)
+    step = (np.isin(arr, (0x5B, 0x7B)).astype(np.int32)
+            - np.isin(arr, (0x5D, 0x7D)).astype(np.int32))
+    if not len(step):
+        return 0, 1
+    depth = np.cumsum(step)
+    deepest = int(depth.max())
+    at = int(np.argmax(depth))
+    return deepest, bare.count(b"\n", 0, at) + 1
+
+
+def parse_json(data: bytes | str, kind: FileKind, shown: str) -> Any:
+    """Parse JSON with the limits of ``kind``: depth checked first, numbers finite and at
+    most :data:`MAX_NUMBER_CHARS` long, no duplicate keys."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    depth, line = json_depth(raw)
+    if depth > kind.max_depth:
+        raise GuardError(shown, line, f"nested too deeply (depth {depth}; a {kind.name} "
+                         f"file needs at most {kind.max_depth})")
+    text = data if isinstance(data, str) else decode(raw, shown)
+    try:
+        return json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_json_constant, object_pairs_hook=_json_object)
+    except _BadNumber as exc:
+        raise GuardError(shown, _line_of(raw, exc.text.encode("utf-8")), exc.why) from None
+    except _DuplicateKey as exc:
+        raise GuardError(shown, None, f"duplicate key {shorten(exc.key)}") from None
+    except json.JSONDecodeError as exc:
+        raise GuardError(shown, exc.lineno, f"not JSON ({exc.msg})") from None
+    except RecursionError:  # the depth scan above makes this unreachable; kept as a net
+        raise GuardError(shown, None, "nested too deeply") from None
+
+
+def read_json(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> Any:
+    """A JSON file read through every guard of ``kind``."""
+    shown = str(path) if shown is None else shown
+    return parse_json(read_bytes(path, kind, shown), kind, shown)
+
+
+# -- YAML -----------------------------------------------------------------------------------
+
+_FastSafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: YAML's own rules for what a plain scalar is (int, float, bool...), as the loader uses them.
+_resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = \
+    yaml.resolver.Resolver().resolve
+_ALLOWED_TAGS = frozenset(
+    f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+_NOT_FINITE = re.compile(r"^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$")
+
+
+def check_yaml(text: str, kind: FileKind, shown: str) -> None:
+    """Walk the YAML events (libyaml's parser keeps its own stack: no recursion) and refuse,
+    before any node is composed: nesting deeper than ``kind.max_depth``, anchors and aliases,
+    explicit tags other than the plain types, numbers that are not finite or longer than
+    :data:`MAX_NUMBER_CHARS` characters, and more than :data:`MAX_YAML_NODES` nodes."""
+    depth = 0
+    nodes = 0
+    loader = _FastSafeLoader(text)
+    try:
+        while True:
+            try:
+                event = loader.get_event()
+            except yaml.MarkedYAMLError as exc:
+                mark = exc.problem_mark or exc.context_mark
+                what = exc.problem or exc.context or "malformed YAML"
+                raise GuardError(shown, mark.line + 1 if mark else None,
+                                 f"malformed YAML: {what}") from None
+            except yaml.YAMLError as exc:
+                raise GuardError(shown, None, f"malformed YAML: {clip(str(exc))}") from None
+            if event is None or isinstance(event, yaml.StreamEndEvent):
+                return
+            line = event.start_mark.line + 1 if event.start_mark is not None else None
+            if isinstance(event, yaml.AliasEvent):
+                raise GuardError(shown, line, f"an alias (*{str(event.anchor)[:30]}): "
+                                 f"anchors and aliases are not allowed in a {kind.name} file")
+            if not isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent,
+                                      yaml.CollectionEndEvent)):
+                continue
+            if isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                continue
+            nodes += 1
+            if nodes > MAX_YAML_NODES:
+                raise GuardError(shown, line, f"too many values (more than {MAX_YAML_NODES:,})")
+            anchor = getattr(event, "anchor", None)
+            if anchor is not None:
+                raise GuardError(shown, line, f"an anchor (&{str(anchor)[:30]}): "
+                                 f"anchors and aliases are not allowed in a {kind.name} file")
+            tag = getattr(event, "tag", None)
+            if isinstance(event, yaml.CollectionStartEvent):
+                if tag is not None and not event.implicit and tag not in _ALLOWED_TAGS:
+                    raise GuardError(shown, line, f"the tag {shorten(tag)} is not allowed")
+                depth += 1
+                if depth > kind.max_depth:
+                    raise GuardError(shown, line, f"nested too deeply (more than "
+                                     f"{kind.max_depth} levels)")
+                continue
+            assert isinstance(event, yaml.ScalarEvent)
+            plain = not event.style and event.implicit[0]  # libyaml: style '', PyYAML: None
+            if tag is not None and not plain and not event.implicit[1] \
+                    and tag not in _ALLOWED_TAGS:
+                raise GuardError(shown, line, f"the tag {shorten(tag)} is not allowed")
+            if plain or tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+                _check_yaml_number(event.value, shown, line, plain)
+    finally:
+        loader.dispose()
+
+
+def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) -> None:
+    resolved = _resolve(yaml.ScalarNode, value, (True, False)) if plain else None
+    if plain and resolved not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+        return
+    if len(value) > MAX_NUMBER_CHARS:
+        raise GuardError(shown, line, f"a number of {len(value)} characters is too long")
+    if _NOT_FINITE.match(value.strip()):
+        raise GuardError(shown, line, f"{value.strip()} is not a number a map can use")
+    if resolved == "tag:yaml.org,2002:float" or not plain:
+        try:
+            number = float(value.replace("_", ""))
+        except ValueError:
+            return  # sexagesimal and other YAML 1.1 forms: short, so finite
+        if not math.isfinite(number):
+            raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+
+
+# -- counting --------------------------------------------------------------------------------
+
+
+def count_points(coords: Any, limit: int) -> int:
+    """Positions in a GeoJSON-style coordinate array (nested lists ending in [x, y]), counted
+    without recursion and stopping just past ``limit``."""
+    count = 0
+    stack = [coords]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, list):
+            continue
+        if item and not isinstance(item[0], list):
+            count += 1
+            if count > limit:
+                return count
+            continue
+        stack.extend(item)
+    return count
+
+
+def plain_file_name(name: object) -> bool:
+    """``name`` is a plain file name (no folder, not hidden, no ``..``): safe to create in a
+    folder of the program's choosing."""
+    return isinstance(name, str) and bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._ -]{0,99}", name))

@@ -1,0 +1,176 @@
+"""The world of a game: the map file, its GeoJSON and its deck, packed into a save.
+
+A saved game replays its actions from the seed on a board, so it must replay on the board it
+was played on. Maps change (a city moves, a river is redrawn), so a save carries the files
+of its map, compressed, each with its SHA-256. Loading a save unpacks them into a folder of
+the user data folder named by their digests, and the game is rebuilt from there: a save made
+on today's Italy still plays the same after ``maps/italy.yaml`` changes.
+
+The packed form, in JSON (``docs/game-record.md``)::
+
+    {"map":      {"name": "italy.yaml", "size": 9767, "sha256": "...", "zlib": "<base64>"},
+     "geometry": {"name": "italy.geojson", ...},   (absent when the map has its geometry inline)
+     "deck":     {"name": "italy-deck.yaml", ...}} (absent when the map names no deck)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import os
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rail_app.core import guarded
+from rail_app.core.files import write_atomic
+
+ROLES: dict[str, guarded.FileKind] = {
+    "map": guarded.MAP, "geometry": guarded.GEOJSON, "deck": guarded.DECK}
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+class WorldError(Exception):
+    """A packed world that cannot be used; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class WorldFile:
+    role: str  # map | geometry | deck
+    name: str  # the plain file name the map uses for it
+    data: bytes
+    sha256: str
+    packed: str  # zlib + base64 of ``data``, kept so that each autosave need not compress
+
+    @classmethod
+    def of(cls, role: str, name: str, data: bytes) -> WorldFile:
+        packed = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+        return cls(role, name, data, hashlib.sha256(data).hexdigest(), packed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "size": len(self.data), "sha256": self.sha256,
+                "zlib": self.packed}
+
+
+@dataclass(frozen=True)
+class World:
+    files: tuple[WorldFile, ...]
+
+    def file(self, role: str) -> WorldFile | None:
+        return next((f for f in self.files if f.role == role), None)
+
+    @property
+    def map(self) -> WorldFile:
+        found = self.file("map")
+        assert found is not None  # every World has its map (checked when made)
+        return found
+
+    @property
+    def digest(self) -> str:
+        """One digest for the whole world: the name of its folder once unpacked."""
+        h = hashlib.sha256()
+        for f in sorted(self.files, key=lambda f: f.role):
+            h.update(f"{f.role}\0{f.name}\0{f.sha256}\n".encode())
+        return h.hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.role: f.to_json() for f in self.files}
+
+
+def pack_world(map_path: str | os.PathLike[str]) -> World | None:
+    """The world of the map at ``map_path``, read through the guarded reader; None when the
+    map refers to its GeoJSON or deck by anything but a plain name beside it (such a map is
+    saved by its path alone, as before). WorldError if a file cannot be read."""
+    from rail_app.core.mapfile import MapError, read_yaml
+
+    path = Path(map_path)
+    try:
+        data, _ = read_yaml(path, str(path))
+        files = [WorldFile.of("map", path.name, guarded.read_bytes(path, guarded.MAP))]
+    except MapError as exc:
+        raise WorldError(str(exc.problems[0]) if exc.problems else str(exc)) from None
+    except guarded.GuardError as exc:
+        raise WorldError(str(exc)) from None
+    if not isinstance(data, dict) or not guarded.plain_file_name(path.name):
+        return None
+    for role in ("geometry", "deck"):
+        name = data.get(role)
+        if name is None or (role == "geometry" and isinstance(name, dict)):
+            continue  # no deck, or inline geometry (it is in the map file itself)
+        if not guarded.plain_file_name(name) or name == path.name:
+            return None
+        try:
+            files.append(WorldFile.of(role, name, guarded.read_bytes(path.parent / name,
+                                                                     ROLES[role])))
+        except guarded.GuardError as exc:
+            raise WorldError(str(exc)) from None
+    return World(tuple(files))
+
+
+def world_from_json(raw: Any) -> World:
+    """Check and unpack the JSON form; WorldError names the first fault."""
+    if not isinstance(raw, dict):
+        raise WorldError("'world' must be an object")
+    unknown = [k for k in raw if k not in ROLES]
+    if unknown:
+        raise WorldError(f"world: unknown part {guarded.shorten(unknown[0])}")
+    if "map" not in raw:
+        raise WorldError("world: the map file is missing")
+    files: list[WorldFile] = []
+    names: set[str] = set()
+    for role, entry in raw.items():
+        kind = ROLES[role]
+        where = f"world.{role}"
+        if not isinstance(entry, dict) or set(entry) != {"name", "size", "sha256", "zlib"}:
+            raise WorldError(f"{where}: expected name, size, sha256 and zlib")
+        name, size, digest, packed = entry["name"], entry["size"], entry["sha256"], entry["zlib"]
+        if not guarded.plain_file_name(name) or name in names:
+            raise WorldError(f"{where}: {guarded.shorten(name)} is not a usable file name")
+        names.add(name)
+        if not isinstance(size, int) or isinstance(size, bool) or not 0 <= size <= kind.max_bytes:
+            raise WorldError(f"{where}: size must be 0 to {kind.max_bytes} bytes")
+        if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
+            raise WorldError(f"{where}: sha256 must be 64 hexadecimal digits")
+        if not isinstance(packed, str) or len(packed) > 2 * kind.max_bytes:
+            raise WorldError(f"{where}: zlib must be base64 text")
+        try:
+            squeezed = base64.b64decode(packed.encode("ascii"), validate=True)
+            inflater = zlib.decompressobj()
+            data = inflater.decompress(squeezed, size + 1)  # never more than announced
+        except (ValueError, UnicodeEncodeError, binascii.Error, zlib.error):
+            raise WorldError(f"{where}: the packed file is damaged") from None
+        if len(data) != size or not inflater.eof:
+            raise WorldError(f"{where}: the packed file is damaged (its size does not match)")
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise WorldError(f"{where}: the packed file is damaged (its SHA-256 does not "
+                             "match)")
+        files.append(WorldFile(role, name, data, digest, packed))
+    return World(tuple(files))
+
+
+def unpack_world(world: World, root: Path) -> Path:
+    """Write the world's files into ``root/<digest>/`` (once; files already there are kept
+    if their digest matches) and return the path of its map file."""
+    folder = root / world.digest[:32]
+    folder.mkdir(parents=True, exist_ok=True)
+    for f in world.files:
+        target = folder / f.name
+        try:
+            same = hashlib.sha256(guarded.read_bytes(target, ROLES[f.role])).hexdigest() \
+                == f.sha256
+        except guarded.GuardError:
+            same = False
+        if not same:
+            write_atomic(target, f.data)
+    return folder / world.map.name
+
+
+def file_sha256(path: str | os.PathLike[str], kind: guarded.FileKind = guarded.MAP) -> str:
+    """The SHA-256 of a file read through the guarded reader, or "" if it cannot be read."""
+    try:
+        return hashlib.sha256(guarded.read_bytes(path, kind)).hexdigest()
+    except guarded.GuardError:
+        return ""

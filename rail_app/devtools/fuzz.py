@@ -1,0 +1,61 @@
+"""``python -m rail_app fuzz saves|maps|kill|ui|soak [--long]``: run one fuzzer.
+
+Each fuzzer has a short run (the test suite runs it) and a long run (``--long``, the figures
+of docs/reliability.md). Progress goes to stderr, the summary to stdout; the exit status is
+0 when nothing failed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def fuzzer(target: str) -> Any:
+    """The module of a fuzzer, or None (imported explicitly, so that every one is seen)."""
+    module: Any = None
+    if target == "saves":
+        from rail_app.devtools import fuzz_saves as module
+    elif target == "maps":
+        from rail_app.devtools import fuzz_maps as module
+    elif target == "kill":
+        from rail_app.devtools import fuzz_kill as module
+    elif target == "ui":
+        from rail_app.devtools import fuzz_ui as module
+    elif target == "soak":
+        from rail_app.devtools import fuzz_soak as module
+    return module
+
+
+def run_fuzz(target: str, *, long: bool = False, seed: int = 1, count: int | None = None,
+             as_json: bool = False) -> int:
+    module = fuzzer(target)
+    if module is None:
+        print(f"unknown fuzzer {target!r}", file=sys.stderr)
+        return 2
+    n = count if count is not None else (module.LONG_COUNT if long else module.SHORT_COUNT)
+    summary: dict[str, Any]
+    if target == "soak":  # whole games: the long run plays them out, on both processors
+        summary = module.run(seed, n, module.TURN_CAP if long else module.SHORT_TURN_CAP,
+                             workers=2 if long else 1, stride=1 if long else 13,
+                             progress=_progress)
+    else:
+        summary = module.run(seed, n, progress=_progress)
+    ok = bool(module.passed(summary))
+    if as_json:
+        print(json.dumps(summary, indent=1))
+    else:
+        for key, value in summary.items():
+            if isinstance(value, list):
+                print(f"{key}: {len(value)}")
+                for item in value[:50]:
+                    print(f"  {json.dumps(item)[:300]}")
+            else:
+                print(f"{key}: {value}")
+        print("PASSED" if ok else "FAILED")
+    return 0 if ok else 1

@@ -1,0 +1,152 @@
+"""Kill during save: a child process saves two different games in turn to one file, as the
+autosave does, and is killed with SIGKILL at a random moment, over and over.
+
+After each kill the file must hold one whole save (nothing lost) whose seats belong to its
+own record (never one game's record with the other game's seats: the older two-file saves
+got that wrong a quarter of the time). After the last kill, the game's start-up clean-up
+(``ui.session.remove_leftovers``, run when the app starts) must leave no temporary file.
+
+``python -m rail_app fuzz kill [--long] [--seed N] [--count N]``
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rail_app.core.files import is_orphan_temp
+
+SHORT_COUNT = 8
+LONG_COUNT = 100
+
+
+def child_loop(folder: str) -> None:
+    """The child: save game A, then game B, then A... to ``saves/autosave.json`` forever,
+    saying "ready" once the first save is complete."""
+    from rail_app.rules.savefile import read_save, write_save
+
+    root = Path(folder)
+    games = [read_save(root / "a.json"), read_save(root / "b.json")]
+    target = root / "data" / "saves" / "autosave.json"
+    n = 0
+    while True:
+        write_save(target, games[n % 2])
+        n += 1
+        if n == 1:
+            sys.stdout.write("ready\n")
+            sys.stdout.flush()
+
+
+def _make_games(root: Path) -> tuple[list[str], list[str]]:
+    """Two different saved games (different players, seats and moves) as a.json, b.json;
+    returns the players' names of each."""
+    from rail_app.devtools.games import played_session
+
+    a = played_session(seed=3, steps=50, names=("Anna", "Bruno"), kinds=("human", "computer"),
+                       inks=("blue", "orange"))
+    b = played_session(seed=4, steps=30, names=("Carla", "Dario"), kinds=("computer", "human"),
+                       inks=("vermillion", "sky blue"))
+    a.save(root / "a.json")
+    b.save(root / "b.json")
+    return ([p.name for p in a.state.players], [p.name for p in b.state.players])
+
+
+def _check(target: Path, games: dict[str, list[str]]) -> str:
+    """"ok", "lost" (no whole save) or "mismatched" (seats of the other game)."""
+    from rail_app.rules.savefile import SaveError, read_save
+
+    if not target.exists():
+        return "lost"
+    try:
+        saved = read_save(target)
+    except SaveError:
+        return "lost"
+    seats = [s.name for s in saved.seats]
+    record = saved.record.players
+    if seats != record or record not in games.values():
+        return "mismatched"
+    seat_kinds = [s.kind for s in saved.seats]
+    expected = ["human", "computer"] if record == games["a"] else ["computer", "human"]
+    return "ok" if seat_kinds == expected else "mismatched"
+
+
+def run(seed: int = 1, count: int = SHORT_COUNT,
+        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``count`` kills; a summary (lost, mismatched, temporary files seen and left)."""
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    outcomes: dict[str, int] = {"ok": 0, "lost": 0, "mismatched": 0, "no start": 0}
+    cut_short = 0  # kills that left a temporary file (a save cut between write and rename)
+    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-kill-") as tmp:
+        root = Path(tmp)
+        data = root / "data"
+        (data / "saves").mkdir(parents=True)
+        old = os.environ.get("ITALIAN_RAILS_DATA_DIR")
+        os.environ["ITALIAN_RAILS_DATA_DIR"] = str(data)
+        try:
+            names = _make_games(root)
+            games = {"a": names[0], "b": names[1]}
+            target = data / "saves" / "autosave.json"
+            temps_before = 0
+            code = f"from rail_app.devtools.fuzz_kill import child_loop; child_loop({tmp!r})"
+            for k in range(count):
+                proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, cwd=_project_root())
+                assert proc.stdout is not None
+                line = proc.stdout.readline()
+                if line.strip() != b"ready":
+                    proc.kill()
+                    proc.wait()
+                    outcomes["no start"] += 1
+                    continue
+                time.sleep(rng.uniform(0.0, 0.06))
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                proc.stdout.close()
+                verdict = _check(target, games)
+                outcomes[verdict] += 1
+                temps = [p for p in (data / "saves").iterdir() if is_orphan_temp(p.name)]
+                if len(temps) > temps_before:
+                    cut_short += 1
+                temps_before = len(temps)
+                if progress is not None and (verdict != "ok" or (k + 1) % 20 == 0):
+                    progress(f"kill {k + 1}: {verdict}, {len(temps)} temporary file(s)")
+            from rail_app.ui.session import remove_leftovers
+
+            temps_before = sum(1 for p in (data / "saves").iterdir() if is_orphan_temp(p.name))
+            remove_leftovers()  # what the game does when it starts
+            left = [p.name for p in (data / "saves").iterdir() if is_orphan_temp(p.name)]
+        finally:
+            if old is None:
+                os.environ.pop("ITALIAN_RAILS_DATA_DIR", None)
+            else:
+                os.environ["ITALIAN_RAILS_DATA_DIR"] = old
+    return {
+        "seed": seed,
+        "kills": count,
+        "lost": outcomes["lost"],
+        "mismatched": outcomes["mismatched"],
+        "children_that_did_not_start": outcomes["no start"],
+        "whole_saves": outcomes["ok"],
+        "kills_during_a_write": cut_short,
+        "temp_files_at_next_start": temps_before,
+        "temp_files_left_after_next_start": len(left),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def passed(summary: dict[str, Any]) -> bool:
+    return all(summary[k] == 0 for k in ("lost", "mismatched", "children_that_did_not_start",
+                                         "temp_files_left_after_next_start"))
+
+
+def _project_root() -> str:
+    return str(Path(__file__).resolve().parent.parent.parent)

@@ -1,0 +1,130 @@
+"""AI soak: seeded games between computer players, every action checked by the rules'
+invariant checker (``Checker`` of the soak module: money, cubes, cards, pool, track,
+train, copies, the end).
+
+Every pairing of the computer's levels and the random player (easy, normal, hard, random:
+ten pairings) meets every variant set of the soak (standard, Loans, Fast Trains, Small City
+Access), on the map of Italy with its deck. A game fails when a player raises, chooses an
+illegal action, or breaks an invariant.
+
+``python -m rail_app fuzz soak [--long] [--seed N] [--count N]``
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rail_app.core.paths import resource_path
+
+KINDS = ("easy", "normal", "hard", "random")
+PAIRINGS: tuple[tuple[str, str], ...] = tuple(
+    (a, b) for i, a in enumerate(KINDS) for b in KINDS[i:])
+SHORT_COUNT = 4
+SHORT_TURN_CAP = 6
+LONG_COUNT = 520
+TURN_CAP = 150
+
+
+@dataclass
+class SoakGame:
+    seed: int
+    players: tuple[str, str]
+    variants: tuple[str, ...]
+    finished: bool = False
+    capped: bool = False
+    turns: int = 0
+    actions: int = 0
+    violations: list[str] = field(default_factory=list)
+    error: str | None = None
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": list(self.players), "variants": list(self.variants),
+                "finished": self.finished, "capped": self.capped, "turns": self.turns,
+                "actions": self.actions, "violations": self.violations[:10],
+                "error": self.error, "seconds": round(self.seconds, 2)}
+
+
+def game_plan(index: int, seed: int) -> tuple[int, tuple[str, str], tuple[str, ...]]:
+    """The ``index``-th game of a run: its seed, its pairing and its variants, cycling so that
+    every pairing meets every variant set once in 40 games."""
+    from rail_app.devtools.soak import VARIANT_CYCLE
+
+    pairing = PAIRINGS[index % len(PAIRINGS)]
+    variants = VARIANT_CYCLE[(index // len(PAIRINGS)) % len(VARIANT_CYCLE)]
+    return seed * 100_000 + index, pairing, variants
+
+
+def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple[str, ...],
+                       turn_cap: int = TURN_CAP, map_path: str | None = None) -> SoakGame:
+    """Play one game between ``players`` and check every action; never raises."""
+    from rail_app.devtools.tournament import play
+
+    g = play(map_path or str(resource_path("maps", "italy.yaml")), game_seed, players,
+             turn_cap, variants=variants)
+    report = SoakGame(game_seed, players, variants, finished=g.error is None and not g.capped,
+                      capped=g.capped, turns=max(g.turns), actions=g.actions,
+                      violations=g.violations, seconds=g.seconds)
+    report.error = g.error if not g.violations else None
+    return report
+
+
+def _play(job: tuple[int, int, int]) -> SoakGame:
+    index, seed, turn_cap = job
+    game_seed, players, variants = game_plan(index, seed)
+    return soak_computer_game(game_seed, players, variants, turn_cap)
+
+
+def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
+        workers: int = 1, stride: int = 1,
+        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``count`` checked games (games 0, stride, 2 * stride... of the plan: a stride of 13
+    gives a new pairing and a new variant set each game); a summary with every failure."""
+    t0 = time.perf_counter()
+    jobs = [(i * stride, seed, turn_cap) for i in range(count)]
+    games: list[SoakGame] = []
+    if workers > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork").Pool(workers) as pool:
+            for g in pool.imap(_play, jobs):
+                games.append(g)
+                _tell(progress, g, len(games))
+    else:
+        for job in jobs:
+            games.append(_play(job))
+            _tell(progress, games[-1], len(games))
+    bad = [g for g in games if g.error or g.violations]
+    return {
+        "seed": seed,
+        "games": len(games),
+        "turn_cap": turn_cap,
+        "pairings": len({g.players for g in games}),
+        "variant_sets": len({g.variants for g in games}),
+        "finished": sum(g.finished for g in games),
+        "capped": sum(g.capped for g in games),
+        "errors": sum(1 for g in games if g.error),
+        "invariant_violations": sum(len(g.violations) for g in games),
+        "actions_checked": sum(g.actions for g in games),
+        "slowest_game_s": round(max((g.seconds for g in games), default=0.0), 1),
+        "failures": [g.as_dict() for g in bad[:30]],
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def _tell(progress: Callable[[str], None] | None, g: SoakGame, n: int) -> None:
+    if progress is None:
+        return
+    if g.error or g.violations or n % 20 == 0:
+        state = "finished" if g.finished else "capped" if g.capped else "STOPPED"
+        progress(f"{n}: seed {g.seed} {' v '.join(g.players)} "
+                 f"{'+'.join(g.variants) or 'standard'}: {state}, {g.turns} turns, "
+                 f"{g.actions} actions, {len(g.violations)} violations"
+                 + (f", ERROR {g.error}" if g.error else "") + f" ({g.seconds:.1f} s)")
+
+
+def passed(summary: dict[str, Any]) -> bool:
+    return bool(summary["errors"] == 0 and summary["invariant_violations"] == 0)

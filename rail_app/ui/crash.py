@@ -1,0 +1,153 @@
+"""The crash net: an unexpected exception never closes the window silently.
+
+When anything in a frame raises (the rules engine, the computer player, the interface), the
+app's loop hands the exception here. The game then
+
+1. saves the game being played, if any, as ``saves/emergency-<time>.json`` (the same kind
+   of save as any other: the Load screen lists it);
+2. writes a crash report ``crashes/crash-<time>.txt`` into the user data folder: the
+   traceback, the version, the platform, the screen, the game (map, seed, turn) and the last
+   actions and input events;
+3. shows a dialog saying what happened and where both files are, with a way back to the
+   main menu (``ui.scenes.CrashScene``; the app's loop catches the exception, see
+   ``App.guarded_step``).
+
+The game that raised is not continued: its state may be half-changed. A second exception
+while the dialog is shown ends the program (with the report written and printed), so a
+broken screen cannot loop.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from rail_app import __version__
+
+
+@dataclass
+class CrashFiles:
+    """Where the crash left its traces (None: could not be written) and why not."""
+
+    report: Path | None
+    save: Path | None
+    save_problem: str = ""
+
+
+def crashes_dir() -> Path:
+    from rail_app.core.paths import user_data_dir
+
+    p = user_data_dir() / "crashes"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def emergency_save(session: Any, stamp: str) -> tuple[Path | None, str]:
+    """Save ``session`` as ``saves/emergency-<stamp>.json``; (path, "") or (None, why)."""
+    if session is None:
+        return None, "no game was open"
+    from rail_app.ui.session import saves_dir
+
+    try:
+        path = saves_dir() / f"emergency-{stamp}.json"
+        session.save(path)
+    except Exception as exc:  # the report says why; the crash itself matters more
+        return None, f"the game could not be saved ({type(exc).__name__}: {exc})"
+    return path, ""
+
+
+def report_text(exc: BaseException, app: Any, session: Any, files: CrashFiles,
+                events: Iterable[str] = ()) -> str:
+    """The crash report: what failed, where, and what the player was doing."""
+    lines = [
+        "Italian Rails crash report",
+        f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}",
+        f"version: {__version__}",
+        f"platform: {platform.platform()}; Python {platform.python_version()}; "
+        f"pygame-ce {getattr(pygame, 'version', None) and pygame.version.ver}; "
+        f"pygame_gui {getattr(pygame_gui, '__version__', '?')}",
+        f"screen: {type(app.scene).__name__ if app is not None else '?'}"
+        + (f" at {app.size[0]}x{app.size[1]}" if app is not None else ""),
+        "emergency save: " + (str(files.save) if files.save else files.save_problem),
+        "",
+    ]
+    if session is not None:
+        try:
+            st = session.state
+            setup = session.setup
+            seats = ", ".join(f"{s.name} ({s.kind}{', ' + s.level if s.kind == 'computer' else ''})"
+                              for s in setup.seats)
+            lines += [
+                f"game: map {setup.map_path}, seed {st.seed}, variants "
+                f"{sorted(st.variants) or 'none'}, cards {bool(st.deck.cards)}",
+                f"seats: {seats}",
+                f"turn {st.turn}, phase {st.phase}, player {st.current} to act",
+                "last actions:",
+            ]
+            history = list(st.history)
+            first = max(0, len(history) - 20)
+            for i, (who, action) in enumerate(history[first:], start=first + 1):
+                lines.append(f"  {i}. player {who}: {action!r}")
+            if not history:
+                lines.append("  (none yet)")
+        except Exception as inner:  # a report with a hole beats no report
+            lines.append(f"game: (could not be described: {type(inner).__name__}: {inner})")
+        lines.append("")
+    recent = list(events)
+    if recent:
+        lines.append("last input events:")
+        lines += [f"  {e}" for e in recent]
+        lines.append("")
+    lines.append("traceback:")
+    lines += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def record_crash(exc: BaseException, app: Any, session: Any,
+                 events: Iterable[str] = ()) -> CrashFiles:
+    """Write the emergency save and the crash report; never raises."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    save, problem = emergency_save(session, stamp)
+    files = CrashFiles(None, save, problem)
+    text = report_text(exc, app, session, files, events)
+    try:
+        path = crashes_dir() / f"crash-{stamp}.txt"
+        n = 1
+        while path.exists():
+            n += 1
+            path = path.with_name(f"crash-{stamp}-{n}.txt")
+        from rail_app.core.files import write_atomic
+
+        write_atomic(path, text)
+        files.report = path
+    except Exception:  # no data folder: the report goes to the terminal below
+        files.report = None
+    print(text if files.report is None else f"Italian Rails: crash report written to "
+          f"{files.report}", file=sys.stderr)
+    return files
+
+
+def dialog_text(files: CrashFiles) -> str:
+    parts = ["Something went wrong inside the game and it had to stop. This is a bug, "
+             "not something you did."]
+    if files.save is not None:
+        parts.append(f"Your game was saved as {files.save.name} in {files.save.parent} "
+                     "(Load game lists it).")
+    elif files.save_problem and files.save_problem != "no game was open":
+        parts.append(f"Your game could not be saved: {files.save_problem}.")
+    if files.report is not None:
+        parts.append(f"A crash report was written to {files.report}. Sending it to the "
+                     "authors helps them fix the problem.")
+    else:
+        parts.append("The crash report could not be written to the data folder; it was "
+                     "printed in the terminal instead.")
+    return "\n\n".join(parts)

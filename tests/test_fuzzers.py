@@ -1,0 +1,75 @@
+"""The short runs of the fuzzers kept in rail_app/devtools (the long runs are
+``python -m rail_app fuzz saves|maps|kill|ui|soak --long``, figures in docs/reliability.md).
+Each short run is seeded: the same cases every time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _no_leftovers(prefix: str) -> bool:
+    return not any(p.name.startswith(prefix) for p in Path(tempfile.gettempdir()).iterdir())
+
+
+def test_save_fuzzer_short_run() -> None:
+    from rail_app.devtools import fuzz_saves
+
+    s = fuzz_saves.run(seed=1, count=fuzz_saves.SHORT_COUNT)
+    assert s["failures"] == [], s["failures"]
+    assert s["tried"] >= fuzz_saves.SHORT_COUNT + 30
+    assert s["uncaught"] == 0 and s["invalid_accepted"] == 0
+    assert s["refused"] > 0 and s["accepted_valid"] > 0  # both ways are exercised
+    hostile = {h["case"]: h for h in s["hostile"]}
+    assert hostile["kind alien"]["verdict"] == "refused"
+    assert hostile["older save without seats"]["verdict"] == "accepted"
+
+
+def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
+    from rail_app.devtools import fuzz_maps
+
+    s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT)
+    assert s["failures"] == [], s["failures"]
+    assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 50
+    assert s["tracebacks"] == s["crashes"] == s["timeouts"] == 0
+    assert s["max_refusal_cpu_s"] <= fuzz_maps.REFUSE_SECONDS
+    assert s["accepted"] > 0  # some mutations leave a playable map
+    assert _no_leftovers("italian-rails-fuzz-maps-")
+
+
+def test_kill_during_save_short_run() -> None:
+    from rail_app.devtools import fuzz_kill
+
+    s = fuzz_kill.run(seed=1, count=fuzz_kill.SHORT_COUNT)
+    assert fuzz_kill.passed(s), s
+
+
+def test_ui_monkey_short_run() -> None:
+    from rail_app.devtools import fuzz_ui
+
+    s = fuzz_ui.run(seed=1, count=fuzz_ui.SHORT_COUNT)
+    assert s["crashes"] == 0 and s["slow_frames"] == 0, s["failures"]
+    assert s["events"] >= fuzz_ui.SHORT_COUNT
+    assert {"MenuScene", "NewGameScene", "GameScene"} <= set(s["screens"])
+    assert _no_leftovers("italian-rails-fuzz-ui-")
+
+
+def test_ai_soak_short_run() -> None:
+    from rail_app.devtools import fuzz_soak
+
+    s = fuzz_soak.run(seed=1, count=fuzz_soak.SHORT_COUNT, turn_cap=fuzz_soak.SHORT_TURN_CAP,
+                      stride=13)
+    assert fuzz_soak.passed(s), s["failures"]
+    assert s["pairings"] == fuzz_soak.SHORT_COUNT and s["variant_sets"] == 4
+
+
+def test_the_fuzz_command(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "rail_app", "fuzz", "soak", "--count", "1",
+                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-1000:]
+    assert json.loads(out.stdout)["games"] == 1
