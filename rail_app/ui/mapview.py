@@ -295,12 +295,9 @@ class BaseLayer:
         s = cam.scale_of(level)
         todo = self.warming.get(level)
         if todo is None:
-            sp = self.board.layout.spacing * s
-            name = max(10, min(28, int(sp * 0.62)))  # the sizes maprender.label_layout uses
-            com = max(9, min(22, int(sp * 0.5)))
-            todo = self.warming[level] = sorted({
-                (int(name * 1.2), True), (name, True), (max(8, int(name * 0.8)), True),
-                (com, False), (max(8, int(com * 0.8)), False)})
+            name, com = mr.label_sizes(self.board.layout.spacing * s)
+            todo = self.warming[level] = sorted({(int(name * 1.2), True), (name, True),
+                                                 (com, False)})
         if todo:
             size, bold = todo.pop()
             mr.font(size, bold).size(self._charset())
