@@ -63,3 +63,64 @@ def border_route(board: Any, city: str, word: str = "Swiss") -> tuple[list[int],
                     best = (path, outside)
     assert best is not None, f"no route from {city} to the {word} border"
     return best
+
+
+def click(d: Any, pos: tuple[float, float], button: int = 1) -> None:
+    """Move there, press and release, as a person clicks."""
+    import pygame
+
+    d.mouse(pygame.MOUSEMOTION, pos)
+    d.mouse(pygame.MOUSEBUTTONDOWN, pos, button)
+    d.mouse(pygame.MOUSEBUTTONUP, pos, button)
+
+
+def press(d: Any, scene: Any, key: object) -> None:
+    """Click the game screen's widget for ``key`` (a command), scrolling the side panel
+    with the wheel when it is further down."""
+    import pygame
+
+    for attempt in range(12):
+        r = scene.find(key)
+        if r is not None:
+            click(d, r.center)
+            return
+        pos = scene.rects.side.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=50 if attempt == 0
+                                             else -2, flipped=False, precise_x=0.0,
+                                             precise_y=0.0))
+        d.frames(2)
+    raise AssertionError(f"no widget for {key!r} on the screen")
+
+
+def wheel(d: Any, pos: tuple[float, float], y: int) -> None:
+    import pygame
+
+    d.mouse(pygame.MOUSEMOTION, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                         precise_x=0.0, precise_y=float(y)))
+    d.frames(1)
+
+
+def drawn_text(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the next frame draws through the game's type (labels, buttons, panels,
+    boxes), with the pictures kept from earlier frames thrown away first."""
+    from rail_app.ui import hud
+
+    seen: list[str] = []
+    real = hud.rendered
+
+    def record(text: str, size: int, colour: tuple[int, ...], bold: bool = False) -> Any:
+        seen.append(text)
+        return real(text, size, colour, bold)
+
+    monkeypatch.setattr(hud, "rendered", record)
+    hud._BUBBLES.clear()
+    scene = app.scene
+    view = getattr(scene, "view", None)
+    if view is not None:
+        view.forget()
+    app.step(1 / 60, events=[])
+    monkeypatch.setattr(hud, "rendered", real)
+    return seen

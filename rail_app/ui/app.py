@@ -113,6 +113,14 @@ class App:
         self.scene = self.scenes[name](self, **kwargs)
         return self.scene
 
+    def show(self, scene: Scene) -> None:
+        """Return to a scene kept alive (the game after its settings), laid out anew for
+        the window and the UI scale as they are now."""
+        self.scene.leave()
+        self.scene = scene
+        scene.ui = self.new_ui()
+        scene.resized()
+
     def save_settings(self) -> None:
         with contextlib.suppress(OSError):
             save_settings(self.settings)

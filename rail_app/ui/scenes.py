@@ -371,9 +371,11 @@ UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: Host, back: str = "menu", session: Any = None) -> None:
+    def __init__(self, app: Host, back: str = "menu", session: Session | None = None,
+                 resume: Scene | None = None) -> None:
         self.back = back
         self.session = session
+        self.resume = resume  # the screen to return to as it was (the game's view kept)
         super().__init__(app)
 
     def build(self) -> None:
@@ -434,7 +436,9 @@ class SettingsScene(Scene):
 
     def leave_settings(self) -> None:
         self.store()
-        if self.back == "game" and self.session is not None:
+        if self.resume is not None:
+            self.app.show(self.resume)
+        elif self.back == "game" and self.session is not None:
             self.app.switch("game", session=self.session)
         else:
             self.app.switch("menu")
@@ -539,7 +543,7 @@ class GameOverScene(Scene):
 
 
 def _game_scene(app: Host, **kwargs: Any) -> Scene:
-    from rail_app.ui.game_scene import GameScene
+    from rail_app.ui.game.scene import GameScene
 
     return GameScene(app, **kwargs)
 
