@@ -13,18 +13,27 @@ from __future__ import annotations
 
 from typing import Any
 
-import networkx as nx
 import pygame
 
 from rail_app.devtools.selftest import Driver
-from rail_app.rules.actions import BuildSegment, Deliver, EndTurn, KeepCards, Lock, PickUp
+from rail_app.rules.actions import Deliver, Lock, PickUp
 from rail_app.rules.quotes import MoveDetails
 from rail_app.rules.state import Load, Phase
 from rail_app.ui.game.commands import Demand, FilterHistory, Intent, Play, ToggleCard
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.routes import preview_lines
 from rail_app.ui.game.table import Modal
-from tests.test_ui_support import app, centre_on_dot, press, start  # noqa: F401
+from tests.test_ui_support import (  # noqa: F401
+    alfa_beta_route,
+    app,
+    centre_on_dot,
+    give_private,
+    prepare_network,
+    press,
+    show,
+    start,
+    to_anna_move,
+)
 
 STORM = 27  # mini deck: Storm on the East Sea
 DERAIL = 29  # mini deck: Derailment near Gamma
@@ -59,56 +68,6 @@ def confirm(d: Driver, scene: Any) -> None:
     """The confirmation dialog's yes, clicked."""
     assert scene.table.modal is Modal.CONFIRM
     press(d, scene, Intent.CONFIRM)
-
-
-def alfa_beta_route(board: Any) -> list[int]:
-    g = nx.Graph()
-    for e in board.edges.values():
-        if e.forbidden is None and not e.free:
-            g.add_edge(e.a, e.b, weight=board.build_cost(e.a, e.b) + board.build_cost(e.b, e.a))
-    best: list[int] | None = None
-    for a in board.cities["Alfa"].outer:
-        for b in board.cities["Beta"].outer:
-            p = nx.shortest_path(g, a, b, weight="weight")
-            if best is None or len(p) < len(best):
-                best = p
-    assert best is not None
-    return best
-
-
-def prepare_network(scene: Any) -> None:
-    """Anna builds Alfa to Beta (through the engine) while Bruno passes, until Anna's move
-    phase begins with the train still off the map."""
-    s = scene.session
-    board = scene.board
-    route = alfa_beta_route(board)
-    steps = list(zip(route, route[1:], strict=False))
-    for _ in range(40):
-        st = s.state
-        if st.current != 0:
-            assert s.apply(EndTurn()).ok
-            continue
-        if st.phase == "move" and not steps:
-            break
-        if steps and st.phase == "build":
-            a, b = steps[0]
-            if s.apply(BuildSegment(board.key(a), board.key(b))).ok:
-                steps.pop(0)
-                continue
-        assert s.apply(EndTurn()).ok
-    assert not steps and s.state.current == 0 and s.state.phase == "move"
-
-
-def give_private(scene: Any, player: int, card: int) -> None:
-    """Prepare: ``card`` replaces the player's first private card."""
-    st = scene.state
-    for pile in (st.draw_pile, st.discard, st.pool, st.players[1 - player].private):
-        assert card not in st.players[1 - player].private
-        if card in pile:
-            pile.remove(card)
-    old = st.players[player].private[0]
-    st.players[player].private[0] = card
-    st.draw_pile.insert(0, old)
 
 
 def test_whole_game_through_the_screen(app: Any) -> None:
@@ -147,7 +106,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     press(d, scene, Play(Lock(card, 1)))
     assert scene.state.players[0].loads[0].card == card
     # hovering the demand row highlights Alfa (supplier) and Beta on the map
-    row = scene.find(Demand("wine", "Beta"))
+    row = show(d, scene, Demand("wine", "Beta"))
     d.mouse(pygame.MOUSEMOTION, row.center)
     d.frames(1)
     assert scene.table.hovered == Demand("wine", "Beta")
@@ -211,21 +170,10 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     assert type(app.scene).__name__ == "NewGameScene"
 
 
-def _to_anna_move(scene: Any) -> None:
-    s = scene.session
-    for _ in range(2):
-        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
-    for _ in range(8):
-        if s.state.current == 0 and s.state.phase == "move":
-            break
-        assert s.apply(EndTurn()).ok
-    assert s.state.current == 0 and s.state.phase == "move"
-
-
 def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     d.frames(2)
     pool = list(scene.state.pool)
     assert scene.frame.find(Intent.ASK_SWAP).enabled
@@ -246,7 +194,7 @@ def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
 def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     st = scene.state
     gamma = scene.board.cities["Gamma"]
     st.players[0].position = gamma.centre
@@ -278,7 +226,7 @@ def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
 def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     s = scene.session
     # prepare: Bruno owns Alfa to Beta; Anna's train stands in Alfa
     route = alfa_beta_route(scene.board)
@@ -302,7 +250,7 @@ def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
 def test_E4_washed_out_track_fades_away_and_the_flood_is_drawn(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     s = scene.session
     board = scene.board
     # prepare: Anna owns every segment that crosses the Grande river system

@@ -133,7 +133,8 @@ def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = Tr
     from rail_app.ui.app import App
     from rail_app.ui.game.dialogpaint import Dialog
     from rail_app.ui.game.scene import GameScene
-    from rail_app.ui.scenes import MenuScene, NewGameScene
+    from rail_app.ui.newgame import NewGameScene
+    from rail_app.ui.scenes import MenuScene
     from rail_app.ui.settings import Settings
 
     app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
