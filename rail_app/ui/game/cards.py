@@ -22,28 +22,22 @@ HOVER_BG = (255, 236, 180)
 
 
 @dataclass(frozen=True)
-class Row:
-    """A demand's words laid out in a card: one or two lines."""
+class Word:
+    text: str
+    colour: tuple[int, int, int]
+    bold: bool
+    rect: pygame.Rect
 
-    lines: tuple[tuple[tuple[str, tuple[int, int, int], bool], ...], ...]
-    payoff: str
 
+@dataclass(frozen=True)
+class RowPlan:
+    """Where a demand's words and payoff go in its card (card-relative pixels)."""
 
-def _rows(ctx: Ctx, n: int, width: int, size: int) -> list[Row]:
-    card = ctx.state.deck.card(n)
-    locked = rc.locked_demand(ctx.state, n)
-    out: list[Row] = []
-    for j, d in enumerate(card.demands):
-        dim = locked is not None and j != locked
-        text_c = hud.MUTED if dim else hud.TEXT
-        com_c = hud.MUTED if dim else hud.GREEN
-        words = [(d.commodity, com_c, False), ("to", hud.MUTED, False), (d.city, text_c, True)]
-        one = sum(font(size, b).size(t)[0] for t, _, b in words) + 2 * font(size).size(" ")[0]
-        if one <= width:
-            out.append(Row((tuple(words),), f"{d.payoff}M"))
-        else:
-            out.append(Row(((words[0],), (words[1], words[2])), f"{d.payoff}M"))
-    return out
+    box: pygame.Rect  # the whole row (it lights up its cities when hovered)
+    words: tuple[Word, ...]
+    payoff: Word
+    demand: Demand
+    index: int
 
 
 def _metrics(ctx: Ctx, size: int) -> tuple[int, int, int]:
@@ -53,10 +47,42 @@ def _metrics(ctx: Ctx, size: int) -> tuple[int, int, int]:
     return px(36), pay, size + px(4)
 
 
-def card_height(ctx: Ctx, n: int, width: int, size: int) -> int:
+def card_plan(ctx: Ctx, n: int, width: int, size: int) -> tuple[list[RowPlan], int]:
+    """The rows of card ``n`` laid out in a card ``width`` pixels wide, and the card's
+    height. A row's words flow from left to right and wrap (indented) before the payoff
+    column, so no word is ever cut or under the payoff."""
+    px = ctx.px
     num, pay, lh = _metrics(ctx, size)
-    rows = _rows(ctx, n, width - num - pay - ctx.px(8), size)
-    return sum(len(r.lines) for r in rows) * lh + ctx.px(10)
+    card = ctx.state.deck.card(n)
+    locked = rc.locked_demand(ctx.state, n)
+    space = font(size).size(" ")[0]
+    left, right = num, width - pay - px(4)
+    y = px(5)
+    rows: list[RowPlan] = []
+    for j, d in enumerate(card.demands):
+        dim = locked is not None and j != locked
+        text_c = hud.MUTED if dim else hud.TEXT
+        tokens = [(d.commodity, hud.MUTED if dim else hud.GREEN, False), ("to", hud.MUTED, False),
+                  *[(w, text_c, True) for w in d.city.split(" ")]]
+        x, top = left, y
+        words: list[Word] = []
+        for text, colour, bold in tokens:
+            w, h = font(size, bold).size(text)
+            if x > left and x + w > right:
+                x, y = left + px(14), y + lh
+            words.append(Word(text, colour, bold, pygame.Rect(x, y, w, h)))
+            x += w + space
+        y += lh
+        pw, ph = font(size, True).size(f"{d.payoff}M")
+        payoff = Word(f"{d.payoff}M", hud.MUTED if dim else hud.TEXT, True,
+                      pygame.Rect(width - px(6) - pw, top, pw, ph))
+        box = pygame.Rect(num - px(4), top, width - num, y - top)
+        rows.append(RowPlan(box, tuple(words), payoff, Demand(d.commodity, d.city), j))
+    return rows, y + px(5)
+
+
+def card_height(ctx: Ctx, n: int, width: int, size: int) -> int:
+    return card_plan(ctx, n, width, size)[1]
 
 
 def paint_card(surface: pygame.Surface, ctx: Ctx, n: int, rect: pygame.Rect, size: int,
@@ -65,42 +91,27 @@ def paint_card(surface: pygame.Surface, ctx: Ctx, n: int, rect: pygame.Rect, siz
     (in screen pixels: ``rect`` moved by ``offset``)."""
     px = ctx.px
     st = ctx.state
-    num, pay, lh = _metrics(ctx, size)
+    _, _, lh = _metrics(ctx, size)
     lockers = rc.lockers(st, n)
     pygame.draw.rect(surface, LOCKED_BG if lockers else CARD_BG, rect, border_radius=px(5))
     pygame.draw.rect(surface, hud.PANEL_EDGE, rect, 1, border_radius=px(5))
     hud.label(surface, f"#{n}", (rect.x + px(6), rect.y + px(5)), size - 2, hud.MUTED, bold=True)
     if lockers:
         hud.label(surface, "locked", (rect.x + px(6), rect.y + px(5) + lh), size - 4, hud.MUTED)
-    card = st.deck.card(n)
-    hovered = ctx.table.hovered
-    width = rect.w - num - pay - px(8)
-    y = rect.y + px(5)
     out: list[Widget] = []
-    for j, (row, d) in enumerate(zip(_rows(ctx, n, width, size), card.demands, strict=True)):
-        h = len(row.lines) * lh
-        box = pygame.Rect(rect.x + num - px(4), y, rect.w - num, h)
-        demand = Demand(d.commodity, d.city)
-        if hovered == demand:
+    rows, _ = card_plan(ctx, n, rect.w, size)
+    for row in rows:
+        box = row.box.move(rect.topleft)
+        if ctx.table.hovered == row.demand:
             pygame.draw.rect(surface, HOVER_BG, box, border_radius=px(3))
-        ly = y
-        for k, line in enumerate(row.lines):
-            x = rect.x + num + (px(14) if k else 0)
-            for text, colour, bold in line:
-                img = hud.rendered(text, size, colour, bold)
-                surface.blit(img, (x, ly))
-                x += img.get_width() + font(size).size(" ")[0]
-            ly += lh
-        dim = any(ld.demand is not None and ld.demand != j for _, ld in lockers)
-        hud.label(surface, row.payoff, (rect.right - px(6), y), size,
-                  hud.MUTED if dim else hud.TEXT, bold=True, anchor="topright")
-        cx = rect.right - px(6) - font(size, True).size(row.payoff)[0] - px(16)
+        for w in (*row.words, row.payoff):
+            surface.blit(hud.rendered(w.text, size, w.colour, w.bold), w.rect.move(rect.topleft))
+        cx = rect.x + row.payoff.rect.x - px(16)
         for who, ld in lockers:
-            if ld.demand == j:
-                cube = pygame.Rect(cx, y + (lh - px(11)) // 2, px(11), px(11))
+            if ld.demand == row.index:
+                cube = pygame.Rect(cx, box.y + (lh - px(11)) // 2, px(11), px(11))
                 pygame.draw.rect(surface, ctx.ink(who).colour, cube)
                 pygame.draw.rect(surface, hud.TEXT, cube, 1)
                 cx -= px(14)
-        out.append(Widget(box.move(offset), None, hover=demand, look=Look.AREA))
-        y += h
+        out.append(Widget(box.move(offset), None, hover=row.demand, look=Look.AREA))
     return out

@@ -42,6 +42,7 @@ class Frame:
     under: int | None = None  # the dot under the pointer
     can_start: bool = False  # ... and a stroke may start there (it is ringed)
     thinking: str = ""  # "Bruno is thinking..." while a computer plays
+    version: int = -1  # the game's version the frame shows
     notices: list[Box] = field(default_factory=list)  # notices standing at their place
     pointer: list[Box] = field(default_factory=list)  # the preview's box, the pointer's box
 
@@ -84,7 +85,8 @@ class View:
         under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE else None
         can_start = (under is not None and ctx.free and session.state.phase is Phase.BUILD
                      and not t.pen.active and t.pen.can_start(under))
-        frame = Frame(ctx, dialog, [], [], under=under, can_start=can_start)
+        frame = Frame(ctx, dialog, [], [], under=under, can_start=can_start,
+                      version=session.version)
         if dialog is not Dialog.NONE:
             frame.dialog_widgets = dialogs.dialog_widgets(ctx, dialog)
         widgets = bars.top_widgets(ctx)
@@ -103,7 +105,8 @@ class View:
         if ctrl.computer_to_act() and t.curtain is None:
             dots = "." * (1 + int(pygame.time.get_ticks() / 350) % 3)
             who = session.state.players[session.actor].name
-            frame.thinking = f"{who} is thinking{dots}  (Space skips)"
+            level = session.seat.level
+            frame.thinking = f"{who} ({level} computer) is thinking{dots}  (Space skips)"
         return frame
 
     def _side_picture(self, ctx: Ctx) -> tuple[pygame.Surface, list[Widget], int]:

@@ -78,6 +78,8 @@ class GameScene(Scene):
 
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.frame.version != self.session.version:
+            self._compose(prepare_map=False)  # the game changed since (a tool, a test)
         handle(event, self.frame, self.controller, self.app.typing())
         if event.type not in STEADY:
             # a click or a key may have changed what the next event hits

@@ -94,7 +94,8 @@ def paint_side(ctx: Ctx, size: tuple[int, int], screen_at: tuple[int, int],
     _players(col, fs)
     if ctx.cards:
         _train(col, fs)
-        _actions(col, fs)
+        _actions(col, fs)  # before the loads: the buttons keep their places (see Slots)
+        _loads(col, fs)
         _events(col, fs)
         _cards(col, fs)
     content = col.y + scroll + px(10)
@@ -130,7 +131,10 @@ def _players(col: Column, fs: int) -> None:
             for k in range(3):
                 pygame.draw.circle(s, mix(ink.colour, (255, 255, 255), 0.7),
                                    (sw.x + px(6) + k * px(9), sw.centery), max(1, px(2)))
+        seat = ctx.session.setup.seats[i]
         turn = " (to play)" if i == st.current and not ctx.session.over else ""
+        if seat.computer:
+            turn = f" (computer){turn}"
         shown = ctx.cash_shown(i)
         cash = f"{p.cash}M" if shown else "cash hidden"
         cw = font(fs + 1, shown).size(cash)[0]
@@ -141,13 +145,10 @@ def _players(col: Column, fs: int) -> None:
             hud.label(s, line, (col.x + px(38), col.y), fs + 1, hud.TEXT, bold=True)
             col.y += font(fs + 1, True).get_linesize()
         loco = st.rules.locomotives.get(p.loco)
-        seat = ctx.session.setup.seats[i]
         parts = [f"{p.loco}" + (f" {loco.speed}/{loco.capacity}" if loco and ctx.cards else ""),
                  f"{len(p.track)} segments"]
         if ctx.cards:
             parts.append(f"{p.deliveries} deliveries")
-        if seat.computer:
-            parts.append(f"computer ({seat.level})")
         col.text(" · ".join(parts), fs - 2, hud.MUTED, indent=px(10))
         if p.lose_turns:
             col.text("loses the next turn (T4)", fs - 1, hud.RED, indent=px(10))
@@ -178,7 +179,7 @@ def _players(col: Column, fs: int) -> None:
 
 
 def _train(col: Column, fs: int) -> None:
-    ctx, px, s = col.ctx, col.ctx.px, col.surface
+    ctx, px = col.ctx, col.ctx.px
     st = ctx.state
     viewer = ctx.viewer
     p = st.players[viewer]
@@ -189,7 +190,7 @@ def _train(col: Column, fs: int) -> None:
         where = f"On the {board.ferries[p.aboard].name} ferry: lands next turn, at half " \
                 "speed (M5)"
     elif p.position is None:
-        where = "Not on the map yet: click a city in your move phase (M1)"
+        where = "Not on the map yet (M1)"
     else:
         where = f"At {board.place_name(p.position)}"
     cause = ""
@@ -201,6 +202,17 @@ def _train(col: Column, fs: int) -> None:
     col.text(where, fs - 1, hud.AMBER if cause else hud.TEXT, indent=px(8))
     if cause:
         col.text(f"Half speed: {cause}", fs - 1, hud.AMBER, indent=px(8))
+
+
+def _loads(col: Column, fs: int) -> None:
+    """The loads on the viewer's train (a locked one lights up its cities when hovered)."""
+    ctx, px, s = col.ctx, col.ctx.px, col.surface
+    st = ctx.state
+    viewer = ctx.viewer
+    p = st.players[viewer]
+    if p.loads:
+        col.y += px(4)
+        col.text("Loads on the train", fs - 1, hud.MUTED, bold=True, indent=px(8))
     lh = font(fs - 1).get_linesize()
     for load in p.loads:
         cube = pygame.Rect(col.x + px(8), col.y + (lh - px(11)) // 2, px(11), px(11))
