@@ -12,9 +12,6 @@ import pytest
 
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn, KeepCards
-from rail_app.ui.game.cards import card_plan
-from rail_app.ui.game.commands import Demand
-from rail_app.ui.game.marks import demand_tags, name_boxes, train_tokens
 from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
 from tests.test_ui_support import ITALY, app, drawn_text, start, wheel  # noqa: F401
 
@@ -32,6 +29,8 @@ def italy_game(app: Any) -> Any:
 
 def test_side_panel_at_1280x720_wraps_and_fits_five_cards(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rail_app.ui.game.cards import card_plan
+
     scene = italy_game(app)
     d = Driver(app)
     d.key(pygame.K_HOME)
@@ -55,6 +54,9 @@ def test_side_panel_at_1280x720_wraps_and_fits_five_cards(
 
 
 def test_supplier_tags_never_cover_each_other(app: Any) -> None:
+    from rail_app.ui.game.commands import Demand
+    from rail_app.ui.game.marks import demand_tags
+
     scene = italy_game(app)
     d = Driver(app)
     d.key(pygame.K_HOME)
@@ -86,6 +88,8 @@ def test_labels_stay_readable_at_the_fitted_zoom_and_trains_keep_names_clear(app
             assert com_size >= 11, (name, com_size)
     names = {p[0] for p in plan}
     assert {"Roma", "Milano", "Napoli", "Palermo"} <= names
+    from rail_app.ui.game.marks import name_boxes, train_tokens
+
     for city in ("Firenze", "Bologna", "Venezia"):  # prepare: both trains in named cities
         if city in names:
             break
@@ -105,8 +109,7 @@ def test_the_neighbours_end_at_the_map_sheet_not_at_straight_false_coasts(app: A
     scene = italy_game(app)
     d = Driver(app)
     d.key(pygame.K_HOME)
-    scene.view.layers.base.render_all(scene.camera)
-    d.frames(2)
+    d.frames(40)  # the fitted view's tiles, a few a frame
     cam = scene.camera
     context = scene.board.geometry.union("context")
     x0, y0, x1, y1 = context.bounds  # the map data describes only this box

@@ -17,8 +17,6 @@ from rail_app.devtools.selftest import Driver, pick_stroke
 from rail_app.rules import events
 from rail_app.rules.actions import BoardFerry, EndPhase, EndTurn
 from rail_app.rules.state import Phase
-from rail_app.ui.game.commands import Intent
-from rail_app.ui.game.routes import preview_lines
 from tests.test_ui_support import (  # noqa: F401
     alfa_beta_route,
     app,
@@ -102,6 +100,8 @@ def _anna_at_alfa_with_track(scene: Any) -> list[int]:
 
 def test_a_route_over_several_turns_says_how_many_and_where_the_train_stops(
         app: Any) -> None:
+    from rail_app.ui.game.routes import preview_lines
+
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
     _anna_at_alfa_with_track(scene)
@@ -128,6 +128,9 @@ def test_a_route_over_several_turns_says_how_many_and_where_the_train_stops(
 
 def test_half_speed_names_the_event_behind_the_zone(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rail_app.ui.game.commands import Intent
+    from rail_app.ui.game.routes import preview_lines
+
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
     _anna_at_alfa_with_track(scene)
