@@ -36,6 +36,7 @@ from tests.test_ui_support import (  # noqa: F401
     give_private,
     prepare_network,
     press,
+    settle,
     start,
     to_anna_move,
     wheel,
@@ -276,7 +277,7 @@ def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any)
     d.mouse(pygame.MOUSEBUTTONDOWN, pts[0])
     for a, b in zip(pts, pts[1:], strict=False):
         d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]), buttons=(1, 0, 0))
-    d.frames(1)
+    settle(d, scene)
     assert scene.pen.refusal is not None
     box = next(bx for bx in scene.frame.pointer if bx.kind == "pen")
     assert "Can't build here" in box.lines[0][0]
@@ -285,4 +286,5 @@ def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any)
         assert not box.rect.clipline(a, b), "the box covers the stroke"
     from rail_app.ui.game.marks import name_boxes
 
-    assert box.rect.collidelist(name_boxes(scene.frame.ctx)) < 0, "the box covers a name"
+    names = name_boxes(scene.frame.ctx)
+    assert names and box.rect.collidelist(names) < 0, "the box covers a name"

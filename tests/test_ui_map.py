@@ -13,7 +13,7 @@ import pytest
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn, KeepCards
 from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from tests.test_ui_support import ITALY, app, drawn_text, start, wheel  # noqa: F401
+from tests.test_ui_support import ITALY, app, drawn_text, settle, start, wheel  # noqa: F401
 
 
 def italy_game(app: Any) -> Any:
@@ -97,8 +97,9 @@ def test_labels_stay_readable_at_the_fitted_zoom_and_trains_keep_names_clear(app
     st.players[0].position = scene.board.cities[city].centre
     st.players[1].position = scene.board.cities["Roma"].centre
     scene.session.version += 1
-    d.frames(1)
+    settle(d, scene)
     boxes = name_boxes(scene.frame.ctx)
+    assert boxes
     tokens = train_tokens(scene.frame.ctx)
     assert len(tokens) == 2
     for tok in tokens:

@@ -99,6 +99,16 @@ def press(d: Any, scene: Any, key: object) -> None:
     click(d, show(d, scene, key).center)
 
 
+def settle(d: Any, scene: Any) -> None:
+    """Frames until the map shows the whole view at its zoom level."""
+    layers = scene.view.layers
+    for _ in range(300):
+        if layers.base.complete(scene.camera, layers.track) and not layers.base.waiting:
+            break
+        d.frames(1)
+    d.frames(1)
+
+
 def wheel(d: Any, pos: tuple[float, float], y: int) -> None:
     import pygame
 

@@ -177,6 +177,7 @@ class Board:
         self.volcanoes: list[Volcano] = []
         self.coast: dict[str, frozenset[int]] = {}
         self.graph: Any = nx.Graph()
+        self._place_names: dict[int, str] = {}  # place_name's answers (the board never changes)
 
     # -- queries ---------------------------------------------------------------------------
     def dot(self, key: str) -> int:
@@ -251,6 +252,12 @@ class Board:
         """A dot as players name it: the city there, or how many dots and which way it lies
         from the nearest city ("3 dots south-east of Bologna"). Grid keys are the engine's,
         never a player's words (UX.md "Words a player reads")."""
+        name = self._place_names.get(d)
+        if name is None:
+            name = self._place_names[d] = self._name_place(d)
+        return name
+
+    def _name_place(self, d: int) -> str:
         city = self.city_of_dot.get(d)
         if city is not None:
             return city.name

@@ -36,7 +36,7 @@ def action_label(state: GameState, action: Action) -> str:
     if isinstance(action, Drop):
         return f"Drop {action.commodity}"
     if isinstance(action, BoardFerry):
-        return f"Board the {action.ferry} ferry (lands next turn)"
+        return f"Board the {action.ferry} ferry"
     return type(action).__name__
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pygame
+
 from rail_app.rules.state import GameState
 from rail_app.ui.game.layout import Px, Rects
 from rail_app.ui.game.table import Table
@@ -30,6 +32,7 @@ class Ctx:
     free: bool  # ... and nothing runs or waits to be read
     inks: tuple[Ink, ...]
     hints: bool
+    names: tuple[pygame.Rect, ...] = ()  # where the map's city names are on the screen
 
     @property
     def state(self) -> GameState:

@@ -22,6 +22,7 @@ from rail_app.ui.game.ctx import Ctx, inks
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.history import paint_history
 from rail_app.ui.game.layout import Rects
+from rail_app.ui.game.marks import map_names
 from rail_app.ui.game.side import paint_side
 from rail_app.ui.game.tooltips import Box, notice_boxes, pointer_boxes
 from rail_app.ui.game.track import MapLayers
@@ -77,8 +78,11 @@ class View:
         t = ctrl.table
         session = ctrl.session
         host = self.host
+        # the map's names, once this zoom level's pictures (and so its names) are ready
+        done = self.layers.base.complete(t.camera, self.layers.track)
+        names = map_names(session.board, t.camera) if done else ()
         ctx = Ctx(session, t, rects, host.px, ctrl.viewer(), ctrl.human_turn(), ctrl.free(),
-                  inks(session, host.settings), host.settings.hints)
+                  inks(session, host.settings), host.settings.hints, names)
         if prepare_map:
             self.layers.prepare(t.camera, session.state, session.version, ctx.inks)
         dialog = dialogs.current(ctx)

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.board import Board
 from rail_app.rules.state import Phase
 from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
+from rail_app.ui.camera import Camera
 from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.ctx import Ctx
 from rail_app.ui.game.table import CIRCLE_TIME, FADE_TIME
@@ -19,11 +21,16 @@ from rail_app.ui.ink import draw_stroke, ink_width
 from rail_app.ui.maprender import font
 
 
-def name_boxes(ctx: Ctx) -> list[pygame.Rect]:
+def map_names(board: Board, cam: Camera) -> tuple[pygame.Rect, ...]:
     """Where the map's city names are on the screen (the base layer's label layout)."""
-    cam = ctx.table.camera
     ox, oy = cam.rect.topleft
-    return [r.move(ox, oy) for _, _, _, _, r in mr.placed_labels(ctx.state.board, cam.view())]
+    return tuple(r.move(ox, oy) for _, _, _, _, r in mr.placed_labels(board, cam.view()))
+
+
+def name_boxes(ctx: Ctx) -> list[pygame.Rect]:
+    """Where the map's city names are on the screen, as the frame knows them (none while a
+    new zoom level's names are still being laid out: the map shows the previous picture)."""
+    return list(ctx.names)
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,7 @@ def demand_tags(ctx: Ctx, demand: Demand) -> list[Tag]:
     cities = [(c, False) for c in b.suppliers.get(demand.commodity, [])]
     if wanted is not None:
         cities.insert(0, (wanted, True))
+    names = name_boxes(ctx)
     taken: list[pygame.Rect] = []
     for c, _ in cities:
         x, y = cam.dot_screen(c.centre)
@@ -67,12 +75,15 @@ def demand_tags(ctx: Ctx, demand: Demand) -> list[Tag]:
         if not want:
             spots = spots[1:2] + spots[:1] + spots[2:]
         best: pygame.Rect | None = None
-        for k in range(4):  # farther and farther out until a free place is found
-            for sx, sy in spots:
-                dy = (sy - y) * k * 0.6 + (k * h if sy >= y else -k * h)
-                rect = pygame.Rect(round(sx), round(sy + dy), w, h)
-                if not any(rect.colliderect(o) for o in taken):
-                    best = rect
+        for clear in (taken + names, taken):  # clear of the map's names too, if it can be
+            for k in range(4):  # farther and farther out until a free place is found
+                for sx, sy in spots:
+                    dy = (sy - y) * k * 0.6 + (k * h if sy >= y else -k * h)
+                    rect = pygame.Rect(round(sx), round(sy + dy), w, h)
+                    if rect.collidelist(clear) < 0 and cam.rect.contains(rect):
+                        best = rect
+                        break
+                if best is not None:
                     break
             if best is not None:
                 break

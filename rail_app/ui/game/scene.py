@@ -40,6 +40,7 @@ class GameScene(Scene):
         self.controller = Controller(app, session, self.table, self._settings)
         self.view = View(app, self.controller)
         self.rects = self._rects(app)
+        self.stale = False  # the frame was made before an event that may change its layout
         super().__init__(app)
         self.table.camera.rect = pygame.Rect(self.rects.map)
         self.controller.fit()
@@ -78,12 +79,11 @@ class GameScene(Scene):
 
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.frame.version != self.session.version:
-            self._compose(prepare_map=False)  # the game changed since (a tool, a test)
-        handle(event, self.frame, self.controller, self.app.typing())
-        if event.type not in STEADY:
-            # a click or a key may have changed what the next event hits
+        if self.stale or self.frame.version != self.session.version:
+            # a click or a key (or a tool) changed what this event may hit since the frame
             self._compose(prepare_map=False)
+        handle(event, self.frame, self.controller, self.app.typing())
+        self.stale = self.stale or event.type not in STEADY
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -91,6 +91,7 @@ class GameScene(Scene):
         self._compose()
 
     def _compose(self, prepare_map: bool = True) -> None:
+        self.stale = False
         self.rects = self._rects(self.app)
         self.controller.set_map_rect(self.rects.map)
         self.frame = self.view.compose(self.rects, prepare_map)

@@ -16,7 +16,7 @@ import pygame
 from rail_app.rules import cards as rc
 from rail_app.rules import events as rev
 from rail_app.rules import movement
-from rail_app.rules.actions import Action, Deliver, Lock, PickUp
+from rail_app.rules.actions import Action, BoardFerry, Deliver, Drop, Lock, PickUp
 from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.game.cards import card_height, paint_card
@@ -64,10 +64,11 @@ class Column:
         if right:
             hud.label(self.surface, right, (self.x + self.width, self.y + self.ctx.px(3)),
                       size - 2, hud.MUTED, anchor="topright")
-        if section is not None:
-            mark = "+" if folded else "-"
-            hud.label(self.surface, mark, (self.x + self.width, self.y), size + 1, hud.MUTED,
-                      bold=True, anchor="topright")
+        if section is not None:  # a small triangle: down when open, right when folded
+            cx, cy, k = self.x + self.width - self.ctx.px(6), self.y + lh // 2, self.ctx.px(5)
+            tri = [(cx - k, cy - k), (cx + k, cy), (cx - k, cy + k)] if folded else \
+                [(cx - k, cy - k // 2), (cx + k, cy - k // 2), (cx, cy + k)]
+            pygame.draw.polygon(self.surface, hud.MUTED, tri)
             r = pygame.Rect(self.x, self.y, self.width, lh)
             self.widgets.append(Widget(r.move(self.offset), ToggleSection(section),
                                        look=Look.AREA,
@@ -245,19 +246,25 @@ def _actions(col: Column, fs: int) -> None:
     slots = ctx.table.slots.actions
     if not (ctx.viewer == st.current and ctx.free and st.phase.in_turn and slots):
         return
-    city = rc.train_city(st, st.current)
-    col.title(f"At {city.name}" if city and st.phase is Phase.MOVE else "You may", fs)
+    col.y += px(4)  # right under the train's place: the buttons are what it may do there
     for a in slots:
         q = ctx.session.quote(a)
         label = action_label(st, a)
         hb = button_height(label, col.width, fs - 1, px(1), isinstance(a, Deliver))
         r = pygame.Rect(col.x, col.y, col.width, hb)
-        tip = "" if q.ok else speak(st.board, q.headline)
+        tip = ACTION_TIPS.get(type(a), "") if q.ok else speak(st.board, q.headline)
         look = Look.PRIMARY if isinstance(a, Deliver) else Look.BUTTON
         col.widgets.append(Widget(r.move(col.offset), Play(a), label, q.ok, tip, look,
                                   hover=_demand_of(ctx, a), colour=ctx.ink(st.current).colour,
                                   size=fs - 1))
         col.y += hb + px(4)
+
+
+ACTION_TIPS: dict[type[Action], str] = {
+    BoardFerry: "The train lands at the other port next turn, at half speed (M5)",
+    Deliver: "The payoff is paid at once; the card is discarded (C5)",
+    Drop: "An unlocked load may be dropped at any city (C3)",
+}
 
 
 def _demand_of(ctx: Ctx, a: Action) -> Demand | None:

@@ -9,6 +9,7 @@ shows the result while drawing.
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -53,6 +54,9 @@ def draw_track(surface: pygame.Surface, view: mr.MapView, state: GameState,
         draw_stroke(surface, pa, pc, inks[who], w, seed=a * 7919 + c, fresh=(a, c) in fresh)
 
 
+FRAME_BUDGET_S = 0.006  # seconds of a frame the map's layers may spend on their pictures
+
+
 class MapLayers:
     """The base and track layers of one game screen."""
 
@@ -64,9 +68,13 @@ class MapLayers:
                 inks: tuple[Ink, ...]) -> bool:
         """This frame's work: the track at this zoom (when the game changed), then the base
         picture composed with it. True when the view is complete."""
+        t0 = time.perf_counter()
         self.track.ensure(cam, (version, tuple(i.colour for i in inks)),
                           lambda surface, view: draw_track(surface, view, state, inks))
-        return self.base.prepare(cam, self.track)
+        # a frame that drew the track renders no tile on top of it
+        spent = time.perf_counter() - t0
+        return self.base.prepare(cam, self.track,
+                                 FRAME_BUDGET_S - spent if spent < FRAME_BUDGET_S / 3 else 0.0)
 
     def blit(self, surface: pygame.Surface, cam: Camera) -> None:
         self.base.blit(surface, cam)
