@@ -8,6 +8,7 @@ import math
 import pygame
 
 from rail_app.core.board import Board
+from rail_app.ui import maprender as mr
 from rail_app.ui import mapstyle as ms
 
 ZOOM_STEP = 2 ** 0.25  # four wheel notches double the scale
@@ -23,6 +24,7 @@ class Camera:
         self.board = board
         self.rect = pygame.Rect(rect)
         self.x0, self.y0, self.x1, self.y1 = ms.board_extent(board, 40.0)
+        self.sheet = mr.sheet_box(board)
         self.ref_scale = REF_DOT_PX / board.layout.spacing
         self.min_level = math.floor(math.log(MIN_DOT_PX / REF_DOT_PX, ZOOM_STEP))
         self.max_level = math.ceil(math.log(MAX_DOT_PX / REF_DOT_PX, ZOOM_STEP))
@@ -114,9 +116,22 @@ class Camera:
         self.clamp()
 
     def clamp(self) -> None:
-        """Keep some of the board on screen."""
+        """Keep the view on the map sheet (a little beyond its edges at most, so a zoomed
+        view shows the map, not the table around it)."""
         s = self.scale
         w, h = self.rect.w / s, self.rect.h / s
-        margin_x, margin_y = w * 0.5, h * 0.5
-        self.ox = min(max(self.ox, self.x0 - margin_x), self.x1 - w + margin_x)
-        self.oy = min(max(self.oy, self.y0 - margin_y), self.y1 - h + margin_y)
+        self.ox = _within(self.ox, self.sheet[0], self.sheet[2], w)
+        self.oy = _within(self.oy, self.sheet[1], self.sheet[3], h)
+
+
+SLACK = 0.1  # how much of the view may show beyond the sheet's edge when panning
+
+
+def _within(o: float, lo: float, hi: float, span: float) -> float:
+    """The view's origin ``o`` on one axis, kept so the view (``span`` wide) stays within
+    ``lo``..``hi`` plus a little slack; a view wider than the sheet may move about as long
+    as the sheet fills at least half of it."""
+    if span >= hi - lo:
+        return min(max(o, lo - span / 2), hi - span / 2)
+    slack = span * SLACK
+    return min(max(o, lo - slack), hi + slack - span)

@@ -20,6 +20,7 @@ from rail_app.ui.game.dialogpaint import QUESTIONS, Dialog, paint_box
 from rail_app.ui.game.table import Modal
 from rail_app.ui.game.widgets import Look, Widget
 from rail_app.ui.game.words import speak
+from rail_app.ui.maprender import font
 
 MENU = [("Resume", Intent.CLOSE), ("Save game", Intent.SAVE), ("Load game", Intent.LOAD),
         ("Settings", Intent.SETTINGS), ("Quit to menu", Intent.QUIT)]
@@ -62,7 +63,7 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
     elif dialog is Dialog.CONFIRM:
         r = pygame.Rect(0, 0, px(480), px(230))
     elif dialog is Dialog.EVENT:
-        r = pygame.Rect(0, 0, px(460), px(320))
+        r = pygame.Rect(0, 0, px(460), _event_height(ctx, px(460)))
         r.center = ctx.rects.map.center
         return r
     elif dialog is Dialog.KEEP:
@@ -77,6 +78,18 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         return pygame.Rect(0, 0, w, h)
     r.center = centre
     return r
+
+
+def _event_height(ctx: Ctx, width: int) -> int:
+    """The event card's height: its band, title and text, and the OK button."""
+    px = ctx.px
+    card = ctx.state.deck.cards.get(ctx.table.popups[0]) if ctx.table.popups else None
+    if card is None:
+        return px(200)
+    title = card.title or (card.event or "").replace("_", " ")
+    lines = len(hud.wrap(title, px(24), width - px(40), True)) * font(px(24), True).get_linesize()
+    lines += len(hud.wrap(card.text, px(16), width - px(40))) * font(px(16)).get_linesize()
+    return px(54) + px(16) + lines + px(6) + px(80)
 
 
 def _upgrades(ctx: Ctx) -> list[tuple[str, int]]:
