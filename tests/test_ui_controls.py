@@ -28,6 +28,7 @@ from rail_app.ui.game.table import Modal
 from rail_app.ui.game.tooltips import TIP_DELAY
 from tests.test_ui_support import (  # noqa: F401
     ITALY,
+    MINI,
     alfa_beta_route,
     app,
     border_route,
@@ -288,3 +289,24 @@ def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any)
 
     names = name_boxes(scene.frame.ctx)
     assert names and box.rect.collidelist(names) < 0, "the box covers a name"
+
+
+def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
+    from rail_app.rules.actions import TakeLoan
+    from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
+
+    setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 4,
+                      ["loans"], cards=True)
+    scene = app.switch("game", session=Session.new(setup))
+    d = Driver(app)
+    to_anna_move(scene)
+    d.frames(1)
+    if scene.table.curtain is not None:
+        click(d, (640, 360))
+    loan = Play(TakeLoan())
+    widget = scene.frame.find(loan)
+    assert widget is not None and widget.enabled == scene.session.quote(TakeLoan()).ok
+    cash = scene.state.players[0].cash
+    press(d, scene, loan)
+    assert scene.state.players[0].cash == cash + scene.state.rules.loan_amount
+    assert not scene.frame.find(loan).enabled  # one loan at a time (V2)
