@@ -171,11 +171,11 @@ def place_near(size: tuple[int, int], pos: tuple[float, float], bounds: pygame.R
         r = pygame.Rect(sx, sy, w, h)
         inside = bounds.contains(r)
         r = r.clamp(bounds)
+        if inside and r.collidelist(avoid) < 0 and not r.collidepoint(x, y):
+            return r  # a free place: the usual case, found without counting
         cost = sum((r.clip(a).w * r.clip(a).h) for a in avoid) + (0 if inside else 1)
         if r.collidepoint(x, y):
             cost += w * h
-        if cost == 0:
-            return r
         if best is None or cost < best_cost:
             best, best_cost = r, cost
     assert best is not None

@@ -4,7 +4,8 @@ One box at a time beside the pointer: the pen's running cost (with the reason of
 segment), else a button's tooltip after a short rest, else a refusal just made, else what
 the map has under the pointer (a dot's terrain and cost, a segment's crossings, a ferry's
 prices). The route preview's words stand at its target. Boxes are small, wrapped, and
-placed clear of the stroke being drawn and of the map's city names (UX.md "The marker").
+placed clear of the stroke being drawn and of the map's city names (UX.md "The marker"); none follows the
+pointer while it drags the map.
 Other notices stand at their place: a delivery at its city, news in a line at the top of
 the map.
 """
@@ -221,7 +222,7 @@ def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: b
         one = _box("notice", _notice_lines(n), px(14), n.at, cam.rect,
                    avoid + stroke_boxes(ctx), px(300), TONES[n.tone], round(245 * n.fade))
     elif not (on_dialog or hovered is not None or t.preview is not None
-              or not cam.rect.collidepoint(pos)):
+              or t.pan_from is not None or not cam.rect.collidepoint(pos)):
         lines = hover_lines(ctx, pos, dot)
         if lines:
             one = _box("hover", lines, px(14), pos, cam.rect, avoid, px(340))
