@@ -390,13 +390,17 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def _screenshots_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", default="docs/screenshots", help="the folder for the pictures")
+    p.add_argument("--out", default="docs/screenshots",
+                   help="the folder for the pictures (one folder per size inside)")
+    p.add_argument("--size", type=parse_size, action="append",
+                   help="a window size WxH (repeat it; default 1920x1080 and 1280x720)")
 
 
 def _screenshots(args: argparse.Namespace) -> int:
+    from rail_app.devtools.screenshots import SIZES
     from rail_app.devtools.screenshots import main as shoot
 
-    return shoot(args.out)
+    return shoot(args.out, tuple(args.size) if args.size else SIZES)
 
 
 def _records_args(p: argparse.ArgumentParser) -> None:

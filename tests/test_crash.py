@@ -113,11 +113,11 @@ def test_an_interface_failure_is_caught_and_a_menu_failure_has_no_save(
 
 def test_a_failure_in_the_crash_dialog_ends_the_program_instead_of_looping(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    from rail_app.ui import scenes
+    from rail_app.ui import crash, scenes
 
     monkeypatch.setattr(scenes.MenuScene, "draw", lambda self, s: (_ for _ in ()).throw(
         Failing("menu")))
-    monkeypatch.setattr(scenes.CrashScene, "draw", lambda self, s: (_ for _ in ()).throw(
+    monkeypatch.setattr(crash.CrashScene, "draw", lambda self, s: (_ for _ in ()).throw(
         Failing("dialog")))
     app.guarded_step(1 / 60, [])
     app.guarded_step(1 / 60, [])

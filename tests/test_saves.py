@@ -329,7 +329,10 @@ def test_the_game_shows_a_note_from_a_loaded_save() -> None:
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     scene = app.switch("game", session=session)
     app.step(1 / 60, [])
-    assert any("map has changed" in m for m in scene.messages)  # type: ignore[attr-defined]
+    from rail_app.ui.game.scene import GameScene
+
+    assert isinstance(scene, GameScene)
+    assert any("map has changed" in n.reason for n in scene.table.notices)
 
 
 def test_seats_of_a_new_game_are_kept(tmp_path: Path) -> None:

@@ -10,7 +10,17 @@ import pytest
 
 from rail_app.core.board import edge_key
 from rail_app.devtools.selftest import Driver, pick_stroke
-from tests.test_ui_support import MINI, app, border_route, centre_on_dot, start  # noqa: F401
+from rail_app.ui.game.commands import Intent
+from rail_app.ui.game.table import Modal
+from tests.test_ui_support import (  # noqa: F401
+    MINI,
+    app,
+    border_route,
+    centre_on_dot,
+    click,
+    press,
+    start,
+)
 
 
 def _stroke_from_alfa(scene: Any, length: int = 3) -> list[int]:
@@ -88,7 +98,7 @@ def test_B3_stroke_across_the_swiss_border_stays_undrawn_with_the_reason(app: An
     track = scene.state.players[0].track
     assert edge_key(route[-1], beyond) not in track
     assert len(track) == len(route) - 1  # the legal part is kept
-    assert any("Swiss border" in t.reason for t in scene.toasts)
+    assert any("Swiss border" in n.reason for n in scene.table.notices)
 
 
 def test_K10_eraser_last_segment_right_click_and_clear(app: Any) -> None:
@@ -111,7 +121,7 @@ def test_K10_eraser_last_segment_right_click_and_clear(app: Any) -> None:
     assert len(scene.state.phase_built) == 1
     d.stroke(path[1:4])
     assert len(scene.state.phase_built) == 3
-    d.click_button(scene.clear_button)
+    press(d, scene, Intent.CLEAR_PHASE)
     assert scene.state.phase_built == [] and not scene.state.players[0].track
     assert scene.state.phase_spent == 0
 
@@ -126,10 +136,10 @@ def test_K10_end_build_pays_for_the_phase_and_passes_the_turn(app: Any) -> None:
     assert scene.state.players[0].cash == cash - spent
     assert scene.state.current == 1
     # two people at one screen: the curtain hides the board until Bruno is ready
-    assert scene.curtain == 1
+    assert scene.table.curtain == 1
     d.mouse(pygame.MOUSEBUTTONDOWN, (600, 300))
     d.mouse(pygame.MOUSEBUTTONUP, (600, 300))
-    assert scene.curtain is None
+    assert scene.table.curtain is None
 
 
 def test_computer_turn_is_paced_and_space_skips_it(app: Any) -> None:
@@ -147,7 +157,7 @@ def test_computer_turn_is_paced_and_space_skips_it(app: Any) -> None:
     d.frames(1, 0.016)
     assert scene.state.current == 0
     assert scene.state.players[1].track  # the computer built legal track
-    assert scene.curtain is None  # no curtain against a computer
+    assert scene.table.curtain is None  # no curtain against a computer
 
 
 def test_not_a_start_dot_says_why(app: Any) -> None:
@@ -160,7 +170,7 @@ def test_not_a_start_dot_says_why(app: Any) -> None:
     d.mouse(pygame.MOUSEBUTTONDOWN, p)
     d.mouse(pygame.MOUSEBUTTONUP, p)
     assert not scene.pen.active
-    assert any("K1" in t.reason for t in scene.toasts)
+    assert any("K1" in n.reason for n in scene.table.notices)
 
 
 def test_save_load_and_continue(app: Any) -> None:
@@ -172,7 +182,7 @@ def test_save_load_and_continue(app: Any) -> None:
     path = _stroke_from_alfa(scene)
     d.stroke(path)
     d.key(pygame.K_RETURN)
-    assert scene.save_game()
+    assert scene.controller.save_game()
     saved = list_saves()[0]
     tracks = [set(p.track) for p in scene.state.players]
     assert open_saved_game(app, saved)
@@ -180,8 +190,9 @@ def test_save_load_and_continue(app: Any) -> None:
     assert loaded is not scene
     assert [p.track for p in loaded.state.players] == tracks
     assert loaded.state.current == 1
-    # continue: Bruno draws out of Beta
-    loaded.curtain = None
+    # continue: Bruno draws out of Beta, once the curtain is raised
+    click(d, (600, 300))
+    assert loaded.table.curtain is None
     loaded.camera.level = loaded.camera.level_for(30)
     stroke = pick_stroke(loaded, 2)
     centre_on_dot(loaded, stroke[1])
@@ -237,26 +248,35 @@ def test_track_layer_is_cached_until_the_track_changes(app: Any) -> None:
     scene = start(app)
     d = Driver(app)
     d.frames(3)
-    n = scene.track.redraws
+    layers = scene.view.layers
+    n = layers.track.redraws
     d.frames(3)
-    assert scene.track.redraws == n
+    assert layers.track.redraws == n
     d.stroke(_stroke_from_alfa(scene))
     d.frames(1)
-    assert scene.track.redraws == n + 1
-    tiles = scene.base.rendered
+    assert layers.track.redraws == n + 1
+    tiles = layers.base.rendered
     d.frames(3)
-    assert scene.base.rendered == tiles
+    assert layers.base.rendered == tiles
+
+
+def _hover_box(d: Driver, scene: Any, pos: tuple[float, float]) -> list[str]:
+    d.mouse(pygame.MOUSEMOTION, pos)
+    d.frames(1)
+    return [t for b in scene.frame.pointer if b.kind == "hover" for t, _, _ in b.lines]
 
 
 def test_hover_tooltip_names_terrain_cost_and_crossings(app: Any) -> None:
     scene = start(app)
+    d = Driver(app)
     b = scene.board
     river = next(e for e in b.edges.values() if e.crosses("river") and not e.forbidden)
     centre_on_dot(scene, river.a)
+    d.frames(1)
     a, c = scene.camera.dot_screen(river.a), scene.camera.dot_screen(river.b)
-    lines = [t for t, _, _ in scene.hover_lines(((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))]
+    lines = _hover_box(d, scene, ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))
     assert any("river" in t and "+2M" in t for t in lines)
-    lines = [t for t, _, _ in scene.hover_lines(a)]
+    lines = _hover_box(d, scene, a)
     assert any("costs" in t and "M" in t for t in lines)
 
 
@@ -265,16 +285,15 @@ def test_esc_menu_and_settings_open(app: Any, kind: str) -> None:
     scene = start(app)
     d = Driver(app)
     d.key(pygame.K_ESCAPE)
-    assert scene.menu_panel is not None
+    assert scene.table.modal is Modal.MENU
     if kind == "settings":
-        btn = next(b for b, w in scene.menu_items.items() if w == "settings")
-        d.click_button(btn)
+        press(d, scene, Intent.SETTINGS)
         assert type(app.scene).__name__ == "SettingsScene"
         d.key(pygame.K_ESCAPE)
-        assert app.scene.__class__.__name__ == "GameScene"
+        assert app.scene is scene  # the same game screen, as it was
     else:
         d.key(pygame.K_ESCAPE)
-        assert scene.menu_panel is None
+        assert scene.table.modal is Modal.NONE
 
 
 def test_K8_dragging_across_a_ferry_takes_it_in_the_players_ink(app: Any) -> None:

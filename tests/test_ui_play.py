@@ -13,15 +13,27 @@ from __future__ import annotations
 
 from typing import Any
 
-import networkx as nx
 import pygame
-import pygame_gui
 
 from rail_app.devtools.selftest import Driver
-from rail_app.rules.actions import BuildSegment, Deliver, EndTurn, KeepCards, Lock, PickUp
+from rail_app.rules.actions import Deliver, Lock, PickUp
 from rail_app.rules.quotes import MoveDetails
 from rail_app.rules.state import Load, Phase
-from tests.test_ui_support import app, centre_on_dot, start  # noqa: F401
+from rail_app.ui.game.commands import Demand, FilterHistory, Intent, Play, ToggleCard
+from rail_app.ui.game.dialogpaint import Dialog
+from rail_app.ui.game.routes import preview_lines
+from rail_app.ui.game.table import Modal
+from tests.test_ui_support import (  # noqa: F401
+    alfa_beta_route,
+    app,
+    centre_on_dot,
+    give_private,
+    prepare_network,
+    press,
+    show,
+    start,
+    to_anna_move,
+)
 
 STORM = 27  # mini deck: Storm on the East Sea
 DERAIL = 29  # mini deck: Derailment near Gamma
@@ -34,89 +46,28 @@ def click(d: Driver, pos: tuple[float, float]) -> None:
     d.mouse(pygame.MOUSEBUTTONUP, pos)
 
 
-def button(scene: Any, value: Any) -> Any:
-    for _ in range(10):
-        b = next((b for b in scene.buttons if b.value == value), None)
-        if b is not None:
-            return b
-        # further down the side panel: scroll it with the wheel
-        pos = scene.rects["side"].center
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
-        scene.app.step(0.016)
-        scene.app.step(0.016)
-    b = next((b for b in scene.buttons if b.value == value), None)
-    assert b is not None, f"no button for {value!r}: {[x.value for x in scene.buttons]}"
-    return b
-
-
 def pass_curtain(d: Driver, scene: Any) -> None:
-    if scene.curtain is not None:
+    if scene.table.curtain is not None:
         click(d, (640, 360))
-    assert scene.curtain is None
+    assert scene.table.curtain is None
 
 
 def keep_by_clicking(d: Driver, scene: Any) -> tuple[int, ...]:
     pass_curtain(d, scene)
     d.frames(1)
-    assert scene.dialog() == "keep"
+    assert scene.frame.dialog is Dialog.KEEP
     me = scene.state.players[scene.session.actor]
     chosen = tuple(sorted(me.dealt)[:2])
     for c in chosen:
-        click(d, button(scene, ("toggle", c)).rect.center)
-    click(d, button(scene, ("keep",)).rect.center)
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
     return chosen
 
 
-def alfa_beta_route(board: Any) -> list[int]:
-    g = nx.Graph()
-    for e in board.edges.values():
-        if e.forbidden is None and not e.free:
-            g.add_edge(e.a, e.b, weight=board.build_cost(e.a, e.b) + board.build_cost(e.b, e.a))
-    best: list[int] | None = None
-    for a in board.cities["Alfa"].outer:
-        for b in board.cities["Beta"].outer:
-            p = nx.shortest_path(g, a, b, weight="weight")
-            if best is None or len(p) < len(best):
-                best = p
-    assert best is not None
-    return best
-
-
-def prepare_network(scene: Any) -> None:
-    """Anna builds Alfa to Beta (through the engine) while Bruno passes, until Anna's move
-    phase begins with the train still off the map."""
-    s = scene.session
-    board = scene.board
-    route = alfa_beta_route(board)
-    steps = list(zip(route, route[1:], strict=False))
-    for _ in range(40):
-        st = s.state
-        if st.current != 0:
-            assert s.apply(EndTurn()).ok
-            continue
-        if st.phase == "move" and not steps:
-            break
-        if steps and st.phase == "build":
-            a, b = steps[0]
-            if s.apply(BuildSegment(board.key(a), board.key(b))).ok:
-                steps.pop(0)
-                continue
-        assert s.apply(EndTurn()).ok
-    assert not steps and s.state.current == 0 and s.state.phase == "move"
-
-
-def give_private(scene: Any, player: int, card: int) -> None:
-    """Prepare: ``card`` replaces the player's first private card."""
-    st = scene.state
-    for pile in (st.draw_pile, st.discard, st.pool, st.players[1 - player].private):
-        assert card not in st.players[1 - player].private
-        if card in pile:
-            pile.remove(card)
-    old = st.players[player].private[0]
-    st.players[player].private[0] = card
-    st.draw_pile.insert(0, old)
+def confirm(d: Driver, scene: Any) -> None:
+    """The confirmation dialog's yes, clicked."""
+    assert scene.table.modal is Modal.CONFIRM
+    press(d, scene, Intent.CONFIRM)
 
 
 def test_whole_game_through_the_screen(app: Any) -> None:
@@ -127,7 +78,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     # C2: each player keeps two of five cards behind the curtain
     first = keep_by_clicking(d, scene)
     assert sorted(scene.state.players[0].private) == sorted(first)
-    assert scene.curtain == 1  # Bruno's choice is hidden from Anna
+    assert scene.table.curtain == 1  # Bruno's choice is hidden from Anna
     second = keep_by_clicking(d, scene)
     assert sorted(scene.state.players[1].private) == sorted(second)
     assert scene.state.phase in ("build", "move") and scene.state.pool
@@ -146,37 +97,37 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     d.frames(1)
     # M1: the first click on Alfa previews the placement, the second places the train
     click(d, scene.camera.dot_screen(alfa.centre))
-    assert scene.trains.preview is not None and scene.state.players[0].position is None
+    assert scene.table.preview is not None and scene.state.players[0].position is None
     click(d, scene.camera.dot_screen(alfa.centre))
     assert scene.state.players[0].position == alfa.centre
     # C3: pick up wine (unlocked), then C4: lock it to the private demand
-    click(d, button(scene, PickUp("wine")).rect.center)
+    press(d, scene, Play(PickUp("wine")))
     assert [ld.commodity for ld in scene.state.players[0].loads] == ["wine"]
-    click(d, button(scene, Lock(card, 1)).rect.center)
+    press(d, scene, Play(Lock(card, 1)))
     assert scene.state.players[0].loads[0].card == card
     # hovering the demand row highlights Alfa (supplier) and Beta on the map
-    row = next(r for r, dem in scene.demand_rects if dem == ("wine", "Beta"))
+    row = show(d, scene, Demand("wine", "Beta"))
     d.mouse(pygame.MOUSEMOTION, row.center)
     d.frames(1)
-    assert scene.hover_demand == ("wine", "Beta")
+    assert scene.table.hovered == Demand("wine", "Beta")
     # M1: the route preview to Beta, then the run
     target = beta.centre
     p = scene.camera.dot_screen(target)
     click(d, p)
-    pv = scene.trains.preview
+    pv = scene.table.preview
     assert pv is not None and pv.ok and not pv.later
     assert board.city_of_dot[pv.now[-1]] is beta  # Beta is reached at its first dot
     assert pv.quote.detail(MoveDetails).steps == len(pv.now) <= 9
     assert not pv.rent
-    lines = " ".join(t for t, _, _ in scene.preview_lines())
+    lines = " ".join(t for t, _, _ in preview_lines(scene.frame.ctx))
     assert "Beta" in lines and "of 9 moves" in lines
     d.key(pygame.K_RETURN)  # Enter confirms
-    assert scene.run is not None  # the train runs along the route
+    assert scene.table.run is not None  # the train runs along the route
     assert scene.state.players[0].position == pv.now[-1]
     d.frames(3, 0.05)
-    assert scene.run is not None and not scene.run.done
+    assert scene.table.run is not None and not scene.table.run.done
     d.frames(40, 0.05)
-    assert scene.run is None
+    assert scene.table.run is None
     # C5 + C7 + E1: the private card is discarded, not replaced; the pool, short of cards,
     # refills after the delivery, and the storm on top of the deck shows
     pile = scene.state.draw_pile
@@ -187,19 +138,19 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     scene.state.discard.extend(pool[3:])
     del pool[3:]
     cash = scene.state.players[0].cash
-    click(d, button(scene, Deliver(card, 1)).rect.center)
+    press(d, scene, Play(Deliver(card, 1)))
     assert scene.state.players[0].cash == cash + 30
     assert scene.state.players[0].deliveries == 1
-    assert scene.popups == [STORM]
+    assert scene.table.popups == [STORM]
     assert any(ev.card == STORM for ev in scene.state.events)
     d.frames(1)
-    assert scene.dialog() == "event"
-    click(d, button(scene, ("dismiss",)).rect.center)
-    assert not scene.popups
+    assert scene.frame.dialog is Dialog.EVENT
+    press(d, scene, Intent.DISMISS_EVENT)
+    assert not scene.table.popups
     # the history lists the event; the filter keeps Bruno's lines only
     assert any("Storm on the East Sea" in e.text for e in scene.state.log)
-    click(d, button(scene, ("filter", 1)).rect.center)
-    assert scene.history_filter == 1
+    press(d, scene, FilterHistory(1))
+    assert scene.table.history_filter == 1
     # W1: enough cash and every major joined: the last round begins at the end of the turn
     scene.state.players[0].cash = 300
     d.key(pygame.K_RETURN)  # end the move
@@ -223,35 +174,23 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     assert type(app.scene).__name__ == "NewGameScene"
 
 
-def _to_anna_move(scene: Any) -> None:
-    s = scene.session
-    for _ in range(2):
-        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
-    for _ in range(8):
-        if s.state.current == 0 and s.state.phase == "move":
-            break
-        assert s.apply(EndTurn()).ok
-    assert s.state.current == 0 and s.state.phase == "move"
-
-
 def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     d.frames(2)
     pool = list(scene.state.pool)
-    assert scene.swap_button.is_enabled
-    d.click_button(scene.swap_button)
-    assert scene.confirm is not None and scene.state.pool == pool  # nothing yet
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                         ui_element=scene.confirm))
+    assert scene.frame.find(Intent.ASK_SWAP).enabled
+    press(d, scene, Intent.ASK_SWAP)
+    assert scene.table.modal is Modal.CONFIRM and scene.state.pool == pool  # nothing yet
+    confirm(d, scene)
     d.frames(2)
     assert scene.state.phase is Phase.SWAPPED
     assert scene.state.pool != pool
-    assert scene.end_button.text == "End turn"
-    assert not scene.swap_button.is_enabled
-    while scene.popups:  # an event card drawn by the swap
-        click(d, button(scene, ("dismiss",)).rect.center)
+    while scene.table.popups:  # an event card drawn by the swap
+        press(d, scene, Intent.DISMISS_EVENT)
+    assert scene.frame.find(Intent.END_PHASE).label == "End turn"
+    assert not scene.frame.find(Intent.ASK_SWAP).enabled
     d.key(pygame.K_RETURN)
     assert scene.state.current == 1
 
@@ -259,7 +198,7 @@ def test_C6_swap_demands_asks_first_then_replaces_the_turn(app: Any) -> None:
 def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     st = scene.state
     gamma = scene.board.cities["Gamma"]
     st.players[0].position = gamma.centre
@@ -270,19 +209,18 @@ def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
     scene.session.version += 1
     d.frames(2)
     # the swap draws the derailment: the train near Gamma derails and a load must go
-    d.click_button(scene.swap_button)
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                         ui_element=scene.confirm))
+    press(d, scene, Intent.ASK_SWAP)
+    confirm(d, scene)
     d.frames(2)
     assert scene.state.pending is not None and scene.state.pending.player == 0
-    assert scene.circles  # the derailment zone is drawn for a moment
-    assert DERAIL in scene.popups
-    while scene.popups:
-        click(d, button(scene, ("dismiss",)).rect.center)
-    assert scene.dialog() == "loss"
+    assert scene.table.circles  # the derailment zone is drawn for a moment
+    assert DERAIL in scene.table.popups
+    while scene.table.popups:
+        press(d, scene, Intent.DISMISS_EVENT)
+    assert scene.frame.dialog is Dialog.LOSS
     from rail_app.rules.actions import ChooseLoss
 
-    click(d, button(scene, ChooseLoss(1, False)).rect.center)
+    press(d, scene, Play(ChooseLoss(1, False)))
     assert scene.state.pending is None
     assert [ld.commodity for ld in scene.state.players[0].loads] == ["marble"]
     assert scene.state.players[0].lose_turns == 1
@@ -292,7 +230,7 @@ def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
 def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     s = scene.session
     # prepare: Bruno owns Alfa to Beta; Anna's train stands in Alfa
     route = alfa_beta_route(scene.board)
@@ -304,9 +242,9 @@ def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
     scene.camera.fit()
     d.frames(2)
     click(d, scene.camera.dot_screen(scene.board.cities["Beta"].centre))
-    pv = scene.trains.preview
+    pv = scene.table.preview
     assert pv is not None and pv.ok and pv.rent
-    assert any("4M rent" in t for t, _, _ in scene.preview_lines())
+    assert any("4M rent" in t for t, _, _ in preview_lines(scene.frame.ctx))
     cash = s.state.players[0].cash
     click(d, scene.camera.dot_screen(scene.board.cities["Beta"].centre))
     assert s.state.players[0].cash == cash - 4
@@ -316,7 +254,7 @@ def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:
 def test_E4_washed_out_track_fades_away_and_the_flood_is_drawn(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
-    _to_anna_move(scene)
+    to_anna_move(scene)
     s = scene.session
     board = scene.board
     # prepare: Anna owns every segment that crosses the Grande river system
@@ -332,12 +270,10 @@ def test_E4_washed_out_track_fades_away_and_the_flood_is_drawn(app: Any) -> None
         c for c in st.draw_pile if not deck.card(c).is_event] + [26]
     s.version += 1
     d.frames(2)
-    d.click_button(scene.swap_button)
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                         ui_element=scene.confirm))
-    d.frames(1)
+    press(d, scene, Intent.ASK_SWAP)
+    confirm(d, scene)
     assert not any(e in s.state.owner for e in grande[:3])  # washed out (E4)
-    assert {e for e, _, _ in scene.fades} == set(grande[:3])  # ... and fading away
+    assert {f.edge for f in scene.table.fades} == set(grande[:3])  # ... and fading away
     assert any(ev.kind == "flood" for ev in s.state.events)
     d.frames(30, 0.1)
-    assert not scene.fades
+    assert not scene.table.fades

@@ -36,7 +36,10 @@ from rail_app.core.weakspots import FERRY_ONLY, WeakSpot, weak_spots
 from rail_app.rules.deckmodel import Card, Deck
 from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
-from rail_app.ui.mapview import BaseLayer, Camera, TrackLayer, edges_near
+from rail_app.ui.camera import Camera
+from rail_app.ui.ink import edges_near
+from rail_app.ui.mapview import BaseLayer
+from rail_app.ui.tracklayer import TrackLayer
 
 #: How often the files are looked at (seconds); a save shows within about a second.
 WATCH_INTERVAL_S = 0.25
@@ -325,7 +328,6 @@ class Preview:
             self.drag = None
         elif event.type == pygame.MOUSEWHEEL and cam is not None:
             at = self.pointer or cam.rect.center
-            self._snapshot()
             cam.zoom_at(1 if event.y > 0 else -1, *at)
         elif event.type == pygame.VIDEORESIZE:
             self.resize((max(640, event.w), max(400, event.h)))
@@ -352,13 +354,10 @@ class Preview:
             self.model.stamps = {}
             self.poll()
         elif cam is not None and key in (pygame.K_HOME, pygame.K_f):
-            self._snapshot()
             cam.fit()
         elif cam is not None and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self._snapshot()
             cam.zoom_at(1, *cam.rect.center)
         elif cam is not None and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self._snapshot()
             cam.zoom_at(-1, *cam.rect.center)
         elif cam is not None and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
                                          pygame.K_DOWN):
@@ -367,11 +366,6 @@ class Preview:
             dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(key, 0)
             cam.pan_px(dx, dy)
         return True
-
-    def _snapshot(self) -> None:
-        screen = pygame.display.get_surface()
-        if self.base is not None and self.camera is not None and screen is not None:
-            self.base.snapshot(screen, self.camera)
 
     def toggle(self, name: str) -> None:
         self.layers[name] = not self.layers[name]

@@ -143,6 +143,18 @@ class Volcano:
     r: int
 
 
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
+           "north-east")
+
+
+def compass(dx: float, dy: float) -> str:
+    """The eight-point compass direction of a step (``dx`` east, ``dy`` south, in km)."""
+    if dx == 0 and dy == 0:
+        return "here"
+    angle = math.degrees(math.atan2(dy, dx)) % 360.0  # 0 east, 90 south
+    return COMPASS[round(angle / 45.0) % 8]
+
+
 def edge_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -181,6 +193,7 @@ class Board:
         self.graph: Any = nx.Graph()
         #: Line numbers of the map file's keys, for messages naming the place (habit 11).
         self.lines = LineIndex()
+        self._place_names: dict[int, str] = {}  # place_name's answers (the board never changes)
 
     # -- queries ---------------------------------------------------------------------------
     def dot(self, key: str) -> int:
@@ -252,16 +265,34 @@ class Board:
         return best
 
     def place_name(self, d: int) -> str:
-        """A dot as a player would say it: the city there, or "near" the closest city within
-        three dots, or its grid key."""
+        """A dot as players name it: the city there, or how many dots and which way it lies
+        from the nearest city ("3 dots south-east of Bologna"). Grid keys are the engine's,
+        never a player's words (UX.md "Words a player reads")."""
+        name = self._place_names.get(d)
+        if name is None:
+            name = self._place_names[d] = self._name_place(d)
+        return name
+
+    def _name_place(self, d: int) -> str:
         city = self.city_of_dot.get(d)
         if city is not None:
             return city.name
-        best = min(self.city_list, key=lambda c: (self.distance(d, c.centre), c.index),
-                   default=None)
-        if best is not None and self.distance(d, best.centre) <= 3:
-            return f"near {best.name} ({self.dots[d].key})"
-        return self.dots[d].key
+        near = self.nearest_city(d)
+        if near is None:
+            return "a dot with no city on the map"
+        steps = min(self.distance(d, c) for c in near.dots)
+        dot = self.dots[d]
+        way = compass(dot.x - near.x, dot.y - near.y)
+        return f"{steps} dot{'s' if steps != 1 else ''} {way} of {near.name}"
+
+    def nearest_city(self, d: int) -> City | None:
+        """The city nearest dot ``d``: fewest grid steps to any of its dots, then the
+        shortest distance in km, then the larger city."""
+        dot = self.dots[d]
+        rank = {"major": 0, "medium": 1, "small": 2}
+        return min(self.city_list, default=None, key=lambda c: (
+            min(self.distance(d, x) for x in c.dots),
+            round(math.hypot(c.x - dot.x, c.y - dot.y), 3), rank.get(c.size, 3), c.index))
 
     def is_major_outer(self, d: int) -> bool:
         c = self.major_of_dot.get(d)

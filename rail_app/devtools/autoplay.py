@@ -35,9 +35,11 @@ from rail_app.rules.actions import (
     PickUp,
     PlaceTrain,
     SwapDemands,
+    TakeLoan,
     UpgradeLoco,
 )
 from rail_app.rules.state import Phase
+from rail_app.ui.game.commands import BuyLoco, Command, Intent, Play, ToggleCard
 
 Frame = list[pygame.event.Event]
 
@@ -75,6 +77,11 @@ def ui_button(el: Any) -> Frame:
                                ui_object_id=el.most_specific_combined_id)]
 
 
+def wheel(pos: tuple[float, float], y: int) -> Frame:
+    return [motion(pos), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                            precise_x=0.0, precise_y=float(y))]
+
+
 class MousePlayer:
     """Plays ``seat`` of the game on ``app``'s screen (see the module docstring)."""
 
@@ -100,17 +107,18 @@ class MousePlayer:
             if type(sc).__name__ != "GameScene":
                 yield []
                 continue
-            if sc.curtain is not None:
+            t = sc.table
+            if t.curtain is not None:
                 yield from click(sc.camera.rect.center)
                 continue
-            if sc.popups:
-                ok = next((b for b in sc.buttons if b.value == ("dismiss",)), None)
+            if t.popups:
+                ok = sc.find(Intent.DISMISS_EVENT)
                 if ok is None:
                     yield []
                 else:
-                    yield from click(ok.rect.center)
+                    yield from click(ok.center)
                 continue
-            if sc.session.over or sc.run is not None or sc.session.actor != self.seat \
+            if sc.session.over or t.run is not None or sc.session.actor != self.seat \
                     or sc.session.seat.computer:
                 yield []
                 continue
@@ -141,23 +149,19 @@ class MousePlayer:
                 p, q = q, p
             yield from self.stroke(sc, [p, q])
         elif isinstance(a, UpgradeLoco):
-            yield ui_button(sc.upgrade_button)
+            yield from self.press(sc, Intent.OPEN_UPGRADE)
             yield []
-            el = next((b for b, to in sc.upgrade_items.items() if to == a.to), None)
-            if el is not None:
-                yield ui_button(el)
+            yield from self.press(sc, BuyLoco(a.to))
         elif isinstance(a, PlaceTrain | MoveTrain):
             target = sc.board.dot(a.dot if isinstance(a, PlaceTrain) else a.path[-1])
             yield from self.move(sc, target)
-        elif isinstance(a, PickUp | Lock | Deliver | Drop | BoardFerry | ChooseLoss):
+        elif isinstance(a, PickUp | Lock | Deliver | Drop | BoardFerry | ChooseLoss | TakeLoan):
             yield []
             yield from self.panel_button(sc, a)
         elif isinstance(a, SwapDemands):
-            yield ui_button(sc.swap_button)
+            yield from self.press(sc, Intent.ASK_SWAP)
             yield []
-            if sc.confirm is not None:
-                yield [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                          ui_element=sc.confirm)]
+            yield from self.press(sc, Intent.CONFIRM)
         elif isinstance(a, EndPhase | EndTurn):
             if isinstance(a, EndTurn) and st.phase is Phase.MOVE:
                 yield key(pygame.K_RETURN)  # end the move phase, then the build phase
@@ -188,16 +192,18 @@ class MousePlayer:
             ys = [sc.board.dots[d].y for d in dots]
             cam.centre_on((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
 
+    def press(self, sc: Any, cmd: Command) -> Iterator[Frame]:
+        """Click the widget giving ``cmd``, if it is on screen."""
+        r = sc.find(cmd)
+        if r is not None:
+            yield from click(r.center)
+
     def keep(self, sc: Any, a: KeepCards) -> Iterator[Frame]:
         yield []
         for c in a.cards:
-            tile = next((b for b in sc.buttons if b.value == ("toggle", c)), None)
-            if tile is not None:
-                yield from click(tile.rect.center)
+            yield from self.press(sc, ToggleCard(c))
         yield []
-        ok = next((b for b in sc.buttons if b.value == ("keep",)), None)
-        if ok is not None:
-            yield from click(ok.rect.center)
+        yield from self.press(sc, Intent.KEEP_CHOSEN)
 
     def stroke(self, sc: Any, dots: list[int]) -> Iterator[Frame]:
         self.show(sc, dots)
@@ -222,13 +228,13 @@ class MousePlayer:
         yield from click(p)
 
     def panel_button(self, sc: Any, a: Action) -> Iterator[Frame]:
-        for _ in range(3):
-            b = next((b for b in sc.buttons if b.value == a), None)
-            if b is not None:
-                yield from click(b.rect.center)
+        for attempt in range(12):
+            r = sc.find(Play(a))
+            if r is not None:
+                yield from click(r.center)
                 return
-            # a panel longer than the screen: scroll down to find it
-            sc.side_scroll = getattr(sc, "side_scroll", 0) + 200
+            # a panel longer than the screen: from its top, scroll down with the wheel
+            yield wheel(sc.rects.side.center, 50 if attempt == 0 else -2)
             yield []
 
 
@@ -238,7 +244,7 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     """Start the app with a window, a new game (seat 0 played with the mouse, seat 1 a
     computer), and play it to the end through the real main loop. Returns the figures."""
     from rail_app.ui.app import App
-    from rail_app.ui.game_scene import GameScene
+    from rail_app.ui.game.scene import GameScene
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app = App(map_path=map_path, size=size, fullscreen=False)

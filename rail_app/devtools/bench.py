@@ -178,7 +178,7 @@ def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, fl
     centre = cam.rect.center
     for _ in range(3):  # settle: the first frames draw the visible tiles
         app.step(1 / 60, [])
-    scene.base.render_all(cam) if hasattr(scene.base, "render_all") else None
+    scene.view.layers.base.render_all(cam)
 
     def post_drag(dx: int, dy: int) -> list[pygame.event.Event]:
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(dx, dy),

@@ -1,17 +1,22 @@
-"""Pictures of the game for the documentation (docs/screenshots/*.png), rendered headless.
+"""Pictures of the game for the documentation, rendered headless with posted mouse and key
+events, at each window size asked for.
 
-``python -m rail_app.ui.screenshots [OUTDIR]`` draws the menu, the fitted map of Italy, a
-stroke being drawn with its cost, an illegal segment with its reason, a zoom on Sicily, a
-train's route preview, the card panel with a hovered demand, event zones and the game over
-screen.
+``python -m rail_app screenshots [--out DIR] [--size 1920x1080 ...]`` writes
+``DIR/<W>x<H>/*.png``: the menu, the new game and settings screens, choosing the private
+cards, the fitted map, a stroke with its costs, a refused segment, the locomotive popup, a
+route preview over several turns, the card panel with a hovered demand, an event card, the
+events' zones, the swap question and the game over screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rail_app.rules.state import Phase
+
+SIZES = ((1920, 1080), (1280, 720))
 
 
 def _app(size: tuple[int, int]) -> Any:
@@ -24,11 +29,10 @@ def _app(size: tuple[int, int]) -> Any:
     return App(size=size, fullscreen=False, settings=Settings())
 
 
-def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True,
-               keep: bool = True) -> Any:
-    """A new game with cards; with ``keep`` both players' first two cards are kept (through
-    the engine), so the game is at Anna's first build."""
-    from rail_app.rules.actions import KeepCards
+def new_session(map_path: str, seed: int = 7, computer: bool = True, keep: bool = True) -> Any:
+    """A new game with cards; with ``keep`` both players keep their first two cards (through
+    the engine) and the game is at Anna's first build."""
+    from rail_app.rules.actions import EndTurn, KeepCards
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
@@ -37,198 +41,237 @@ def start_game(app: Any, map_path: str, seed: int = 7, computer: bool = True,
     while keep and session.state.phase is Phase.SETUP:
         dealt = sorted(session.state.players[session.state.current].dealt)
         session.apply(KeepCards(tuple(dealt[:2])))
-    if session.state.current != 0:
-        from rail_app.rules.actions import EndTurn
-
+    if keep and session.state.current != 0:
         session.apply(EndTurn())
-    scene = app.switch("game", session=session)
-    scene.log_seen = len(session.state.log)
-    return scene
+    return session
 
 
-def mid_game(app: Any, map_path: str, seed: int = 7, turns: int = 18) -> Any:
-    """Both seats played by the computer opponent (through the engine) until Anna's move
-    phase of game turn ``turns`` or later, with her train on the map."""
+def play_on(session: Any, seed: int, until: Callable[[Any], bool], limit: int = 6000) -> None:
+    """Both seats played by the computer opponent (through the session) until ``until``."""
     from rail_app.ai.bot import Bot
-    from rail_app.rules import engine
 
-    scene = start_game(app, map_path, seed)
-    s = scene.session
     bots = [Bot("hard", i, seed) for i in range(2)]
-    for _ in range(5000):
-        st = s.state
-        if st.outcome is not None:
-            break
-        if (st.turn >= turns and st.current == 0 and st.phase is Phase.MOVE and st.pending is None
-                and st.players[0].position is not None and not st.turn_started):
-            break
+    for _ in range(limit):
+        st = session.state
+        if st.outcome is not None or until(st):
+            return
         who = st.pending.player if st.pending is not None else st.current
-        act = bots[who].next_action(st)
-        s.state = engine.apply(st, act)
-        s.version += 1
-    scene.log_seen = len(s.state.log)
-    scene.popups.clear()
-    return scene
+        session.apply(bots[who].next_action(st))
 
 
-def settle(app: Any, frames: int = 3) -> None:
-    scene = app.scene
-    if hasattr(scene, "base"):
-        scene.base.render_all(scene.camera)
-    for _ in range(frames):
-        app.step(1 / 60, events=[])
+def anna_moves(turn: int) -> Callable[[Any], bool]:
+    def until(st: Any) -> bool:
+        return bool(st.turn >= turn and st.current == 0 and st.phase is Phase.MOVE
+                    and st.pending is None and st.players[0].position is not None
+                    and not st.turn_started)
+    return until
 
 
-def main(out: str = "docs/screenshots") -> int:
-    """Draw every picture, in a user data folder of its own (removed afterwards)."""
-    from rail_app.core.paths import scratch_data_dir
+class Shooter:
+    def __init__(self, size: tuple[int, int], outdir: Path) -> None:
+        from rail_app.devtools.selftest import Driver
 
-    with scratch_data_dir("italian-rails-shots-"):
-        return _main(out)
+        self.app = _app(size)
+        self.d = Driver(self.app)
+        self.out = outdir
+        outdir.mkdir(parents=True, exist_ok=True)
+
+    def settle(self, frames: int = 3) -> None:
+        scene = self.app.scene
+        view = getattr(scene, "view", None)
+        if view is not None:
+            view.layers.base.render_all(scene.camera)
+        for _ in range(frames):
+            self.app.step(1 / 60, events=[])
+
+    def shot(self, name: str) -> None:
+        import pygame
+
+        pygame.image.save(self.app.screen, str(self.out / f"{name}.png"))
+
+    def click(self, pos: tuple[float, float]) -> None:
+        import pygame
+
+        self.d.mouse(pygame.MOUSEMOTION, pos)
+        self.d.mouse(pygame.MOUSEBUTTONDOWN, pos)
+        self.d.mouse(pygame.MOUSEBUTTONUP, pos)
+
+    def press(self, key: object) -> bool:
+        """Click the game screen's widget for ``key`` (a command), if it is shown."""
+        r = self.app.scene.find(key)
+        if r is None:
+            return False
+        self.click(r.center)
+        return True
+
+    def hold(self, points: list[tuple[float, float]]) -> None:
+        """Press at the first point and drag through the others, still holding."""
+        import pygame
+
+        self.d.mouse(pygame.MOUSEMOTION, points[0])
+        self.d.mouse(pygame.MOUSEBUTTONDOWN, points[0])
+        for a, b in zip(points[:-1], points[1:], strict=True):
+            self.d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]),
+                         buttons=(1, 0, 0))
 
 
-def _main(out: str) -> int:
+def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     import pygame
 
-    from rail_app.core.paths import resource_path
-    from rail_app.devtools.selftest import Driver
+    from rail_app.ui.game.commands import Intent, ToggleCard
 
-    outdir = Path(out)
-    outdir.mkdir(parents=True, exist_ok=True)
-    italy = str(resource_path("maps", "italy.yaml"))
-    app = _app((1280, 720))
-    d = Driver(app)
-    settle(app, 2)
-    pygame.image.save(app.screen, str(outdir / "menu.png"))
-    scene = start_game(app, italy)
-    settle(app)
-    pygame.image.save(app.screen, str(outdir / "map-fitted.png"))
+    s = Shooter(size, outdir)
+    app, d = s.app, s.d
+    s.settle(2)
+    s.shot("menu")
+    new = next(b for b, what in app.scene.buttons.items() if what == "new")
+    d.click_button(new)
+    s.settle()
+    s.shot("new-game")
+    app.switch("settings", back="menu")
+    s.settle()
+    s.shot("settings")
+    # choosing the private cards (C2)
+    scene = app.switch("game", session=new_session(italy, keep=False))
+    s.settle()
+    me = scene.state.players[scene.session.actor]
+    s.press(ToggleCard(sorted(me.dealt)[1]))
+    s.press(ToggleCard(sorted(me.dealt)[3]))
+    s.settle()
+    s.shot("keep-cards")
+    # the fitted map at Anna's first build, then a stroke out of Milano with its costs
+    scene = app.switch("game", session=new_session(italy))
+    s.settle()
+    s.shot("map-fitted")
     board = scene.board
-    # a stroke out of Milano, still held: the pending segments show their costs
     milano = board.cities["Milano"]
     cam = scene.camera
     cam.level = cam.level_for(34)
-    cx, cy = board.dots[milano.centre].x, board.dots[milano.centre].y
-    cam.centre_on(cx + 70, cy + 50)
-    settle(app)
-    start = max(milano.outer, key=lambda o: board.dots[o].x + board.dots[o].y)
-    path = [start]
-    state = scene.state
+    cam.centre_on(milano.x + 70, milano.y + 50)
+    s.settle()
+    path = _stroke(scene, max(milano.outer, key=lambda o: board.dots[o].x + board.dots[o].y))
+    s.hold([cam.dot_screen(p) for p in path])
+    s.settle(2)
+    s.shot("stroke-cost")
+    d.mouse(pygame.MOUSEBUTTONUP, cam.dot_screen(path[-1]))
+    scene.controller.clear_phase()
+    illegal = _border_stroke(scene)
+    if illegal:
+        dots, target = illegal
+        cam.centre_on(board.dots[target].x, board.dots[target].y + 40)
+        s.settle()
+        s.hold([cam.dot_screen(p) for p in [*dots, target]])
+        s.settle(2)
+        s.shot("illegal-segment")
+        d.mouse(pygame.MOUSEBUTTONUP, cam.dot_screen(target))
+        scene.controller.clear_phase()
+    # a game well under way: the route preview, the card panel, the popups
+    session = new_session(italy)
+    play_on(session, 7, anna_moves(18))
+    scene = app.switch("game", session=session)
+    s.settle()
+    s.press(Intent.ASK_SWAP)
+    s.settle()
+    s.shot("swap-question")
+    s.press(Intent.CLOSE)
+    _route_preview(s, scene)
+    s.shot("route-preview")
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_HOME)
+    s.settle(2)
+    rows = [w for w in scene.frame.widgets if w.hover is not None and w.command is None]
+    if rows:
+        row = rows[min(4, len(rows) - 1)]
+        d.mouse(pygame.MOUSEMOTION, row.rect.center)
+        s.settle(3)
+        s.shot("card-panel")
+    d.key(pygame.K_RETURN)  # end the move: the build phase and its locomotive popup
+    s.settle()
+    s.press(Intent.OPEN_UPGRADE)
+    s.settle()
+    s.shot("upgrade-popup")
+    s.press(Intent.CLOSE)
+    _events(s, scene)
+    # a whole game between two computer seats, and the game over screen
+    session = new_session(italy)
+    play_on(session, 7, lambda st: False, limit=20000)
+    app.switch("gameover", session=session)
+    s.settle(2)
+    s.shot("game-over")
+    pygame.quit()
+
+
+def _stroke(scene: Any, start: int, length: int = 5) -> list[int]:
+    """A legal stroke south-east from ``start``, found with the engine's quotes."""
     from rail_app.rules.actions import BuildSegment
 
-    for _ in range(5):
-        best = None
+    board = scene.board
+    path = [start]
+    state = scene.state
+    for _ in range(length):
         for n in sorted(board.adj[path[-1]], key=lambda n: -(board.dots[n].x * 0.3
-                                                               + board.dots[n].y)):
+                                                              + board.dots[n].y)):
             if n in path:
                 continue
             q, after = scene.session.preview(state, BuildSegment(board.key(path[-1]),
                                                                  board.key(n)))
             if q.ok:
-                best = (n, after)
+                path.append(n)
+                state = after
                 break
-        if best is None:
+        else:
             break
-        path.append(best[0])
-        state = best[1]
-    pts = [cam.dot_screen(p) for p in path]
-    d.mouse(pygame.MOUSEMOTION, pts[0])
-    d.mouse(pygame.MOUSEBUTTONDOWN, pts[0])
-    for a, b in zip(pts[:-1], pts[1:], strict=True):
-        d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]), buttons=(1, 0, 0))
-    settle(app, 2)
-    pygame.image.save(app.screen, str(outdir / "stroke-cost.png"))
-    d.mouse(pygame.MOUSEBUTTONUP, pts[-1])
-    # an illegal segment: from Milano's northern edge toward the Swiss border
-    scene.clear_phase()
-    scene.toasts.clear()
-    illegal = _border_stroke(scene)
-    if illegal:
-        dots, target = illegal
-        cam.centre_on(board.dots[target].x, board.dots[target].y + 40)
-        settle(app)
-        pts = [cam.dot_screen(p) for p in dots] + [cam.dot_screen(target)]
-        d.mouse(pygame.MOUSEMOTION, pts[0])
-        d.mouse(pygame.MOUSEBUTTONDOWN, pts[0])
-        for a, b in zip(pts[:-1], pts[1:], strict=True):
-            d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]), buttons=(1, 0, 0))
-        settle(app, 2)
-        pygame.image.save(app.screen, str(outdir / "illegal-segment.png"))
-        d.mouse(pygame.MOUSEBUTTONUP, pts[-1])
-    # Sicily, close up
-    palermo = board.cities["Palermo"]
-    scene.clear_phase()
-    scene.toasts.clear()
-    cam.level = cam.level_for(32)
-    cam.centre_on(palermo.x + 120, palermo.y + 50)
-    app.scene.pointer = (0, 0)
-    settle(app)
-    pygame.image.save(app.screen, str(outdir / "sicily-zoom.png"))
-    game_shots(app, italy, outdir)
-    pygame.quit()
-    for p in sorted(outdir.glob("*.png")):
-        print(p, p.stat().st_size // 1024, "KB")
-    return 0
+    return path
 
 
-def game_shots(app: Any, italy: str, outdir: Path) -> None:
-    """The game with cards: a route preview, the card panel with a hovered demand, event
-    zones on the map and the game over screen with its chart."""
+def _route_preview(s: Shooter, scene: Any) -> None:
+    """Click the city farthest along the train's network: a route over several turns."""
     import pygame
 
-    from rail_app.devtools.selftest import Driver
-    from rail_app.rules import events
+    from rail_app.rules import movement
 
-    d = Driver(app)
-    scene = mid_game(app, italy, seed=7, turns=18)
+    st = scene.state
     board = scene.board
+    me = st.players[0]
+    best: tuple[int, int] | None = None
+    for c in board.city_list:
+        path = movement.route(st, 0, c.centre)
+        if path and (best is None or len(path) > best[1]):
+            best = (c.centre, len(path))
+    assert best is not None and me.position is not None
     cam = scene.camera
-    me = scene.state.players[0]
-    # route preview: the farthest city the train reaches this turn, or beyond
-    reach = scene.trains.reach(0)
-    cities = [x for x in reach if x in board.city_of_dot
-              and board.city_of_dot[x] is not board.city_of_dot.get(me.position)]
-    target = max(cities, key=lambda x: len(reach[x])) if cities else max(reach, key=lambda x:
-                                                                          len(reach[x]))
-    cam.level = cam.level_for(26)
-    a, b = board.dots[me.position], board.dots[target]
+    a, b = board.dots[me.position], board.dots[best[0]]
+    cam.level = cam.level_for(16)
     cam.centre_on((a.x + b.x) / 2, (a.y + b.y) / 2)
-    settle(app)
-    p = cam.dot_screen(target)
-    d.mouse(pygame.MOUSEMOTION, p)
-    d.mouse(pygame.MOUSEBUTTONDOWN, p)
-    d.mouse(pygame.MOUSEBUTTONUP, p)
-    d.mouse(pygame.MOUSEMOTION, (p[0] + 2, p[1] + 2))
-    settle(app, 2)
-    pygame.image.save(app.screen, str(outdir / "route-preview.png"))
-    scene.trains.clear()
-    # card panel: the pointer on a private demand; its cities light up on the map
-    cam.fit()
-    settle(app, 2)
-    rows = [r for r, _ in scene.demand_rects]
-    if rows:
-        row = rows[min(3, len(rows) - 1)]
-        d.mouse(pygame.MOUSEMOTION, row.center)
-        settle(app, 3)
-        pygame.image.save(app.screen, str(outdir / "card-panel.png"))
-    # event zones: a storm on the Tyrrhenian Sea, Etna erupting, the Po in flood
-    st = scene.session.state.copy()
+    s.settle()
+    s.click(cam.dot_screen(best[0]))
+    x, y = cam.dot_screen(best[0])
+    s.d.mouse(pygame.MOUSEMOTION, (x + 2, y + 2))
+    s.settle(2)
+
+
+def _events(s: Shooter, scene: Any) -> None:
+    """A storm, Etna and the Po in flood: the first card as drawn, then the zones."""
+    import pygame
+
+    from rail_app.rules import events
+    from rail_app.ui.game.commands import Intent
+
+    session = scene.session
+    st = session.state.copy()
     for number in (22, 57, 29):
         if number in st.deck.cards:
             events.resolve_event(st, number, 1)
-    scene.session.state = st
-    scene.session.version += 1
-    scene.log_seen = len(st.log)
-    scene.popups = []
-    cam.fit()
-    d.mouse(pygame.MOUSEMOTION, (5, 5))
-    settle(app, 3)
-    pygame.image.save(app.screen, str(outdir / "event-zone.png"))
-    # the end of a game between two computer seats, and the game over screen
-    scene = mid_game(app, italy, seed=7, turns=10_000)
-    app.switch("gameover", session=scene.session)
-    settle(app, 2)
-    pygame.image.save(app.screen, str(outdir / "game-over.png"))
+    session.state = st
+    session.version += 1
+    scene.camera.fit()
+    s.settle(2)
+    s.shot("event-card")
+    while scene.table.popups:
+        s.press(Intent.DISMISS_EVENT)
+    s.d.mouse(pygame.MOUSEMOTION, (5, 5))
+    s.settle(3)
+    s.shot("event-zone")
 
 
 def _border_stroke(scene: Any) -> tuple[list[int], int] | None:
@@ -237,8 +280,6 @@ def _border_stroke(scene: Any) -> tuple[list[int], int] | None:
 
     board = scene.board
     forbidden = [e for e in board.edges.values() if e.forbidden and "border" in e.forbidden]
-    if not forbidden:
-        return None
     g = nx.Graph()
     for e in board.edges.values():
         if e.forbidden is None and not e.free:
@@ -252,8 +293,28 @@ def _border_stroke(scene: Any) -> tuple[list[int], int] | None:
                 except (nx.NetworkXNoPath, nx.NodeNotFound):
                     continue
                 cost = sum(board.build_cost(a, b) for a, b in zip(path, path[1:], strict=False))
-                swiss = "Swiss" in (e.forbidden or "")
-                rank = (not swiss, cost)
+                rank = ("Swiss" not in (e.forbidden or ""), cost)
                 if len(path) >= 2 and cost <= 19 and (best is None or rank < best[2]):
                     best = (path, outside, rank)
     return (best[0], best[1]) if best else None
+
+
+def main(out: str = "docs/screenshots", sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
+    """Draw every picture at every size, in a user data folder of its own (removed
+    afterwards)."""
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("italian-rails-shots-"):
+        return _main(out, sizes)
+
+
+def _main(out: str, sizes: tuple[tuple[int, int], ...]) -> int:
+    from rail_app.core.paths import resource_path
+
+    italy = str(resource_path("maps", "italy.yaml"))
+    for w, h in sizes:
+        outdir = Path(out) / f"{w}x{h}"
+        shoot((w, h), outdir, italy)
+        for p in sorted(outdir.glob("*.png")):
+            print(p, p.stat().st_size // 1024, "KB")
+    return 0

@@ -87,7 +87,7 @@ def pick_stroke(scene: Any, length: int = 3) -> list[int]:
             for n in sorted(board.adj[path[-1]]):
                 if n in path:
                     continue
-                q, after = scene.pen.session.preview(state, _build(board, path[-1], n))
+                q, after = scene.session.preview(state, _build(board, path[-1], n))
                 if q.ok:
                     nxt, state = n, after
                     break
@@ -135,8 +135,10 @@ def _run_selftest(map_path: str | None, turns: int, verbose: bool) -> int:
 
     from rail_app.devtools.autoplay import MousePlayer
     from rail_app.ui.app import App
-    from rail_app.ui.game_scene import GameScene
-    from rail_app.ui.scenes import MenuScene, NewGameScene
+    from rail_app.ui.game.dialogpaint import Dialog
+    from rail_app.ui.game.scene import GameScene
+    from rail_app.ui.newgame import NewGameScene
+    from rail_app.ui.scenes import MenuScene
     from rail_app.ui.settings import Settings
 
     app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
@@ -156,9 +158,9 @@ def _run_selftest(map_path: str | None, turns: int, verbose: bool) -> int:
     check(isinstance(scene, GameScene), "the game screen shows")
     if failures or not isinstance(scene, GameScene):
         return 1
-    check(scene.state.phase == "setup" and scene.dialog() == "keep",
+    check(scene.state.phase == "setup" and scene.frame.dialog is Dialog.KEEP,
           "the five dealt cards are offered (C2)")
-    scene.base.render_all(scene.camera)
+    scene.view.layers.base.render_all(scene.camera)
     player = MousePlayer(app, 0, "normal", 11, pause=1)
     frames = player.frames()
     seen: set[str] = set()
@@ -186,7 +188,7 @@ def _run_selftest(map_path: str | None, turns: int, verbose: bool) -> int:
     check(me.deliveries > 0, f"{me.deliveries} deliveries made ({me.cash}M cash)")
     check(st.players[1].turns_taken > 0, "the computer seat played its turns")
     if not scene.session.over:
-        check(scene.save_game(), "the game saves")
+        check(scene.controller.save_game(), "the game saves")
         from rail_app.ui.session import Session, list_saves
 
         saves = list_saves()
@@ -231,7 +233,7 @@ def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segment
     from rail_app.core.paths import resource_path
     from rail_app.devtools.lategame import make_late_game_board
     from rail_app.ui.app import App
-    from rail_app.ui.game_scene import GameScene
+    from rail_app.ui.game.scene import GameScene
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
     from rail_app.ui.settings import Settings
 
@@ -252,10 +254,12 @@ def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segment
     step = 6
     for i in range(frames):
         dx = step if (i // 40) % 2 == 0 else -step
+        if i == 0:  # the right button pressed once, then dragged back and forth
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(900, 500),
+                                                 button=3))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(900, 500), rel=(dx, 2),
                                              buttons=(0, 0, 1)))
-        scene.pan_from = (900, 500)
-        missing = scene.base.missing(cam)
+        missing = scene.view.layers.base.missing(cam)
         t0 = time.perf_counter()
         d.frames(1, 1 / 60)
         ms = (time.perf_counter() - t0) * 1000
@@ -268,6 +272,6 @@ def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segment
         "warm_max": times[-1] if times else 0.0,
         "cold_frames": float(len(cold)),
         "cold_max": max(cold) if cold else 0.0,
-        "track_redraws": float(scene.track.redraws),
+        "track_redraws": float(scene.view.layers.track.redraws),
     }
     return out

@@ -269,6 +269,52 @@ def _turns_for(state: GameState, player: int, n: int) -> int:
     return 1 + (n - now + full - 1) // full
 
 
+def turn_stops(state: GameState, player: int, path: list[int]) -> list[int]:
+    """Where the train stops at the end of each turn along ``path`` (dots after the current
+    one), as things stand now: the number of segments run by the end of this turn, of the
+    next turn and so on, the last being ``len(path)``. This turn uses the movement left;
+    later turns the locomotive's speed, halved when the turn starts in a half-speed zone;
+    entering a zone halves what is left of a turn, once a turn (M1, M6). Events may end
+    before then, so later stops are a plan, not a promise."""
+    pl = state.players[player]
+    if not path or pl.position is None:
+        return [0] if not path else []
+    zone = events.slow_dots(state)
+    full = max(1, base_speed(state, player))
+    left, halved = moves_left(state, player), _halved_now(state, player)
+    stops: list[int] = []
+    done = 0
+    while done < len(path):
+        if left <= 0:
+            stops.append(done)
+            here = path[done - 1] if done else pl.position
+            halved = here in zone
+            left = half(full) if halved else full
+            continue
+        left -= 1
+        if path[done] in zone and not halved:
+            left, halved = half(left), True
+        done += 1
+    stops.append(done)
+    return stops
+
+
+def slow_cause(state: GameState, player: int) -> str:
+    """Why ``player``'s train moves at half speed this turn, in a player's words with the
+    rule: the landing from a ferry (M5), or the event whose zone it met (M6 with E5 or bad
+    weather); "" when it moves at full speed."""
+    pl = state.players[player]
+    if pl.aboard is not None or pl.position is None or not _halved_now(state, player):
+        return ""
+    if pl.half_speed_next:
+        return "landed from a ferry this turn (M5)"
+    title = events.slowed_by(state, pl.position)
+    if not title:  # entered a zone earlier in this move and left it again
+        title = next((events.slowed_by(state, d) for ev in state.events for d in ev.dots
+                      if events.slowed_by(state, d)), "")
+    return f"{title} (M6)" if title else "half speed (M6)"
+
+
 # -- PlaceTrain (M1) -------------------------------------------------------------------------
 
 

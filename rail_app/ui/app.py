@@ -1,7 +1,7 @@
 """The application: window, main loop, scenes, settings and sounds.
 
 The scenes (:mod:`rail_app.ui.scene`) are listed explicitly in
-:data:`rail_app.ui.scenes.SCENES` (no import scanning, so the packager sees every import).
+:data:`rail_app.ui.screens.SCENES` (no import scanning, so the packager sees every import).
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ import pygame_gui
 from rail_app.core.paths import resource_path
 from rail_app.ui.maprender import font
 from rail_app.ui.scene import Scene
-from rail_app.ui.scenes import SCENES
+from rail_app.ui.screens import SCENES
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 from rail_app.ui.sound import Sounds
 
 MIN_SIZE = (1280, 720)
+NOTICE_TIME = 1.5  # seconds the app's notice stays
 TITLE = "Italian Rails"
 
 
@@ -66,6 +67,8 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame_times: list[float] = []
+        self.notice = ""  # a word from the app over any screen (the mute key's answer)
+        self.notice_left = 0.0  # seconds it stays
         self._theme_cache: dict[str, Any] | None = None
         self.scenes: dict[str, Callable[..., Scene]] = SCENES
         self.scene: Scene = self.scenes["menu"](self)
@@ -132,6 +135,14 @@ class App:
         self.scene = self.scenes[name](self, **kwargs)
         return self.scene
 
+    def show(self, scene: Scene) -> None:
+        """Return to a scene kept alive (the game after its settings), laid out anew for
+        the window and the UI scale as they are now."""
+        self.scene.leave()
+        self.scene = scene
+        scene.ui = self.new_ui()
+        scene.resized()
+
     def save_settings(self) -> None:
         with contextlib.suppress(OSError):
             save_settings(self.settings)
@@ -169,6 +180,8 @@ class App:
             self.settings.muted = not self.settings.muted
             self.apply_sound_settings()
             self.save_settings()
+            self.notice = "Sound off (M)" if self.settings.muted else "Sound on (M)"
+            self.notice_left = NOTICE_TIME
             return
         scene = self.scene
         consumed = scene.ui.process_events(event)
@@ -193,8 +206,11 @@ class App:
                 return
         scene = self.scene
         scene.update(ms / 1000.0)
+        self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
         t0 = pygame.time.get_ticks()
         scene.draw(self.screen)
+        if self.notice_left > 0:
+            self.draw_notice(self.screen)
         self.frame_times.append(pygame.time.get_ticks() - t0)
         if len(self.frame_times) > 300:
             del self.frame_times[:100]
@@ -202,6 +218,15 @@ class App:
         self.frames += 1
         if self.frames == 2 and self._sounds is None:
             self.sounds.volume = self.settings.volume  # make them now, between frames
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        """The app's word over the screen, at the top in the middle."""
+        size = self.px(16)
+        img = font(size, True).render(self.notice, True, (255, 255, 255))
+        box = img.get_rect(midtop=(surface.get_width() // 2, self.px(52))).inflate(size * 2,
+                                                                                   size)
+        pygame.draw.rect(surface, (30, 60, 90), box, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def guarded_step(self, dt: float | None = None,
                      events: list[pygame.event.Event] | None = None) -> None:
@@ -231,9 +256,18 @@ class App:
     def run(self) -> int:
         while self.running:
             self.guarded_step()
-        self.save_settings()
-        pygame.quit()
+        self.close()
         return self.exit_code
+
+    def close(self) -> None:
+        """The window goes at once; then the settings are kept, the sounds stopped and
+        pygame shut down, none of which the player needs to wait for."""
+        pygame.display.quit()
+        self.save_settings()
+        if pygame.mixer.get_init():
+            pygame.mixer.stop()
+            pygame.mixer.quit()
+        pygame.quit()
 
 
 def _desktop_size() -> tuple[int, int] | None:

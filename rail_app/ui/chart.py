@@ -45,9 +45,10 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int],
 
 def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
                     series: Sequence[tuple[str, tuple[int, int, int], Sequence[int]]],
-                    size: int = 14, goal: int | None = None) -> pygame.Rect:
+                    size: int = 14, goal: int | None = None, end: bool = False) -> pygame.Rect:
     """Draw the chart into ``rect``; returns the plot area. ``series``: (name, colour,
-    cash after each turn)."""
+    cash after each turn); with ``end`` the last point of each line is the cash at the end
+    of the game (after the last turn), marked "end" on the axis."""
     hud.panel(surface, rect, 250, radius=10)
     pad_l, pad_r, pad_t, pad_b = size * 4, size * 2, size * 3, size * 3
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
@@ -82,13 +83,18 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
         hud.label(surface, f"goal {goal}M", (plot.x + 6, y - 2), size - 3, hud.GREEN,
                   anchor="bottomleft")
     # x axis: turns
-    xstep = nice_step(turns, 8)
-    for t in range(0, turns + 1, xstep):
-        if t == 0:
-            continue
+    played = turns - 1 if end else turns
+    xstep = nice_step(played, 8)
+    for t in range(xstep, played + 1, xstep):
+        if end and t > played - xstep // 2:
+            continue  # no turn number crowding the end
         x, _ = to_px(t - 1, lo)
         pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
         hud.label(surface, str(t), (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
+    if end:
+        x, _ = to_px(turns - 1, lo)
+        pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
+        hud.label(surface, "end", (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
     hud.label(surface, "each player's turn", (plot.centerx, plot.bottom + size + 6), size - 2, hud.MUTED,
               anchor="midtop")
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.bottomright, 2)

@@ -19,6 +19,7 @@ broken screen cannot loop.
 
 from __future__ import annotations
 
+import html
 import platform
 import sys
 import time
@@ -30,8 +31,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from rail_app import __version__
+from rail_app.ui.scene import Host, Scene
+
+PAPER = (246, 241, 226)
 
 
 @dataclass
@@ -151,3 +156,41 @@ def dialog_text(files: CrashFiles) -> str:
         parts.append("The crash report could not be written to the data folder; it was "
                      "printed in the terminal instead.")
     return "\n\n".join(parts)
+
+
+class CrashScene(Scene):
+    """The dialog after a crash: what happened, where the save and the report are."""
+
+    def __init__(self, app: Host, files: CrashFiles) -> None:
+        self.files = files
+        self.text = dialog_text(files)
+        super().__init__(app)
+
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        bw = min(w - px(120), px(900))
+        x0 = (w - bw) // 2
+        UILabel(pygame.Rect(x0, px(60), bw, px(64)), "The game stopped", self.ui,
+                object_id="#title")
+        body = "<br><br>".join(html.escape(p) for p in self.text.split("\n\n"))
+        box_h = min(h - px(300), px(260))
+        UITextBox(body, pygame.Rect(x0, px(140), bw, box_h), self.ui)
+        y = px(140) + box_h + px(30)
+        self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), "Back to the menu",
+                                    self.ui, object_id="#primary")
+        self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
+                                    self.ui)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.menu_button:
+                self.app.switch("menu")
+            elif event.ui_element is self.quit_button:
+                self.app.quit(1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.switch("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PAPER)
+        self.ui.draw_ui(surface)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -107,42 +107,79 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def bubble(surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int], bool]],
-           pos: tuple[float, float], size: int, *, bg: tuple[int, int, int] = TOOLTIP_BG,
-           alpha: int = 235, bounds: pygame.Rect | None = None,
-           above: bool = False) -> pygame.Rect:
-    """A small box of text lines next to ``pos`` (kept inside ``bounds``); ``above`` puts it
-    above-right of the point, clear of what is drawn below the pointer."""
-    imgs = [rendered(t, size, c, b) for t, c, b in lines if t]
-    if not imgs:
-        return pygame.Rect(0, 0, 0, 0)
-    pad = max(4, size // 2)
-    w = max(i.get_width() for i in imgs) + 2 * pad
-    h = sum(i.get_height() for i in imgs) + 2 * pad
-    rect = pygame.Rect(round(pos[0]) + 16, round(pos[1]) + 18, w, h)
-    if above:
-        rect.bottom = round(pos[1]) - 18
-    area = bounds or surface.get_rect()
-    if rect.right > area.right:
-        rect.right = round(pos[0]) - 12
-    if rect.bottom > area.bottom:
-        rect.bottom = round(pos[1]) - 12
-    if rect.top < area.top and above:
-        rect.top = round(pos[1]) + 18
-    rect.clamp_ip(area)
-    key = (tuple(lines), size, bg, alpha)
+Line = tuple[str, tuple[int, int, int], bool]  # text, colour, bold
+
+
+def bubble_picture(lines: Sequence[Line], size: int, *, bg: tuple[int, int, int] = TOOLTIP_BG,
+                   alpha: int = 235, width: int = 0) -> pygame.Surface:
+    """A small rounded box of text lines, kept (a tooltip stays the same frame after frame).
+    With ``width`` > 0 the lines wrap to that many pixels."""
+    key = (tuple(lines), size, bg, alpha, width)
     box = _BUBBLES.get(key)
-    if box is None:  # the box with its text, kept: a tooltip stays the same frame after frame
-        if len(_BUBBLES) > 64:
-            _BUBBLES.clear()
-        box = _BUBBLES[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)
-        y = pad
-        for img in imgs:
-            box.blit(img, (pad, y))
-            y += img.get_height()
+    if box is not None:
+        return box
+    rows: list[pygame.Surface] = []
+    for t, c, b in lines:
+        if not t:
+            continue
+        for part in (wrap(t, size, width, b) if width > 0 else [t]):
+            rows.append(rendered(part, size, c, b))
+    pad = max(4, size // 2)
+    w = max((i.get_width() for i in rows), default=0) + 2 * pad
+    h = sum(i.get_height() for i in rows) + 2 * pad
+    if len(_BUBBLES) > 64:
+        _BUBBLES.clear()
+    box = _BUBBLES[key] = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)
+    y = pad
+    for img in rows:
+        box.blit(img, (pad, y))
+        y += img.get_height()
+    return box
+
+
+def bubble(surface: pygame.Surface, lines: Sequence[Line], pos: tuple[float, float], size: int,
+           *, bg: tuple[int, int, int] = TOOLTIP_BG, alpha: int = 235,
+           bounds: pygame.Rect | None = None, above: bool = False,
+           avoid: Sequence[pygame.Rect] = (), width: int = 0) -> pygame.Rect:
+    """Draw a text box beside ``pos``, inside ``bounds``, clear of the rectangles ``avoid``
+    where possible (:func:`place_near`); returns where it went."""
+    box = bubble_picture(lines, size, bg=bg, alpha=alpha, width=width)
+    if box.get_width() <= 0:
+        return pygame.Rect(0, 0, 0, 0)
+    rect = place_near(box.get_size(), pos, bounds or surface.get_rect(), avoid, above=above)
     surface.blit(box, rect)
     return rect
+
+
+def place_near(size: tuple[int, int], pos: tuple[float, float], bounds: pygame.Rect,
+               avoid: Sequence[pygame.Rect] = (), *, above: bool = False,
+               gap: int = 16) -> pygame.Rect:
+    """Where a box of ``size`` goes beside the point ``pos``: the first of the places around
+    it (above-right first when ``above``, else below-right) that stays inside ``bounds`` and
+    covers none of ``avoid``; if every place covers something, the one covering least."""
+    w, h = size
+    x, y = round(pos[0]), round(pos[1])
+    spots = [(x + gap, y + gap), (x + gap, y - gap - h), (x - gap - w, y + gap),
+             (x - gap - w, y - gap - h), (x - w // 2, y + 2 * gap), (x - w // 2, y - 2 * gap - h),
+             (x + 2 * gap, y - h // 2), (x - 2 * gap - w, y - h // 2)]
+    if above:
+        spots[0], spots[1] = spots[1], spots[0]
+    best: pygame.Rect | None = None
+    best_cost = -1
+    for sx, sy in spots:
+        r = pygame.Rect(sx, sy, w, h)
+        inside = bounds.contains(r)
+        r = r.clamp(bounds)
+        if inside and r.collidelist(avoid) < 0 and not r.collidepoint(x, y):
+            return r  # a free place: the usual case, found without counting
+        cost = sum((r.clip(a).w * r.clip(a).h) for a in avoid) + (0 if inside else 1)
+        if r.collidepoint(x, y):
+            cost += w * h
+        if best is None or cost < best_cost:
+            best, best_cost = r, cost
+    assert best is not None
+    return best
 
 
 _BUBBLES: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -150,7 +187,7 @@ _BUBBLES: dict[tuple[Any, ...], pygame.Surface] = {}
 
 def pill(surface: pygame.Surface, text: str, centre: tuple[float, float], size: int,
          fg: tuple[int, int, int], bg: tuple[int, int, int] = (255, 255, 255)) -> pygame.Rect:
-    img = font(size, True).render(text, True, fg)
+    img = rendered(text, size, fg, True)
     rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
     box = rect.inflate(size // 2 + 4, 2)
     pygame.draw.rect(surface, bg, box, border_radius=box.h // 2)
@@ -165,30 +202,6 @@ def cross(surface: pygame.Surface, centre: tuple[float, float], r: float,
     pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.35)
     pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), width)
     pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), width)
-
-
-class Toast:
-    """A short headline and the rule's reason near the pointer, fading after a few seconds."""
-
-    def __init__(self, headline: str, reason: str, pos: tuple[float, float],
-                 colour: tuple[int, int, int] = RED, life: float = 3.5) -> None:
-        self.headline = headline
-        self.reason = reason
-        self.pos = pos
-        self.colour = colour
-        self.life = life
-        self.age = 0.0
-
-    @property
-    def alive(self) -> bool:
-        return self.age < self.life
-
-    def draw(self, surface: pygame.Surface, size: int, bounds: pygame.Rect) -> None:
-        fade = min(1.0, max(0.0, (self.life - self.age) / 0.8))
-        lines = [(self.headline, (255, 220, 210) if self.colour == RED else (255, 255, 255),
-                  True), (self.reason, (255, 255, 255), False)]
-        bubble(surface, lines, self.pos, size, bg=(120, 20, 25) if self.colour == RED
-               else (30, 60, 90), alpha=round(235 * fade), bounds=bounds)
 
 
 def help_page(surface: pygame.Surface, size: int) -> None:
@@ -225,35 +238,3 @@ def blit_aligned(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
         surface.blit(img, (x + head, y), (head, 0, img.get_width() - head, img.get_height()))
     else:
         surface.blit(img, (x, y))
-
-
-def cached_panel(owner: Any, name: str, surface: pygame.Surface, rect: pygame.Rect,
-                 key: object, draw: Callable[[], None], attrs: tuple[str, ...] = (),
-                 buttons: str = "buttons") -> None:
-    """Draw an opaque panel with ``draw`` (which paints ``rect`` of ``surface``) only when its
-    content ``key`` changed; otherwise show the pixels kept from that drawing and give
-    ``owner`` back what drawing set: the attributes ``attrs`` and the buttons it appended to
-    ``owner.<buttons>``. A ``key`` of None always draws."""
-    store: dict[str, Any] = owner.__dict__.setdefault("_panel_cache", {})
-    rect = rect.clip(surface.get_rect())
-    if rect.w <= 0 or rect.h <= 0:
-        draw()
-        return
-    hit = store.get(name)
-    placed: list[Any] = getattr(owner, buttons, [])
-    if key is not None and hit is not None and hit[0] == key and hit[1] == rect:
-        blit_aligned(surface, hit[2], rect.topleft)
-        for attr, value in hit[3].items():
-            setattr(owner, attr, list(value) if isinstance(value, list) else value)
-        placed.extend(hit[4])
-        return
-    n = len(placed)
-    draw()
-    placed = getattr(owner, buttons, [])
-    if key is None:
-        store.pop(name, None)
-        return
-    kept = {a: (list(v) if isinstance(v, list) else v)
-            for a in attrs if (v := getattr(owner, a, None)) is not None}
-    store[name] = (key, pygame.Rect(rect), surface.subsurface(rect).copy(), kept,
-                   list(placed[n:]))

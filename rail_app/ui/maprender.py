@@ -1,14 +1,16 @@
-"""Drawing the map's base layer: sea, land, terrain, water, border, dots, cities, ferries.
+"""Drawing the map's base layer: sea, land, terrain, water, border, dots, cities, ferries,
+on a map sheet lying on the table.
 
 The base layer never changes during a game, so the app renders it once per zoom level and
-keeps it (DESIGN.md habit 9). ``render-map`` uses the same code to write a PNG.
+keeps it (DESIGN.md habit 9). ``render-map`` uses the same code to write a PNG. The map's
+colours and type are in :mod:`rail_app.ui.mapstyle`, its names in
+:mod:`rail_app.ui.maplabels`; the names used with this module are imported here too, so a
+drawing tool outside the game needs only this module.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -17,75 +19,41 @@ import pygame
 import shapely
 
 from rail_app.core.board import Board
-from rail_app.core.paths import resource_path
+from rail_app.ui.maplabels import draw_labels, label_layout, label_sizes, placed_labels
+from rail_app.ui.mapstyle import (
+    ALPINE,
+    ALPINE_TINT,
+    BORDER,
+    CITY_RED,
+    COAST,
+    CONTEXT_LAND,
+    DOT,
+    FERRY_INK,
+    FREE_TRACK,
+    LABEL_HALO,
+    LAND,
+    MOUNTAIN,
+    MOUNTAIN_TINT,
+    NAME_INK,
+    RIVER,
+    SEA,
+    SHEET_EDGE,
+    SHEET_SHADOW,
+    TABLE,
+    WATER,
+    MapView,
+    board_extent,
+    fit_view,
+    font,
+    text,
+    text_size,
+)
 
-# Colours of the printed map (UX.md "Colours and shapes").
-SEA = (196, 222, 238)
-SEA_DEEP = (176, 208, 230)
-LAND = (246, 241, 226)
-CONTEXT_LAND = (226, 226, 222)
-COAST = (120, 150, 170)
-MOUNTAIN_TINT = (233, 222, 200)
-ALPINE_TINT = (236, 236, 240)
-WATER = (150, 196, 228)
-RIVER = (70, 140, 205)
-BORDER = (70, 60, 60)
-DOT = (120, 120, 120)
-MOUNTAIN = (135, 100, 70)
-ALPINE = (90, 90, 110)
-CITY_RED = (200, 30, 40)
-FREE_TRACK = (200, 30, 40)
-NAME_INK = (40, 35, 30)
-COMMODITY_GREEN = (20, 120, 50)
-FERRY_INK = (40, 80, 130)
-SEA_LABEL = (90, 130, 170)
-LABEL_HALO = (250, 248, 240)
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's type (Noto Sans, shipped in assets/fonts) at a pixel size."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    path = resource_path("assets", "fonts", name)
-    size = max(6, int(size))
-    try:
-        return pygame.font.Font(str(path), size)
-    except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, size)
-
-
-@dataclass
-class MapView:
-    """Kilometres to pixels: ``px = (km - origin) * scale``."""
-
-    scale: float  # pixels per km
-    ox: float  # km at pixel x = 0
-    oy: float  # km at pixel y = 0
-
-    def to_px(self, x: float, y: float) -> tuple[float, float]:
-        return (x - self.ox) * self.scale, (y - self.oy) * self.scale
-
-    def to_km(self, px: float, py: float) -> tuple[float, float]:
-        return px / self.scale + self.ox, py / self.scale + self.oy
-
-    def array_to_px(self, coords: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (coords - np.array([self.ox, self.oy])) * self.scale
-        return out
-
-
-def board_extent(board: Board, margin_km: float = 30.0) -> tuple[float, float, float, float]:
-    """The km box holding every dot, with a margin."""
-    xs = [d.x for d in board.dots]
-    ys = [d.y for d in board.dots]
-    return min(xs) - margin_km, min(ys) - margin_km, max(xs) + margin_km, max(ys) + margin_km
-
-
-def fit_view(board: Board, width: int, height: int, margin_px: int = 10) -> MapView:
-    """A view showing the whole board centred in a ``width`` x ``height`` area."""
-    x0, y0, x1, y1 = board_extent(board)
-    scale = min((width - 2 * margin_px) / (x1 - x0), (height - 2 * margin_px) / (y1 - y0))
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    return MapView(scale, cx - width / 2 / scale, cy - height / 2 / scale)
+__all__ = [
+    "LABEL_HALO", "SEA", "TABLE", "MapView", "board_extent", "draw_base", "draw_labels",
+    "ferry_curve", "fit_view", "font", "hexagon", "label_layout", "label_sizes", "placed_labels",
+    "render_board_png", "sheet_box", "text", "text_size",
+]
 
 
 def _polys(geom: Any) -> list[Any]:
@@ -124,12 +92,6 @@ def _surface_box(surface: pygame.Surface, view: MapView,
 
 
 _EMPTY = shapely.Polygon()
-
-
-@lru_cache(maxsize=4096)
-def text_size(label: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """The pixel size of ``label`` in the game's type (remembered: asked per tile)."""
-    return font(size, bold).size(label)
 
 
 def _clip(geom: Any, surface: pygame.Surface, view: MapView, pad_px: float) -> Any:
@@ -200,24 +162,6 @@ def _dashed(surface: pygame.Surface, view: MapView, geom: Any, colour: tuple[int
             dist += seg
 
 
-def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: int,
-         colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "midleft",
-         halo: tuple[int, int, int] | None = LABEL_HALO) -> pygame.Rect:
-    """Draw a label with a light halo so it reads over any background."""
-    f = font(size, bold)
-    rect = pygame.Rect((0, 0), text_size(label, size, bold))
-    setattr(rect, anchor, (int(pos[0]), int(pos[1])))
-    if not rect.inflate(4, 4).colliderect(surface.get_clip()):
-        return rect  # off this tile: nothing to draw
-    img = f.render(label, True, colour)
-    if halo is not None:
-        h = f.render(label, True, halo)
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-            surface.blit(h, rect.move(dx, dy))
-    surface.blit(img, rect)
-    return rect
-
-
 def hexagon(cx: float, cy: float, radius: float, pointy: bool = True) -> list[tuple[float, float]]:
     start = 30 if pointy else 0
     return [(cx + radius * math.cos(math.radians(start + 60 * i)),
@@ -242,105 +186,35 @@ def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> lis
 
 
 @lru_cache(maxsize=8)
-def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]]:
-    """Where a sea's name may go: open water points of its area, nearest its middle first.
+def sheet_box(board: Board) -> tuple[float, float, float, float]:
+    """The km box of the printed map sheet: the area the map data describes (the
+    neighbouring countries are given only inside it), with the board's dots inside.
 
-    Cached per board: the game renders the base layer in many tiles and zoom levels."""
-    land = board.geometry.union("land")
+    Beyond the sheet there is no geography to draw, so the base layer shows the table the
+    sheet lies on there, with the sheet's edge, rather than inventing coastlines."""
+    x0, y0, x1, y1 = board_extent(board, 40.0)
     context = board.geometry.union("context")
-    solid = shapely.union_all([land, context]) if not context.is_empty else land
-    out: list[tuple[str, list[tuple[float, float]]]] = []
-    x0, y0, x1, y1 = board_extent(board, 0)
-    step = board.layout.spacing
-    for feat in board.geometry.layer("sea"):
-        area = shapely.intersection(feat.geom, shapely.box(x0, y0, x1, y1))
-        if area.is_empty:
-            continue
-        c = area.centroid
-        bx0, by0, bx1, by1 = area.bounds
-        pts = []
-        for x in np.arange(bx0, bx1, step):
-            for y in np.arange(by0, by1, step):
-                p = shapely.Point(x, y)
-                if area.contains(p) and solid.distance(p) >= 2.5 * step:
-                    pts.append((float(x), float(y)))
-        pts.sort(key=lambda q: math.hypot(q[0] - c.x, q[1] - c.y))
-        out.append((feat.name, pts))
-    return out
+    if not context.is_empty:
+        cx0, cy0, cx1, cy1 = context.bounds
+        return min(x0, cx0), min(y0, cy0), max(x1, cx1), max(y1, cy1)
+    return x0, y0, x1, y1
 
 
-def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
-                     avoid: list[pygame.Rect]) -> None:
-    sp = board.layout.spacing * view.scale
-    size = max(11, min(30, int(sp * 0.9)))
-    for name, pts in sea_label_points(board):
-        img = _sea_name(name, size)
-        for x, y in pts:
-            rect = img.get_rect(center=view.to_px(x, y))
-            if rect.collidelist(avoid) < 0:
-                surface.blit(img, rect)
-                avoid.append(rect)
-                break
-
-
-@lru_cache(maxsize=256)
-def _sea_name(name: str, size: int) -> pygame.Surface:
-    """A sea's name in italics (rendered once per size: every tile of a level asks)."""
-    f = font(size, False)
-    f.set_italic(True)
-    img = f.render(name, True, SEA_LABEL)
-    f.set_italic(False)
-    return img
-
-
-@lru_cache(maxsize=8)
-def context_beyond(board: Board) -> Any:
-    """The neighbouring countries continued past the edge of the map data's box.
-
-    The map data holds the neighbours' land only inside a box; drawn as is, the grey land
-    would stop at a straight edge. Land that touches a side of the box is carried on
-    outward from that side (and into a corner where both sides have land), so the base
-    layer fills any view without a visible rectangle."""
-    context = board.geometry.union("context")
-    if context.is_empty:
-        return context
-    land = board.geometry.union("land")
-    solid = shapely.union_all([land, context])
-    x0, y0, x1, y1 = context.bounds
-    far = 20000.0
-    eps = max(1.0, board.layout.spacing * 0.05)
-    parts = [context]
-    sides: dict[str, tuple[Any, Callable[[float, float], Any], int]] = {
-        "n": (shapely.box(x0, y0, x1, y0 + eps), lambda a, b: shapely.box(a, y0 - far, b,
-                                                                          y0 + eps), 0),
-        "s": (shapely.box(x0, y1 - eps, x1, y1), lambda a, b: shapely.box(a, y1 - eps, b,
-                                                                          y1 + far), 0),
-        "w": (shapely.box(x0, y0, x0 + eps, y1), lambda a, b: shapely.box(x0 - far, a,
-                                                                          x0 + eps, b), 1),
-        "e": (shapely.box(x1 - eps, y0, x1, y1), lambda a, b: shapely.box(x1 - eps, a,
-                                                                          x1 + far, b), 1),
-    }
-    touch: dict[str, list[tuple[float, float]]] = {}
-    for name, (strip, extrude, axis) in sides.items():
-        inter = shapely.intersection(solid, strip)
-        spans = []
-        for poly in _polys(inter):
-            bx0, by0, bx1, by1 = poly.bounds
-            a, b = (bx0, bx1) if axis == 0 else (by0, by1)
-            if b - a > eps:
-                spans.append((a, b))
-                parts.append(extrude(a, b))
-        touch[name] = spans
-    corners = {("n", "w"): (x0, y0, -1, -1), ("n", "e"): (x1, y0, 1, -1),
-               ("s", "w"): (x0, y1, -1, 1), ("s", "e"): (x1, y1, 1, 1)}
-    for (v, h), (cx, cy, sx, sy) in corners.items():
-        near_v = any(min(abs(a - cx), abs(b - cx)) < 5 * eps for a, b in touch[v])
-        near_h = any(min(abs(a - cy), abs(b - cy)) < 5 * eps for a, b in touch[h])
-        if near_v and near_h:
-            parts.append(shapely.box(min(cx, cx + sx * far), min(cy, cy + sy * far),
-                                     max(cx, cx + sx * far), max(cy, cy + sy * far)))
-    out = shapely.difference(shapely.union_all(parts), land)
-    return out
+def _draw_table(surface: pygame.Surface, board: Board, view: MapView) -> None:
+    """The table around the map sheet, the sheet's shadow and its edge (see :func:`sheet_box`)."""
+    x0, y0, x1, y1 = sheet_box(board)
+    (px0, py0), (px1, py1) = view.to_px(x0, y0), view.to_px(x1, y1)
+    sheet = pygame.Rect(round(px0), round(py0), round(px1) - round(px0), round(py1) - round(py0))
+    if sheet.contains(surface.get_rect()):
+        return
+    surface.fill(TABLE)
+    shadow = max(3, round(view.scale * 6))
+    for i in range(shadow, 0, -1):
+        t = i / shadow
+        colour = tuple(round(a + (b - a) * t) for a, b in zip(SHEET_SHADOW, TABLE, strict=True))
+        surface.fill(colour, sheet.move(i, i))
+    surface.fill(SEA, sheet)
+    pygame.draw.rect(surface, SHEET_EDGE, sheet.inflate(2, 2), 1)
 
 
 def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
@@ -348,12 +222,10 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
     """Draw the whole base layer of ``board`` onto ``surface`` through ``view``."""
     sp = board.layout.spacing * view.scale  # pixels between neighbouring dots
     surface.fill(SEA)
+    _draw_table(surface, board, view)
     geo = board.geometry
-    w, h = surface.get_size()
-    kx0, ky0 = view.to_km(-4, -4)
-    kx1, ky1 = view.to_km(w + 4, h + 4)
-    beyond = shapely.intersection(context_beyond(board), shapely.box(kx0, ky0, kx1, ky1))
-    _fill(surface, view, beyond, CONTEXT_LAND, COAST)
+    for feat in geo.layer("context"):
+        _fill(surface, view, feat.geom, CONTEXT_LAND, COAST)
     for feat in geo.layer("land"):
         _fill(surface, view, feat.geom, LAND, COAST)
     for feat in geo.layer("terrain"):
@@ -439,102 +311,6 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         pygame.draw.circle(surface, (230, 90, 30), (x, y - t * 0.8), max(2.0, t * 0.3))
     if labels:
         draw_labels(surface, board, view)
-
-
-def draw_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
-    """City names with their commodities, and the seas' names (a layer above the track)."""
-    placed = draw_city_labels(surface, board, view)
-    _draw_sea_labels(surface, board, view, placed)
-
-
-SMALL_NAMES_FROM = 14.0  # pixels between dots from which small cities are named too
-
-
-def label_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
-    """Where each city's name and commodity go: beside the city, on the first side that does
-    not cover another label or city (right, left, below, above, then the corners).
-
-    Far out (dots less than :data:`SMALL_NAMES_FROM` pixels apart) only the major and
-    medium cities are named; a medium or small city's label that finds no free place is
-    tried in smaller type, then left out rather than drawn over another.
-
-    Returns (name, commodity, name size, commodity size, block rect) per city.
-    """
-    sp = board.layout.spacing * view.scale
-    name_size = max(10, min(28, int(sp * 0.62)))
-    com_size = max(9, min(22, int(sp * 0.5)))
-    far = sp < SMALL_NAMES_FROM
-    taken: list[pygame.Rect] = []
-    for city in board.city_list:
-        x, y = view.to_px(city.x, city.y)
-        half = sp * (1.3 if city.major else 0.35)
-        taken.append(pygame.Rect(int(x - half), int(y - half), int(2 * half), int(2 * half)))
-    out = []
-    rank = {"major": 0, "medium": 1, "small": 2}
-    order = sorted(board.city_list, key=lambda c: (rank.get(c.size, 2), c.index))
-    for city in order:
-        if far and city.size == "small":
-            continue
-        x, y = view.to_px(city.x, city.y)
-        own = pygame.Rect(int(x - sp * 0.3), int(y - sp * 0.3), int(sp * 0.6), int(sp * 0.6))
-        best = None
-        tries = [1.0] if city.major else [1.0, 0.8]
-        for shrink in tries:
-            size = max(8, int(name_size * (1.2 if city.major else 1.0) * shrink))
-            csize = max(8, int(com_size * shrink))
-            nw, nh = font(size, True).size(city.name)
-            cw, ch = font(csize).size(city.commodity)
-            w, h = max(nw, cw), nh + ch - 2
-            off = sp * (1.35 if city.major else 0.5)
-            candidates = [
-                (x + off, y - h / 2), (x - off - w, y - h / 2),
-                (x - w / 2, y + off * 0.8), (x - w / 2, y - off * 0.8 - h),
-                (x + off * 0.7, y + off * 0.4), (x + off * 0.7, y - off * 0.4 - h),
-                (x - off * 0.7 - w, y + off * 0.4), (x - off * 0.7 - w, y - off * 0.4 - h),
-            ]
-            for cx, cy in candidates:
-                rect = pygame.Rect(int(cx), int(cy), w, h)
-                clash = [r for r in taken if r.colliderect(rect) and r != own]
-                if not clash:
-                    best = rect
-                    break
-            if best is not None:
-                break
-        if best is None:
-            if not city.major:
-                continue  # no free place: leave the name out rather than cover another
-            best = pygame.Rect(int(candidates[0][0]), int(candidates[0][1]), w, h)
-        taken.append(best)
-        out.append((city.name, city.commodity, size, csize, best))
-    return out
-
-
-@lru_cache(maxsize=32)
-def _level_layout(board: Board, scale: float, fx: float, fy: float) -> list[
-        tuple[str, str, int, int, pygame.Rect]]:
-    """:func:`label_layout` of a whole zoom level, for a view whose origin lies ``fx``, ``fy``
-    pixels past whole pixels (all tiles of a level share it, so they agree on the labels)."""
-    return label_layout(board, MapView(scale, fx / scale, fy / scale))
-
-
-def _shifted_layout(board: Board, view: MapView) -> list[tuple[str, str, int, int, pygame.Rect]]:
-    """The label layout of ``view``, computed once per zoom level and moved into place."""
-    px, py = view.ox * view.scale, view.oy * view.scale
-    ix, iy = math.floor(px), math.floor(py)
-    plan = _level_layout(board, view.scale, round(px - ix, 3), round(py - iy, 3))
-    return [(n, c, s, cs, r.move(-ix, -iy)) for n, c, s, cs, r in plan]
-
-
-def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> list[pygame.Rect]:
-    """Draw every city's name and commodity; returns the rectangles they cover."""
-    placed = []
-    for name, commodity, size, com_size, rect in _shifted_layout(board, view):
-        placed.append(rect)
-        r = text(surface, name, (rect.left, rect.top), size, NAME_INK, bold=True,
-                 anchor="topleft")
-        text(surface, commodity, (rect.left, r.bottom - 2), com_size, COMMODITY_GREEN,
-             anchor="topleft")
-    return placed
 
 
 def render_board_png(board: Board, path: str, width: int) -> tuple[int, int]:

@@ -2,7 +2,8 @@
 
 Every pending segment is quoted by the engine on the state that the earlier pending segments
 would leave (the same ``quote`` that commits them), so the preview never disagrees with the
-result (DESIGN.md habit 3). Nothing changes in the game until the stroke is released.
+result (DESIGN.md habit 3). Nothing changes in the game until the stroke is released; then
+the game screen's controller applies the stroke's actions.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ class Pen:
         self.path: list[int] = []
         self.steps: list[Step] = []
         self.refusal: Refusal | None = None
-        self._legal_cache: dict[tuple[int, int], list[int]] = {}
+        # legal next dots, keyed by the game's version, the pending stroke and the dot
+        self._legal_cache: dict[tuple[int, tuple[Action, ...], int], list[int]] = {}
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -78,14 +80,20 @@ class Pen:
                 return BuildFerry(f.name)
         return None
 
-    def legal_next(self, frm: int | None = None, state: GameState | None = None) -> list[int]:
-        """Dots the pen may draw to from ``frm`` (default: the pen's dot) — they glow."""
+    def legal_next(self, frm: int | None = None) -> list[int]:
+        """Dots the pen may draw to from ``frm`` (default: the pen's dot) on the state the
+        pending stroke leaves — they glow."""
         if frm is None:
             if not self.path:
                 return []
             frm = self.path[-1]
-        st = self.state if state is None else state
-        key = (id(st), frm)
+        return self._legal_from(frm, self.state, tuple(s.action for s in self.steps))
+
+    def _legal_from(self, frm: int, st: GameState, pending: tuple[Action, ...]) -> list[int]:
+        """Legal next dots from ``frm`` on ``st``: the session's state after the actions
+        ``pending``. Kept per game version (never per object identity: a new state may
+        reuse a freed one's id)."""
+        key = (self.session.version, pending, frm)
         hit = self._legal_cache.get(key)
         if hit is not None:
             return hit
@@ -99,7 +107,7 @@ class Pen:
             act = self.action_for(frm, n)
             if act is not None and self.session.quote(act, st).ok:
                 out.append(n)
-        if len(self._legal_cache) > 64:
+        if len(self._legal_cache) > 256:
             self._legal_cache.clear()
         self._legal_cache[key] = out
         return out
@@ -110,7 +118,7 @@ class Pen:
             return False
         if dot in self.board.major_of_dot:
             return True
-        return bool(self.legal_next(dot, self.session.state))
+        return bool(self._legal_from(dot, self.session.state, ()))
 
     # -- the gesture -----------------------------------------------------------------------
     def start(self, dot: int) -> bool:
@@ -210,14 +218,10 @@ class Pen:
         route.reverse()
         return route[1:]
 
-    def release(self) -> list[Quote]:
-        """Keep the legal part of the stroke: apply each pending action in order."""
-        out = []
-        for step in self.steps:
-            q = self.session.apply(step.action)
-            out.append(q)
-            if not q.ok:
-                break
+    def release(self) -> list[Action]:
+        """End the gesture: the legal part of the stroke, its actions in order (the caller
+        applies them)."""
+        out = [step.action for step in self.steps]
         self.cancel()
         return out
 

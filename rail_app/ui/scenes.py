@@ -1,12 +1,12 @@
-"""The menu scenes: main menu, new game, load, settings, game over; and the registry."""
+"""The menu scenes (main menu, load, settings) and what the app's screens share: the menu's
+decorative map and the opaque card a form stands on. The new game and game over screens
+are in :mod:`rail_app.ui.newgame` and :mod:`rail_app.ui.gameover`; the list of screens in
+:mod:`rail_app.ui.screens`."""
 
 from __future__ import annotations
 
 import contextlib
-import html
-import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,22 +19,15 @@ from pygame_gui.elements import (
     UIHorizontalSlider,
     UILabel,
     UISelectionList,
-    UITextBox,
-    UITextEntryLine,
 )
 from pygame_gui.windows import UIMessageWindow
 
 from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.ui import maprender as mr
-from rail_app.ui.crash import CrashFiles, dialog_text
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import (
-    COMPUTER,
-    HUMAN,
-    GameSetup,
     LoadError,
-    Seat,
     Session,
     list_saves,
 )
@@ -149,6 +142,25 @@ def _edge_fade(size: tuple[int, int], fade: int) -> pygame.Surface:
 _BACKDROP = Backdrop()
 
 
+def form_card(x: int, top: int, width: int, bottom: int, pad: int) -> pygame.Rect:
+    """The card a form's controls stand on (their area, with a margin): drawn opaque over
+    the menu's decorative map, so no control sits on the map."""
+    return pygame.Rect(x, top, width, bottom - top).inflate(2 * pad, 2 * pad)
+
+
+def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
+              card: pygame.Rect) -> None:
+    """The menu's backdrop, the form's opaque card, the form."""
+    from rail_app.ui import hud
+
+    _BACKDROP.draw(surface, app)
+    if card.w > 0:
+        pygame.draw.rect(surface, (214, 204, 184), card.move(app.px(4), app.px(6)),
+                         border_radius=app.px(14))
+        hud.panel(surface, card, 255, colour=PAPER, radius=app.px(14))
+    ui.draw_ui(surface)
+
+
 class MenuScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
@@ -226,124 +238,6 @@ def open_saved_game(app: Host, path: Path) -> bool:
     return True
 
 
-class NewGameScene(Scene):
-    def build(self) -> None:
-        px = self.app.px
-        w, h = self.app.size
-        self.maps = available_maps(self.app.map_path)
-        x0 = max(px(60), w // 2 - px(380))
-        y = px(50)
-        UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
-        y += px(80)
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Map", self.ui)
-        names: list[str | tuple[str, str]] = [_map_label(p) for p in self.maps]
-        if not names:
-            names = ["(no maps found)"]
-        self.map_menu = UIDropDownMenu(names, names[0],
-                                       pygame.Rect(x0 + px(130), y, px(520), px(34)), self.ui)
-        y += px(60)
-        self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu, UIDropDownMenu]] = []
-        defaults = [("Anna", "Human", "blue"), ("Bruno", "Computer (Normal)", "orange")]
-        inks: list[str | tuple[str, str]] = list(INKS)
-        for i, (name, kind, ink) in enumerate(defaults):
-            UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
-            entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
-            entry.set_text(name)
-            entry.set_text_length_limit(16)
-            kind_menu = UIDropDownMenu(SEAT_KINDS, kind,
-                                       pygame.Rect(x0 + px(320), y, px(200), px(34)), self.ui)
-            ink_menu = UIDropDownMenu(inks, self.app.settings.inks[i] if i < 2 else ink,
-                                      pygame.Rect(x0 + px(530), y, px(160), px(34)), self.ui)
-            self.seat_widgets.append((entry, kind_menu, ink_menu))
-            y += px(50)
-        y += px(14)
-        UILabel(pygame.Rect(x0, y, px(120), px(30)), "Variants", self.ui)
-        self.variant_boxes: list[tuple[str, UICheckBox]] = []
-        vx = x0 + px(130)
-        for key, label in VARIANT_LABELS:
-            box = UICheckBox(pygame.Rect(vx, y + px(4), px(22), px(22)), label, self.ui)
-            self.variant_boxes.append((key, box))
-            vx += px(200)
-        y += px(40)
-        self.practice_box = UICheckBox(pygame.Rect(x0 + px(130), y + px(4), px(22), px(22)),
-                                       "Building only (practice: no cards, no train)", self.ui)
-        y += px(44)
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
-                                          placeholder_text="random")
-        self.seed_entry.set_allowed_characters("numbers")
-        y += px(70)
-        self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), "Start game",
-                                     self.ui, object_id="#primary")
-        self.back_button = UIButton(pygame.Rect(x0 + px(370), y, px(140), px(50)), "Back",
-                                    self.ui)
-        self.message = UILabel(pygame.Rect(x0, y + px(64), px(760), px(30)), "", self.ui)
-
-    def setup(self) -> GameSetup | None:
-        if not self.maps:
-            self.message.set_text("No map files found.")
-            return None
-        label = chosen(self.map_menu)
-        names = [_map_label(p) for p in self.maps]
-        path = self.maps[names.index(label)] if label in names else self.maps[0]
-        seats = []
-        for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
-            name = entry.get_text().strip() or f"Player {i + 1}"
-            kind = chosen(kind_menu)
-            ink = chosen(ink_menu)
-            if kind.startswith("Computer"):
-                level = kind[kind.index("(") + 1:-1].lower()
-                seats.append(Seat(name, COMPUTER, level, ink))
-            else:
-                seats.append(Seat(name, HUMAN, "normal", ink))
-        if seats[0].name == seats[1].name:
-            seats[1].name += " 2"
-        if seats[0].ink == seats[1].ink:
-            self.message.set_text("The two players need different ink colours.")
-            return None
-        text = self.seed_entry.get_text().strip()
-        seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
-        variants = [k for k, box in self.variant_boxes if box.is_checked]
-        return GameSetup(str(path), seats, seed, variants, cards=not self.practice_box.is_checked)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back_button:
-                self.app.switch("menu")
-            elif event.ui_element is self.start_button:
-                self.start()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch("menu")
-
-    def start(self) -> bool:
-        setup = self.setup()
-        if setup is None:
-            return False
-        from rail_app.core.mapfile import MapError
-
-        try:
-            session = Session.new(setup)
-        except MapError as exc:  # a broken map or deck file: show the reason, stay here
-            first = str(exc.problems[0]) if exc.problems else str(exc)
-            self.message.set_text(f"Cannot start: {first}"[:110])
-            return False
-        self.app.switch("game", session=session)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        _BACKDROP.draw(surface, self.app)
-        self.ui.draw_ui(surface)
-
-
-def _map_label(p: Path) -> str:
-    try:
-        if p.resolve().is_relative_to(user_maps_dir().resolve()):
-            return f"{p.stem} (my maps)"
-    except OSError:
-        pass
-    return p.stem
-
-
 class LoadScene(Scene):
     def build(self) -> None:
         px = self.app.px
@@ -362,6 +256,7 @@ class LoadScene(Scene):
                                     self.ui)
         self.message = UILabel(pygame.Rect(x0, y + px(56), px(700), px(30)),
                                "" if items else "No saved games yet.", self.ui)
+        self.card = form_card(x0, px(50), px(700), y + px(86), px(24))
 
     def selected(self) -> Path | None:
         sel = self.list.get_single_selection()
@@ -390,17 +285,18 @@ class LoadScene(Scene):
             self.app.switch("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
-        _BACKDROP.draw(surface, self.app)
-        self.ui.draw_ui(surface)
+        draw_form(surface, self.app, self.ui, self.card)
 
 
 UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: Host, back: str = "menu", session: Any = None) -> None:
+    def __init__(self, app: Host, back: str = "menu", session: Session | None = None,
+                 resume: Scene | None = None) -> None:
         self.back = back
         self.session = session
+        self.resume = resume  # the screen to return to as it was (the game's view kept)
         super().__init__(app)
 
     def build(self) -> None:
@@ -435,6 +331,7 @@ class SettingsScene(Scene):
         y += px(70)
         self.back_button = UIButton(pygame.Rect(x0 + px(170), y, px(160), px(50)), "Back",
                                     self.ui, object_id="#primary")
+        self.card = form_card(x0, px(50), px(640), y + px(50), px(24))
 
     def store(self) -> None:
         s = self.app.settings
@@ -461,160 +358,12 @@ class SettingsScene(Scene):
 
     def leave_settings(self) -> None:
         self.store()
-        if self.back == "game" and self.session is not None:
+        if self.resume is not None:
+            self.app.show(self.resume)
+        elif self.back == "game" and self.session is not None:
             self.app.switch("game", session=self.session)
         else:
             self.app.switch("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
-        _BACKDROP.draw(surface, self.app)
-        self.ui.draw_ui(surface)
-
-
-class GameOverScene(Scene):
-    """Who won and why (W2), the final cash, track and deliveries, and the cash chart."""
-
-    def __init__(self, app: Host, session: Session) -> None:
-        self.session = session
-        super().__init__(app)
-
-    def inks(self) -> list[tuple[int, int, int]]:
-        from rail_app.ui.settings import INKS
-
-        return [INKS.get(s.ink, self.app.settings.ink(i))
-                for i, s in enumerate(self.session.setup.seats)]
-
-    def build(self) -> None:
-        px = self.app.px
-        w, h = self.app.size
-        x0 = px(60)
-        y = h - px(80)
-        self.new_button = UIButton(pygame.Rect(x0, y, px(220), px(50)), "New game", self.ui,
-                                   object_id="#primary")
-        self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), "Main menu",
-                                    self.ui)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
-            self.app.switch("newgame")
-        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
-                or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
-                                                                   pygame.K_RETURN)):
-            self.app.switch("menu")
-
-    def lines(self) -> list[str]:
-        """The table of the screen as plain sentences (also used by tests)."""
-        st = self.session.state
-        out = []
-        for p in st.players:
-            out.append(f"{p.name}: {p.cash}M cash, {p.segments_drawn} segments drawn "
-                       f"({len(p.track)} on the map), {p.deliveries} deliveries")
-        return out
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from rail_app.ui import hud
-        from rail_app.ui.chart import draw_cash_chart
-
-        surface.fill(PAPER)
-        px = self.app.px
-        w, h = surface.get_size()
-        st = self.session.state
-        out = st.outcome
-        inks = self.inks()
-        x0 = px(60)
-        if out is not None and out.winner is not None:
-            title = f"{st.players[out.winner].name} wins!"
-            colour = inks[out.winner]
-        else:
-            title = "Game over: a draw" if out is not None else "Game over"
-            colour = INK
-        hud.label(surface, title, (x0, px(36)), px(46), colour, bold=True)
-        y = px(104)
-        if out is not None and out.reason:
-            for line in hud.wrap(out.reason + " (W2)", px(18), w - 2 * x0):
-                hud.label(surface, line, (x0, y), px(18), INK)
-                y += px(26)
-        each = " / ".join(str(p.turns_taken) for p in st.players)
-        hud.label(surface, f"{st.turn} turns played ({each} each)", (x0, y), px(15), hud.MUTED)
-        y += px(34)
-        # the table
-        cols = [("", 0), ("Cash", px(230)), ("Segments drawn", px(360)),
-                ("Track on the map", px(540)), ("Deliveries", px(730))]
-        for label, dx in cols:
-            hud.label(surface, label, (x0 + dx, y), px(15), hud.MUTED, bold=True)
-        y += px(26)
-        for i, p in enumerate(st.players):
-            pygame.draw.rect(surface, inks[i], (x0, y + px(4), px(26), px(14)),
-                             border_radius=px(6))
-            hud.label(surface, p.name, (x0 + px(36), y), px(18), INK, bold=True)
-            vals = [f"{p.cash}M", str(p.segments_drawn), str(len(p.track)), str(p.deliveries)]
-            for (_, dx), v in zip(cols[1:], vals, strict=True):
-                hud.label(surface, v, (x0 + dx, y), px(18), INK, bold=i == (out.winner if out
-                                                                            else -1))
-            y += px(30)
-        y += px(16)
-        chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
-        if chart.h > px(120):
-            series = []
-            for i, p in enumerate(st.players):
-                cash = list(p.cash_history)
-                if not cash or cash[-1] != p.cash:
-                    cash.append(p.cash)  # the final cash, after the last round's events
-                series.append((p.name, inks[i], cash))
-            draw_cash_chart(surface, chart, series, px(14), goal=st.rules.win_cash)
-        self.ui.draw_ui(surface)
-
-
-def _game_scene(app: Host, **kwargs: Any) -> Scene:
-    from rail_app.ui.game_scene import GameScene
-
-    return GameScene(app, **kwargs)
-
-
-class CrashScene(Scene):
-    """The dialog after a crash: what happened, where the save and the report are."""
-
-    def __init__(self, app: Host, files: CrashFiles) -> None:
-        self.files = files
-        self.text = dialog_text(files)
-        super().__init__(app)
-
-    def build(self) -> None:
-        px = self.app.px
-        w, h = self.app.size
-        bw = min(w - px(120), px(900))
-        x0 = (w - bw) // 2
-        UILabel(pygame.Rect(x0, px(60), bw, px(64)), "The game stopped", self.ui,
-                object_id="#title")
-        body = "<br><br>".join(html.escape(p) for p in self.text.split("\n\n"))
-        box_h = min(h - px(300), px(260))
-        UITextBox(body, pygame.Rect(x0, px(140), bw, box_h), self.ui)
-        y = px(140) + box_h + px(30)
-        self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), "Back to the menu",
-                                    self.ui, object_id="#primary")
-        self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
-                                    self.ui)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.menu_button:
-                self.app.switch("menu")
-            elif event.ui_element is self.quit_button:
-                self.app.quit(1)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.switch("menu")
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(PAPER)
-        self.ui.draw_ui(surface)
-
-
-SCENES: dict[str, Callable[..., Scene]] = {
-    "crash": CrashScene,
-    "menu": MenuScene,
-    "newgame": NewGameScene,
-    "load": LoadScene,
-    "settings": SettingsScene,
-    "game": _game_scene,
-    "gameover": GameOverScene,
-}
+        draw_form(surface, self.app, self.ui, self.card)

@@ -33,6 +33,22 @@ class Preview:
     now: list[int] = field(default_factory=list)  # dots moved this turn (after the start)
     later: list[int] = field(default_factory=list)  # the rest of the route (next turns)
     reason: str = ""  # why not, when action is None
+    stops: list[int] = field(default_factory=list)  # segments run by the end of each turn
+
+    @property
+    def route(self) -> list[int]:
+        """The whole route (dots after the train's), this turn's part first."""
+        return [*self.now, *self.later]
+
+    @property
+    def turns(self) -> int:
+        """How many turns the whole route takes, this one included (M1)."""
+        return max(1, len(self.stops))
+
+    def stop_dots(self) -> list[int]:
+        """Where the train stands at the end of each turn but the last (it arrives then)."""
+        route = self.route
+        return [route[n - 1] for n in self.stops[:-1] if n > 0]
 
     @property
     def ok(self) -> bool:
@@ -104,11 +120,13 @@ class TrainTool:
         if not q.ok and steps < len(path):
             # too far (or blocked on the way): the train goes as far as it can this turn
             if steps == 0:
-                return Preview(target, None, q, later=path, reason=q.headline)
+                return Preview(target, None, q, later=path, reason=q.headline,
+                               stops=movement.turn_stops(st, me, path))
             q = self.session.quote(MoveTrain(keys[:steps]))
         if not q.ok:
             return Preview(target, None, q, later=path, reason=q.headline)
-        return Preview(target, q.action, q, now=path[:steps], later=path[steps:])
+        return Preview(target, q.action, q, now=path[:steps], later=path[steps:],
+                       stops=movement.turn_stops(st, me, path))
 
 
 @dataclass

@@ -1,0 +1,393 @@
+"""The game screen's controller: the only code that changes the table model, and through
+:meth:`~rail_app.ui.game.base.ControllerBase.do` the only caller of the session's ``apply``.
+
+Widgets and keys give it :mod:`commands <rail_app.ui.game.commands>`; the input module gives
+it gestures (:class:`Building`, :class:`Moving`); :meth:`tick` moves time on (notices, the
+train's run, the computer's turn, what changed in the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from rail_app.ai.bot import Bot
+from rail_app.rules.actions import (
+    ChooseLoss,
+    EndPhase,
+    EndTurn,
+    KeepCards,
+    SwapDemands,
+    UpgradeLoco,
+)
+from rail_app.rules.state import Phase
+from rail_app.ui.game.building import Building
+from rail_app.ui.game.choices import legal_city_actions
+from rail_app.ui.game.commands import (
+    BuyLoco,
+    Command,
+    Demand,
+    FilterHistory,
+    Intent,
+    Play,
+    ToggleCard,
+    ToggleSection,
+)
+from rail_app.ui.game.moving import Moving
+from rail_app.ui.game.pacing import ComputerTurns
+from rail_app.ui.game.table import (
+    CIRCLE_TIME,
+    FADE_TIME,
+    POPUP_TIME,
+    Modal,
+    Question,
+    Spot,
+    Table,
+    Tone,
+)
+from rail_app.ui.scene import Host
+from rail_app.ui.session import Session, new_save_path
+
+GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game over screen
+POINTER_NOTICE_REACH = 160  # a refusal near the pointer goes once the pointer is this far
+
+
+class Controller(Building, Moving, ComputerTurns):
+    def __init__(self, host: Host, session: Session, table: Table,
+                 open_settings: Callable[[], None]) -> None:
+        super().__init__(host, session, table)
+        self.open_settings = open_settings
+        self.bots = {i: Bot(s.level, i, session.setup.seed)
+                     for i, s in enumerate(session.setup.seats) if s.computer}
+        w = table.watch
+        w.log_seen = len(self.state.log)
+        w.version = session.version
+        w.owners = dict(self.state.owner)
+        w.turn = self.turn_key()
+        self.check_curtain(initial=True)
+        self.update_slots()
+
+    def turn_key(self) -> tuple[int, int]:
+        return self.state.turn, self.session.actor
+
+    # -- commands ----------------------------------------------------------------------
+    def perform(self, cmd: Command) -> None:
+        """Carry out what a widget or a key asks for."""
+        t = self.table
+        if isinstance(cmd, Play):
+            if self.human_turn() or isinstance(cmd.action, ChooseLoss):
+                q = self.do(cmd.action)
+                if not q.ok:
+                    self.refuse("Not allowed", q)
+        elif isinstance(cmd, ToggleCard):
+            if cmd.card in t.keep_choice:
+                t.keep_choice.discard(cmd.card)
+            elif len(t.keep_choice) < self.state.rules.keep:
+                t.keep_choice.add(cmd.card)
+        elif isinstance(cmd, BuyLoco):
+            t.modal = Modal.NONE
+            self.upgrade(cmd.to)
+        elif isinstance(cmd, FilterHistory):
+            t.history_filter = cmd.player
+            t.history_scroll = 0
+        elif isinstance(cmd, ToggleSection):
+            t.folded ^= {cmd.section}
+        else:
+            self.intent(cmd)
+
+    def intent(self, cmd: Intent) -> None:
+        t = self.table
+        if cmd is Intent.END_PHASE:
+            self.end_phase()
+        elif cmd is Intent.ERASE_LAST:
+            self.erase_last()
+        elif cmd is Intent.CLEAR_PHASE:
+            self.clear_phase()
+        elif cmd is Intent.OPEN_UPGRADE:
+            t.modal = Modal.NONE if t.modal is Modal.UPGRADE else Modal.UPGRADE
+        elif cmd is Intent.ASK_SWAP:
+            self.ask(Question.SWAP)
+        elif cmd is Intent.OPEN_MENU:
+            t.modal = Modal.MENU
+        elif cmd is Intent.CLOSE:
+            t.modal, t.question = Modal.NONE, None
+        elif cmd is Intent.CONFIRM:
+            self.answer()
+        elif cmd is Intent.HELP:
+            t.modal = Modal.NONE if t.modal is Modal.HELP else Modal.HELP
+        elif cmd is Intent.TOGGLE_SIDE:
+            t.side_open = not t.side_open
+        elif cmd is Intent.TOGGLE_HISTORY:
+            t.history_open = not t.history_open
+        elif cmd is Intent.KEEP_CHOSEN:
+            self.keep_cards()
+        elif cmd is Intent.DISMISS_EVENT:
+            if t.popups:
+                t.popups.pop(0)
+                t.popup_age = 0.0
+        elif cmd is Intent.SAVE:
+            t.modal = Modal.NONE
+            self.save_game()
+        elif cmd in (Intent.LOAD, Intent.QUIT):
+            question = Question.LOAD if cmd is Intent.LOAD else Question.QUIT
+            if self.session.dirty:
+                self.ask(question)
+            else:
+                self.leave(question)
+        elif cmd is Intent.SETTINGS:
+            t.modal = Modal.NONE
+            self.open_settings()
+
+    def ask(self, question: Question) -> None:
+        self.table.modal, self.table.question = Modal.CONFIRM, question
+
+    def answer(self) -> None:
+        """The confirmation dialog's yes."""
+        t = self.table
+        question = t.question
+        t.modal, t.question = Modal.NONE, None
+        if question is Question.SWAP:
+            q = self.do(SwapDemands())
+            if not q.ok:
+                self.refuse("Can't swap", q)
+            else:
+                self.say("Demands swapped", "You may lock loads you carry, then end the turn "
+                         "(C6)", Tone.GOOD, Spot.TOP)
+        elif question is not None:
+            self.leave(question)
+
+    def leave(self, question: Question) -> None:
+        if question is Question.QUIT:
+            self.host.switch("menu")
+        elif question is Question.LOAD:
+            self.host.switch("load")
+
+    # -- the phase's buttons -----------------------------------------------------------
+    def end_phase(self) -> bool:
+        """Enter / End: end the move phase, or pay for the build and end the turn (K10)."""
+        st = self.state
+        if not self.free() or not st.phase.in_turn:
+            return False
+        action = EndPhase() if st.phase is Phase.MOVE else EndTurn()
+        paid = st.phase_spent
+        self.table.preview = None
+        self.table.pen.cancel()
+        q = self.do(action)
+        if not q.ok:
+            self.refuse("Not yet", q)
+            return False
+        if isinstance(action, EndTurn) and paid:
+            self.host.sounds.play("coins")
+        return True
+
+    def upgrade(self, to: str) -> bool:
+        q = self.do(UpgradeLoco(to))
+        if q.ok:
+            self.host.sounds.play("coins")
+            self.say("New locomotive", f"{to} bought for {q.cost}M", Tone.GOOD, Spot.TOP)
+        else:
+            self.refuse("Can't upgrade", q)
+        return q.ok
+
+    def keep_cards(self) -> bool:
+        """C2: keep the chosen cards as private cards."""
+        t = self.table
+        if len(t.keep_choice) != self.state.rules.keep or not self.human_turn():
+            return False
+        q = self.do(KeepCards(tuple(sorted(t.keep_choice))))
+        if q.ok:
+            t.keep_choice = set()
+        else:
+            self.refuse("Not allowed", q)
+        return q.ok
+
+    def save_game(self) -> bool:
+        path = new_save_path()
+        try:
+            self.session.save(path)
+        except OSError as exc:  # a full disk, no permission: say so and play on
+            self.say("Could not save", str(exc), Tone.ERROR, Spot.TOP)
+            return False
+        self.say("Game saved", path.stem, Tone.GOOD, Spot.TOP)
+        return True
+
+    # -- the view ------------------------------------------------------------------------
+    def point(self, pos: tuple[int, int]) -> None:
+        t = self.table
+        t.pointer = pos
+        n = t.notice(Spot.POINTER)
+        if n is not None and abs(pos[0] - n.at[0]) + abs(pos[1] - n.at[1]) > POINTER_NOTICE_REACH:
+            self.hush()
+
+    def hover(self, key: Command | Demand | None) -> None:
+        """The widget (or demand) under the pointer; tooltips wait until it rests there."""
+        t = self.table
+        if key != t.hovered:
+            t.hovered = key
+            t.hover_time = 0.0
+
+    def zoom(self, steps: int, pos: tuple[float, float]) -> None:
+        if self.table.camera.zoom_at(steps, *pos):
+            self.table.fitted = False
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.table.camera.pan_px(dx, dy)
+        self.table.fitted = False
+
+    def pan_start(self, pos: tuple[int, int]) -> None:
+        """Right or middle press on the map: a drag pans; a right click without a drag
+        erases or cancels (see :meth:`pan_end`)."""
+        self.table.pan_from = pos
+        self.table.pan_moved = 0.0
+
+    def pan_drag(self, dx: float, dy: float) -> None:
+        if self.table.pan_from is not None:
+            self.pan(dx, dy)
+            self.table.pan_moved += abs(dx) + abs(dy)
+
+    def pan_end(self, pos: tuple[float, float], right: bool) -> None:
+        t = self.table
+        if t.pan_from is None:
+            return
+        if right and t.pan_moved < 6 and not self.cancel_preview():
+            self.erase_at(pos)
+        t.pan_from = None
+
+    def fit(self) -> None:
+        self.table.camera.fit()
+        self.table.fitted = True
+
+    def set_map_rect(self, rect: pygame.Rect) -> None:
+        """The map area changed (window size, panels, UI scale, full screen): a fitted map
+        refits; a zoomed one keeps its middle and zoom."""
+        cam = self.table.camera
+        if rect == cam.rect:
+            return
+        if self.table.fitted:
+            cam.rect = pygame.Rect(rect)
+            cam.fit()
+        else:
+            cam.set_rect(rect)
+
+    def jump_to_last_build(self) -> None:
+        """B: the player's last build in view."""
+        d = self.table.last_build
+        if d is None:
+            mine = self.state.players[self.viewer()].track
+            if mine:
+                d = max(mine)[1]
+        if d is None:
+            self.say("No track yet", "Your last build will be found with B", Tone.INFO)
+            return
+        cam = self.table.camera
+        dot = self.session.board.dots[d]
+        cam.level = max(cam.level, cam.level_for(24))
+        cam.centre_on(dot.x, dot.y)
+        self.table.fitted = False
+
+    def scroll_side(self, dy: int, limit: int) -> None:
+        self.table.side_scroll = max(0, min(limit, self.table.side_scroll + dy))
+
+    def scroll_history(self, lines: int, limit: int) -> None:
+        self.table.history_scroll = max(0, min(limit, self.table.history_scroll + lines))
+
+    def viewer(self) -> int:
+        """Whose private things the screen shows: the person to act, or the only person."""
+        seats = self.session.setup.seats
+        actor = self.session.actor
+        if not seats[actor].computer:
+            return actor
+        humans = [i for i, s in enumerate(seats) if not s.computer]
+        return humans[0] if len(humans) == 1 else actor
+
+    # -- the curtain between two people ----------------------------------------------------
+    def check_curtain(self, initial: bool = False) -> None:
+        """Two people at one screen: hide the board between their turns (private cards)."""
+        st = self.state
+        if self.session.two_humans() and not self.session.over and (
+                not initial or st.turn > 1 or st.phase is Phase.SETUP):
+            self.table.curtain = self.session.actor
+            self.table.curtain_armed = False
+
+    def curtain_event(self, pressed: bool, released: bool, key: bool) -> None:
+        """A click (a new press, then its release) or a key raises the curtain."""
+        t = self.table
+        if pressed:
+            t.curtain_armed = True
+        elif (released and t.curtain_armed) or key:
+            t.curtain = None
+
+    # -- time ----------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        t = self.table
+        for n in t.notices:
+            n.age += dt
+        t.notices = [n for n in t.notices if n.alive]
+        t.hover_time += dt
+        if t.run is not None:
+            t.run.t += dt
+            if t.run.done:
+                t.run = None
+                if not t.pacing.skip:
+                    self.host.sounds.play("whistle")
+        if t.popups and self.session.seat.computer:
+            # while a computer plays, an event card goes away by itself after a while
+            t.popup_age += dt
+            if t.popup_age > POPUP_TIME or (t.pacing.skip and self.all_computers()):
+                t.popups.pop(0)
+                t.popup_age = 0.0
+        for f in t.fades:
+            f.age += dt
+        t.fades = [f for f in t.fades if f.age < FADE_TIME]
+        for c in t.circles:
+            c.age += dt
+        t.circles = [c for c in t.circles if c.age < CIRCLE_TIME]
+        if t.game_over_in is not None:
+            t.game_over_in -= dt
+            if t.game_over_in < 0:
+                self.host.switch("gameover", session=self.session)
+            return
+        self.play_computer(dt)
+        self.watch()
+        self.after_actions()
+        self.update_slots()
+
+    def all_computers(self) -> bool:
+        return all(s.computer for s in self.session.setup.seats)
+
+    def after_actions(self) -> None:
+        """A turn passed: autosave, tidy the table, the curtain between two people; the
+        game ended: the game over screen in a moment."""
+        t = self.table
+        key = self.turn_key()
+        if key != t.watch.turn:
+            self.session.autosave()
+            t.pen.cancel()
+            t.preview = None
+            t.keep_choice = set()
+            if t.modal in (Modal.UPGRADE, Modal.CONFIRM):
+                t.modal, t.question = Modal.NONE, None
+            if key[1] != t.watch.turn[1]:
+                self.check_curtain()
+            t.watch.turn = key
+        if self.session.over and t.game_over_in is None:
+            self.session.autosave()
+            t.game_over_in = GAME_OVER_DELAY
+
+    def update_slots(self) -> None:
+        """Keep the side panel's action buttons where they are while the train stands at
+        one place; add new ones at the end (see :class:`Slots`)."""
+        st = self.state
+        slots = self.table.slots
+        pl = st.players[st.current]
+        key = (st.turn, st.current, st.phase.value, pl.position)
+        if key == slots.key and slots.version == self.session.version:
+            return
+        legal = legal_city_actions(self.session)
+        if key != slots.key:
+            slots.key = key
+            slots.actions = legal
+        else:
+            slots.actions += [a for a in legal if a not in slots.actions]
+        slots.version = self.session.version

@@ -1,0 +1,146 @@
+"""The game screen: the map, the pen, the panels and the dialogs (UX.md "Screen layout").
+
+:class:`GameScene` ties the parts together: events go through :mod:`.input` to the
+:class:`~rail_app.ui.game.controller.Controller` (the only code that changes the
+:class:`~rail_app.ui.game.table.Table` and, through the session, the game); ``update``
+moves time on and composes the :class:`~rail_app.ui.game.frame.Frame`; ``draw`` paints the
+frame and changes nothing.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from rail_app.core.board import Board
+from rail_app.rules.state import GameState, Phase
+from rail_app.ui import hud
+from rail_app.ui.camera import Camera
+from rail_app.ui.game import bars, dialogs
+from rail_app.ui.game.controller import Controller
+from rail_app.ui.game.dialogpaint import Dialog
+from rail_app.ui.game.frame import Frame, View
+from rail_app.ui.game.input import handle
+from rail_app.ui.game.layout import Rects, screen_rects
+from rail_app.ui.game.marks import paint_marks
+from rail_app.ui.game.routes import paint_move
+from rail_app.ui.game.table import Spot, Table, Tone
+from rail_app.ui.game.tooltips import paint_boxes
+from rail_app.ui.game.widgets import paint
+from rail_app.ui.pen import Pen
+from rail_app.ui.scene import Host, Scene
+from rail_app.ui.session import Session
+
+STEADY = (pygame.MOUSEMOTION,)  # events after which the frame's layout still holds
+
+
+class GameScene(Scene):
+    def __init__(self, app: Host, session: Session) -> None:
+        self.session = session
+        self.table = Table(Camera(session.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
+        self.controller = Controller(app, session, self.table, self._settings)
+        self.view = View(app, self.controller)
+        self.rects = self._rects(app)
+        self.stale = False  # the frame was made before an event that may change its layout
+        super().__init__(app)
+        self.table.camera.rect = pygame.Rect(self.rects.map)
+        self.controller.fit()
+        for note in session.notes:  # e.g. an older save whose map has changed since
+            self.controller.say("Note", note, Tone.WARN, Spot.TOP)
+        self.frame: Frame = self.view.compose(self.rects)
+
+    # -- what tests and tools look at -------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def board(self) -> Board:
+        return self.session.board
+
+    @property
+    def camera(self) -> Camera:
+        return self.table.camera
+
+    @property
+    def pen(self) -> Pen:
+        return self.table.pen
+
+    # -- layout -----------------------------------------------------------------------------
+    def _rects(self, app: Host) -> Rects:
+        t = self.table
+        return screen_rects(app.size, app.px, t.side_open, t.history_open)
+
+    def build(self) -> None:
+        """The window or the UI scale changed: lay the screen out again."""
+        self.rects = self._rects(self.app)
+        self.controller.set_map_rect(self.rects.map)
+
+    def _settings(self) -> None:
+        """Settings from the game's menu come back to this very screen (its view kept)."""
+        self.app.switch("settings", back="game", session=self.session, resume=self)
+
+    # -- the loop -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.stale or self.frame.version != self.session.version:
+            # a click or a key (or a tool) changed what this event may hit since the frame
+            self._compose(prepare_map=False)
+        handle(event, self.frame, self.controller, self.app.typing())
+        self.stale = self.stale or event.type not in STEADY
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.controller.tick(dt)
+        self._compose()
+
+    def _compose(self, prepare_map: bool = True) -> None:
+        self.stale = False
+        self.rects = self._rects(self.app)
+        self.controller.set_map_rect(self.rects.map)
+        self.frame = self.view.compose(self.rects, prepare_map)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        f = self.frame
+        ctx = f.ctx
+        cam = self.table.camera
+        self.view.layers.blit(surface, cam)
+        clip = surface.get_clip()
+        surface.set_clip(cam.rect)
+        paint_move(surface, ctx, self.controller.trains, f.under)
+        surface.set_clip(clip)
+        paint_marks(surface, ctx, f.under, f.can_start)
+        paint_boxes(surface, f.notices)
+        self._hint(surface)
+        bars.paint_top(surface, ctx, f.thinking)
+        if f.side is not None:
+            hud.blit_aligned(surface, f.side, self.rects.side.topleft)
+        if f.bottom is not None:
+            hud.blit_aligned(surface, f.bottom, self.rects.bottom.topleft)
+        hovered = self.table.hovered
+        for w in bars.top_widgets(ctx):
+            paint(surface, w, w.key == hovered)
+        if f.dialog is not Dialog.NONE:
+            dialogs.paint_dialog(surface, ctx, f.dialog)
+            for w in f.dialog_widgets:
+                paint(surface, w, w.key == hovered)
+        paint_boxes(surface, f.pointer)
+
+    def _hint(self, surface: pygame.Surface) -> None:
+        """The first game's hint: where a stroke starts (UX.md "Help")."""
+        ctx = self.frame.ctx
+        st = self.state
+        if not (ctx.hints and ctx.free and st.phase is Phase.BUILD and not st.player.track
+                and not self.table.pen.active):
+            return
+        m = self.rects.map
+        px = self.app.px
+        hud.bubble(surface, [("Start from the edge of a red hexagon:", hud.TEXT, True),
+                             ("press on one of its outer dots and drag to draw track.",
+                              hud.TEXT, False)],
+                   (m.x + px(4), m.bottom - px(4)), px(15), bg=(255, 250, 220), alpha=245,
+                   bounds=m, above=True, width=px(260))
+
+    # -- for tools and tests: where a control is on screen --------------------------------
+    def find(self, key: object) -> pygame.Rect | None:
+        """The rectangle of the widget showing ``key`` (a command or a demand), if shown."""
+        w = self.frame.find(key)
+        return None if w is None else pygame.Rect(w.rect)

@@ -1,0 +1,317 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
+"""The game screen's controls behave as a player expects: a button is enabled only when the
+engine would take its action, buttons keep their places, popups are opaque, notices stand
+where they belong and never pile up, the map refits when its area changes, and the
+practice game offers no train controls. Driven with posted mouse and key events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rail_app.devtools.selftest import Driver
+from rail_app.rules.actions import (
+    Deliver,
+    EndPhase,
+    EndTurn,
+    Lock,
+    PickUp,
+    PlaceTrain,
+    SwapDemands,
+)
+from rail_app.ui.camera import Camera
+from rail_app.ui.game import dialogs
+from rail_app.ui.game.commands import Intent, Play, ToggleSection
+from rail_app.ui.game.dialogpaint import Dialog
+from rail_app.ui.game.table import Modal
+from rail_app.ui.game.tooltips import TIP_DELAY
+from tests.test_ui_support import (  # noqa: F401
+    ITALY,
+    MINI,
+    alfa_beta_route,
+    app,
+    border_route,
+    centre_on_dot,
+    click,
+    give_private,
+    prepare_network,
+    press,
+    settle,
+    start,
+    to_anna_move,
+    wheel,
+)
+
+WINE_TO_BETA = (3, 15, 19, 21, 23, 24)  # mini deck cards whose demand 2 is wine to Beta
+
+
+def enabled_buttons_work(scene: Any) -> None:
+    """Every enabled button's action is one the engine takes now."""
+    s = scene.session
+    for w in scene.frame.clickable:
+        if not w.enabled or w.command is None:
+            continue
+        if isinstance(w.command, Play):
+            assert s.quote(w.command.action).ok, w.label
+        elif w.command is Intent.ASK_SWAP:
+            assert s.quote(SwapDemands()).ok
+        elif w.command is Intent.END_PHASE:
+            act = EndPhase() if scene.state.phase.value == "move" else EndTurn()
+            assert s.quote(act).ok
+
+
+def test_swap_stays_disabled_after_loading_a_moved_train_with_locked_loads(app: Any) -> None:
+    from rail_app.ui.game.choices import legal_city_actions
+    from rail_app.ui.scenes import open_saved_game
+    from rail_app.ui.session import list_saves
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)  # legal actions only: the game must replay from its save
+    s = scene.session
+    alfa = scene.board.cities["Alfa"]
+    assert s.apply(PlaceTrain(scene.board.key(alfa.centre))).ok  # the train has moved ...
+    locked = next(a for a in legal_city_actions(s) if isinstance(a, PickUp) and a.card)
+    assert s.apply(locked).ok  # ... and carries a locked load
+    d.frames(1)
+    d.key(pygame.K_ESCAPE)
+    press(d, scene, Intent.SAVE)
+    assert open_saved_game(app, list_saves()[0])
+    loaded = app.scene
+    d.frames(1)
+    assert not loaded.frame.find(Intent.ASK_SWAP).enabled
+    press(d, loaded, Intent.TOGGLE_SIDE)  # the screen laid out again ...
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1400, h=800, size=(1400, 800)))
+    d.frames(1)  # ... and the window resized: still disabled, from the engine's quote
+    swap = loaded.frame.find(Intent.ASK_SWAP)
+    assert not swap.enabled and "Not now:" in swap.tip  # and the engine's reason why
+    click(d, swap.rect.center)
+    assert loaded.table.modal is Modal.NONE  # no question that would then be refused
+    enabled_buttons_work(loaded)
+
+
+def test_the_practice_game_has_no_upgrade_or_swap(app: Any) -> None:
+    scene = start(app)  # building only: no cards, no train
+    d = Driver(app)
+    d.frames(1)
+    labels = [w.label for w in scene.frame.widgets]
+    assert "Upgrade…" not in labels and "Swap demands…" not in labels
+    assert scene.find(Intent.OPEN_UPGRADE) is None
+    assert "End build" in labels and "Erase last" in labels
+    game = start(app, cards=True, seed=4, computer=True)
+    d.frames(1)
+    assert any(w.command is Intent.OPEN_UPGRADE for w in game.frame.widgets)
+
+
+def test_the_upgrade_popup_is_opaque(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    d.key(pygame.K_RETURN)  # end the move: Anna builds
+    press(d, scene, Intent.OPEN_UPGRADE)
+    assert scene.frame.dialog is Dialog.UPGRADE
+    box = dialogs._box(scene.frame.ctx, Dialog.UPGRADE).inflate(-app.px(26), -app.px(26))
+    d.frames(1)
+    before = pygame.surfarray.array3d(app.screen.subsurface(box)).copy()
+    # what is behind the popup changes (the side panel's cards fold up) ...
+    scene.controller.perform(ToggleSection("mine"))
+    scene.controller.perform(ToggleSection("pool"))
+    d.frames(1)
+    after = pygame.surfarray.array3d(app.screen.subsurface(box))
+    assert (before == after).all()  # ... and nothing of it shows through
+
+
+def test_notices_and_tooltips_never_pile_up_at_the_pointer(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    b = scene.board
+    river = next(e for e in b.edges.values() if e.crosses("river") and not e.forbidden)
+    centre_on_dot(scene, river.a)
+    d.frames(1)
+    pa, pc = scene.camera.dot_screen(river.a), scene.camera.dot_screen(river.b)
+    mid = ((pa[0] + pc[0]) / 2, (pa[1] + pc[1]) / 2)
+    d.key(pygame.K_ESCAPE)
+    press(d, scene, Intent.SAVE)  # "Game saved"
+    d.mouse(pygame.MOUSEMOTION, mid)
+    d.frames(1)
+    kinds = [bx.kind for bx in scene.frame.pointer]
+    assert kinds == ["hover"]  # one box at the pointer
+    top = [bx for bx in scene.frame.notices if bx.kind == "top"]
+    assert top and "Game saved" in top[0].lines[0][0]
+    assert not top[0].rect.colliderect(scene.frame.pointer[0].rect)
+    # a refusal takes the pointer's place instead of piling up on the tooltip
+    plain = next(dd.id for dd in b.dots if dd.terrain == "plain" and not scene.pen.can_start(dd.id))
+    centre_on_dot(scene, plain)
+    d.frames(1)
+    click(d, scene.camera.dot_screen(plain))
+    assert [bx.kind for bx in scene.frame.pointer] == ["notice"]
+
+
+def test_the_end_buttons_tooltip_follows_its_words(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    d.frames(1)
+
+    def tip() -> tuple[str, str]:
+        r = scene.find(Intent.END_PHASE)
+        d.mouse(pygame.MOUSEMOTION, r.center)
+        d.frames(1, TIP_DELAY + 0.05)
+        boxes = [bx for bx in scene.frame.pointer if bx.kind == "tip"]
+        assert boxes
+        return scene.frame.find(Intent.END_PHASE).label, boxes[0].lines[0][0]
+
+    label, text = tip()
+    assert label == "End move" and "move" in text and "Pay" not in text
+    d.key(pygame.K_RETURN)
+    label, text = tip()
+    assert label == "End build" and "Pay" in text
+
+
+def test_side_panel_buttons_keep_their_places(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    s = scene.session
+    card = next(c for c in WINE_TO_BETA if c not in s.state.players[1].private)
+    give_private(scene, 0, card)
+    s.version += 1
+    scene.camera.fit()
+    d.frames(1)
+    alfa = scene.board.cities["Alfa"]
+    click(d, scene.camera.dot_screen(alfa.centre))
+    click(d, scene.camera.dot_screen(alfa.centre))  # the train is placed in Alfa
+    d.frames(1)
+    before = {w.command: w.rect for w in scene.frame.widgets if isinstance(w.command, Play)}
+    assert len(before) >= 2, before
+    first = Play(PickUp("wine"))
+    assert first in before
+    spot = before[first].center
+    click(d, spot)  # pick up wine, unlocked
+    assert [ld.commodity for ld in s.state.players[0].loads] == ["wine"]
+    after = {w.command: w.rect for w in scene.frame.widgets if isinstance(w.command, Play)}
+    for cmd, rect in before.items():
+        assert after.get(cmd) == rect, f"{cmd} moved"
+    under = next(w for w in scene.frame.widgets if w.rect.collidepoint(spot))
+    assert under.command == first  # a second click there never hits another action
+    lock = Play(Lock(card, 1))
+    assert lock in after and after[lock].y > max(r.y for r in before.values())
+    enabled_buttons_work(scene)
+
+
+def _fit_level(rect: pygame.Rect, scene: Any) -> int:
+    cam = Camera(scene.board, rect)
+    cam.fit()
+    return cam.level
+
+
+def test_the_map_refits_when_its_area_changes_and_keeps_its_zoom_otherwise(app: Any) -> None:
+    scene = start(app)
+    d = Driver(app)
+    d.key(pygame.K_HOME)
+    cam = scene.camera
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    d.frames(1)
+    assert cam.rect == scene.rects.map and cam.rect.h > 700
+    assert cam.level == _fit_level(cam.rect, scene)  # refitted to the larger window
+    press(d, scene, Intent.TOGGLE_SIDE)
+    assert cam.rect.w == 1600 and cam.level == _fit_level(cam.rect, scene)
+    # zoomed in, the view keeps its middle and zoom when the UI scale changes
+    wheel(d, cam.rect.center, 1)
+    wheel(d, cam.rect.center, 1)
+    level, middle = cam.level, cam.to_km(*cam.rect.center)
+    d.key(pygame.K_ESCAPE)
+    press(d, scene, Intent.SETTINGS)
+    settings = app.scene
+    settings.scale_menu.selected_option = ("125%", "125%")
+    pygame.event.post(pygame.event.Event(pygame_gui_changed(), ui_element=settings.scale_menu,
+                                         text="125%"))
+    d.frames(1)
+    d.key(pygame.K_ESCAPE)
+    assert app.scene is scene and app.settings.ui_scale == 1.25
+    assert scene.rects.top.h == app.px(44) and cam.rect == scene.rects.map
+    assert cam.level == level
+    x, y = cam.to_km(*cam.rect.center)
+    assert abs(x - middle[0]) < 1 and abs(y - middle[1]) < 1
+
+
+def pygame_gui_changed() -> int:
+    import pygame_gui
+
+    return int(pygame_gui.UI_DROP_DOWN_MENU_CHANGED)
+
+
+def test_a_delivery_is_announced_at_its_city(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    s = scene.session
+    card = next(c for c in WINE_TO_BETA if c not in s.state.players[1].private)
+    give_private(scene, 0, card)
+    beta = scene.board.cities["Beta"]
+    route = alfa_beta_route(scene.board)
+    assert s.apply(PlaceTrain(scene.board.key(scene.board.cities["Alfa"].centre))).ok
+    assert s.apply(PickUp("wine", card, 1)).ok
+    s.state.players[0].position = route[-1]  # prepare: the train in Beta with the wine
+    s.version += 1
+    scene.camera.fit()
+    d.frames(1)
+    press(d, scene, Play(Deliver(card, 1)))
+    assert s.state.players[0].deliveries == 1
+    at = [bx for bx in scene.frame.notices if bx.kind == "map"]
+    assert at and at[0].lines[0][0].startswith("Delivered +")
+    city = pygame.Vector2(scene.camera.dot_screen(beta.centre))
+    rect = at[0].rect
+    nearest = pygame.Vector2(max(rect.left, min(city.x, rect.right)),
+                             max(rect.top, min(city.y, rect.bottom)))
+    assert city.distance_to(nearest) <= app.px(48)  # beside the city, not far away
+
+
+def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any) -> None:
+    scene = start(app, ITALY)
+    d = Driver(app)
+    route, beyond = border_route(scene.board, "Milano")
+    centre_on_dot(scene, route[-1])
+    pts = [scene.camera.dot_screen(p) for p in [*route, beyond]]
+    d.mouse(pygame.MOUSEMOTION, pts[0])
+    d.mouse(pygame.MOUSEBUTTONDOWN, pts[0])
+    for a, b in zip(pts, pts[1:], strict=False):
+        d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]), buttons=(1, 0, 0))
+    settle(d, scene)
+    assert scene.pen.refusal is not None
+    box = next(bx for bx in scene.frame.pointer if bx.kind == "pen")
+    assert "Can't build here" in box.lines[0][0]
+    assert box.rect.w <= app.px(330) and box.rect.h <= app.px(120)
+    for a, b in zip(pts, pts[1:], strict=False):
+        assert not box.rect.clipline(a, b), "the box covers the stroke"
+    from rail_app.ui.game.marks import name_boxes
+
+    names = name_boxes(scene.frame.ctx)
+    assert names and box.rect.collidelist(names) < 0, "the box covers a name"
+
+
+def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
+    from rail_app.rules.actions import TakeLoan
+    from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
+
+    setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 4,
+                      ["loans"], cards=True)
+    scene = app.switch("game", session=Session.new(setup))
+    d = Driver(app)
+    to_anna_move(scene)
+    d.frames(1)
+    if scene.table.curtain is not None:
+        click(d, (640, 360))
+    loan = Play(TakeLoan())
+    widget = scene.frame.find(loan)
+    assert widget is not None and not widget.enabled  # 60M: it would be repaid at once (V2)
+    scene.state.players[0].cash = 10  # short of cash: a loan is allowed
+    scene.session.version += 1
+    d.frames(2)
+    widget = scene.frame.find(loan)
+    assert widget is not None and widget.enabled and scene.session.quote(TakeLoan()).ok
+    cash = scene.state.players[0].cash
+    press(d, scene, loan)
+    assert scene.state.players[0].cash == cash + scene.state.rules.loan_amount
+    assert not scene.frame.find(loan).enabled  # one loan at a time (V2)

@@ -1,0 +1,92 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
+"""The shape of the game screen's code (DESIGN.md habits 8, 9, 13): caches keyed on the
+game's version, drawing that changes nothing, every enabled button a working one, small
+modules, no attributes conjured with getattr."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from rail_app.devtools.autoplay import MousePlayer
+from rail_app.devtools.selftest import Driver
+from tests.test_ui_support import app, centre_on_dot, start  # noqa: F401
+
+UI = Path(__file__).resolve().parent.parent / "rail_app" / "ui"
+
+
+def test_the_pens_legal_dots_follow_the_game_not_the_state_objects_identity(app: Any) -> None:
+    """The pen's answers change with the game, even when the new state is an object with
+    the identity of an older one (its cache was once keyed by id(state); Python reuses the
+    ids of freed objects, and an engine may change a state in place)."""
+    scene = start(app)
+    d = Driver(app)
+    board = scene.board
+    alfa = board.cities["Alfa"]
+    outer = alfa.outer[0]
+    x = next(n for n in board.adj[outer] if n not in alfa.dots and board.edge(outer, n)
+             and not board.edge(outer, n).forbidden)
+    centre_on_dot(scene, x)
+    d.frames(1)
+    p = scene.camera.dot_screen(x)
+    d.mouse(pygame.MOUSEMOTION, p)  # the pen looks at the dot under the pointer
+    d.frames(1)
+    assert not scene.pen.can_start(x)  # not a start dot (K1) ...
+    st = scene.state  # ... until Anna's own track reaches it: the same state object, changed
+    st.owner[(min(outer, x), max(outer, x))] = 0
+    st.players[0].track.add((min(outer, x), max(outer, x)))
+    scene.session.version += 1
+    d.mouse(pygame.MOUSEMOTION, (p[0] + 1, p[1]))
+    d.mouse(pygame.MOUSEBUTTONDOWN, p)
+    assert scene.pen.active, "the pen answered for the game as it was"
+    d.mouse(pygame.MOUSEBUTTONUP, p)
+
+
+def _table_picture(scene: Any) -> tuple[Any, ...]:
+    t = scene.table
+    cam = t.camera
+    return (repr([(k, v) for k, v in vars(t).items() if k not in ("camera", "pen")]),
+            cam.level, cam.ox, cam.oy, tuple(cam.rect), tuple(t.pen.path), len(t.pen.steps),
+            scene.session.version)
+
+
+def test_drawing_changes_nothing_and_every_enabled_button_works(app: Any) -> None:
+    """A few turns played through the screen by the mouse player: after every frame,
+    drawing it again changes neither the table nor the frame, and every enabled button's
+    action is one the engine would take."""
+    from tests.test_ui_controls import enabled_buttons_work
+
+    scene = start(app, cards=True, seed=11, computer=True)
+    player = MousePlayer(app, 0, "normal", 11, pause=1)
+    frames = player.frames()
+    checked = 0
+    for _ in range(1500):
+        for ev in next(frames):
+            pygame.event.post(ev)
+        app.step(1 / 30)
+        if app.scene is not scene or scene.session.over:
+            break
+        before, frame = _table_picture(scene), scene.frame
+        widgets = list(frame.widgets)
+        scene.draw(app.screen)
+        assert _table_picture(scene) == before
+        assert scene.frame is frame and frame.widgets == widgets
+        enabled_buttons_work(scene)
+        checked += 1
+        if scene.state.players[0].deliveries or scene.state.turn >= 12:
+            break
+    assert checked > 100 and scene.state.turn >= 6
+
+
+def test_the_game_screens_modules_are_small_and_never_conjure_attributes() -> None:
+    files = sorted(UI.rglob("*.py"))
+    big = {f.name: n for f in files if (n := len(f.read_text(encoding="utf-8").splitlines()))
+           > 400}
+    assert big == {}
+    conjured = [f"{f.relative_to(UI)}:{i}" for f in files
+                for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+                if re.search(r"getattr\(self\s*,", line)]
+    assert conjured == []
