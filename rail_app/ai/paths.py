@@ -14,6 +14,7 @@ all seven of its dots) and reused by every plan evaluated in that turn.
 from __future__ import annotations
 
 import heapq
+import weakref
 from dataclasses import dataclass
 
 from rail_app.core.board import Board, edge_key
@@ -73,6 +74,25 @@ class Tree:
                     bd = dist[node]
                     best = node
         return best
+
+
+_SEGMENTS: weakref.WeakKeyDictionary[Board, list[tuple[Edge, int, int, bool, int, int]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _segments(board: Board) -> list[tuple[Edge, int, int, bool, int, int]]:
+    """The board's legal segments in its own order: (key, a, b, free, the cost of drawing
+    a to b, of drawing b to a) (K6: the dot drawn to plus the crossings)."""
+    found = _SEGMENTS.get(board)
+    if found is None:
+        found = []
+        for key, e in board.edges.items():
+            if e.forbidden is None:
+                a, b = key
+                found.append((key, a, b, e.free, board.dot_cost[b] + e.crossing_cost,
+                              board.dot_cost[a] + e.crossing_cost))
+        _SEGMENTS[board] = found
+    return found
 
 
 class CostGraph:
@@ -144,43 +164,39 @@ class CostGraph:
             if f.index in mine.ferries:
                 anchor.update(f.ports)
         self.anchor = anchor
+        refused = reach.refused_segments(board, my_track) if k5 else set()  # K5
         adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(2 * n)]
-        dot_cost = board.dot_cost
         move = w.move
-
-        def built(u: int, v: int, wt: float) -> None:
-            adj[u].append((v, wt, 0, 1.0))
-            adj[u + n].append((v, wt, 0, 1.0))
-
-        def rent(u: int, v: int, wt: float) -> None:
-            lv = v if v in anchor else v + n
-            adj[u].append((lv, wt, 0, 1.0))
-            adj[u + n].append((lv, wt, 0, 1.0))
-
-        for key, e in board.edges.items():
-            if e.forbidden is not None or key in blocked:
+        rent_wt = move + w.rent
+        build_wt = w.build
+        lone = 1.0 + 0.0  # the build factor away from existing track
+        beside = 1.0 + w.parallel * 0.5  # next to existing track at both ends
+        near_track = my_dots | opp_dots
+        for key, a, b, free, cost_ab, cost_ba in _segments(board):
+            if key in blocked:
                 continue
-            a, b = key
-            if e.free:
-                built(a, b, move)
-                built(b, a, move)
-                continue
-            holder = owner.get(key)
-            if holder == me:
-                built(a, b, move)
-                built(b, a, move)
+            holder = None if free else owner.get(key)
+            if free or holder == me:
+                step = (b, move, 0, 1.0)
+                adj[a].append(step)
+                adj[a + n].append(step)
+                step = (a, move, 0, 1.0)
+                adj[b].append(step)
+                adj[b + n].append(step)
             elif holder is not None:
                 if own_only:
                     continue
-                rent(a, b, move + w.rent)
-                rent(b, a, move + w.rent)
+                step = (b if b in anchor else b + n, rent_wt, 0, 1.0)  # M3
+                adj[a].append(step)
+                adj[a + n].append(step)
+                step = (a if a in anchor else a + n, rent_wt, 0, 1.0)
+                adj[b].append(step)
+                adj[b + n].append(step)
             elif (key not in no_build and a not in full and b not in full
-                  and not (k5 and reach.cut_off_cities(board, my_track, a, b))):  # K5
-                near = sum(1 for d in (a, b) if d in opp_dots or d in my_dots)
-                factor = 1.0 + (w.parallel * 0.5 if near == 2 else 0.0)
-                for u, v in ((a, b), (b, a)):
-                    c = dot_cost[v] + e.crossing_cost
-                    adj[u].append((v, move + c * w.build * factor, c, 1.0))
+                  and key not in refused):
+                factor = beside if a in near_track and b in near_track else lone
+                adj[a].append((b, move + cost_ab * build_wt * factor, cost_ab, 1.0))
+                adj[b].append((a, move + cost_ba * build_wt * factor, cost_ba, 1.0))
         turn_steps = float(self.speed)
         for f in board.ferries:
             if f.index in closed:
