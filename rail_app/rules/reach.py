@@ -82,10 +82,10 @@ def _topology(board: Board) -> _Topology:
     for key in edge_id:
         a, b = key
         sides = []
-        for c in board.adj[a]:  # the same triangles, in the same order, as cut_off_cities
-            if c == b:
+        for x in board.adj[a]:  # the same triangles, in the same order, as cut_off_cities
+            if x == b:
                 continue
-            k1, k2 = edge_key(a, c), edge_key(c, b)
+            k1, k2 = edge_key(a, x), edge_key(x, b)
             if k1 in edge_id and k2 in edge_id:
                 sides.append((k1, k2))
                 sharing.setdefault(k1, []).append(key)
