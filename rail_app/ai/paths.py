@@ -40,18 +40,72 @@ class Weights:
     parallel: float = 1.0  # extra factor on build cost next to existing track
 
 
-@dataclass
-class Tree:
-    """A shortest-path tree from a set of source dots."""
+Arc = tuple[int, float, int, float]  # a step of the graph: (node, weight, build M, steps)
 
-    dist: list[float]  # per node (see CostGraph: node % n is the dot)
-    pred: list[int]
-    build: list[int]  # build money along the best path
-    steps: list[float]  # train steps along the best path (a ferry counts a turn's worth)
-    n: int = 0
+
+class Tree:
+    """A shortest-path tree from a set of source nodes (Dijkstra over the two-layer graph:
+    nodes 0..2n-1, node % n is the dot), grown only as far as the questions asked of it need.
+
+    The search settles nodes in the order of (distance, node), as a search run to the end
+    would, and stops as soon as the answer asked for can no longer change; asked again, it
+    goes on from there. So every answer is the one a whole search gives. ``dist``, ``pred``,
+    ``build`` and ``steps`` are final for the nodes :meth:`best_node` and :meth:`path_to`
+    return (and for every node after :meth:`complete`).
+    """
+
+    def __init__(self, adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+                 changed: dict[int, list[Arc]] | None = None) -> None:
+        size = 2 * n
+        self.n = n
+        self.dist: list[float] = [INF] * size
+        self.pred: list[int] = [-1] * size
+        self.build: list[int] = [0] * size  # build money along the best path
+        self.steps: list[float] = [0.0] * size  # train steps (a ferry counts a turn's worth)
+        self._adj = adj
+        self._changed = changed or {}  # nodes whose steps differ from the graph's (see below)
+        self._done = bytearray(size)  # settled
+        heap: list[tuple[float, int]] = []
+        for s in sources:
+            self.dist[s] = 0.0
+            heap.append((0.0, s))
+        heapq.heapify(heap)
+        self._heap = heap
+
+    def _grow(self, limit: float, until: frozenset[int] = frozenset()) -> None:
+        """Settle every node up to the distance ``limit``, or up to the first of ``until``."""
+        heap = self._heap
+        dist, pred, build, steps = self.dist, self.pred, self.build, self.steps
+        adj, changed, done = self._adj, self._changed, self._done
+        pop = heapq.heappop
+        push = heapq.heappush
+        while heap and heap[0][0] <= limit:
+            d, u = pop(heap)
+            if d > dist[u]:
+                continue
+            done[u] = 1
+            bu = build[u]
+            su = steps[u]
+            for v, wt, bc, st in (changed[u] if u in changed else adj[u]):
+                nd = d + wt
+                if nd < dist[v]:
+                    dist[v] = nd
+                    pred[v] = u
+                    build[v] = bu + bc
+                    steps[v] = su + st
+                    push(heap, (nd, v))
+            if u in until:
+                return
+
+    def complete(self) -> Tree:
+        """Search to the end: every node's figures are final."""
+        self._grow(INF)
+        return self
 
     def path_to(self, target: int) -> list[int]:
         """Dots from a source to the node ``target`` (both included); [] if unreachable."""
+        if not self._done[target]:
+            self._grow(INF, frozenset((target,)))
         if self.dist[target] == INF:
             return []
         out = [target]
@@ -63,17 +117,26 @@ class Tree:
         return [x % self.n for x in out]
 
     def best_node(self, dots: tuple[int, ...] | list[int]) -> int:
-        """The nearest node over ``dots`` in either layer; -1 if none is reachable."""
-        best = -1
-        bd = INF
+        """The nearest node over ``dots`` in either layer (the first of equals); -1 if none
+        is reachable. The search goes on until the nearest is settled and no node left to
+        settle could be as near."""
         n = self.n
         dist = self.dist
-        for d in dots:
-            for node in (d, d + n):
-                if dist[node] < bd:
-                    bd = dist[node]
-                    best = node
-        return best
+        heap = self._heap
+        nodes = frozenset(node for d in dots for node in (d, d + n))
+        if not any(self._done[node] for node in nodes):
+            self._grow(INF, nodes)  # up to the nearest of them
+        while True:
+            best = -1
+            bd = INF
+            for d in dots:
+                for node in (d, d + n):
+                    if dist[node] < bd:
+                        bd = dist[node]
+                        best = node
+            if not heap or bd < heap[0][0]:
+                return best
+            self._grow(bd)
 
 
 _SEGMENTS: weakref.WeakKeyDictionary[Board, list[tuple[Edge, int, int, bool, int, int]]] = (
@@ -165,7 +228,7 @@ class CostGraph:
                 anchor.update(f.ports)
         self.anchor = anchor
         refused = reach.refused_segments(board, my_track) if k5 else set()  # K5
-        adj: list[list[tuple[int, float, int, float]]] = [[] for _ in range(2 * n)]
+        adj: list[list[Arc]] = [[] for _ in range(2 * n)]
         move = w.move
         rent_wt = move + w.rent
         build_wt = w.build
@@ -251,52 +314,32 @@ class CostGraph:
         return self.tree(tuple(d + off for d in self.board.cities[name].dots))
 
 
-_NOTHING_PLANNED: set[tuple[int, int]] = set()
-
-
-def dijkstra_with(adj: list[list[tuple[int, float, int, float]]], n: int,
-                  sources: tuple[int, ...], planned: set[tuple[int, int]], move: float,
+def dijkstra_with(adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+                  planned: set[tuple[int, int]], move: float,
                   no_back: tuple[int, int] | None = None) -> Tree:
     """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
     counted as already built: a route reuses the track its earlier legs will draw."""
-    size = 2 * n
-    dist = [INF] * size
-    pred = [-1] * size
-    build = [0] * size
-    steps = [0.0] * size
-    heap: list[tuple[float, int]] = []
-    for s in sources:
-        dist[s] = 0.0
-        heap.append((0.0, s))
-    heapq.heapify(heap)
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        d, u = pop(heap)
-        if d > dist[u]:
-            continue
-        bu = build[u]
-        su = steps[u]
-        du = u % n
-        skip = no_back[1] if no_back is not None and du == no_back[0] else -1
-        for v, wt, bc, st in adj[u]:
-            dv = v % n
-            if dv == skip:
-                continue
-            if bc and planned and (du, dv) in planned:
-                wt = move
-                bc = 0
-            nd = d + wt
-            if nd < dist[v]:
-                dist[v] = nd
-                pred[v] = u
-                build[v] = bu + bc
-                steps[v] = su + st
-                push(heap, (nd, v))
-    return Tree(dist, pred, build, steps, n)
+    changed: dict[int, list[Arc]] = {}
+    starts = {a for a, _ in planned}
+    if no_back is not None:
+        starts.add(no_back[0])
+    for dot in starts:
+        for u in (dot, dot + n):
+            out: list[Arc] = []
+            for step in adj[u]:
+                v, wt, bc, st = step
+                dv = v % n
+                if no_back is not None and dot == no_back[0] and dv == no_back[1]:
+                    continue  # M2: no step back
+                if bc and (dot, dv) in planned:
+                    step = (v, move, 0, st)
+                out.append(step)
+            changed[u] = out
+    return Tree(adj, n, sources, changed)
 
 
-def dijkstra(adj: list[list[tuple[int, float, int, float]]], n: int,
-             sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
-    """Over the two-layer graph: nodes 0..2n-1, node % n is the dot."""
-    return dijkstra_with(adj, n, sources, _NOTHING_PLANNED, 0.0, no_back)
+def dijkstra(adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+             no_back: tuple[int, int] | None = None) -> Tree:
+    """Shortest paths over the two-layer graph from ``sources``; ``no_back`` = (dot,
+    previous) forbids the step from that dot back to ``previous`` (M2)."""
+    return dijkstra_with(adj, n, sources, set(), 0.0, no_back)
