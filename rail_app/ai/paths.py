@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import heapq
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, reach
@@ -41,6 +43,7 @@ class Weights:
 
 
 Arc = tuple[int, float, int, float]  # a step of the graph: (node, weight, build M, steps)
+_NO_ARCS: tuple[Arc, ...] = ()
 
 
 class Tree:
@@ -54,7 +57,7 @@ class Tree:
     return (and for every node after :meth:`complete`).
     """
 
-    def __init__(self, adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+    def __init__(self, adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
                  changed: dict[int, list[Arc]] | None = None) -> None:
         size = 2 * n
         self.n = n
@@ -123,9 +126,9 @@ class Tree:
         n = self.n
         dist = self.dist
         heap = self._heap
-        nodes = frozenset(node for d in dots for node in (d, d + n))
-        if not any(self._done[node] for node in nodes):
-            self._grow(INF, nodes)  # up to the nearest of them
+        done = self._done
+        if heap and not any(done[d] or done[d + n] for d in dots):
+            self._grow(INF, frozenset(node for d in dots for node in (d, d + n)))  # the nearest
         while True:
             best = -1
             bd = INF
@@ -139,22 +142,54 @@ class Tree:
             self._grow(bd)
 
 
-_SEGMENTS: weakref.WeakKeyDictionary[Board, list[tuple[Edge, int, int, bool, int, int]]] = (
+class _Segment(NamedTuple):
+    """One legal segment a-b (a < b) with every step it can give a cost graph, made once
+    per board and weights: a graph only picks the ones that apply, so the many graphs of a
+    game share them."""
+
+    key: Edge
+    a: int
+    b: int
+    free: bool
+    run_ab: Arc  # own or free track, from a to b
+    run_ba: Arc
+    rent_ab: tuple[Arc, Arc]  # the opponent's track (M3), arriving in layer 0 / layer 1
+    rent_ba: tuple[Arc, Arc]
+    new_ab: tuple[Arc, Arc]  # track to build (K6), away from / beside existing track
+    new_ba: tuple[Arc, Arc]
+
+
+_SEGMENTS: weakref.WeakKeyDictionary[Board, dict[tuple[float, ...], list[_Segment]]] = (
     weakref.WeakKeyDictionary())
 
 
-def _segments(board: Board) -> list[tuple[Edge, int, int, bool, int, int]]:
-    """The board's legal segments in its own order: (key, a, b, free, the cost of drawing
-    a to b, of drawing b to a) (K6: the dot drawn to plus the crossings)."""
-    found = _SEGMENTS.get(board)
+def _segments(board: Board, w: Weights) -> list[_Segment]:
+    """The board's legal segments in its own order, with their steps under weights ``w``."""
+    per_weights = _SEGMENTS.setdefault(board, {})
+    wkey = (w.move, w.rent, w.build, w.parallel)
+    found = per_weights.get(wkey)
     if found is None:
+        n = len(board.dots)
+        move = w.move
+        rent = move + w.rent
+        lone = 1.0 + 0.0  # the build factor away from existing track
+        beside = 1.0 + w.parallel * 0.5  # with existing track at both ends: corridors
         found = []
         for key, e in board.edges.items():
-            if e.forbidden is None:
-                a, b = key
-                found.append((key, a, b, e.free, board.dot_cost[b] + e.crossing_cost,
-                              board.dot_cost[a] + e.crossing_cost))
-        _SEGMENTS[board] = found
+            if e.forbidden is not None:
+                continue
+            a, b = key
+            cab = board.dot_cost[b] + e.crossing_cost  # K6: the dot drawn to, the crossings
+            cba = board.dot_cost[a] + e.crossing_cost
+            found.append(_Segment(
+                key, a, b, e.free, (b, move, 0, 1.0), (a, move, 0, 1.0),
+                ((b, rent, 0, 1.0), (b + n, rent, 0, 1.0)),
+                ((a, rent, 0, 1.0), (a + n, rent, 0, 1.0)),
+                ((b, move + cab * w.build * lone, cab, 1.0),
+                 (b, move + cab * w.build * beside, cab, 1.0)),
+                ((a, move + cba * w.build * lone, cba, 1.0),
+                 (a, move + cba * w.build * beside, cba, 1.0))))
+        per_weights[wkey] = found
     return found
 
 
@@ -228,38 +263,43 @@ class CostGraph:
                 anchor.update(f.ports)
         self.anchor = anchor
         refused = reach.refused_segments(board, my_track) if k5 else set()  # K5
-        adj: list[list[Arc]] = [[] for _ in range(2 * n)]
+        # the steps out of each node: layer 0 in ``adj``, layer 1 (only built track, the
+        # opponent's and ferries leave it) in ``far``, for the few dots that have any
+        adj: list[list[Arc]] = [[] for _ in range(n)]
+        far: dict[int, list[Arc]] = {}
+
+        def far_of(u: int) -> list[Arc]:
+            found = far.get(u)
+            if found is None:
+                found = far[u] = []
+            return found
+
         move = w.move
-        rent_wt = move + w.rent
-        build_wt = w.build
-        lone = 1.0 + 0.0  # the build factor away from existing track
-        beside = 1.0 + w.parallel * 0.5  # next to existing track at both ends
         near_track = my_dots | opp_dots
-        for key, a, b, free, cost_ab, cost_ba in _segments(board):
+        for key, a, b, free, run_ab, run_ba, rent_ab, rent_ba, new_ab, new_ba in _segments(
+                board, w):
             if key in blocked:
                 continue
             holder = None if free else owner.get(key)
             if free or holder == me:
-                step = (b, move, 0, 1.0)
-                adj[a].append(step)
-                adj[a + n].append(step)
-                step = (a, move, 0, 1.0)
-                adj[b].append(step)
-                adj[b + n].append(step)
+                adj[a].append(run_ab)
+                far_of(a).append(run_ab)
+                adj[b].append(run_ba)
+                far_of(b).append(run_ba)
             elif holder is not None:
                 if own_only:
                     continue
-                step = (b if b in anchor else b + n, rent_wt, 0, 1.0)  # M3
-                adj[a].append(step)
-                adj[a + n].append(step)
-                step = (a if a in anchor else a + n, rent_wt, 0, 1.0)
-                adj[b].append(step)
-                adj[b + n].append(step)
+                arc = rent_ab[b not in anchor]  # M3: off the seat's network, in layer 1
+                adj[a].append(arc)
+                far_of(a).append(arc)
+                arc = rent_ba[a not in anchor]
+                adj[b].append(arc)
+                far_of(b).append(arc)
             elif (key not in no_build and a not in full and b not in full
                   and key not in refused):
-                factor = beside if a in near_track and b in near_track else lone
-                adj[a].append((b, move + cost_ab * build_wt * factor, cost_ab, 1.0))
-                adj[b].append((a, move + cost_ba * build_wt * factor, cost_ba, 1.0))
+                beside = a in near_track and b in near_track
+                adj[a].append(new_ab[beside])
+                adj[b].append(new_ba[beside])
         turn_steps = float(self.speed)
         for f in board.ferries:
             if f.index in closed:
@@ -271,11 +311,12 @@ class CostGraph:
             for u, v in ((p, q), (q, p)):
                 adj[u].append((v, wt, price, turn_steps * 1.5))
                 if owned:
-                    adj[u + n].append((v, wt, price, turn_steps * 1.5))
-        self.adj = adj
+                    far_of(u).append((v, wt, price, turn_steps * 1.5))
+        self.adj: list[Sequence[Arc]] = [*adj, *(far.get(u, _NO_ARCS) for u in range(n))]
         self.move_weight = move
         self.blocked = blocked
         self._trees: dict[tuple[int, ...], Tree] = {}
+        self._legs: dict[tuple[str, int, str], tuple[float, int, float, int]] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def edge_kind(self, a: int, b: int) -> int:
@@ -313,8 +354,26 @@ class CostGraph:
         off = self.n * layer
         return self.tree(tuple(d + off for d in self.board.cities[name].dots))
 
+    def leg_in(self, tree: Tree, to: str) -> tuple[float, int, float, int]:
+        """(weight, build money, steps, node) of the nearest node of city ``to`` in ``tree``;
+        (INF, 0, 0.0, -1) if it cannot be reached."""
+        node = tree.best_node(self.board.cities[to].dots)
+        if node < 0:
+            return (INF, 0, 0.0, -1)
+        return (tree.dist[node], tree.build[node], tree.steps[node], node)
 
-def dijkstra_with(adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+    def city_leg(self, frm: str, layer: int, to: str) -> tuple[float, int, float, int]:
+        """:meth:`leg_in` the tree of city ``frm`` left in ``layer`` (cached for this
+        graph)."""
+        key = (frm, layer, to)
+        found = self._legs.get(key)
+        if found is None:
+            found = self.leg_in(self.city_tree(frm, layer), to)
+            self._legs[key] = found
+        return found
+
+
+def dijkstra_with(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
                   planned: set[tuple[int, int]], move: float,
                   no_back: tuple[int, int] | None = None) -> Tree:
     """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
@@ -338,7 +397,7 @@ def dijkstra_with(adj: list[list[Arc]], n: int, sources: tuple[int, ...],
     return Tree(adj, n, sources, changed)
 
 
-def dijkstra(adj: list[list[Arc]], n: int, sources: tuple[int, ...],
+def dijkstra(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
              no_back: tuple[int, int] | None = None) -> Tree:
     """Shortest paths over the two-layer graph from ``sources``; ``no_back`` = (dot,
     previous) forbids the step from that dot back to ``previous`` (M2)."""

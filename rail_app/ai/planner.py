@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree, dijkstra_with
+from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, dijkstra_with
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -310,13 +310,10 @@ class Planner:
             return found
         if frm == to:
             best = (0.0, 0, 0.0, self.board.cities[to].centre + self.graph.n * layer)
+        elif frm is None:
+            best = self.graph.leg_in(self.start_tree, to)
         else:
-            tree: Tree = self.start_tree if frm is None else self.graph.city_tree(frm, layer)
-            node = tree.best_node(self.board.cities[to].dots)
-            if node < 0:
-                best = (INF, 0, 0.0, -1)
-            else:
-                best = (tree.dist[node], tree.build[node], tree.steps[node], node)
+            best = self.graph.city_leg(frm, layer, to)  # kept by the graph for every planner
         self._legs[key] = best
         return best
 
@@ -376,10 +373,11 @@ class Planner:
         return best
 
     # -- enumeration --------------------------------------------------------------------------
-    def candidates(self) -> list[Plan]:
+    def candidates(self, limit: int | None = None) -> list[Plan]:
         """Plans worth simulating, best cheap score first: every single job (all orders),
         pairs of the best singles and triples from the best pairs (by inserting the new
-        job's pickup and delivery into the best order found so far)."""
+        job's pickup and delivery into the best order found so far); the first ``limit``
+        of them (None: all)."""
         lvl = self.level
         must = mandatory_jobs(self.state, self.seat)
         opts = optional_jobs(self.state, self.seat, lvl.contest)
@@ -457,11 +455,11 @@ class Planner:
                     seen.add(key)
                     extend(seq, pair, c)
         ranked = sorted(plans.items(), key=lambda kv: -kv[1])
-        return [Plan(seq, cheap=s) for seq, s in ranked]
+        return [Plan(seq, cheap=s) for seq, s in ranked[:limit]]
 
     def choose(self, keep: Plan | None = None, keep_bonus: float = 1.15) -> Plan | None:
         """The best plan by simulated profit per turn (``keep``: the plan committed to)."""
-        cands = self.candidates()[: self.level.full_evals]
+        cands = self.candidates(self.level.full_evals)
         best: Plan | None = None
         for p in cands:
             self.simulate(p)
