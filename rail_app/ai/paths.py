@@ -65,8 +65,11 @@ class Tree:
         self.pred: list[int] = [-1] * size
         self.build: list[int] = [0] * size  # build money along the best path
         self.steps: list[float] = [0.0] * size  # train steps (a ferry counts a turn's worth)
+        if changed:  # nodes whose steps differ from the graph's (see dijkstra_with)
+            adj = list(adj)
+            for u, arcs in changed.items():
+                adj[u] = arcs
         self._adj = adj
-        self._changed = changed or {}  # nodes whose steps differ from the graph's (see below)
         self._done = bytearray(size)  # settled
         heap: list[tuple[float, int]] = []
         for s in sources:
@@ -79,7 +82,7 @@ class Tree:
         """Settle every node up to the distance ``limit``, or up to the first of ``until``."""
         heap = self._heap
         dist, pred, build, steps = self.dist, self.pred, self.build, self.steps
-        adj, changed, done = self._adj, self._changed, self._done
+        adj, done = self._adj, self._done
         pop = heapq.heappop
         push = heapq.heappush
         while heap and heap[0][0] <= limit:
@@ -89,7 +92,7 @@ class Tree:
             done[u] = 1
             bu = build[u]
             su = steps[u]
-            for v, wt, bc, st in (changed[u] if u in changed else adj[u]):
+            for v, wt, bc, st in adj[u]:
                 nd = d + wt
                 if nd < dist[v]:
                     dist[v] = nd
@@ -341,6 +344,15 @@ class CostGraph:
             self._trees[key] = found
         return found
 
+    def tree_with(self, sources: tuple[int, ...], planned: set[tuple[int, int]]) -> Tree:
+        """:func:`dijkstra_with` on this graph: the tree from ``sources`` with the segments
+        ``planned`` counted as built; the graph's own (cached) tree when that changes no
+        step of the graph."""
+        changed = changed_steps(self.adj, self.n, planned, self.move_weight)
+        if not changed:
+            return self.tree(sources)
+        return Tree(self.adj, self.n, sources, changed)
+
     def start_node(self, dot: int) -> int:
         """The node of a train standing at ``dot``: layer 1 off the seat's network."""
         return dot if dot in self.anchor else dot + self.n
@@ -373,11 +385,12 @@ class CostGraph:
         return found
 
 
-def dijkstra_with(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
-                  planned: set[tuple[int, int]], move: float,
-                  no_back: tuple[int, int] | None = None) -> Tree:
-    """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
-    counted as already built: a route reuses the track its earlier legs will draw."""
+def changed_steps(adj: list[Sequence[Arc]], n: int, planned: set[tuple[int, int]],
+                  move: float, no_back: tuple[int, int] | None = None) -> dict[int, list[Arc]]:
+    """The nodes whose steps differ from ``adj`` when the segments ``planned`` (dot pairs,
+    both directions) count as built (a step of ``move``, nothing to pay) and ``no_back`` =
+    (dot, previous) forbids the step from that dot back to ``previous`` (M2), with their
+    steps then; only the nodes where something differs."""
     changed: dict[int, list[Arc]] = {}
     starts = {a for a, _ in planned}
     if no_back is not None:
@@ -385,16 +398,28 @@ def dijkstra_with(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
     for dot in starts:
         for u in (dot, dot + n):
             out: list[Arc] = []
+            differs = False
             for step in adj[u]:
                 v, wt, bc, st = step
                 dv = v % n
                 if no_back is not None and dot == no_back[0] and dv == no_back[1]:
+                    differs = True
                     continue  # M2: no step back
                 if bc and (dot, dv) in planned:
                     step = (v, move, 0, st)
+                    differs = True
                 out.append(step)
-            changed[u] = out
-    return Tree(adj, n, sources, changed)
+            if differs:
+                changed[u] = out
+    return changed
+
+
+def dijkstra_with(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
+                  planned: set[tuple[int, int]], move: float,
+                  no_back: tuple[int, int] | None = None) -> Tree:
+    """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
+    counted as already built: a route reuses the track its earlier legs will draw."""
+    return Tree(adj, n, sources, changed_steps(adj, n, planned, move, no_back))
 
 
 def dijkstra(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],

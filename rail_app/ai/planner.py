@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, dijkstra_with
+from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -34,7 +34,7 @@ from rail_app.rules.turns import BUILD_ONLY_TURNS
 MAX_SIM_TURNS = 40
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Job:
     """Serve ``commodity`` to ``city`` for ``payoff`` (card, demand), picking it up at
     ``source`` (None: a load already on the train)."""
@@ -49,7 +49,7 @@ class Job:
     public: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: str  # "P" pick up, "D" deliver
     job: Job
@@ -60,7 +60,7 @@ class Event:
         return Event(kind, job, job.city if kind == "D" else str(job.source))
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     events: tuple[Event, ...]
     cheap: float = 0.0  # cheap score
@@ -240,8 +240,9 @@ def insertions(seq: tuple[Event, ...], job: Job, cap: int, carried: int
         loads.append(loads[-1] + (1 if e.kind == "P" else -1))
     for i in range(n + 1):
         for j in range(i, n + 1):
-            # between the pickup and the delivery the train carries one load more
-            if any(loads[k] + 1 > cap for k in range(i, j + 1)):
+            # between the pickup and the delivery the train carries one load more (the
+            # places i..j-1 were checked for the shorter stretches already)
+            if loads[j] + 1 > cap:
                 break
             yield (*seq[:i], p, *seq[i:j], d, *seq[j:])
 
@@ -524,8 +525,8 @@ class Planner:
                 return None
             if refine and planned and cur is not None:
                 off = n * layer
-                tree = dijkstra_with(self.graph.adj, n, tuple(
-                    d + off for d in board.cities[cur].dots), planned, self.graph.move_weight)
+                tree = self.graph.tree_with(tuple(d + off for d in board.cities[cur].dots),
+                                            planned)
                 target = tree.best_node(board.cities[city].dots)
                 if target < 0:
                     return None
