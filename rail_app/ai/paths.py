@@ -52,9 +52,10 @@ class Tree:
 
     The search settles nodes in the order of (distance, node), as a search run to the end
     would, and stops as soon as the answer asked for can no longer change; asked again, it
-    goes on from there. So every answer is the one a whole search gives. ``dist``, ``pred``,
-    ``build`` and ``steps`` are final for the nodes :meth:`best_node` and :meth:`path_to`
-    return (and for every node after :meth:`complete`).
+    goes on from there. So every answer is the one a whole search gives. ``dist`` and
+    ``pred`` are final for the nodes :meth:`best_node` and :meth:`path_to` return (and for
+    every node after :meth:`complete`); :meth:`totals` adds up the build money and the
+    train steps along the path to such a node when they are asked for.
     """
 
     def __init__(self, adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
@@ -63,8 +64,8 @@ class Tree:
         self.n = n
         self.dist: list[float] = [INF] * size
         self.pred: list[int] = [-1] * size
-        self.build: list[int] = [0] * size  # build money along the best path
-        self.steps: list[float] = [0.0] * size  # train steps (a ferry counts a turn's worth)
+        self._build: list[int] = [-1] * size  # see totals (-1: not added up yet)
+        self._steps: list[float] = [0.0] * size
         if changed:  # nodes whose steps differ from the graph's (see dijkstra_with)
             adj = list(adj)
             for u, arcs in changed.items():
@@ -74,6 +75,7 @@ class Tree:
         heap: list[tuple[float, int]] = []
         for s in sources:
             self.dist[s] = 0.0
+            self._build[s] = 0
             heap.append((0.0, s))
         heapq.heapify(heap)
         self._heap = heap
@@ -81,7 +83,7 @@ class Tree:
     def _grow(self, limit: float, until: frozenset[int] = frozenset()) -> None:
         """Settle every node up to the distance ``limit``, or up to the first of ``until``."""
         heap = self._heap
-        dist, pred, build, steps = self.dist, self.pred, self.build, self.steps
+        dist, pred = self.dist, self.pred
         adj, done = self._adj, self._done
         pop = heapq.heappop
         push = heapq.heappush
@@ -90,18 +92,37 @@ class Tree:
             if d > dist[u]:
                 continue
             done[u] = 1
-            bu = build[u]
-            su = steps[u]
-            for v, wt, bc, st in adj[u]:
+            for v, wt, _, _ in adj[u]:
                 nd = d + wt
                 if nd < dist[v]:
                     dist[v] = nd
                     pred[v] = u
-                    build[v] = bu + bc
-                    steps[v] = su + st
                     push(heap, (nd, v))
             if u in until:
                 return
+
+    def totals(self, node: int) -> tuple[int, float]:
+        """(build money, train steps) along the best path to ``node``, which must be settled
+        (a ferry counts a turn's worth of steps). Each step of the path is the first step out
+        of its predecessor that gives the node its distance: the one the search took (a
+        later step of equal weight never replaces it)."""
+        build, steps, dist, pred = self._build, self._steps, self.dist, self.pred
+        chain = []
+        v = node
+        while build[v] < 0:
+            chain.append(v)
+            v = pred[v]
+        for v in reversed(chain):
+            p = pred[v]
+            dp, dv = dist[p], dist[v]
+            for w, wt, bc, st in self._adj[p]:
+                if w == v and dp + wt == dv:
+                    build[v] = build[p] + bc
+                    steps[v] = steps[p] + st
+                    break
+            else:
+                raise RuntimeError(f"no step from node {p} gives node {v} its distance")
+        return build[node], steps[node]
 
     def complete(self) -> Tree:
         """Search to the end: every node's figures are final."""
@@ -372,7 +393,8 @@ class CostGraph:
         node = tree.best_node(self.board.cities[to].dots)
         if node < 0:
             return (INF, 0, 0.0, -1)
-        return (tree.dist[node], tree.build[node], tree.steps[node], node)
+        build, steps = tree.totals(node)
+        return (tree.dist[node], build, steps, node)
 
     def city_leg(self, frm: str, layer: int, to: str) -> tuple[float, int, float, int]:
         """:meth:`leg_in` the tree of city ``frm`` left in ``layer`` (cached for this
