@@ -341,19 +341,25 @@ class CostGraph:
         self.blocked = blocked
         self._trees: dict[tuple[int, ...], Tree] = {}
         self._legs: dict[tuple[str, int, str], tuple[float, int, float, int]] = {}
+        self._kinds: dict[tuple[int, int], int] = {}
+        self._nodes: dict[tuple[str, int], tuple[int, ...]] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def edge_kind(self, a: int, b: int) -> int:
-        """What the step from ``a`` to ``b`` is now: BUILT, RENT, NEW or FERRY."""
-        e = self.board.edge(a, b)
-        if e is None:
-            return FERRY
-        if e.free:
-            return BUILT
-        who = self.state.owner.get(edge_key(a, b))
-        if who is None:
-            return NEW
-        return BUILT if who == self.seat else RENT
+        """What the step from ``a`` to ``b`` is now: BUILT, RENT, NEW or FERRY (remembered
+        for this graph)."""
+        found = self._kinds.get((a, b))
+        if found is None:
+            e = self.board.edge(a, b)
+            if e is None:
+                found = FERRY
+            elif e.free:
+                found = BUILT
+            else:
+                who = self.state.owner.get(edge_key(a, b))
+                found = NEW if who is None else BUILT if who == self.seat else RENT
+            self._kinds[(a, b)] = found
+        return found
 
     def tree(self, sources: tuple[int, ...], no_back: tuple[int, int] | None = None) -> Tree:
         """Dijkstra from the nodes ``sources`` (cached for this graph). ``no_back`` =
@@ -384,8 +390,15 @@ class CostGraph:
                        if self.board.edges[edge_key(dot, x)].forbidden is None)
 
     def city_tree(self, name: str, layer: int = 0) -> Tree:
-        off = self.n * layer
-        return self.tree(tuple(d + off for d in self.board.cities[name].dots))
+        return self.tree(self._city_nodes(name, layer))
+
+    def _city_nodes(self, name: str, layer: int) -> tuple[int, ...]:
+        found = self._nodes.get((name, layer))
+        if found is None:
+            off = self.n * layer
+            found = self._nodes[(name, layer)] = tuple(d + off
+                                                       for d in self.board.cities[name].dots)
+        return found
 
     def leg_in(self, tree: Tree, to: str) -> tuple[float, int, float, int]:
         """(weight, build money, steps, node) of the nearest node of city ``to`` in ``tree``;
