@@ -44,6 +44,7 @@ class Weights:
 
 Arc = tuple[int, float, int, float]  # a step of the graph: (node, weight, build M, steps)
 _NO_ARCS: tuple[Arc, ...] = ()
+QUANTUM = 0.5  # step weights that are whole multiples of this allow _BucketTree
 
 
 class Tree:
@@ -79,6 +80,10 @@ class Tree:
             heap.append((0.0, s))
         heapq.heapify(heap)
         self._heap = heap
+
+    def _low(self) -> float:
+        """No node left to settle is nearer than this (INF: none is left)."""
+        return self._heap[0][0] if self._heap else INF
 
     def _grow(self, limit: float, until: frozenset[int] = frozenset()) -> None:
         """Settle every node up to the distance ``limit``, or up to the first of ``until``."""
@@ -149,9 +154,8 @@ class Tree:
         settle could be as near."""
         n = self.n
         dist = self.dist
-        heap = self._heap
         done = self._done
-        if heap and not any(done[d] or done[d + n] for d in dots):
+        if self._low() < INF and not any(done[d] or done[d + n] for d in dots):
             self._grow(INF, frozenset(node for d in dots for node in (d, d + n)))  # the nearest
         while True:
             best = -1
@@ -161,9 +165,90 @@ class Tree:
                     if dist[node] < bd:
                         bd = dist[node]
                         best = node
-            if not heap or bd < heap[0][0]:
+            low = self._low()
+            if low == INF or bd < low:
                 return best
             self._grow(bd)
+
+
+class _BucketTree(Tree):
+    """A :class:`Tree` for graphs whose step weights are all whole multiples of
+    :data:`QUANTUM` (at least one): every distance is then an exact multiple too, so the
+    nodes waiting to be settled are kept in one list per distance instead of a heap. A list
+    is sorted by node when its turn comes (no step can add to it any more), so nodes are
+    settled in the same (distance, node) order and every answer is the same."""
+
+    def __init__(self, adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
+                 changed: dict[int, list[Arc]] | None = None) -> None:
+        super().__init__(adj, n, sources, changed)
+        self._heap = []
+        self._buckets: dict[int, list[int]] = {0: list(sources)} if sources else {}
+        self._b = 0  # the distance (in quanta) of the list being settled
+        self._cur: list[int] = []  # that list, sorted
+        self._i = 0  # the next node of it
+
+    def _low(self) -> float:
+        if self._i < len(self._cur):
+            return self._b * QUANTUM
+        if not self._buckets:
+            return INF
+        b = self._b
+        while b not in self._buckets:
+            b += 1
+        return b * QUANTUM
+
+    def _grow(self, limit: float, until: frozenset[int] = frozenset()) -> None:
+        dist, pred = self.dist, self.pred
+        adj, done, buckets = self._adj, self._done, self._buckets
+        b, cur, i = self._b, self._cur, self._i
+        d = b * QUANTUM
+        if i < len(cur) and d > limit:
+            return
+        try:
+            while True:
+                if i >= len(cur):
+                    if not buckets:
+                        return
+                    while b not in buckets:
+                        b += 1
+                    d = b * QUANTUM
+                    if d > limit:
+                        return
+                    cur = buckets.pop(b)
+                    cur.sort()
+                    i = 0
+                u = cur[i]
+                i += 1
+                if d != dist[u]:
+                    continue  # settled nearer already
+                done[u] = 1
+                for v, wt, _, _ in adj[u]:
+                    nd = d + wt
+                    if nd < dist[v]:
+                        dist[v] = nd
+                        pred[v] = u
+                        k = int(nd / QUANTUM)
+                        waiting = buckets.get(k)
+                        if waiting is None:
+                            buckets[k] = [v]
+                        else:
+                            waiting.append(v)
+                if u in until:
+                    return
+        finally:
+            self._b, self._cur, self._i = b, cur, i
+
+
+def _quantized(weight: float) -> bool:
+    """A step weight the bucket tree can take: a whole, positive multiple of QUANTUM."""
+    return weight >= QUANTUM and (weight / QUANTUM).is_integer()
+
+
+def make_tree(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
+              changed: dict[int, list[Arc]] | None = None, buckets: bool = False) -> Tree:
+    """A tree from ``sources`` (see :class:`Tree`); ``buckets``: every step weight, the
+    changed ones included, is :func:`_quantized`."""
+    return (_BucketTree if buckets else Tree)(adj, n, sources, changed)
 
 
 class _Segment(NamedTuple):
@@ -183,16 +268,17 @@ class _Segment(NamedTuple):
     new_ba: tuple[Arc, Arc]
 
 
-_SEGMENTS: weakref.WeakKeyDictionary[Board, dict[tuple[float, ...], list[_Segment]]] = (
-    weakref.WeakKeyDictionary())
+_SEGMENTS: weakref.WeakKeyDictionary[
+    Board, dict[tuple[float, ...], tuple[list[_Segment], bool]]] = weakref.WeakKeyDictionary()
 
 
-def _segments(board: Board, w: Weights) -> list[_Segment]:
-    """The board's legal segments in its own order, with their steps under weights ``w``."""
+def _segments(board: Board, w: Weights) -> tuple[list[_Segment], bool]:
+    """The board's legal segments in its own order, with their steps under weights ``w``;
+    and whether every one of those steps is :func:`_quantized`."""
     per_weights = _SEGMENTS.setdefault(board, {})
     wkey = (w.move, w.rent, w.build, w.parallel)
-    found = per_weights.get(wkey)
-    if found is None:
+    table = per_weights.get(wkey)
+    if table is None:
         n = len(board.dots)
         move = w.move
         rent = move + w.rent
@@ -213,8 +299,11 @@ def _segments(board: Board, w: Weights) -> list[_Segment]:
                  (b, move + cab * w.build * beside, cab, 1.0)),
                 ((a, move + cba * w.build * lone, cba, 1.0),
                  (a, move + cba * w.build * beside, cba, 1.0))))
-        per_weights[wkey] = found
-    return found
+        quantized = all(_quantized(arc[1]) for seg in found
+                        for arc in (seg.run_ab, seg.run_ba, *seg.rent_ab, *seg.rent_ba,
+                                    *seg.new_ab, *seg.new_ba))
+        table = per_weights[wkey] = (found, quantized)
+    return table
 
 
 class CostGraph:
@@ -300,8 +389,8 @@ class CostGraph:
 
         move = w.move
         near_track = my_dots | opp_dots
-        for key, a, b, free, run_ab, run_ba, rent_ab, rent_ba, new_ab, new_ba in _segments(
-                board, w):
+        segments, quantized = _segments(board, w)
+        for key, a, b, free, run_ab, run_ba, rent_ab, rent_ba, new_ab, new_ba in segments:
             if key in blocked:
                 continue
             holder = None if free else owner.get(key)
@@ -332,11 +421,15 @@ class CostGraph:
             owned = f.index in mine.ferries
             price = 0 if owned else build.ferry_cost(state, seat, f)
             wt = turn_steps * 1.5 * move + price * w.build
+            quantized = quantized and _quantized(wt)
             for u, v in ((p, q), (q, p)):
                 adj[u].append((v, wt, price, turn_steps * 1.5))
                 if owned:
                     far_of(u).append((v, wt, price, turn_steps * 1.5))
         self.adj: list[Sequence[Arc]] = [*adj, *(far.get(u, _NO_ARCS) for u in range(n))]
+        # every step weight (and ``move``, what a planned segment costs) a whole multiple
+        # of QUANTUM: trees keep their waiting nodes in lists per distance (same answers)
+        self.buckets = quantized and _quantized(move)
         self.move_weight = move
         self.blocked = blocked
         self._trees: dict[tuple[int, ...], Tree] = {}
@@ -367,7 +460,9 @@ class CostGraph:
         key = sources if no_back is None else (*sources, -1, *no_back)
         found = self._trees.get(key)
         if found is None:
-            found = dijkstra(self.adj, self.n, sources, no_back)
+            found = make_tree(self.adj, self.n, sources,
+                              changed_steps(self.adj, self.n, set(), 0.0, no_back),
+                              self.buckets)
             self._trees[key] = found
         return found
 
@@ -378,7 +473,7 @@ class CostGraph:
         changed = changed_steps(self.adj, self.n, planned, self.move_weight)
         if not changed:
             return self.tree(sources)
-        return Tree(self.adj, self.n, sources, changed)
+        return make_tree(self.adj, self.n, sources, changed, self.buckets)
 
     def start_node(self, dot: int) -> int:
         """The node of a train standing at ``dot``: layer 1 off the seat's network."""
@@ -447,18 +542,3 @@ def changed_steps(adj: list[Sequence[Arc]], n: int, planned: set[tuple[int, int]
             if differs:
                 changed[u] = out
     return changed
-
-
-def dijkstra_with(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
-                  planned: set[tuple[int, int]], move: float,
-                  no_back: tuple[int, int] | None = None) -> Tree:
-    """Like :func:`dijkstra`, with the segments ``planned`` (dot pairs, both directions)
-    counted as already built: a route reuses the track its earlier legs will draw."""
-    return Tree(adj, n, sources, changed_steps(adj, n, planned, move, no_back))
-
-
-def dijkstra(adj: list[Sequence[Arc]], n: int, sources: tuple[int, ...],
-             no_back: tuple[int, int] | None = None) -> Tree:
-    """Shortest paths over the two-layer graph from ``sources``; ``no_back`` = (dot,
-    previous) forbids the step from that dot back to ``previous`` (M2)."""
-    return dijkstra_with(adj, n, sources, set(), 0.0, no_back)
