@@ -65,8 +65,7 @@ class Tree:
         self.n = n
         self.dist: list[float] = [INF] * size
         self.pred: list[int] = [-1] * size
-        self._build: list[int] = [-1] * size  # see totals (-1: not added up yet)
-        self._steps: list[float] = [0.0] * size
+        self._totals: dict[int, tuple[int, float]] = {}  # see totals: the nodes added up
         if changed:  # nodes whose steps differ from the graph's (see dijkstra_with)
             adj = list(adj)
             for u, arcs in changed.items():
@@ -76,7 +75,7 @@ class Tree:
         heap: list[tuple[float, int]] = []
         for s in sources:
             self.dist[s] = 0.0
-            self._build[s] = 0
+            self._totals[s] = (0, 0.0)
             heap.append((0.0, s))
         heapq.heapify(heap)
         self._heap = heap
@@ -111,10 +110,10 @@ class Tree:
         (a ferry counts a turn's worth of steps). Each step of the path is the first step out
         of its predecessor that gives the node its distance: the one the search took (a
         later step of equal weight never replaces it)."""
-        build, steps, dist, pred = self._build, self._steps, self.dist, self.pred
+        known, dist, pred = self._totals, self.dist, self.pred
         chain = []
         v = node
-        while build[v] < 0:
+        while v not in known:
             chain.append(v)
             v = pred[v]
         for v in reversed(chain):
@@ -122,12 +121,12 @@ class Tree:
             dp, dv = dist[p], dist[v]
             for w, wt, bc, st in self._adj[p]:
                 if w == v and dp + wt == dv:
-                    build[v] = build[p] + bc
-                    steps[v] = steps[p] + st
+                    build, steps = known[p]
+                    known[v] = (build + bc, steps + st)
                     break
             else:
                 raise RuntimeError(f"no step from node {p} gives node {v} its distance")
-        return build[node], steps[node]
+        return known[node]
 
     def complete(self) -> Tree:
         """Search to the end: every node's figures are final."""
