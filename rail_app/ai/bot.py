@@ -187,7 +187,7 @@ class Bot:
         )
         if key != self._graph_key or self._graph is None:
             self._graph = CostGraph(state, self.seat, movement.base_speed(state, self.seat), Weights(),
-                                    self._banned)
+                                    self._banned, previous=self._graph)
             self._graph_key = key
         return self._graph
 

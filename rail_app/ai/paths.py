@@ -310,7 +310,9 @@ class CostGraph:
 
     def __init__(self, state: GameState, seat: int, speed: int, weights: Weights | None = None,
                  banned: set[Edge] | None = None, own_only: bool = False,
-                 k5: bool = True) -> None:
+                 k5: bool = True, previous: CostGraph | None = None) -> None:
+        """``previous``: an earlier graph of the same seat on the same board; what depends
+        only on the seat's own track is taken from it when that track is the same."""
         w = weights or Weights()
         self.state = state
         self.seat = seat
@@ -374,7 +376,16 @@ class CostGraph:
             if f.index in mine.ferries:
                 anchor.update(f.ports)
         self.anchor = anchor
-        refused = reach.refused_segments(board, my_track) if k5 else set()  # K5
+        if not k5:
+            refused: set[Edge] = set()
+        elif (previous is not None and previous.board is board and previous.k5
+              and previous.my_track == my_track):
+            refused = previous.refused
+        else:
+            refused = reach.refused_segments(board, my_track)  # K5
+        self.my_track: set[Edge] = my_track
+        self.k5: bool = k5
+        self.refused: set[Edge] = refused  # the segments K5 refuses to the seat now
         # the steps out of each node: layer 0 in ``adj``, layer 1 (only built track, the
         # opponent's and ferries leave it) in ``far``, for the few dots that have any
         adj: list[list[Arc]] = [[] for _ in range(n)]
