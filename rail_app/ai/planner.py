@@ -599,6 +599,9 @@ class Planner:
             kinds.append(k)
         owned_ferry: set[int] = set()
         built = [k != NEW and not (k == FERRY and costs[i] > 0) for i, k in enumerate(kinds)]
+        first_unbuilt = 0  # every step before it is built
+        while first_unbuilt < n - 1 and built[first_unbuilt]:
+            first_unbuilt += 1
         events_at: dict[int, list[int]] = {}
         for ei, idx in enumerate(stop_at):
             events_at.setdefault(idx, []).append(ei)
@@ -668,6 +671,7 @@ class Planner:
             if k == 0 and state.phase is Phase.BUILD and state.current == self.seat:
                 budget = min(self.budget - state.phase_spent, cash)
             i = pos if k > 0 or me.position is not None else 0
+            i = max(i, first_unbuilt)  # the built steps before it need no looking at
             built_now = False
             while i < n - 1 and budget > 0:
                 if built[i]:
@@ -688,6 +692,8 @@ class Planner:
                 if k == 0:
                     first_build.append((route[i], route[i + 1]))
                 i += 1
+            while first_unbuilt < n - 1 and built[first_unbuilt]:
+                first_unbuilt += 1
             if not moved and not built_now and k >= build_only + 1 and cash < min(
                     [c for c, b in zip(costs, built, strict=True) if not b] or [0]):
                 plan.score = -INF  # stuck: no money to build on and nothing to earn
