@@ -222,6 +222,42 @@ def test_same_seed_same_actions() -> None:
     assert len(first) > 100
 
 
+def test_same_game_again_after_other_games_in_one_process() -> None:
+    """What the opponent keeps between calls (cost graphs and their trees per seat, the
+    board's step tables, K5 analyses) is keyed on what really decides it: the same seeded
+    Hard-against-Hard game played again after games on another map and another seed makes
+    the same moves."""
+    _, first = _play(ITALY, 12, ["hard", "hard"], 24)
+    _play(MINI, 3, ["hard", "normal"], 30)
+    _play(ITALY, 13, ["normal", "hard"], 12)
+    _, again = _play(ITALY, 12, ["hard", "hard"], 24)
+    assert again == first
+    assert len(first) > 150
+
+
+def test_kept_thinking_decides_as_fresh_thinking() -> None:
+    """At the first action of every turn and every fourth action after, a copy of the
+    opponent with nothing kept from earlier calls (``clone`` rebuilds its cost graph, trees
+    and route) chooses the same action as the opponent that kept them, from turn to turn."""
+    state = _new(ITALY, 21)
+    bots = [Bot("hard", 0, 21), Bot("hard", 1, 21)]
+    checked = 0
+    last: tuple[int, int] | None = None
+    step = 0
+    while state.outcome is None and state.turn <= 22:
+        acting = state.pending.player if state.pending is not None else state.current
+        step += 1
+        fresh = None
+        if (state.turn, acting) != last or step % 4 == 0:
+            fresh = bots[acting].clone().next_action(state)
+            checked += 1
+        last = (state.turn, acting)
+        a = bots[acting].next_action(state)
+        assert fresh is None or a == fresh, f"turn {state.turn}: kept {a}, fresh {fresh}"
+        state = game.apply(state, a, inplace=True)
+    assert checked > 40
+
+
 def test_first_placement_is_at_the_plans_pickup_city() -> None:
     state = _new(ITALY, 4)
     bot, other = Bot("hard", 0, 4), RandomPlayer(1, 4)

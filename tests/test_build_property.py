@@ -144,3 +144,38 @@ def test_random_build_sequences_keep_the_invariants(which: int, seed: int,
                 raise AssertionError(f"{action!r} applied despite {q.violations}")
             assert snapshot(s) == before
         check_invariants(s)
+
+
+def _refused_one_by_one(board: Board, track: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    return {key for key, e in board.edges.items()
+            if e.forbidden is None and reach.cut_off_cities(board, track, *key)}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(BOARDS) - 1), start=st.integers(0, 10_000),
+       walk=st.lists(st.integers(0, 5), min_size=0, max_size=150),
+       scattered=st.lists(st.integers(0, 10_000), max_size=60))
+def test_K5_refused_segments_are_the_segments_that_cut_a_city_off(
+        which: int, start: int, walk: list[int], scattered: list[int]) -> None:
+    """reach.refused_segments (the cost graph of the computer opponent asks it once per
+    turn) names exactly the segments cut_off_cities refuses one by one, for tracks grown
+    as walks over the grid (which enclose cities) and scattered segments."""
+    board = BOARDS[which]
+    legal = sorted(k for k, e in board.edges.items() if e.forbidden is None and not e.free)
+    track: set[tuple[int, int]] = {legal[i % len(legal)] for i in scattered}
+    d = start % len(board.dots)
+    for step in walk:
+        if not board.adj[d]:
+            break
+        nxt = board.adj[d][step % len(board.adj[d])]
+        key = (min(d, nxt), max(d, nxt))
+        if key in board.edges and board.edges[key].forbidden is None:
+            track.add(key)
+        d = nxt
+    assert reach.refused_segments(board, track) == _refused_one_by_one(board, track)
+
+
+def test_K5_refused_segments_on_the_mini_map() -> None:
+    """The strait is Epsilon's only way to a major city: refused with no track at all."""
+    board = mini()
+    assert reach.refused_segments(board, set()) == _refused_one_by_one(board, set()) != set()

@@ -173,15 +173,21 @@ class Bot:
 
     # -- caches -----------------------------------------------------------------------------
     def _graph_for(self, state: GameState) -> CostGraph:
+        """The cost graph of this seat, kept (with the shortest-path trees it has grown) for
+        as long as everything it is made of stays the same, from one turn to the next too:
+        the key holds all of it (the track of both players, the events in force and their
+        zones, washed-out track, the ferries and their takers, the locomotive, the segments
+        given up on, the variants)."""
+        me = state.players[self.seat]
         key = (
-            state.turn, len(state.owner), hash(frozenset(state.owner.items())),
-            tuple(e.card for e in state.events), frozenset(state.players[self.seat].ferries),
-            tuple(sorted((k, v) for k, v in state.ferry_takers.items())), state.players[self.seat].loco,
-            len(self._banned), tuple((w.edge, w.owner) for w in state.washed_out),
+            state.board, state.variants, frozenset(state.owner.items()),
+            tuple((e.card, e.kind, e.edges, e.ferries) for e in state.events),
+            frozenset(me.ferries), tuple(sorted((k, v) for k, v in state.ferry_takers.items())),
+            me.loco, len(self._banned), tuple((w.edge, w.owner) for w in state.washed_out),
         )
         if key != self._graph_key or self._graph is None:
             self._graph = CostGraph(state, self.seat, movement.base_speed(state, self.seat), Weights(),
-                                    self._banned)
+                                    self._banned, previous=self._graph)
             self._graph_key = key
         return self._graph
 

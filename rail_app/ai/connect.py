@@ -87,7 +87,7 @@ def plan_connection(state: GameState, seat: int, banned: set[tuple[int, int]] | 
     graph = CostGraph(state, seat, 9, Weights(move=0.05, rent=0.0, build=1.0, parallel=0.0),
                       banned=set(banned or ()), own_only=True, k5=False)
     for _ in range(len(missing)):
-        tree = graph.tree(tuple(sorted(sources)))
+        tree = graph.tree(tuple(sorted(sources))).complete()
         best = None
         for name in missing:
             for d in board.cities[name].dots:

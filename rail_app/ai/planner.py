@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph, Tree, dijkstra_with
+from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -34,7 +34,7 @@ from rail_app.rules.turns import BUILD_ONLY_TURNS
 MAX_SIM_TURNS = 40
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Job:
     """Serve ``commodity`` to ``city`` for ``payoff`` (card, demand), picking it up at
     ``source`` (None: a load already on the train)."""
@@ -49,7 +49,7 @@ class Job:
     public: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     kind: str  # "P" pick up, "D" deliver
     job: Job
@@ -60,7 +60,7 @@ class Event:
         return Event(kind, job, job.city if kind == "D" else str(job.source))
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     events: tuple[Event, ...]
     cheap: float = 0.0  # cheap score
@@ -240,8 +240,9 @@ def insertions(seq: tuple[Event, ...], job: Job, cap: int, carried: int
         loads.append(loads[-1] + (1 if e.kind == "P" else -1))
     for i in range(n + 1):
         for j in range(i, n + 1):
-            # between the pickup and the delivery the train carries one load more
-            if any(loads[k] + 1 > cap for k in range(i, j + 1)):
+            # between the pickup and the delivery the train carries one load more (the
+            # places i..j-1 were checked for the shorter stretches already)
+            if loads[j] + 1 > cap:
                 break
             yield (*seq[:i], p, *seq[i:j], d, *seq[j:])
 
@@ -310,13 +311,10 @@ class Planner:
             return found
         if frm == to:
             best = (0.0, 0, 0.0, self.board.cities[to].centre + self.graph.n * layer)
+        elif frm is None:
+            best = self.graph.leg_in(self.start_tree, to)
         else:
-            tree: Tree = self.start_tree if frm is None else self.graph.city_tree(frm, layer)
-            node = tree.best_node(self.board.cities[to].dots)
-            if node < 0:
-                best = (INF, 0, 0.0, -1)
-            else:
-                best = (tree.dist[node], tree.build[node], tree.steps[node], node)
+            best = self.graph.city_leg(frm, layer, to)  # kept by the graph for every planner
         self._legs[key] = best
         return best
 
@@ -376,10 +374,11 @@ class Planner:
         return best
 
     # -- enumeration --------------------------------------------------------------------------
-    def candidates(self) -> list[Plan]:
+    def candidates(self, limit: int | None = None) -> list[Plan]:
         """Plans worth simulating, best cheap score first: every single job (all orders),
         pairs of the best singles and triples from the best pairs (by inserting the new
-        job's pickup and delivery into the best order found so far)."""
+        job's pickup and delivery into the best order found so far); the first ``limit``
+        of them (None: all)."""
         lvl = self.level
         must = mandatory_jobs(self.state, self.seat)
         opts = optional_jobs(self.state, self.seat, lvl.contest)
@@ -457,11 +456,11 @@ class Planner:
                     seen.add(key)
                     extend(seq, pair, c)
         ranked = sorted(plans.items(), key=lambda kv: -kv[1])
-        return [Plan(seq, cheap=s) for seq, s in ranked]
+        return [Plan(seq, cheap=s) for seq, s in ranked[:limit]]
 
     def choose(self, keep: Plan | None = None, keep_bonus: float = 1.15) -> Plan | None:
         """The best plan by simulated profit per turn (``keep``: the plan committed to)."""
-        cands = self.candidates()[: self.level.full_evals]
+        cands = self.candidates(self.level.full_evals)
         best: Plan | None = None
         for p in cands:
             self.simulate(p)
@@ -526,8 +525,8 @@ class Planner:
                 return None
             if refine and planned and cur is not None:
                 off = n * layer
-                tree = dijkstra_with(self.graph.adj, n, tuple(
-                    d + off for d in board.cities[cur].dots), planned, self.graph.move_weight)
+                tree = self.graph.tree_with(tuple(d + off for d in board.cities[cur].dots),
+                                            planned)
                 target = tree.best_node(board.cities[city].dots)
                 if target < 0:
                     return None
@@ -600,6 +599,9 @@ class Planner:
             kinds.append(k)
         owned_ferry: set[int] = set()
         built = [k != NEW and not (k == FERRY and costs[i] > 0) for i, k in enumerate(kinds)]
+        first_unbuilt = 0  # every step before it is built
+        while first_unbuilt < n - 1 and built[first_unbuilt]:
+            first_unbuilt += 1
         events_at: dict[int, list[int]] = {}
         for ei, idx in enumerate(stop_at):
             events_at.setdefault(idx, []).append(ei)
@@ -669,6 +671,7 @@ class Planner:
             if k == 0 and state.phase is Phase.BUILD and state.current == self.seat:
                 budget = min(self.budget - state.phase_spent, cash)
             i = pos if k > 0 or me.position is not None else 0
+            i = max(i, first_unbuilt)  # the built steps before it need no looking at
             built_now = False
             while i < n - 1 and budget > 0:
                 if built[i]:
@@ -689,6 +692,8 @@ class Planner:
                 if k == 0:
                     first_build.append((route[i], route[i + 1]))
                 i += 1
+            while first_unbuilt < n - 1 and built[first_unbuilt]:
+                first_unbuilt += 1
             if not moved and not built_now and k >= build_only + 1 and cash < min(
                     [c for c, b in zip(costs, built, strict=True) if not b] or [0]):
                 plan.score = -INF  # stuck: no money to build on and nothing to earn

@@ -42,6 +42,7 @@ class GameResult:
     seconds: float = 0.0
     first_player: int | None = None
     turn_times: list[float] = field(default_factory=list)  # seconds per computer turn
+    turn_cpu: list[float] = field(default_factory=list)  # the same turns in CPU seconds
 
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "winner": self.winner, "turns": self.turns,
@@ -70,6 +71,7 @@ def play_game(map_path: str, seed: int, players: list[str],
                                                              enumerate(players)])
         bots = [make_player(kind, seat, seed) for seat, kind in enumerate(players)]
         timing: dict[tuple[int, int], float] = {}
+        cpu: dict[tuple[int, int], float] = {}  # this process's CPU time (time.process_time)
         for _ in range(MAX_ACTIONS):
             if state.outcome is not None:
                 break
@@ -78,16 +80,18 @@ def play_game(map_path: str, seed: int, players: list[str],
                 cards.finish_game(state)
                 break
             acting = state.pending.player if state.pending is not None else state.current
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = bots[acting].next_action(state)
-            dt = time.perf_counter() - t0
+            dt, dc = time.perf_counter() - t0, time.process_time() - c0
             if players[acting] != "random":
                 key = (state.turn, acting)
                 timing[key] = timing.get(key, 0.0) + dt
+                cpu[key] = cpu.get(key, 0.0) + dc
             state = engine.apply(state, action, inplace=True)
         else:
             result.error = f"no end after {MAX_ACTIONS} actions"
         result.turn_times = list(timing.values())
+        result.turn_cpu = list(cpu.values())
         if state.outcome is not None:
             result.winner = state.outcome.winner
     except Exception as exc:  # report, never crash the whole run

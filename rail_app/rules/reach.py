@@ -208,6 +208,62 @@ def cut_off_cities(board: Board, builder_track: Iterable[Edge] | set[Edge], a: i
     return sorted(board.city_of_dot[d].name for d in lost)
 
 
+@dataclass
+class _Triangles:
+    """For :func:`refused_segments`: the other two sides of every triangle each legal grid
+    segment lies on (the triangles of cut_off_cities' quick test), and the segments each
+    segment shares a triangle with."""
+
+    sides: dict[Edge, list[tuple[Edge, Edge]]]
+    sharing: dict[Edge, list[Edge]]
+
+
+_TRIANGLES: weakref.WeakKeyDictionary[Board, _Triangles] = weakref.WeakKeyDictionary()
+
+
+def _triangles(board: Board) -> _Triangles:
+    found = _TRIANGLES.get(board)
+    if found is None:
+        edge_id = _topology(board).edge_id
+        sides: dict[Edge, list[tuple[Edge, Edge]]] = {}
+        sharing: dict[Edge, list[Edge]] = {}
+        for key in edge_id:
+            a, b = key
+            mine = sides[key] = []
+            for x in board.adj[a]:
+                if x == b:
+                    continue
+                k1, k2 = edge_key(a, x), edge_key(x, b)
+                if k1 in edge_id and k2 in edge_id:
+                    mine.append((k1, k2))
+                    sharing.setdefault(k1, []).append(key)
+                    sharing.setdefault(k2, []).append(key)
+        found = _TRIANGLES[board] = _Triangles(sides, sharing)
+    return found
+
+
+def refused_segments(board: Board, builder_track: Iterable[Edge]) -> set[Edge]:
+    """Every grid segment the builder (owning ``builder_track``) may not draw by K5: the
+    segments for which :func:`cut_off_cities` names a city, found without asking it about
+    every segment of the board. A segment with a usable triangle (both other sides
+    legal and not the builder's) is never refused, so only the segments on no triangle and
+    those whose every triangle has a side in the builder's track are asked."""
+    track = builder_track if isinstance(builder_track, (set, frozenset)) else set(builder_track)
+    tri = _triangles(board)
+    suspects = {key for key, sides in tri.sides.items() if not sides}
+    for t in track:
+        suspects.update(tri.sharing.get(t, ()))
+    out: set[Edge] = set()
+    for key in suspects:
+        if key in track:
+            continue
+        if any(k1 not in track and k2 not in track for k1, k2 in tri.sides[key]):
+            continue
+        if cut_off_cities(board, track, *key):
+            out.add(key)
+    return out
+
+
 def reachable_cities(board: Board, builder_track: Iterable[Edge]) -> set[str]:
     """Cities reachable from some major city without the builder's segments (for checks)."""
     an = _analysis(board, builder_track)
