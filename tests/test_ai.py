@@ -232,7 +232,7 @@ def test_same_game_again_after_other_games_in_one_process() -> None:
     _play(ITALY, 13, ["normal", "hard"], 12)
     _, again = _play(ITALY, 12, ["hard", "hard"], 24)
     assert again == first
-    assert len(first) > 150
+    assert len(first) > 100  # a real stretch of the game, not its first turns
 
 
 def test_kept_thinking_decides_as_fresh_thinking() -> None:
