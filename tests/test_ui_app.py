@@ -89,16 +89,48 @@ def test_sounds_are_synthesized_and_silent_without_a_device() -> None:
     s.play("squeak")  # never raises, device or not
 
 
-def test_selftest_passes_and_leaves_nothing_behind(tmp_path: Any,
+def _folder_contents(folder: Any) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder`` with its bytes and modification time."""
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _players_folder(folder: Any) -> dict[str, tuple[bytes, int]]:
+    """A player's data folder with settings and a save in it."""
+    (folder / "saves").mkdir(parents=True)
+    (folder / "settings.json").write_text('{"volume": 0.3}', encoding="utf-8")
+    (folder / "saves" / "my-game.json").write_text("{}", encoding="utf-8")
+    return _folder_contents(folder)
+
+
+@pytest.mark.parametrize("players_folder", ["named by ITALIAN_RAILS_DATA_DIR",
+                                            "the platform's folder"])
+def test_selftest_never_touches_the_players_folder(tmp_path: Any, players_folder: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """As ``python main.py --selftest`` runs it: without a data folder given, it plays in a
-    folder of its own in the temporary folder, and removes it."""
+    """As ``python main.py --selftest`` runs it, for a player who named a data folder (a
+    portable install) and for one who did not: it plays in a folder of its own in the
+    temporary folder, removes it, and leaves the player's folder exactly as it was (no
+    Continue into its test game, no test save to load)."""
     import tempfile
+
+    import platformdirs
 
     from rail_app.devtools.selftest import run_selftest
 
-    monkeypatch.delenv("ITALIAN_RAILS_DATA_DIR")
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    mine = tmp_path / "players-data"
+    before = _players_folder(mine)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(mine))
+    if players_folder == "the platform's folder":
+        monkeypatch.delenv("ITALIAN_RAILS_DATA_DIR")
+    else:
+        monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(mine))
     assert run_selftest(MINI, turns=1, verbose=False) == 0
-    assert list(tmp_path.iterdir()) == []
-    assert "ITALIAN_RAILS_DATA_DIR" not in os.environ
+    assert _folder_contents(mine) == before
+    assert list(scratch.iterdir()) == []
+    if players_folder == "the platform's folder":
+        assert "ITALIAN_RAILS_DATA_DIR" not in os.environ
+    else:
+        assert os.environ["ITALIAN_RAILS_DATA_DIR"] == str(mine)

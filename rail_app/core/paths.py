@@ -55,15 +55,16 @@ def user_maps_dir() -> Path:
 def scratch_data_dir(prefix: str) -> Iterator[Path]:
     """A user data folder of its own for a tool that runs the game (self-test, bench,
     screenshots), so that it never writes into the player's folder, removed afterwards with
-    everything in it. When :data:`DATA_DIR_ENV` is already set (tests set it), that folder
-    is used and left alone."""
-    existing = os.environ.get(DATA_DIR_ENV)
-    if existing:
-        yield Path(existing)
-        return
+    everything in it. The folder is always new, also when :data:`DATA_DIR_ENV` names a
+    folder (a portable install, a folder the player chose): that one is the player's, and
+    the variable is set back to it afterwards."""
+    before = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as tmp:
         os.environ[DATA_DIR_ENV] = tmp
         try:
             yield Path(tmp)
         finally:
-            os.environ.pop(DATA_DIR_ENV, None)
+            if before is None:
+                os.environ.pop(DATA_DIR_ENV, None)
+            else:
+                os.environ[DATA_DIR_ENV] = before
