@@ -77,6 +77,8 @@ def test_swap_stays_disabled_after_loading_a_moved_train_with_locked_loads(app: 
     d.frames(1)
     d.key(pygame.K_ESCAPE)
     press(d, scene, Intent.SAVE)
+    d.click_button(app.scene.go_button)  # the save screen: Save under the game's name
+    assert app.scene is scene
     assert open_saved_game(app, list_saves()[0])
     loaded = app.scene
     d.frames(1)
@@ -132,7 +134,9 @@ def test_notices_and_tooltips_never_pile_up_at_the_pointer(app: Any) -> None:
     pa, pc = scene.camera.dot_screen(river.a), scene.camera.dot_screen(river.b)
     mid = ((pa[0] + pc[0]) / 2, (pa[1] + pc[1]) / 2)
     d.key(pygame.K_ESCAPE)
-    press(d, scene, Intent.SAVE)  # "Game saved"
+    press(d, scene, Intent.SAVE)
+    d.click_button(app.scene.go_button)  # "Game saved", back on the game screen
+    assert app.scene is scene
     d.mouse(pygame.MOUSEMOTION, mid)
     d.frames(1)
     kinds = [bx.kind for bx in scene.frame.pointer]

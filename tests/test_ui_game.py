@@ -199,9 +199,7 @@ def test_save_load_and_continue(app: Any) -> None:
     d.stroke(stroke)
     assert len(loaded.state.players[1].track) == 2
     # the autosave after the turn exists too
-    from rail_app.ui.session import autosave_path
-
-    assert autosave_path().exists()
+    assert loaded.session.autosave_path().exists()
 
 
 def test_damaged_save_returns_to_the_menu_with_the_reason(app: Any) -> None:

@@ -33,7 +33,7 @@ PHASE_EVENTS = 700  # events before the run moves to the next screen of the plan
 PLAN = ("menu", "newgame", "game: person v computer", "game: two people",
         "load", "game: two computers", "settings", "gameover", "game: Italy")
 
-SCREEN_OF = {"menu": "MenuScene", "newgame": "NewGameScene", "load": "LoadScene",
+SCREEN_OF = {"menu": "MenuScene", "newgame": "NewGameScene", "load": "SavesScene",
              "settings": "SettingsScene", "gameover": "GameOverScene"}
 AWAY_FRAMES = 40  # frames on another screen before the run returns to the plan's screen
 KEYS = ("ESCAPE", "RETURN", "F1", "F11", "m", "SPACE", "BACKSPACE", "TAB", "LEFT", "RIGHT",
@@ -231,12 +231,12 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None) -> dict[
     import pygame
 
     from rail_app.devtools.games import played_session
-    from rail_app.ui.session import autosave_path, saves_dir
+    from rail_app.ui.session import saves_dir
 
     t0 = time.perf_counter()
     played = played_session(seed=seed, steps=30)
     played.save(saves_dir() / "game-20250101-120000.json")
-    played.save(autosave_path())
+    played.autosave()
     finished = _finished_session()
     app = _new_app()
     monkey = Monkey(app, seed)

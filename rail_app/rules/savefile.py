@@ -2,13 +2,15 @@
 
 A save is one JSON file written atomically (``docs/game-record.md``, "Saved games")::
 
-    {"format": "italian-rails-save", "version": 1, "saved": "2025-01-31 18:02",
+    {"format": "italian-rails-save", "version": 2, "saved": "2025-01-31 18:02",
+     "game": {"id": "3f9c...", "name": "Anna & Bruno, turn 12", "autosave": false, ...},
      "seats": [{"name": "Anna", "kind": "human", "level": "normal", "ink": "blue"}, ...],
      "world": {"map": {...}, "geometry": {...}, "deck": {...}},
      "record": {<a game record>}}
 
 One file, so that a game killed while saving never pairs one game's record with another
-game's seats; the world (the map, GeoJSON and deck files, compressed, with their digests)
+game's seats; the ``game`` block (which game it is, its name, and what the save list shows
+without replaying the record: the turn, the cash, the map and each player's track); the world (the map, GeoJSON and deck files, compressed, with their digests)
 so that a save replays on the board it was played on even after the map files change.
 
 Older saves are a plain game record plus a ``.seats`` file beside it; they still load (and
@@ -42,12 +44,16 @@ from rail_app.rules.record import (
 )
 
 FORMAT = "italian-rails-save"
-VERSION = 1
+VERSION = 2  # version 1 had no "game" block
 KINDS = ("human", "computer")
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_INKS = ("blue", "orange")
 SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
+GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "cash",
+                       "cash_public", "map_name", "track"})
 SEAT_KEYS = frozenset({"name", "kind", "level", "ink"})
+MAX_SAVE_NAME = 80
+MAX_TRACK = 20_000  # segments of one player in a save's summary
 
 
 class SaveError(Exception):
@@ -67,6 +73,35 @@ class SeatSpec:
         return {"name": self.name, "kind": self.kind, "level": self.level, "ink": self.ink}
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """Which game a save belongs to and what the list of saves shows of it, without
+    replaying its record: ``id`` is the same for every save of one game (its autosaves and
+    the saves a player made), ``name`` what the player calls it (empty: the players and the
+    turn), ``autosave`` whether the game saved itself; then the game turn, the number of
+    actions played, whether it is over, each player's cash (and whether cash is public,
+    E3), the map's name and each player's track as pairs of ``"q,r"`` keys (the save's
+    thumbnail)."""
+
+    id: str
+    name: str = ""
+    autosave: bool = False
+    turn: int = 1
+    actions: int = 0
+    over: bool = False
+    cash: tuple[int, int] = (0, 0)
+    cash_public: bool = False
+    map_name: str = ""
+    track: tuple[tuple[tuple[str, str], ...], ...] = ((), ())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "autosave": self.autosave,
+                "turn": self.turn, "actions": self.actions, "over": self.over,
+                "cash": list(self.cash), "cash_public": self.cash_public,
+                "map_name": self.map_name,
+                "track": [[list(e) for e in t] for t in self.track]}
+
+
 @dataclass
 class SaveFile:
     record: GameRecord
@@ -74,6 +109,7 @@ class SaveFile:
     world: World | None = None
     saved: str = ""
     notes: list[str] = field(default_factory=list)  # what a player should know on loading
+    game: GameInfo | None = None  # None in saves of version 1
 
 
 def seats_side_path(path: Path) -> Path:
@@ -88,6 +124,8 @@ def save_text(save: SaveFile) -> str:
             "saved": save.saved or time.strftime("%Y-%m-%d %H:%M")}
     lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in
                      head.items()]
+    if save.game is not None:
+        lines.append(f' "game": {json.dumps(save.game.to_json(), ensure_ascii=False)},')
     seats = ",\n  ".join(json.dumps(s.to_json(), ensure_ascii=False) for s in save.seats)
     lines.append(f' "seats": [\n  {seats}\n ],')
     if save.world is None:
@@ -143,7 +181,7 @@ def read_save(path: str | os.PathLike[str], inks: Collection[str] | None = None)
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise SaveError(f"{shown}: saved game version {guarded.shorten(version)} is not "
                         f"supported (this program reads version {VERSION})")
-    extra = set(data) - SAVE_KEYS
+    extra = set(data) - SAVE_KEYS - ({"game"} if version >= 2 else set())
     missing = SAVE_KEYS - set(data)
     if extra or missing:
         what = (f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra
@@ -168,7 +206,66 @@ def read_save(path: str | os.PathLike[str], inks: Collection[str] | None = None)
     saved = data["saved"]
     if not isinstance(saved, str) or len(saved) > 40:
         raise SaveError(f"{shown}: 'saved' must be a date")
-    return SaveFile(record, seats, world, saved)
+    game = game_from_json(data["game"], f"{shown}: game") if data.get("game") is not None \
+        else None
+    return SaveFile(record, seats, world, saved, game=game)
+
+
+def game_from_json(raw: Any, where: str) -> GameInfo:
+    """A save's ``game`` block, every field checked (SaveError names the fault)."""
+    if not isinstance(raw, dict):
+        raise SaveError(f"{where}: expected an object")
+    extra = set(raw) - GAME_KEYS
+    if extra:
+        raise SaveError(f"{where}: unknown key {guarded.shorten(sorted(extra)[0])}")
+    gid = raw.get("id")
+    if not isinstance(gid, str) or not 1 <= len(gid) <= 40 or not gid.isalnum():
+        raise SaveError(f"{where}: 'id' must be 1 to 40 letters and digits, not "
+                        f"{guarded.shorten(gid)}")
+    name = raw.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_SAVE_NAME or any(
+            unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+        raise SaveError(f"{where}: 'name' must be at most {MAX_SAVE_NAME} printable "
+                        f"characters, not {guarded.shorten(name)}")
+    numbers: dict[str, int] = {}
+    for key, default in (("turn", 1), ("actions", 0)):
+        v = raw.get(key, default)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10**7:
+            raise SaveError(f"{where}: '{key}' must be a whole number, not {guarded.shorten(v)}")
+        numbers[key] = v
+    flags: dict[str, bool] = {}
+    for key in ("autosave", "over", "cash_public"):
+        v = raw.get(key, False)
+        if not isinstance(v, bool):
+            raise SaveError(f"{where}: '{key}' must be true or false, not {guarded.shorten(v)}")
+        flags[key] = v
+    cash = raw.get("cash", [0, 0])
+    if not (isinstance(cash, list) and len(cash) == 2 and all(
+            isinstance(c, int) and not isinstance(c, bool) and abs(c) <= 10**9 for c in cash)):
+        raise SaveError(f"{where}: 'cash' must be two whole numbers, not {guarded.shorten(cash)}")
+    map_name = raw.get("map_name", "")
+    if not isinstance(map_name, str) or len(map_name) > 80:
+        raise SaveError(f"{where}: 'map_name' must be a short name")
+    return GameInfo(gid, name, flags["autosave"], numbers["turn"], numbers["actions"],
+                    flags["over"], (cash[0], cash[1]), flags["cash_public"], map_name,
+                    _track_from_json(raw.get("track", [[], []]), f"{where}: track"))
+
+
+def _track_from_json(raw: Any, where: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise SaveError(f"{where}: expected the track of two players")
+    out: list[tuple[tuple[str, str], ...]] = []
+    for track in raw:
+        if not isinstance(track, list) or len(track) > MAX_TRACK:
+            raise SaveError(f"{where}: expected at most {MAX_TRACK} segments per player")
+        segs: list[tuple[str, str]] = []
+        for seg in track:
+            if not (isinstance(seg, list) and len(seg) == 2 and all(
+                    isinstance(k, str) and len(k) <= 24 for k in seg)):
+                raise SaveError(f"{where}: a segment is two dots, not {guarded.shorten(seg)}")
+            segs.append((seg[0], seg[1]))
+        out.append(tuple(segs))
+    return out[0], out[1]
 
 
 def _read_older(path: Path, data: dict[str, Any], inks: Collection[str] | None) -> SaveFile:

@@ -78,3 +78,7 @@ class Scene:
 
     def leave(self) -> None:
         """Called when another scene replaces this one."""
+
+    def notify(self, headline: str, text: str) -> None:
+        """A word for the player from a screen that hands back to this one (the save
+        screen says the game is saved); screens without a place for it ignore it."""

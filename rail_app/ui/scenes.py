@@ -1,12 +1,13 @@
-"""The menu scenes (main menu, load, settings) and what the app's screens share: the menu's
-decorative map and the opaque card a form stands on. The new game and game over screens
-are in :mod:`rail_app.ui.newgame` and :mod:`rail_app.ui.gameover`; the list of screens in
-:mod:`rail_app.ui.screens`."""
+"""The menu scenes (main menu, settings) and what the app's screens share: the menu's
+decorative map and the opaque card a form stands on. The new game, save and load, and game
+over screens are in :mod:`rail_app.ui.newgame`, :mod:`rail_app.ui.saves` and
+:mod:`rail_app.ui.gameover`; the list of screens in :mod:`rail_app.ui.screens`."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,6 @@ from pygame_gui.elements import (
     UIDropDownMenu,
     UIHorizontalSlider,
     UILabel,
-    UISelectionList,
 )
 from pygame_gui.windows import UIMessageWindow
 
@@ -26,11 +26,7 @@ from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.ui import maprender as mr
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.session import (
-    LoadError,
-    Session,
-    list_saves,
-)
+from rail_app.ui.session import LoadError, Session
 from rail_app.ui.settings import INKS
 
 PAPER = (246, 241, 226)
@@ -149,8 +145,10 @@ def form_card(x: int, top: int, width: int, bottom: int, pad: int) -> pygame.Rec
 
 
 def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
-              card: pygame.Rect) -> None:
-    """The menu's backdrop, the form's opaque card, the form."""
+              card: pygame.Rect,
+              under: Callable[[pygame.Surface], None] | None = None) -> None:
+    """The menu's backdrop, the form's opaque card, what the form paints itself
+    (``under``: a list drawn by hand), the form's widgets."""
     from rail_app.ui import hud
 
     _BACKDROP.draw(surface, app)
@@ -158,6 +156,8 @@ def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
         pygame.draw.rect(surface, (214, 204, 184), card.move(app.px(4), app.px(6)),
                          border_radius=app.px(14))
         hud.panel(surface, card, 255, colour=PAPER, radius=app.px(14))
+    if under is not None:
+        under(surface)
     ui.draw_ui(surface)
 
 
@@ -172,10 +172,11 @@ class MenuScene(Scene):
                 "Two markers, one laminated map, and a lot of cheese to deliver.", self.ui,
                 object_id="#subtitle")
         self.buttons: dict[Any, str] = {}
+        self.resumable = _latest_game()
         y = px(230)
         for label, what in (("New game", "new"), ("Continue", "continue"),
                             ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
-            if what == "continue" and not _autosave_exists():
+            if what == "continue" and self.resumable is None:
                 continue
             b = UIButton(pygame.Rect(x, y, px(300), px(54)), label, self.ui,
                          object_id="#menu_button")
@@ -192,10 +193,8 @@ class MenuScene(Scene):
             what = self.buttons[event.ui_element]
             if what == "new":
                 self.app.switch("newgame")
-            elif what == "continue":
-                from rail_app.ui.session import autosave_path
-
-                open_saved_game(self.app, autosave_path())
+            elif what == "continue" and self.resumable is not None:
+                open_saved_game(self.app, self.resumable)
             elif what == "load":
                 self.app.switch("load")
             elif what == "settings":
@@ -216,13 +215,12 @@ class MenuScene(Scene):
         self.ui.draw_ui(surface)
 
 
-def _autosave_exists() -> bool:
-    from rail_app.ui.session import autosave_path
+def _latest_game() -> Path | None:
+    """The save Continue resumes: the newest save of a game still being played."""
+    from rail_app.ui.savelist import latest_game, read_entries
 
-    try:
-        return autosave_path().exists()
-    except OSError:
-        return False
+    entry = latest_game(read_entries())
+    return entry.path if entry is not None else None
 
 
 def open_saved_game(app: Host, path: Path) -> bool:
@@ -236,56 +234,6 @@ def open_saved_game(app: Host, path: Path) -> bool:
         return False
     app.switch("game", session=session)
     return True
-
-
-class LoadScene(Scene):
-    def build(self) -> None:
-        px = self.app.px
-        w, h = self.app.size
-        x0 = max(px(60), w // 2 - px(380))
-        UILabel(pygame.Rect(x0, px(50), px(600), px(64)), "Load game", self.ui,
-                object_id="#title")
-        self.saves = list_saves()
-        items: list[str | tuple[str, str]] = [f"{p.stem}" for p in self.saves]
-        self.list = UISelectionList(pygame.Rect(x0, px(130), px(640), h - px(280)), items,
-                                    self.ui)
-        y = h - px(130)
-        self.load_button = UIButton(pygame.Rect(x0, y, px(200), px(50)), "Load", self.ui,
-                                    object_id="#primary")
-        self.back_button = UIButton(pygame.Rect(x0 + px(220), y, px(140), px(50)), "Back",
-                                    self.ui)
-        self.message = UILabel(pygame.Rect(x0, y + px(56), px(700), px(30)),
-                               "" if items else "No saved games yet.", self.ui)
-        self.card = form_card(x0, px(50), px(700), y + px(86), px(24))
-
-    def selected(self) -> Path | None:
-        sel = self.list.get_single_selection()
-        if sel is None:
-            return None
-        for p in self.saves:
-            if p.stem == sel:
-                return p
-        return None
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back_button:
-                self.app.switch("menu")
-            elif event.ui_element is self.load_button:
-                p = self.selected()
-                if p is None:
-                    self.message.set_text("Choose a saved game first.")
-                else:
-                    open_saved_game(self.app, p)
-        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-            p = self.selected()
-            if p is not None:
-                open_saved_game(self.app, p)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch("menu")
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_form(surface, self.app, self.ui, self.card)
 
 
 UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]

@@ -8,8 +8,9 @@ from typing import Any
 from rail_app.ui.crash import CrashScene
 from rail_app.ui.gameover import GameOverScene
 from rail_app.ui.newgame import NewGameScene
+from rail_app.ui.saves import SavesScene
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import LoadScene, MenuScene, SettingsScene
+from rail_app.ui.scenes import MenuScene, SettingsScene
 
 
 def _game_scene(app: Host, **kwargs: Any) -> Scene:
@@ -22,7 +23,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "crash": CrashScene,
     "menu": MenuScene,
     "newgame": NewGameScene,
-    "load": LoadScene,
+    "load": SavesScene,  # load a game (from the menu)
+    "save": SavesScene,  # save the game being played (from its menu)
     "settings": SettingsScene,
     "game": _game_scene,
     "gameover": GameOverScene,

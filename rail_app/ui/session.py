@@ -7,6 +7,7 @@ and 3); this module is the one place that talks to the engine, saves and loads.
 from __future__ import annotations
 
 import gc
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +21,22 @@ from rail_app.rules.actions import Action, EndTurn
 from rail_app.rules.build import legal_builds
 from rail_app.rules.deck import load_map
 from rail_app.rules.quotes import Quote
-from rail_app.rules.savefile import SaveError, SaveFile, SeatSpec, read_save, write_save
+from rail_app.rules.savefile import (
+    GameInfo,
+    SaveError,
+    SaveFile,
+    SeatSpec,
+    read_save,
+    write_save,
+)
 from rail_app.rules.state import GameState, Phase
 
 HUMAN = "human"
 COMPUTER = "computer"
 LEVELS = ("easy", "normal", "hard")
+#: How many autosaves each game keeps: the newest turns, one file a turn.
+AUTOSAVES_KEPT = 3
+AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<turn>.json
 
 
 @dataclass
@@ -59,8 +70,9 @@ def saves_dir() -> Path:
     return p
 
 
-def autosave_path() -> Path:
-    return saves_dir() / "autosave.json"
+def new_game_id() -> str:
+    """A new game's id: every save of one game carries it (its autosaves are its own)."""
+    return secrets.token_hex(6)
 
 
 class Session:
@@ -75,6 +87,8 @@ class Session:
         self.version = 0  # bumps on every applied action (the track layer watches it)
         self.saved_at_version = 0
         self.last_applied: list[Action] = []
+        self.game_id = new_game_id()
+        self.name = ""  # what the player calls the game ("": the players and the turn)
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -141,9 +155,26 @@ class Session:
         return all(not s.computer for s in self.setup.seats)
 
     # -- saving ----------------------------------------------------------------------------------
-    def save(self, path: Path) -> None:
-        """One file, written atomically: the game record (seed, map, actions), the seats and
-        the world the game is played on (map, GeoJSON and deck, packed when it started)."""
+    def default_name(self) -> str:
+        """A game's name until the player gives it one: the players and the game turn."""
+        names = " & ".join(p.name for p in self.state.players)
+        return f"{names}, turn {self.state.turn}"
+
+    def info(self, autosave: bool = False) -> GameInfo:
+        """What a save of this game says about it (see :class:`GameInfo`)."""
+        st = self.state
+        board = self.board
+        track = tuple(tuple(sorted((board.key(a), board.key(b)) for a, b in p.track))
+                      for p in st.players)
+        return GameInfo(self.game_id, self.name or self.default_name(), autosave, st.turn,
+                        len(st.history), self.over,
+                        (st.players[0].cash, st.players[1].cash), st.cash_public,
+                        board.name[:80], (track[0], track[1]))
+
+    def save(self, path: Path, autosave: bool = False) -> None:
+        """One file, written atomically: the game record (seed, map, actions), the seats,
+        which game it is (its id, name and summary, :class:`GameInfo`) and the world the
+        game is played on (map, GeoJSON and deck, packed when it started)."""
         if self.world is None and not self._world_tried:
             self._world_tried = True
             try:  # a session made without Session.new: pack its map now
@@ -154,7 +185,7 @@ class Session:
         if self.world is not None:
             rec.map_sha256 = self.world.map.sha256
         seats = [SeatSpec(s.name, s.kind, s.level, s.ink) for s in self.setup.seats]
-        write_save(path, SaveFile(rec, seats, self.world))
+        write_save(path, SaveFile(rec, seats, self.world, game=self.info(autosave)))
         self.saved_at_version = self.version
 
     @classmethod
@@ -201,14 +232,47 @@ class Session:
                           cards=bool(state.deck.cards))
         s = cls(setup, board, state, saved.world)
         s.notes = notes
+        if saved.game is not None:
+            s.game_id = saved.game.id
+            default = f"{' & '.join(p.name for p in state.players)}, turn "
+            s.name = "" if saved.game.name.startswith(default) else saved.game.name
+            if _later_save_of(saved.game.id, len(state.history), path):
+                # An earlier point of a game that went on: playing on from here is a new
+                # branch with autosaves of its own, so the later turns are never overwritten.
+                s.game_id = new_game_id()
+        s.saved_at_version = s.version
         return s
 
+    def autosave_path(self) -> Path:
+        """This game's autosave of the turn now (one file a turn, see :meth:`autosave`)."""
+        return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{self.state.turn:04d}.json"
+
     def autosave(self) -> Path | None:
+        """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
+        turns of it: a new game, or another game, never overwrites this one's."""
+        path = self.autosave_path()
         try:
-            self.save(autosave_path())
+            self.save(path, autosave=True)
         except OSError:
             return None
-        return autosave_path()
+        mine = sorted(saves_dir().glob(f"{AUTOSAVE_PREFIX}{self.game_id}-*.json"))
+        for old in mine[:-AUTOSAVES_KEPT]:
+            old.unlink(missing_ok=True)
+        return path
+
+
+def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
+    """Whether another save of the game ``game_id`` holds more of it than ``actions``."""
+    for path in list_saves():
+        if path == loaded:
+            continue
+        try:
+            game = read_save(path).game
+        except SaveError:
+            continue
+        if game is not None and game.id == game_id and game.actions > actions:
+            return True
+    return False
 
 
 def worlds_dir() -> Path:
@@ -236,7 +300,15 @@ def list_saves() -> list[Path]:
 
 
 def new_save_path() -> Path:
-    return saves_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
+    """A file name no save has yet (saved twice in a second, the second gets ``-2``)."""
+    folder = saves_dir()
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path = folder / f"{stem}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path
 
 
 def end_turn_action() -> Action:

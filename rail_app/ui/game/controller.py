@@ -55,9 +55,10 @@ POINTER_NOTICE_REACH = 160  # a refusal near the pointer goes once the pointer i
 
 class Controller(Building, Moving, ComputerTurns):
     def __init__(self, host: Host, session: Session, table: Table,
-                 open_settings: Callable[[], None]) -> None:
+                 open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
         super().__init__(host, session, table)
         self.open_settings = open_settings
+        self.open_saves = open_saves
         self.bots = {i: Bot(s.level, i, session.setup.seed)
                      for i, s in enumerate(session.setup.seats) if s.computer}
         w = table.watch
@@ -128,7 +129,7 @@ class Controller(Building, Moving, ComputerTurns):
                 t.popup_age = 0.0
         elif cmd is Intent.SAVE:
             t.modal = Modal.NONE
-            self.save_game()
+            self.open_saves()
         elif cmd in (Intent.LOAD, Intent.QUIT):
             question = Question.LOAD if cmd is Intent.LOAD else Question.QUIT
             if self.session.dirty:
@@ -203,13 +204,15 @@ class Controller(Building, Moving, ComputerTurns):
         return q.ok
 
     def save_game(self) -> bool:
+        """Save at once under the game's name (the save screen asks for one first)."""
         path = new_save_path()
         try:
             self.session.save(path)
         except OSError as exc:  # a full disk, no permission: say so and play on
             self.say("Could not save", str(exc), Tone.ERROR, Spot.TOP)
             return False
-        self.say("Game saved", path.stem, Tone.GOOD, Spot.TOP)
+        self.say("Game saved", self.session.name or self.session.default_name(), Tone.GOOD,
+                 Spot.TOP)
         return True
 
     # -- the view ------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from rail_app.ui.game.widgets import Look, Widget
 from rail_app.ui.game.words import speak
 from rail_app.ui.maprender import font
 
-MENU = [("Resume", Intent.CLOSE), ("Save game", Intent.SAVE), ("Load game", Intent.LOAD),
+MENU = [("Resume", Intent.CLOSE), ("Save game…", Intent.SAVE), ("Load game", Intent.LOAD),
         ("Settings", Intent.SETTINGS), ("Quit to menu", Intent.QUIT)]
 
 

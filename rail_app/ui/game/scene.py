@@ -37,7 +37,7 @@ class GameScene(Scene):
     def __init__(self, app: Host, session: Session) -> None:
         self.session = session
         self.table = Table(Camera(session.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
-        self.controller = Controller(app, session, self.table, self._settings)
+        self.controller = Controller(app, session, self.table, self._settings, self._saves)
         self.view = View(app, self.controller)
         self.rects = self._rects(app)
         self.stale = False  # the frame was made before an event that may change its layout
@@ -78,6 +78,14 @@ class GameScene(Scene):
     def _settings(self) -> None:
         """Settings from the game's menu come back to this very screen (its view kept)."""
         self.app.switch("settings", back="game", session=self.session, resume=self)
+
+    def _saves(self) -> None:
+        """Saving goes through the save screen (a name, the other saves) and comes back to
+        this very screen."""
+        self.app.switch("save", session=self.session, resume=self)
+
+    def notify(self, headline: str, text: str) -> None:
+        self.controller.say(headline, text, Tone.GOOD, Spot.TOP)
 
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

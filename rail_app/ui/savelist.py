@@ -1,0 +1,277 @@
+"""The saved games as the save and load screen lists them: one entry per file, newest first,
+with what the player recognises a game by (its name, the players and seats, the map, the
+turn, the cash, the date and a small map with both networks), read from the save's
+``game`` block without replaying it; renaming and deleting a save; the game Continue
+resumes.
+
+Entries are kept per file and modification time, so the list is read again cheaply after
+a save, a rename or a delete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:  # the rules and the board are imported when a list is first read
+    from rail_app.core.board import Board
+    from rail_app.rules.savefile import GameInfo, SeatSpec
+    from rail_app.ui.mapstyle import MapView
+
+EMERGENCY_PREFIX = "emergency-"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One saved game in the list (``problem``: why it cannot be loaded, else "")."""
+
+    path: Path
+    mtime: float
+    saved: str = ""
+    seats: tuple[SeatSpec, ...] = ()
+    game: GameInfo | None = None
+    map_file: Path | None = None  # the map it carries, unpacked (for the small map)
+    map_label: str = ""
+    problem: str = ""
+    unsaved: bool = False  # the game being played, before it is saved
+
+    @property
+    def title(self) -> str:
+        if self.game is not None and self.game.name:
+            return self.game.name
+        return self.path.stem
+
+    @property
+    def kind(self) -> str:
+        """How the save was made: by the player, by the game after a turn, or after a
+        crash."""
+        from rail_app.ui.session import AUTOSAVE_PREFIX
+
+        if self.unsaved:
+            return "not saved yet"
+        if self.path.name.startswith(EMERGENCY_PREFIX):
+            return "saved after a crash"
+        if self.path.name.startswith(AUTOSAVE_PREFIX) or self.path.stem == "autosave" or (
+                self.game is not None and self.game.autosave):
+            return "autosave"
+        return "saved"
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.over
+
+    def when(self) -> str:
+        """The date and time of the save, as a player reads it."""
+        if self.unsaved:
+            return ""
+        return self.saved or time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime))
+
+    def seat_words(self) -> list[str]:
+        """Each seat: its name and who plays it."""
+        out = []
+        for s in self.seats:
+            who = "person" if s.kind == "human" else f"computer, {s.level}"
+            out.append(f"{s.name} ({who}, {s.ink} ink)")
+        return out
+
+    def cash_words(self) -> str:
+        """Both players' cash; with two people at one screen, only once it is public (E3)."""
+        g = self.game
+        if g is None:
+            return ""
+        people = sum(1 for s in self.seats if s.kind == "human")
+        if people == 2 and not g.cash_public and not g.over:
+            return "cash hidden until it is public (E3)"
+        return " · ".join(f"{s.name} {c}M" for s, c in zip(self.seats, g.cash, strict=False))
+
+
+def summary(e: Entry) -> str:
+    """The list row's second line: the players, the map and the turn (or the fault)."""
+    if e.problem:
+        return "Cannot be loaded: " + e.problem
+    names = " v ".join(s.name for s in e.seats)
+    turn = f"turn {e.game.turn}" if e.game is not None else "an older save"
+    over = " · game over" if e.over else ""
+    return f"{names} · {e.map_label} · {turn}{over}"
+
+
+def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """What the screen says of the selected save: (words, colour, bold) a line."""
+    from rail_app.ui import hud
+
+    if e.problem:
+        return [("This save cannot be loaded:", hud.RED, True), (e.problem, hud.TEXT, False)]
+    out: list[tuple[str, tuple[int, int, int], bool]] = []
+    out += [(s, hud.TEXT, False) for s in e.seat_words()]
+    g = e.game
+    out.append((f"Map: {e.map_label}", hud.TEXT, False))
+    if g is not None:
+        out.append((f"Game turn {g.turn}" + (" · the game is over" if g.over else ""),
+                    hud.TEXT, False))
+        out.append((f"Cash: {e.cash_words()}", hud.TEXT, False))
+    out.append((f"{e.kind.capitalize()} {e.when()}".strip(), hud.MUTED, False))
+    return out
+
+
+_CACHE: dict[tuple[Path, int, int], Entry] = {}
+
+
+def read_entry(path: Path) -> Entry:
+    """The list's entry for one save file (kept while the file stays the same)."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return Entry(path, 0.0, problem=f"{path.name}: {exc.strerror}")
+    key = (path, st.st_mtime_ns, st.st_size)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    from rail_app.rules.savefile import SaveError, read_save
+    from rail_app.ui.session import worlds_dir
+    from rail_app.ui.settings import INKS
+
+    try:
+        save = read_save(path, inks=INKS)
+    except SaveError as exc:
+        entry = Entry(path, st.st_mtime, problem=str(exc))
+    else:
+        map_file = None
+        if save.world is not None:
+            from rail_app.core.world import unpack_world
+
+            with contextlib.suppress(OSError):
+                map_file = unpack_world(save.world, worlds_dir())
+        elif Path(save.record.map).is_file():
+            map_file = Path(save.record.map)
+        label = save.game.map_name if save.game is not None and save.game.map_name else \
+            Path(save.record.map).stem.capitalize()
+        entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game, map_file,
+                      label)
+    if len(_CACHE) > 500:
+        _CACHE.clear()
+    _CACHE[key] = entry
+    return entry
+
+
+def read_entries() -> list[Entry]:
+    """Every saved game, newest first."""
+    from rail_app.ui.session import list_saves
+
+    try:
+        paths = list_saves()
+    except OSError:
+        return []
+    return [read_entry(p) for p in paths]
+
+
+def latest_game(entries: list[Entry]) -> Entry | None:
+    """The save Continue resumes: the newest one of a game still being played."""
+    return next((e for e in entries if not e.problem and not e.over), None)
+
+
+def rename(entry: Entry, name: str) -> Entry:
+    """Give the saved game a new name (the file is written again, atomically)."""
+    from rail_app.rules.savefile import MAX_SAVE_NAME, SaveError, read_save, write_save
+    from rail_app.ui.settings import INKS
+
+    save = read_save(entry.path, inks=INKS)
+    if save.game is None:
+        raise SaveError(f"{entry.path.name}: a save of an older version has no name; load "
+                        "it and save it again to name it")
+    clean = " ".join(name.split())[:MAX_SAVE_NAME]
+    if not clean:  # no name: the players and the turn, as a new game is named
+        clean = f"{' & '.join(s.name for s in save.seats)}, turn {save.game.turn}"
+    save.game = replace(save.game, name=clean)
+    write_save(entry.path, save)
+    with contextlib.suppress(OSError):  # keep its place in the list (newest first)
+        os.utime(entry.path, (entry.mtime, entry.mtime))
+    return read_entry(entry.path)
+
+
+def delete(entry: Entry) -> None:
+    """Delete a saved game (the screen asks first)."""
+    entry.path.unlink(missing_ok=True)
+
+
+# -- the small map -------------------------------------------------------------------------
+
+_BASES: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
+_THUMBS: dict[tuple[Path, float, tuple[int, int]], pygame.Surface] = {}
+
+
+def small_map(board: Board, size: tuple[int, int]) -> tuple[pygame.Surface, MapView]:
+    """The map as a small picture: sea, the neighbours' land, the land, lakes and the major
+    cities, without the dots and names of the game's map (too small to read here)."""
+    import numpy as np
+
+    from rail_app.ui import maprender as mr
+    from rail_app.ui.mapstyle import CITY_RED, CONTEXT_LAND, LAND, SEA, WATER
+
+    view = mr.fit_view(board, *size, margin_px=3)
+    pic = pygame.Surface(size)
+    pic.fill(SEA)
+    for layer, colour in (("context", CONTEXT_LAND), ("land", LAND), ("lake", WATER)):
+        for feat in board.geometry.layer(layer):
+            geom = feat.geom
+            polys = list(getattr(geom, "geoms", [geom]))
+            for poly in polys:
+                if poly.geom_type != "Polygon" or poly.is_empty:
+                    continue
+                pts = view.array_to_px(np.asarray(poly.exterior.coords)[:, :2])
+                if len(pts) >= 3:
+                    pygame.draw.polygon(pic, colour, pts.tolist())
+    r = max(2, round(min(size) / 60))
+    for c in board.majors:
+        x, y = view.to_px(c.x, c.y)
+        pygame.draw.rect(pic, CITY_RED, (round(x) - r, round(y) - r, 2 * r, 2 * r))
+    return pic, view
+
+
+def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
+    """A small picture of the whole map with both players' track in their inks (None when
+    the save's map cannot be read)."""
+    key = (entry.path, entry.mtime, size)
+    found = _THUMBS.get(key)
+    if found is not None:
+        return found
+    if entry.map_file is None:
+        return None
+    from rail_app.core.board import load_board
+    from rail_app.core.mapfile import MapError
+    from rail_app.ui.settings import INKS
+
+    try:
+        board = load_board(entry.map_file)
+    except (MapError, OSError):
+        return None
+    base = _BASES.get((entry.map_file, size))
+    from rail_app.ui import maprender as mr
+
+    view = mr.fit_view(board, *size, margin_px=3)
+    if base is None:
+        base = small_map(board, size)[0]
+        if len(_BASES) > 8:
+            _BASES.clear()
+        _BASES[(entry.map_file, size)] = base
+    pic = base.copy()
+    width = 1 if min(size) < 120 else 2
+    if entry.game is not None:
+        for seat, track in zip(entry.seats, entry.game.track, strict=False):
+            colour = INKS.get(seat.ink, (0, 0, 0))
+            for a, b in track:
+                da, db = board.find_dot(a), board.find_dot(b)
+                if da is None or db is None:
+                    continue
+                pa = view.to_px(board.dots[da].x, board.dots[da].y)
+                pb = view.to_px(board.dots[db].x, board.dots[db].y)
+                pygame.draw.line(pic, colour, pa, pb, width)
+    if len(_THUMBS) > 64:
+        _THUMBS.clear()
+    _THUMBS[key] = pic
+    return pic

@@ -1,0 +1,385 @@
+"""The save and load screen: every saved game, newest first, each with its name, players and
+seats, map, turn, cash, date and a small map of both networks; a saved game can be renamed
+and (after a question) deleted.
+
+From the main menu it loads a game (a click selects, a double click or Load loads). From the
+game's menu it saves the game being played under a name (the players and the turn unless
+the player types another) and returns to it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.windows import UIConfirmationDialog
+
+from rail_app.ui import hud
+from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
+from rail_app.ui.scene import Host, Scene
+from rail_app.ui.scenes import draw_form, form_card, open_saved_game
+from rail_app.ui.settings import INKS
+
+if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
+    from rail_app.ui.session import Session
+
+MAX_SAVE_NAME = 80  # rules.savefile.MAX_SAVE_NAME
+
+DOUBLE_CLICK_MS = 450
+SELECTED = (255, 236, 180)
+
+
+class SavesScene(Scene):
+    """``session`` given: save that game (and go back to ``resume``); else load a game."""
+
+    def __init__(self, app: Host, session: Session | None = None,
+                 resume: Scene | None = None) -> None:
+        self.session = session
+        self.resume = resume
+        self.entries: list[Entry] = read_entries()
+        self.selected = 0 if self.entries and session is None else -1
+        self.scroll = 0
+        self.last_click = (-1, -DOUBLE_CLICK_MS)
+        self.asking: UIConfirmationDialog | None = None
+        self.pointer = (0, 0)
+        super().__init__(app)
+
+    @property
+    def saving(self) -> bool:
+        return self.session is not None
+
+    # -- layout --------------------------------------------------------------------------------
+    def build(self) -> None:
+        px = self.app.px
+        w, h = self.app.size
+        width = min(w - px(60), px(1180))
+        x0 = (w - width) // 2
+        top = px(36)
+        from rail_app.ui.maprender import font
+
+        title = "Save game" if self.saving else "Load game"
+        UILabel(pygame.Rect(x0, top, font(px(44), True).size(title)[0] + px(16), px(60)),
+                title, self.ui, object_id="#title")
+        side_w = px(360)
+        self.list_rect = pygame.Rect(x0, top + px(80), width - side_w - px(24),
+                                     h - top - px(80) - px(110))
+        self.side = pygame.Rect(self.list_rect.right + px(24), self.list_rect.y, side_w,
+                                self.list_rect.h + px(60))
+        self.thumb_size = (side_w, min(px(250), self.list_rect.h // 2))
+        y = self.side.y + self.thumb_size[1] + px(10)
+        self.name_entry = UITextEntryLine(pygame.Rect(self.side.x, y, side_w - px(110), px(36)),
+                                          self.ui, placeholder_text="name of the game")
+        self.name_entry.set_text_length_limit(MAX_SAVE_NAME)
+        self.rename_button = UIButton(pygame.Rect(self.side.right - px(100), y, px(100),
+                                                  px(36)), "Rename", self.ui)
+        if self.saving:
+            self.rename_button.hide()
+            self.name_entry.set_dimensions((side_w, px(36)))
+        self.detail_y = y + px(46)
+        by = self.side.bottom - px(50)
+        self.go_button = UIButton(pygame.Rect(self.side.x, by, px(190), px(50)),
+                                  "Save" if self.saving else "Load", self.ui,
+                                  object_id="#primary")
+        self.back_button = UIButton(pygame.Rect(self.side.right - px(150), by, px(150), px(50)),
+                                    "Back", self.ui)
+        ly = self.list_rect.bottom + px(10)
+        self.delete_button = UIButton(pygame.Rect(self.list_rect.x, ly, px(150), px(40)),
+                                      "Delete…", self.ui)
+        self.message = UILabel(pygame.Rect(self.list_rect.x + px(160), ly, self.list_rect.w
+                                           - px(160), px(40)), "", self.ui)
+        self.card = form_card(x0, top, width, self.side.bottom, px(22))
+        self.row_h = px(84)
+        self.fill_name()
+        self.refresh()
+
+    def fill_name(self) -> None:
+        """The name field: the game to save, or the selected save."""
+        if self.session is not None:
+            self.name_entry.set_text(self.session.name or self.session.default_name())
+        else:
+            e = self.current()
+            self.name_entry.set_text(e.title if e is not None else "")
+
+    def refresh(self) -> None:
+        """Buttons enabled for what is selected; a word when there is nothing to load."""
+        e = self.current()
+        can_load = e is not None and not e.problem
+        if not self.saving:
+            _enable(self.go_button, can_load)
+            _enable(self.rename_button, can_load and e is not None and e.game is not None)
+        _enable(self.delete_button, e is not None)
+        if not self.entries:
+            self.message.set_text("No saved games yet.")
+
+    def current(self) -> Entry | None:
+        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+
+    # -- events --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
+                event.ui_element is self.asking:
+            self.asking = None
+            self.delete_selected()
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.asking:
+            self.asking = None
+        elif self.asking is not None:
+            return
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.back()
+            elif event.ui_element is self.go_button:
+                self.go()
+            elif event.ui_element is self.delete_button:
+                self.ask_delete()
+            elif event.ui_element is self.rename_button:
+                self.rename_selected()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.name_entry:
+            self.go() if self.saving else self.rename_selected()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(self.pointer):
+            self.scroll_by(-event.y * self.row_h // 2)
+        elif event.type == pygame.KEYDOWN and not self.app.typing():
+            self.key(event.key)
+
+    def key(self, k: int) -> None:
+        if k == pygame.K_ESCAPE:
+            self.back()
+        elif k in (pygame.K_UP, pygame.K_DOWN) and self.entries:
+            self.select(max(0, min(len(self.entries) - 1,
+                                   self.selected + (1 if k == pygame.K_DOWN else -1))))
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.go()
+        elif k == pygame.K_DELETE:
+            self.ask_delete()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on a row selects it; a second click on it soon after loads it."""
+        i = self.row_at(pos)
+        if i is None:
+            return
+        now = pygame.time.get_ticks()
+        again = self.last_click[0] == i and now - self.last_click[1] < DOUBLE_CLICK_MS
+        self.last_click = (i, now)
+        self.select(i)
+        if again and not self.saving:
+            self.go()
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        i = (pos[1] - self.list_rect.y + self.scroll) // self.row_h
+        return i if 0 <= i < len(self.entries) else None
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        """Where row ``i`` is on the screen (it may be scrolled out of the list)."""
+        r = self.list_rect
+        return pygame.Rect(r.x, r.y + i * self.row_h - self.scroll, r.w, self.row_h)
+
+    def select(self, i: int) -> None:
+        self.selected = i
+        row = self.row_rect(i)
+        if row.top < self.list_rect.top:
+            self.scroll_by(row.top - self.list_rect.top)
+        elif row.bottom > self.list_rect.bottom:
+            self.scroll_by(row.bottom - self.list_rect.bottom)
+        self.message.set_text("")
+        self.fill_name()
+        self.refresh()
+
+    def scroll_by(self, dy: int) -> None:
+        limit = max(0, len(self.entries) * self.row_h - self.list_rect.h)
+        self.scroll = max(0, min(limit, self.scroll + dy))
+
+    # -- what the buttons do -------------------------------------------------------------------
+    def back(self) -> None:
+        if self.resume is not None:
+            self.app.show(self.resume)
+        else:
+            self.app.switch("menu")
+
+    def go(self) -> None:
+        """Save the game being played under the name typed, or load the selected save."""
+        if self.session is not None:
+            self.save_now()
+            return
+        e = self.current()
+        if e is None:
+            self.message.set_text("Choose a saved game first.")
+        elif e.problem:
+            self.message.set_text("This save cannot be loaded (see why on the right).")
+        else:
+            open_saved_game(self.app, e.path)
+
+    def save_now(self) -> None:
+        session = self.session
+        assert session is not None
+        from rail_app.ui.session import new_save_path
+
+        typed = " ".join(self.name_entry.get_text().split())
+        session.name = "" if typed == session.default_name() else typed
+        path = new_save_path()
+        try:
+            session.save(path)
+        except OSError as exc:  # a full disk, no permission: say so and stay
+            self.message.set_text(f"Could not save: {exc.strerror or exc}")
+            return
+        if self.resume is not None:
+            self.resume.notify("Game saved", session.name or session.default_name())
+        self.back()
+
+    def rename_selected(self) -> None:
+        e = self.current()
+        if e is None or self.saving:
+            return
+        from rail_app.rules.savefile import SaveError
+
+        try:
+            self.entries[self.selected] = rename(e, self.name_entry.get_text())
+        except (SaveError, OSError) as exc:
+            self.message.set_text(f"Could not rename: {exc}"[:120])
+            return
+        self.fill_name()
+        self.message.set_text("Renamed.")
+
+    def ask_delete(self) -> None:
+        e = self.current()
+        if e is None:
+            return
+        w, h = self.app.size
+        px = self.app.px
+        self.asking = UIConfirmationDialog(
+            pygame.Rect(w // 2 - px(230), h // 2 - px(110), px(460), px(220)),
+            f"Delete the saved game “{e.title}” ({e.kind}, {e.when()})? It cannot be "
+            "brought back.", self.ui, window_title="Delete saved game",
+            action_short_name="Delete")
+
+    def delete_selected(self) -> None:
+        e = self.current()
+        if e is None:
+            return
+        try:
+            delete(e)
+        except OSError as exc:
+            self.message.set_text(f"Could not delete: {exc.strerror or exc}")
+            return
+        self.entries = read_entries()
+        self.selected = min(self.selected, len(self.entries) - 1)
+        if self.saving:
+            self.selected = -1
+        self.scroll_by(0)
+        self.fill_name()
+        self.refresh()
+        self.message.set_text("Deleted.")
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_form(surface, self.app, self.ui, self.card, under=self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        self.paint_list(surface)
+        self.paint_side(surface)
+
+    def paint_list(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        r = self.list_rect
+        pygame.draw.rect(surface, (255, 252, 244), r, border_radius=px(6))
+        clip = surface.get_clip()
+        surface.set_clip(r)
+        for i, e in enumerate(self.entries):
+            row = self.row_rect(i)
+            if row.bottom < r.top or row.top > r.bottom:
+                continue
+            if i == self.selected:
+                pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
+                                 border_radius=px(6))
+            tw = px(64)
+            pic = thumbnail(e, (tw, self.row_h - px(12)))
+            box = pygame.Rect(row.x + px(8), row.y + px(6), tw, self.row_h - px(12))
+            if pic is not None:
+                surface.blit(pic, box)
+            pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1)
+            x = box.right + px(12)
+            width = row.right - x - px(8)
+            hud.label(surface, _fit(e.title, px(17), width, True), (x, row.y + px(8)), px(17),
+                      hud.TEXT, bold=True)
+            hud.label(surface, _fit(summary(e), px(14), width), (x, row.y + px(34)), px(14),
+                      hud.RED if e.problem else hud.TEXT)
+            hud.label(surface, _fit(f"{e.when()} · {e.kind}", px(13), width),
+                      (x, row.y + px(56)), px(13), hud.MUTED)
+            pygame.draw.line(surface, (230, 222, 204), (row.x + px(8), row.bottom - 1),
+                             (row.right - px(8), row.bottom - 1))
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, hud.PANEL_EDGE, r, 1, border_radius=px(6))
+        content = len(self.entries) * self.row_h
+        if content > r.h:  # a thin scroll bar
+            bh = max(px(30), r.h * r.h // content)
+            by = r.y + round(self.scroll / max(1, content - r.h) * (r.h - bh))
+            pygame.draw.rect(surface, (200, 190, 170), (r.right - px(6), by, px(4), bh),
+                             border_radius=px(2))
+
+    def paint_side(self, surface: pygame.Surface) -> None:
+        """The big map and the words of the selected save (or of the game to save)."""
+        px = self.app.px
+        side = self.side
+        e = self.subject()
+        box = pygame.Rect(side.topleft, self.thumb_size)
+        pygame.draw.rect(surface, (236, 230, 214), box)
+        if e is not None:
+            pic = thumbnail(e, self.thumb_size)
+            if pic is not None:
+                surface.blit(pic, box)
+        pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1)
+        if e is None:
+            return
+        lines = details(e)
+        y = self.detail_y
+        bottom = self.go_button.rect.top - px(8)
+        for text, colour, bold in lines:
+            for line in hud.wrap(text, px(14), side.w, bold):
+                if y + px(20) > bottom:
+                    return
+                hud.label(surface, line, (side.x, y), px(14), colour, bold=bold)
+                y += px(20)
+
+    def subject(self) -> Entry | None:
+        """What the right side shows: the game to save, or the selected save."""
+        if self.session is not None:
+            return _session_entry(self.session)
+        return self.current()
+
+
+def _session_entry(session: Session) -> Entry:
+    """The game being played, as the list would show it once saved."""
+    from rail_app.rules.savefile import SeatSpec
+    from rail_app.ui.session import saves_dir
+
+    seats = tuple(SeatSpec(s.name, s.kind, s.level, s.ink if s.ink in INKS else "blue")
+                  for s in session.setup.seats)
+    info = session.info()
+    return Entry(saves_dir() / f"(this game, {info.actions} actions)", 0.0, "", seats, info,
+                 session.board.path, session.board.name, "", unsaved=True)
+
+
+def _enable(button: UIButton, on: bool) -> None:
+    if on:
+        button.enable()
+    else:
+        button.disable()
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` on one line of ``width`` pixels, shortened with "…" only when it must be."""
+    from rail_app.ui.maprender import font
+
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
