@@ -121,6 +121,18 @@ def _step(state: GameState, player: int, a: int, b: int) -> tuple[str | None, Vi
     return RENT, None
 
 
+def step_kind(state: GameState, player: int, a: int, b: int
+              ) -> tuple[str | None, Violation | None]:
+    """What kind of track joins ``a`` to ``b`` for ``player`` (OWN, FREE or RENT), or the
+    violation that keeps the train off it (M1, M3, E4)."""
+    return _step(state, player, a, b)
+
+
+def halved_now(state: GameState, player: int) -> bool:
+    """Whether ``player``'s movement this turn is halved already (M5, M6)."""
+    return _halved_now(state, player)
+
+
 def usable_edge(state: GameState, player: int, a: int, b: int) -> bool:
     """M3/E4: may ``player``'s train run from dot ``a`` to dot ``b`` now?"""
     return _step(state, player, a, b)[1] is None
