@@ -97,7 +97,7 @@ def plan(state: GameState, player: int, target: int) -> Journey | None:
             legs: list[tuple[int, ...]] = []
             here_tree = trees[pl.position]
             ok = True
-            for f, a, b in seq:
+            for _ferry, a, b in seq:
                 leg = _path(here_tree, a)
                 if leg is None:
                     ok = False
