@@ -130,6 +130,15 @@ def ferry_closed(state: GameState, ferry: int) -> bool:
     return any(ev.kind == "storm" and ferry in ev.ferries for ev in state.events)
 
 
+def storm_over(state: GameState, ferry: int) -> str:
+    """E5: the title of the storm that closes ``ferry`` now ("" when it sails)."""
+    for ev in state.events:
+        if ev.kind == "storm" and ferry in ev.ferries:
+            card = state.deck.cards.get(ev.card)
+            return card.title if card is not None and card.title else "the storm"
+    return ""
+
+
 def volcano_dots(state: GameState) -> frozenset[int]:
     """E6: dots of the volcano zones in force (no building there)."""
     out: set[int] = set()

@@ -25,7 +25,7 @@ import heapq
 import itertools
 from collections.abc import Iterator
 
-from rail_app.core.board import edge_key
+from rail_app.core.board import Ferry, compass, edge_key
 from rail_app.rules import events
 from rail_app.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
 from rail_app.rules.quotes import (
@@ -463,18 +463,34 @@ def quote_board(state: GameState, action: BoardFerry) -> Quote:
     elif pl.position is None:
         v.append(Violation("M1", "Place your train on a city first"))
     elif pl.position not in ferry.ports:
-        a, b = (state.board.key(x) for x in ferry.ports)
-        v.append(Violation("M5", f"The train must be at a port of the {ferry.name} ferry "
-                                 f"({a} or {b}) to board it"))
+        v.append(Violation("M5", _not_at_port(state, ferry, pl.position)))
     elif state.moves_left is not None:
         v.append(Violation("M5", "A ferry is boarded only at the start of the move: the train "
                                  "has already moved this turn"))
     if ferry.index not in pl.ferries:
         v.append(Violation("M5", f"You have not drawn the {ferry.name} ferry (K8)"))
     if events.ferry_closed(state, ferry.index):
-        v.append(Violation("E5", "No ferry sails during the storm"))
+        storm = events.storm_over(state, ferry.index)
+        v.append(Violation("E5", f"No ferry sails during {storm}"))
     to = ferry.other_port(pl.position) if pl.position is not None else None
     return Quote(action, 0, tuple(v), BoardDetails(ferry.name, ferry.index, to))
+
+
+def _not_at_port(state: GameState, ferry: Ferry, at: int) -> str:
+    """Why a train at ``at`` cannot board ``ferry``, saying where its port is (M5)."""
+    board = state.board
+    city = board.city_of_dot.get(at)
+    port = next((p for p in ferry.ports if city is not None
+                 and board.city_of_dot.get(p) is city), None)
+    if city is None or port is None:
+        a, b = (board.key(x) for x in ferry.ports)
+        return (f"The train must be at a port of the {ferry.name} ferry ({a} or {b}) to "
+                "board it")
+    dot, centre = board.dots[port], board.dots[city.centre]
+    side = compass(dot.x - centre.x, dot.y - centre.y)
+    where = "centre" if side == "here" else f"{side} dot"
+    return (f"The {ferry.name} ferry sails from the {where} of {city.name}, its port: move "
+            "the train there; it boards at the start of a move")
 
 
 def apply_board(state: GameState, action: BoardFerry, quote: Quote) -> None:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rail_app.core.board import Board
-from rail_app.rules import movement
-from rail_app.rules.actions import Action, MoveTrain, PlaceTrain
+from rail_app.rules import journeys, movement
+from rail_app.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
+from rail_app.rules.journeys import Journey
 from rail_app.rules.quotes import MoveDetails, Quote
 from rail_app.rules.state import GameState, Phase
 
@@ -34,6 +35,7 @@ class Preview:
     later: list[int] = field(default_factory=list)  # the rest of the route (next turns)
     reason: str = ""  # why not, when action is None
     stops: list[int] = field(default_factory=list)  # segments run by the end of each turn
+    journey: Journey | None = None  # a way across the player's own ferries (M5)
 
     @property
     def route(self) -> list[int]:
@@ -102,9 +104,11 @@ class TrainTool:
             return Preview(target, None, None,
                            reason="Your train is on a ferry until your next turn (M5)")
         path = movement.route(st, me, target)
+        journey = journeys.plan(st, me, target) if pl.ferries else None
+        if journey is not None and journey.crossings:
+            return self._by_ferry(target, journey)
         if path is None:
-            return Preview(target, None, None, reason="No usable track leads there: your own, "
-                           "the major cities' or the opponent's (M1, M3)")
+            return Preview(target, None, None, reason=self._no_way(target))
         city = board.city_of_dot.get(target)
         if city is not None and city.major and board.city_of_dot.get(pl.position) is not city:
             # a major city is reached at any of its dots: stop at the first one
@@ -127,6 +131,49 @@ class TrainTool:
             return Preview(target, None, q, later=path, reason=q.headline)
         return Preview(target, q.action, q, now=path[:steps], later=path[steps:],
                        stops=movement.turn_stops(st, me, path))
+
+
+    def _by_ferry(self, target: int, j: Journey) -> Preview:
+        """A journey across the player's own ferries: this turn's part is a move (to the
+        port) or boarding the ferry (M5); the rest is planned turn by turn."""
+        st = self.state
+        board = st.board
+        first = j.turns[0]
+        if first.boards is not None and not first.dots:
+            act: Action = BoardFerry(board.ferries[first.boards.ferry].name)
+        else:
+            act = MoveTrain(tuple(board.key(d) for d in first.dots))
+        route: list[int] = []
+        stops: list[int] = []
+        for t in j.turns:
+            if t.lands is not None:
+                route.append(t.lands.to)
+            route.extend(t.dots)
+            stops.append(len(route))
+        q = self.session.quote(act)
+        now = list(first.dots)
+        if not q.ok:
+            return Preview(target, None, q, later=route, reason=q.headline, stops=stops,
+                           journey=j)
+        return Preview(target, act, q, now=now, later=route[len(now):], stops=stops,
+                       journey=j)
+
+    def _no_way(self, target: int) -> str:
+        """Why the train cannot get there, naming the ferry it would need (K8, M5)."""
+        st = self.state
+        me = st.current
+        trial = st.copy()
+        trial.players[me].ferries = {f.index for f in st.board.ferries}
+        j = journeys.plan(trial, me, target)
+        mine = st.players[me].ferries
+        needed = [st.board.ferries[c.ferry].name for c in j.crossings
+                  if c.ferry not in mine] if j is not None else []
+        if needed:
+            return (f"No usable track leads there. It lies across the water: take the "
+                    f"{needed[0]} ferry while building (connect to a port, K8); then the "
+                    "train can board it (M5)")
+        return ("No usable track leads there: your own, the major cities', the opponent's "
+                "or your ferries (M1, M3, M5)")
 
 
 @dataclass

@@ -59,6 +59,15 @@ class ControllerBase:
             return None
         return d
 
+    def viewer(self) -> int:
+        """Whose private things the screen shows: the person to act, or the only person."""
+        seats = self.session.setup.seats
+        actor = self.session.actor
+        if not seats[actor].computer:
+            return actor
+        humans = [i for i, s in enumerate(seats) if not s.computer]
+        return humans[0] if len(humans) == 1 else actor
+
     # -- the one door to the game --------------------------------------------------------
     def do(self, action: Action) -> Quote:
         """Quote and apply ``action`` through the session; the screen follows: the train

@@ -11,7 +11,8 @@ from __future__ import annotations
 from rail_app.rules.quotes import Quote
 from rail_app.rules.state import Phase
 from rail_app.ui.game.base import ControllerBase
-from rail_app.ui.game.table import Spot, Tone
+from rail_app.ui.game.ferries import ferry_near
+from rail_app.ui.game.table import Modal, Spot, Tone
 from rail_app.ui.game.words import speak
 from rail_app.ui.ink import edges_near
 from rail_app.ui.pen import erase_action
@@ -35,12 +36,16 @@ class Building(ControllerBase):
         if not self.building():
             return False
         d = self.dot_at(pos)
-        if d is None:
-            return False
-        if self.table.pen.start(d):
+        if d is not None and self.table.pen.start(d):
             return True
-        self.say("Can't start here",
-                 "Start at an outer dot of a red hexagon or from your own track (K1)")
+        ferry = ferry_near(self.session.board, self.table.camera, pos)
+        if ferry is not None:  # a click on a ferry's route offers to take it (K8)
+            self.table.offer = ferry.index
+            self.table.modal = Modal.FERRY
+            return False
+        if d is not None:
+            self.say("Can't start here",
+                     "Start at an outer dot of a red hexagon or from your own track (K1)")
         return False
 
     def pen_move(self, pos: tuple[float, float]) -> None:

@@ -40,19 +40,33 @@ def action_label(state: GameState, action: Action) -> str:
     return type(action).__name__
 
 
+def ferries_here(state: GameState) -> list[BoardFerry]:
+    """M5: the player's own ferries (K8) the train could board from where it stands: those
+    with a port at its dot or in its city (a major city has one port dot among its
+    seven)."""
+    pl = state.player
+    if state.phase is not Phase.MOVE or pl.position is None or pl.aboard is not None:
+        return []
+    board = state.board
+    city = board.city_of_dot.get(pl.position)
+    return [BoardFerry(f.name) for f in board.ferries if f.index in pl.ferries and (
+            pl.position in f.ports or (city is not None and any(
+                board.city_of_dot.get(p) is city for p in f.ports)))]
+
+
 def legal_city_actions(session: Session) -> list[Action]:
     """The card, load and ferry actions legal now for the player to move, best first:
     deliveries, pickups, locks, ferries, drops; private cards before public ones, higher
-    payoffs first."""
+    payoffs first. A ferry sailing from the train's city is offered even when it cannot
+    be boarded now (the button, disabled, says why: not the port's dot, moved already, a
+    storm)."""
     st = session.state
     if not st.phase.in_turn or st.pending is not None or st.outcome is not None:
         return []
     cands: list[Action] = list(rc.card_actions(st))
-    pl = st.player
-    if st.phase is Phase.MOVE and pl.position is not None:
-        cands += [BoardFerry(f.name) for f in st.board.ferries_at.get(pl.position, [])]
     out = [a for a in cands if type(a) in ORDER and session.quote(a).ok]
-    private = set(pl.private)
+    out += ferries_here(st)
+    private = set(st.player.private)
 
     def rank(a: Action) -> tuple[int, int, int]:
         card = a.card if isinstance(a, PickUp | Lock | Deliver) else None

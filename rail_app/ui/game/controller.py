@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from rail_app.ai.bot import Bot
 from rail_app.rules.actions import (
+    BuildFerry,
     ChooseLoss,
     EndPhase,
     EndTurn,
@@ -27,7 +26,6 @@ from rail_app.ui.game.choices import legal_city_actions
 from rail_app.ui.game.commands import (
     BuyLoco,
     Command,
-    Demand,
     FilterHistory,
     Intent,
     Play,
@@ -46,14 +44,14 @@ from rail_app.ui.game.table import (
     Table,
     Tone,
 )
+from rail_app.ui.game.viewing import Viewing
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
 
 GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game over screen
-POINTER_NOTICE_REACH = 160  # a refusal near the pointer goes once the pointer is this far
 
 
-class Controller(Building, Moving, ComputerTurns):
+class Controller(Viewing, Building, Moving, ComputerTurns):
     def __init__(self, host: Host, session: Session, table: Table,
                  open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
         super().__init__(host, session, table)
@@ -81,6 +79,11 @@ class Controller(Building, Moving, ComputerTurns):
                 q = self.do(cmd.action)
                 if not q.ok:
                     self.refuse("Not allowed", q)
+                elif isinstance(cmd.action, BuildFerry):
+                    t.modal, t.offer = Modal.NONE, None
+                    self.host.sounds.play("coins")
+                    self.say("Ferry taken", f"{cmd.action.ferry} for {q.cost}M: your train "
+                             "may board it at either port (M5)", Tone.GOOD, Spot.TOP)
         elif isinstance(cmd, ToggleCard):
             if cmd.card in t.keep_choice:
                 t.keep_choice.discard(cmd.card)
@@ -112,7 +115,7 @@ class Controller(Building, Moving, ComputerTurns):
         elif cmd is Intent.OPEN_MENU:
             t.modal = Modal.MENU
         elif cmd is Intent.CLOSE:
-            t.modal, t.question = Modal.NONE, None
+            t.modal, t.question, t.offer = Modal.NONE, None, None
         elif cmd is Intent.CONFIRM:
             self.answer()
         elif cmd is Intent.HELP:
@@ -216,39 +219,6 @@ class Controller(Building, Moving, ComputerTurns):
         return True
 
     # -- the view ------------------------------------------------------------------------
-    def point(self, pos: tuple[int, int]) -> None:
-        t = self.table
-        t.pointer = pos
-        n = t.notice(Spot.POINTER)
-        if n is not None and abs(pos[0] - n.at[0]) + abs(pos[1] - n.at[1]) > POINTER_NOTICE_REACH:
-            self.hush()
-
-    def hover(self, key: Command | Demand | None) -> None:
-        """The widget (or demand) under the pointer; tooltips wait until it rests there."""
-        t = self.table
-        if key != t.hovered:
-            t.hovered = key
-            t.hover_time = 0.0
-
-    def zoom(self, steps: int, pos: tuple[float, float]) -> None:
-        if self.table.camera.zoom_at(steps, *pos):
-            self.table.fitted = False
-
-    def pan(self, dx: float, dy: float) -> None:
-        self.table.camera.pan_px(dx, dy)
-        self.table.fitted = False
-
-    def pan_start(self, pos: tuple[int, int]) -> None:
-        """Right or middle press on the map: a drag pans; a right click without a drag
-        erases or cancels (see :meth:`pan_end`)."""
-        self.table.pan_from = pos
-        self.table.pan_moved = 0.0
-
-    def pan_drag(self, dx: float, dy: float) -> None:
-        if self.table.pan_from is not None:
-            self.pan(dx, dy)
-            self.table.pan_moved += abs(dx) + abs(dy)
-
     def pan_end(self, pos: tuple[float, float], right: bool) -> None:
         t = self.table
         if t.pan_from is None:
@@ -256,53 +226,6 @@ class Controller(Building, Moving, ComputerTurns):
         if right and t.pan_moved < 6 and not self.cancel_preview():
             self.erase_at(pos)
         t.pan_from = None
-
-    def fit(self) -> None:
-        self.table.camera.fit()
-        self.table.fitted = True
-
-    def set_map_rect(self, rect: pygame.Rect) -> None:
-        """The map area changed (window size, panels, UI scale, full screen): a fitted map
-        refits; a zoomed one keeps its middle and zoom."""
-        cam = self.table.camera
-        if rect == cam.rect:
-            return
-        if self.table.fitted:
-            cam.rect = pygame.Rect(rect)
-            cam.fit()
-        else:
-            cam.set_rect(rect)
-
-    def jump_to_last_build(self) -> None:
-        """B: the player's last build in view."""
-        d = self.table.last_build
-        if d is None:
-            mine = self.state.players[self.viewer()].track
-            if mine:
-                d = max(mine)[1]
-        if d is None:
-            self.say("No track yet", "Your last build will be found with B", Tone.INFO)
-            return
-        cam = self.table.camera
-        dot = self.session.board.dots[d]
-        cam.level = max(cam.level, cam.level_for(24))
-        cam.centre_on(dot.x, dot.y)
-        self.table.fitted = False
-
-    def scroll_side(self, dy: int, limit: int) -> None:
-        self.table.side_scroll = max(0, min(limit, self.table.side_scroll + dy))
-
-    def scroll_history(self, lines: int, limit: int) -> None:
-        self.table.history_scroll = max(0, min(limit, self.table.history_scroll + lines))
-
-    def viewer(self) -> int:
-        """Whose private things the screen shows: the person to act, or the only person."""
-        seats = self.session.setup.seats
-        actor = self.session.actor
-        if not seats[actor].computer:
-            return actor
-        humans = [i for i, s in enumerate(seats) if not s.computer]
-        return humans[0] if len(humans) == 1 else actor
 
     # -- the curtain between two people ----------------------------------------------------
     def check_curtain(self, initial: bool = False) -> None:
@@ -369,8 +292,8 @@ class Controller(Building, Moving, ComputerTurns):
             t.pen.cancel()
             t.preview = None
             t.keep_choice = set()
-            if t.modal in (Modal.UPGRADE, Modal.CONFIRM):
-                t.modal, t.question = Modal.NONE, None
+            if t.modal in (Modal.UPGRADE, Modal.CONFIRM, Modal.FERRY):
+                t.modal, t.question, t.offer = Modal.NONE, None, None
             if key[1] != t.watch.turn[1]:
                 self.check_curtain()
             t.watch.turn = key

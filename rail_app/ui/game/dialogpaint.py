@@ -25,6 +25,7 @@ class Dialog(Enum):
     EVENT = "event"
     KEEP = "keep"
     LOSS = "loss"
+    FERRY = "ferry"
 
 
 QUESTIONS = {
@@ -106,6 +107,24 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
         return
     if dialog is Dialog.LOSS:
         _loss(surface, ctx, box)
+    if dialog is Dialog.FERRY:
+        _ferry(surface, ctx, box)
+
+
+def _ferry(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
+    from rail_app.ui.game.ferries import offer_words
+
+    px = ctx.px
+    st = ctx.state
+    if ctx.table.offer is None:
+        return
+    ferry = st.board.ferries[ctx.table.offer]
+    x, width = box.x + px(24), box.w - px(48)
+    y = text_block(surface, f"The {ferry.name} ferry", x, box.y + px(18), width, px(22),
+                   bold=True)
+    y += px(6)
+    for line in offer_words(st, ferry):
+        y = text_block(surface, line, x, y, width, px(15)) + px(4)
 
 
 def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:

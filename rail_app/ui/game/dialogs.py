@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from rail_app.rules.actions import ChooseLoss, UpgradeLoco
+from rail_app.rules.actions import BuildFerry, ChooseLoss, UpgradeLoco
 from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.game.commands import BuyLoco, Intent, Play, ToggleCard
@@ -32,7 +32,7 @@ def current(ctx: Ctx) -> Dialog:
     if t.curtain is not None:
         return Dialog.CURTAIN
     modal = {Modal.HELP: Dialog.HELP, Modal.MENU: Dialog.MENU, Modal.UPGRADE: Dialog.UPGRADE,
-             Modal.CONFIRM: Dialog.CONFIRM}.get(t.modal)
+             Modal.CONFIRM: Dialog.CONFIRM, Modal.FERRY: Dialog.FERRY}.get(t.modal)
     if modal is not None:
         return modal
     if t.popups:
@@ -62,6 +62,8 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         return r
     elif dialog is Dialog.CONFIRM:
         r = pygame.Rect(0, 0, px(480), px(230))
+    elif dialog is Dialog.FERRY:
+        r = pygame.Rect(0, 0, px(520), _ferry_height(ctx, px(520)))
     elif dialog is Dialog.EVENT:
         r = pygame.Rect(0, 0, px(460), _event_height(ctx, px(460)))
         r.center = ctx.rects.map.center
@@ -90,6 +92,21 @@ def _event_height(ctx: Ctx, width: int) -> int:
     lines = len(hud.wrap(title, px(24), width - px(40), True)) * font(px(24), True).get_linesize()
     lines += len(hud.wrap(card.text, px(16), width - px(40))) * font(px(16)).get_linesize()
     return px(54) + px(16) + lines + px(6) + px(80)
+
+
+def _ferry_height(ctx: Ctx, width: int) -> int:
+    """The ferry dialog's height: its title, its words and the buttons."""
+    from rail_app.ui.game.ferries import offer_words
+
+    px = ctx.px
+    if ctx.table.offer is None:
+        return px(200)
+    ferry = ctx.state.board.ferries[ctx.table.offer]
+    lh = font(px(15)).get_linesize()
+    lines = sum(len(hud.wrap(t, px(15), width - px(48))) for t in offer_words(ctx.state, ferry))
+    words = len(offer_words(ctx.state, ferry))
+    return px(18) + font(px(22), True).get_linesize() + px(6) + lines * lh + words * px(4) \
+        + px(84)
 
 
 def _upgrades(ctx: Ctx) -> list[tuple[str, int]]:
@@ -132,6 +149,17 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
                           colour=ink, size=px(16)))
         out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(60), px(124),
                                       px(42)), Intent.CLOSE, "Cancel", size=px(16)))
+    elif dialog is Dialog.FERRY and ctx.table.offer is not None:
+        ferry = st.board.ferries[ctx.table.offer]
+        q = ctx.session.quote(BuildFerry(ferry.name))
+        can = q.ok and ctx.free
+        label = f"Take the {ferry.name} ferry for {q.cost}M"
+        out.append(Widget(pygame.Rect(box.x + px(20), box.bottom - px(62), box.w - px(184),
+                                      px(44)), Play(BuildFerry(ferry.name)), label, can,
+                          "" if can else speak(st.board, q.headline), Look.PRIMARY,
+                          colour=ink, size=px(15)))
+        out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(62), px(124),
+                                      px(44)), Intent.CLOSE, "Cancel", size=px(16)))
     elif dialog is Dialog.EVENT:
         out.append(Widget(pygame.Rect(box.right - px(140), box.bottom - px(52), px(120),
                                       px(38)), Intent.DISMISS_EVENT, "OK", look=Look.PRIMARY,

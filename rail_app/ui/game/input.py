@@ -101,7 +101,7 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
             if k == pygame.K_SPACE:
                 ctrl.skip_computer()
         return
-    if dialog in (Dialog.MENU, Dialog.UPGRADE, Dialog.CONFIRM, Dialog.HELP):
+    if dialog in (Dialog.MENU, Dialog.UPGRADE, Dialog.CONFIRM, Dialog.HELP, Dialog.FERRY):
         if k == pygame.K_ESCAPE or (k == pygame.K_F1 and dialog is Dialog.HELP):
             ctrl.perform(Intent.CLOSE)
         elif k in ENTER and dialog is Dialog.CONFIRM:

@@ -16,6 +16,7 @@ from rail_app.ui import maprender as mr
 from rail_app.ui.camera import Camera
 from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.ctx import Ctx
+from rail_app.ui.game.ferries import paint_pen_ferry
 from rail_app.ui.game.table import CIRCLE_TIME, FADE_TIME
 from rail_app.ui.ink import draw_stroke, ink_width
 from rail_app.ui.maprender import font
@@ -235,6 +236,7 @@ def _pen(surface: pygame.Surface, ctx: Ctx, under: int | None, can_start: bool) 
         if ctx.free and st.phase is Phase.BUILD and under is not None and can_start:
             pygame.draw.circle(surface, ink.colour, cam.dot_screen(under), max(6, sp * 0.42), 2)
         return
+    paint_pen_ferry(surface, ctx, ink.colour)  # a ferry from this port, as a next step
     for s in pen.steps:
         draw_stroke(surface, cam.dot_screen(s.frm), cam.dot_screen(s.to), ink, w,
                     seed=s.frm * 7919 + s.to, fresh=True)

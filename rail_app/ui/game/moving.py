@@ -11,7 +11,6 @@ from __future__ import annotations
 from rail_app.rules.state import Phase
 from rail_app.ui.game.base import ControllerBase
 from rail_app.ui.game.table import Tone
-from rail_app.ui.game.words import speak
 
 
 class Moving(ControllerBase):
@@ -33,9 +32,8 @@ class Moving(ControllerBase):
             return self.confirm_move()
         pv = self.trains.plan(d)
         t.preview = pv
-        if not pv.ok:
-            self.say("Can't go there", speak(self.session.board, pv.reason), Tone.ERROR,
-                     at=pos)
+        if not pv.ok:  # the preview's box at the target says why: one box, not two
+            self.host.sounds.play("error")
         return False
 
     def confirm_move(self) -> bool:

@@ -13,6 +13,7 @@ from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.camera import Camera
 from rail_app.ui.game.ctx import Ctx
+from rail_app.ui.game.voyage import journey_lines, paint_journey
 from rail_app.ui.game.words import speak
 from rail_app.ui.hud import Line
 from rail_app.ui.ink import ink_width
@@ -52,6 +53,16 @@ def paint_move(surface: pygame.Surface, ctx: Ctx, trains: TrainTool,
     if pv is None or pl.position is None:
         return
     w = max(4, ink_width(sp))
+    if pv.journey is not None:  # across the player's ferries (M5)
+        if pv.now:
+            pts = [cam.dot_screen(d) for d in [pl.position, *pv.now]]
+            pygame.draw.lines(surface, (255, 255, 255), False, pts, w + 6)
+            pygame.draw.lines(surface, ink.colour, False, pts, w)
+        marks = paint_journey(surface, ctx, pv, pl.position, ink.colour, w)
+        for k, (x, y) in enumerate(marks, start=1):
+            _stop_mark(surface, cam, (x, y), str(k), ink.colour, ctx.px(13))
+        _target(surface, cam, pv.target, ink.colour)
+        return
     if pv.now:
         pts = [cam.dot_screen(d) for d in [pl.position, *pv.now]]
         pygame.draw.lines(surface, (255, 255, 255), False, pts, w + 6)
@@ -64,15 +75,21 @@ def paint_move(surface: pygame.Surface, ctx: Ctx, trains: TrainTool,
             pygame.draw.line(surface, (130, 120, 110), a, (mx, my), max(2, w // 2))
     # where the train stands at the end of each turn, numbered
     for k, d in enumerate(pv.stop_dots(), start=1):
-        _stop_mark(surface, cam, d, str(k), ink.colour, ctx.px(13))
-    tx, ty = cam.dot_screen(pv.target)
-    pygame.draw.circle(surface, (255, 255, 255), (tx, ty), max(9, sp * 0.5), 4)
-    pygame.draw.circle(surface, ink.colour, (tx, ty), max(9, sp * 0.5), 3)
+        _stop_mark(surface, cam, cam.dot_screen(d), str(k), ink.colour, ctx.px(13))
+    _target(surface, cam, pv.target, ink.colour)
 
 
-def _stop_mark(surface: pygame.Surface, cam: Camera, d: int, text: str,
+def _target(surface: pygame.Surface, cam: Camera, target: int,
+            colour: tuple[int, int, int]) -> None:
+    tx, ty = cam.dot_screen(target)
+    r = max(9, cam.dot_px * 0.5)
+    pygame.draw.circle(surface, (255, 255, 255), (tx, ty), r, 4)
+    pygame.draw.circle(surface, colour, (tx, ty), r, 3)
+
+
+def _stop_mark(surface: pygame.Surface, cam: Camera, at: tuple[float, float], text: str,
                colour: tuple[int, int, int], size: int) -> None:
-    x, y = cam.dot_screen(d)
+    x, y = at
     r = max(size * 0.85, cam.dot_px * 0.4)
     pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 2)
     pygame.draw.circle(surface, colour, (x, y), r)
@@ -91,6 +108,8 @@ def preview_lines(ctx: Ctx) -> list[Line]:
         return [(f"Place the train at {name}", hud.TEXT, True),
                 ("Click again or press Enter (M1)", hud.MUTED, False)]
     me = st.current
+    if pv.journey is not None:
+        return journey_lines(ctx, pv)
     if not pv.ok or pv.quote is None:
         out: list[Line] = [(f"Can't go to {name}", hud.RED, True),
                            (speak(b, pv.reason), hud.TEXT, False)]

@@ -250,6 +250,9 @@ def _actions(col: Column, fs: int) -> None:
     for a in slots:
         q = ctx.session.quote(a)
         label = action_label(st, a)
+        if isinstance(a, BoardFerry) and not q.ok:  # why not, in plain sight (M5, E5, K8)
+            reason = speak(st.board, q.headline)
+            label += ": " + reason[:1].lower() + reason[1:]
         hb = button_height(label, col.width, fs - 1, px(1), isinstance(a, Deliver))
         r = pygame.Rect(col.x, col.y, col.width, hb)
         tip = ACTION_TIPS.get(type(a), "") if q.ok else speak(st.board, q.headline)

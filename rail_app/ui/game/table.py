@@ -33,6 +33,7 @@ class Modal(Enum):
     MENU = "menu"
     UPGRADE = "upgrade"
     CONFIRM = "confirm"
+    FERRY = "ferry"  # take the ferry whose route was clicked (K8)
 
 
 class Question(Enum):
@@ -161,6 +162,7 @@ class Table:
     pan_moved: float = 0.0
     modal: Modal = Modal.NONE
     question: Question | None = None
+    offer: int | None = None  # the ferry the FERRY dialog offers (its index)
     curtain: int | None = None  # two people at one screen: the seat waiting to be shown
     curtain_armed: bool = False  # a new press (and its release) takes the curtain away
     last_build: int | None = None  # the dot B jumps to

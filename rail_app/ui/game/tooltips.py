@@ -12,15 +12,14 @@ the map.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
 
 from rail_app.core.board import edge_key
 from rail_app.ui import hud
-from rail_app.ui import maprender as mr
 from rail_app.ui.game.ctx import Ctx
+from rail_app.ui.game.ferries import ferry_near, hover_words
 from rail_app.ui.game.marks import name_boxes
 from rail_app.ui.game.routes import preview_lines
 from rail_app.ui.game.table import Notice, Spot, Tone
@@ -79,21 +78,10 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
             out.append((f"Track of {st.players[who].name}"
                         + (" (drawn this phase)" if fresh else ""), SOFT, False))
         return out
-    near = max(10.0, cam.dot_px * 0.4)
-    for f in b.ferries:
-        (ax, ay), (bx, by) = (cam.dot_screen(p) for p in f.ports)
-        reach = near + 0.12 * math.hypot(bx - ax, by - ay)
-        if not (min(ax, bx) - reach <= pos[0] <= max(ax, bx) + reach
-                and min(ay, by) - reach <= pos[1] <= max(ay, by) + reach):
-            continue
-        pts = mr.ferry_curve(b, cam.view(), *f.ports)
-        ox, oy = cam.rect.topleft
-        if any(math.hypot(x + ox - pos[0], y + oy - pos[1]) < near for x, y in pts[3:-3]):
-            takers = [st.players[t].name for t in st.ferry_takers.get(f.index, [])]
-            return [(f"Ferry {f.name}", WHITE, True),
-                    (f"First taker pays {f.high}M, the second {f.low}M (K8)", SOFT, False),
-                    ("Taken by " + ", ".join(takers) if takers else "Not taken yet", SOFT,
-                     False)]
+    f = ferry_near(b, cam, pos)
+    if f is not None:
+        return [(f"Ferry {f.name}", WHITE, True),
+                *[(line, SOFT, False) for line in hover_words(st, f)]]
     return []
 
 
