@@ -13,7 +13,6 @@ from rail_app.rules import build, events
 from rail_app.rules.actions import BuildFerry
 from rail_app.rules.quotes import Quote
 from rail_app.rules.state import GameState, Phase
-from rail_app.ui import hud
 from rail_app.ui import maprender as mr
 from rail_app.ui.camera import Camera
 from rail_app.ui.game.ctx import Ctx
@@ -100,20 +99,38 @@ def offer_words(state: GameState, ferry: Ferry) -> list[str]:
     return out
 
 
-def paint_pen_ferry(surface: pygame.Surface, ctx: Ctx, ink: tuple[int, int, int]) -> None:
-    """The pen stands on a port and the ferry is a legal next step: its route glows in the
-    player's ink, with where it goes and its price."""
+def pen_ferries(ctx: Ctx) -> list[Ferry]:
+    """The ferries from the port the pen stands on that are a legal next step (K8)."""
     pen = ctx.table.pen
     if not pen.active:
-        return
-    board = ctx.state.board
-    cam = ctx.table.camera
+        return []
     here = pen.path[-1]
     legal = set(pen.legal_next())
-    for f in board.ferries_at.get(here, []):
+    return [f for f in ctx.state.board.ferries_at.get(here, []) if f.other_port(here) in legal]
+
+
+def pen_ferry_words(ctx: Ctx) -> list[str]:
+    """The pen's box, on a port: where the ferry goes and what it costs now."""
+    pen = ctx.table.pen
+    board = ctx.state.board
+    out = []
+    for f in pen_ferries(ctx):
+        other = f.other_port(pen.path[-1])
+        price = build.ferry_cost(pen.state, pen.state.current, f)
+        out.append(f"Drag across the water to {board.place_name(other)}: the {f.name} "
+                   f"ferry, {price}M (K8)")
+    return out
+
+
+def paint_pen_ferry(surface: pygame.Surface, ctx: Ctx, ink: tuple[int, int, int]) -> None:
+    """The pen stands on a port and the ferry is a legal next step: its route glows in the
+    player's ink (the pen's box says where it goes and its price)."""
+    pen = ctx.table.pen
+    board = ctx.state.board
+    cam = ctx.table.camera
+    for f in pen_ferries(ctx):
+        here = pen.path[-1]
         other = f.other_port(here)
-        if other not in legal:
-            continue
         ox, oy = cam.rect.topleft
         pts = [(x + ox, y + oy) for x, y in mr.ferry_curve(board, cam.view(), here, other)]
         wide = max(8, round(cam.dot_px * 0.45))
@@ -125,7 +142,3 @@ def paint_pen_ferry(surface: pygame.Surface, ctx: Ctx, ink: tuple[int, int, int]
                           wide)
         surface.blit(glow, box)
         pygame.draw.lines(surface, ink, False, pts, 3)
-        price = build.ferry_cost(pen.state, pen.state.current, f)
-        mid = pts[len(pts) // 2]
-        hud.pill(surface, f"Ferry to {board.place_name(other)}: {price}M — drag across",
-                 mid, ctx.px(14), ink)

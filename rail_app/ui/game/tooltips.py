@@ -18,8 +18,9 @@ import pygame
 
 from rail_app.core.board import edge_key
 from rail_app.ui import hud
+from rail_app.ui import maprender as mr
 from rail_app.ui.game.ctx import Ctx
-from rail_app.ui.game.ferries import ferry_near, hover_words
+from rail_app.ui.game.ferries import ferry_near, hover_words, pen_ferries, pen_ferry_words
 from rail_app.ui.game.marks import name_boxes
 from rail_app.ui.game.routes import preview_lines
 from rail_app.ui.game.table import Notice, Spot, Tone
@@ -94,6 +95,11 @@ def stroke_boxes(ctx: Ctx) -> list[pygame.Rect]:
     segs = [(s.frm, s.to) for s in pen.steps]
     if pen.refusal is not None:
         segs.append((pen.refusal.frm, pen.refusal.to))
+    for f in pen_ferries(ctx):  # the ferry lit up as the next step
+        ox, oy = cam.rect.topleft
+        here = pen.path[-1]
+        for x, y in mr.ferry_curve(ctx.state.board, cam.view(), here, f.other_port(here))[::2]:
+            out.append(pygame.Rect(round(x + ox - w), round(y + oy - w), 2 * w, 2 * w))
     for a, c in segs:
         (x0, y0), (x1, y1) = cam.dot_screen(a), cam.dot_screen(c)
         for k in range(4):  # a diagonal segment as a few small boxes along it
@@ -115,6 +121,7 @@ def pen_lines(ctx: Ctx) -> list[Line]:
     elif spent >= budget - 4:
         colour = hud.AMBER
     lines: list[Line] = [(f"+{pen.total}M · {spent}/{budget}M", colour, True)]
+    lines += [(words, hud.TEXT, False) for words in pen_ferry_words(ctx)]
     r = pen.refusal
     if r is not None:
         reason = speak(st.board, r.reason.removeprefix("Can't build here: "))
