@@ -362,7 +362,7 @@ def start(case: Case) -> GameState:
 
 def _snapshot(state: GameState) -> dict[str, Any]:
     out = {f.name: copy.deepcopy(getattr(state, f.name)) for f in fields(state)
-           if f.name not in ("board", "deck", "rng")}
+           if f.name not in ("board", "deck", "rng", "undo")}
     out["rng"] = state.rng.getstate()
     return out
 

@@ -147,6 +147,14 @@ class Drop(Action):
 
 
 @dataclass(frozen=True, repr=False)
+class TakeBack(Action):
+    """M7: take back the last move, pickup, lock or drop of this move phase, when nothing
+    hidden was revealed by it (no card drawn)."""
+
+    kind: ClassVar[str] = "take_back"
+
+
+@dataclass(frozen=True, repr=False)
 class SwapDemands(Action):
     """C6/T3: instead of moving and building, renew three unlocked public cards."""
 
@@ -184,7 +192,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
         KeepCards, BuildSegment, BuildFerry, EraseSegment, UpgradeLoco, TakeLoan, PlaceTrain, MoveTrain,
-        BoardFerry, PickUp, Lock, Deliver, Drop, SwapDemands, ChooseLoss, EndPhase, EndTurn,
+        BoardFerry, PickUp, Lock, Deliver, Drop, TakeBack, SwapDemands, ChooseLoss, EndPhase,
+        EndTurn,
     )
 }
 

@@ -17,8 +17,8 @@ import random
 from collections.abc import Iterable, Sequence
 
 from rail_app.core.board import Board
-from rail_app.rules import cards, turns
-from rail_app.rules.actions import Action, ChooseLoss
+from rail_app.rules import cards, takeback, turns
+from rail_app.rules.actions import Action, ChooseLoss, TakeBack
 from rail_app.rules.deckmodel import Deck
 from rail_app.rules.quotes import IllegalAction, Moment, Quote, Violation, refused
 from rail_app.rules.rulebook import RULEBOOK
@@ -123,6 +123,7 @@ def apply(
     assert rule is not None
     actor = state.actor
     new = state if inplace else state.copy()
+    before = (state.copy() if inplace else state) if rule.undoable else None
     step = rule.apply(new, action, q)
     if step is Step.START_GAME:
         turns.begin_first_turn(new, new.first_player, RULEBOOK.hooks)
@@ -132,6 +133,9 @@ def apply(
     turns.after_action(new, RULEBOOK.hooks)
     for check in RULEBOOK.after_action:
         check(new)
+    if not isinstance(action, TakeBack):  # M7: what may be taken back next
+        new.undo = before if (before is not None and step is None and new.phase is Phase.MOVE
+                              and takeback.nothing_revealed(before, new)) else None
     return new
 
 

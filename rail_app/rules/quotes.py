@@ -156,6 +156,14 @@ class DeliverDetails:
 
 
 @dataclass(frozen=True)
+class TakeBackDetails:
+    """M7: the action taken back and the money it gives back (rent paid by a move)."""
+
+    undoes: str  # the action's kind
+    refund: int
+
+
+@dataclass(frozen=True)
 class LossDetails:
     """E7: the load a derailed train loses."""
 
@@ -167,10 +175,10 @@ class LossDetails:
 
 Details = (BuildDetails | FerryDetails | EraseDetails | UpgradeDetails | LoanDetails
            | EndTurnDetails | PlaceDetails | MoveDetails | BoardDetails | DeliverDetails
-           | LossDetails)
+           | LossDetails | TakeBackDetails)
 D = TypeVar("D", BuildDetails, FerryDetails, EraseDetails, UpgradeDetails, LoanDetails,
             EndTurnDetails, PlaceDetails, MoveDetails, BoardDetails, DeliverDetails,
-            LossDetails)
+            LossDetails, TakeBackDetails)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rail_app.rules import build, cards, events, movement, turns
+from rail_app.rules import build, cards, events, movement, takeback, turns
 from rail_app.rules.actions import (
     Action,
     BoardFerry,
@@ -33,6 +33,7 @@ from rail_app.rules.actions import (
     PickUp,
     PlaceTrain,
     SwapDemands,
+    TakeBack,
     TakeLoan,
     UpgradeLoco,
 )
@@ -54,13 +55,15 @@ class ActionRule(Generic[A]):
     """One action: the phases it is legal in, its quote and its apply.
 
     ``apply`` may return a :class:`Step` for the turn flow (the turn ends, the game starts).
-    ``name`` is how a refusal names the action ("Not now: building is ...").
+    ``name`` is how a refusal names the action ("Not now: building is ..."). ``undoable``:
+    the action may be taken back (M7) when it revealed nothing.
     """
 
     phases: frozenset[Phase]
     quote: Callable[[GameState, A], Quote]
     apply: Callable[[GameState, A, Quote], Step | None]
     name: str
+    undoable: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,14 +83,19 @@ RULEBOOK = Rulebook(
         KeepCards: ActionRule(SETUP, cards.quote_keep, cards.apply_keep, "choosing cards"),
         # phase A: moving and loads (M1-M6, C3-C6)
         PlaceTrain: ActionRule(MOVE, movement.quote_place, movement.apply_place,
-                               "placing the train"),
-        MoveTrain: ActionRule(MOVE, movement.quote_move, movement.apply_move, "moving"),
+                               "placing the train", undoable=True),
+        MoveTrain: ActionRule(MOVE, movement.quote_move, movement.apply_move, "moving",
+                              undoable=True),
         BoardFerry: ActionRule(MOVE, movement.quote_board, movement.apply_board,
-                               "boarding a ferry"),
-        PickUp: ActionRule(MOVE, cards.quote_pickup, cards.apply_pickup, "picking up"),
-        Lock: ActionRule(AFTER_SWAP_TOO, cards.quote_lock, cards.apply_lock, "locking"),
+                               "boarding a ferry", undoable=True),
+        PickUp: ActionRule(MOVE, cards.quote_pickup, cards.apply_pickup, "picking up",
+                           undoable=True),
+        Lock: ActionRule(AFTER_SWAP_TOO, cards.quote_lock, cards.apply_lock, "locking",
+                         undoable=True),
         Deliver: ActionRule(MOVE, cards.quote_deliver, cards.apply_deliver, "delivering"),
-        Drop: ActionRule(MOVE, cards.quote_drop, cards.apply_drop, "dropping"),
+        Drop: ActionRule(MOVE, cards.quote_drop, cards.apply_drop, "dropping", undoable=True),
+        TakeBack: ActionRule(MOVE, takeback.quote_take_back, takeback.apply_take_back,
+                             "taking back"),
         SwapDemands: ActionRule(MOVE_OR_BUILD, cards.quote_swap, cards.apply_swap,
                                 "swapping demands"),
         # phase B: building (K1-K10, V2)

@@ -193,6 +193,9 @@ class GameState:
     # history
     log: list[LogEntry] = field(default_factory=list)
     history: list[tuple[int, Action]] = field(default_factory=list)  # (player, action) applied
+    # M7: the game as it was before the last action of this move phase that may be taken
+    # back (None when there is none); set and cleared by the engine after every action
+    undo: GameState | None = field(default=None, compare=False, repr=False)
 
     @property
     def player(self) -> PlayerState:
@@ -252,6 +255,8 @@ class GameState:
         if not self.cash_public:
             other.cash = 0
             other.cash_history = []
+        if self.undo is not None:
+            seen.undo = self.undo.seen_by(seat)
         return seen
 
 
