@@ -11,7 +11,14 @@ from __future__ import annotations
 import pygame
 
 from rail_app.rules import movement
-from rail_app.rules.actions import EndPhase, EndTurn, SwapDemands, TakeLoan, UpgradeLoco
+from rail_app.rules.actions import (
+    EndPhase,
+    EndTurn,
+    SwapDemands,
+    TakeBack,
+    TakeLoan,
+    UpgradeLoco,
+)
 from rail_app.rules.state import VARIANT_LOANS, Phase
 from rail_app.ui import hud
 from rail_app.ui.game.commands import Intent, Play
@@ -35,12 +42,22 @@ def top_widgets(ctx: Ctx) -> list[Widget]:
     menu = pygame.Rect(top.right - px(110), y, px(100), h)
     helpb = pygame.Rect(menu.x - px(54), y, px(44), h)
     side = pygame.Rect(helpb.x - px(44), y, px(34), h)
-    return [
+    out = [
         Widget(side, Intent.TOGGLE_SIDE, ">" if ctx.table.side_open else "<",
                tip="Hide the side panel" if ctx.table.side_open else "Show the side panel"),
         Widget(helpb, Intent.HELP, "?", tip="Controls and rules (F1)"),
         Widget(menu, Intent.OPEN_MENU, "Menu", tip="Save, load, settings (Esc)"),
     ]
+    st = ctx.state
+    if ctx.cards and st.phase in (Phase.MOVE, Phase.BUILD):
+        shown = ctx.table.advice is not None
+        out.insert(0, Widget(pygame.Rect(side.x - px(118), y, px(108), h), Intent.SUGGEST,
+                             "Hide plan" if shown else "Suggest", ctx.free,
+                             "Hide the suggested plan" if shown else
+                             "Show the plan the Hard computer would choose for you now: "
+                             "demands, where to pick up and deliver, track to build",
+                             selected=shown))
+    return out
 
 
 def top_text(ctx: Ctx) -> list[str]:
@@ -70,7 +87,7 @@ def paint_top(surface: pygame.Surface, ctx: Ctx, thinking: str) -> None:
     cy = top.centery
     pygame.draw.circle(surface, ctx.ink(st.current).colour, (px(22), cy), px(8))
     x = px(38)
-    room = top.right - px(220) - x
+    room = top.right - px(340 if ctx.cards else 220) - x
     size = px(17)
     parts = top_text(ctx)
     while len(parts) > 2 and font(size, True).size("  ·  ".join(parts))[0] > room:
@@ -119,16 +136,25 @@ def bottom_widgets(ctx: Ctx) -> list[Widget]:
                                   f"Borrow {st.rules.loan_amount}M", ctx.free and loan.ok,
                                   _tip(ctx, loan.ok, loan.headline, "Take a loan (V2)"))))
     fresh = bool(st.phase_built or st.phase_ferries)
-    second: list[tuple[int, Widget]] = [
-        (110, Widget(pygame.Rect(0, 0, 0, 0), Intent.ERASE_LAST, "Erase last",
-                     building and fresh, "Erase the last segment drawn this phase (Backspace)")),
-        (100, Widget(pygame.Rect(0, 0, 0, 0), Intent.CLEAR_PHASE, "Clear", building and fresh,
-                     "Erase everything drawn this phase (K10)")),
+    if st.phase is Phase.MOVE and ctx.cards:  # the train's last move may be taken back (M7)
+        back = session.quote(TakeBack())
+        second: list[tuple[int, Widget]] = [
+            (120, Widget(pygame.Rect(0, 0, 0, 0), Intent.TAKE_BACK, "Take back",
+                         ctx.free and back.ok, _tip(ctx, back.ok, back.headline,
+                         "Take back the train's last move, pickup, lock or drop (M7, "
+                         "Backspace)")))]
+    else:
+        second = [
+            (110, Widget(pygame.Rect(0, 0, 0, 0), Intent.ERASE_LAST, "Erase last",
+                         building and fresh,
+                         "Erase the last segment drawn this phase (Backspace)")),
+            (100, Widget(pygame.Rect(0, 0, 0, 0), Intent.CLEAR_PHASE, "Clear",
+                         building and fresh, "Erase everything drawn this phase (K10)"))]
+    second += [
         (170, Widget(pygame.Rect(0, 0, 0, 0), Intent.END_PHASE, end_text,
                      ctx.free and end_q.ok, end_tip if end_q.ok or not ctx.free
                      else speak(st.board, end_q.headline), Look.PRIMARY, colour=ink,
-                     size=px(16))),
-    ]
+                     size=px(16)))]
     block = ctx.rects.buttons
     bh = px(40)
     gap = px(8)

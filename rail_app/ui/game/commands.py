@@ -18,6 +18,9 @@ class Intent(Enum):
 
     END_PHASE = "end the phase"
     ERASE_LAST = "erase the last segment"
+    TAKE_BACK = "take back the train's last move"
+    CONTINUE_TRIP = "go on towards the train's destination"
+    SUGGEST = "show or hide the suggested plan"
     CLEAR_PHASE = "erase this phase's track"
     OPEN_UPGRADE = "choose a locomotive"
     ASK_SWAP = "ask before swapping demands"

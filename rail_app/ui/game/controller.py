@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rail_app.ai.advice import Adviser
 from rail_app.ai.bot import Bot
 from rail_app.rules.actions import (
     BuildFerry,
@@ -32,6 +33,7 @@ from rail_app.ui.game.commands import (
     ToggleCard,
     ToggleSection,
 )
+from rail_app.ui.game.helping import Helping
 from rail_app.ui.game.moving import Moving
 from rail_app.ui.game.pacing import ComputerTurns
 from rail_app.ui.game.table import (
@@ -51,12 +53,13 @@ from rail_app.ui.session import Session, new_save_path
 GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game over screen
 
 
-class Controller(Viewing, Building, Moving, ComputerTurns):
+class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
     def __init__(self, host: Host, session: Session, table: Table,
                  open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
         super().__init__(host, session, table)
         self.open_settings = open_settings
         self.open_saves = open_saves
+        self.adviser = Adviser()
         self.bots = {i: Bot(s.level, i, session.setup.seed)
                      for i, s in enumerate(session.setup.seats) if s.computer}
         w = table.watch
@@ -106,6 +109,17 @@ class Controller(Viewing, Building, Moving, ComputerTurns):
             self.end_phase()
         elif cmd is Intent.ERASE_LAST:
             self.erase_last()
+        elif cmd is Intent.TAKE_BACK:
+            self.take_back()
+        elif cmd is Intent.SUGGEST:
+            self.toggle_suggest()
+        elif cmd is Intent.CONTINUE_TRIP:
+            pv = t.preview
+            if pv is not None and pv.ok and pv.target == t.destination.get(self.state.current):
+                self.confirm_move()
+            else:
+                t.trip_shown = None
+                self.continue_trip()
         elif cmd is Intent.CLEAR_PHASE:
             self.clear_phase()
         elif cmd is Intent.OPEN_UPGRADE:
@@ -278,6 +292,11 @@ class Controller(Viewing, Building, Moving, ComputerTurns):
         self.watch()
         self.after_actions()
         self.update_slots()
+        self.keep_helpers_fresh()
+        key = self.turn_key()
+        if t.trip_shown != key and self.my_move() and t.preview is None:
+            t.trip_shown = key  # once a turn: the route to the destination, shown again
+            self.continue_trip()
 
     def all_computers(self) -> bool:
         return all(s.computer for s in self.session.setup.seats)

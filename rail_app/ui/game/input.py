@@ -138,7 +138,10 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
         ctrl.zoom(-1, frame.ctx.rects.map.center)
     elif k == pygame.K_BACKSPACE or (k == pygame.K_z and ctrl_key):
-        ctrl.erase_last()
+        if ctrl.state.phase is Phase.MOVE:
+            ctrl.take_back()
+        else:
+            ctrl.erase_last()
     elif k in ENTER:
         if t.preview is not None and t.preview.ok:
             ctrl.confirm_move()

@@ -17,6 +17,7 @@ from rail_app.ui.camera import Camera
 from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.ctx import Ctx
 from rail_app.ui.game.ferries import paint_pen_ferry
+from rail_app.ui.game.ghosts import paint_ghost_words, paint_ghosts
 from rail_app.ui.game.table import CIRCLE_TIME, FADE_TIME
 from rail_app.ui.ink import draw_stroke, ink_width
 from rail_app.ui.maprender import font
@@ -153,10 +154,12 @@ def paint_marks(surface: pygame.Surface, ctx: Ctx, under: int | None,
     if st.events:
         zones.draw_zone_labels(surface.subsurface(cam.rect), st, cam.view())
     _transients(surface, ctx)
+    paint_ghosts(surface, ctx)  # plans shown, never played
     hovered = ctx.table.hovered
     if isinstance(hovered, Demand):
         _demand(surface, ctx, hovered)
     _trains(surface, ctx)
+    paint_ghost_words(surface, ctx)
     _pen(surface, ctx, under, can_start)
     _banner(surface, ctx)
     surface.set_clip(clip)

@@ -8,9 +8,13 @@ engine quote (:mod:`rail_app.ui.train`).
 
 from __future__ import annotations
 
+from rail_app.rules.actions import PlaceTrain, TakeBack
+from rail_app.rules.quotes import TakeBackDetails
 from rail_app.rules.state import Phase
+from rail_app.rules.takeback import WORDS
 from rail_app.ui.game.base import ControllerBase
-from rail_app.ui.game.table import Tone
+from rail_app.ui.game.table import Spot, Tone
+from rail_app.ui.game.words import speak
 
 
 class Moving(ControllerBase):
@@ -37,19 +41,72 @@ class Moving(ControllerBase):
         return False
 
     def confirm_move(self) -> bool:
-        """Enter or a second click: the train goes as the preview says."""
-        pv = self.table.preview
+        """Enter or a second click: the train goes as the preview says; a route over more
+        turns is remembered, and offered again when the next move phase begins."""
+        t = self.table
+        pv = t.preview
         if pv is None or not pv.ok or pv.action is None or not self.my_move():
             return False
-        self.table.preview = None
+        t.preview = None
+        me = self.state.current
         q = self.do(pv.action)
         if not q.ok:
             self.refuse("Can't move", q)
             return False
+        if pv.turns > 1 and not isinstance(pv.action, PlaceTrain):
+            t.destination[me] = pv.target
+        else:
+            t.destination.pop(me, None)
         return True
 
     def cancel_preview(self) -> bool:
         if self.table.preview is None:
             return False
         self.table.preview = None
+        self.table.destination.pop(self.state.current, None)
+        return True
+
+    def continue_trip(self) -> bool:
+        """The move phase of a train with a destination begins: its route is shown again,
+        one click (or Enter) away ("continue to Catania")."""
+        t = self.table
+        me = self.state.current
+        target = t.destination.get(me)
+        if target is None or not self.my_move():
+            return False
+        pl = self.state.players[me]
+        if pl.position is None or pl.aboard is not None:
+            return False
+        board = self.session.board
+        city = board.city_of_dot.get(target)
+        if pl.position == target or (city is not None and board.city_of_dot.get(pl.position)
+                                     is city):
+            t.destination.pop(me, None)  # arrived
+            return False
+        pv = self.trains.plan(target)
+        if not pv.ok:
+            t.destination.pop(me, None)
+            self.say("Can't go on", speak(board, pv.reason), Tone.WARN, Spot.TOP)
+            return False
+        t.preview = pv
+        self.say(f"On to {board.place_name(target)}",
+                 "Click it again or press Enter to go on; Esc for another way", Tone.INFO,
+                 Spot.TOP)
+        return True
+
+    def take_back(self) -> bool:
+        """Backspace, Ctrl+Z or Take back in the move phase: the train's last move, pickup,
+        lock or drop is taken back (M7; the engine says when it cannot be)."""
+        if not self.my_move():
+            return False
+        t = self.table
+        t.preview = None
+        q = self.do(TakeBack())
+        if not q.ok:
+            self.refuse("Can't take back", q)
+            return False
+        d = q.detail(TakeBackDetails)
+        what = WORDS.get(d.undoes, "the last action") if d is not None else "the last action"
+        rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
+        self.say("Taken back", f"{what.capitalize()}{rent} (M7)", Tone.INFO, Spot.TOP)
         return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from rail_app.ai.advice import Advice, DemandRoute
 from rail_app.rules.actions import Action
 from rail_app.rules.state import Edge
 from rail_app.ui.camera import Camera
@@ -166,12 +167,18 @@ class Table:
     curtain: int | None = None  # two people at one screen: the seat waiting to be shown
     curtain_armed: bool = False  # a new press (and its release) takes the curtain away
     last_build: int | None = None  # the dot B jumps to
+    destination: dict[int, int] = field(default_factory=dict)  # seat -> dot its train heads for
+    trip_shown: tuple[int, int] | None = None  # the turn whose move began with the trip shown
     hovered: Command | Demand | None = None  # the widget under the pointer
     hover_time: float = 0.0  # seconds the pointer has rested on it (tooltips wait a little)
     pacing: Pacing = field(default_factory=Pacing)
     watch: Watch = field(default_factory=Watch)
     slots: Slots = field(default_factory=Slots)
     game_over_in: float | None = None  # seconds until the game over screen
+    advice: Advice | None = None  # the suggested plan shown on the map ("Suggest")
+    advice_version: int = -1  # the game's version it was worked out for
+    ghost: DemandRoute | None = None  # the cheapest way to serve the hovered demand
+    ghost_key: tuple[int, int, str, str] | None = None  # (version, seat, commodity, city)
 
     def notice(self, spot: Spot) -> Notice | None:
         """The live notice shown at ``spot``, if any (one at a time per spot)."""
