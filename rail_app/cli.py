@@ -374,6 +374,17 @@ def _selftest(args: argparse.Namespace) -> int:
     return run_selftest(args.map, args.turns)
 
 
+def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--start", type=int, default=1, help="the first seed to try")
+    p.add_argument("--count", type=int, default=5000, help="how many seeds to try")
+
+
+def _lesson_seed(args: argparse.Namespace) -> int:
+    from rail_app.devtools.lessonseed import run_command
+
+    return run_command(args)
+
+
 def _autoplay_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default="maps/italy.yaml")
     p.add_argument("--seed", type=int, default=1)
@@ -446,6 +457,8 @@ COMMANDS: dict[str, Command] = {
                             _records),
     "screenshots": Command("draw the README's screenshots of the game's screens",
                            _screenshots_args, _screenshots),
+    "lesson-seed": Command("check the seed of the lesson (Learn to play) and find one that "
+                           "fits its plan", _lesson_seed_args, _lesson_seed),
 }
 
 

@@ -51,7 +51,7 @@ class Violation:
         return str(self.moment) if self.moment is not None else ""
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.code})"
+        return f"{self.message} ({self.code})" if self.code else self.message
 
 
 # -- details, one class per kind of action ----------------------------------------------------

@@ -174,7 +174,11 @@ class MenuScene(Scene):
         self.buttons: dict[Any, str] = {}
         self.resumable = _latest_game()
         y = px(230)
-        for label, what in (("New game", "new"), ("Continue", "continue"),
+        from rail_app.ui.lesson import saved_step
+
+        self.lesson_step = saved_step()
+        learn = "Learn to play" if self.lesson_step is None else "Learn to play (resume)"
+        for label, what in (("New game", "new"), (learn, "learn"), ("Continue", "continue"),
                             ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
             if what == "continue" and self.resumable is None:
                 continue
@@ -193,6 +197,8 @@ class MenuScene(Scene):
             what = self.buttons[event.ui_element]
             if what == "new":
                 self.app.switch("newgame")
+            elif what == "learn":
+                self.learn()
             elif what == "continue" and self.resumable is not None:
                 open_saved_game(self.app, self.resumable)
             elif what == "load":
@@ -203,6 +209,17 @@ class MenuScene(Scene):
                 self.app.quit(0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit(0)
+
+    def learn(self) -> None:
+        """Learn to play: the guided first game, resumed where it was left."""
+        from rail_app.ui import lesson
+
+        session = lesson.resumed_session() if self.lesson_step is not None else None
+        step = self.lesson_step if session is not None else 0
+        if session is None:
+            lesson.forget()
+            session = lesson.new_session()
+        self.app.switch("game", session=session, lesson=step)
 
     def show_error(self, text: str, title: str = "Could not load") -> None:
         self.error_text = text

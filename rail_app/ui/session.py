@@ -89,6 +89,8 @@ class Session:
         self.last_applied: list[Action] = []
         self.game_id = new_game_id()
         self.name = ""  # what the player calls the game ("": the players and the turn)
+        #: Where this game saves itself instead of its own autosaves (the lesson's game)
+        self.autosave_file: Path | None = None
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -250,6 +252,12 @@ class Session:
     def autosave(self) -> Path | None:
         """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
         turns of it: a new game, or another game, never overwrites this one's."""
+        if self.autosave_file is not None:
+            try:
+                self.save(self.autosave_file, autosave=True)
+            except OSError:
+                return None
+            return self.autosave_file
         path = self.autosave_path()
         try:
             self.save(path, autosave=True)

@@ -34,6 +34,7 @@ class Settings:
     ui_scale: float = 1.0
     inks: list[str] = field(default_factory=lambda: list(DEFAULT_INKS))
     hints: bool = True
+    hints_seen: list[str] = field(default_factory=list)  # first-game hints already read
     fullscreen: bool = False
     window: tuple[int, int] = (1600, 900)
 
@@ -67,6 +68,8 @@ class Settings:
                         or list(DEFAULT_INKS)
                     while len(s.inks) < 2:
                         s.inks.append(DEFAULT_INKS[len(s.inks)])
+                elif k == "hints_seen" and isinstance(v, list):
+                    s.hints_seen = [x for x in v if isinstance(x, str) and len(x) <= 20][:20]
                 elif k == "window" and isinstance(v, list) and len(v) == 2:
                     s.window = clamp_window((round(_finite(v[0])), round(_finite(v[1]))))
             except (TypeError, ValueError, OverflowError):

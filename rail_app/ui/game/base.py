@@ -11,7 +11,7 @@ import math
 
 from rail_app.rules.actions import Action, Deliver, PlaceTrain
 from rail_app.rules.deck import event_centres
-from rail_app.rules.quotes import DeliverDetails, MoveDetails, Quote
+from rail_app.rules.quotes import DeliverDetails, MoveDetails, Quote, Violation
 from rail_app.rules.state import GameState, Phase
 from rail_app.ui.game.table import Circle, Fade, Notice, Spot, Table, Tone
 from rail_app.ui.game.words import speak
@@ -75,6 +75,9 @@ class ControllerBase:
         st = self.state
         actor = self.session.actor
         start = st.players[actor].position
+        why = self.guard(action)
+        if why:  # the lesson does not let the player do it yet
+            return Quote(action, 0, (Violation("", why),))
         q = self.session.apply(action)
         if not q.ok:
             return q
@@ -102,6 +105,11 @@ class ControllerBase:
                 self.say(f"Delivered +{done.payoff}M", f"{who} in {done.city}", Tone.GOOD,
                          Spot.MAP, (city.x, city.y))
         return q
+
+    def guard(self, action: Action) -> str:
+        """Why the screen does not let the player do ``action`` now ("": it may); the
+        lesson answers (see :mod:`rail_app.ui.game.teaching`)."""
+        return ""
 
     def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
         """Say why the engine refused an action, in a player's words, where it happened."""

@@ -21,6 +21,10 @@ class Intent(Enum):
     TAKE_BACK = "take back the train's last move"
     CONTINUE_TRIP = "go on towards the train's destination"
     SUGGEST = "show or hide the suggested plan"
+    LESSON_NEXT = "go on to the lesson's next step"
+    LESSON_LEAVE = "leave the lesson (it is kept)"
+    LESSON_RESTART = "start the lesson over"
+    HINTS_OFF = "show no more first-game hints"
     CLEAR_PHASE = "erase this phase's track"
     OPEN_UPGRADE = "choose a locomotive"
     ASK_SWAP = "ask before swapping demands"
@@ -73,7 +77,14 @@ class ToggleSection:
     section: str
 
 
-Command = Intent | Play | ToggleCard | BuyLoco | FilterHistory | ToggleSection
+@dataclass(frozen=True)
+class DismissHint:
+    """A first-game hint has been read: it is not shown again."""
+
+    hint: str
+
+
+Command = Intent | Play | ToggleCard | BuyLoco | FilterHistory | ToggleSection | DismissHint
 
 
 @dataclass(frozen=True)

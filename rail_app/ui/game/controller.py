@@ -27,6 +27,7 @@ from rail_app.ui.game.choices import legal_city_actions
 from rail_app.ui.game.commands import (
     BuyLoco,
     Command,
+    DismissHint,
     FilterHistory,
     Intent,
     Play,
@@ -46,6 +47,7 @@ from rail_app.ui.game.table import (
     Table,
     Tone,
 )
+from rail_app.ui.game.teaching import Teaching
 from rail_app.ui.game.viewing import Viewing
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
@@ -53,7 +55,7 @@ from rail_app.ui.session import Session, new_save_path
 GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game over screen
 
 
-class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
+class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
     def __init__(self, host: Host, session: Session, table: Table,
                  open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
         super().__init__(host, session, table)
@@ -100,6 +102,8 @@ class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
             t.history_scroll = 0
         elif isinstance(cmd, ToggleSection):
             t.folded ^= {cmd.section}
+        elif isinstance(cmd, DismissHint):
+            self.dismiss_hint(cmd)
         else:
             self.intent(cmd)
 
@@ -113,6 +117,14 @@ class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
             self.take_back()
         elif cmd is Intent.SUGGEST:
             self.toggle_suggest()
+        elif cmd is Intent.LESSON_NEXT:
+            self.lesson_next()
+        elif cmd is Intent.LESSON_LEAVE:
+            self.lesson_leave()
+        elif cmd is Intent.LESSON_RESTART:
+            self.lesson_restart()
+        elif cmd is Intent.HINTS_OFF:
+            self.hints_off()
         elif cmd is Intent.CONTINUE_TRIP:
             pv = t.preview
             if pv is not None and pv.ok and pv.target == t.destination.get(self.state.current):
@@ -149,7 +161,10 @@ class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
             self.open_saves()
         elif cmd in (Intent.LOAD, Intent.QUIT):
             question = Question.LOAD if cmd is Intent.LOAD else Question.QUIT
-            if self.session.dirty:
+            if t.lesson is not None:  # the lesson is kept: nothing to lose
+                t.modal = Modal.NONE
+                self.lesson_leave()
+            elif self.session.dirty:
                 self.ask(question)
             else:
                 self.leave(question)
@@ -293,6 +308,7 @@ class Controller(Viewing, Helping, Building, Moving, ComputerTurns):
         self.after_actions()
         self.update_slots()
         self.keep_helpers_fresh()
+        self.lesson_tick()
         key = self.turn_key()
         if t.trip_shown != key and self.my_move() and t.preview is None:
             t.trip_shown = key  # once a turn: the route to the destination, shown again

@@ -33,6 +33,7 @@ class Ctx:
     inks: tuple[Ink, ...]
     hints: bool
     names: tuple[pygame.Rect, ...] = ()  # where the map's city names are on the screen
+    seen_hints: tuple[str, ...] = ()  # the first-game hints already read
 
     @property
     def state(self) -> GameState:

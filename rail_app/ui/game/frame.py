@@ -16,6 +16,7 @@ import pygame
 from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.game import bars, dialogs
+from rail_app.ui.game.coach import current_hint, hint_panel, lesson_panel
 from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.controller import Controller
 from rail_app.ui.game.ctx import Ctx, inks
@@ -46,6 +47,8 @@ class Frame:
     version: int = -1  # the game's version the frame shows
     notices: list[Box] = field(default_factory=list)  # notices standing at their place
     pointer: list[Box] = field(default_factory=list)  # the preview's box, the pointer's box
+    hint: str | None = None  # the first-game hint shown
+    coach: list[Widget] = field(default_factory=list)  # the lesson's or the hint's buttons
 
     @property
     def clickable(self) -> list[Widget]:
@@ -82,7 +85,8 @@ class View:
         done = self.layers.base.complete(t.camera, self.layers.track)
         names = map_names(session.board, t.camera) if done else ()
         ctx = Ctx(session, t, rects, host.px, ctrl.viewer(), ctrl.human_turn(), ctrl.free(),
-                  inks(session, host.settings), host.settings.hints, names)
+                  inks(session, host.settings), host.settings.hints, names,
+                  tuple(host.settings.hints_seen))
         if prepare_map:
             self.layers.prepare(t.camera, session.state, session.version, ctx.inks)
         dialog = dialogs.current(ctx)
@@ -101,6 +105,15 @@ class View:
         frame.bottom, bottom_widgets, frame.history_limit = self._bottom_picture(ctx)
         widgets += bottom_widgets
         frame.widgets = widgets
+        if dialog is not Dialog.CURTAIN:  # the lesson's panel or a first-game hint
+            frame.hint = current_hint(ctx, dialog)
+            if t.lesson is not None:
+                frame.coach = lesson_panel(ctx, dialog)[2]
+            elif frame.hint is not None:
+                frame.coach = hint_panel(ctx, frame.hint, dialog)[2]
+            frame.widgets = frame.widgets + frame.coach
+            frame.dialog_widgets = frame.dialog_widgets + (
+                frame.coach if dialog is not Dialog.NONE else [])
         if dialog is not Dialog.CURTAIN:
             frame.notices = notice_boxes(ctx)
             near = ctrl.dot_at(t.pointer, 0.28) if under is not None else None

@@ -5,22 +5,31 @@ turn at once. The computer opponent acts only by actions, through the same door 
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from rail_app.ai.bot import Bot
-from rail_app.rules.actions import BuildSegment
+from rail_app.rules.actions import Action, BuildSegment
 from rail_app.rules.quotes import IllegalAction
+from rail_app.rules.state import GameState
 from rail_app.ui.game.base import ControllerBase
 from rail_app.ui.game.table import Modal
 
 COMPUTER_STEP = 0.33  # seconds per computer action
 
 
+class Player(Protocol):
+    """Who plays a computer seat: the computer opponent, or the lesson's partner."""
+
+    def next_action(self, state: GameState) -> Action: ...
+
+
 class ComputerTurns(ControllerBase):
-    bots: dict[int, Bot]
+    bots: dict[int, Player]
 
     def computer_to_act(self) -> bool:
         return self.session.seat.computer and not self.session.over
 
-    def bot(self, seat: int) -> Bot:
+    def bot(self, seat: int) -> Player:
         bot = self.bots.get(seat)
         if bot is None:
             setup = self.session.setup

@@ -12,10 +12,11 @@ from __future__ import annotations
 import pygame
 
 from rail_app.core.board import Board
-from rail_app.rules.state import GameState, Phase
+from rail_app.rules.state import GameState
 from rail_app.ui import hud
 from rail_app.ui.camera import Camera
 from rail_app.ui.game import bars, dialogs
+from rail_app.ui.game.coach import paint_coach
 from rail_app.ui.game.controller import Controller
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.frame import Frame, View
@@ -34,10 +35,13 @@ STEADY = (pygame.MOUSEMOTION,)  # events after which the frame's layout still ho
 
 
 class GameScene(Scene):
-    def __init__(self, app: Host, session: Session) -> None:
+    def __init__(self, app: Host, session: Session, lesson: int | None = None) -> None:
+        """``lesson``: this game is the guided first game, at that step."""
         self.session = session
         self.table = Table(Camera(session.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
         self.controller = Controller(app, session, self.table, self._settings, self._saves)
+        if lesson is not None:
+            self.controller.begin_lesson(lesson)
         self.view = View(app, self.controller)
         self.rects = self._rects(app)
         self.stale = False  # the frame was made before an event that may change its layout
@@ -117,7 +121,6 @@ class GameScene(Scene):
         surface.set_clip(clip)
         paint_marks(surface, ctx, f.under, f.can_start)
         paint_boxes(surface, f.notices)
-        self._hint(surface)
         bars.paint_top(surface, ctx, f.thinking)
         if f.side is not None:
             hud.blit_aligned(surface, f.side, self.rects.side.topleft)
@@ -129,23 +132,13 @@ class GameScene(Scene):
         if f.dialog is not Dialog.NONE:
             dialogs.paint_dialog(surface, ctx, f.dialog)
             for w in f.dialog_widgets:
+                if w not in f.coach:
+                    paint(surface, w, w.key == hovered)
+        if f.dialog is not Dialog.CURTAIN:
+            paint_coach(surface, ctx, f.dialog, f.hint, f.clickable)
+            for w in f.coach:
                 paint(surface, w, w.key == hovered)
         paint_boxes(surface, f.pointer)
-
-    def _hint(self, surface: pygame.Surface) -> None:
-        """The first game's hint: where a stroke starts (UX.md "Help")."""
-        ctx = self.frame.ctx
-        st = self.state
-        if not (ctx.hints and ctx.free and st.phase is Phase.BUILD and not st.player.track
-                and not self.table.pen.active):
-            return
-        m = self.rects.map
-        px = self.app.px
-        hud.bubble(surface, [("Start from the edge of a red hexagon:", hud.TEXT, True),
-                             ("press on one of its outer dots and drag to draw track.",
-                              hud.TEXT, False)],
-                   (m.x + px(4), m.bottom - px(4)), px(15), bg=(255, 250, 220), alpha=245,
-                   bounds=m, above=True, width=px(260))
 
     # -- for tools and tests: where a control is on screen --------------------------------
     def find(self, key: object) -> pygame.Rect | None:

@@ -17,6 +17,7 @@ from rail_app.rules.actions import Action
 from rail_app.rules.state import Edge
 from rail_app.ui.camera import Camera
 from rail_app.ui.game.commands import Command, Demand
+from rail_app.ui.game.lesson import LessonState
 from rail_app.ui.pen import Pen
 from rail_app.ui.train import Preview, TrainRun
 
@@ -179,6 +180,7 @@ class Table:
     advice_version: int = -1  # the game's version it was worked out for
     ghost: DemandRoute | None = None  # the cheapest way to serve the hovered demand
     ghost_key: tuple[int, int, str, str] | None = None  # (version, seat, commodity, city)
+    lesson: LessonState | None = None  # the guided first game, when this is it
 
     def notice(self, spot: Spot) -> Notice | None:
         """The live notice shown at ``spot``, if any (one at a time per spot)."""

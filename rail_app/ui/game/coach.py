@@ -1,0 +1,189 @@
+"""Coaching on the game screen: the first-game hints (the first time each phase, the cards
+and an event appear; switched off in Settings) and the lesson's panel, both small boxes with
+a title, words and buttons, at the lower left of the map (at its top while a dialog is up,
+clear of the dialog); the lesson's lit dots, ferry routes and buttons.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from rail_app.rules.state import Phase
+from rail_app.ui import hud
+from rail_app.ui import maprender as mr
+from rail_app.ui.game.commands import DismissHint, Intent
+from rail_app.ui.game.ctx import Ctx
+from rail_app.ui.game.dialogpaint import Dialog
+from rail_app.ui.game.lesson import STEPS, Look, Target, step_done, words
+from rail_app.ui.game.widgets import Look as Style
+from rail_app.ui.game.widgets import Widget, lines_for
+from rail_app.ui.maprender import font
+
+HINTS: dict[str, tuple[str, str]] = {
+    "build": ("Your build phase",
+              "Press on an outer dot of a red hexagon (or on your own track) and drag: the "
+              "pen draws dot to dot and shows each segment's cost. Enter pays and ends the "
+              "turn; Backspace erases the last segment."),
+    "cards": ("Your cards",
+              "Your private cards are yours alone; the public pool is for both players. "
+              "Rest the pointer on a demand: its suppliers light up and a dashed line shows "
+              "the track still to build. Suggest shows a whole plan."),
+    "move": ("Your move phase",
+             "Click a city to place the train (the first time), then click a dot: the "
+             "preview says how many moves and turns. Click again to go. Pick up and deliver "
+             "with the buttons in the side panel; Backspace takes a move back."),
+    "event": ("An event",
+              "Events take effect when drawn. Lasting ones stay until the end of the "
+              "drawer's next turn: the side panel lists them and the map shows where (E1, "
+              "E2)."),
+}
+PANEL_BG = (255, 250, 220)
+GLOW = (255, 170, 0)
+
+
+def current_hint(ctx: Ctx, dialog: Dialog) -> str | None:
+    """The first-game hint to show now, if any (the first unread one that applies)."""
+    t = ctx.table
+    if not ctx.hints or t.lesson is not None or not ctx.human:
+        return None
+    seen = set(ctx.seen_hints)
+    st = ctx.state
+    if dialog is Dialog.EVENT:
+        return "event" if "event" not in seen else None
+    if dialog is not Dialog.NONE or not ctx.free or not ctx.cards and st.phase is Phase.MOVE:
+        return None
+    for key, applies in (("build", st.phase is Phase.BUILD), ("move", st.phase is Phase.MOVE),
+                         ("cards", ctx.cards and st.phase in (Phase.MOVE, Phase.BUILD))):
+        if applies and key not in seen:
+            return key
+    return None
+
+
+def _panel(ctx: Ctx, title: str, text: str, head: str, buttons: list[tuple[int, object, str]],
+           dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+    """Where a coaching box goes, its wrapped words and its buttons: at the lower left of
+    the map, the buttons under the words; while a dialog is up, across the top of the map,
+    the buttons beside the words (a dialog stands below it)."""
+    px = ctx.px
+    m = ctx.rects.map
+    wide = dialog is not Dialog.NONE
+    width = m.w - px(20) if wide else min(px(400), m.w - px(20))
+    row = sum(px(w) for w, _, _ in buttons) + px(8) * (len(buttons) - 1)
+    inner = width - px(24) - (row + px(16) if wide else 0)
+    lines = lines_for(text, px(14), inner)
+    lh = font(px(14)).get_linesize()
+    words_h = (px(18) if head else 0) + font(px(16), True).get_linesize() * len(
+        lines_for(title, px(16), inner, True)) + px(4) + lh * len(lines)
+    h = px(10) + words_h + px(10) + (0 if wide else px(46))
+    box = pygame.Rect(0, 0, width, h)
+    if wide:
+        box.topleft = (m.x + px(10), m.y + px(4))
+        y = box.centery - px(17)
+    else:
+        box.bottomleft = (m.x + px(10), m.bottom - px(10))
+        y = box.bottom - px(10) - px(34)
+    x = box.right - px(12)
+    widgets = []
+    for w, command, label in reversed(buttons):
+        r = pygame.Rect(x - px(w), y, px(w), px(34))
+        primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
+        assert isinstance(command, Intent | DismissHint)
+        widgets.append(Widget(r, command, label, look=Style.PRIMARY if primary
+                              else Style.BUTTON, size=px(14), colour=(0, 114, 178)))
+        x = r.x - px(8)
+    return box, lines, widgets
+
+
+def hint_panel(ctx: Ctx, key: str, dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+    title, text = HINTS[key]
+    return _panel(ctx, title, text, "", [(110, DismissHint(key), "Got it"),
+                                         (150, Intent.HINTS_OFF, "No more hints")], dialog)
+
+
+def lesson_panel(ctx: Ctx, dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+    ls = ctx.table.lesson
+    assert ls is not None
+    step = STEPS[min(ls.step, len(STEPS) - 1)]
+    st = ctx.state
+    done = step_done(look(ctx))
+    text = words(step.text, st, ls.plan)
+    last = ls.step >= len(STEPS) - 1
+    buttons: list[tuple[int, object, str]] = [(110, Intent.LESSON_LEAVE, "Leave"),
+                                               (110, Intent.LESSON_RESTART, "Start over")]
+    if done:
+        buttons.append((110, Intent.LESSON_NEXT, "Finish" if last else "Next ›"))
+    head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}" + (" · DONE" if done and not last
+                                                              else "")
+    return _panel(ctx, words(step.title, st, ls.plan), text, head, buttons, dialog)
+
+
+def look(ctx: Ctx) -> Look:
+    t = ctx.table
+    assert t.lesson is not None
+    return Look(ctx.state, t.lesson, t.hovered, t.ghost is not None, bool(t.popups))
+
+
+def paint_coach(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, hint: str | None,
+                widgets: list[Widget]) -> None:
+    """The lesson's panel and lit targets, or the hint shown now (their buttons are among
+    ``widgets``, the frame's, which the lesson's lit buttons are found in)."""
+    t = ctx.table
+    if t.lesson is not None:
+        box, lines, _ = lesson_panel(ctx, dialog)
+        ls = t.lesson
+        step = STEPS[min(ls.step, len(STEPS) - 1)]
+        head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}"
+        _paint(surface, ctx, box, words(step.title, ctx.state, ls.plan), lines, head)
+        if not step_done(look(ctx)):
+            _targets(surface, ctx, step.targets(look(ctx)), dialog, widgets)
+    elif hint is not None:
+        box, lines, _ = hint_panel(ctx, hint, dialog)
+        _paint(surface, ctx, box, HINTS[hint][0], lines, "")
+
+
+def _paint(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect, title: str,
+           lines: list[str], head: str) -> None:
+    px = ctx.px
+    pygame.draw.rect(surface, (60, 50, 40), box.move(px(3), px(4)), border_radius=px(10))
+    pygame.draw.rect(surface, PANEL_BG, box, border_radius=px(10))
+    pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1, border_radius=px(10))
+    x, y = box.x + px(12), box.y + px(10)
+    if head:
+        hud.label(surface, head, (x, y), px(12), hud.AMBER, bold=True)
+        y += px(18)
+    for line in lines_for(title, px(16), box.w - px(24), True):
+        hud.label(surface, line, (x, y), px(16), hud.TEXT, bold=True)
+        y += font(px(16), True).get_linesize()
+    y += px(4)
+    for line in lines:
+        hud.label(surface, line, (x, y), px(14), hud.TEXT)
+        y += font(px(14)).get_linesize()
+
+
+def _targets(surface: pygame.Surface, ctx: Ctx, targets: list[Target], dialog: Dialog,
+             widgets: list[Widget]) -> None:
+    """A pulsing ring around each lit dot, ferry route and button."""
+    cam = ctx.table.camera
+    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
+    width = max(3, ctx.px(4))
+    for tg in targets:
+        if tg.dot is not None and dialog is Dialog.NONE:
+            x, y = cam.dot_screen(tg.dot)
+            if cam.rect.collidepoint(x, y):
+                r = max(ctx.px(12), cam.dot_px * 0.6) * (1.0 + 0.25 * pulse)
+                pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 2, width + 2)
+                pygame.draw.circle(surface, GLOW, (x, y), r, width)
+        elif tg.ferry is not None and dialog is Dialog.NONE:
+            f = ctx.state.board.ferries[tg.ferry]
+            pts = mr.ferry_curve(ctx.state.board, cam.view(), *f.ports)
+            ox, oy = cam.rect.topleft
+            pts = [(a + ox, b + oy) for a, b in pts]
+            pygame.draw.lines(surface, GLOW, False, pts, width + round(3 * pulse))
+        elif tg.widget is not None:
+            w = next((w for w in reversed(widgets) if w.key == tg.widget), None)
+            if w is not None:
+                grow = 6 + round(6 * pulse)
+                pygame.draw.rect(surface, GLOW, w.rect.inflate(grow, grow), width,
+                                 border_radius=ctx.px(8))

@@ -1,0 +1,151 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
+"""A guided first game: "Learn to play" from the main menu, played to its end with posted
+events; left and resumed at the step reached; what it does not let the player do yet, said
+in its words; its fixed deal still teaching it. And the first-game hints of the main game,
+the first time each phase, the cards and an event appear, switched off in Settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rail_app.devtools.selftest import Driver
+from rail_app.rules.actions import PickUp
+from rail_app.ui.game.commands import DismissHint, Intent, ToggleCard
+from rail_app.ui.game.lesson import STEPS
+from tests.lessonwalk import play_lesson
+from tests.test_ui_support import app, click, press, start  # noqa: F401
+
+
+def menu_button(app: Any, what: str) -> Any:
+    return next(b for b, w in app.scene.buttons.items() if w == what)
+
+
+def test_the_lesson_is_played_to_its_end_from_the_main_menu(app: Any) -> None:
+    from rail_app.ui import lesson
+    from rail_app.ui.session import list_saves
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    assert scene.table.lesson is not None and scene.table.lesson.step == 0
+    seen: set[int] = set()
+    play_lesson(d, scene, seen.add)
+    assert seen == set(range(len(STEPS))) and len(STEPS) >= 12  # every step, in order
+    assert type(app.scene).__name__ == "MenuScene"  # Finish: back to the menu
+    st = scene.state
+    me = st.players[0]
+    assert me.deliveries == 1 and me.ferries and me.track  # it was all really played
+    assert any(a.kind == "swap" for _, a in st.history)
+    assert lesson.saved_step() is None  # finished: nothing to resume
+    assert list_saves() == []  # the lesson never writes among the saved games
+    assert next(b.text for b in app.scene.buttons
+                                   if app.scene.buttons[b] == "learn") == "Learn to play"
+
+
+def test_the_lesson_can_be_left_and_resumed_at_its_step(app: Any) -> None:
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    press(d, scene, Intent.LESSON_NEXT)  # past the welcome
+    plan = scene.table.lesson.plan
+    for c in plan.keep:
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
+    d.frames(10, 0.05)
+    press(d, scene, Intent.LESSON_NEXT)
+    cam = scene.camera
+    d.drag([cam.dot_screen(x) for x in plan.line[:3]])
+    track = set(scene.state.players[0].track)
+    assert track and scene.table.lesson.step == 2
+    press(d, scene, Intent.LESSON_LEAVE)
+    assert type(app.scene).__name__ == "MenuScene"
+    button = menu_button(app, "learn")
+    assert button.text == "Learn to play (resume)"
+    d.click_button(button)
+    again = app.scene
+    assert again is not scene and again.table.lesson.step == 2  # the step reached
+    assert set(again.state.players[0].track) == track  # and the game as it was
+    assert again.table.lesson.plan == plan
+    d.frames(2)
+    press(d, again, Intent.LESSON_NEXT)  # that step's wish was met: on to the next
+    assert again.table.lesson.step == 3
+    press(d, again, Intent.LESSON_RESTART)  # start over: a new lesson
+    assert app.scene.table.lesson.step == 0 and not app.scene.state.players[0].track
+
+
+def test_the_lesson_says_what_it_does_not_let_the_player_do_yet(app: Any) -> None:
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    ctrl = scene.controller
+    plan = scene.table.lesson.plan
+    q = ctrl.do(PickUp(plan.commodity, plan.card + 1, 0))
+    assert not q.ok and q.headline.startswith(f"In this lesson, pick up {plan.commodity}")
+    assert "()" not in q.headline  # no empty rule id shown
+
+
+def test_the_lessons_deal_still_teaches_it() -> None:
+    from rail_app.devtools.lessonseed import why_not
+    from rail_app.ui.lesson import SEED
+
+    why = why_not(SEED)
+    assert why == "", (f"the lesson's seed {SEED} no longer fits ({why}): the map or its deck "
+                       "changed; run `python -m rail_app lesson-seed` and set the seed it "
+                       "prints in rail_app/ui/lesson.py")
+
+
+def test_first_game_hints_show_once_each_and_can_be_switched_off(app: Any) -> None:
+    from rail_app.ui.settings import load_settings
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    for _ in range(2):  # both keep their first two cards
+        s = scene.session
+        if s.state.phase.value == "setup" and not s.seat.computer:
+            for c in sorted(s.state.players[0].dealt)[:2]:
+                press(d, scene, ToggleCard(c))
+            press(d, scene, Intent.KEEP_CHOSEN)
+        d.frames(10, 0.05)
+    d.key(pygame.K_SPACE)
+    assert d.until(lambda: scene.state.current == 0 and scene.state.phase.value == "build",
+                   dt=0.05)
+    d.frames(1)
+    assert scene.frame.hint == "build"  # the first build phase
+    press(d, scene, DismissHint("build"))
+    assert scene.frame.hint == "cards"  # then the cards
+    assert "build" in app.settings.hints_seen
+    assert "build" in load_settings().hints_seen  # kept for the next games
+    press(d, scene, Intent.HINTS_OFF)
+    assert scene.frame.hint is None and not app.settings.hints
+    # Settings switches them on again
+    d.key(pygame.K_ESCAPE)
+    press(d, scene, Intent.SETTINGS)
+    settings = app.scene
+    click(d, settings.hints.rect.center)
+    assert app.settings.hints
+    d.key(pygame.K_ESCAPE)
+    assert app.scene is scene
+    d.frames(1)
+    assert scene.frame.hint == "cards"  # the one not read yet
+
+
+def test_an_event_card_shows_its_hint_the_first_time(app: Any) -> None:
+    from rail_app.rules import events
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    from tests.test_ui_support import to_anna_move
+
+    to_anna_move(scene)
+    d = Driver(app)
+    app.settings.hints_seen[:] = ["build", "move", "cards"]
+    events.resolve_event(scene.state, 27, 1)  # prepare: a storm, drawn by Bruno
+    scene.session.version += 1
+    d.frames(2)
+    assert scene.frame.dialog.value == "event" and scene.frame.hint == "event"
+    press(d, scene, DismissHint("event"))  # the hint's button works over the card
+    assert "event" in app.settings.hints_seen and scene.table.popups
