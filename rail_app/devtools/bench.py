@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.core.board import load_board
+from rail_app.devtools.bench_advice import bench_advice
 from rail_app.devtools.lategame import make_late_game_board
 from rail_app.devtools.simulate import play_game
 from rail_app.rules import events, movement, reach
@@ -269,13 +270,15 @@ def bench_start(repeat: int) -> dict[str, float]:
 KEYS = (
     "blit_baseline_ms", "frame_pan_median_ms", "frame_pan_p99_ms", "frame_ratio",
     "zoom_max_ms", "quote_median_ms", "quote_p99_ms", "reach_full_recompute_ms",
-    "route_preview_ms", "ai_turn_p95_s", "ai_turn_cpu_median_ms", "cold_start_s",
+    "route_preview_ms", "ai_turn_p95_s", "ai_turn_cpu_median_ms", "suggest_p95_s",
+    "ghost_line_p95_s", "suggest_ratio", "cold_start_s",
     "import_baseline_s", "start_ratio", "board_build_cold_s", "board_build_cached_s",
 )
 
 TARGETS = {
     "frame_ratio": ("<=", 4.0), "frame_pan_p99_ms": ("<=", 16.7), "zoom_max_ms": ("<=", 33.0),
     "quote_median_ms": ("<=", 1.0), "quote_p99_ms": ("<=", 5.0), "ai_turn_p95_s": ("<=", 0.5),
+    "suggest_p95_s": ("<=", 0.5), "ghost_line_p95_s": ("<=", 0.5),
     "start_ratio": ("<=", 2.0),
 }
 
@@ -304,6 +307,9 @@ def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     out.update(bench_quote(board, state, 100 if quick else 1000))
     out.update(bench_route(board, state, 20 if quick else 200))
     out.update(bench_ai(map_path, 10 if quick else 200, 6 if quick else 150))
+    out.update(bench_advice(state, 10 if quick else 60))
+    if out.get("ai_turn_p95_s"):  # a suggestion against one whole turn of the Hard computer
+        out["suggest_ratio"] = out["suggest_p95_s"] / out["ai_turn_p95_s"]
     gc.collect()  # as the app does between turns (ui/session.py)
     out.update(bench_frames(map_path, board, state, 60 if quick else 300))
     out.update(bench_start(1 if quick else 5))

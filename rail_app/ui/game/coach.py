@@ -6,7 +6,9 @@ clear of the dialog); the lesson's lit dots, ferry routes and buttons.
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -18,7 +20,7 @@ from rail_app.ui.game.ctx import Ctx
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.lesson import STEPS, Look, Target, step_done, words
 from rail_app.ui.game.widgets import Look as Style
-from rail_app.ui.game.widgets import Widget, lines_for
+from rail_app.ui.game.widgets import Widget, lines_for, paint
 from rail_app.ui.maprender import font
 
 HINTS: dict[str, tuple[str, str]] = {
@@ -61,16 +63,51 @@ def current_hint(ctx: Ctx, dialog: Dialog) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Panel:
+    """A coaching box laid out: where, its title, its head line, its words' lines, its
+    buttons."""
+
+    box: pygame.Rect
+    title: str
+    head: str
+    lines: tuple[str, ...]
+    widgets: tuple[Widget, ...]
+
+
 def _panel(ctx: Ctx, title: str, text: str, head: str, buttons: list[tuple[int, object, str]],
-           dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+           dialog: Dialog) -> Panel:
     """Where a coaching box goes, its wrapped words and its buttons: at the lower left of
     the map, the buttons under the words; while a dialog is up, across the top of the map,
     the buttons beside the words (a dialog stands below it)."""
-    px = ctx.px
     m = ctx.rects.map
-    wide = dialog is not Dialog.NONE
-    width = m.w - px(20) if wide else min(px(400), m.w - px(20))
-    row = sum(px(w) for w, _, _ in buttons) + px(8) * (len(buttons) - 1)
+    widths = tuple(w for w, _, _ in buttons)
+    box, lines, rects = _layout(title, text, bool(head), widths, dialog is not Dialog.NONE,
+                                (m.x, m.y, m.w, m.h), ctx.px(100))
+    widgets = []
+    for r, (_, command, label) in zip(rects, buttons, strict=True):
+        primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
+        assert isinstance(command, Intent | DismissHint)
+        widgets.append(Widget(pygame.Rect(r), command, label, look=Style.PRIMARY if primary
+                              else Style.BUTTON, size=ctx.px(14), colour=(0, 114, 178)))
+    return Panel(pygame.Rect(box), title, head, lines, tuple(widgets))
+
+
+Box = tuple[int, int, int, int]
+
+
+@functools.lru_cache(maxsize=32)
+def _layout(title: str, text: str, head: bool, widths: tuple[int, ...], wide: bool,
+            m: Box, scale: int) -> tuple[Box, tuple[str, ...], tuple[Box, ...]]:
+    """The box, the words' lines and the buttons' places (kept: the same words are laid
+    out frame after frame)."""
+
+    def px(v: float) -> int:
+        return round(v * scale / 100)
+
+    mx, my, mw, mh = m
+    width = mw - px(20) if wide else min(px(400), mw - px(20))
+    row = sum(px(w) for w in widths) + px(8) * (len(widths) - 1)
     inner = width - px(24) - (row + px(16) if wide else 0)
     lines = lines_for(text, px(14), inner)
     lh = font(px(14)).get_linesize()
@@ -79,30 +116,28 @@ def _panel(ctx: Ctx, title: str, text: str, head: str, buttons: list[tuple[int, 
     h = px(10) + words_h + px(10) + (0 if wide else px(46))
     box = pygame.Rect(0, 0, width, h)
     if wide:
-        box.topleft = (m.x + px(10), m.y + px(4))
+        box.topleft = (mx + px(10), my + px(4))
         y = box.centery - px(17)
     else:
-        box.bottomleft = (m.x + px(10), m.bottom - px(10))
+        box.bottomleft = (mx + px(10), my + mh - px(10))
         y = box.bottom - px(10) - px(34)
     x = box.right - px(12)
-    widgets = []
-    for w, command, label in reversed(buttons):
+    rects: list[Box] = []
+    for w in reversed(widths):
         r = pygame.Rect(x - px(w), y, px(w), px(34))
-        primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
-        assert isinstance(command, Intent | DismissHint)
-        widgets.append(Widget(r, command, label, look=Style.PRIMARY if primary
-                              else Style.BUTTON, size=px(14), colour=(0, 114, 178)))
+        rects.append((r.x, r.y, r.w, r.h))
         x = r.x - px(8)
-    return box, lines, widgets
+    rects.reverse()
+    return (box.x, box.y, box.w, box.h), tuple(lines), tuple(rects)
 
 
-def hint_panel(ctx: Ctx, key: str, dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+def hint_panel(ctx: Ctx, key: str, dialog: Dialog) -> Panel:
     title, text = HINTS[key]
     return _panel(ctx, title, text, "", [(110, DismissHint(key), "Got it"),
                                          (150, Intent.HINTS_OFF, "No more hints")], dialog)
 
 
-def lesson_panel(ctx: Ctx, dialog: Dialog) -> tuple[pygame.Rect, list[str], list[Widget]]:
+def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
     ls = ctx.table.lesson
     assert ls is not None
     step = STEPS[min(ls.step, len(STEPS) - 1)]
@@ -125,41 +160,58 @@ def look(ctx: Ctx) -> Look:
     return Look(ctx.state, t.lesson, t.hovered, t.ghost is not None, bool(t.popups))
 
 
-def paint_coach(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, hint: str | None,
-                widgets: list[Widget]) -> None:
-    """The lesson's panel and lit targets, or the hint shown now (their buttons are among
-    ``widgets``, the frame's, which the lesson's lit buttons are found in)."""
-    t = ctx.table
-    if t.lesson is not None:
-        box, lines, _ = lesson_panel(ctx, dialog)
-        ls = t.lesson
+def paint_coach(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, panel: Panel | None,
+                widgets: list[Widget], hovered: object) -> None:
+    """The lesson's panel and lit targets, or the hint shown now (``panel``, as the frame
+    laid it out; ``widgets``: the frame's, which the lesson's lit buttons are found in)."""
+    if panel is None:
+        return
+    box = panel.box
+    local = tuple(((w.rect.x - box.x, w.rect.y - box.y, w.rect.w, w.rect.h), w.label,
+                   w.look, w.enabled, w.colour, w.size) for w in panel.widgets)
+    lit = next((i for i, w in enumerate(panel.widgets) if w.key == hovered), -1)
+    surface.blit(_picture(box.w, box.h, panel.title, panel.lines, panel.head, ctx.px(100),
+                          local, lit), box.topleft)
+    ls = ctx.table.lesson
+    if ls is not None and not step_done(look(ctx)):
         step = STEPS[min(ls.step, len(STEPS) - 1)]
-        head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}"
-        _paint(surface, ctx, box, words(step.title, ctx.state, ls.plan), lines, head)
-        if not step_done(look(ctx)):
-            _targets(surface, ctx, step.targets(look(ctx)), dialog, widgets)
-    elif hint is not None:
-        box, lines, _ = hint_panel(ctx, hint, dialog)
-        _paint(surface, ctx, box, HINTS[hint][0], lines, "")
+        _targets(surface, ctx, step.targets(look(ctx)), dialog, widgets)
 
 
-def _paint(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect, title: str,
-           lines: list[str], head: str) -> None:
-    px = ctx.px
-    pygame.draw.rect(surface, (60, 50, 40), box.move(px(3), px(4)), border_radius=px(10))
-    pygame.draw.rect(surface, PANEL_BG, box, border_radius=px(10))
-    pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1, border_radius=px(10))
-    x, y = box.x + px(12), box.y + px(10)
+@functools.lru_cache(maxsize=16)
+def _picture(w: int, h: int, title: str, lines: tuple[str, ...], head: str, scale: int,
+             buttons: tuple[tuple[Box, str, Style, bool, tuple[int, int, int], int], ...],
+             lit: int) -> pygame.Surface:
+    """The box with its words and buttons, drawn once for as long as they stay the same
+    (opaque but for its rounded corners: a cheap blit in every frame)."""
+
+    def px(v: float) -> int:
+        return round(v * scale / 100)
+
+    shadow = (px(3), px(4))
+    pic = pygame.Surface((w + shadow[0], h + shadow[1]))
+    key = (255, 0, 255)
+    pic.fill(key)
+    pic.set_colorkey(key)
+    box = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(pic, (60, 50, 40), box.move(*shadow), border_radius=px(10))
+    pygame.draw.rect(pic, PANEL_BG, box, border_radius=px(10))
+    pygame.draw.rect(pic, hud.PANEL_EDGE, box, 1, border_radius=px(10))
+    x, y = px(12), px(10)
     if head:
-        hud.label(surface, head, (x, y), px(12), hud.AMBER, bold=True)
+        hud.label(pic, head, (x, y), px(12), hud.AMBER, bold=True)
         y += px(18)
-    for line in lines_for(title, px(16), box.w - px(24), True):
-        hud.label(surface, line, (x, y), px(16), hud.TEXT, bold=True)
+    for line in lines_for(title, px(16), w - px(24), True):
+        hud.label(pic, line, (x, y), px(16), hud.TEXT, bold=True)
         y += font(px(16), True).get_linesize()
     y += px(4)
     for line in lines:
-        hud.label(surface, line, (x, y), px(14), hud.TEXT)
+        hud.label(pic, line, (x, y), px(14), hud.TEXT)
         y += font(px(14)).get_linesize()
+    for i, (r, label, style, enabled, colour, size) in enumerate(buttons):
+        paint(pic, Widget(pygame.Rect(r), None, label, enabled, look=style, colour=colour,
+                          size=size), i == lit)
+    return pic.convert() if pygame.display.get_surface() else pic
 
 
 def _targets(surface: pygame.Surface, ctx: Ctx, targets: list[Target], dialog: Dialog,

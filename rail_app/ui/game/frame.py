@@ -16,7 +16,7 @@ import pygame
 from rail_app.rules.state import Phase
 from rail_app.ui import hud
 from rail_app.ui.game import bars, dialogs
-from rail_app.ui.game.coach import current_hint, hint_panel, lesson_panel
+from rail_app.ui.game.coach import Panel, current_hint, hint_panel, lesson_panel
 from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.controller import Controller
 from rail_app.ui.game.ctx import Ctx, inks
@@ -48,7 +48,7 @@ class Frame:
     notices: list[Box] = field(default_factory=list)  # notices standing at their place
     pointer: list[Box] = field(default_factory=list)  # the preview's box, the pointer's box
     hint: str | None = None  # the first-game hint shown
-    coach: list[Widget] = field(default_factory=list)  # the lesson's or the hint's buttons
+    coach: Panel | None = None  # the lesson's panel or the hint shown, with its buttons
 
     @property
     def clickable(self) -> list[Widget]:
@@ -108,12 +108,13 @@ class View:
         if dialog is not Dialog.CURTAIN:  # the lesson's panel or a first-game hint
             frame.hint = current_hint(ctx, dialog)
             if t.lesson is not None:
-                frame.coach = lesson_panel(ctx, dialog)[2]
+                frame.coach = lesson_panel(ctx, dialog)
             elif frame.hint is not None:
-                frame.coach = hint_panel(ctx, frame.hint, dialog)[2]
-            frame.widgets = frame.widgets + frame.coach
+                frame.coach = hint_panel(ctx, frame.hint, dialog)
+            coach = list(frame.coach.widgets) if frame.coach is not None else []
+            frame.widgets = frame.widgets + coach
             frame.dialog_widgets = frame.dialog_widgets + (
-                frame.coach if dialog is not Dialog.NONE else [])
+                coach if dialog is not Dialog.NONE else [])
         if dialog is not Dialog.CURTAIN:
             frame.notices = notice_boxes(ctx)
             near = ctrl.dot_at(t.pointer, 0.28) if under is not None else None

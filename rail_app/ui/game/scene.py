@@ -131,13 +131,11 @@ class GameScene(Scene):
             paint(surface, w, w.key == hovered)
         if f.dialog is not Dialog.NONE:
             dialogs.paint_dialog(surface, ctx, f.dialog)
+            coach = f.coach.widgets if f.coach is not None else ()
             for w in f.dialog_widgets:
-                if w not in f.coach:
+                if w not in coach:
                     paint(surface, w, w.key == hovered)
-        if f.dialog is not Dialog.CURTAIN:
-            paint_coach(surface, ctx, f.dialog, f.hint, f.clickable)
-            for w in f.coach:
-                paint(surface, w, w.key == hovered)
+        paint_coach(surface, ctx, f.dialog, f.coach, f.clickable, hovered)
         paint_boxes(surface, f.pointer)
 
     # -- for tools and tests: where a control is on screen --------------------------------
