@@ -405,13 +405,21 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
                    help="the folder for the pictures (one folder per size inside)")
     p.add_argument("--size", type=parse_size, action="append",
                    help="a window size WxH (repeat it; default 1920x1080 and 1280x720)")
+    p.add_argument("--helpers", action="store_true",
+                   help="only the pictures of the newcomer's helpers (saves, ferries, "
+                        "Suggest, hints, the lesson)")
 
 
 def _screenshots(args: argparse.Namespace) -> int:
     from rail_app.devtools.screenshots import SIZES
     from rail_app.devtools.screenshots import main as shoot
 
-    return shoot(args.out, tuple(args.size) if args.size else SIZES)
+    sizes = tuple(args.size) if args.size else SIZES
+    if args.helpers:
+        from rail_app.devtools.helpshots import main as shoot_helpers
+
+        return shoot_helpers(args.out, sizes)
+    return shoot(args.out, sizes)
 
 
 def _records_args(p: argparse.ArgumentParser) -> None:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pygame
 
+from rail_app.devtools.lessonplay import play_lesson
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import PickUp
 from rail_app.ui.game.commands import DismissHint, Intent, ToggleCard
 from rail_app.ui.game.lesson import STEPS
-from tests.lessonwalk import play_lesson
 from tests.test_ui_support import app, click, press, start  # noqa: F401
 
 

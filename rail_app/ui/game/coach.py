@@ -149,7 +149,7 @@ def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
                                                (110, Intent.LESSON_RESTART, "Start over")]
     if done:
         buttons.append((110, Intent.LESSON_NEXT, "Finish" if last else "Next ›"))
-    head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}" + (" · DONE" if done and not last
+    head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}" + (" · DONE" if done and not step.info
                                                               else "")
     return _panel(ctx, words(step.title, st, ls.plan), text, head, buttons, dialog)
 

@@ -78,6 +78,7 @@ class Step:
     targets: Callable[[Look], list[Target]] = lambda look: []
     hold: str = ""  # while not done, why the actions ``holds`` must wait
     holds: tuple[type[Action], ...] = ()
+    info: bool = False  # only words to read: Next goes on
     focus: str = ""  # bring the camera to the "line" between the two cities, or the "ferry"
 
 
@@ -163,7 +164,7 @@ STEPS: tuple[Step, ...] = (
          "Two railway companies draw track on Italy with marker pens, carry goods that the "
          "demand cards ask for, and race to 250M with all four red hexagons (the major "
          "cities) joined. You are {player}, in blue; {partner} only passes in this lesson, so "
-         "take your time. Press Next.", lambda look: True),
+         "take your time. Press Next.", lambda look: True, info=True),
     Step("Keep two cards",
          "Each card asks for three deliveries; at most one of them is paid. Keep the two "
          "lit cards (click each one), then press Keep. The other cards form the public pool "
@@ -252,7 +253,7 @@ STEPS: tuple[Step, ...] = (
          "You know the game: build, carry, deliver, and watch the events. The first to hold "
          "250M with the four major cities joined ends the game (W1). F1 shows the controls "
          "and the rules at any time; Suggest shows what the Hard computer would do. Press "
-         "Finish.", lambda look: True),
+         "Finish.", lambda look: True, info=True),
 )
 
 

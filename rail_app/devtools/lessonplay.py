@@ -1,5 +1,5 @@
-"""Playing the lesson ("Learn to play") through the screen, as a player follows it: shared by
-the test that plays it to its end and by the screenshots tool."""
+"""Playing the lesson ("Learn to play") through the screen with posted mouse and key events,
+as a player follows it: the test that plays it to its end and the screenshots tool use it."""
 
 from __future__ import annotations
 
