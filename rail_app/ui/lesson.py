@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path, user_data_dir
-from rail_app.rules.actions import Action, ChooseLoss, EndPhase, EndTurn, KeepCards
-from rail_app.rules.state import GameState, Phase
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rules are imported when a lesson begins, not by the main menu
+    from rail_app.rules.actions import Action
+    from rail_app.rules.state import GameState
     from rail_app.ui.session import Session
 
 SEED = 57
@@ -120,6 +120,9 @@ class Partner:
     so the player learns at their own pace and every card drawn is the lesson's."""
 
     def next_action(self, state: GameState) -> Action:
+        from rail_app.rules.actions import ChooseLoss, EndPhase, EndTurn, KeepCards
+        from rail_app.rules.state import Phase
+
         if state.pending is not None:
             return ChooseLoss(0)
         if state.phase is Phase.SETUP:

@@ -11,6 +11,7 @@ a save, a rename or a delete.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import time
 from dataclasses import dataclass, replace
@@ -173,6 +174,32 @@ def read_entries() -> list[Entry]:
 def latest_game(entries: list[Entry]) -> Entry | None:
     """The save Continue resumes: the newest one of a game still being played."""
     return next((e for e in entries if not e.problem and not e.over), None)
+
+
+def latest_game_path() -> Path | None:
+    """What the main menu's Continue resumes, found without the rules (the menu comes up
+    before any of them is needed): the newest save that says it is a save of a game not
+    over. Loading it checks it whole."""
+    from rail_app.core.paths import user_data_dir
+
+    folder = user_data_dir() / "saves"
+    try:
+        paths = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for p in paths:
+        try:
+            if p.stat().st_size > 16 * 1024 * 1024:
+                continue
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(data, dict) or "record" not in data:
+            continue
+        game = data.get("game")
+        if not (isinstance(game, dict) and game.get("over") is True):
+            return p
+    return None
 
 
 def rename(entry: Entry, name: str) -> Entry:

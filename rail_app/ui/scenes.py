@@ -234,10 +234,9 @@ class MenuScene(Scene):
 
 def _latest_game() -> Path | None:
     """The save Continue resumes: the newest save of a game still being played."""
-    from rail_app.ui.savelist import latest_game, read_entries
+    from rail_app.ui.savelist import latest_game_path
 
-    entry = latest_game(read_entries())
-    return entry.path if entry is not None else None
+    return latest_game_path()
 
 
 def open_saved_game(app: Host, path: Path) -> bool:
