@@ -24,7 +24,10 @@ def _saves(s: Shooter, italy: str) -> None:
     from rail_app.core.paths import resource_path
     from rail_app.ui.session import new_save_path, saves_dir
 
-    if not any(saves_dir().glob("*.json")):
+    if not any(saves_dir().glob("*.json")):  # oldest first: the newest comes first
+        c = new_session(str(resource_path("maps", "test", "mini.yaml")), seed=3)
+        play_on(c, 3, anna_moves(6))
+        c.save(new_save_path())
         a = new_session(italy, seed=7)
         play_on(a, 7, anna_moves(12))
         a.autosave()
@@ -33,9 +36,6 @@ def _saves(s: Shooter, italy: str) -> None:
         b = new_session(italy, seed=9)
         play_on(b, 9, anna_moves(22))
         b.autosave()
-        c = new_session(str(resource_path("maps", "test", "mini.yaml")), seed=3)
-        play_on(c, 3, anna_moves(6))
-        c.save(new_save_path())
     app = s.app
     app.switch("load")
     s.settle(3)
@@ -138,10 +138,13 @@ def _suggest(s: Shooter, italy: str) -> None:
 
 
 def _hint(s: Shooter, italy: str) -> None:
-    s.app.settings.hints_seen.clear()
+    settings = s.app.settings
+    settings.hints, seen = True, list(settings.hints_seen)
+    settings.hints_seen.clear()
     s.app.switch("game", session=new_session(italy, seed=7))
     s.settle(3)
     s.shot("first-game-hint")
+    settings.hints, settings.hints_seen[:] = False, seen
 
 
 def _lesson(s: Shooter) -> None:

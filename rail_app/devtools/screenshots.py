@@ -166,9 +166,12 @@ def _events(s: Shooter, scene: Any) -> None:
 
     session = scene.session
     st = session.state.copy()
-    for number in (22, 57, 29):
-        if number in st.deck.cards:
-            events.resolve_event(st, number, 1)
+    cards = st.deck.cards.values()
+    wanted = (("storm", ""), ("volcano", "Etna"), ("flood", "Po"))  # by kind, not number
+    for kind, name in wanted:
+        card = next((c for c in cards if c.event == kind and name in str(c.params)), None)
+        if card is not None:
+            events.resolve_event(st, card.number, 1)
     session.state = st
     session.version += 1
     scene.camera.fit()

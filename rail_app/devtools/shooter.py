@@ -18,7 +18,8 @@ def _app(size: tuple[int, int]) -> Any:
     from rail_app.ui.app import App
     from rail_app.ui.settings import Settings
 
-    return App(size=size, fullscreen=False, settings=Settings())
+    # a player past the first game: the first-game hints are read (helpshots shows one)
+    return App(size=size, fullscreen=False, settings=Settings(hints=False))
 
 
 def new_session(map_path: str, seed: int = 7, computer: bool = True, keep: bool = True) -> Any:

@@ -116,7 +116,8 @@ class View:
             frame.dialog_widgets = frame.dialog_widgets + (
                 coach if dialog is not Dialog.NONE else [])
         if dialog is not Dialog.CURTAIN:
-            frame.notices = notice_boxes(ctx)
+            across = frame.coach if dialog is not Dialog.NONE else None  # across the top
+            frame.notices = notice_boxes(ctx, across.box.bottom if across is not None else 0)
             near = ctrl.dot_at(t.pointer, 0.28) if under is not None else None
             frame.pointer = pointer_boxes(ctx, frame.clickable, near,
                                           dialog is not Dialog.NONE, frame.notices)

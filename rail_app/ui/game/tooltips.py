@@ -162,9 +162,10 @@ def _notice_lines(n: Notice) -> list[Line]:
     return [(n.headline, head, True), (n.reason, WHITE, False)]
 
 
-def notice_boxes(ctx: Ctx) -> list[Box]:
+def notice_boxes(ctx: Ctx, below: int = 0) -> list[Box]:
     """The notices that stand at a place: in the notice line at the top of the map (below
-    the banner), and at a place on the map (a delivery at its city)."""
+    the banner, and below ``below``: a coaching box across the top), and at a place on the
+    map (a delivery at its city)."""
     t = ctx.table
     cam = t.camera
     px = ctx.px
@@ -174,7 +175,8 @@ def notice_boxes(ctx: Ctx) -> list[Box]:
         lines = _notice_lines(top)
         alpha = round(245 * top.fade)
         pic = hud.bubble_picture(lines, px(14), bg=TONES[top.tone], alpha=alpha, width=px(300))
-        rect = pic.get_rect(midtop=(cam.rect.centerx, cam.rect.y + px(52)))
+        rect = pic.get_rect(midtop=(cam.rect.centerx, max(cam.rect.y + px(52),
+                                                          below + px(6))))
         out.append(Box(tuple(lines), px(14), TONES[top.tone], alpha, px(300), rect, "top"))
     n = t.notice(Spot.MAP)
     if n is not None:
