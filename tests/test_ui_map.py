@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The map and the side panel on a 1280x720 screen, as a player sees them: cards that fit,
 labels that stay readable and clear of each other and of the trains, the map sheet instead
 of invented coastlines, and a zoom that never shows a half-drawn map."""
@@ -13,7 +12,7 @@ import pytest
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn, KeepCards
 from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from tests.test_ui_support import ITALY, app, drawn_text, settle, start, wheel  # noqa: F401
+from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 
 def italy_game(app: Any) -> Any:
