@@ -374,3 +374,28 @@ def test_thinking_happens_once_then_moves_come_at_once() -> None:
     actions = Bot("hard", 0, 1).play_turn(state)
     assert len(state.history) == before
     assert actions[-1] == EndTurnAction()
+
+
+def test_no_level_swaps_its_opening_away() -> None:
+    """In 50 seeded openings on Italy no level swaps demands (C6) in its first turn unless
+    the best plan of its hand and the pool earns under OPENING_SWAP_BELOW per turn."""
+    from rail_app.ai.bot import OPENING_SWAP_BELOW
+    from rail_app.rules.actions import SwapDemands
+
+    board = load_board(ITALY)
+    deck = load_board_deck(board)
+    swaps = 0
+    for level in ("easy", "normal", "hard"):
+        for seed in range(1, 51):
+            state = game.new_game(board, deck, seed=seed)
+            bots = [Bot(level, 0, seed), Bot(level, 1, seed)]
+            while min(p.turns_taken for p in state.players) < 1:
+                acting = state.actor
+                first = state.players[acting].turns_taken == 0
+                action = bots[acting].next_action(state)
+                if first and isinstance(action, SwapDemands):
+                    swaps += 1
+                    score = bots[acting].swap_score
+                    assert score is not None and score < OPENING_SWAP_BELOW, (level, seed)
+                state = game.apply(state, action, inplace=True)
+    assert swaps <= 15  # a hopeless hand is rare: at most one opening in ten

@@ -25,6 +25,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from rail_app.ai import races
 from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
@@ -100,17 +101,18 @@ class Level:
     upgrades: bool = True
     swaps: bool = True
     contest: bool = False
+    race: bool = False  # count a contested public demand only if it can be won (ai/races)
     build_value: float = 0.8  # how much of the build cost counts against a plan
     connect_margin: int = 70  # start joining the major cities this far below the win cash
-    smart_place: bool = True
+    fast_at: int = 45  # cash from which the first, faster locomotive is bought (K9)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
-                  swaps=False, build_value=1.0, connect_margin=10, smart_place=False),
+                  swaps=False, build_value=1.0, connect_margin=10),
     "normal": Level("normal", max_jobs=2, singles_for_pairs=12, full_evals=8),
     "hard": Level("hard", max_jobs=3, singles_for_pairs=18, pairs_for_triples=10, thirds=14,
-                  full_evals=14, contest=True),
+                  full_evals=14, contest=True, race=True),
 }
 
 
@@ -300,6 +302,11 @@ class Planner:
         self._start_layer = 1 if self.start_sources and self.start_sources[0] >= graph.n else 0
         self._wait = self.build_only_turns() + 0.5
         self.cash = me.cash - state.phase_spent
+        #: (card, demand) the opponent has locked -> the first turn of ours by which they
+        #: could have delivered it: a race this seat only wins by delivering earlier. A load
+        #: this seat has locked already counts in full: if the race is lost its cube comes
+        #: back (C5) and the plan is made again.
+        self.races = races.lost_races(state, seat) if level.race else {}
 
     # -- cheap legs ---------------------------------------------------------------------------
     def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:
@@ -634,7 +641,8 @@ class Planner:
                 while True:
                     while done < total_events and stop_at[done] == pos:
                         ev = plan.events[done]
-                        if ev.kind == "D":
+                        if ev.kind == "D" and (ev.job.locked or k < self.races.get(
+                                (ev.job.card, ev.job.demand), MAX_SIM_TURNS)):
                             payoff += ev.job.payoff
                             cash += ev.job.payoff
                         done += 1
