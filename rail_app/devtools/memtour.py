@@ -1,0 +1,132 @@
+"""The memory tour of ``bench``: the real game screen at 1920x1080 on a late-game board,
+taken through every zoom level (in by the wheel, then out again), with pans and idle time at
+each level (the idle frames are when the map renders pictures ahead), in a process of its
+own; its peak resident memory is ``peak_rss_mb``.
+
+Run by :func:`rail_app.devtools.bench.bench_memory` as
+``python -c "from rail_app.devtools.memtour import main; main()" MAP [--quick]``; prints one
+JSON document.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+import time
+from typing import Any
+
+SCREEN = (1920, 1080)
+
+
+def peak_rss_bytes() -> int | None:
+    """The peak resident memory of this process (None where the system does not say)."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak) if sys.platform == "darwin" else int(peak) * 1024  # macOS: bytes
+
+
+def current_rss_bytes() -> int | None:
+    """The resident memory of this process now (Linux), else None."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    import os
+
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def tour(map_path: str, quick: bool) -> dict[str, Any]:
+    from rail_app.ui.headless import use_dummy_drivers
+
+    use_dummy_drivers()
+    import pygame
+
+    from rail_app.core.board import load_board
+    from rail_app.devtools.bench import late_game
+    from rail_app.ui.app import App
+    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+    from rail_app.ui.settings import Settings
+
+    t0 = time.perf_counter()
+    board = load_board(map_path)
+    state = late_game(board, segments=150)
+    gc.collect()
+    app = App(size=SCREEN, fullscreen=False, settings=Settings())
+    setup = GameSetup(map_path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
+    scene: Any = app.switch("game", session=Session(setup, board, state))
+    cam = scene.camera
+    centre = cam.rect.center
+    layers = scene.view.layers
+    idle = 20 if quick else 90  # idle frames at each level: pictures rendered ahead
+    pan_frames = 6 if quick else 16
+    rss_at_start = current_rss_bytes()
+
+    def step(events: list[pygame.event.Event] | None = None) -> None:
+        app.step(1 / 60, events or [])
+
+    def wheel(y: int) -> None:
+        step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                 precise_y=float(y))])
+
+    def settle() -> None:
+        for _ in range(400):  # the level's pictures, a few a frame
+            step()
+            if layers.base.complete(cam, layers.track) and not layers.base.waiting:
+                break
+
+    def look_around() -> None:
+        settle()
+        for _ in range(idle):
+            step()
+        step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])
+        for dx, dy in ((30, 0), (0, 30), (-30, 0), (0, -30)):
+            for _ in range(pan_frames):
+                step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(dx, dy),
+                                         buttons=(0, 0, 1))])
+        step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=3)])
+        settle()
+
+    levels = 0
+    cam.level = cam.min_level
+    cam.centre_on(*cam.to_km(*cam.rect.center))
+    look_around()
+    while cam.level < cam.max_level:  # in, one wheel notch at a time
+        wheel(1)
+        look_around()
+        levels += 1
+    while cam.level > cam.min_level:  # and out again
+        wheel(-1)
+        look_around()
+        levels += 1
+    peak = peak_rss_bytes()
+    end = current_rss_bytes()
+    budget = getattr(layers.base, "budget", None)
+    out = {
+        "peak_rss_mb": None if peak is None else peak / 1e6,
+        "rss_game_start_mb": None if rss_at_start is None else rss_at_start / 1e6,
+        "rss_tour_end_mb": None if end is None else end / 1e6,
+        "tour_levels": levels,
+        "tour_frames": app.frames,
+        "tour_s": time.perf_counter() - t0,
+    }
+    if budget is not None:
+        out["picture_budget_mb"] = budget.limit / 1e6
+        out["pictures_kept_mb"] = budget.used / 1e6
+    pygame.quit()
+    return out
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    print(json.dumps(tour(args[0], "--quick" in args[1:])))
+
+
+if __name__ == "__main__":
+    main()
