@@ -107,7 +107,7 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
         levels += 1
     peak = peak_rss_bytes()
     end = current_rss_bytes()
-    budget = getattr(layers.base, "budget", None)
+    budget = layers.base.budget
     out = {
         "peak_rss_mb": None if peak is None else peak / 1e6,
         "rss_game_start_mb": None if rss_at_start is None else rss_at_start / 1e6,
@@ -116,9 +116,8 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
         "tour_frames": app.frames,
         "tour_s": time.perf_counter() - t0,
     }
-    if budget is not None:
-        out["picture_budget_mb"] = budget.limit / 1e6
-        out["pictures_kept_mb"] = budget.used / 1e6
+    out["picture_budget_mb"] = budget.limit / 1e6
+    out["pictures_kept_mb"] = layers.base.held() / 1e6
     pygame.quit()
     return out
 

@@ -22,6 +22,7 @@ from rail_app.ui.mapstyle import (
     text,
     text_size,
 )
+from rail_app.ui.picturecache import SurfaceCache
 
 
 @lru_cache(maxsize=8)
@@ -66,13 +67,17 @@ def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
                 break
 
 
-@lru_cache(maxsize=256)
+SEA_NAMES: SurfaceCache[tuple[str, int]] = SurfaceCache(0.05)
+
+
 def _sea_name(name: str, size: int) -> pygame.Surface:
     """A sea's name in italics (rendered once per size: every tile of a level asks)."""
-    f = font(size, False)
-    f.set_italic(True)
-    img = f.render(name, True, SEA_LABEL)
-    f.set_italic(False)
+    img = SEA_NAMES.get((name, size))
+    if img is None:
+        f = font(size, False)
+        f.set_italic(True)
+        img = SEA_NAMES.put((name, size), f.render(name, True, SEA_LABEL))
+        f.set_italic(False)
     return img
 
 

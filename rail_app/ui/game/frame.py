@@ -86,7 +86,9 @@ class View:
         if prepare_map:
             self.layers.prepare(t.camera, session.state, session.version, ctx.inks)
         dialog = dialogs.current(ctx)
-        under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE else None
+        # the dot under the pointer (none looked for while the map is being dragged)
+        under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE and t.pan_from is None \
+            else None
         can_start = (under is not None and ctx.free and session.state.phase is Phase.BUILD
                      and not t.pen.active and t.pen.can_start(under))
         frame = Frame(ctx, dialog, [], [], under=under, can_start=can_start,

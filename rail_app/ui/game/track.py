@@ -9,7 +9,6 @@ shows the result while drawing.
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 
@@ -66,15 +65,12 @@ class MapLayers:
 
     def prepare(self, cam: Camera, state: GameState, version: int,
                 inks: tuple[Ink, ...]) -> bool:
-        """This frame's work: the track at this zoom (when the game changed), then the base
-        picture composed with it. True when the view is complete."""
-        t0 = time.perf_counter()
+        """This frame's work: the base picture, composed with the track again when the game
+        changed (a frame that composes it renders no tile on top: the time budget is spent).
+        True when the view is complete."""
         self.track.ensure(cam, (version, tuple(i.colour for i in inks)),
                           lambda surface, view: draw_track(surface, view, state, inks))
-        # a frame that drew the track renders no tile on top of it
-        spent = time.perf_counter() - t0
-        return self.base.prepare(cam, self.track,
-                                 FRAME_BUDGET_S - spent if spent < FRAME_BUDGET_S / 3 else 0.0)
+        return self.base.prepare(cam, self.track, FRAME_BUDGET_S)
 
     def blit(self, surface: pygame.Surface, cam: Camera) -> None:
         self.base.blit(surface, cam)
