@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from rail_app.ui.maprender import font
+from rail_app.ui.fonts import font
 from rail_app.ui.picturecache import SurfaceCache
 
 PANEL = (251, 247, 236)
