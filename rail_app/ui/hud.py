@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -91,6 +92,13 @@ def label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: in
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels (words never cut); remembered: the
+    same buttons and boxes are laid out every frame, and measuring words is most of it."""
+    return list(_wrapped(text, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -104,7 +112,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(cur)
                 cur = w
         lines.append(cur)
-    return lines
+    return tuple(lines)
 
 
 Line = tuple[str, tuple[int, int, int], bool]  # text, colour, bold

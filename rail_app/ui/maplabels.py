@@ -178,6 +178,17 @@ def placed_labels(board: Board, view: MapView) -> list[LabelPlan]:
     return [(n, c, s, cs, r.move(-ix, -iy)) for n, c, s, cs, r in plan]
 
 
+def placed_rects(board: Board, view: MapView, dx: int = 0,
+                 dy: int = 0) -> tuple[pygame.Rect, ...]:
+    """Where the names of :func:`placed_labels` lie, moved by (``dx``, ``dy``) pixels (to
+    the screen's map area): the rectangles alone, in one pass (asked every frame)."""
+    px, py = view.ox * view.scale, view.oy * view.scale
+    ix, iy = math.floor(px), math.floor(py)
+    plan = _level_layout(board, view.scale, round(px - ix, 3), round(py - iy, 3))
+    mx, my = dx - ix, dy - iy
+    return tuple([p[4].move(mx, my) for p in plan])
+
+
 def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> list[pygame.Rect]:
     """Draw every city's name and commodity; returns the rectangles they cover."""
     placed = []

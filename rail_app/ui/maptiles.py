@@ -39,6 +39,8 @@ class MapTiles:
         self.warming: dict[int, list[tuple[int, bool]]] = {}  # type sizes still to measure
         self.chars: str | None = None
         self.idle: tuple[object, ...] | None = None  # when idle frames last found no work
+        # the view's tiles: (level and tile span, the tiles, (cache changes, missing ones))
+        self._view: tuple[tuple[int, ...], list[Spot], tuple[int, int] | None] | None = None
 
     def tile(self, cam: Camera, level: int, tx: int, ty: int) -> Tile:
         """The tile, rendered now if it is not kept (a tile the view needs: others but the
@@ -77,9 +79,15 @@ class MapTiles:
                 for tx, ty in self.in_view(cam)]
 
     def in_view(self, cam: Camera) -> list[Spot]:
-        """The tiles the map area shows."""
+        """The tiles the map area shows (kept while the view stays on the same tiles: every
+        frame of a pan asks several times)."""
         wx, wy = cam.world_px()
-        return self.spots_in(wx, wy, cam.rect.w, cam.rect.h)
+        span = (cam.level, *self.span(wx, wy, cam.rect.w, cam.rect.h))
+        if self._view is None or self._view[0] != span:
+            _, x0, y0, x1, y1 = span
+            self._view = (span, [(tx, ty) for ty in range(y0, y1 + 1)
+                                 for tx in range(x0, x1 + 1)], None)
+        return self._view[1]
 
     @staticmethod
     def spots_in(x: int, y: int, w: int, h: int) -> list[Spot]:
@@ -88,7 +96,15 @@ class MapTiles:
                 for tx in range(math.floor(x / TILE), math.floor((x + w - 1) / TILE) + 1)]
 
     def missing(self, cam: Camera) -> int:
-        return sum(1 for tx, ty in self.in_view(cam) if (cam.level, tx, ty) not in self.cache)
+        """How many tiles the view needs that are not rendered yet."""
+        spots = self.in_view(cam)
+        assert self._view is not None
+        span, _, known = self._view
+        if known is None or known[0] != self.cache.changes:
+            known = (self.cache.changes,
+                     sum(1 for tx, ty in spots if (cam.level, tx, ty) not in self.cache))
+            self._view = (span, spots, known)
+        return known[1]
 
     def render_missing(self, cam: Camera, start: float, budget_s: float, spots: list[Spot],
                         ahead: bool = False) -> None:

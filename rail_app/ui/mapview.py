@@ -181,7 +181,7 @@ class BaseLayer:
         if self.holes:  # tiles of the canvas not drawn yet: the view's first
             self._fill_holes(cam, track, start, budget_s)
         self._update_front(cam)
-        return self.complete(cam) and not self._view_holes(cam)
+        return self.complete(cam) and (not self.holes or not self._view_holes(cam))
 
     def _update_front(self, cam: Camera) -> None:
         """The front picture shows the view: scrolled by the pan, the uncovered strips and

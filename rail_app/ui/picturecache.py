@@ -150,6 +150,7 @@ class TileCache:
         self.used = 0
         self.limit = limit
         self.evicted = 0
+        self.changes = 0  # grows whenever a tile comes or goes
 
     def __contains__(self, key: TileKey) -> bool:
         return key in self.items
@@ -187,16 +188,19 @@ class TileCache:
         self.drop(key)
         self.items[key] = tile
         self.used += tile.bytes
+        self.changes += 1
 
     def drop(self, key: TileKey) -> None:
         tile = self.items.pop(key, None)
         if tile is not None:
             self.used -= tile.bytes
             self.evicted += 1
+            self.changes += 1
 
     def clear(self) -> None:
         self.items.clear()
         self.used = 0
+        self.changes += 1
 
     def held(self) -> int:
         """The bytes of the tiles kept, counted again from the pictures themselves."""

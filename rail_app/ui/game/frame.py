@@ -36,6 +36,7 @@ class Frame:
     dialog: Dialog
     widgets: list[Widget]  # the screen's widgets, in painting order (the topmost last)
     dialog_widgets: list[Widget]  # a dialog's: while one is up, only these take clicks
+    top: pygame.Surface | None = None  # the top bar with its buttons
     side: pygame.Surface | None = None
     bottom: pygame.Surface | None = None
     side_limit: int = 0  # how far the side panel scrolls
@@ -66,10 +67,11 @@ class View:
         self._side: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._bottom: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._buttons: tuple[object, list[Widget]] | None = None
+        self._top: tuple[object, pygame.Surface] | None = None
 
     def forget(self) -> None:
         """Throw away the panels' pictures (they are painted again next frame)."""
-        self._side = self._bottom = None
+        self._side = self._bottom = self._top = None
 
     def compose(self, rects: Rects, prepare_map: bool = True) -> Frame:
         """This frame's layout and pictures; with ``prepare_map`` the map's layers do their
@@ -113,7 +115,29 @@ class View:
             who = session.state.players[session.actor].name
             level = session.seat.level
             frame.thinking = f"{who} ({level} computer) is thinking{dots}  (Space skips)"
+        frame.top = self._top_picture(ctx, frame.thinking)
         return frame
+
+    def _top_picture(self, ctx: Ctx, thinking: str) -> pygame.Surface:
+        """The top bar and its buttons, painted again only when what they show changes
+        (measuring and laying out its words is most of a pan frame's drawing otherwise)."""
+        r = ctx.rects.top
+        hovered = ctx.table.hovered
+        shown = tuple((tuple(w.rect), w.label, w.enabled, w.key == hovered)
+                      for w in bars.top_widgets(ctx))
+        key = (ctx.session.version, ctx.viewer, ctx.free, tuple(r), thinking, ctx.px(100),
+               ctx.inks, shown)
+        if self._top is None or self._top[0] != key:
+            # from the screen's corner to the bar's far corner (the bar itself, at the top):
+            # the bar paints in screen coordinates
+            size = (r.right, r.bottom)
+            surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                else pygame.Surface(size)
+            bars.paint_top(surface, ctx, thinking)
+            for w in bars.top_widgets(ctx):
+                paint(surface, w, w.key == hovered)
+            self._top = (key, surface)
+        return self._top[1]
 
     def _side_picture(self, ctx: Ctx) -> tuple[pygame.Surface, list[Widget], int]:
         t = ctx.table

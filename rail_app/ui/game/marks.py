@@ -18,14 +18,14 @@ from rail_app.ui.game.commands import Demand
 from rail_app.ui.game.ctx import Ctx
 from rail_app.ui.game.table import CIRCLE_TIME, FADE_TIME
 from rail_app.ui.ink import Ink, draw_stroke, ink_width
+from rail_app.ui.maplabels import placed_rects
 from rail_app.ui.maprender import font
 from rail_app.ui.picturecache import SurfaceCache
 
 
 def map_names(board: Board, cam: Camera) -> tuple[pygame.Rect, ...]:
     """Where the map's city names are on the screen (the base layer's label layout)."""
-    ox, oy = cam.rect.topleft
-    return tuple(r.move(ox, oy) for _, _, _, _, r in mr.placed_labels(board, cam.view()))
+    return placed_rects(board, cam.view(), *cam.rect.topleft)
 
 
 def name_boxes(ctx: Ctx) -> list[pygame.Rect]:
