@@ -79,8 +79,12 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
     pan_frames = 6 if quick else 16
     rss_at_start = current_rss_bytes()
 
+    cpu: list[float] = []  # every frame's CPU time
+
     def step(events: list[pygame.event.Event] | None = None) -> None:
+        c0 = time.process_time()
         app.step(1 / 60, events or [])
+        cpu.append(time.process_time() - c0)
 
     def wheel(y: int) -> None:
         step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)),
@@ -126,6 +130,10 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
         "rss_tour_end_mb": None if end is None else end / 1e6,
         "tour_levels": levels,
         "tour_frames": app.frames,
+        # the slowest frames of the tour (zoom steps into levels not rendered yet, the
+        # frames rendering their tiles, pans, idle frames rendering ahead), CPU time
+        "tour_frame_max_cpu_ms": max(cpu) * 1000,
+        "tour_frame_p99_cpu_ms": sorted(cpu)[int(0.99 * (len(cpu) - 1))] * 1000,
         "tour_s": time.perf_counter() - t0,
     }
     out["picture_budget_mb"] = budget.limit / 1e6

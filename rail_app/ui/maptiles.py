@@ -38,6 +38,7 @@ class MapTiles:
         self.prepared: set[int] = set()  # levels whose name layout is computed
         self.warming: dict[int, list[tuple[int, bool]]] = {}  # type sizes still to measure
         self.chars: str | None = None
+        self.seas = False  # the seas' name places are worked out (once per board)
         self.idle: tuple[object, ...] | None = None  # when idle frames last found no work
         # the view's tiles: (level and tile span, the tiles, (cache changes, missing ones))
         self._view: tuple[tuple[int, ...], list[Spot], tuple[int, int] | None] | None = None
@@ -129,10 +130,14 @@ class MapTiles:
                 self.prerendered += 1
 
     def prepare_names(self, cam: Camera, level: int, tx: int, ty: int) -> None:
-        """One step towards a zoom level's names, which all its tiles share: first the type
-        is measured at each size the level uses, one size per step (measuring text at a new
+        """One step towards a zoom level's names, which all its tiles share: first (once per
+        board) the places in open water for the seas' names, then the type is measured at each size the level uses, one size per step (measuring text at a new
         size is what the layout spends its time on), then the layout itself. So no frame
         pays for all of it, nor for it and a tile together."""
+        if not self.seas:  # where the seas' names may go: once per board, a step of its own
+            self.seas = True
+            mr.sea_label_points(self.board)
+            return
         s = cam.scale_of(level)
         todo = self.warming.get(level)
         if todo is None:

@@ -153,7 +153,9 @@ class BaseLayer:
         fresh_level = self.canvas_key is None or self.canvas_key[0] != cam.level
         if fresh_level:
             old = self.canvas_key[0] if self.canvas_key is not None else None
-            self.standin = self._standin(cam, old) if isinstance(old, int) else None
+            # a stand-in only while the new level's tiles are missing (it costs a frame)
+            self.standin = self._standin(cam, old) \
+                if isinstance(old, int) and not self.complete(cam) else None
             budget_s = 0.0 if self.standin is not None else budget_s
         if self.standin is not None and not self.complete(cam):
             # the stand-in alone while this level's tiles render in the background

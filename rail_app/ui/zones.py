@@ -80,20 +80,38 @@ class Zones(Protocol):
     def events(self) -> Sequence[Zone]: ...
 
 
+def km_box(surface: pygame.Surface, view: mr.MapView,
+           pad_px: float) -> tuple[float, float, float, float]:
+    """The km box of what ``surface`` shows (its clip) through ``view``, ``pad_px`` pixels
+    larger each side: what lies outside it cannot show."""
+    clip = surface.get_clip()
+    x0, y0 = view.to_km(clip.left - pad_px, clip.top - pad_px)
+    x1, y1 = view.to_km(clip.right + pad_px, clip.bottom + pad_px)
+    return x0, y0, x1, y1
+
+
 def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
-    """Every lasting event in force, drawn through ``view`` (the track layer's view)."""
+    """Every lasting event in force, drawn through ``view`` (the track layer's view); only
+    what comes near the surface is drawn (it is often a piece of the map)."""
     board = state.board
     sp = board.layout.spacing * view.scale
+    x0, y0, x1, y1 = km_box(surface, view, sp * 1.5 + 4)
+
+    def near(d: int) -> bool:
+        dot = board.dots[d]
+        return x0 <= dot.x <= x1 and y0 <= dot.y <= y1
+
     for ev in state.events:
         colour = ZONE_COLOURS.get(ev.kind, WEATHER)
         if ev.dots:
+            shown = [near(d) for d in ev.dots]
             pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
-            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80), pts,
-                  sp * 0.62)
+            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80),
+                  [p for p, near_ in zip(pts, shown, strict=True) if near_], sp * 0.62)
             if ev.kind in ("storm", "bad_weather"):
                 # little strokes of wind and rain
                 for i, (x, y) in enumerate(pts):
-                    if i % 3:
+                    if i % 3 or not shown[i]:
                         continue
                     w = max(1, round(sp * 0.06))
                     pygame.draw.line(surface, (*colour, 200), (x - sp * 0.22, y - sp * 0.1),
@@ -108,6 +126,8 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
                     r = float(ev.params.get("radius", 2)) * sp + sp * 0.5
                     pygame.draw.circle(surface, (*VOLCANO, 230), (x, y), r, max(2, round(sp * 0.1)))
         for a, b in ev.edges:
+            if not near(a) and not near(b):
+                continue
             pa = view.to_px(board.dots[a].x, board.dots[a].y)
             pb = view.to_px(board.dots[b].x, board.dots[b].y)
             if ev.kind == "flood":
