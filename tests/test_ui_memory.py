@@ -125,3 +125,68 @@ def test_touring_every_zoom_level_keeps_the_maps_pictures_within_their_budget(ap
     assert base.tiles.evicted > 0  # the budget did bind: tiles left to make room
     assert base.prerendered > 0  # and idle frames worked ahead within it
     assert {k[0] for k in base.tiles.items} <= set(range(cam.level - 4, cam.level + 5))
+
+
+def test_a_panned_picture_is_the_picture_composed_afresh(app: Any) -> None:
+    """Pans that use up the margin move the composed picture and compose only the uncovered
+    strips (tiles, track, names); what the map area then shows is, pixel for pixel, what a
+    fresh base layer composes for the same view."""
+    from rail_app.core.board import load_board
+    from rail_app.devtools.lategame import make_late_game_board
+    from rail_app.ui.mapview import BaseLayer
+    from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
+    from tests.test_ui_support import MINI
+
+    board = load_board(MINI)
+    state = make_late_game_board(board, seed=3, segments=25)
+    setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 3,
+                      cards=False)
+    scene = app.switch("game", session=Session(setup, board, state))
+    cam = scene.camera
+    cam.level = cam.max_level - 2  # close: the view is a part of the small map
+    cam.centre_on(*cam.to_km(*cam.rect.center))
+    layers = scene.view.layers
+    base = layers.base
+
+    def settle() -> None:
+        for _ in range(300):
+            app.step(1 / 60, [])
+            if base.complete(cam) and not base.waiting and not base.holes:
+                return
+        raise AssertionError("the view never completed")
+
+    centre = cam.rect.center
+    if scene.table.curtain is not None:  # two people at one screen: the first one clicks
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1),
+                          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1)])
+    assert scene.table.curtain is None
+    settle()
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])
+    moves, ox, oy = base.moves, cam.ox, cam.oy
+    for dx, dy in ((-23, 0),) * 15 + ((0, -19),) * 15 + ((3, 2),) * 3:
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(dx, dy),
+                                             buttons=(0, 0, 1))])
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=3)])
+    assert cam.ox != ox and cam.oy != oy
+    assert base.moves >= moves + 2  # the margin used up across, then down: two strips
+    settle()
+    assert base.front is not None
+    shown = pygame.surfarray.array3d(base.front)
+    fresh = BaseLayer(board)
+    fresh.render_all(cam)
+    for _ in range(50):
+        fresh.prepare(cam, layers.track, budget_s=1.0)
+        if not fresh.holes:
+            break
+    assert fresh.front is not None and not fresh.holes
+    assert (pygame.surfarray.array3d(fresh.front) == shown).all()
+    # and the whole composed picture, margin included, where the two pictures overlap
+    assert base.canvas is not None and fresh.canvas is not None
+    both = pygame.Rect(base.canvas_at, base.canvas.get_size()).clip(
+        pygame.Rect(fresh.canvas_at, fresh.canvas.get_size()))
+    assert both.w > cam.rect.w and both.h > cam.rect.h
+    mine = pygame.surfarray.array3d(base.canvas.subsurface(both.move(
+        -base.canvas_at[0], -base.canvas_at[1])))
+    theirs = pygame.surfarray.array3d(fresh.canvas.subsurface(both.move(
+        -fresh.canvas_at[0], -fresh.canvas_at[1])))
+    assert (mine == theirs).all()

@@ -318,20 +318,26 @@ class BaseLayer:
 
     def _draw_track(self, cam: Camera, track: TrackLayer, area: pygame.Rect) -> None:
         """The track over ``area`` of the canvas, drawn into the scratch picture a piece at a
-        time and laid on the canvas (the track's ink is translucent at its edges)."""
+        time and laid on the canvas (the track's ink is translucent at its edges). The pieces
+        lie on a grid of the zoom level's pixels, like the tiles: every pixel is drawn
+        through the same view whenever it is composed, so strips composed after a pan fit
+        the picture around them exactly."""
         canvas = self.canvas
         assert canvas is not None
         if self.scratch is None:
             self.scratch = pygame.Surface((PIECE, PIECE), pygame.SRCALPHA)
         s = cam.scale
         cx, cy = self.canvas_at
-        for y in range(area.top, area.bottom, PIECE):
-            for x in range(area.left, area.right, PIECE):
-                piece = pygame.Rect(x, y, min(PIECE, area.right - x), min(PIECE, area.bottom - y))
-                target = self.scratch.subsurface((0, 0, *piece.size))
-                target.fill((0, 0, 0, 0))
-                track.draw(target, mr.MapView(s, cam.x0 + (cx + x) / s, cam.y0 + (cy + y) / s))
-                canvas.blit(target, piece.topleft)
+        world = area.move(cx, cy)
+        for gy in range(math.floor(world.top / PIECE) * PIECE, world.bottom, PIECE):
+            for gx in range(math.floor(world.left / PIECE) * PIECE, world.right, PIECE):
+                part = world.clip(pygame.Rect(gx, gy, PIECE, PIECE)).move(-gx, -gy)
+                scratch = self.scratch
+                scratch.set_clip(part)  # the piece's own view, drawn where the area needs it
+                scratch.fill((0, 0, 0, 0))
+                track.draw(scratch, mr.MapView(s, cam.x0 + gx / s, cam.y0 + gy / s))
+                canvas.blit(scratch, (gx + part.x - cx, gy + part.y - cy), part)
+                scratch.set_clip(None)
 
     def _standin(self, cam: Camera,
                  old: int) -> tuple[int, pygame.Surface, Spot] | None:
@@ -358,4 +364,3 @@ class BaseLayer:
         s = cam.scale
         at = (round((ox0 + src.x / s0 - cam.x0) * s), round((oy0 + src.y / s0 - cam.y0) * s))
         return cam.level, img, at
-

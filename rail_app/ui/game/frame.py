@@ -128,9 +128,9 @@ class View:
         key = (ctx.session.version, ctx.viewer, ctx.free, tuple(r), thinking, ctx.px(100),
                ctx.inks, shown)
         if self._top is None or self._top[0] != key:
-            # from the screen's corner to the bar's far corner (the bar itself, at the top):
-            # the bar paints in screen coordinates
-            size = (r.right, r.bottom)
+            # from the screen's corner to the bar's far corner (the bar itself, at the top)
+            # and the row of its edge line below: the bar paints in screen coordinates
+            size = (r.right, r.bottom + 1)
             surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
                 else pygame.Surface(size)
             bars.paint_top(surface, ctx, thinking)

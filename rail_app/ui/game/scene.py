@@ -110,8 +110,8 @@ class GameScene(Scene):
         paint_marks(surface, ctx, f.under, f.can_start)
         paint_boxes(surface, f.notices)
         self._hint(surface)
-        if f.top is not None:  # the top bar and its buttons
-            surface.blit(f.top, self.rects.top, self.rects.top)
+        if f.top is not None:  # the top bar, its edge line and its buttons
+            surface.blit(f.top, self.rects.top, f.top.get_rect(topleft=self.rects.top.topleft))
         if f.side is not None:
             hud.blit_aligned(surface, f.side, self.rects.side.topleft)
         if f.bottom is not None:
