@@ -246,6 +246,8 @@ def test_track_layer_is_cached_until_the_track_changes(app: Any) -> None:
     d = Driver(app)
     d.frames(3)
     layers = scene.view.layers
+    # the zoom level's tiles first (the track is drawn with the level's picture)
+    assert d.until(lambda: layers.base.complete(scene.camera) and not layers.base.waiting)
     n = layers.track.redraws
     d.frames(3)
     assert layers.track.redraws == n

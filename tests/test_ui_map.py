@@ -135,7 +135,6 @@ def test_a_wheel_zoom_shows_the_previous_picture_until_the_new_one_is_whole(app:
     base.render_all(scene.camera)
     d.frames(3)
     base.tiles.clear()  # prepare: no tile of any level ready yet (a busy machine)
-    base.label_tiles.clear()
     wheel(d, scene.camera.rect.center, 1)
     assert base.canvas is not None
     standin = pygame.surfarray.array3d(base.canvas).copy()

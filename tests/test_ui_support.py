@@ -122,7 +122,11 @@ def drawn_text(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(text, size, colour, bold)
 
     monkeypatch.setattr(hud, "rendered", record)
-    hud._BUBBLES.clear()
+    from rail_app.ui import zones
+    from rail_app.ui.game import marks
+
+    for kept in (hud.BUBBLES, zones.PILLS, marks.SPRITES):  # pictures with words in them
+        kept.clear()
     scene = app.scene
     view = getattr(scene, "view", None)
     if view is not None:

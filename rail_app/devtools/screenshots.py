@@ -118,11 +118,14 @@ class Shooter:
 def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     import pygame
 
+    from rail_app.ui import scenes
     from rail_app.ui.game.commands import Intent, ToggleCard
 
     s = Shooter(size, outdir)
     app, d = s.app, s.d
     s.settle(2)
+    scenes._BACKDROP.wait(60)  # the map behind the menu loads in the background
+    s.settle(1)
     s.shot("menu")
     new = next(b for b, what in app.scene.buttons.items() if what == "new")
     d.click_button(new)

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from rail_app.core.board import Board
 from rail_app.core.mapfile import MapError
-from rail_app.core.paths import user_data_dir
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.rules import engine, record
 from rail_app.rules.actions import Action, EndTurn
@@ -22,6 +21,10 @@ from rail_app.rules.deck import load_map
 from rail_app.rules.quotes import Quote
 from rail_app.rules.savefile import SaveError, SaveFile, SeatSpec, read_save, write_save
 from rail_app.rules.state import GameState, Phase
+from rail_app.ui.savedir import autosave_path as autosave_path
+from rail_app.ui.savedir import remove_leftovers as remove_leftovers
+from rail_app.ui.savedir import saves_dir as saves_dir
+from rail_app.ui.savedir import worlds_dir
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -51,16 +54,6 @@ class GameSetup:
 
 class LoadError(Exception):
     """A save file could not be read; the message says why, in plain words."""
-
-
-def saves_dir() -> Path:
-    p = user_data_dir() / "saves"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
-
-
-def autosave_path() -> Path:
-    return saves_dir() / "autosave.json"
 
 
 class Session:
@@ -209,25 +202,6 @@ class Session:
         except OSError:
             return None
         return autosave_path()
-
-
-def worlds_dir() -> Path:
-    """Where the maps carried by saves are unpacked (one folder per map, by its digest)."""
-    p = user_data_dir() / "worlds"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
-
-
-def remove_leftovers() -> list[Path]:
-    """Remove the temporary files of saves cut short (the game killed while writing): they
-    are never a save, and nothing else would ever delete them. Run when the game starts."""
-    from rail_app.core.files import remove_orphan_temps
-
-    removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
-    for folder in sorted(worlds_dir().iterdir()):
-        if folder.is_dir():
-            removed += remove_orphan_temps(folder)
-    return removed
 
 
 def list_saves() -> list[Path]:
