@@ -25,8 +25,8 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rail_app.ai import races
 from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
+from rail_app.ai.races import lost_races
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -306,7 +306,7 @@ class Planner:
         #: could have delivered it: a race this seat only wins by delivering earlier. A load
         #: this seat has locked already counts in full: if the race is lost its cube comes
         #: back (C5) and the plan is made again.
-        self.races = races.lost_races(state, seat) if level.race else {}
+        self.races = lost_races(state, seat) if level.race else {}
 
     # -- cheap legs ---------------------------------------------------------------------------
     def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:

@@ -254,7 +254,8 @@ def _route_preview(s: Shooter, scene: Any) -> None:
 
 
 def _events(s: Shooter, scene: Any) -> None:
-    """A storm, Etna and the Po in flood: the first card as drawn, then the zones."""
+    """A storm, an eruption and a flood of the map's deck: the first card as drawn, then the
+    zones."""
     import pygame
 
     from rail_app.rules import events
@@ -262,8 +263,10 @@ def _events(s: Shooter, scene: Any) -> None:
 
     session = scene.session
     st = session.state.copy()
-    for number in (22, 57, 29):
-        if number in st.deck.cards:
+    for kind in ("storm", "volcano", "flood"):
+        number = next((c.number for c in sorted(st.deck.cards.values(), key=lambda c: c.number)
+                       if c.event == kind), None)
+        if number is not None:
             events.resolve_event(st, number, 1)
     session.state = st
     session.version += 1
