@@ -60,7 +60,9 @@ from rail_app.rules.state import GameState, Phase
 #: a train weigh on every opening alike. A swap there throws away that turn's 20M of track
 #: and renews only three of the six public cards, so it pays only for a hopeless hand, below
 #: OPENING_SWAP_BELOW (worse than any of those 40). Later, a plan under SWAP_BELOW per turn
-#: means the train has nothing worth doing: a swap is the cheaper way out.
+#: means the train has nothing worth doing: a swap is the cheaper way out. Before it throws an
+#: opening away, every level looks for plans as widely as Hard does (_look_wider): a narrow
+#: search that finds nothing good is not yet a hopeless hand.
 OPENING_SWAP_BELOW = 0.75
 SWAP_BELOW = 2.0
 MAX_REPLANS_PER_TURN = 5  # full re-plans in one turn; later triggers keep the plan
@@ -427,6 +429,20 @@ class Bot:
                     return a
         return EndPhase()
 
+    def _look_wider(self, state: GameState, planner: Planner,
+                    plan: Plan | None) -> tuple[Planner, Plan | None]:
+        """The opening's plan, looked for as widely as Hard does when this
+        level's own search found nothing worth its two turns; the better plan is kept."""
+        hard = LEVELS["hard"]
+        wide = Planner(state, self.seat, self._graph_for(state), dataclasses.replace(
+            self.level, max_jobs=max(self.level.max_jobs, hard.max_jobs),
+            singles_for_pairs=hard.singles_for_pairs, full_evals=hard.full_evals))
+        best = wide.choose(None)
+        if best is not None and (plan is None or best.score > plan.score):
+            self.plan = best
+            return wide, best
+        return planner, plan
+
     def _swaps(self, state: GameState, plan: Plan | None, below: float) -> bool:
         """C6/T3: swap demands now? Only at the start of a turn, with no locked load, when
         the best plan earns less than ``below`` per turn (see OPENING_SWAP_BELOW). The plan's
@@ -562,9 +578,12 @@ class Bot:
         me = state.players[self.seat]
         rules = state.rules
         planner, plan = self._ensure_plan(state)
-        if (me.turns_taken < 2 and state.turn - self._last_swap_turn > 2
-                and self._swaps(state, plan, OPENING_SWAP_BELOW)):
-            return [SwapDemands()]
+        if (me.turns_taken < 2 and state.turn - self._last_swap_turn > 2 and self.level.swaps
+                and not state.turn_started
+                and (plan is None or plan.score < OPENING_SWAP_BELOW)):
+            planner, plan = self._look_wider(state, planner, plan)
+            if self._swaps(state, plan, OPENING_SWAP_BELOW):
+                return [SwapDemands()]
         cash = me.cash - state.phase_spent
         budget = min(rules.build_budget - state.phase_spent, cash)
         if plan is not None:

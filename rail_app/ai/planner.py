@@ -100,7 +100,6 @@ class Level:
     full_evals: int = 10
     upgrades: bool = True
     swaps: bool = True
-    contest: bool = False
     race: bool = False  # count a contested public demand only if it can be won (ai/races)
     build_value: float = 0.8  # how much of the build cost counts against a plan
     connect_margin: int = 70  # start joining the major cities this far below the win cash
@@ -110,9 +109,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
                   swaps=False, build_value=1.0, connect_margin=10),
-    "normal": Level("normal", max_jobs=2, singles_for_pairs=12, full_evals=8),
-    "hard": Level("hard", max_jobs=3, singles_for_pairs=18, pairs_for_triples=10, thirds=14,
-                  full_evals=14, contest=True, race=True),
+    "normal": Level("normal", max_jobs=2, singles_for_pairs=6, full_evals=4),
+    "hard": Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True),
 }
 
 
@@ -141,14 +139,12 @@ def mandatory_jobs(state: GameState, seat: int) -> list[Job]:
     return out
 
 
-def optional_jobs(state: GameState, seat: int, contest: bool = False) -> list[Job]:
+def optional_jobs(state: GameState, seat: int) -> list[Job]:
     """Every demand this seat could still take on, with each way to get the load."""
     board = state.board
     me = state.players[seat]
     used = {x.card for x in me.loads if x.card is not None}
     carried = {x.commodity for x in me.loads if x.card is None}
-    opp_locks = {x.card: x.demand for x in state.players[1 - seat].loads
-                 if x.card is not None and x.card in state.pool}
     locked = locked_public(state)
     out: list[Job] = []
     hand = [(c, False) for c in me.private] + [(c, True) for c in state.pool]
@@ -161,10 +157,7 @@ def optional_jobs(state: GameState, seat: int, contest: bool = False) -> list[Jo
         for j, d in enumerate(card.demands):
             if public and number in locked and locked[number] != j:
                 continue  # C4: another demand of this card is locked
-            bonus = 0
-            if contest and public and opp_locks.get(number) == j:
-                bonus = d.payoff // 4  # denying the opponent's delivery is worth something
-            pay = d.payoff + bonus
+            pay = d.payoff
             if d.commodity in carried:
                 out.append(Job(number, j, d.commodity, d.city, pay, None, False, public))
             for src in board.suppliers.get(d.commodity, []):
@@ -388,7 +381,7 @@ class Planner:
         of them (None: all)."""
         lvl = self.level
         must = mandatory_jobs(self.state, self.seat)
-        opts = optional_jobs(self.state, self.seat, lvl.contest)
+        opts = optional_jobs(self.state, self.seat)
         carried_free = sum(1 for x in self.state.players[self.seat].loads if x.card is None)
         plans: dict[tuple[Event, ...], float] = {}
         base_carried = self.carried_used
