@@ -454,7 +454,7 @@ COMMANDS: dict[str, Command] = {
                     _fuzz),
     "soak": Command("play random legal games, checking the rules' invariants after every "
                     "action", _soak_args, _soak),
-    "bench": Command("measure frame, quote, route, AI and start-up times", _bench_args,
+    "bench": Command("measure frame, quote, route, AI and start-up times, and memory", _bench_args,
                      _bench),
     "selftest": Command("play a few turns through the game's interface, headless",
                         _selftest_args, _selftest),

@@ -6,6 +6,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,3 +31,12 @@ def _own_data_dir(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(folder))
     yield folder
+
+
+@pytest.fixture
+def app(_own_data_dir: Path) -> Iterator[Any]:
+    """The game's window, headless, at 1280x720 with default settings."""
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    yield App(size=(1280, 720), fullscreen=False, settings=Settings())

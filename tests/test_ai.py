@@ -16,6 +16,7 @@ from rail_app.devtools.simulate import play_game
 from rail_app.rules import engine as game
 from rail_app.rules import movement
 from rail_app.rules.actions import (
+    BuildFerry,
     BuildSegment,
     ChooseLoss,
     KeepCards,
@@ -278,8 +279,9 @@ def test_first_placement_is_at_the_plans_pickup_city() -> None:
 
 
 def test_builds_out_of_major_cities_not_into_them() -> None:
-    """The network starts at a major city's outer dot and grows outward: the first turn's
-    segments never end in a major city (5M) when building out of it is possible."""
+    """The network starts at a major city's outer dot (or at the far port of a ferry taken
+    from one, K8) and grows outward: the first turn's segments never end in a major city (5M)
+    when building out of it is possible."""
     board = load_board(ITALY)
     for seed in (1, 2, 3):
         _, record = _play(ITALY, seed, ["hard", "random"], 4)
@@ -287,7 +289,10 @@ def test_builds_out_of_major_cities_not_into_them() -> None:
         builds = [a for who, a, _, t in record if who == 0 and isinstance(a, BuildSegment)
                   and t == turns[0]]
         assert builds
-        assert board.dot(builds[0].a) in board.major_of_dot
+        ferried = {d for who, a, _, t in record if who == 0 and t == turns[0]
+                   and isinstance(a, BuildFerry)
+                   for f in board.ferries if f.name == a.ferry for d in f.ports}
+        assert board.dot(builds[0].a) in board.major_of_dot or board.dot(builds[0].a) in ferried
         for a in builds:
             assert board.dot(a.b) not in board.major_of_dot, f"{a} builds into a major city"
 
@@ -374,3 +379,28 @@ def test_thinking_happens_once_then_moves_come_at_once() -> None:
     actions = Bot("hard", 0, 1).play_turn(state)
     assert len(state.history) == before
     assert actions[-1] == EndTurnAction()
+
+
+def test_no_level_swaps_its_opening_away() -> None:
+    """In 50 seeded openings on Italy no level swaps demands (C6) in its first turn unless
+    the best plan of its hand and the pool earns under OPENING_SWAP_BELOW per turn."""
+    from rail_app.ai.bot import OPENING_SWAP_BELOW
+    from rail_app.rules.actions import SwapDemands
+
+    board = load_board(ITALY)
+    deck = load_board_deck(board)
+    swaps = 0
+    for level in ("easy", "normal", "hard"):
+        for seed in range(1, 51):
+            state = game.new_game(board, deck, seed=seed)
+            bots = [Bot(level, 0, seed), Bot(level, 1, seed)]
+            while min(p.turns_taken for p in state.players) < 1:
+                acting = state.actor
+                first = state.players[acting].turns_taken == 0
+                action = bots[acting].next_action(state)
+                if first and isinstance(action, SwapDemands):
+                    swaps += 1
+                    score = bots[acting].swap_score
+                    assert score is not None and score < OPENING_SWAP_BELOW, (level, seed)
+                state = game.apply(state, action, inplace=True)
+    assert swaps <= 15  # a hopeless hand is rare: at most one opening in ten

@@ -14,7 +14,7 @@ from rail_app.ai.bot import Bot
 from rail_app.core.paths import user_data_dir
 from rail_app.devtools.selftest import Driver
 from rail_app.ui.session import Session
-from tests.test_ui_support import app, start  # noqa: F401
+from tests.test_ui_support import start
 
 
 class Failing(Exception):
@@ -28,7 +28,7 @@ def _crash_files() -> tuple[list[Path], list[Path]]:
     return crashes, saves
 
 
-def _until_crash(app: Any, limit: int = 400) -> None:  # noqa: F811
+def _until_crash(app: Any, limit: int = 400) -> None:
     for _ in range(limit):
         app.guarded_step(0.1, [])
         if type(app.scene).__name__ == "CrashScene":
@@ -36,13 +36,13 @@ def _until_crash(app: Any, limit: int = 400) -> None:  # noqa: F811
     raise AssertionError("no crash dialog")
 
 
-def _computer_game(app: Any) -> Any:  # noqa: F811
+def _computer_game(app: Any) -> Any:
     scene = start(app, computer=True, cards=True)
     return scene
 
 
 def test_a_failing_computer_player_gives_a_report_a_save_and_a_dialog(
-        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = _computer_game(app)
     session = scene.session
     played = list(session.state.history)
@@ -79,7 +79,7 @@ def test_a_failing_computer_player_gives_a_report_a_save_and_a_dialog(
 
 
 def test_an_engine_failure_during_a_person_s_action_is_caught(
-        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start(app, computer=False)
     from rail_app.rules import engine
 
@@ -96,7 +96,7 @@ def test_an_engine_failure_during_a_person_s_action_is_caught(
 
 
 def test_an_interface_failure_is_caught_and_a_menu_failure_has_no_save(
-        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from rail_app.ui import scenes
 
     def broken(self: Any, surface: Any) -> None:
@@ -112,7 +112,7 @@ def test_an_interface_failure_is_caught_and_a_menu_failure_has_no_save(
 
 
 def test_a_failure_in_the_crash_dialog_ends_the_program_instead_of_looping(
-        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from rail_app.ui import crash, scenes
 
     monkeypatch.setattr(scenes.MenuScene, "draw", lambda self, s: (_ for _ in ()).throw(
@@ -127,7 +127,7 @@ def test_a_failure_in_the_crash_dialog_ends_the_program_instead_of_looping(
 
 
 def test_the_main_loop_goes_on_after_a_crash(
-        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """``App.run`` is the loop a player's window runs: the failing frame shows the dialog,
     and the next events (here: closing the window) are still handled."""
     from rail_app.rules.actions import KeepCards

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The app around the game: command line, main loop, menus, settings and sounds."""
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import pygame
 import pytest
 
 from rail_app.devtools.selftest import Driver
-from tests.test_ui_support import MINI, app  # noqa: F401
+from tests.test_ui_support import MINI
 
 
 def test_command_line_options() -> None:

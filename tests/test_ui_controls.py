@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The game screen's controls behave as a player expects: a button is enabled only when the
 engine would take its action, buttons keep their places, popups are opaque, notices stand
 where they belong and never pile up, the map refits when its area changes, and the
@@ -26,11 +25,10 @@ from rail_app.ui.game.commands import Intent, Play, ToggleSection
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.table import Modal
 from rail_app.ui.game.tooltips import TIP_DELAY
-from tests.test_ui_support import (  # noqa: F401
+from tests.test_ui_support import (
     ITALY,
     MINI,
     alfa_beta_route,
-    app,
     border_route,
     centre_on_dot,
     click,

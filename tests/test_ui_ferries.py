@@ -17,11 +17,9 @@ from rail_app.rules import events
 from rail_app.rules.actions import BoardFerry, BuildFerry
 from rail_app.ui.game.commands import Play
 from rail_app.ui.game.table import Modal
-from tests.test_ui_support import (  # noqa: F401
+from tests.test_ui_support import (
     ITALY,
-    app,
     click,
-    drawn_text,
     press,
     start,
     to_anna_move,

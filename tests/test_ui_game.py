@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The game screen driven like a player would: posted mouse drags and keys on the mini map."""
 
 from __future__ import annotations
@@ -12,9 +11,7 @@ from rail_app.core.board import edge_key
 from rail_app.devtools.selftest import Driver, pick_stroke
 from rail_app.ui.game.commands import Intent
 from rail_app.ui.game.table import Modal
-from tests.test_ui_support import (  # noqa: F401
-    MINI,
-    app,
+from tests.test_ui_support import (
     border_route,
     centre_on_dot,
     click,
@@ -247,6 +244,8 @@ def test_track_layer_is_cached_until_the_track_changes(app: Any) -> None:
     d = Driver(app)
     d.frames(3)
     layers = scene.view.layers
+    # the zoom level's tiles first (the track is drawn with the level's picture)
+    assert d.until(lambda: layers.base.complete(scene.camera) and not layers.base.waiting)
     n = layers.track.redraws
     d.frames(3)
     assert layers.track.redraws == n

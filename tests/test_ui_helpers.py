@@ -16,15 +16,13 @@ from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndPhase, EndTurn, PickUp
 from rail_app.ui.game.commands import Demand, Intent, Play
 from rail_app.ui.game.ghosts import advice_lines, ghost_lines
-from tests.test_ui_support import (  # noqa: F401
+from tests.test_ui_support import (
     alfa_beta_route,
-    app,
     click,
     prepare_network,
     press,
     show,
     start,
-    to_anna_move,
 )
 
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The game screen on the map of Italy: strokes out of Milano and the Swiss border."""
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ import pygame
 
 from rail_app.core.board import edge_key
 from rail_app.devtools.selftest import Driver
-from tests.test_ui_support import ITALY, app, border_route, centre_on_dot, start  # noqa: F401
+from tests.test_ui_support import ITALY, border_route, centre_on_dot, start
 
 
 def test_K1_stroke_out_of_milano(app: Any) -> None:

@@ -15,7 +15,7 @@ from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import PickUp
 from rail_app.ui.game.commands import DismissHint, Intent, ToggleCard
 from rail_app.ui.game.lesson import STEPS
-from tests.test_ui_support import app, click, press, start  # noqa: F401
+from tests.test_ui_support import click, press, start
 
 
 def menu_button(app: Any, what: str) -> Any:

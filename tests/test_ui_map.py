@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The map and the side panel on a 1280x720 screen, as a player sees them: cards that fit,
 labels that stay readable and clear of each other and of the trains, the map sheet instead
 of invented coastlines, and a zoom that never shows a half-drawn map."""
@@ -13,7 +12,7 @@ import pytest
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn, KeepCards
 from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from tests.test_ui_support import ITALY, app, drawn_text, settle, start, wheel  # noqa: F401
+from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 
 def italy_game(app: Any) -> Any:
@@ -136,7 +135,6 @@ def test_a_wheel_zoom_shows_the_previous_picture_until_the_new_one_is_whole(app:
     base.render_all(scene.camera)
     d.frames(3)
     base.tiles.clear()  # prepare: no tile of any level ready yet (a busy machine)
-    base.label_tiles.clear()
     wheel(d, scene.camera.rect.center, 1)
     assert base.canvas is not None
     standin = pygame.surfarray.array3d(base.canvas).copy()

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """A whole short game on the mini map played through the screen with posted mouse and key
 events: choosing cards (C2), placing and moving the train (M1), picking up, locking and
 delivering (C3-C5), an event card (E1), swapping demands (C6), a derailment choice (E7), the
@@ -23,10 +22,8 @@ from rail_app.ui.game.commands import Demand, FilterHistory, Intent, Play, Toggl
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.routes import preview_lines
 from rail_app.ui.game.table import Modal
-from tests.test_ui_support import (  # noqa: F401
+from tests.test_ui_support import (
     alfa_beta_route,
-    app,
-    centre_on_dot,
     give_private,
     prepare_network,
     press,

@@ -14,7 +14,7 @@ import pytest
 
 from rail_app.devtools.selftest import Driver
 from rail_app.ui.game.commands import Intent
-from tests.test_ui_support import app, click, drawn_text, press, start  # noqa: F401
+from tests.test_ui_support import click, drawn_text, press, start
 
 
 def end_turns(d: Driver, scene: Any, n: int) -> None:
@@ -212,3 +212,29 @@ def test_the_menu_offers_no_continue_without_a_game_to_resume(app: Any) -> None:
     d = Driver(app)
     d.frames(1)
     assert "continue" not in app.scene.buttons.values()
+
+
+def test_continue_passes_over_a_hostile_save_to_the_game_behind_it(app: Any) -> None:
+    """The menu reads the saves' own words to find the game Continue resumes (before the
+    rules are loaded): a newer save with hostile JSON (deep nesting, a 5,000-digit number,
+    a huge file) is passed over through the same guards as Load, never crashing the menu."""
+    import os
+    import time
+
+    from rail_app.ui.savedir import saves_dir
+
+    d = Driver(app)
+    sessions = _three_games(app)
+    folder = saves_dir()
+    hostile = {"nested.json": "[" * 100_000 + "]" * 100_000,
+               "digits.json": '{"record": ' + "9" * 5000 + "}",
+               "huge.json": '{"record": "' + "x" * (17 * 1024 * 1024) + '"}'}
+    later = time.time() + 60
+    for name, text in hostile.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        os.utime(folder / name, (later, later))
+    app.switch("menu")
+    d.frames(1)
+    cont = next(b for b, what in app.scene.buttons.items() if what == "continue")
+    d.click_button(cont)
+    assert app.scene.session.game_id == sessions[-1].game_id

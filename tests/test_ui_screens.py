@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The screens around the game: the forms stand on an opaque card over the menu's map, the
 mute key answers on screen, the window goes at once, and the game over chart has one point
 per turn for each player."""
@@ -12,7 +11,7 @@ import pytest
 
 from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn
-from tests.test_ui_support import app, click, prepare_network, start  # noqa: F401
+from tests.test_ui_support import click, prepare_network, start
 
 
 @pytest.mark.parametrize("name", ["newgame", "settings", "load"])

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """The shape of the game screen's code (DESIGN.md habits 8, 9, 13): caches keyed on the
 game's version, drawing that changes nothing, every enabled button a working one, small
 modules, no attributes conjured with getattr."""
@@ -13,7 +12,7 @@ import pygame
 
 from rail_app.devtools.autoplay import MousePlayer
 from rail_app.devtools.selftest import Driver
-from tests.test_ui_support import app, centre_on_dot, start  # noqa: F401
+from tests.test_ui_support import centre_on_dot, start
 
 UI = Path(__file__).resolve().parent.parent / "rail_app" / "ui"
 

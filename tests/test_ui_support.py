@@ -1,4 +1,5 @@
-"""Shared fixtures for the interface tests (tests/test_ui_*.py); holds no tests itself."""
+"""Shared helpers for the interface tests (tests/test_ui_*.py); holds no tests itself. The
+``app`` fixture (the game's window, headless) is in conftest.py."""
 
 from __future__ import annotations
 
@@ -12,16 +13,6 @@ from rail_app.rules.actions import BuildSegment, EndTurn, KeepCards
 
 MINI = str(resource_path("maps", "test", "mini.yaml"))
 ITALY = str(resource_path("maps", "italy.yaml"))
-
-
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path / "data"))
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
-    a = App(size=(1280, 720), fullscreen=False, settings=Settings())
-    yield a
 
 
 def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int = 3,
@@ -131,7 +122,11 @@ def drawn_text(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(text, size, colour, bold)
 
     monkeypatch.setattr(hud, "rendered", record)
-    hud._BUBBLES.clear()
+    from rail_app.ui import zones
+    from rail_app.ui.game import marks
+
+    for kept in (hud.BUBBLES, zones.PILLS, marks.SPRITES):  # pictures with words in them
+        kept.clear()
     scene = app.scene
     view = getattr(scene, "view", None)
     if view is not None:

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """What a player reads on the game screen: places named in words, one history line per
 stroke, a route over several turns with each turn's stop, the real cause of half speed, the
 player's own turn number and the opponent's private cards (UX.md "Words a player reads").
@@ -17,9 +16,8 @@ from rail_app.devtools.selftest import Driver, pick_stroke
 from rail_app.rules import events
 from rail_app.rules.actions import BoardFerry, EndPhase, EndTurn
 from rail_app.rules.state import Phase
-from tests.test_ui_support import (  # noqa: F401
+from tests.test_ui_support import (
     alfa_beta_route,
-    app,
     centre_on_dot,
     click,
     drawn_text,

@@ -54,7 +54,17 @@ from rail_app.rules.actions import (
 from rail_app.rules.quotes import Quote
 from rail_app.rules.state import GameState, Phase
 
-SWAP_BELOW = 2.0  # swap demands when the best plan earns less than this per turn
+#: Swap demands (C6) only when the best plan of the hand and the pool earns less than this
+#: many millions per turn. In the first two turns (T2: building only) the best plan of 40
+#: seeded openings on Italy earned 1.0 to 4.7M per turn (median 2.0): the two turns without
+#: a train weigh on every opening alike. A swap there throws away that turn's 20M of track
+#: and renews only three of the six public cards, so it pays only for a hopeless hand, below
+#: OPENING_SWAP_BELOW (worse than any of those 40). Later, a plan under SWAP_BELOW per turn
+#: means the train has nothing worth doing: a swap is the cheaper way out. Before it throws an
+#: opening away, every level looks for plans as widely as Hard does (_look_wider): a narrow
+#: search that finds nothing good is not yet a hopeless hand.
+OPENING_SWAP_BELOW = 0.75
+SWAP_BELOW = 2.0
 MAX_REPLANS_PER_TURN = 5  # full re-plans in one turn; later triggers keep the plan
 MAX_ACTIONS_PER_TURN = 80  # a guard against any back-and-forth: end the phase
 
@@ -86,6 +96,7 @@ class Bot:
         self._script_turn: tuple[int, int] | None = None
         self._banned: set[tuple[int, int]] = set()
         self._last_swap_turn = -99
+        self.swap_score: float | None = None  # the best plan's score at the last swap
         self._failed: set[Any] = set()
         self._replans = 0
         self._replans_turn = -1
@@ -356,13 +367,8 @@ class Bot:
         if me.aboard is not None:
             return EndPhase()
         planner, plan = self._ensure_plan(state)
-        if (not state.turn_started and self.level.swaps and me.position is not None
-                and not any(x.card is not None for x in me.loads)
-                and state.turn - self._last_swap_turn > 4
-                and (plan is None or plan.score < SWAP_BELOW)
-                and _quote_ok(state, SwapDemands())):
-            self._last_swap_turn = state.turn
-            self.plan = None
+        if (me.position is not None and state.turn - self._last_swap_turn > 4
+                and self._swaps(state, plan, SWAP_BELOW)):
             return SwapDemands()
         if me.position is None:
             if plan is not None and plan.route:
@@ -423,6 +429,34 @@ class Bot:
                     return a
         return EndPhase()
 
+    def _look_wider(self, state: GameState, planner: Planner,
+                    plan: Plan | None) -> tuple[Planner, Plan | None]:
+        """The opening's plan, looked for as widely as Hard does when this
+        level's own search found nothing worth its two turns; the better plan is kept."""
+        hard = LEVELS["hard"]
+        wide = Planner(state, self.seat, self._graph_for(state), dataclasses.replace(
+            self.level, max_jobs=max(self.level.max_jobs, hard.max_jobs),
+            singles_for_pairs=hard.singles_for_pairs, full_evals=hard.full_evals))
+        best = wide.choose(None)
+        if best is not None and (plan is None or best.score > plan.score):
+            self.plan = best
+            return wide, best
+        return planner, plan
+
+    def _swaps(self, state: GameState, plan: Plan | None, below: float) -> bool:
+        """C6/T3: swap demands now? Only at the start of a turn, with no locked load, when
+        the best plan earns less than ``below`` per turn (see OPENING_SWAP_BELOW). The plan's
+        score is kept in ``swap_score`` for whoever asks why."""
+        score = plan.score if plan is not None else -float("inf")
+        if (not self.level.swaps or state.turn_started or score >= below
+                or any(x.card is not None for x in state.players[self.seat].loads)
+                or not _quote_ok(state, SwapDemands())):
+            return False
+        self.swap_score = score
+        self._last_swap_turn = state.turn
+        self.plan = None
+        return True
+
     def _path_along(self, state: GameState, planner: Planner, dots: list[int],
                     stops: list[int]) -> list[int]:
         """The part of the route the train can run now: up to its movement, the next stop,
@@ -461,29 +495,20 @@ class Bot:
                 break
         return path
 
-    def _lock_carried(self, state: GameState,
-                      any_demand: bool = False) -> Action | None:
-        """Lock unlocked loads on the train to the demands the plan (or the best payoff)
-        uses them for (C3, C4)."""
+    def _lock_carried(self, state: GameState) -> Action | None:
+        """Lock unlocked loads on the train to the demands the plan uses them for (C3, C4).
+        Nothing else is locked: a locked load can be neither dropped (C3) nor swapped away
+        (C6), so a lock the plan cannot deliver would hold the train for good."""
         free = [x.commodity for x in state.players[self.seat].loads if x.card is None]
-        if not free:
+        if not free or self.plan is None:
             return None
-        if self.plan is not None and not any_demand:
-            for e in self.plan.events:
-                j = e.job
-                if e.kind == "D" and j.source is None and not j.locked and j.commodity in free:
-                    a = Lock(j.card, j.demand)
-                    if _quote_ok(state, a):
-                        return a
-            return None
-        best: tuple[int, Action] | None = None
-        for number in [*state.players[self.seat].private, *state.pool]:
-            for k, d in enumerate(state.deck.card(number).demands):
-                if d.commodity in free:
-                    a = Lock(number, k)
-                    if (best is None or d.payoff > best[0]) and _quote_ok(state, a):
-                        best = (d.payoff, a)
-        return best[1] if best is not None else None
+        for e in self.plan.events:
+            j = e.job
+            if e.kind == "D" and j.source is None and not j.locked and j.commodity in free:
+                a = Lock(j.card, j.demand)
+                if _quote_ok(state, a):
+                    return a
+        return None
 
     def _drop_useless(self, state: GameState, plan: Plan) -> Action | None:
         wanted = {e.job.commodity for e in plan.events if e.job.source is None}
@@ -515,7 +540,10 @@ class Bot:
 
     def _build(self, state: GameState) -> Action:
         if state.phase is Phase.SWAPPED:
-            lock = self._lock_carried(state, any_demand=True)
+            # C6: lock only what the new cards' best plan delivers; a load locked to a demand
+            # out of reach could never be dropped (C3) nor swapped away (C6)
+            self._ensure_plan(state)
+            lock = self._lock_carried(state)
             return lock if lock is not None else EndTurn()
         turn_id = (state.turn, self.seat)
         if self._script_turn != turn_id:
@@ -550,12 +578,12 @@ class Bot:
         me = state.players[self.seat]
         rules = state.rules
         planner, plan = self._ensure_plan(state)
-        if (self.level.swaps and not state.turn_started and me.turns_taken < 2
-                and (plan is None or plan.score < SWAP_BELOW)
-                and state.turn - self._last_swap_turn > 2 and _quote_ok(state, SwapDemands())):
-            self._last_swap_turn = state.turn
-            self.plan = None
-            return [SwapDemands()]
+        if (me.turns_taken < 2 and state.turn - self._last_swap_turn > 2 and self.level.swaps
+                and not state.turn_started
+                and (plan is None or plan.score < OPENING_SWAP_BELOW)):
+            planner, plan = self._look_wider(state, planner, plan)
+            if self._swaps(state, plan, OPENING_SWAP_BELOW):
+                return [SwapDemands()]
         cash = me.cash - state.phase_spent
         budget = min(rules.build_budget - state.phase_spent, cash)
         if plan is not None:
@@ -649,7 +677,7 @@ class Bot:
         if plan is not None and plan.first_build:
             return None
         if me.loco == rules.start_locomotive:
-            if cash >= 45 and track >= 18 and me.turns_taken >= 4:
+            if cash >= self.level.fast_at and track >= 18 and me.turns_taken >= 4:
                 to = "Fast Freight" if ("Freight", "Fast Freight") in rules.upgrades else None
                 if to is None:
                     return None

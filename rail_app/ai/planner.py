@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
+from rail_app.ai.races import lost_races
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -99,18 +100,17 @@ class Level:
     full_evals: int = 10
     upgrades: bool = True
     swaps: bool = True
-    contest: bool = False
+    race: bool = False  # count a contested public demand only if it can be won (ai/races)
     build_value: float = 0.8  # how much of the build cost counts against a plan
     connect_margin: int = 70  # start joining the major cities this far below the win cash
-    smart_place: bool = True
+    fast_at: int = 45  # cash from which the first, faster locomotive is bought (K9)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
-                  swaps=False, build_value=1.0, connect_margin=10, smart_place=False),
-    "normal": Level("normal", max_jobs=2, singles_for_pairs=12, full_evals=8),
-    "hard": Level("hard", max_jobs=3, singles_for_pairs=18, pairs_for_triples=10, thirds=14,
-                  full_evals=14, contest=True),
+                  swaps=False, build_value=1.0, connect_margin=10),
+    "normal": Level("normal", max_jobs=2, singles_for_pairs=6, full_evals=4),
+    "hard": Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True),
 }
 
 
@@ -139,14 +139,12 @@ def mandatory_jobs(state: GameState, seat: int) -> list[Job]:
     return out
 
 
-def optional_jobs(state: GameState, seat: int, contest: bool = False) -> list[Job]:
+def optional_jobs(state: GameState, seat: int) -> list[Job]:
     """Every demand this seat could still take on, with each way to get the load."""
     board = state.board
     me = state.players[seat]
     used = {x.card for x in me.loads if x.card is not None}
     carried = {x.commodity for x in me.loads if x.card is None}
-    opp_locks = {x.card: x.demand for x in state.players[1 - seat].loads
-                 if x.card is not None and x.card in state.pool}
     locked = locked_public(state)
     out: list[Job] = []
     hand = [(c, False) for c in me.private] + [(c, True) for c in state.pool]
@@ -159,10 +157,7 @@ def optional_jobs(state: GameState, seat: int, contest: bool = False) -> list[Jo
         for j, d in enumerate(card.demands):
             if public and number in locked and locked[number] != j:
                 continue  # C4: another demand of this card is locked
-            bonus = 0
-            if contest and public and opp_locks.get(number) == j:
-                bonus = d.payoff // 4  # denying the opponent's delivery is worth something
-            pay = d.payoff + bonus
+            pay = d.payoff
             if d.commodity in carried:
                 out.append(Job(number, j, d.commodity, d.city, pay, None, False, public))
             for src in board.suppliers.get(d.commodity, []):
@@ -300,6 +295,11 @@ class Planner:
         self._start_layer = 1 if self.start_sources and self.start_sources[0] >= graph.n else 0
         self._wait = self.build_only_turns() + 0.5
         self.cash = me.cash - state.phase_spent
+        #: (card, demand) the opponent has locked -> the first turn of ours by which they
+        #: could have delivered it: a race this seat only wins by delivering earlier. A load
+        #: this seat has locked already counts in full: if the race is lost its cube comes
+        #: back (C5) and the plan is made again.
+        self.races = lost_races(state, seat) if level.race else {}
 
     # -- cheap legs ---------------------------------------------------------------------------
     def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:
@@ -381,7 +381,7 @@ class Planner:
         of them (None: all)."""
         lvl = self.level
         must = mandatory_jobs(self.state, self.seat)
-        opts = optional_jobs(self.state, self.seat, lvl.contest)
+        opts = optional_jobs(self.state, self.seat)
         carried_free = sum(1 for x in self.state.players[self.seat].loads if x.card is None)
         plans: dict[tuple[Event, ...], float] = {}
         base_carried = self.carried_used
@@ -634,7 +634,8 @@ class Planner:
                 while True:
                     while done < total_events and stop_at[done] == pos:
                         ev = plan.events[done]
-                        if ev.kind == "D":
+                        if ev.kind == "D" and (ev.job.locked or k < self.races.get(
+                                (ev.job.card, ev.job.demand), MAX_SIM_TURNS)):
                             payoff += ev.job.payoff
                             cash += ev.job.payoff
                         done += 1

@@ -417,8 +417,6 @@ class Preview:
             version = (self.shown_generation, tuple(sorted(self.layers.items())),
                        self.event_index)
             self.overlay.ensure(cam, version, self._draw_layers)
-            if complete and self.overlay.deferred is not None:
-                self.overlay.ensure(cam, version, self._draw_layers)
             base.draw(surface, cam, self.overlay, budget_s=1.0 if complete else 0.012)
             clip = surface.get_clip()
             surface.set_clip(cam.rect)

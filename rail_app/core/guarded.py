@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import yaml
 
 #: The longest number (in characters) any file may hold; far beyond any real value, far
@@ -227,10 +226,19 @@ def _line_of(data: bytes, needle: bytes) -> int | None:
     return data.count(b"\n", 0, at) + 1 if at >= 0 else None
 
 
+SMALL_JSON = 4096  # bytes: a file this small is measured without numpy
+
+
 def json_depth(data: bytes) -> tuple[int, int]:
     """(deepest nesting of ``[``/``{``, line where the depth first exceeds 0...) in one
-    pass over the bytes, strings left out; cheap enough for any file the limits allow."""
+    pass over the bytes, strings left out; cheap enough for any file the limits allow.
+    Small files (the settings, read before the game's first frame) are counted in plain
+    Python, larger ones with numpy, imported only then."""
     bare = _JSON_STRING.sub(b'""', data)
+    if len(bare) <= SMALL_JSON:
+        return _json_depth_small(bare)
+    import numpy as np
+
     arr = np.frombuffer(bare, dtype=np.uint8)
     step = (np.isin(arr, (0x5B, 0x7B)).astype(np.int32)
             - np.isin(arr, (0x5D, 0x7D)).astype(np.int32))
@@ -239,6 +247,23 @@ def json_depth(data: bytes) -> tuple[int, int]:
     depth = np.cumsum(step)
     deepest = int(depth.max())
     at = int(np.argmax(depth))
+    return deepest, bare.count(b"\n", 0, at) + 1
+
+
+def _json_depth_small(bare: bytes) -> tuple[int, int]:
+    """:func:`json_depth` of a small text without strings, byte by byte (the same answer:
+    the greatest running depth and the line of the first byte where it is reached)."""
+    if not bare:
+        return 0, 1
+    depth = 0
+    deepest, at = -1 - len(bare), 0
+    for i, c in enumerate(bare):
+        if c == 0x5B or c == 0x7B:
+            depth += 1
+        elif c == 0x5D or c == 0x7D:
+            depth -= 1
+        if depth > deepest:
+            deepest, at = depth, i
     return deepest, bare.count(b"\n", 0, at) + 1
 
 

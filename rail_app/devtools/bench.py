@@ -223,7 +223,10 @@ def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, fl
         "frame_pan_median_ms": pan_med,
         "frame_pan_p99_ms": _pct(pan, 99) * 1000,
         "frame_ratio": pan_med / blit_ms if blit_ms else 0.0,
-        "zoom_max_ms": max(zoom) * 1000,
+        # the slowest zoom frame in this process's CPU time: the work a frame asks for,
+        # which a loaded machine's waits for a core cannot inflate
+        "zoom_max_ms": max(zoom_cpu) * 1000,
+        "zoom_max_wall_ms": max(zoom) * 1000,
         "zoom_median_ms": statistics.median(zoom) * 1000,
         # the same frames in this process's CPU time (a loaded machine inflates wall time)
         "frame_pan_median_cpu_ms": statistics.median(pan_cpu) * 1000,
@@ -265,6 +268,22 @@ def bench_start(repeat: int) -> dict[str, float]:
             "start_ratio": start / base if base else 0.0}
 
 
+# -- memory ----------------------------------------------------------------------------------------
+
+
+def bench_memory(map_path: str, quick: bool) -> dict[str, Any]:
+    """The peak resident memory of a fresh process touring the game screen
+    (:mod:`rail_app.devtools.memtour`)."""
+    root = str(Path(__file__).resolve().parents[2])  # the project folder
+    env = dict(os.environ)  # with run_bench's data folder
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    code = "from rail_app.devtools.memtour import main; main()"
+    args = [sys.executable, "-c", code, map_path] + (["--quick"] if quick else [])
+    proc = subprocess.run(args, cwd=root, env=env, check=True, capture_output=True, text=True)
+    out: dict[str, Any] = json.loads(proc.stdout)
+    return out
+
+
 # -- the command -------------------------------------------------------------------------------------
 
 KEYS = (
@@ -273,13 +292,14 @@ KEYS = (
     "route_preview_ms", "ai_turn_p95_s", "ai_turn_cpu_median_ms", "suggest_p95_s",
     "ghost_line_p95_s", "suggest_ratio", "cold_start_s",
     "import_baseline_s", "start_ratio", "board_build_cold_s", "board_build_cached_s",
+    "peak_rss_mb",
 )
 
 TARGETS = {
-    "frame_ratio": ("<=", 4.0), "frame_pan_p99_ms": ("<=", 16.7), "zoom_max_ms": ("<=", 33.0),
+    "frame_ratio": ("<=", 2.5), "frame_pan_p99_ms": ("<=", 16.7), "zoom_max_ms": ("<=", 33.0),
     "quote_median_ms": ("<=", 1.0), "quote_p99_ms": ("<=", 5.0), "ai_turn_p95_s": ("<=", 0.5),
     "suggest_p95_s": ("<=", 0.5), "ghost_line_p95_s": ("<=", 0.5),
-    "start_ratio": ("<=", 2.0),
+    "start_ratio": ("<=", 1.3), "peak_rss_mb": ("<=", 250.0),
 }
 
 
@@ -313,6 +333,7 @@ def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     gc.collect()  # as the app does between turns (ui/session.py)
     out.update(bench_frames(map_path, board, state, 60 if quick else 300))
     out.update(bench_start(1 if quick else 5))
+    out.update(bench_memory(map_path, quick))
     out["bench_s"] = time.perf_counter() - t_all
     return out
 
@@ -338,7 +359,7 @@ def run_command(args: argparse.Namespace) -> int:
             mark = f"   target {target[0]} {target[1]}: {'ok' if ok else 'MISSED'}"
         print(f"  {key:<26} {shown:>10}{mark}")
     print(f"  (CPU time of this process: pan median {result['frame_pan_median_cpu_ms']:.3f} ms,"
-          f" p99 {result['frame_pan_p99_cpu_ms']:.3f} ms,"
-          f" slowest zoom frame {result['zoom_max_cpu_ms']:.3f} ms)")
+          f" p99 {result['frame_pan_p99_cpu_ms']:.3f} ms;"
+          f" wall time of the slowest zoom frame {result['zoom_max_wall_ms']:.3f} ms)")
     print(f"(bench took {result['bench_s']:.1f} s)")
     return 0

@@ -22,11 +22,14 @@ SIZES = ((1920, 1080), (1280, 720))
 def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     import pygame
 
+    from rail_app.ui import scenes
     from rail_app.ui.game.commands import Intent, ToggleCard
 
     s = Shooter(size, outdir)
     app, d = s.app, s.d
     s.settle(2)
+    scenes._BACKDROP.wait(60)  # the map behind the menu loads in the background
+    s.settle(1)
     s.shot("menu")
     new = next(b for b, what in app.scene.buttons.items() if what == "new")
     d.click_button(new)
@@ -158,7 +161,8 @@ def _route_preview(s: Shooter, scene: Any) -> None:
 
 
 def _events(s: Shooter, scene: Any) -> None:
-    """A storm, Etna and the Po in flood: the first card as drawn, then the zones."""
+    """A storm, an eruption and a flood of the map's deck: the first card as drawn, then the
+    zones."""
     import pygame
 
     from rail_app.rules import events

@@ -14,17 +14,20 @@ import warnings
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from rail_app.core.paths import resource_path
-from rail_app.ui.maprender import font
+from rail_app.ui.fonts import font
+from rail_app.ui.savedir import remove_leftovers
 from rail_app.ui.scene import Scene
 from rail_app.ui.screens import SCENES
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
-from rail_app.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from rail_app.ui.sound import Sounds
 
 MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
@@ -36,8 +39,6 @@ class App:
                  fullscreen: bool | None = None, settings: Settings | None = None) -> None:
         pygame.init()
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
-        from rail_app.ui.session import remove_leftovers
-
         #: Messages for the player at start (a damaged settings file set aside...).
         self.notices: list[str] = []
         with contextlib.suppress(OSError):
@@ -152,6 +153,8 @@ class App:
         """The sound effects, synthesized on first use or in the second frame, so the first
         frame does not wait for them."""
         if self._sounds is None:
+            from rail_app.ui.sound import Sounds  # numpy: not before the first frame
+
             self._sounds = Sounds(self.settings.volume, self.settings.muted)
         return self._sounds
 
@@ -239,12 +242,12 @@ class App:
             self.crashed(exc)
 
     def crashed(self, exc: Exception) -> None:
-        from rail_app.ui.crash import record_crash
+        from rail_app.ui.crash import CrashScene, record_crash
 
         failed = self.scene
         files = record_crash(exc, self, getattr(failed, "session", None), self.recent_events)
         self.crash_files.append(files)
-        if type(failed) is self.scenes["crash"]:
+        if isinstance(failed, CrashScene):
             self.quit(1)  # the dialog itself failed: end here, the report is written
             return
         try:  # not switch(): the scene that failed may fail again in leave()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from rail_app.ui import hud
-from rail_app.ui.maprender import font
+from rail_app.ui.fonts import font
 
 
 def nice_step(span: float, ticks: int = 5) -> int:

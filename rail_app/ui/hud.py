@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from rail_app.ui.maprender import font
+from rail_app.ui.fonts import font
+from rail_app.ui.picturecache import SurfaceCache
 
 PANEL = (251, 247, 236)
 PANEL_EDGE = (170, 160, 140)
@@ -66,18 +68,17 @@ def plain(text: str) -> str:
     return text
 
 
-_TEXT_CACHE: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+TEXTS: SurfaceCache[tuple[str, int, tuple[int, ...], bool]] = SurfaceCache(0.5)
+"""Rendered words, within half a window's bytes."""
 
 
 def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
     """``text`` rendered in the game's type, remembered: panels show the same words frame
     after frame, and rendering them again each frame is most of a panel's cost."""
     key = (text, size, colour, bold)
-    img = _TEXT_CACHE.get(key)
+    img = TEXTS.get(key)
     if img is None:
-        if len(_TEXT_CACHE) > 2000:
-            _TEXT_CACHE.clear()
-        img = _TEXT_CACHE[key] = font(size, bold).render(plain(text), True, colour)
+        img = TEXTS.put(key, font(size, bold).render(plain(text), True, colour))
     return img
 
 
@@ -91,6 +92,13 @@ def label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: in
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels (words never cut); remembered: the
+    same buttons and boxes are laid out every frame, and measuring words is most of it."""
+    return list(_wrapped(text, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -104,7 +112,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(cur)
                 cur = w
         lines.append(cur)
-    return lines
+    return tuple(lines)
 
 
 Line = tuple[str, tuple[int, int, int], bool]  # text, colour, bold
@@ -115,7 +123,7 @@ def bubble_picture(lines: Sequence[Line], size: int, *, bg: tuple[int, int, int]
     """A small rounded box of text lines, kept (a tooltip stays the same frame after frame).
     With ``width`` > 0 the lines wrap to that many pixels."""
     key = (tuple(lines), size, bg, alpha, width)
-    box = _BUBBLES.get(key)
+    box = BUBBLES.get(key)
     if box is not None:
         return box
     rows: list[pygame.Surface] = []
@@ -127,15 +135,13 @@ def bubble_picture(lines: Sequence[Line], size: int, *, bg: tuple[int, int, int]
     pad = max(4, size // 2)
     w = max((i.get_width() for i in rows), default=0) + 2 * pad
     h = sum(i.get_height() for i in rows) + 2 * pad
-    if len(_BUBBLES) > 64:
-        _BUBBLES.clear()
-    box = _BUBBLES[key] = pygame.Surface((w, h), pygame.SRCALPHA)
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(box, (*bg, alpha), box.get_rect(), border_radius=6)
     y = pad
     for img in rows:
         box.blit(img, (pad, y))
         y += img.get_height()
-    return box
+    return BUBBLES.put(key, box)
 
 
 def bubble(surface: pygame.Surface, lines: Sequence[Line], pos: tuple[float, float], size: int,
@@ -182,7 +188,8 @@ def place_near(size: tuple[int, int], pos: tuple[float, float], bounds: pygame.R
     return best
 
 
-_BUBBLES: dict[tuple[Any, ...], pygame.Surface] = {}
+BUBBLES: SurfaceCache[tuple[Any, ...]] = SurfaceCache(0.25)
+"""Tooltips and text boxes, within a quarter of a window's bytes."""
 
 
 def pill(surface: pygame.Surface, text: str, centre: tuple[float, float], size: int,

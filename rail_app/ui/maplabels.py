@@ -22,6 +22,7 @@ from rail_app.ui.mapstyle import (
     text,
     text_size,
 )
+from rail_app.ui.picturecache import SurfaceCache
 
 
 @lru_cache(maxsize=8)
@@ -32,6 +33,9 @@ def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]
     land = board.geometry.union("land")
     context = board.geometry.union("context")
     solid = shapely.union_all([land, context]) if not context.is_empty else land
+    shapely.prepare(solid)
+    # at least 2.5 dots from land: not within the largest distance below that
+    clear = float(np.nextafter(2.5 * board.layout.spacing, 0.0))
     out: list[tuple[str, list[tuple[float, float]]]] = []
     x0, y0, x1, y1 = board_extent(board, 0)
     step = board.layout.spacing
@@ -41,12 +45,14 @@ def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]
             continue
         c = area.centroid
         bx0, by0, bx1, by1 = area.bounds
-        pts = []
-        for x in np.arange(bx0, bx1, step):
-            for y in np.arange(by0, by1, step):
-                p = shapely.Point(x, y)
-                if area.contains(p) and solid.distance(p) >= 2.5 * step:
-                    pts.append((float(x), float(y)))
+        # a grid over the sea's area (x by x, each x's column by y), tested all at once
+        gx, gy = np.meshgrid(np.arange(bx0, bx1, step), np.arange(by0, by1, step),
+                             indexing="ij")
+        xs, ys = gx.ravel(), gy.ravel()
+        inside = shapely.contains_xy(area, xs, ys)
+        xs, ys = xs[inside], ys[inside]
+        far = ~shapely.dwithin(solid, shapely.points(xs, ys), clear)
+        pts = [(float(x), float(y)) for x, y in zip(xs[far], ys[far], strict=True)]
         pts.sort(key=lambda q: math.hypot(q[0] - c.x, q[1] - c.y))
         out.append((feat.name, pts))
     return out
@@ -66,13 +72,17 @@ def _draw_sea_labels(surface: pygame.Surface, board: Board, view: MapView,
                 break
 
 
-@lru_cache(maxsize=256)
+SEA_NAMES: SurfaceCache[tuple[str, int]] = SurfaceCache(0.05)
+
+
 def _sea_name(name: str, size: int) -> pygame.Surface:
     """A sea's name in italics (rendered once per size: every tile of a level asks)."""
-    f = font(size, False)
-    f.set_italic(True)
-    img = f.render(name, True, SEA_LABEL)
-    f.set_italic(False)
+    img = SEA_NAMES.get((name, size))
+    if img is None:
+        f = font(size, False)
+        f.set_italic(True)
+        img = SEA_NAMES.put((name, size), f.render(name, True, SEA_LABEL))
+        f.set_italic(False)
     return img
 
 
@@ -134,7 +144,8 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
         for commodity, w, h in ((city.commodity, max(nw, cw), nh + ch - 2), ("", nw, nh)):
             for cx, cy in _label_spots(x, y, w, h, off):
                 rect = pygame.Rect(int(cx), int(cy), w, h)
-                if not any(r.colliderect(rect) and r is not own for r in taken):
+                # (collidelistall: the test in C, a crowded far view asks it many times)
+                if not any(taken[i] is not own for i in rect.collidelistall(taken)):
                     best = (commodity, rect)
                     break
             if best is not None:
@@ -171,6 +182,17 @@ def placed_labels(board: Board, view: MapView) -> list[LabelPlan]:
     ix, iy = math.floor(px), math.floor(py)
     plan = _level_layout(board, view.scale, round(px - ix, 3), round(py - iy, 3))
     return [(n, c, s, cs, r.move(-ix, -iy)) for n, c, s, cs, r in plan]
+
+
+def placed_rects(board: Board, view: MapView, dx: int = 0,
+                 dy: int = 0) -> tuple[pygame.Rect, ...]:
+    """Where the names of :func:`placed_labels` lie, moved by (``dx``, ``dy``) pixels (to
+    the screen's map area): the rectangles alone, in one pass (asked every frame)."""
+    px, py = view.ox * view.scale, view.oy * view.scale
+    ix, iy = math.floor(px), math.floor(py)
+    plan = _level_layout(board, view.scale, round(px - ix, 3), round(py - iy, 3))
+    mx, my = dx - ix, dy - iy
+    return tuple([p[4].move(mx, my) for p in plan])
 
 
 def draw_city_labels(surface: pygame.Surface, board: Board, view: MapView) -> list[pygame.Rect]:

@@ -19,7 +19,13 @@ import pygame
 import shapely
 
 from rail_app.core.board import Board
-from rail_app.ui.maplabels import draw_labels, label_layout, label_sizes, placed_labels
+from rail_app.ui.maplabels import (
+    draw_labels,
+    label_layout,
+    label_sizes,
+    placed_labels,
+    sea_label_points,
+)
 from rail_app.ui.mapstyle import (
     ALPINE,
     ALPINE_TINT,
@@ -52,6 +58,7 @@ from rail_app.ui.mapstyle import (
 __all__ = [
     "LABEL_HALO", "SEA", "TABLE", "MapView", "board_extent", "draw_base", "draw_labels",
     "ferry_curve", "fit_view", "font", "hexagon", "label_layout", "label_sizes", "placed_labels",
+    "sea_label_points",
     "render_board_png", "sheet_box", "text", "text_size",
 ]
 

@@ -1,7 +1,7 @@
 """The look of the printed map: its colours and type, and the km-to-pixel view.
 
 Shared by the base layer (:mod:`rail_app.ui.maprender`), the city and sea names
-(:mod:`rail_app.ui.maplabels`) and the game screen.
+(:mod:`rail_app.ui.maplabels`) and the game screen. The type is in :mod:`rail_app.ui.fonts`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 from rail_app.core.board import Board
-from rail_app.core.paths import resource_path
+from rail_app.ui.fonts import font as font  # re-exported: the map's look includes its type
 
 # Colours of the printed map (UX.md "Colours and shapes").
 SEA = (196, 222, 238)
@@ -39,18 +39,6 @@ LABEL_HALO = (250, 248, 240)
 TABLE = (214, 206, 190)  # the table around the map sheet
 SHEET_SHADOW = (168, 158, 140)
 SHEET_EDGE = (120, 110, 95)
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's type (Noto Sans, shipped in assets/fonts) at a pixel size."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    path = resource_path("assets", "fonts", name)
-    size = max(6, int(size))
-    try:
-        return pygame.font.Font(str(path), size)
-    except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, size)
 
 
 @dataclass

@@ -11,7 +11,6 @@ a save, a rename or a delete.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from dataclasses import dataclass, replace
@@ -52,7 +51,7 @@ class Entry:
     def kind(self) -> str:
         """How the save was made: by the player, by the game after a turn, or after a
         crash."""
-        from rail_app.ui.session import AUTOSAVE_PREFIX
+        from rail_app.ui.savedir import AUTOSAVE_PREFIX
 
         if self.unsaved:
             return "not saved yet"
@@ -134,7 +133,7 @@ def read_entry(path: Path) -> Entry:
     if found is not None:
         return found
     from rail_app.rules.savefile import SaveError, read_save
-    from rail_app.ui.session import worlds_dir
+    from rail_app.ui.savedir import worlds_dir
     from rail_app.ui.settings import INKS
 
     try:
@@ -162,7 +161,7 @@ def read_entry(path: Path) -> Entry:
 
 def read_entries() -> list[Entry]:
     """Every saved game, newest first."""
-    from rail_app.ui.session import list_saves
+    from rail_app.ui.savedir import list_saves
 
     try:
         paths = list_saves()
@@ -179,20 +178,18 @@ def latest_game(entries: list[Entry]) -> Entry | None:
 def latest_game_path() -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
     before any of them is needed): the newest save that says it is a save of a game not
-    over. Loading it checks it whole."""
-    from rail_app.core.paths import user_data_dir
+    over, read through the same guards as any save. Loading it checks it whole."""
+    from rail_app.core import guarded
+    from rail_app.ui.savedir import list_saves
 
-    folder = user_data_dir() / "saves"
     try:
-        paths = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        paths = list_saves()
     except OSError:
         return None
     for p in paths:
         try:
-            if p.stat().st_size > 16 * 1024 * 1024:
-                continue
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = guarded.read_json(p, guarded.SAVE)
+        except guarded.GuardError:
             continue
         if not isinstance(data, dict) or "record" not in data:
             continue

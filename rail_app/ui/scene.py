@@ -8,13 +8,15 @@ scenes do not import the app that lists them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
 from rail_app.ui.settings import Settings
-from rail_app.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from rail_app.ui.sound import Sounds
 
 
 class Host(Protocol):

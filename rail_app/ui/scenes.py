@@ -8,8 +8,9 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -24,10 +25,13 @@ from pygame_gui.windows import UIMessageWindow
 
 from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
-from rail_app.ui import maprender as mr
+from rail_app.ui.background import Background
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.session import LoadError, Session
 from rail_app.ui.settings import INKS
+
+if TYPE_CHECKING:  # the engine comes with the first game, not before the menu's first frame
+    from rail_app.core.board import Board
+    from rail_app.ui.session import Session
 
 PAPER = (246, 241, 226)
 INK = (42, 36, 30)
@@ -66,57 +70,76 @@ def available_maps(extra: str | None = None) -> list[Path]:
 
 
 class Backdrop:
-    """The menu background: a faded picture of the first map, drawn once per window size."""
+    """The menu background: a faded picture of the first map in the right half, drawn once
+    per window size. The first frame shows the menu at once on plain paper; from the second
+    the map's board is loaded in the background (the libraries under the board and the board
+    itself take a few hundred milliseconds), and the picture shows once it is ready."""
 
     def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
+        self.surface: pygame.Surface | None = None  # the right half, faded
         self.started = False
         #: Why the map could not be drawn (a broken map file), once it has been tried.
         self.problem: str | None = None
+        self.loading: Background[Board] | None = None
+        self.board: Board | None = None
+        self.asked = False  # the first map's board was asked for
 
     def draw(self, surface: pygame.Surface, app: Host) -> None:
-        if not self.started:  # the first frame shows the menu at once, the map the next one
+        surface.fill(PAPER)
+        if not self.started:  # the first frame shows the menu at once, the map later
             self.started = True
-            surface.fill(PAPER)
             return
-        if self.surface is None or self.surface.get_size() != surface.get_size():
-            self.surface = pygame.Surface(surface.get_size())
-            self.surface.fill(PAPER)
-            board = self.first_map(available_maps(app.map_path))
-            if board is not None:
-                w, h = surface.get_size()
-                # The map sits in the right half and fades into the paper at its edges,
-                # like a map laid on a table.
-                half = pygame.Surface((w - w // 2, h))
-                view = mr.fit_view(board, half.get_width(), h - 40)
-                mr.draw_base(half, board, view, labels=False)
-                veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
-                veil.fill((*PAPER, 120))
-                half.blit(veil, (0, 0))
-                half.blit(_edge_fade(half.get_size(), max(40, w // 14)), (0, 0))
-                self.surface.blit(half, (w // 2, 0))
-        surface.blit(self.surface, (0, 0))
+        board = self.first_board(app)
+        if board is None:
+            return
+        w, h = surface.get_size()
+        if self.surface is None or self.surface.get_size() != (w - w // 2, h):
+            from rail_app.ui import maprender as mr
 
+            # The map sits in the right half and fades into the paper at its edges, like a
+            # map laid on a table.
+            half = pygame.Surface((w - w // 2, h))
+            view = mr.fit_view(board, half.get_width(), h - 40)
+            mr.draw_base(half, board, view, labels=False)
+            veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
+            veil.fill((*PAPER, 120))
+            half.blit(veil, (0, 0))
+            half.blit(_edge_fade(half.get_size(), max(40, w // 14)), (0, 0))
+            self.surface = half
+        surface.blit(self.surface, (w // 2, 0))
 
-    def first_map(self, maps: list[Path]) -> Any:
-        """The board of the first map, or None (no maps, or a broken map file: the menu
-        shows plain paper and the reason goes to the terminal once; the New game dialog
-        says it again when that map is chosen). The guarded reader bounds the time and
-        memory a hostile file can take; anything else that goes wrong is a bug for the
-        crash net."""
-        if not maps:
-            return None
-        from rail_app.core.board import load_board
-        from rail_app.core.mapfile import MapError
+    def first_board(self, app: Host) -> Board | None:
+        """The board of the first map once it is loaded, else None (still loading, no maps,
+        or a broken map file: the menu shows plain paper and the reason goes to the
+        terminal once; the New game dialog says it again when that map is chosen). The
+        guarded reader bounds the time and memory a hostile file can take; anything else
+        that goes wrong is a bug, raised here for the crash net."""
+        if not self.asked:
+            self.asked = True
+            maps = available_maps(app.map_path)
+            if maps:
+                self.loading = Background(partial(_load_board, maps[0]), "menu map")
+        if self.loading is not None and self.loading.done():
+            from rail_app.core.mapfile import MapError
 
-        try:
-            return load_board(maps[0])
-        except MapError as exc:
-            first = str(exc.problems[0]) if exc.problems else str(exc)
-            if self.problem != first:
+            loading, self.loading = self.loading, None
+            try:
+                self.board = loading.result()
+            except MapError as exc:
+                first = str(exc.problems[0]) if exc.problems else str(exc)
                 print(f"Italian Rails: the menu shows no map: {first}", file=sys.stderr)
-            self.problem = first
-            return None
+                self.problem = first
+        return self.board
+
+    def wait(self, timeout: float) -> bool:
+        """Wait for the board's loading to end (tools and tests); True if it has."""
+        return self.loading is None or self.loading.wait(timeout)
+
+
+def _load_board(path: Path) -> Board:
+    from rail_app.core.board import load_board
+
+    return load_board(path)
 
 
 def _edge_fade(size: tuple[int, int], fade: int) -> pygame.Surface:
@@ -241,6 +264,8 @@ def _latest_game() -> Path | None:
 
 def open_saved_game(app: Host, path: Path) -> bool:
     """Load a save and go to the game; on a damaged file, say why on the main menu."""
+    from rail_app.ui.session import LoadError, Session
+
     try:
         session = Session.load(path)
     except LoadError as exc:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from rail_app.core.board import Board
 from rail_app.core.mapfile import MapError
-from rail_app.core.paths import user_data_dir
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.rules import engine, record
 from rail_app.rules.actions import Action, EndTurn
@@ -30,13 +29,17 @@ from rail_app.rules.savefile import (
     write_save,
 )
 from rail_app.rules.state import GameState, Phase
+from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
+from rail_app.ui.savedir import list_saves as list_saves
+from rail_app.ui.savedir import remove_leftovers as remove_leftovers
+from rail_app.ui.savedir import saves_dir as saves_dir
+from rail_app.ui.savedir import worlds_dir as worlds_dir
 
 HUMAN = "human"
 COMPUTER = "computer"
 LEVELS = ("easy", "normal", "hard")
 #: How many autosaves each game keeps: the newest turns, one file a turn.
 AUTOSAVES_KEPT = 3
-AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<turn>.json
 
 
 @dataclass
@@ -62,12 +65,6 @@ class GameSetup:
 
 class LoadError(Exception):
     """A save file could not be read; the message says why, in plain words."""
-
-
-def saves_dir() -> Path:
-    p = user_data_dir() / "saves"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
 
 
 def new_game_id() -> str:
@@ -281,30 +278,6 @@ def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
         if game is not None and game.id == game_id and game.actions > actions:
             return True
     return False
-
-
-def worlds_dir() -> Path:
-    """Where the maps carried by saves are unpacked (one folder per map, by its digest)."""
-    p = user_data_dir() / "worlds"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
-
-
-def remove_leftovers() -> list[Path]:
-    """Remove the temporary files of saves cut short (the game killed while writing): they
-    are never a save, and nothing else would ever delete them. Run when the game starts."""
-    from rail_app.core.files import remove_orphan_temps
-
-    removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
-    for folder in sorted(worlds_dir().iterdir()):
-        if folder.is_dir():
-            removed += remove_orphan_temps(folder)
-    return removed
-
-
-def list_saves() -> list[Path]:
-    return sorted((p for p in saves_dir().glob("*.json")), key=lambda p: p.stat().st_mtime,
-                  reverse=True)
 
 
 def new_save_path() -> Path:

@@ -17,6 +17,7 @@ import pygame
 from rail_app.core.board import Board
 from rail_app.rules.deckmodel import Deck
 from rail_app.ui import maprender as mr
+from rail_app.ui.picturecache import SurfaceCache
 
 FLOOD = (40, 110, 220)
 STORM = (60, 70, 150)
@@ -37,12 +38,13 @@ def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
     ys = [p[1] for p in pts]
     x0, y0 = int(min(xs) - r - 2), int(min(ys) - r - 2)
     w, h = int(max(xs) - x0 + r + 3), int(max(ys) - y0 + r + 3)
-    clip = surface.get_rect()
-    if w <= 0 or h <= 0 or w > 6000 or h > 6000:
+    # the mask covers only what the surface shows of the zone (a close zoom's zone may be
+    # many screens wide)
+    area = pygame.Rect(x0, y0, w, h).clip(surface.get_clip())
+    if area.w <= 0 or area.h <= 0:
         return
-    if not clip.colliderect(pygame.Rect(x0, y0, w, h)):
-        return
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    x0, y0 = area.topleft
+    mask = pygame.Surface(area.size, pygame.SRCALPHA)
     for x, y in pts:
         pygame.draw.circle(mask, (*colour, 255), (x - x0, y - y0), r)
     mask.set_alpha(alpha)
@@ -78,20 +80,38 @@ class Zones(Protocol):
     def events(self) -> Sequence[Zone]: ...
 
 
+def km_box(surface: pygame.Surface, view: mr.MapView,
+           pad_px: float) -> tuple[float, float, float, float]:
+    """The km box of what ``surface`` shows (its clip) through ``view``, ``pad_px`` pixels
+    larger each side: what lies outside it cannot show."""
+    clip = surface.get_clip()
+    x0, y0 = view.to_km(clip.left - pad_px, clip.top - pad_px)
+    x1, y1 = view.to_km(clip.right + pad_px, clip.bottom + pad_px)
+    return x0, y0, x1, y1
+
+
 def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
-    """Every lasting event in force, drawn through ``view`` (the track layer's view)."""
+    """Every lasting event in force, drawn through ``view`` (the track layer's view); only
+    what comes near the surface is drawn (it is often a piece of the map)."""
     board = state.board
     sp = board.layout.spacing * view.scale
+    x0, y0, x1, y1 = km_box(surface, view, sp * 1.5 + 4)
+
+    def near(d: int) -> bool:
+        dot = board.dots[d]
+        return x0 <= dot.x <= x1 and y0 <= dot.y <= y1
+
     for ev in state.events:
         colour = ZONE_COLOURS.get(ev.kind, WEATHER)
         if ev.dots:
+            shown = [near(d) for d in ev.dots]
             pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
-            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80), pts,
-                  sp * 0.62)
+            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80),
+                  [p for p, near_ in zip(pts, shown, strict=True) if near_], sp * 0.62)
             if ev.kind in ("storm", "bad_weather"):
                 # little strokes of wind and rain
                 for i, (x, y) in enumerate(pts):
-                    if i % 3:
+                    if i % 3 or not shown[i]:
                         continue
                     w = max(1, round(sp * 0.06))
                     pygame.draw.line(surface, (*colour, 200), (x - sp * 0.22, y - sp * 0.1),
@@ -106,6 +126,8 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
                     r = float(ev.params.get("radius", 2)) * sp + sp * 0.5
                     pygame.draw.circle(surface, (*VOLCANO, 230), (x, y), r, max(2, round(sp * 0.1)))
         for a, b in ev.edges:
+            if not near(a) and not near(b):
+                continue
             pa = view.to_px(board.dots[a].x, board.dots[a].y)
             pb = view.to_px(board.dots[b].x, board.dots[b].y)
             if ev.kind == "flood":
@@ -129,30 +151,60 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
 
 def draw_zone_labels(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
     """The name of each event in force on its zone (drawn above the map's names)."""
-    for ev in state.events:
-        _zone_label(surface, state, ev, view)
+    sp = state.board.layout.spacing * view.scale
+    size = max(11, min(16, int(sp * 0.5)))
+    for words, colour, (x, y) in zone_label_spots(state):
+        px, py = view.to_px(x, y)
+        pill = _pill(words, size, colour)
+        surface.blit(pill, pill.get_rect(center=(round(px), round(py - sp * 0.9))))
 
 
-def _zone_label(surface: pygame.Surface, state: Zones, ev: Zone,
-                view: mr.MapView) -> None:
-    """The event's name on its zone, where the zone's dots (or edges) gather."""
+_SPOTS: dict[tuple[object, ...], list[tuple[str, tuple[int, int, int], tuple[float, float]]]] = {}
+
+
+def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
+                                                  tuple[float, float]]]:
+    """Each event's name, colour and the km point it is written at: the zone's median dot,
+    so a zone along a long coast is labelled on the coast. Worked out once per set of events
+    in force (the frames of a pan ask every time)."""
+    key = tuple((ev.card, ev.kind, ev.dots, ev.edges) for ev in state.events)
+    spots = _SPOTS.get(key)
+    if spots is None:
+        if len(_SPOTS) > 16:
+            _SPOTS.clear()
+        spots = _SPOTS[key] = []
+        board = state.board
+        for ev in state.events:
+            dots = list(ev.dots) or [d for e in ev.edges for d in e]
+            if not dots:
+                continue
+            xs = sorted(board.dots[d].x for d in dots)
+            ys = sorted(board.dots[d].y for d in dots)
+            mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
+                      + abs(board.dots[d].y - ys[len(ys) // 2]))
+            card = state.deck.cards.get(ev.card)
+            words = card.title if card is not None and card.title else \
+                ZONE_WORDS.get(ev.kind, ev.kind)
+            spots.append((words, ZONE_COLOURS.get(ev.kind, WEATHER),
+                          (board.dots[mid].x, board.dots[mid].y)))
+    return spots
+
+
+PILLS: SurfaceCache[tuple[str, int, tuple[int, int, int]]] = SurfaceCache(0.02)
+
+
+def _pill(words: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """An event's name in its pill, as a picture (kept: a pan draws it every frame)."""
     from rail_app.ui import hud
 
-    board = state.board
-    dots = list(ev.dots) or [d for e in ev.edges for d in e]
-    if not dots:
-        return
-    xs = sorted(board.dots[d].x for d in dots)
-    ys = sorted(board.dots[d].y for d in dots)
-    # the median dot, so a zone along a long coast is labelled on the coast
-    mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
-              + abs(board.dots[d].y - ys[len(ys) // 2]))
-    x, y = view.to_px(board.dots[mid].x, board.dots[mid].y)
-    card = state.deck.cards.get(ev.card)
-    words = card.title if card is not None and card.title else ZONE_WORDS.get(ev.kind, ev.kind)
-    sp = board.layout.spacing * view.scale
-    hud.pill(surface, words, (x, y - sp * 0.9), max(11, min(16, int(sp * 0.5))),
-             ZONE_COLOURS.get(ev.kind, WEATHER))
+    key = (words, size, colour)
+    pill = PILLS.get(key)
+    if pill is None:
+        box = hud.rendered(words, size, colour, True).get_rect().inflate(size // 2 + 4, 2)
+        pill = pygame.Surface(box.size, pygame.SRCALPHA)
+        hud.pill(pill, words, (box.w / 2, box.h / 2), size, colour)
+        PILLS.put(key, pill)
+    return pill
 
 
 def _waves(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:

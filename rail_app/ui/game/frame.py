@@ -37,6 +37,7 @@ class Frame:
     dialog: Dialog
     widgets: list[Widget]  # the screen's widgets, in painting order (the topmost last)
     dialog_widgets: list[Widget]  # a dialog's: while one is up, only these take clicks
+    top: pygame.Surface | None = None  # the top bar with its buttons
     side: pygame.Surface | None = None
     bottom: pygame.Surface | None = None
     side_limit: int = 0  # how far the side panel scrolls
@@ -69,10 +70,11 @@ class View:
         self._side: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._bottom: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._buttons: tuple[object, list[Widget]] | None = None
+        self._top: tuple[object, pygame.Surface] | None = None
 
     def forget(self) -> None:
         """Throw away the panels' pictures (they are painted again next frame)."""
-        self._side = self._bottom = None
+        self._side = self._bottom = self._top = None
 
     def compose(self, rects: Rects, prepare_map: bool = True) -> Frame:
         """This frame's layout and pictures; with ``prepare_map`` the map's layers do their
@@ -90,7 +92,9 @@ class View:
         if prepare_map:
             self.layers.prepare(t.camera, session.state, session.version, ctx.inks)
         dialog = dialogs.current(ctx)
-        under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE else None
+        # the dot under the pointer (none looked for while the map is being dragged)
+        under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE and t.pan_from is None \
+            else None
         can_start = (under is not None and ctx.free and session.state.phase is Phase.BUILD
                      and not t.pen.active and t.pen.can_start(under))
         frame = Frame(ctx, dialog, [], [], under=under, can_start=can_start,
@@ -126,7 +130,29 @@ class View:
             who = session.state.players[session.actor].name
             level = session.seat.level
             frame.thinking = f"{who} ({level} computer) is thinking{dots}  (Space skips)"
+        frame.top = self._top_picture(ctx, frame.thinking)
         return frame
+
+    def _top_picture(self, ctx: Ctx, thinking: str) -> pygame.Surface:
+        """The top bar and its buttons, painted again only when what they show changes
+        (measuring and laying out its words is most of a pan frame's drawing otherwise)."""
+        r = ctx.rects.top
+        hovered = ctx.table.hovered
+        shown = tuple((tuple(w.rect), w.label, w.enabled, w.key == hovered)
+                      for w in bars.top_widgets(ctx))
+        key = (ctx.session.version, ctx.viewer, ctx.free, tuple(r), thinking, ctx.px(100),
+               ctx.inks, shown)
+        if self._top is None or self._top[0] != key:
+            # from the screen's corner to the bar's far corner (the bar itself, at the top)
+            # and the row of its edge line below: the bar paints in screen coordinates
+            size = (r.right, r.bottom + 1)
+            surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                else pygame.Surface(size)
+            bars.paint_top(surface, ctx, thinking)
+            for w in bars.top_widgets(ctx):
+                paint(surface, w, w.key == hovered)
+            self._top = (key, surface)
+        return self._top[1]
 
     def _side_picture(self, ctx: Ctx) -> tuple[pygame.Surface, list[Widget], int]:
         t = ctx.table

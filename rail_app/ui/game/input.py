@@ -24,8 +24,11 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
     t = ctrl.table
     if event.type == pygame.MOUSEMOTION:
         ctrl.point(event.pos)
-        w = hit(frame.clickable, event.pos)
-        ctrl.hover(w.key if w is not None else None)
+        if t.pan_from is None:
+            w = hit(frame.clickable, event.pos)
+            ctrl.hover(w.key if w is not None else None)
+        else:  # the map is being dragged: no widget is hovered, none is looked for
+            ctrl.hover(None)
     if t.curtain is not None:
         ctrl.curtain_event(event.type == pygame.MOUSEBUTTONDOWN,
                            event.type == pygame.MOUSEBUTTONUP,

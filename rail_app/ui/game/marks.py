@@ -19,14 +19,15 @@ from rail_app.ui.game.ctx import Ctx
 from rail_app.ui.game.ferries import paint_pen_ferry
 from rail_app.ui.game.ghosts import paint_ghost_words, paint_ghosts
 from rail_app.ui.game.table import CIRCLE_TIME, FADE_TIME
-from rail_app.ui.ink import draw_stroke, ink_width
+from rail_app.ui.ink import Ink, draw_stroke, ink_width
+from rail_app.ui.maplabels import placed_rects
 from rail_app.ui.maprender import font
+from rail_app.ui.picturecache import SurfaceCache
 
 
 def map_names(board: Board, cam: Camera) -> tuple[pygame.Rect, ...]:
     """Where the map's city names are on the screen (the base layer's label layout)."""
-    ox, oy = cam.rect.topleft
-    return tuple(r.move(ox, oy) for _, _, _, _, r in mr.placed_labels(board, cam.view()))
+    return placed_rects(board, cam.view(), *cam.rect.topleft)
 
 
 def name_boxes(ctx: Ctx) -> list[pygame.Rect]:
@@ -197,35 +198,69 @@ def _demand(surface: pygame.Surface, ctx: Ctx, demand: Demand) -> None:
 
 
 def _trains(surface: pygame.Surface, ctx: Ctx) -> None:
-    """Both trains: a marker in the player's ink with its loads as cubes."""
+    """Both trains: a marker in the player's ink with its loads as cubes (a picture kept per
+    ink, size and loads: a pan draws them every frame)."""
     st = ctx.state
-    dark = (30, 26, 22)
     for tok in train_tokens(ctx):
-        ink = ctx.ink(tok.player)
         body = tok.body
-        r = body.h / 1.5
         if math.hypot(body.centerx - tok.at[0], body.centery - tok.at[1]) > 2:
-            pygame.draw.line(surface, dark, tok.at, body.center, 2)
-            pygame.draw.circle(surface, dark, tok.at, 3)
-        pygame.draw.rect(surface, dark, body.inflate(4, 4), border_radius=round(r * 0.4))
-        pygame.draw.rect(surface, ink.colour, body, border_radius=round(r * 0.4))
-        cab = pygame.Rect(body.x + body.w * 0.58, body.y - r * 0.45, body.w * 0.34, r * 0.6)
-        pygame.draw.rect(surface, ink.colour, cab, border_radius=2)
-        pygame.draw.rect(surface, dark, cab, 1, border_radius=2)
-        for k in (0.28, 0.72):
-            pygame.draw.circle(surface, dark, (body.x + body.w * k, body.bottom), r * 0.3)
-        if ink.pattern == "dots":
-            for k in range(3):
-                pygame.draw.circle(surface, (255, 255, 255),
-                                   (body.x + body.w * (0.25 + k * 0.25), body.centery), 2)
+            pygame.draw.line(surface, DARK, tok.at, body.center, 2)
+            pygame.draw.circle(surface, DARK, tok.at, 3)
         p = st.players[tok.player]
-        cube = max(5, round(r * 0.55))
-        for k, load in enumerate(p.loads):
-            cr = pygame.Rect(body.right + 3 + k * (cube + 2), body.y, cube, cube)
-            pygame.draw.rect(surface, (255, 255, 255) if load.locked else (230, 230, 230), cr)
-            pygame.draw.rect(surface, ink.colour, cr, 2)
-        if p.aboard is not None:
-            hud.pill(surface, "at sea", (body.centerx, body.y - r), ctx.px(12), ink.colour)
+        sprite, at = train_sprite(ctx.ink(tok.player), body.size,
+                                  tuple(load.locked for load in p.loads),
+                                  ctx.px(12) if p.aboard is not None else 0)
+        surface.blit(sprite, (body.x + at[0], body.y + at[1]))
+
+
+DARK = (30, 26, 22)
+SPRITES: SurfaceCache[tuple[object, ...]] = SurfaceCache(0.02)
+
+
+def train_sprite(ink: Ink, size: tuple[int, int], loads: tuple[bool, ...],
+                 at_sea: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A train's picture (body, cab, wheels, its loads as cubes, locked ones white, and
+    "at sea" in a pill of type size ``at_sea`` when it is aboard a ferry) and where its
+    top-left lies from the body's."""
+    key = (ink, size, loads, at_sea)
+    pad = 4 * max(size) + 8 * len(loads) + 4 * at_sea  # room around the body for its parts
+    sprite = SPRITES.get(key)
+    if sprite is None:
+        sprite = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+        _paint_train(sprite, pygame.Rect((pad, pad), size), ink, loads, at_sea)
+        box = sprite.get_bounding_rect()
+        _SPRITE_AT[key] = (box.x - pad, box.y - pad)
+        sprite = SPRITES.put(key, sprite.subsurface(box).copy())
+        if len(_SPRITE_AT) > 2 * len(SPRITES.items) + 16:  # forget those of gone pictures
+            for gone in [k for k in _SPRITE_AT if k not in SPRITES.items]:
+                del _SPRITE_AT[gone]
+    return sprite, _SPRITE_AT[key]
+
+
+_SPRITE_AT: dict[tuple[object, ...], tuple[int, int]] = {}
+
+
+def _paint_train(surface: pygame.Surface, body: pygame.Rect, ink: Ink, loads: tuple[bool, ...],
+                 at_sea: int) -> None:
+    r = body.h / 1.5
+    pygame.draw.rect(surface, DARK, body.inflate(4, 4), border_radius=round(r * 0.4))
+    pygame.draw.rect(surface, ink.colour, body, border_radius=round(r * 0.4))
+    cab = pygame.Rect(body.x + body.w * 0.58, body.y - r * 0.45, body.w * 0.34, r * 0.6)
+    pygame.draw.rect(surface, ink.colour, cab, border_radius=2)
+    pygame.draw.rect(surface, DARK, cab, 1, border_radius=2)
+    for k in (0.28, 0.72):
+        pygame.draw.circle(surface, DARK, (body.x + body.w * k, body.bottom), r * 0.3)
+    if ink.pattern == "dots":
+        for k in range(3):
+            pygame.draw.circle(surface, (255, 255, 255),
+                               (body.x + body.w * (0.25 + k * 0.25), body.centery), 2)
+    cube = max(5, round(r * 0.55))
+    for k, locked in enumerate(loads):
+        cr = pygame.Rect(body.right + 3 + k * (cube + 2), body.y, cube, cube)
+        pygame.draw.rect(surface, (255, 255, 255) if locked else (230, 230, 230), cr)
+        pygame.draw.rect(surface, ink.colour, cr, 2)
+    if at_sea:
+        hud.pill(surface, "at sea", (body.centerx, body.y - r), at_sea, ink.colour)
 
 
 def _pen(surface: pygame.Surface, ctx: Ctx, under: int | None, can_start: bool) -> None:

@@ -15,7 +15,7 @@ from rail_app.core.board import Board
 from rail_app.rules.state import GameState
 from rail_app.ui import hud
 from rail_app.ui.camera import Camera
-from rail_app.ui.game import bars, dialogs
+from rail_app.ui.game import dialogs
 from rail_app.ui.game.coach import paint_coach
 from rail_app.ui.game.controller import Controller
 from rail_app.ui.game.dialogpaint import Dialog
@@ -121,14 +121,13 @@ class GameScene(Scene):
         surface.set_clip(clip)
         paint_marks(surface, ctx, f.under, f.can_start)
         paint_boxes(surface, f.notices)
-        bars.paint_top(surface, ctx, f.thinking)
+        if f.top is not None:  # the top bar, its edge line and its buttons
+            surface.blit(f.top, self.rects.top, f.top.get_rect(topleft=self.rects.top.topleft))
         if f.side is not None:
             hud.blit_aligned(surface, f.side, self.rects.side.topleft)
         if f.bottom is not None:
             hud.blit_aligned(surface, f.bottom, self.rects.bottom.topleft)
         hovered = self.table.hovered
-        for w in bars.top_widgets(ctx):
-            paint(surface, w, w.key == hovered)
         if f.dialog is not Dialog.NONE:
             dialogs.paint_dialog(surface, ctx, f.dialog)
             coach = f.coach.widgets if f.coach is not None else ()

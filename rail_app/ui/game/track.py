@@ -9,7 +9,6 @@ shows the result while drawing.
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 
@@ -48,10 +47,16 @@ def draw_track(surface: pygame.Surface, view: mr.MapView, state: GameState,
             mid = pts[len(pts) // 2]
             hud.pill(surface, f"{price}M", (mid[0], mid[1] - w * 1.6), max(10, int(w * 1.2)),
                      inks[who].colour)
+    # only the segments whose dots come near the surface (it is often a piece of the map)
+    x0, y0, x1, y1 = zones.km_box(surface, view, w + 4)
+    dots = b.dots
     for (a, c), who in sorted(state.owner.items(), key=lambda kv: (kv[0] in fresh, kv[0])):
-        pa = view.to_px(b.dots[a].x, b.dots[a].y)
-        pc = view.to_px(b.dots[c].x, b.dots[c].y)
-        draw_stroke(surface, pa, pc, inks[who], w, seed=a * 7919 + c, fresh=(a, c) in fresh)
+        da, dc = dots[a], dots[c]
+        if (da.x < x0 and dc.x < x0) or (da.x > x1 and dc.x > x1) or \
+                (da.y < y0 and dc.y < y0) or (da.y > y1 and dc.y > y1):
+            continue
+        draw_stroke(surface, view.to_px(da.x, da.y), view.to_px(dc.x, dc.y), inks[who], w,
+                    seed=a * 7919 + c, fresh=(a, c) in fresh)
 
 
 FRAME_BUDGET_S = 0.006  # seconds of a frame the map's layers may spend on their pictures
@@ -66,15 +71,12 @@ class MapLayers:
 
     def prepare(self, cam: Camera, state: GameState, version: int,
                 inks: tuple[Ink, ...]) -> bool:
-        """This frame's work: the track at this zoom (when the game changed), then the base
-        picture composed with it. True when the view is complete."""
-        t0 = time.perf_counter()
+        """This frame's work: the base picture, composed with the track again when the game
+        changed (a frame that composes it renders no tile on top: the time budget is spent).
+        True when the view is complete."""
         self.track.ensure(cam, (version, tuple(i.colour for i in inks)),
                           lambda surface, view: draw_track(surface, view, state, inks))
-        # a frame that drew the track renders no tile on top of it
-        spent = time.perf_counter() - t0
-        return self.base.prepare(cam, self.track,
-                                 FRAME_BUDGET_S - spent if spent < FRAME_BUDGET_S / 3 else 0.0)
+        return self.base.prepare(cam, self.track, FRAME_BUDGET_S)
 
     def blit(self, surface: pygame.Surface, cam: Camera) -> None:
         self.base.blit(surface, cam)

@@ -1,0 +1,99 @@
+"""Races for a public demand (C4, C5): when both players lock the same demand, the first to
+arrive is paid and the other takes back the cube (its load stays on the train, unlocked).
+
+A player who sees that the opponent has locked a public demand knows the opponent carries
+the goods (a lock needs the load on the train) and where the train stands, so it can tell
+how soon the opponent could arrive: the moves along the track on the map (anyone's track
+and the free track of the major cities, as the opponent may rent, M3), at the opponent's
+speed, after any turn the opponent must lose (T4) or spend building (T2). Nothing hidden
+is used: positions, track, loads, locks and locomotives are all on the table.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from rail_app.core.board import edge_key
+from rail_app.rules import movement
+from rail_app.rules.state import GameState
+from rail_app.rules.turns import BUILD_ONLY_TURNS
+
+#: Extra turns assumed when the opponent's train has no track to the city yet (to build it).
+BUILD_DELAY = 2
+FAR = 99
+
+
+def opponent_turns_to(state: GameState, opp: int, city: str) -> int:
+    """How many of ``opp``'s turns it takes (at least 1) until their train can be in
+    ``city``, counted from their next turn."""
+    board = state.board
+    pl = state.players[opp]
+    targets = set(board.cities[city].dots)
+    start = pl.position
+    if start is None:
+        return FAR
+    extra = pl.lose_turns + max(0, BUILD_ONLY_TURNS - pl.turns_taken)
+    speed = max(1, movement.base_speed(state, opp))
+    first = speed
+    if pl.aboard is not None:  # M5: it lands at the other port next turn, at half speed
+        start = board.ferries[pl.aboard].other_port(start)
+        first = (speed + 1) // 2
+    elif pl.half_speed_next:
+        first = (speed + 1) // 2
+    steps = _steps(state, opp, start, targets, track_only=True)
+    if steps is None:
+        steps = _steps(state, opp, start, targets, track_only=False)
+        if steps is None:
+            return FAR
+        extra += BUILD_DELAY
+    if steps <= first:
+        return 1 + extra
+    return 1 + extra + -(-(steps - first) // speed)
+
+
+def _steps(state: GameState, player: int, start: int, targets: set[int],
+           track_only: bool) -> int | None:
+    """Moves from ``start`` to the nearest of ``targets`` (Dijkstra): over built and free
+    track (and the player's ferries, each a whole turn's moves), or over any segment of the
+    map."""
+    board = state.board
+    owner = state.owner
+    ferries = state.players[player].ferries
+    turn = movement.base_speed(state, player)
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        here, d = heapq.heappop(heap)
+        if d in targets:
+            return here
+        if here > best[d]:
+            continue
+        links: list[tuple[int, int]] = []
+        for n in board.adj[d]:
+            e = board.edges[edge_key(d, n)]
+            if e.forbidden is None and (e.free or not track_only or e.key in owner):
+                links.append((n, 1))
+        links += [(f.other_port(d), turn) for f in board.ferries_at.get(d, ())
+                  if f.index in ferries]
+        for n, w in links:
+            if here + w < best.get(n, FAR * 100):
+                best[n] = here + w
+                heapq.heappush(heap, (here + w, n))
+    return None
+
+
+def lost_races(state: GameState, seat: int) -> dict[tuple[int, int], int]:
+    """The public demands the opponent has locked, each with the first turn of ours (0: this
+    one) by which the opponent could already have delivered it: this seat is paid only by
+    delivering in an earlier turn of its own."""
+    opp = 1 - seat
+    out: dict[tuple[int, int], int] = {}
+    our_turn_now = state.current == seat
+    for load in state.players[opp].loads:
+        if load.card is None or load.demand is None or load.card not in state.pool:
+            continue
+        city = state.deck.card(load.card).demands[load.demand].city
+        n = opponent_turns_to(state, opp, city)
+        # Their n-th turn comes after our turn n - 1 when we are playing now.
+        out[(load.card, load.demand)] = n if our_turn_now else n - 1
+    return out

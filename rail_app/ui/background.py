@@ -1,0 +1,46 @@
+"""Work done in a thread of its own while the screen stays responsive: loading (imports,
+building a board), never drawing, which stays in the main thread with pygame. Its result,
+or its exception raised again in the main thread, is taken when it is done: nothing is
+swallowed."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Background(Generic[T]):
+    """``work()`` run in a daemon thread (the app may close before it ends)."""
+
+    def __init__(self, work: Callable[[], T], name: str) -> None:
+        self._work = work
+        self._result: T | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._result = self._work()
+        except BaseException as exc:  # handed to the main thread by result()
+            self._error = exc
+        finally:
+            self._done.set()
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the work is done (True) or ``timeout`` seconds have passed."""
+        return self._done.wait(timeout)
+
+    def result(self) -> T:
+        """The work's result, or its exception raised here; waits if it is not done."""
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._result  # type: ignore[return-value]  # set when no error was raised
