@@ -11,13 +11,15 @@ from rail_app.cli import main
 from rail_app.devtools.tournament import Game, bradley_terry, schedule, wilson
 
 
-def test_schedule_plays_every_pairing_on_the_same_seeds_in_both_seat_orders() -> None:
+def test_schedule_plays_every_pairing_on_the_same_seeds_in_both_seat_orders_and_mirrors_on_new_deals() -> None:
     plan = schedule(["easy", "hard"], 4, seed=7)
     pairs = [seats for _, seats in plan]
     assert pairs.count(("easy", "easy")) == 4 and pairs.count(("hard", "hard")) == 4
     assert pairs.count(("easy", "hard")) == 2 and pairs.count(("hard", "easy")) == 2
     assert {s for s, seats in plan if seats == ("easy", "hard")} == \
         {s for s, seats in plan if seats == ("hard", "easy")} == {7, 8}
+    # a level against itself: a new deal every game (both seat orders would be one game)
+    assert sorted(s for s, seats in plan if seats == ("hard", "hard")) == [7, 8, 9, 10]
 
 
 def test_wilson_interval() -> None:

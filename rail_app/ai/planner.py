@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rail_app.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
-from rail_app.ai.races import lost_races
+from rail_app.ai.races import foreseen_races, lost_races
 from rail_app.core.board import Board, edge_key
 from rail_app.rules import build, cards, movement
 from rail_app.rules.state import Edge, GameState, Phase
@@ -101,6 +101,7 @@ class Level:
     upgrades: bool = True
     swaps: bool = True
     race: bool = False  # count a contested public demand only if it can be won (ai/races)
+    foresee: bool = False  # ... and one the opponent can serve along the track on the map
     build_value: float = 0.8  # how much of the build cost counts against a plan
     connect_margin: int = 70  # start joining the major cities this far below the win cash
     fast_at: int = 45  # cash from which the first, faster locomotive is bought (K9)
@@ -110,7 +111,8 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
                   swaps=False, build_value=1.0, connect_margin=10),
     "normal": Level("normal", max_jobs=2, singles_for_pairs=6, full_evals=4),
-    "hard": Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True),
+    "hard": Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True,
+                  foresee=True),
 }
 
 
@@ -300,6 +302,9 @@ class Planner:
         #: this seat has locked already counts in full: if the race is lost its cube comes
         #: back (C5) and the plan is made again.
         self.races = lost_races(state, seat) if level.race else {}
+        if level.foresee:
+            for key, turn in foreseen_races(state, seat).items():
+                self.races.setdefault(key, turn)
 
     # -- cheap legs ---------------------------------------------------------------------------
     def leg(self, frm: str | None, to: str, layer: int = 0) -> tuple[float, int, float, int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 
 from rail_app.core.board import edge_key
-from rail_app.rules import movement
+from rail_app.rules import cards, movement
 from rail_app.rules.state import GameState
 from rail_app.rules.turns import BUILD_ONLY_TURNS
 
@@ -96,4 +96,52 @@ def lost_races(state: GameState, seat: int) -> dict[tuple[int, int], int]:
         n = opponent_turns_to(state, opp, city)
         # Their n-th turn comes after our turn n - 1 when we are playing now.
         out[(load.card, load.demand)] = n if our_turn_now else n - 1
+    return out
+
+
+def foreseen_races(state: GameState, seat: int) -> dict[tuple[int, int], int]:
+    """The public demands the opponent can serve along the track already on the map (to a
+    city offering the goods, or with the goods on the train, then to the city that wants
+    them), each with the first turn of ours by which they could have delivered it. Such a
+    demand is the opponent's to lose: going for it only pays by delivering earlier. The
+    opponent's intentions are not known; this reads only the table (track, train, loads)."""
+    opp = 1 - seat
+    pl = state.players[opp]
+    if pl.position is None:
+        return {}
+    board = state.board
+    our_turn_now = state.current == seat
+    locked = {(x.card, x.demand) for p in state.players for x in p.loads if x.card is not None}
+    carried = {x.commodity for x in pl.loads if x.card is None}
+    free_room = len(pl.loads) < cards.capacity(state, opp)
+    speed = max(1, movement.base_speed(state, opp))
+    extra = pl.lose_turns + max(0, BUILD_ONLY_TURNS - pl.turns_taken)
+    out: dict[tuple[int, int], int] = {}
+    to_city: dict[str, int | None] = {}
+    for number in state.pool:
+        for j, dem in enumerate(state.deck.card(number).demands):
+            if (number, j) in locked:
+                continue
+            if dem.commodity in carried:
+                steps: int | None = _steps(state, opp, pl.position,
+                                           set(board.cities[dem.city].dots), track_only=True)
+            elif free_room:
+                steps = None
+                for src in board.suppliers.get(dem.commodity, []):
+                    if src.name not in to_city:
+                        to_city[src.name] = _steps(state, opp, pl.position,
+                                                   set(src.dots), track_only=True)
+                    a = to_city[src.name]
+                    if a is None:
+                        continue
+                    b = _steps(state, opp, src.centre, set(board.cities[dem.city].dots),
+                               track_only=True)
+                    if b is not None and (steps is None or a + b < steps):
+                        steps = a + b
+            else:
+                continue
+            if steps is None:
+                continue
+            n = 1 + extra + -(-steps // speed)
+            out[(number, j)] = n if our_turn_now else n - 1
     return out

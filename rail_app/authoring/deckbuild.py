@@ -9,8 +9,9 @@ The published cards are not available, so a deck is computed from its map (RULES
   ``payoff = base + k * route``, is :data:`SCALE`: ``k`` is chosen so that the published
   sample card, Gela asking for marble, pays exactly 41M; a map without that pair uses the
   scale's own ``k``. Everything about payoffs is tuned there, in one place.
-- No demand asks a city for the commodity it offers; demands below the scale's minimum are
-  left out.
+- No demand asks a city for the commodity it offers; a pair whose route is shorter than the
+  scale's ``min_route`` (a delivery next door) is left out. The choice of demands depends only
+  on the routes, so a new ``base`` or ``k`` changes the payoffs and nothing else.
 - The three demands of a card go to three parts of the map (the cities split in thirds along
   the map's longer side: north to south, or west to east), ask for three different
   commodities, and are listed highest payoff first. Commodities and cities are used as evenly
@@ -54,12 +55,12 @@ class PayoffScale:
     the anchor's city and commodity uses ``k_without_anchor`` (about the map of Italy's k).
     Rescale every deck here."""
 
-    base: int = 4
+    base: int = 14
     anchor: tuple[str, str, int] = ("Gela", "marble", 41)  # the published sample card
     k_without_anchor: float = 0.5
     step_weight: float = 0.5
     ferry_steps: int = 4
-    min_payoff: int = 9
+    min_route: float = 9.5  # a pair whose route is shorter is a delivery next door: left out
 
 
 SCALE = PayoffScale()
@@ -281,7 +282,7 @@ def build_cards(board: Board, seed: int = 1, size: int = DECK_SIZE,
     rng = random.Random(seed)
     parts = regions(board)
     candidates: list[list[tuple[str, str]]] = [
-        [(c, m) for (c, m) in sorted(costs) if c in part and payoff(c, m) >= scale.min_payoff]
+        [(c, m) for (c, m) in sorted(costs) if c in part and costs[(c, m)] >= scale.min_route]
         for part in parts
     ]
     used_commodity: Counter[str] = Counter()

@@ -4,7 +4,8 @@ after every action.
 
 For each pairing (A, B) and each seed S, S+1, ... the same deal is played twice, A in seat 0
 then B in seat 0, so a level's luck of the cards is shared with its opponent; ``--games N``
-games per pairing (N/2 seeds). Who moves first is decided by the rules (T1: the lowest
+games per pairing (N/2 seeds). A level against itself plays N different deals (S, S+1, ...):
+both seat orders of one deal would be the same game twice. Who moves first is decided by the rules (T1: the lowest
 private card). The table gives, per pairing, the wins of each side with a 95% confidence
 interval (Wilson score; a draw counts half), the median turns per player, the first
 player's win rate, the capped games (ended by W2 at the turn cap) and the errors (an
@@ -139,10 +140,13 @@ def _world(map_path: str) -> tuple[Board, Deck]:
 
 def schedule(levels: list[str], games: int, seed: int) -> list[tuple[int, tuple[str, str]]]:
     """Every pairing (each level against each, itself included), ``games`` games each: the
-    same seeds in both seat orders."""
+    same seeds in both seat orders, or (a level against itself) a new deal every game."""
     out: list[tuple[int, tuple[str, str]]] = []
     for a, b in itertools.combinations_with_replacement(levels, 2):
         for i in range(games):
+            if a == b:
+                out.append((seed + i, (a, b)))
+                continue
             s = seed + i // 2
             out.append((s, (a, b) if i % 2 == 0 else (b, a)))
     return out
