@@ -32,7 +32,7 @@ def test_B3_the_strait_and_the_ferry_join_sicily_and_calabria(sicilia: Board) ->
     """The strait of Messina is at the centre: one major city on the mainland, two in
     Sicily, so that every winner (W1) crosses it, by the bridge (B3) or the ferry (B6)."""
     assert sicilia.layout.spacing == 10
-    assert sicilia.rules.win_cash == 200
+    assert sicilia.rules.win_cash == 250
     assert sorted(c.name for c in sicilia.majors) == ["Catania", "Catanzaro", "Palermo"]
     (strait,) = sicilia.straits
     assert sicilia.city_of_dot[strait.b].name == "Messina"
