@@ -400,6 +400,17 @@ def _autoplay(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+def _lesson_xvfb_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", default="lesson-steps", help="the folder for the pictures")
+    p.add_argument("--size", type=parse_size, default=(1920, 1080), help="window size WxH")
+
+
+def _lesson_xvfb(args: argparse.Namespace) -> int:
+    from rail_app.devtools.xlesson import main as play
+
+    return play(Path(args.out), args.size)
+
+
 def _screenshots_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default="docs/screenshots",
                    help="the folder for the pictures (one folder per size inside)")
@@ -467,6 +478,9 @@ COMMANDS: dict[str, Command] = {
                            _screenshots_args, _screenshots),
     "lesson-seed": Command("check the seed of the lesson (Learn to play) and find one that "
                            "fits its plan", _lesson_seed_args, _lesson_seed),
+    "lesson-xvfb": Command("play the lesson in the game window with X input (xdotool), "
+                           "under Xvfb, and take a picture of each step", _lesson_xvfb_args,
+                           _lesson_xvfb),
 }
 
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """Ferries that explain themselves (K8, M5, E5), driven with posted events: hovering a route
 says who may take it and its price now; pressing on a port shows the ferry as the pen's
 next step; clicking the route while building offers to take it; the route preview crosses

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """Planning helpers, driven with posted events: hovering a demand shows the cheapest track
 still to build to serve it (a ghost line, its cost and turns), Suggest shows the plan the
 Hard computer would choose without playing it or peeking, a route over several turns is

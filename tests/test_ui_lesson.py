@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """A guided first game: "Learn to play" from the main menu, played to its end with posted
 events; left and resumed at the step reached; what it does not let the player do yet, said
 in its words; its fixed deal still teaching it. And the first-game hints of the main game,
@@ -6,9 +5,11 @@ the first time each phase, the cards and an event appear, switched off in Settin
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from rail_app.devtools.lessonplay import play_lesson
 from rail_app.devtools.selftest import Driver
@@ -149,3 +150,16 @@ def test_an_event_card_shows_its_hint_the_first_time(app: Any) -> None:
     assert scene.frame.dialog.value == "event" and scene.frame.hint == "event"
     press(d, scene, DismissHint("event"))  # the hint's button works over the card
     assert "event" in app.settings.hints_seen and scene.table.popups
+
+
+def test_lesson_xvfb_says_what_it_needs_without_an_x_display(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The X-input walk-through of the lesson (README pictures) needs an X server: without
+    one it says how to run it, writes nothing and does not open a window."""
+    from rail_app.cli import main
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    assert main(["lesson-xvfb", "--out", str(tmp_path / "steps")]) == 2
+    assert "xvfb-run" in capsys.readouterr().out
+    assert not (tmp_path / "steps").exists()

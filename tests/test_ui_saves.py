@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests/test_ui_support.py)
 """Nothing lost: every game keeps its own autosaves (the last few turns), a new game never
 destroys another's progress, and the save and load screen names, describes, renames and
 deletes saved games; Continue resumes the most recent game. Driven with posted events."""
