@@ -79,17 +79,25 @@ def _panel(ctx: Ctx, title: str, text: str, head: str, buttons: list[tuple[int, 
            dialog: Dialog) -> Panel:
     """Where a coaching box goes, its wrapped words and its buttons: at the lower left of
     the map, the buttons under the words; while a dialog is up, across the top of the map,
-    the buttons beside the words (a dialog stands below it)."""
+    the buttons beside the words (a dialog stands below it). The same box is laid out once
+    and kept while its words, buttons, map and scale stay the same (every frame asks)."""
     m = ctx.rects.map
+    return _panel_kept(title, text, head, tuple(buttons), dialog is not Dialog.NONE,
+                       (m.x, m.y, m.w, m.h), ctx.px(100))
+
+
+@functools.lru_cache(maxsize=32)
+def _panel_kept(title: str, text: str, head: str, buttons: tuple[tuple[int, object, str], ...],
+                wide: bool, m: tuple[int, int, int, int], scale: int) -> Panel:
     widths = tuple(w for w, _, _ in buttons)
-    box, lines, rects = _layout(title, text, bool(head), widths, dialog is not Dialog.NONE,
-                                (m.x, m.y, m.w, m.h), ctx.px(100))
+    box, lines, rects = _layout(title, text, bool(head), widths, wide, m, scale)
+    size = round(14 * scale / 100)
     widgets = []
     for r, (_, command, label) in zip(rects, buttons, strict=True):
         primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
         assert isinstance(command, Intent | DismissHint)
         widgets.append(Widget(pygame.Rect(r), command, label, look=Style.PRIMARY if primary
-                              else Style.BUTTON, size=ctx.px(14), colour=(0, 114, 178)))
+                              else Style.BUTTON, size=size, colour=(0, 114, 178)))
     return Panel(pygame.Rect(box), title, head, lines, tuple(widgets))
 
 
@@ -167,15 +175,21 @@ def paint_coach(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, panel: Panel 
     if panel is None:
         return
     box = panel.box
-    local = tuple(((w.rect.x - box.x, w.rect.y - box.y, w.rect.w, w.rect.h), w.label,
-                   w.look, w.enabled, w.colour, w.size) for w in panel.widgets)
     lit = next((i for i, w in enumerate(panel.widgets) if w.key == hovered), -1)
-    surface.blit(_picture(box.w, box.h, panel.title, panel.lines, panel.head, ctx.px(100),
-                          local, lit), box.topleft)
+    global _last
+    if _last is None or _last[0] is not panel or _last[1] != lit:
+        local = tuple(((w.rect.x - box.x, w.rect.y - box.y, w.rect.w, w.rect.h), w.label,
+                       w.look, w.enabled, w.colour, w.size) for w in panel.widgets)
+        _last = (panel, lit, _picture(box.w, box.h, panel.title, panel.lines, panel.head,
+                                      ctx.px(100), local, lit))
+    surface.blit(_last[2], box.topleft)
     ls = ctx.table.lesson
     if ls is not None and not step_done(look(ctx)):
         step = STEPS[min(ls.step, len(STEPS) - 1)]
         _targets(surface, ctx, step.targets(look(ctx)), dialog, widgets)
+
+
+_last: tuple[Panel, int, pygame.Surface] | None = None  # the box painted in the last frame
 
 
 @functools.lru_cache(maxsize=16)
@@ -211,7 +225,11 @@ def _picture(w: int, h: int, title: str, lines: tuple[str, ...], head: str, scal
     for i, (r, label, style, enabled, colour, size) in enumerate(buttons):
         paint(pic, Widget(pygame.Rect(r), None, label, enabled, look=style, colour=colour,
                           size=size), i == lit)
-    return pic.convert() if pygame.display.get_surface() else pic
+    if not pygame.display.get_surface():
+        return pic
+    out = pic.convert()
+    out.set_colorkey(key, pygame.RLEACCEL)  # run-length coded: the corners cost nothing
+    return out
 
 
 def _targets(surface: pygame.Surface, ctx: Ctx, targets: list[Target], dialog: Dialog,
