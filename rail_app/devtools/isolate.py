@@ -9,8 +9,8 @@ POSIX only (Linux, macOS), like the fuzzers that use it.
 
 from __future__ import annotations
 
+import json
 import os
-import pickle
 import resource
 import select
 import signal
@@ -82,7 +82,7 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
             except BaseException as exc:
                 tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
                 result = ("error", None, tb[-4000:], time.perf_counter() - start)
-            data = pickle.dumps(result)
+            data = json.dumps(result, default=str).encode()  # plain data, never code
             with os.fdopen(write_fd, "wb") as out:
                 out.write(data)
         except BaseException:
@@ -122,7 +122,7 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
         return Outcome("crash", error=f"killed by {name}", seconds=seconds, peak_mb=peak,
                        parent_mb=parent_mb, cpu_seconds=cpu)
     try:
-        kind, value, error, took = pickle.loads(b"".join(chunks))
+        kind, value, error, took = json.loads(b"".join(chunks))
     except Exception:
         return Outcome("crash", error=f"no result (exit status {os.WEXITSTATUS(status)})",
                        seconds=seconds, peak_mb=peak, parent_mb=parent_mb, cpu_seconds=cpu)
