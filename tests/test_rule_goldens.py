@@ -96,3 +96,18 @@ def test_a_malformed_golden_is_refused_with_a_reason(tmp_path: Path, steps: str,
 def test_a_golden_id_starts_with_a_rule_id(tmp_path: Path) -> None:
     with pytest.raises(GoldenError, match="an id is a rule id and a short title"):
         _one_case(tmp_path, "  - {expect: {turn: 1}}\n", case_id="a-case")
+
+
+def test_every_rule_id_the_code_and_tests_cite_is_in_rules_md() -> None:
+    """A rule id in a comment, a message, a refusal or a test's name is one RULES.md defines:
+    what the published rules do not say (taking back, say) cites no id of its own."""
+    import re
+
+    known = set(rule_ids(RULES_MD.read_text(encoding="utf-8")))
+    root = Path(__file__).resolve().parent.parent
+    cited: dict[str, str] = {}
+    for path in sorted((root / "rail_app").rglob("*.py")) + sorted((root / "tests").glob("*.py")):
+        for m in re.finditer(r"\b([BKMCETWV][0-9]{1,2})\b", path.read_text(encoding="utf-8")):
+            cited.setdefault(m.group(1), f"{path.relative_to(root)}")
+    unknown = {rule: where for rule, where in cited.items() if rule not in known}
+    assert not unknown, f"rule ids that RULES.md does not define (id: first file): {unknown}"

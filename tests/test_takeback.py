@@ -1,4 +1,4 @@
-"""Taking back (M7): the train's last move, pickup, lock or drop of the move phase, as long as
+"""Taking back (not in the published rules; rules/takeback.py): the train's last move, pickup, lock or drop of the move phase, as long as
 nothing hidden was revealed by it; a game record holding a taking back replays as played."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tests.test_cards import arranged
 ROW8 = ["-4,8", "-3,8", "-2,8", "-1,8", "0,8", "1,8", "2,8", "3,8"]
 
 
-def test_M7_a_move_is_taken_back_and_the_train_stands_where_it_stood() -> None:
+def test_take_back_a_move_is_taken_back_and_the_train_stands_where_it_stood() -> None:
     s = moving_game(1)
     lay(s, 0, ROW8)
     s.players[0].position = d("0,8")
@@ -34,13 +34,13 @@ def test_M7_a_move_is_taken_back_and_the_train_stands_where_it_stood() -> None:
     assert s.players[0].position == d("2,8") and s.moves_left == 7
     s = apply(s, TakeBack())  # and the move before it
     assert s.players[0].position == d("0,8") and s.moves_left is None
-    assert quote(s, TakeBack()).rules == ["M7"]  # nothing more this phase
+    assert quote(s, TakeBack()).rules == ["nothing-to-take-back"]  # nothing more this phase
     kinds = [a.kind for _, a in s.history]
     assert kinds == ["move", "move", "take_back", "take_back"]  # the record keeps it all
-    assert s.log[-1].text == "Anna takes back the move (M7)"
+    assert s.log[-1].text == "Anna takes back the move"
 
 
-def test_M7_taking_back_a_move_gives_the_rent_back() -> None:
+def test_take_back_taking_back_a_move_gives_the_rent_back() -> None:
     s = moving_game(1)
     lay(s, 1, ROW8)  # Bruno's track
     s.players[0].position = d("0,8")
@@ -53,7 +53,7 @@ def test_M7_taking_back_a_move_gives_the_rent_back() -> None:
     assert [p.cash for p in s.players] == cash and not s.rental_paid
 
 
-def test_M7_a_pickup_is_taken_back_unless_it_made_a_card_be_drawn() -> None:
+def test_take_back_a_pickup_is_taken_back_unless_it_made_a_card_be_drawn() -> None:
     s = arranged([1, 6, 7, 8, 9, 10])
     s = apply(s, PickUp("marble", 8, 0))  # a public card locked; 5 unlocked: nothing drawn
     assert quote(s, TakeBack()).ok
@@ -64,7 +64,7 @@ def test_M7_a_pickup_is_taken_back_unless_it_made_a_card_be_drawn() -> None:
     s = apply(s, PickUp("marble", 8, 0))  # 3 unlocked: the pool draws a card (C7)
     assert s.draw_pile != pile
     q = quote(s, TakeBack())
-    assert q.rules == ["M7"] and "card" in q.headline
+    assert q.rules == ["nothing-to-take-back"] and "card" in q.headline
     s = arranged([1, 6, 7, 8, 9, 10])
     s = apply(s, PickUp("marble"))
     s = apply(s, Lock(2, 1))  # a private card: nothing drawn
@@ -72,19 +72,19 @@ def test_M7_a_pickup_is_taken_back_unless_it_made_a_card_be_drawn() -> None:
     assert [(x.commodity, x.card) for x in s.players[0].loads] == [("marble", None)]
 
 
-def test_M7_nothing_is_taken_back_after_a_delivery_or_the_end_of_the_phase() -> None:
+def test_take_back_nothing_is_taken_back_after_a_delivery_or_the_end_of_the_phase() -> None:
     s = arranged([1, 6, 7, 8, 9, 10], at="Gamma")
     s = apply(s, PickUp("marble", 2, 1))  # card 2: marble to Delta
     s.players[0].position = BOARD.cities["Delta"].centre
     s = apply(s, Deliver(2, 1))
-    assert quote(s, TakeBack()).rules == ["M7"]
+    assert quote(s, TakeBack()).rules == ["nothing-to-take-back"]
     s = arranged([1, 6, 7, 8, 9, 10])
     s = apply(s, PickUp("marble"))
     s = apply(s, EndPhase())
     assert quote(s, TakeBack()).rules == ["wrong-phase"]
 
 
-def test_M7_a_record_with_a_taking_back_replays_as_played() -> None:
+def test_take_back_a_record_with_a_taking_back_replays_as_played() -> None:
     from rail_app.rules.actions import EndTurn
     from rail_app.rules.engine import new_game
 

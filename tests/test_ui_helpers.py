@@ -1,7 +1,7 @@
 """Planning helpers, driven with posted events: hovering a demand shows the cheapest track
 still to build to serve it (a ghost line, its cost and turns), Suggest shows the plan the
 Hard computer would choose without playing it or peeking, a route over several turns is
-offered again the next turn ("on to ..."), and the train's last move is taken back (M7)."""
+offered again the next turn ("on to ..."), and the train's last move is taken back."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_a_route_over_several_turns_goes_on_next_turn(app: Any) -> None:
     assert 0 not in scene.table.destination
 
 
-def test_M7_the_train_s_last_move_and_pickup_are_taken_back(app: Any) -> None:
+def test_take_back_the_train_s_last_move_and_pickup_are_taken_back(app: Any) -> None:
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
     beta = _long_trip(scene)

@@ -148,7 +148,7 @@ class Drop(Action):
 
 @dataclass(frozen=True, repr=False)
 class TakeBack(Action):
-    """M7: take back the last move, pickup, lock or drop of this move phase, when nothing
+    """Take back the last move, pickup, lock or drop of this move phase, when nothing
     hidden was revealed by it (no card drawn)."""
 
     kind: ClassVar[str] = "take_back"

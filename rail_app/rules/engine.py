@@ -133,7 +133,7 @@ def apply(
     turns.after_action(new, RULEBOOK.hooks)
     for check in RULEBOOK.after_action:
         check(new)
-    if not isinstance(action, TakeBack):  # M7: what may be taken back next
+    if not isinstance(action, TakeBack):  # what may be taken back next (rules/takeback.py)
         new.undo = before if (before is not None and step is None and new.phase is Phase.MOVE
                               and takeback.nothing_revealed(before, new)) else None
     return new

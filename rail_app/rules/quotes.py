@@ -24,6 +24,7 @@ class Moment(StrEnum):
     PENDING = "choice-pending"
     NOT_YOUR_TURN = "not-your-turn"
     WRONG_PHASE = "wrong-phase"
+    NOTHING_TO_TAKE_BACK = "nothing-to-take-back"  # see rules/takeback.py
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class DeliverDetails:
 
 @dataclass(frozen=True)
 class TakeBackDetails:
-    """M7: the action taken back and the money it gives back (rent paid by a move)."""
+    """Taking back: the action taken back and the money it gives back (rent paid by a move)."""
 
     undoes: str  # the action's kind
     refund: int

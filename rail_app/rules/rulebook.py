@@ -56,7 +56,7 @@ class ActionRule(Generic[A]):
 
     ``apply`` may return a :class:`Step` for the turn flow (the turn ends, the game starts).
     ``name`` is how a refusal names the action ("Not now: building is ..."). ``undoable``:
-    the action may be taken back (M7) when it revealed nothing.
+    the action may be taken back (rules/takeback.py) when it revealed nothing.
     """
 
     phases: frozenset[Phase]

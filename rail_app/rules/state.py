@@ -193,7 +193,7 @@ class GameState:
     # history
     log: list[LogEntry] = field(default_factory=list)
     history: list[tuple[int, Action]] = field(default_factory=list)  # (player, action) applied
-    # M7: the game as it was before the last action of this move phase that may be taken
+    # Taking back: the game as it was before the last action of this move phase that may be taken
     # back (None when there is none); set and cleared by the engine after every action
     undo: GameState | None = field(default=None, compare=False, repr=False)
 

@@ -136,13 +136,13 @@ def bottom_widgets(ctx: Ctx) -> list[Widget]:
                                   f"Borrow {st.rules.loan_amount}M", ctx.free and loan.ok,
                                   _tip(ctx, loan.ok, loan.headline, "Take a loan (V2)"))))
     fresh = bool(st.phase_built or st.phase_ferries)
-    if st.phase is Phase.MOVE and ctx.cards:  # the train's last move may be taken back (M7)
+    if st.phase is Phase.MOVE and ctx.cards:  # the train's last move may be taken back
         back = session.quote(TakeBack())
         second: list[tuple[int, Widget]] = [
             (120, Widget(pygame.Rect(0, 0, 0, 0), Intent.TAKE_BACK, "Take back",
                          ctx.free and back.ok, _tip(ctx, back.ok, back.headline,
-                         "Take back the train's last move, pickup, lock or drop (M7, "
-                         "Backspace)")))]
+                         "Take back the train's last move, pickup, lock or drop "
+                         "(Backspace)")))]
     else:
         second = [
             (110, Widget(pygame.Rect(0, 0, 0, 0), Intent.ERASE_LAST, "Erase last",

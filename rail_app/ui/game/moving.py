@@ -96,7 +96,7 @@ class Moving(ControllerBase):
 
     def take_back(self) -> bool:
         """Backspace, Ctrl+Z or Take back in the move phase: the train's last move, pickup,
-        lock or drop is taken back (M7; the engine says when it cannot be)."""
+        lock or drop is taken back (the engine says when it cannot be)."""
         if not self.my_move():
             return False
         t = self.table
@@ -108,5 +108,5 @@ class Moving(ControllerBase):
         d = q.detail(TakeBackDetails)
         what = WORDS.get(d.undoes, "the last action") if d is not None else "the last action"
         rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
-        self.say("Taken back", f"{what.capitalize()}{rent} (M7)", Tone.INFO, Spot.TOP)
+        self.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
         return True
