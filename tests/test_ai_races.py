@@ -8,7 +8,7 @@ import random
 from collections import deque
 from pathlib import Path
 
-from rail_app.ai.races import foreseen_races, lost_races, opponent_turns_to
+from rail_app.ai.races import UNCOMMITTED_DELAY, foreseen_races, lost_races, opponent_turns_to
 from rail_app.core.board import edge_key, load_board
 from rail_app.rules import cards, movement
 from rail_app.rules.deck import load_deck
@@ -70,7 +70,9 @@ def test_a_public_demand_the_other_player_can_serve_on_their_track_is_theirs_to_
     path = shortest("Gamma", "Alfa")
     lay(state, 1, path)
     speed = movement.base_speed(state, 1)
-    n = 1 + -(-(len(path) - 1) // speed)  # their turns: from Gamma (the supplier) to Alfa
+    steps = len(path) - 1  # their moves: from Gamma (the supplier) to Alfa
+    n = 1 + -(-(steps - speed) // speed) if steps > speed else 1
+    n += UNCOMMITTED_DELAY  # a demand they have not chosen yet
     races = foreseen_races(state, 0)
     assert races[MARBLE_TO_ALFA] == n  # Anna is paid only by delivering in a turn before
     # seen from Bruno's own side, Anna has no track: nothing is hers to lose
