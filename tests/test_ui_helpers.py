@@ -93,6 +93,16 @@ def test_suggest_shows_the_hard_plan_without_playing_or_peeking(app: Any) -> Non
     other.draw_pile.reverse()
     other.players[1].cash += 37
     assert suggest(other, 0) == suggest(st, 0) == a
+    # the plan's picture is drawn once for the view, not in every frame; a new view redraws it
+    from rail_app.ui.game import ghosts
+
+    d.frames(1)
+    kept = ghosts._kept
+    d.frames(3)
+    assert kept is not None and ghosts._kept is kept
+    scene.camera.zoom_at(1, *scene.camera.rect.center)
+    d.frames(1)
+    assert ghosts._kept is not kept
     press(d, scene, Intent.SUGGEST)  # again: hidden
     assert scene.table.advice is None
 

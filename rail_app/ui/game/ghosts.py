@@ -69,19 +69,40 @@ def paint_ghosts(surface: pygame.Surface, ctx: Ctx) -> None:
     cam = t.camera
     colour = ctx.ink(ctx.viewer).colour
     width = max(4, ink_width(cam.dot_px))
-    if t.advice is not None:
-        layer = _layer(cam)
-        a = t.advice
-        _way(layer, cam, a.route, colour, width)
-        _new_track(layer, cam, a.new_track, mix(colour, WHITE, 0.35), width, 150)
-        _new_track(layer, cam, a.this_turn, colour, width, 230)
-        surface.blit(layer, cam.rect.topleft)
     ghost = shown_ghost(ctx)
+    if t.advice is None and ghost is None:
+        return
+    global _kept
+    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), id(t.advice), id(ghost), colour)
+    if _kept is None or _kept[0] != key or _kept[1] is not t.advice or _kept[2] is not ghost:
+        _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width))
+    for layer in _kept[3]:
+        surface.blit(layer, cam.rect.topleft)
+
+
+#: The ghosts' picture of the last frame: drawn again only when the view or the ghosts change
+#: (a player reads a suggestion with the map still; a full-map picture a frame would not do).
+_kept: tuple[tuple[object, ...], Advice | None, DemandRoute | None,
+             list[pygame.Surface]] | None = None
+
+
+def _ghost_layers(cam: Camera, advice: Advice | None, ghost: DemandRoute | None,
+                  colour: tuple[int, int, int], width: int) -> list[pygame.Surface]:
+    """The suggested plan's picture, then the hovered demand's (each blended over the map
+    on its own)."""
+    out = []
+    if advice is not None:
+        layer = _layer(cam)
+        _way(layer, cam, advice.route, colour, width)
+        _new_track(layer, cam, advice.new_track, mix(colour, WHITE, 0.35), width, 150)
+        _new_track(layer, cam, advice.this_turn, colour, width, 230)
+        out.append(layer)
     if ghost is not None:
         layer = _layer(cam)
         _way(layer, cam, ghost.route, colour, width)
         _new_track(layer, cam, ghost.new_track, colour, width, 170)
-        surface.blit(layer, cam.rect.topleft)
+        out.append(layer)
+    return out
 
 
 def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
