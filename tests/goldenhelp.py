@@ -40,7 +40,7 @@ from rail_app.rules.quotes import Quote  # noqa: E402
 from rail_app.rules.state import GameState  # noqa: E402
 
 GOLDENS = ROOT / "tests" / "goldens"
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "rules.md"
 CASE_ID = re.compile(r"^([A-Z][0-9]+)-[a-z0-9]+(-[a-z0-9]+)*$")
 STEP_KEYS = {"do", "by", "cost", "refused", "says"}
 

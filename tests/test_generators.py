@@ -1,7 +1,7 @@
 """The committed maps (Italy, Sicily and Calabria) and their decks are exactly what their
 generators make.
 
-The map is rebuilt from the shared geography (../shared/geodata beside the project), and
+The map is rebuilt from the project's own geography (tools/geodata), and
 the deck from the map, so anyone can regenerate them and get the same bytes.
 """
 
@@ -16,11 +16,11 @@ import pytest
 from rail_app.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-GEODATA = ROOT.parent / "shared" / "geodata"
+GEODATA = ROOT / "tools" / "geodata"
 
 
 def test_italy_map_is_what_the_generator_makes(tmp_path: Path) -> None:
-    assert GEODATA.is_dir(), f"the map is made from {GEODATA}: put ../shared beside the project"
+    assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
                     "--geodata", str(GEODATA), "--out", str(tmp_path)],
                    check=True, capture_output=True, cwd=ROOT, timeout=300)
@@ -30,7 +30,7 @@ def test_italy_map_is_what_the_generator_makes(tmp_path: Path) -> None:
 
 
 def test_sicilia_map_is_what_its_recipe_makes(tmp_path: Path) -> None:
-    assert GEODATA.is_dir(), f"the map is made from {GEODATA}: put ../shared beside the project"
+    assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
                     "--geodata", str(GEODATA), "--recipe", "maps/recipes/sicilia.yaml",
                     "--out", str(tmp_path)], check=True, capture_output=True, cwd=ROOT,

@@ -18,7 +18,7 @@ CASES = load_cases()
 def _rule_ids() -> list[str]:
     if not RULES_MD.is_file():
         pytest.fail(f"{RULES_MD} is missing: the goldens are checked against the rules in "
-                    "../shared/RULES.md beside the project")
+                    "docs/rules.md")
     ids = rule_ids(RULES_MD.read_text(encoding="utf-8"))
     assert len(ids) >= 40, f"only {len(ids)} rule ids found in {RULES_MD}: has its format changed?"
     return ids

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python tools/build_italy_map.py [--geodata ../shared/geodata] [--out maps]
+    python tools/build_italy_map.py [--geodata tools/geodata] [--out maps]
     python tools/build_italy_map.py --spacing 14 --out /tmp/italy14   # about twice the dots
     python tools/build_italy_map.py --recipe maps/recipes/sicilia.yaml  # another map
 
@@ -1386,8 +1386,8 @@ def water_crossings(board: Board, dry_km: BaseGeometry, borders_km: BaseGeometry
 def main(argv: Sequence[str] | None = None) -> int:
     repo = Path(__file__).resolve().parent.parent
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--geodata", type=Path, default=repo.parent / "shared" / "geodata",
-                    help="the geodata folder (default: ../shared/geodata from the repo root)")
+    ap.add_argument("--geodata", type=Path, default=repo / "tools" / "geodata",
+                    help="the geodata folder (default: tools/geodata in the repository)")
     ap.add_argument("--out", type=Path, default=repo / "maps", help="output folder")
     ap.add_argument("--recipe", type=Path, default=None,
                     help="a recipe file (YAML) for another map; default: the map of Italy")
