@@ -148,3 +148,74 @@ def test_count_points_stops_past_the_limit() -> None:
     assert guarded.count_points([ring, ring, ring], 1500) == 1501
     assert guarded.count_points("not coordinates", 10) == 0
     assert math.isfinite(guarded.MAX_DOTS)
+
+
+# -- the depth of YAML, from its text alone ----------------------------------------------------
+
+
+def _parsed_depth(text: str) -> int:
+    import yaml
+    depth = deepest = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return deepest
+
+
+_LEAF = st.one_of(st.integers(), st.booleans(), st.none(),
+                  st.text(alphabet="ab[]{}#:-'\"|> ,\n", max_size=12))
+_TREE = st.recursive(_LEAF, lambda inner: st.one_of(
+    st.lists(inner, max_size=3),
+    st.dictionaries(st.text(alphabet="ab[]{}#: -'\"", min_size=1, max_size=6), inner,
+                    max_size=3)), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TREE, st.sampled_from([None, True, False]), st.integers(2, 6))
+def test_the_depth_read_from_the_text_is_never_below_the_parsers(
+        tree: object, flow: bool | None, indent: int) -> None:
+    """The guard refuses deep YAML before any parser sees it, so its bound must never be
+    below the depth the parser finds, whatever the style the text is written in."""
+    import yaml
+    text = yaml.safe_dump(tree, default_flow_style=flow, indent=indent, allow_unicode=True)
+    assert guarded.yaml_depth(text)[0] >= _parsed_depth(text), text
+
+
+@pytest.mark.parametrize("text, depth", [
+    ("a: 1\nb: 2\n", 1),
+    ("a:\n- 1\n- 2\nb: 3\n", 2),  # a sequence at its key's own indentation
+    ("- - - - x\n", 4),
+    ("a: [[1], {b: [2]}]\n", 4),
+    ("a: '[[[[['\nb: \"{{{{\"  # [[[[\n", 1),
+    ("a: |\n  [[[[[[\n  {{{{{{\nb: >-\n  - - - -\n", 1),
+    ("a: [1,\n  [2,\n   [3]]]\n", 4),
+    ("k: 'it''s [' \n", 1),
+])
+def test_the_depth_read_from_the_text(text: str, depth: int) -> None:
+    bound, _ = guarded.yaml_depth(text)
+    assert _parsed_depth(text) == depth
+    assert depth <= bound <= depth + 1, (text, bound)
+
+
+def test_deep_yaml_is_refused_with_the_programs_own_words_before_any_parser(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever limits and words the YAML library has, the refusal is the program's: the
+    parser is never reached for a text deeper than the limit."""
+    import yaml
+
+    def no_parser(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the parser saw the text")
+
+    monkeypatch.setattr(guarded, "_FastSafeLoader", no_parser)
+    monkeypatch.setattr(yaml, "SafeLoader", no_parser)
+    for text in ("a: " + "[" * 50_000 + "]" * 50_000 + "\n",
+                 "".join(" " * i + f"k{i}:\n" for i in range(40)) + " " * 40 + "v: 1\n",
+                 "- " * 40 + "x\n"):
+        with pytest.raises(GuardError) as err:
+            guarded.check_yaml(text, guarded.MAP, "deep.yaml")
+        message = str(err.value)
+        assert message.startswith("deep.yaml:1:") or message.startswith("deep.yaml:")
+        assert f"nested too deeply (more than {guarded.MAP.max_depth} levels)" in message

@@ -306,11 +306,148 @@ _ALLOWED_TAGS = frozenset(
 _NOT_FINITE = re.compile(r"^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$")
 
 
+_BLOCK_SCALAR = re.compile(r"[|>][0-9+-]*\s*(#.*)?$")
+_COMPACT = re.compile(r"(?:[-?:](?:\s+|$))")
+
+
+def yaml_depth(text: str) -> tuple[int, int]:
+    """An upper bound of the nesting depth of YAML ``text`` and the line where it is first
+    reached, read from the characters alone, before any parser sees them.
+
+    Nesting in YAML comes from three places, each counted here: indentation (every deeper
+    indentation is at most one level more; a sequence written at its key's own indentation
+    one more), the compact indicators at the start of a line (``- - x``, ``- a: 1``, ``? ``)
+    and flow brackets (``[``/``{`` outside quoted text and comments, where a value may
+    begin). Quoted text, comments and block scalars (``|``, ``>``) add nothing. The bound is
+    never below the true depth, so a text within the limit here is within it for the parser;
+    for ordinary files it is the true depth or one or two more."""
+    # One entry per indentation in force: (indentation, depth of the collection whose
+    # entries sit there, whether it is a sequence written with "- ", depth of the innermost
+    # collection begun on the latest line there, the column where that one's content begins)
+    stack: list[tuple[int, int, bool, int, int]] = []
+    deepest, deepest_line = 0, 1
+    flow = 0  # open flow brackets
+    flow_base = 0  # depth at which the open flow collection began
+    quote = ""  # the quote character of a quoted scalar running over lines
+    block_indent = -1  # >= 0: inside a block scalar whose parent is indented this much
+    start_ok = True
+    entries = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.replace("\t", " ")
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if block_indent >= 0:
+            if not stripped or indent > block_indent:
+                continue
+            block_indent = -1
+        pos = 0
+        structural = not quote and not flow
+        if structural:
+            if not stripped or stripped.startswith("#") or stripped.startswith("%"):
+                continue
+            if indent == 0 and (stripped.startswith("---") or stripped.startswith("...")):
+                stack.clear()
+                stripped = stripped[3:].lstrip(" ")
+                indent = len(line) - len(stripped)
+                if not stripped or stripped.startswith("#"):
+                    continue
+            while stack and stack[-1][0] > indent:
+                stack.pop()
+            dash = stripped.startswith("-") and (len(stripped) == 1 or stripped[1] == " ")
+            if stack and stack[-1][0] == indent:
+                _, level, was_dash, _, _ = stack.pop()
+                if dash and not was_dash:  # a sequence at its key's own indentation
+                    level += 1
+                dash = dash or was_dash
+            elif stack:
+                _, _, _, inner, column = stack[-1]
+                level = inner if indent == column else inner + 1
+                if indent == column and dash:
+                    level += 1
+            else:
+                level = 1
+            pos = indent
+            entries = indent  # where the entries of the innermost collection begin
+            extra = 0
+            while True:  # compact indicators: "- - x", "- a: 1", "? key"
+                m = _COMPACT.match(line, pos)
+                if m is None:
+                    break
+                extra += 1
+                entries = pos
+                pos = m.end()
+            inner = level + extra
+            stack.append((indent, level, dash, inner, pos))
+            if inner > deepest:
+                deepest, deepest_line = inner, number
+            level = inner
+            flow_base = level
+            start_ok = True  # a node (a flow collection, a quoted text) may begin here
+        # scan the characters: quotes, comments, flow brackets, plain text
+        i = pos
+        n = len(line)
+        plain = False  # inside plain (unquoted) text
+        keyed = False  # a "key: " on this line
+        while i < n:
+            c = line[i]
+            if quote:
+                if c == quote:
+                    if quote == "'" and i + 1 < n and line[i + 1] == "'":
+                        i += 2
+                        continue
+                    quote = ""
+                elif c == "\\" and quote == '"':
+                    i += 2
+                    continue
+                i += 1
+                continue
+            if c == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            indicator = (c == ":" or (c == "?" and start_ok and flow)) and (
+                i + 1 == n or (line[i + 1] in " ,[]{}" if flow else line[i + 1] == " "))
+            bracket = c in "[]{}" and bool(flow)
+            if c in "|>" and start_ok and not flow and _BLOCK_SCALAR.match(line, i):
+                # a block scalar: its text is on the lines indented more
+                block_indent = pos if keyed else entries
+                break
+            if c in "'\"" and start_ok:
+                quote = c
+            elif c in "[{" and (start_ok or flow):
+                bracket = True
+                flow += 1
+                if flow_base + flow > deepest:
+                    deepest, deepest_line = flow_base + flow, number
+            elif c in "]}" and flow:
+                flow -= 1
+            if c == " ":
+                pass
+            elif bracket or (c == "," and flow) or indicator:
+                start_ok = True
+                plain = False
+                keyed = keyed or (c == ":" and not flow)
+            else:
+                if start_ok and c not in "'\"":
+                    plain = True
+                start_ok = False
+            i += 1
+        if structural and not flow and not quote and plain:
+            # Plain text at the end of a line goes on over the lines indented more than
+            # its mapping's keys (or, for a value alone, more than the line).
+            block_indent = pos if keyed else entries
+    return deepest, deepest_line
+
+
 def check_yaml(text: str, kind: FileKind, shown: str) -> None:
-    """Walk the YAML events (libyaml's parser keeps its own stack: no recursion) and refuse,
-    before any node is composed: nesting deeper than ``kind.max_depth``, anchors and aliases,
-    explicit tags other than the plain types, numbers that are not finite or longer than
+    """Refuse YAML nested deeper than ``kind.max_depth`` from its text alone
+    (:func:`yaml_depth`), before any parser sees it, so that the limit and its message are
+    the program's whatever the YAML library's own limits are; then walk the YAML events
+    (libyaml's parser keeps its own stack: no recursion) and refuse, before any node is
+    composed: nesting deeper than ``kind.max_depth``, anchors and aliases, explicit tags
+    other than the plain types, numbers that are not finite or longer than
     :data:`MAX_NUMBER_CHARS` characters, and more than :data:`MAX_YAML_NODES` nodes."""
+    bound, at = yaml_depth(text)
+    if bound > kind.max_depth:
+        raise GuardError(shown, at, f"nested too deeply (more than {kind.max_depth} levels)")
     depth = 0
     nodes = 0
     loader = _FastSafeLoader(text)
