@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from rail_app.cli import play_main
-
 if __name__ == "__main__":
-    sys.exit(play_main())
+    if sys.version_info < (3, 11):  # noqa: UP036 (said to those who run an older Python)
+        sys.exit(f"Italian Rails needs Python 3.11 or newer; this is Python "
+                 f"{sys.version.split()[0]}.")
+    try:
+        from rail_app.cli import play_main
+
+        sys.exit(play_main())
+    except KeyboardInterrupt:  # Ctrl-C before the command line took over
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -2,6 +2,9 @@
 
 __version__ = "0.1.0"
 
-#: Exit codes of every command: success, and a mistake in what the user gave.
+#: Exit codes of every command: success, a failure (a check that failed, no display for the
+#: game), a mistake in what the user gave (refused), and Ctrl-C (interrupted).
 EXIT_OK = 0
+EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130

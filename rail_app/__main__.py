@@ -2,6 +2,12 @@
 
 import sys
 
-from rail_app.cli import main
+if sys.version_info < (3, 11):  # noqa: UP036 (said to those who run an older Python)
+    sys.exit(f"Italian Rails needs Python 3.11 or newer; this is Python {sys.version.split()[0]}.")
+try:
+    from rail_app.cli import main
 
-sys.exit(main())
+    sys.exit(main())
+except KeyboardInterrupt:  # Ctrl-C before the command line took over
+    print("interrupted", file=sys.stderr)
+    sys.exit(130)

@@ -1,9 +1,12 @@
 """The one command line: ``python main.py`` (the game) and ``python -m rail_app COMMAND``.
 
+Installed with pip, ``italian-rails`` is both: the game, or ``italian-rails COMMAND``.
+
 Every command is listed in :data:`COMMANDS` with its arguments; its work is imported only
 when it runs, so that starting the game or asking for ``--help`` loads nothing it does not
-need. Commands print clear messages and exit 0 on success, 2 on bad input, never with a
-traceback for a mistake in a file the user gave.
+need. Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad
+input, never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them
+with one line and exit status 130.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rail_app import EXIT_BAD_INPUT, EXIT_OK, __version__
+from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
 
 if TYPE_CHECKING:
     from rail_app.rules.record import GameRecord
@@ -63,10 +66,16 @@ def _play(args: argparse.Namespace) -> int:
         print(f"--map: no such file: {args.map}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
-        from rail_app.devtools.selftest import run_selftest
+        from rail_app.ui.selftest import run_selftest
 
         return run_selftest(args.map)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from rail_app.ui.headless import display_problem
+
+    problem = display_problem()
+    if problem is not None:
+        print(f"{program_name()}: {problem}", file=sys.stderr)
+        return EXIT_FAILED
     from rail_app.ui.app import App
 
     app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
@@ -278,6 +287,16 @@ def _replay_on(args: argparse.Namespace, record: GameRecord, map_file: Path) -> 
 # -- development tools (rail_app/devtools) ---------------------------------------------------
 
 
+def _jobs_option(p: argparse.ArgumentParser, default: int) -> None:
+    """``--jobs N``, the one name of the option across commands (``--workers`` is kept as
+    a hidden alias for scripts written before)."""
+    what = "every core" if default == 0 else str(default)
+    p.add_argument("--jobs", type=int, default=default,
+                   help=f"processes working at once (default: {what})")
+    p.add_argument("--workers", dest="jobs", type=int, default=argparse.SUPPRESS,
+                   help=argparse.SUPPRESS)
+
+
 def _simulate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1)")
@@ -286,7 +305,7 @@ def _simulate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
     p.add_argument("--turn-cap", type=int, default=150,
                    help="turns per player before the game is ended by W2 (default 150)")
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -322,7 +341,7 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--levels", default="easy,normal,hard",
                    help="levels, comma separated, among easy, normal, hard, random")
     p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
-    p.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    _jobs_option(p, default=0)
     p.add_argument("--turn-cap", type=int, default=150,
                    help="turns per player before a game is ended by W2 (default 150)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -336,11 +355,13 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _soak_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1)")
+    p.add_argument("--first-seed", dest="seed", type=int, default=argparse.SUPPRESS,
+                   help=argparse.SUPPRESS)  # the option's earlier name
     p.add_argument("--turn-cap", type=int, default=150, help="turns per player")
-    p.add_argument("--map", default="maps/italy.yaml")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -369,7 +390,7 @@ def _selftest_args(p: argparse.ArgumentParser) -> None:
 
 
 def _selftest(args: argparse.Namespace) -> int:
-    from rail_app.devtools.selftest import run_selftest
+    from rail_app.ui.selftest import run_selftest
 
     return run_selftest(args.map, args.turns)
 
@@ -487,9 +508,20 @@ COMMANDS: dict[str, Command] = {
 # -- entry points ----------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
+def program_name() -> str:
+    """How the player started the program, for ``--help`` and messages: the standalone
+    executable's own name, ``italian-rails`` (installed with pip) or ``python main.py``."""
+    if getattr(sys, "frozen", False):
+        return Path(sys.executable).name
+    called = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    if called in ("italian-rails", "italian-rails.exe"):
+        return "italian-rails"
+    return "python main.py"
+
+
+def build_parser(prog: str = "python -m rail_app") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m rail_app", description="Italian Rails: tools and the game."
+        prog=prog, description="Italian Rails: tools and the game."
     )
     parser.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -499,24 +531,51 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def interrupted() -> int:
+    """Ctrl-C: one line, exit status 130 (what a shell reports for SIGINT)."""
+    print("interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
-    parser = build_parser()
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
         return EXIT_OK
-    return COMMANDS[args.command].run(args)
+    try:
+        return COMMANDS[args.command].run(args)
+    except KeyboardInterrupt:
+        return interrupted()
 
 
-def play_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python main.py",
-                                description="Italian Rails: a two-player crayon-rails game.")
+def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    prog = prog or program_name()
+    p = argparse.ArgumentParser(
+        prog=prog, description="Italian Rails: a two-player crayon-rails game.",
+        epilog=None if prog != "italian-rails" else
+        "The tools: italian-rails COMMAND (italian-rails help lists them).")
     p.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
     _play_args(p)
     return p
 
 
-def play_main(argv: Sequence[str] | None = None) -> int:
+def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """``python main.py [options]``: the game window."""
-    return _play(play_parser().parse_args(argv))
+    args = play_parser(prog).parse_args(argv)
+    try:
+        return _play(args)
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def entry(argv: Sequence[str] | None = None) -> int:
+    """``italian-rails``, the command pip installs: the game, or ``italian-rails COMMAND``
+    for a tool (the same commands as ``python -m rail_app``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "help":
+        return main(["--help"], prog="italian-rails")
+    if args and args[0] in COMMANDS:
+        return main(args, prog="italian-rails")
+    return play_main(args, prog="italian-rails")

@@ -10,8 +10,8 @@ import pytest
 from rail_app.ai.bot import Bot
 from rail_app.ai.paths import CostGraph
 from rail_app.ai.planner import LEVELS, Job, Planner, sequences
+from rail_app.ai.randomplayer import RandomPlayer
 from rail_app.core.board import edge_key, load_board
-from rail_app.devtools.randomplayer import RandomPlayer
 from rail_app.devtools.simulate import play_game
 from rail_app.rules import engine as game
 from rail_app.rules import movement
@@ -325,7 +325,7 @@ def test_simulate_command_prints_one_json_document(capsys: pytest.CaptureFixture
     from rail_app.cli import main
 
     code = main(["simulate", "--games", "1", "--seed", "3", "--players", "hard,random",
-                 "--map", MINI, "--json", "--workers", "1"])
+                 "--map", MINI, "--json", "--jobs", "1"])
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
     game0 = doc["games"][0]

@@ -12,7 +12,7 @@ import pytest
 
 from rail_app.ai.bot import Bot
 from rail_app.core.paths import user_data_dir
-from rail_app.devtools.selftest import Driver
+from rail_app.ui.selftest import Driver
 from rail_app.ui.session import Session
 from tests.test_ui_support import start
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import (
     Deliver,
     EndPhase,
@@ -25,6 +24,7 @@ from rail_app.ui.game.commands import Intent, Play, ToggleSection
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.table import Modal
 from rail_app.ui.game.tooltips import TIP_DELAY
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import (
     ITALY,
     MINI,

@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 
 from rail_app.core.board import edge_key
-from rail_app.devtools.selftest import Driver
 from rail_app.rules import events
 from rail_app.rules.actions import BoardFerry, BuildFerry
 from rail_app.ui.game.commands import Play
 from rail_app.ui.game.table import Modal
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import (
     ITALY,
     click,

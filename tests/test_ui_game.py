@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from rail_app.core.board import edge_key
-from rail_app.devtools.selftest import Driver, pick_stroke
 from rail_app.ui.game.commands import Intent
 from rail_app.ui.game.table import Modal
+from rail_app.ui.selftest import Driver, pick_stroke
 from tests.test_ui_support import (
     border_route,
     centre_on_dot,

@@ -11,10 +11,10 @@ import pygame
 
 from rail_app.ai.advice import suggest
 from rail_app.core.board import edge_key
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndPhase, EndTurn, PickUp
 from rail_app.ui.game.commands import Demand, Intent, Play
 from rail_app.ui.game.ghosts import advice_lines, ghost_lines
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     click,

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from rail_app.core.board import edge_key
-from rail_app.devtools.selftest import Driver
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import ITALY, border_route, centre_on_dot, start
 
 
@@ -58,7 +58,7 @@ def test_B3_stroke_from_milano_across_the_swiss_border_is_refused(app: Any) -> N
 
 
 def test_panning_a_late_game_board_is_a_few_blits(tmp_path: Any, monkeypatch: Any) -> None:
-    from rail_app.devtools.selftest import bench_pan
+    from rail_app.devtools.panbench import bench_pan
 
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
     out = bench_pan(ITALY, size=(1280, 720), frames=40, segments=40)

@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from rail_app.devtools.lessonplay import play_lesson
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import PickUp
 from rail_app.ui.game.commands import DismissHint, Intent, ToggleCard
 from rail_app.ui.game.lesson import STEPS
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import click, press, start
 
 

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import EndTurn, KeepCards
 from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 

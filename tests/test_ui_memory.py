@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from rail_app.devtools.selftest import Driver
 from rail_app.ui import hud
 from rail_app.ui.picturecache import (
     TILE,
@@ -21,6 +20,7 @@ from rail_app.ui.picturecache import (
     surface_bytes,
     window_bytes,
 )
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import start, wheel
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 import pygame
 
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import Deliver, Lock, PickUp
 from rail_app.rules.quotes import MoveDetails
 from rail_app.rules.state import Load, Phase
@@ -22,6 +21,7 @@ from rail_app.ui.game.commands import Demand, FilterHistory, Intent, Play, Toggl
 from rail_app.ui.game.dialogpaint import Dialog
 from rail_app.ui.game.routes import preview_lines
 from rail_app.ui.game.table import Modal
+from rail_app.ui.selftest import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     give_private,

@@ -12,10 +12,10 @@ import networkx as nx
 import pygame
 import pytest
 
-from rail_app.devtools.selftest import Driver, pick_stroke
 from rail_app.rules import events
 from rail_app.rules.actions import BoardFerry, EndPhase, EndTurn
 from rail_app.rules.state import Phase
+from rail_app.ui.selftest import Driver, pick_stroke
 from tests.test_ui_support import (
     alfa_beta_route,
     centre_on_dot,

@@ -7,13 +7,28 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # The one-folder bundle stays within 90 MB (docs/benchmarks.md, "Standalone game").
 BUDGET=90000000
 
-selftest() {  # selftest EXE: the version, the self-test, and the self-test on a map copied next to it
-  local exe=$1 dir
-  dir=$(dirname "$exe")
+selftest() {  # selftest EXE: the version, the self-test, and the self-test on a map of the player's
+  local exe=$1 scratch
   "$exe" --version
-  cp maps/test/mini.yaml maps/test/mini-deck.yaml "$dir/"
-  "$exe" --map "$dir/mini.yaml" --selftest
+  "$exe" --help | grep -q "usage: $(basename "$exe")"  # the help names the executable
+  scratch=$(mktemp -d)  # a map of the player's own, in a folder of theirs (never the bundle)
+  cp maps/test/mini.yaml maps/test/mini-deck.yaml "$scratch/"
+  "$exe" --map "$scratch/mini.yaml" --selftest
+  rm -rf "$scratch"
   "$exe" --selftest
+}
+
+contents() {  # contents EXE: the game's modules are inside, the development tools are not
+  local exe=$1 listing
+  listing=$(pyi-archive_viewer -r -b "$exe")
+  if ! grep -qx ' *rail_app.ui.selftest' <<<"$listing"; then
+    echo "$exe: the game's modules are missing from the bundle" >&2
+    exit 1
+  fi
+  if grep -q 'rail_app\.devtools' <<<"$listing"; then
+    echo "$exe carries development tools: $(grep 'rail_app\.devtools' <<<"$listing" | head -3)" >&2
+    exit 1
+  fi
 }
 
 bash tools/build-exe.sh
@@ -22,7 +37,9 @@ if (( size > BUDGET )); then
   echo "dist/ItalianRails is $size bytes, over the budget of $BUDGET (see docs/benchmarks.md)" >&2
   exit 1
 fi
+contents dist/ItalianRails/ItalianRails
 selftest dist/ItalianRails/ItalianRails
 
 bash tools/build-exe.sh --onefile
+contents dist/ItalianRails-onefile
 selftest dist/ItalianRails-onefile

@@ -19,11 +19,17 @@ DATA_DIR_ENV = "ITALIAN_RAILS_DATA_DIR"
 
 
 def base_dir() -> Path:
-    """The folder holding ``maps/`` and ``assets/``: the source tree, or PyInstaller's bundle."""
+    """The folder holding ``maps/`` and ``assets/``: PyInstaller's bundle, the package's own
+    ``_data`` folder when installed with pip (pyproject.toml puts them there), or the source
+    tree."""
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen)
-    return Path(__file__).resolve().parent.parent.parent
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_data"
+    if installed.is_dir():
+        return installed
+    return package.parent
 
 
 def resource_path(*parts: str) -> Path:

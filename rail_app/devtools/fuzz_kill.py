@@ -99,18 +99,20 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
             code = f"from rail_app.devtools.fuzz_kill import child_loop; child_loop({tmp!r})"
             for k in range(count):
                 proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, cwd=_project_root())
+                                        stderr=subprocess.DEVNULL, cwd=_project_root(),
+                                        start_new_session=True)  # Ctrl-C is the parent's
                 assert proc.stdout is not None
-                line = proc.stdout.readline()
-                if line.strip() != b"ready":
-                    proc.kill()
+                try:
+                    started = proc.stdout.readline().strip() == b"ready"
+                    if started:
+                        time.sleep(rng.uniform(0.0, 0.06))
+                finally:  # the kill; also when the run itself is interrupted
+                    proc.send_signal(signal.SIGKILL)
                     proc.wait()
+                    proc.stdout.close()
+                if not started:
                     outcomes["no start"] += 1
                     continue
-                time.sleep(rng.uniform(0.0, 0.06))
-                proc.send_signal(signal.SIGKILL)
-                proc.wait()
-                proc.stdout.close()
                 verdict = _check(target, games)
                 outcomes[verdict] += 1
                 temps = [p for p in (data / "saves").iterdir() if is_orphan_temp(p.name)]

@@ -87,9 +87,9 @@ def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
     jobs = [(i * stride, seed, turn_cap) for i in range(count)]
     games: list[SoakGame] = []
     if workers > 1:
-        import multiprocessing as mp
+        from rail_app.devtools.pool import worker_pool
 
-        with mp.get_context("fork").Pool(workers) as pool:
+        with worker_pool(workers) as pool:
             for g in pool.imap(_play, jobs):
                 games.append(g)
                 _tell(progress, g, len(games))

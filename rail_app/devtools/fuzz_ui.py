@@ -155,9 +155,9 @@ class Monkey:
 
 def _finished_session() -> Any:
     """A game of the Mini map played to its end by two random players."""
+    from rail_app.ai.randomplayer import RandomPlayer
     from rail_app.core.board import load_board
     from rail_app.core.paths import resource_path
-    from rail_app.devtools.randomplayer import RandomPlayer
     from rail_app.rules import cards, engine
     from rail_app.rules.deck import load_board_deck
     from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session

@@ -70,6 +70,7 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
     if pid == 0:  # the child
         code = 0
         try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
             os.close(read_fd)
             vm = _vm_bytes()
             if vm:
@@ -95,19 +96,24 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
     chunks: list[bytes] = []
     timed_out = False
     deadline = t0 + timeout
-    with os.fdopen(read_fd, "rb") as inp:
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                timed_out = True
-                break
-            ready, _, _ = select.select([inp], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(inp.fileno(), 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
+    try:
+        with os.fdopen(read_fd, "rb") as inp:
+            while True:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    timed_out = True
+                    break
+                ready, _, _ = select.select([inp], [], [], left)
+                if not ready:
+                    continue
+                chunk = os.read(inp.fileno(), 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    except BaseException:  # interrupted: the case ends with the run
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
     if timed_out:
         os.kill(pid, signal.SIGKILL)
     _, status, usage = os.wait4(pid, 0)

@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 
-from rail_app.devtools.selftest import Driver
 from rail_app.rules.actions import BuildFerry, Deliver, PickUp
 from rail_app.ui.game.commands import Demand, Intent, Play, ToggleCard
 from rail_app.ui.game.lesson import STEPS, step_done
+from rail_app.ui.selftest import Driver
 
 
 def click(d: Driver, pos: tuple[float, float]) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from rail_app.core.paths import resource_path
+from rail_app.ui.pngfile import save_png
 
 MAP = "sicilia"
 
@@ -46,7 +47,7 @@ def _shoot(path: Path, size: tuple[int, int], out: Path,
             steps[n](preview)
         screen = pygame.display.get_surface()
         if n == last and screen is not None:
-            pygame.image.save(screen, str(out))
+            save_png(screen, out)
             print(f"wrote {out}")
 
     run(str(path), size, frames=last, on_frame=on_frame)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.rules.state import Phase
+from rail_app.ui.pngfile import save_png
 
 
 def _app(size: tuple[int, int]) -> Any:
@@ -62,7 +63,7 @@ def anna_moves(turn: int) -> Callable[[Any], bool]:
 
 class Shooter:
     def __init__(self, size: tuple[int, int], outdir: Path) -> None:
-        from rail_app.devtools.selftest import Driver
+        from rail_app.ui.selftest import Driver
 
         self.app = _app(size)
         self.d = Driver(self.app)
@@ -78,9 +79,8 @@ class Shooter:
             self.app.step(1 / 60, events=[])
 
     def shot(self, name: str) -> None:
-        import pygame
 
-        pygame.image.save(self.app.screen, str(self.out / f"{name}.png"))
+        save_png(self.app.screen, self.out / f"{name}.png")
 
     def click(self, pos: tuple[float, float]) -> None:
         import pygame

@@ -19,9 +19,9 @@ from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.ai.bot import Bot
+from rail_app.ai.randomplayer import RandomPlayer
 from rail_app.core.board import load_board
 from rail_app.core.mapfile import MapError
-from rail_app.devtools.randomplayer import RandomPlayer
 from rail_app.rules import cards, engine
 from rail_app.rules.deck import load_board_deck
 
@@ -115,10 +115,9 @@ def run_games(map_path: str, seeds: list[int], players: list[str], turn_cap: int
     jobs = [(map_path, s, players, turn_cap) for s in seeds]
     if workers <= 1 or len(jobs) <= 1:
         return [_run_one(j) for j in jobs]
-    import multiprocessing as mp
+    from rail_app.devtools.pool import worker_pool
 
-    ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
-    with ctx.Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         return list(pool.imap(_run_one, jobs))
 
 
@@ -162,7 +161,7 @@ def run_command(args: argparse.Namespace) -> int:
             print(prob, file=sys.stderr)
         return EXIT_BAD_INPUT
     seeds = [args.seed + i for i in range(args.games)]
-    results = run_games(args.map, seeds, players, args.turn_cap, max(1, args.workers))
+    results = run_games(args.map, seeds, players, args.turn_cap, max(1, args.jobs))
     summary = summarise(results)
     if args.json:
         print(json.dumps({"players": players, "map": args.map, "turn_cap": args.turn_cap,

@@ -465,11 +465,11 @@ def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app soak``: the games, one line each and a summary; exit 1 if any
     game raised an exception or broke an invariant."""
     jobs = [(args.map, s, args.turn_cap)
-            for s in range(args.first_seed, args.first_seed + args.games)]
-    if args.workers > 1:
-        import multiprocessing as mp
+            for s in range(args.seed, args.seed + args.games)]
+    if args.jobs > 1:
+        from rail_app.devtools.pool import worker_pool
 
-        with mp.get_context("fork").Pool(args.workers) as pool:
+        with worker_pool(args.jobs) as pool:
             reports = list(pool.imap(_run, jobs))
     else:
         reports = [_run(j) for j in jobs]

@@ -26,7 +26,6 @@ import sys
 import time
 import traceback
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -152,48 +151,43 @@ def schedule(levels: list[str], games: int, seed: int) -> list[tuple[int, tuple[
     return out
 
 
+def _play_job(job: tuple[str, int, tuple[str, str], int]) -> Game:
+    map_path, seed, seats, turn_cap = job
+    return play(map_path, seed, seats, turn_cap)
+
+
 def run(map_path: str, plan: list[tuple[int, tuple[str, str]]], jobs: int,
         turn_cap: int = TURN_CAP, progress: bool = True) -> list[Game]:
-    """Play the games on ``jobs`` processes, showing a progress bar on stderr."""
+    """Play the games on ``jobs`` processes, with a progress bar on stderr when it is a
+    terminal (never in a log file)."""
+    from tqdm import tqdm
+
     done: list[Game] = []
-    t0 = time.perf_counter()
-    bar = _Progress(len(plan), progress)
-    if jobs <= 1:
-        for seed, seats in plan:
-            done.append(play(map_path, seed, seats, turn_cap))
-            bar.show(len(done), done[-1], time.perf_counter() - t0)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play, map_path, seed, seats, turn_cap)
-                       for seed, seats in plan]
-            for f in as_completed(futures):
-                done.append(f.result())
-                bar.show(len(done), done[-1], time.perf_counter() - t0)
-    bar.finish()
+    work = [(map_path, seed, seats, turn_cap) for seed, seats in plan]
+    bar = tqdm(total=len(plan), unit="game", disable=not (progress and sys.stderr.isatty()),
+               file=sys.stderr, dynamic_ncols=True, leave=False)
+    errors = 0
+    try:
+        if jobs <= 1:
+            games: Iterator[Game] = (_play_job(job) for job in work)
+            for game in games:
+                done.append(game)
+                errors += game.error is not None
+                bar.set_postfix(errors=errors, refresh=False)
+                bar.update(1)
+        else:
+            from rail_app.devtools.pool import worker_pool
+
+            with worker_pool(jobs) as pool:
+                for game in pool.imap_unordered(_play_job, work):
+                    done.append(game)
+                    errors += game.error is not None
+                    bar.set_postfix(errors=errors, refresh=False)
+                    bar.update(1)
+    finally:
+        bar.close()
     order = {(s, seats): i for i, (s, seats) in enumerate(plan)}
     return sorted(done, key=lambda g: order[(g.seed, g.seats)])
-
-
-class _Progress:
-    def __init__(self, total: int, on: bool) -> None:
-        self.total = total
-        self.on = on
-        self.errors = 0
-
-    def show(self, n: int, last: Game, elapsed: float) -> None:
-        self.errors += last.error is not None
-        if not self.on:
-            return
-        width = 30
-        full = round(width * n / max(1, self.total))
-        eta = elapsed / n * (self.total - n) if n else 0.0
-        sys.stderr.write(f"\r[{'#' * full}{'.' * (width - full)}] {n}/{self.total} games, "
-                         f"{elapsed:.0f} s, about {eta:.0f} s left, {self.errors} errors ")
-        sys.stderr.flush()
-
-    def finish(self) -> None:
-        if self.on:
-            sys.stderr.write("\n")
 
 
 # -- statistics ---------------------------------------------------------------------------------

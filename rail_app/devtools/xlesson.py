@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rail_app.devtools.selftest import Driver
+from rail_app.ui.selftest import Driver
 
 TOOLS = ("xdotool", "import")
 

@@ -54,6 +54,7 @@ from rail_app.ui.mapstyle import (
     text,
     text_size,
 )
+from rail_app.ui.pngfile import save_png
 
 __all__ = [
     "LABEL_HALO", "SEA", "TABLE", "MapView", "board_extent", "draw_base", "draw_labels",
@@ -332,5 +333,5 @@ def render_board_png(board: Board, path: str, width: int) -> tuple[int, int]:
     draw_base(surface, board, view)
     title = board.name
     text(surface, title, (16, 12), max(16, width // 45), NAME_INK, bold=True, anchor="topleft")
-    pygame.image.save(surface, path)
+    save_png(surface, path)
     return width, height
