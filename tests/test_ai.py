@@ -381,6 +381,7 @@ def test_thinking_happens_once_then_moves_come_at_once() -> None:
     assert actions[-1] == EndTurnAction()
 
 
+@pytest.mark.slow
 def test_no_level_swaps_its_opening_away() -> None:
     """In 50 seeded openings on Italy no level swaps demands (C6) in its first turn unless
     the best plan of its hand and the pool earns under OPENING_SWAP_BELOW per turn."""

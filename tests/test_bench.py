@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rail_app.devtools.bench import KEYS, TARGETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +37,7 @@ def _run_quick_bench(tmp_path: Path) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_quick_bench_json_has_every_key(tmp_path: Path) -> None:
     data = _run_quick_bench(tmp_path)
     missing = [k for k in KEYS if k not in data]

@@ -10,6 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -17,6 +19,7 @@ def _no_leftovers(prefix: str) -> bool:
     return not any(p.name.startswith(prefix) for p in Path(tempfile.gettempdir()).iterdir())
 
 
+@pytest.mark.slow
 def test_save_fuzzer_short_run() -> None:
     from rail_app.devtools import fuzz_saves
 
@@ -30,6 +33,7 @@ def test_save_fuzzer_short_run() -> None:
     assert hostile["older save without seats"]["verdict"] == "accepted"
 
 
+@pytest.mark.slow
 def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
     from rail_app.devtools import fuzz_maps
 

@@ -290,6 +290,7 @@ def test_temporary_files_of_interrupted_saves_are_removed_when_the_game_starts()
     assert keep.exists()
 
 
+@pytest.mark.slow
 def test_killing_the_game_while_it_saves_loses_nothing_and_mixes_nothing() -> None:
     """The short run of the kill-during-save fuzzer (``python -m rail_app fuzz kill
     --long`` kills 100 times)."""
