@@ -329,6 +329,9 @@ def invalid_game(session: Any) -> str:
     from rail_app.ui.app import App
     from rail_app.ui.settings import Settings
 
+    # A forked case starts SDL afresh: what the parent had initialised (a window, the
+    # threads of its display and sound) does not exist in the child.
+    pygame.quit()
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     try:
         app.switch("game", session=session)
