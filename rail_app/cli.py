@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
 
 if TYPE_CHECKING:
-    from rail_app.rules.record import GameRecord
+    from rail_app.games.italian_rails.rules.record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _play(args: argparse.Namespace) -> int:
         print(f"--map: no such file: {args.map}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
-        from rail_app.ui.selftest import run_selftest
+        from rail_app.games.italian_rails.ui.selftest import run_selftest
 
         return run_selftest(args.map)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -97,7 +97,7 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
 
 def _validate(args: argparse.Namespace) -> int:
     from rail_app.core.mapfile import MapError
-    from rail_app.rules.deck import load_map
+    from rail_app.games.italian_rails.rules.deck import load_map
 
     try:
         board, _deck = load_map(args.path, use_cache=False)
@@ -112,7 +112,7 @@ def _validate(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
     from rail_app.authoring.problems import problem_lines
-    from rail_app.core.weakspots import weak_spot_warnings
+    from rail_app.games.italian_rails.rules.weakspots import weak_spot_warnings
 
     summary = board.summary()
     warnings = weak_spot_warnings(board)  # weak spots (K5): shown, but the map is valid
@@ -133,8 +133,8 @@ def _render_args(p: argparse.ArgumentParser) -> None:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
+    from rail_app.games.italian_rails.rules.board import load_board
 
     try:
         board = load_board(args.path)
@@ -148,7 +148,7 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    from rail_app.ui.maprender import render_board_png
+    from rail_app.games.italian_rails.ui.maprender import render_board_png
 
     try:
         size = render_board_png(board, args.output, args.width)
@@ -172,7 +172,7 @@ def _build_deck_args(p: argparse.ArgumentParser) -> None:
 
 
 def _build_deck(args: argparse.Namespace) -> int:
-    from rail_app.authoring import deckbuild
+    from rail_app.games.italian_rails.authoring import deckbuild
 
     return deckbuild.run(args)
 
@@ -186,7 +186,7 @@ def _new_map_args(p: argparse.ArgumentParser) -> None:
 
 
 def _new_map(args: argparse.Namespace) -> int:
-    from rail_app.authoring import newmap
+    from rail_app.games.italian_rails.authoring import newmap
 
     return newmap.run(args)
 
@@ -197,7 +197,7 @@ def _preview_args(p: argparse.ArgumentParser) -> None:
 
 
 def _preview(args: argparse.Namespace) -> int:
-    from rail_app.authoring import preview
+    from rail_app.games.italian_rails.authoring import preview
 
     size = preview.parse_size(args.size)
     if size is None:
@@ -220,9 +220,9 @@ def _replay(args: argparse.Namespace) -> int:
     import tempfile
 
     from rail_app.core.world import World, unpack_world
-    from rail_app.rules.record import RecordError, load_record
-    from rail_app.rules.replay import resolve_map
-    from rail_app.rules.savefile import SaveError, is_save_file, read_save
+    from rail_app.games.italian_rails.rules.record import RecordError, load_record
+    from rail_app.games.italian_rails.rules.replay import resolve_map
+    from rail_app.games.italian_rails.rules.savefile import SaveError, is_save_file, read_save
 
     world: World | None = None
     try:
@@ -246,12 +246,16 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _replay_on(args: argparse.Namespace, record: GameRecord, map_file: Path) -> int:
-    from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
-    from rail_app.rules.deck import load_deck
-    from rail_app.rules.deckmodel import Deck
-    from rail_app.rules.record import map_digest, replay_record
-    from rail_app.rules.replay import describe_result, state_summary, summary_lines
+    from rail_app.games.italian_rails.rules.board import load_board
+    from rail_app.games.italian_rails.rules.deck import load_deck
+    from rail_app.games.italian_rails.rules.deckmodel import Deck
+    from rail_app.games.italian_rails.rules.record import map_digest, replay_record
+    from rail_app.games.italian_rails.rules.replay import (
+        describe_result,
+        state_summary,
+        summary_lines,
+    )
 
     warnings: list[str] = []
     try:
@@ -390,7 +394,7 @@ def _selftest_args(p: argparse.ArgumentParser) -> None:
 
 
 def _selftest(args: argparse.Namespace) -> int:
-    from rail_app.ui.selftest import run_selftest
+    from rail_app.games.italian_rails.ui.selftest import run_selftest
 
     return run_selftest(args.map, args.turns)
 
@@ -401,7 +405,7 @@ def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
 
 
 def _lesson_seed(args: argparse.Namespace) -> int:
-    from rail_app.devtools.lessonseed import run_command
+    from rail_app.games.italian_rails.devtools.lessonseed import run_command
 
     return run_command(args)
 
@@ -416,7 +420,7 @@ def _autoplay_args(p: argparse.ArgumentParser) -> None:
 
 
 def _autoplay(args: argparse.Namespace) -> int:
-    from rail_app.devtools.autoplay import run_command
+    from rail_app.games.italian_rails.devtools.autoplay import run_command
 
     return run_command(args)
 
@@ -427,7 +431,7 @@ def _lesson_xvfb_args(p: argparse.ArgumentParser) -> None:
 
 
 def _lesson_xvfb(args: argparse.Namespace) -> int:
-    from rail_app.devtools.xlesson import main as play
+    from rail_app.games.italian_rails.devtools.xlesson import main as play
 
     return play(Path(args.out), args.size)
 
@@ -443,12 +447,12 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
-    from rail_app.devtools.screenshots import SIZES
-    from rail_app.devtools.screenshots import main as shoot
+    from rail_app.games.italian_rails.devtools.screenshots import SIZES
+    from rail_app.games.italian_rails.devtools.screenshots import main as shoot
 
     sizes = tuple(args.size) if args.size else SIZES
     if args.helpers:
-        from rail_app.devtools.helpshots import main as shoot_helpers
+        from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
 
         return shoot_helpers(args.out, sizes)
     return shoot(args.out, sizes)
@@ -459,7 +463,7 @@ def _records_args(p: argparse.ArgumentParser) -> None:
 
 
 def _records(args: argparse.Namespace) -> int:
-    from rail_app.devtools.records import write_records
+    from rail_app.games.italian_rails.devtools.records import write_records
 
     for path in write_records(Path(args.root)):
         print(f"wrote {path}")

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from rail_app.core.board import Board, edge_key, load_board
-from rail_app.rules.actions import Action
-from rail_app.rules.engine import IllegalAction, Quote, apply, quote
-from rail_app.rules.state import GameState
+from rail_app.games.italian_rails.rules.actions import Action
+from rail_app.games.italian_rails.rules.board import Board, edge_key, load_board
+from rail_app.games.italian_rails.rules.engine import IllegalAction, Quote, apply, quote
+from rail_app.games.italian_rails.rules.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"

@@ -30,14 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from rail_app.core.board import Board, edge_key, load_board  # noqa: E402
-from rail_app.rules import cards, movement  # noqa: E402
-from rail_app.rules.actions import Action, KeepCards, action_from_dict  # noqa: E402
-from rail_app.rules.deck import load_board_deck, load_deck  # noqa: E402
-from rail_app.rules.deckmodel import Deck  # noqa: E402
-from rail_app.rules.engine import IllegalAction, apply, new_game, quote  # noqa: E402
-from rail_app.rules.quotes import Quote  # noqa: E402
-from rail_app.rules.state import GameState  # noqa: E402
+from rail_app.games.italian_rails.rules import cards, movement  # noqa: E402
+from rail_app.games.italian_rails.rules.actions import Action, KeepCards, action_from_dict  # noqa: E402
+from rail_app.games.italian_rails.rules.board import Board, edge_key, load_board  # noqa: E402
+from rail_app.games.italian_rails.rules.deck import load_board_deck, load_deck  # noqa: E402
+from rail_app.games.italian_rails.rules.deckmodel import Deck  # noqa: E402
+from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, new_game, quote  # noqa: E402
+from rail_app.games.italian_rails.rules.quotes import Quote  # noqa: E402
+from rail_app.games.italian_rails.rules.state import GameState  # noqa: E402
 
 GOLDENS = ROOT / "tests" / "goldens"
 RULES_MD = ROOT / "docs" / "rules.md"

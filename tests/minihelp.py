@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.board import Board, edge_key, load_board
-from rail_app.rules.deckmodel import Card, Deck
-from rail_app.rules.engine import new_game
-from rail_app.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.board import Board, edge_key, load_board
+from rail_app.games.italian_rails.rules.deckmodel import Card, Deck
+from rail_app.games.italian_rails.rules.engine import new_game
+from rail_app.games.italian_rails.rules.state import GameState, Phase
 
 MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
 BOARD: Board = load_board(MINI)

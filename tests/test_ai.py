@@ -7,15 +7,14 @@ import random
 import networkx as nx
 import pytest
 
-from rail_app.ai.bot import Bot
-from rail_app.ai.paths import CostGraph
-from rail_app.ai.planner import LEVELS, Job, Planner, sequences
-from rail_app.ai.randomplayer import RandomPlayer
-from rail_app.core.board import edge_key, load_board
 from rail_app.devtools.simulate import play_game
-from rail_app.rules import engine as game
-from rail_app.rules import movement
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.ai.bot import Bot
+from rail_app.games.italian_rails.ai.paths import CostGraph
+from rail_app.games.italian_rails.ai.planner import LEVELS, Job, Planner, sequences
+from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
+from rail_app.games.italian_rails.rules import engine as game
+from rail_app.games.italian_rails.rules import movement
+from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
     BuildSegment,
     ChooseLoss,
@@ -24,14 +23,15 @@ from rail_app.rules.actions import (
     PickUp,
     PlaceTrain,
 )
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules.actions import (
     EndPhase as EndPhaseAction,
 )
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules.actions import (
     EndTurn as EndTurnAction,
 )
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.board import edge_key, load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.state import GameState, Phase
 
 ITALY = "maps/italy.yaml"
 MINI = "maps/test/mini.yaml"
@@ -298,7 +298,7 @@ def test_builds_out_of_major_cities_not_into_them() -> None:
 
 
 def test_after_a_derailment_the_computer_gives_up_its_least_valuable_load() -> None:
-    from rail_app.rules.state import Load, Pending
+    from rail_app.games.italian_rails.rules.state import Load, Pending
 
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
     state.players[0].loads = [Load("wine", 9, 0), Load("cheese"), Load("wine", 24, 1)]
@@ -308,7 +308,7 @@ def test_after_a_derailment_the_computer_gives_up_its_least_valuable_load() -> N
 
 
 def test_the_connection_plan_joins_every_major_city() -> None:
-    from rail_app.ai.connect import plan_connection
+    from rail_app.games.italian_rails.ai.connect import plan_connection
 
     state = _mini_scenario([9, 24], [8, 12, 17, 10])
     assert plan_connection(state.seen_by(0), 0).missing == []  # Alfa-Beta already built
@@ -338,7 +338,7 @@ def test_simulate_command_prints_one_json_document(capsys: pytest.CaptureFixture
 def test_a_train_stranded_by_a_flood_gets_its_track_back() -> None:
     """Its last segment washed away, the train at Gamma is joined to the network again by
     drawing from the network towards it (K1), so it can go on with its locked load."""
-    from rail_app.rules.state import Load
+    from rail_app.games.italian_rails.rules.state import Load
 
     state = _mini_scenario([7, 24], [8, 12, 17, 10])
     board = state.board
@@ -385,8 +385,8 @@ def test_thinking_happens_once_then_moves_come_at_once() -> None:
 def test_no_level_swaps_its_opening_away() -> None:
     """In 50 seeded openings on Italy no level swaps demands (C6) in its first turn unless
     the best plan of its hand and the pool earns under OPENING_SWAP_BELOW per turn."""
-    from rail_app.ai.bot import OPENING_SWAP_BELOW
-    from rail_app.rules.actions import SwapDemands
+    from rail_app.games.italian_rails.ai.bot import OPENING_SWAP_BELOW
+    from rail_app.games.italian_rails.rules.actions import SwapDemands
 
     board = load_board(ITALY)
     deck = load_board_deck(board)

@@ -10,11 +10,18 @@ from collections.abc import Sequence
 
 import pytest
 
-from rail_app.ai.paths import INF, Arc, CostGraph, Weights, changed_steps, make_tree
-from rail_app.core.board import Board, load_board
-from rail_app.devtools.lategame import make_late_game_board
-from rail_app.rules import movement
-from rail_app.rules.state import GameState
+from rail_app.games.italian_rails.ai.paths import (
+    INF,
+    Arc,
+    CostGraph,
+    Weights,
+    changed_steps,
+    make_tree,
+)
+from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
+from rail_app.games.italian_rails.rules import movement
+from rail_app.games.italian_rails.rules.board import Board, load_board
+from rail_app.games.italian_rails.rules.state import GameState
 
 ITALY = "maps/italy.yaml"
 MINI = "maps/test/mini.yaml"

@@ -8,11 +8,16 @@ import random
 from collections import deque
 from pathlib import Path
 
-from rail_app.ai.races import UNCOMMITTED_DELAY, foreseen_races, lost_races, opponent_turns_to
-from rail_app.core.board import edge_key, load_board
-from rail_app.rules import cards, movement
-from rail_app.rules.deck import load_deck
-from rail_app.rules.state import GameState, Load, Phase, PlayerState
+from rail_app.games.italian_rails.ai.races import (
+    UNCOMMITTED_DELAY,
+    foreseen_races,
+    lost_races,
+    opponent_turns_to,
+)
+from rail_app.games.italian_rails.rules import cards, movement
+from rail_app.games.italian_rails.rules.board import edge_key, load_board
+from rail_app.games.italian_rails.rules.deck import load_deck
+from rail_app.games.italian_rails.rules.state import GameState, Load, Phase, PlayerState
 
 MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
 BOARD = load_board(MINI)

@@ -103,12 +103,12 @@ def test_imports_point_inward() -> None:
 
 def test_the_engine_works_when_imported_alone() -> None:
     """No part of the rules waits to be registered by another import: a fresh interpreter
-    that imports only rail_app.rules.engine can play."""
+    that imports only rail_app.games.italian_rails.rules.engine can play."""
     code = (
         "import sys\n"
-        "from rail_app.core.board import load_board\n"
-        "from rail_app.rules import engine\n"
-        "from rail_app.rules.actions import BuildSegment, EndTurn, MoveTrain\n"
+        "from rail_app.games.italian_rails.rules.board import load_board\n"
+        "from rail_app.games.italian_rails.rules import engine\n"
+        "from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, MoveTrain\n"
         "b = load_board('maps/test/mini.yaml')\n"
         "s = engine.new_game(b, seed=1)\n"
         "assert engine.legal_actions(s), 'no legal action'\n"
@@ -120,7 +120,7 @@ def test_the_engine_works_when_imported_alone() -> None:
         "q = engine.quote(s, MoveTrain(('3,1',)))\n"
         "assert q.rules == ['T2'], q.rules\n"
         "loaded = sorted(m for m in sys.modules if m.startswith('rail_app'))\n"
-        "assert not any(m.startswith(('rail_app.ai', 'rail_app.ui', 'rail_app.devtools',"
+        "assert not any(m.startswith(('rail_app.games.italian_rails.ai', 'rail_app.ui', 'rail_app.devtools',"
         " 'rail_app.cli')) for m in loaded), loaded\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -45,7 +45,7 @@ def test_quick_bench_json_has_every_key(tmp_path: Path) -> None:
     for key in KEYS:
         value = data[key]
         if key == "ai_turn_p95_s" and value is None:
-            continue  # null until rail_app.ai.simulate provides time_ai_turns
+            continue  # null until rail_app.games.italian_rails.ai.simulate provides time_ai_turns
         assert isinstance(value, (int, float)) and not isinstance(value, bool), (key, value)
         assert value >= 0, (key, value)
     # every figure with a target is among the keys, and each ratio has its baseline

@@ -9,7 +9,7 @@ import pytest
 import shapely
 
 from rail_app.cli import main
-from rail_app.core.board import Board, Edge, load_board
+from rail_app.games.italian_rails.rules.board import Board, Edge, load_board
 
 ITALY = Path(__file__).resolve().parent.parent / "maps" / "italy.yaml"
 

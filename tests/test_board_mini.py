@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rail_app.core import hexgrid
-from rail_app.core.board import Board, load_board
+from rail_app.games.italian_rails.rules.board import Board, load_board
 
 MINI = Path(__file__).resolve().parent.parent / "maps" / "test" / "mini.yaml"
 

@@ -10,11 +10,16 @@ from typing import Any
 import pytest
 from buildhelp import ITALY, MINI
 
-from rail_app.authoring.deckbuild import SCALE, build_cards, choose_events, route_costs
-from rail_app.authoring.deckstats import deck_stats
 from rail_app.cli import main
-from rail_app.core.board import load_board
-from rail_app.rules.deck import load_deck
+from rail_app.games.italian_rails.authoring.deckbuild import (
+    SCALE,
+    build_cards,
+    choose_events,
+    route_costs,
+)
+from rail_app.games.italian_rails.authoring.deckstats import deck_stats
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import load_deck
 
 
 def _mini_copy(tmp_path: Path) -> Path:

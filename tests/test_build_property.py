@@ -9,11 +9,17 @@ from buildhelp import italy, mini, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rail_app.core.board import Board
-from rail_app.rules import build, reach
-from rail_app.rules.actions import Action, BuildSegment, EndPhase, EndTurn, EraseSegment
-from rail_app.rules.engine import IllegalAction, apply, new_game, quote
-from rail_app.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules import build, reach
+from rail_app.games.italian_rails.rules.actions import (
+    Action,
+    BuildSegment,
+    EndPhase,
+    EndTurn,
+    EraseSegment,
+)
+from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, new_game, quote
+from rail_app.games.italian_rails.rules.state import GameState, Phase
 
 #: Italy when its map loads; the mini map always (its strait is the only way to Epsilon,
 #: so random growth there soon meets K5).

@@ -10,10 +10,9 @@ import networkx as nx
 import pytest
 from buildhelp import assert_illegal, do, italy, mini, own, snapshot
 
-from rail_app.core.board import Board, edge_key
-from rail_app.devtools.lategame import make_late_game_board
-from rail_app.rules import build, events, reach
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
+from rail_app.games.italian_rails.rules import build, events, reach
+from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
     BuildSegment,
     EndTurn,
@@ -21,8 +20,9 @@ from rail_app.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
-from rail_app.rules.engine import Violation, apply, new_game, quote
-from rail_app.rules.state import (
+from rail_app.games.italian_rails.rules.board import Board, edge_key
+from rail_app.games.italian_rails.rules.engine import Violation, apply, new_game, quote
+from rail_app.games.italian_rails.rules.state import (
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,
     GameState,

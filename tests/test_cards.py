@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rail_app.core.board import load_board
-from rail_app.rules import build, cards
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import build, cards
+from rail_app.games.italian_rails.rules.actions import (
     BuildSegment,
     Deliver,
     Drop,
@@ -25,10 +24,11 @@ from rail_app.rules.actions import (
     SwapDemands,
     TakeLoan,
 )
-from rail_app.rules.deck import load_deck
-from rail_app.rules.engine import IllegalAction, apply, legal_actions, quote
-from rail_app.rules.quotes import DeliverDetails
-from rail_app.rules.state import GameState, Phase, PlayerState
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import load_deck
+from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, legal_actions, quote
+from rail_app.games.italian_rails.rules.quotes import DeliverDetails
+from rail_app.games.italian_rails.rules.state import GameState, Phase, PlayerState
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"

@@ -10,9 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.ai.bot import Bot
 from rail_app.core.paths import user_data_dir
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.ai.bot import Bot
+from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui.session import Session
 from tests.test_ui_support import start
 
@@ -52,7 +52,7 @@ def test_a_failing_computer_player_gives_a_report_a_save_and_a_dialog(
 
     monkeypatch.setattr(Bot, "next_action", fail)
     # the person keeps their cards; then it is the computer's turn to choose
-    from rail_app.rules.actions import KeepCards
+    from rail_app.games.italian_rails.rules.actions import KeepCards
 
     while session.state.phase == "setup" and not session.seat.computer:
         dealt = sorted(session.state.players[session.actor].dealt)[:2]
@@ -81,7 +81,7 @@ def test_a_failing_computer_player_gives_a_report_a_save_and_a_dialog(
 def test_an_engine_failure_during_a_person_s_action_is_caught(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start(app, computer=False)
-    from rail_app.rules import engine
+    from rail_app.games.italian_rails.rules import engine
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise Failing("the engine broke on purpose")
@@ -130,7 +130,7 @@ def test_the_main_loop_goes_on_after_a_crash(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """``App.run`` is the loop a player's window runs: the failing frame shows the dialog,
     and the next events (here: closing the window) are still handled."""
-    from rail_app.rules.actions import KeepCards
+    from rail_app.games.italian_rails.rules.actions import KeepCards
 
     session = _computer_game(app).session
     while session.state.phase == "setup" and not session.seat.computer:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from rail_app.core.board import load_board
 from rail_app.core.mapfile import MapError
-from rail_app.rules.deck import event_centres, load_board_deck, load_deck
-from rail_app.rules.deckmodel import EVENT_KINDS
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import event_centres, load_board_deck, load_deck
+from rail_app.games.italian_rails.rules.deckmodel import EVENT_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import networkx as nx
 
-from rail_app.core.board import edge_key, load_board
-from rail_app.rules import cards
-from rail_app.rules.actions import PickUp
-from rail_app.rules.deck import load_deck
-from rail_app.rules.engine import quote
-from rail_app.rules.state import GameState, Phase, PlayerState
+from rail_app.games.italian_rails.rules import cards
+from rail_app.games.italian_rails.rules.actions import PickUp
+from rail_app.games.italian_rails.rules.board import edge_key, load_board
+from rail_app.games.italian_rails.rules.deck import load_deck
+from rail_app.games.italian_rails.rules.engine import quote
+from rail_app.games.italian_rails.rules.state import GameState, Phase, PlayerState
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board(ROOT / "maps" / "test" / "mini.yaml")

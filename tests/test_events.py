@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from rail_app.rules import cards, events, movement
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import cards, events, movement
+from rail_app.games.italian_rails.rules.actions import (
     BoardFerry,
     BuildSegment,
     ChooseLoss,
@@ -16,9 +16,15 @@ from rail_app.rules.actions import (
     Lock,
     MoveTrain,
 )
-from rail_app.rules.deckmodel import Card, Demand
-from rail_app.rules.engine import IllegalAction, apply, legal_actions, new_game, quote
-from rail_app.rules.state import GameState, Load, Phase
+from rail_app.games.italian_rails.rules.deckmodel import Card, Demand
+from rail_app.games.italian_rails.rules.engine import (
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+    quote,
+)
+from rail_app.games.italian_rails.rules.state import GameState, Load, Phase
 from tests.minihelp import FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax", text="Pay by cash on hand")
@@ -387,8 +393,8 @@ def test_E8_zones_count_along_segments_never_across_the_sea() -> None:
     """A dot two grid steps from Palermo across the water, whose way to Palermo runs by
     Trapani, is four dots away as movement counts them: a derailment within 3 dots of
     Palermo does not reach it, and the zone the map shows is the same set of dots."""
-    from rail_app.core.board import load_board
-    from rail_app.rules.deckmodel import Deck
+    from rail_app.games.italian_rails.rules.board import load_board
+    from rail_app.games.italian_rails.rules.deckmodel import Deck
 
     board = load_board("maps/italy.yaml")
     palermo = board.cities["Palermo"].centre
@@ -472,7 +478,7 @@ def test_illegal_choice_leaves_the_state_unchanged() -> None:
 
 
 def test_E9_every_event_card_of_the_italy_deck_resolves() -> None:
-    from rail_app.rules.deck import load_board_deck
+    from rail_app.games.italian_rails.rules.deck import load_board_deck
     from tests.buildhelp import italy
 
     board = italy()

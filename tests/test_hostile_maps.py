@@ -302,7 +302,7 @@ def test_a_bug_while_drawing_the_backdrop_is_not_swallowed(monkeypatch: pytest.M
                                                            ) -> None:
     """Only a broken map file is expected; anything else is a bug and reaches the crash
     net instead of silently leaving the menu without its map."""
-    from rail_app.core import board as board_module
+    from rail_app.games.italian_rails.rules import board as board_module
     from rail_app.ui import scenes
     from rail_app.ui.app import App
     from rail_app.ui.settings import Settings

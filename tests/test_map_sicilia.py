@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from rail_app.cli import main
-from rail_app.core.board import Board, load_board
-from rail_app.core.weakspots import weak_spots
+from rail_app.games.italian_rails.rules.board import Board, load_board
+from rail_app.games.italian_rails.rules.weakspots import weak_spots
 
 ROOT = Path(__file__).resolve().parent.parent
 SICILIA = ROOT / "maps" / "sicilia.yaml"

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rail_app.rules import engine, movement
-from rail_app.rules.actions import BoardFerry, EndTurn, MoveTrain, PlaceTrain
-from rail_app.rules.engine import IllegalAction, apply, quote
-from rail_app.rules.quotes import BoardDetails, MoveDetails
-from rail_app.rules.state import VARIANT_FAST_TRAINS, ActiveEvent, GameState, Phase
+from rail_app.games.italian_rails.rules import engine, movement
+from rail_app.games.italian_rails.rules.actions import BoardFerry, EndTurn, MoveTrain, PlaceTrain
+from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, quote
+from rail_app.games.italian_rails.rules.quotes import BoardDetails, MoveDetails
+from rail_app.games.italian_rails.rules.state import (
+    VARIANT_FAST_TRAINS,
+    ActiveEvent,
+    GameState,
+    Phase,
+)
 from tests.minihelp import BOARD, FERRY, d, lay, moving_game
 
 # A straight line of dots from the west coast through Gamma (0,8) to Beta (5,8 is an outer dot)

@@ -3,10 +3,10 @@ the end of each turn along a long route, and why it moves at half speed."""
 
 from __future__ import annotations
 
-from rail_app.rules import movement
-from rail_app.rules.actions import BoardFerry, EndTurn, MoveTrain
-from rail_app.rules.engine import apply
-from rail_app.rules.state import ActiveEvent, GameState
+from rail_app.games.italian_rails.rules import movement
+from rail_app.games.italian_rails.rules.actions import BoardFerry, EndTurn, MoveTrain
+from rail_app.games.italian_rails.rules.engine import apply
+from rail_app.games.italian_rails.rules.state import ActiveEvent, GameState
 from tests.minihelp import BOARD, FERRY, d, lay, moving_game
 
 ROW8 = ["-4,8", "-3,8", "-2,8", "-1,8", "0,8", "1,8", "2,8", "3,8", "4,8", "5,8"]
@@ -89,7 +89,7 @@ def ferry_journey_game(at: str) -> GameState:
 
 
 def test_M5_a_journey_boards_at_the_start_of_a_turn_and_lands_at_half_speed() -> None:
-    from rail_app.rules import journeys
+    from rail_app.games.italian_rails.rules import journeys
 
     s = ferry_journey_game("10,4")  # at the port, not moved yet: boards now
     assert movement.route(s, 0, d("14,2")) is None  # no track crosses the water
@@ -109,7 +109,7 @@ def test_M5_a_journey_boards_at_the_start_of_a_turn_and_lands_at_half_speed() ->
 
 
 def test_M5_a_train_that_moves_to_the_port_boards_on_its_next_turn() -> None:
-    from rail_app.rules import journeys
+    from rail_app.games.italian_rails.rules import journeys
 
     s = ferry_journey_game("8,5")
     j = journeys.plan(s, 0, d("14,2"))
@@ -120,7 +120,7 @@ def test_M5_a_train_that_moves_to_the_port_boards_on_its_next_turn() -> None:
 
 
 def test_M5_a_journey_uses_only_ferries_the_player_has_drawn_and_names_a_storm() -> None:
-    from rail_app.rules import journeys
+    from rail_app.games.italian_rails.rules import journeys
 
     s = ferry_journey_game("10,4")
     s.players[0].ferries.clear()
@@ -132,7 +132,7 @@ def test_M5_a_journey_uses_only_ferries_the_player_has_drawn_and_names_a_storm()
 
 
 def test_M1_a_journey_over_track_only_is_the_routes_way() -> None:
-    from rail_app.rules import journeys
+    from rail_app.games.italian_rails.rules import journeys
 
     s = game()
     path = long_route(s)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rail_app.core.board import Board, compass, load_board
+from rail_app.games.italian_rails.rules.board import Board, compass, load_board
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID_KEY = re.compile(r"-?\d+,-?\d+")

@@ -12,8 +12,8 @@ import pygame
 import pytest
 from buildhelp import MINI
 
-from rail_app.authoring.preview import LAYERS, Preview, card_zone, run
 from rail_app.cli import main
+from rail_app.games.italian_rails.authoring.preview import LAYERS, Preview, card_zone, run
 
 #: How long the test waits for the preview to notice a save (a time-out, not a benchmark:
 #: the preview looks at the files four times a second).

@@ -11,12 +11,12 @@ import pytest
 from buildhelp import ROOT, do, mini
 
 from rail_app import cli
-from rail_app.core.board import load_board
-from rail_app.devtools.records import ITALY_REFUSALS, italy_build_record
-from rail_app.rules import replay
-from rail_app.rules.actions import BuildSegment, EndTurn, EraseSegment
-from rail_app.rules.engine import new_game
-from rail_app.rules.record import (
+from rail_app.games.italian_rails.devtools.records import ITALY_REFUSALS, italy_build_record
+from rail_app.games.italian_rails.rules import replay
+from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, EraseSegment
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.engine import new_game
+from rail_app.games.italian_rails.rules.record import (
     GameRecord,
     RecordError,
     load_record,
@@ -27,7 +27,7 @@ from rail_app.rules.record import (
     replay_record,
     save_record,
 )
-from rail_app.rules.state import GameState
+from rail_app.games.italian_rails.rules.state import GameState
 
 RECORDS = ROOT / "tests" / "records"
 MINI_REL = "maps/test/mini.yaml"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from test_cards import BOARD, arranged
 
-from rail_app.core.board import edge_key
-from rail_app.rules import build
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import build
+from rail_app.games.italian_rails.rules.actions import (
     Action,
     BuildFerry,
     BuildSegment,
@@ -18,8 +17,9 @@ from rail_app.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
-from rail_app.rules.engine import apply, legal_actions, quote
-from rail_app.rules.state import VARIANT_LOANS, GameState, Load, Phase
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.rules.engine import apply, legal_actions, quote
+from rail_app.games.italian_rails.rules.state import VARIANT_LOANS, GameState, Load, Phase
 
 
 def _build_turn_state() -> GameState:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rail_app.devtools.isolate import run_forked
-from rail_app.rules.record import record_from_game, record_text
+from rail_app.games.italian_rails.rules.record import record_from_game, record_text
 from rail_app.ui.session import (
     COMPUTER,
     HUMAN,
@@ -83,7 +83,7 @@ def test_a_save_is_one_file_with_the_seats_and_the_world(tmp_path: Path) -> None
 def test_a_save_replays_the_same_after_its_map_files_change(tmp_path: Path) -> None:
     """The save carries its map, GeoJSON and deck: editing (here: ruining) the map files
     after saving changes nothing for the saved game."""
-    from rail_app.rules.replay import state_summary
+    from rail_app.games.italian_rails.rules.replay import state_summary
 
     maps = tmp_path / "maps"
     maps.mkdir()
@@ -314,7 +314,7 @@ def test_a_huge_version_number_is_refused_in_a_short_message(tmp_path: Path) -> 
     path.write_text(text, encoding="utf-8")
     message = _load_error(path)
     assert "0" * 60 not in message and "too long" in message
-    from rail_app.rules.record import RecordError, record_from_dict
+    from rail_app.games.italian_rails.rules.record import RecordError, record_from_dict
 
     with pytest.raises(RecordError) as err:
         record_from_dict({"format": "italian-rails-record", "version": 10**400})
@@ -330,7 +330,7 @@ def test_the_game_shows_a_note_from_a_loaded_save() -> None:
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     scene = app.switch("game", session=session)
     app.step(1 / 60, [])
-    from rail_app.ui.game.scene import GameScene
+    from rail_app.games.italian_rails.ui.scene import GameScene
 
     assert isinstance(scene, GameScene)
     assert any("map has changed" in n.reason for n in scene.table.notices)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from rail_app.rules import events, movement
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import events, movement
+from rail_app.games.italian_rails.rules.actions import (
     BoardFerry,
     BuildSegment,
     ChooseLoss,
@@ -13,9 +13,9 @@ from rail_app.rules.actions import (
     Lock,
     MoveTrain,
 )
-from rail_app.rules.deckmodel import Card, Demand
-from rail_app.rules.engine import apply, legal_actions, quote
-from rail_app.rules.state import GameState, Load
+from rail_app.games.italian_rails.rules.deckmodel import Card, Demand
+from rail_app.games.italian_rails.rules.engine import apply, legal_actions, quote
+from rail_app.games.italian_rails.rules.state import GameState, Load
 from tests.minihelp import BOARD, FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax")

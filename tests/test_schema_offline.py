@@ -63,9 +63,9 @@ import sys
 for name in ("ssl", "_ssl", "_hashlib", "urllib.request", "http.client"):
     sys.modules[name] = None  # importing them now fails, as in the standalone game
 from pathlib import Path
-from rail_app.core.board import load_board
+from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.core.mapfile import MapError
-from rail_app.rules.deck import load_deck
+from rail_app.games.italian_rails.rules.deck import load_deck
 
 board = load_board("maps/test/mini.yaml", use_cache=False)
 deck = load_deck("maps/test/mini-deck.yaml", board, use_cache=False)

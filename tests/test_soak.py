@@ -1,4 +1,4 @@
-"""Whole games of random legal play, checked after every action (rail_app.rules.soak), the
+"""Whole games of random legal play, checked after every action (rail_app.games.italian_rails.rules.soak), the
 recorded short game on the Mini map, and same seed + same actions = same game."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from dataclasses import replace
 import pytest
 from buildhelp import ROOT, italy
 
-from rail_app.core.board import load_board
-from rail_app.devtools.goalplayer import GoalDirectedPlayer, play_game
 from rail_app.devtools.soak import VARIANT_CYCLE, Checker, fingerprint, soak_game
-from rail_app.rules import engine, replay
-from rail_app.rules.actions import Deliver, EndTurn
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.record import load_record, record_from_game, replay_record
-from rail_app.rules.state import GameState
+from rail_app.games.italian_rails.devtools.goalplayer import GoalDirectedPlayer, play_game
+from rail_app.games.italian_rails.rules import engine, replay
+from rail_app.games.italian_rails.rules.actions import Deliver, EndTurn
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.record import load_record, record_from_game, replay_record
+from rail_app.games.italian_rails.rules.state import GameState
 
 MINI_SHORT = ROOT / "maps" / "test" / "mini-short.yaml"
 RECORD = ROOT / "tests" / "records" / "mini-short-game.json"
@@ -117,7 +117,7 @@ def test_same_seed_same_actions_same_whole_game_on_italy() -> None:
     fresh, results = replay_record(rec, board, deck)
     assert all(r.ok for r in results)
     if capped:  # the cap is not an action: end the replayed game the same way (W2)
-        from rail_app.rules.cards import finish_game
+        from rail_app.games.italian_rails.rules.cards import finish_game
 
         finish_game(fresh)
     assert _fingerprint(fresh) == _fingerprint(live)

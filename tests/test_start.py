@@ -17,8 +17,8 @@ from rail_app.core import guarded
 
 ROOT = Path(__file__).resolve().parent.parent
 
-HEAVY = ("networkx", "shapely", "numpy", "rail_app.core.board", "rail_app.rules.engine",
-         "rail_app.ui.session", "rail_app.ui.maprender")
+HEAVY = ("networkx", "shapely", "numpy", "rail_app.games.italian_rails.rules.board", "rail_app.games.italian_rails.rules.engine",
+         "rail_app.ui.session", "rail_app.games.italian_rails.ui.maprender")
 
 # As ``python main.py`` starts: the command line module, then the app and its first frame;
 # then frames until the map behind the menu is drawn.
@@ -52,7 +52,7 @@ def test_the_menus_first_frame_imports_no_board_and_no_networkx() -> None:
     assert seen["first"] == [], f"imported before the menu's first frame: {seen['first']}"
     # the map behind the menu needs the board: it came, in the background, and is drawn
     assert seen["board"] and seen["backdrop"]
-    assert {"networkx", "rail_app.core.board", "rail_app.ui.maprender"} <= set(seen["later"])
+    assert {"networkx", "rail_app.games.italian_rails.rules.board", "rail_app.games.italian_rails.ui.maprender"} <= set(seen["later"])
 
 
 def test_small_files_are_measured_without_numpy_and_give_the_same_depth() -> None:

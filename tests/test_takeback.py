@@ -3,8 +3,8 @@ nothing hidden was revealed by it; a game record holding a taking back replays a
 
 from __future__ import annotations
 
-from rail_app.rules import record
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import record
+from rail_app.games.italian_rails.rules.actions import (
     Deliver,
     EndPhase,
     Lock,
@@ -13,8 +13,8 @@ from rail_app.rules.actions import (
     PlaceTrain,
     TakeBack,
 )
-from rail_app.rules.engine import apply, quote
-from rail_app.rules.quotes import TakeBackDetails
+from rail_app.games.italian_rails.rules.engine import apply, quote
+from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
 from tests.minihelp import BOARD, d, lay, moving_game
 from tests.test_cards import arranged
 
@@ -85,8 +85,8 @@ def test_take_back_nothing_is_taken_back_after_a_delivery_or_the_end_of_the_phas
 
 
 def test_take_back_a_record_with_a_taking_back_replays_as_played() -> None:
-    from rail_app.rules.actions import EndTurn
-    from rail_app.rules.engine import new_game
+    from rail_app.games.italian_rails.rules.actions import EndTurn
+    from rail_app.games.italian_rails.rules.engine import new_game
 
     s = new_game(BOARD, None, seed=5)
     while not (s.current == 0 and s.phase.value == "move"):  # two building turns each

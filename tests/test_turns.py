@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from buildhelp import assert_illegal, do, mini, snapshot
 
-from rail_app.core.board import Board
-from rail_app.rules import engine, turns
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules import engine, turns
+from rail_app.games.italian_rails.rules.actions import (
     BuildSegment,
     EndPhase,
     EndTurn,
@@ -15,11 +14,12 @@ from rail_app.rules.actions import (
     PlaceTrain,
     SwapDemands,
 )
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.engine import IllegalAction, apply, new_game, quote
-from rail_app.rules.quotes import Moment
-from rail_app.rules.rulebook import RULEBOOK
-from rail_app.rules.state import GameState, Outcome, Phase
+from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, new_game, quote
+from rail_app.games.italian_rails.rules.quotes import Moment
+from rail_app.games.italian_rails.rules.rulebook import RULEBOOK
+from rail_app.games.italian_rails.rules.state import GameState, Outcome, Phase
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,7 @@ def test_turn_hooks_run_in_order(state: GameState) -> None:
 def test_the_rulebook_lists_every_action_and_the_hooks_in_order() -> None:
     """The engine reads one table (rules/rulebook.py): every action type of the game has its
     phases, quote and apply there, and the turn hooks run in a fixed order."""
-    from rail_app.rules.actions import ACTION_TYPES
+    from rail_app.games.italian_rails.rules.actions import ACTION_TYPES
 
     assert set(RULEBOOK.actions) == set(ACTION_TYPES.values())
     assert [h.__name__ for h in RULEBOOK.hooks.end] == [
@@ -187,7 +187,7 @@ def test_new_game_with_a_deck_starts_with_the_choice_of_cards(board: Board) -> N
     players have kept their cards, with the holder of the lowest private card."""
     s = new_game(board, load_board_deck(board), seed=3)
     assert s.phase is Phase.SETUP and s.current == 0 and len(s.players[0].dealt) == 5
-    from rail_app.rules.actions import KeepCards
+    from rail_app.games.italian_rails.rules.actions import KeepCards
 
     for _ in range(2):
         s = apply(s, KeepCards(tuple(s.player.dealt[:2])))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.rules.actions import (
     Deliver,
     EndPhase,
     EndTurn,
@@ -18,13 +18,13 @@ from rail_app.rules.actions import (
     PlaceTrain,
     SwapDemands,
 )
-from rail_app.ui.camera import Camera
-from rail_app.ui.game import dialogs
-from rail_app.ui.game.commands import Intent, Play, ToggleSection
-from rail_app.ui.game.dialogpaint import Dialog
-from rail_app.ui.game.table import Modal
-from rail_app.ui.game.tooltips import TIP_DELAY
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.ui import dialogs
+from rail_app.games.italian_rails.ui.camera import Camera
+from rail_app.games.italian_rails.ui.commands import Intent, Play, ToggleSection
+from rail_app.games.italian_rails.ui.dialogpaint import Dialog
+from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.games.italian_rails.ui.tooltips import TIP_DELAY
 from tests.test_ui_support import (
     ITALY,
     MINI,
@@ -60,7 +60,7 @@ def enabled_buttons_work(scene: Any) -> None:
 
 
 def test_swap_stays_disabled_after_loading_a_moved_train_with_locked_loads(app: Any) -> None:
-    from rail_app.ui.game.choices import legal_city_actions
+    from rail_app.games.italian_rails.ui.choices import legal_city_actions
     from rail_app.ui.scenes import open_saved_game
     from rail_app.ui.session import list_saves
 
@@ -287,14 +287,14 @@ def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any)
     assert box.rect.w <= app.px(330) and box.rect.h <= app.px(120)
     for a, b in zip(pts, pts[1:], strict=False):
         assert not box.rect.clipline(a, b), "the box covers the stroke"
-    from rail_app.ui.game.marks import name_boxes
+    from rail_app.games.italian_rails.ui.marks import name_boxes
 
     names = name_boxes(scene.frame.ctx)
     assert names and box.rect.collidelist(names) < 0, "the box covers a name"
 
 
 def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
-    from rail_app.rules.actions import TakeLoan
+    from rail_app.games.italian_rails.rules.actions import TakeLoan
     from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
 
     setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 4,

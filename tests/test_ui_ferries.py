@@ -10,12 +10,12 @@ from typing import Any
 
 import pygame
 
-from rail_app.core.board import edge_key
-from rail_app.rules import events
-from rail_app.rules.actions import BoardFerry, BuildFerry
-from rail_app.ui.game.commands import Play
-from rail_app.ui.game.table import Modal
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.rules import events
+from rail_app.games.italian_rails.rules.actions import BoardFerry, BuildFerry
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui.commands import Play
+from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.games.italian_rails.ui.table import Modal
 from tests.test_ui_support import (
     ITALY,
     click,
@@ -42,7 +42,7 @@ def lay(scene: Any, player: int, keys: list[str]) -> None:
 
 
 def arc_middle(scene: Any, ferry: Any) -> tuple[float, float]:
-    from rail_app.ui import maprender as mr
+    from rail_app.games.italian_rails.ui import maprender as mr
 
     cam = scene.camera
     pts = mr.ferry_curve(scene.board, cam.view(), *ferry.ports)
@@ -127,7 +127,7 @@ def _anna_by_the_sea(scene: Any, ferry: bool) -> None:
 
 
 def test_M5_the_route_preview_crosses_the_players_own_ferry_and_says_how(app: Any) -> None:
-    from rail_app.ui.game.routes import preview_lines
+    from rail_app.games.italian_rails.ui.routes import preview_lines
 
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)

@@ -7,10 +7,10 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.core.board import edge_key
-from rail_app.ui.game.commands import Intent
-from rail_app.ui.game.table import Modal
-from rail_app.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui.commands import Intent
+from rail_app.games.italian_rails.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.ui.table import Modal
 from tests.test_ui_support import (
     border_route,
     centre_on_dot,

@@ -9,12 +9,12 @@ from typing import Any
 
 import pygame
 
-from rail_app.ai.advice import suggest
-from rail_app.core.board import edge_key
-from rail_app.rules.actions import EndPhase, EndTurn, PickUp
-from rail_app.ui.game.commands import Demand, Intent, Play
-from rail_app.ui.game.ghosts import advice_lines, ghost_lines
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.ai.advice import suggest
+from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, PickUp
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play
+from rail_app.games.italian_rails.ui.ghosts import advice_lines, ghost_lines
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     click,
@@ -94,7 +94,7 @@ def test_suggest_shows_the_hard_plan_without_playing_or_peeking(app: Any) -> Non
     other.players[1].cash += 37
     assert suggest(other, 0) == suggest(st, 0) == a
     # the plan's picture is drawn once for the view, not in every frame; a new view redraws it
-    from rail_app.ui.game import ghosts
+    from rail_app.games.italian_rails.ui import ghosts
 
     d.frames(1)
     kept = ghosts._kept

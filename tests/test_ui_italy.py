@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
-from rail_app.core.board import edge_key
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import ITALY, border_route, centre_on_dot, start
 
 
@@ -19,7 +19,7 @@ def test_K1_stroke_out_of_milano(app: Any) -> None:
     # three segments heading south-east out of the red hexagon, found with the engine's quotes
     path = [max(milano.outer, key=lambda o: board.dots[o].x + board.dots[o].y)]
     state = scene.state
-    from rail_app.rules.actions import BuildSegment
+    from rail_app.games.italian_rails.rules.actions import BuildSegment
 
     while len(path) < 4:
         for n in sorted(board.adj[path[-1]], key=lambda n: -(board.dots[n].x + board.dots[n].y)):
@@ -58,7 +58,7 @@ def test_B3_stroke_from_milano_across_the_swiss_border_is_refused(app: Any) -> N
 
 
 def test_panning_a_late_game_board_is_a_few_blits(tmp_path: Any, monkeypatch: Any) -> None:
-    from rail_app.devtools.panbench import bench_pan
+    from rail_app.games.italian_rails.devtools.panbench import bench_pan
 
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
     out = bench_pan(ITALY, size=(1280, 720), frames=40, segments=40)

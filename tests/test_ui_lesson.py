@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.devtools.lessonplay import play_lesson
-from rail_app.rules.actions import PickUp
-from rail_app.ui.game.commands import DismissHint, Intent, ToggleCard
-from rail_app.ui.game.lesson import STEPS
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
+from rail_app.games.italian_rails.rules.actions import PickUp
+from rail_app.games.italian_rails.ui.commands import DismissHint, Intent, ToggleCard
+from rail_app.games.italian_rails.ui.lesson import STEPS
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import click, press, start
 
 
@@ -24,7 +24,7 @@ def menu_button(app: Any, what: str) -> Any:
 
 
 def test_the_lesson_is_played_to_its_end_from_the_main_menu(app: Any) -> None:
-    from rail_app.ui import lesson
+    from rail_app.games.italian_rails.ui import lessonfiles as lesson
     from rail_app.ui.session import list_saves
 
     d = Driver(app)
@@ -91,13 +91,13 @@ def test_the_lesson_says_what_it_does_not_let_the_player_do_yet(app: Any) -> Non
 
 
 def test_the_lessons_deal_still_teaches_it() -> None:
-    from rail_app.devtools.lessonseed import why_not
-    from rail_app.ui.lesson import SEED
+    from rail_app.games.italian_rails.devtools.lessonseed import why_not
+    from rail_app.games.italian_rails.ui.lessonfiles import SEED
 
     why = why_not(SEED)
     assert why == "", (f"the lesson's seed {SEED} no longer fits ({why}): the map or its deck "
                        "changed; run `python -m rail_app lesson-seed` and set the seed it "
-                       "prints in rail_app/ui/lesson.py")
+                       "prints in rail_app/games/italian_rails/ui/lessonfiles.py")
 
 
 def test_first_game_hints_show_once_each_and_can_be_switched_off(app: Any) -> None:
@@ -136,7 +136,7 @@ def test_first_game_hints_show_once_each_and_can_be_switched_off(app: Any) -> No
 
 
 def test_an_event_card_shows_its_hint_the_first_time(app: Any) -> None:
-    from rail_app.rules import events
+    from rail_app.games.italian_rails.rules import events
 
     scene = start(app, cards=True, seed=4, computer=True)
     from tests.test_ui_support import to_anna_move

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.rules.actions import EndTurn, KeepCards
-from rail_app.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
+from rail_app.games.italian_rails.ui.maprender import CONTEXT_LAND, SEA, label_layout
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 
@@ -28,7 +28,7 @@ def italy_game(app: Any) -> Any:
 
 def test_side_panel_at_1280x720_wraps_and_fits_five_cards(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rail_app.ui.game.cards import card_plan
+    from rail_app.games.italian_rails.ui.cards import card_plan
 
     scene = italy_game(app)
     d = Driver(app)
@@ -53,8 +53,8 @@ def test_side_panel_at_1280x720_wraps_and_fits_five_cards(
 
 
 def test_supplier_tags_never_cover_each_other(app: Any) -> None:
-    from rail_app.ui.game.commands import Demand
-    from rail_app.ui.game.marks import demand_tags
+    from rail_app.games.italian_rails.ui.commands import Demand
+    from rail_app.games.italian_rails.ui.marks import demand_tags
 
     scene = italy_game(app)
     d = Driver(app)
@@ -87,7 +87,7 @@ def test_labels_stay_readable_at_the_fitted_zoom_and_trains_keep_names_clear(app
             assert com_size >= 11, (name, com_size)
     names = {p[0] for p in plan}
     assert {"Roma", "Milano", "Napoli", "Palermo"} <= names
-    from rail_app.ui.game.marks import name_boxes, train_tokens
+    from rail_app.games.italian_rails.ui.marks import name_boxes, train_tokens
 
     for city in ("Firenze", "Bologna", "Venezia"):  # prepare: both trains in named cities
         if city in names:

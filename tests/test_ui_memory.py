@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import hud
 from rail_app.ui.picturecache import (
     TILE,
@@ -20,7 +21,6 @@ from rail_app.ui.picturecache import (
     surface_bytes,
     window_bytes,
 )
-from rail_app.ui.selftest import Driver
 from tests.test_ui_support import start, wheel
 
 
@@ -131,9 +131,9 @@ def test_a_panned_picture_is_the_picture_composed_afresh(app: Any) -> None:
     """Pans that use up the margin move the composed picture and compose only the uncovered
     strips (tiles, track, names); what the map area then shows is, pixel for pixel, what a
     fresh base layer composes for the same view."""
-    from rail_app.core.board import load_board
-    from rail_app.devtools.lategame import make_late_game_board
-    from rail_app.ui.mapview import BaseLayer
+    from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
+    from rail_app.games.italian_rails.rules.board import load_board
+    from rail_app.games.italian_rails.ui.mapview import BaseLayer
     from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
     from tests.test_ui_support import MINI
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import pygame
 
-from rail_app.rules.actions import Deliver, Lock, PickUp
-from rail_app.rules.quotes import MoveDetails
-from rail_app.rules.state import Load, Phase
-from rail_app.ui.game.commands import Demand, FilterHistory, Intent, Play, ToggleCard
-from rail_app.ui.game.dialogpaint import Dialog
-from rail_app.ui.game.routes import preview_lines
-from rail_app.ui.game.table import Modal
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.rules.actions import Deliver, Lock, PickUp
+from rail_app.games.italian_rails.rules.quotes import MoveDetails
+from rail_app.games.italian_rails.rules.state import Load, Phase
+from rail_app.games.italian_rails.ui.commands import Demand, FilterHistory, Intent, Play, ToggleCard
+from rail_app.games.italian_rails.ui.dialogpaint import Dialog
+from rail_app.games.italian_rails.ui.routes import preview_lines
+from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.games.italian_rails.ui.table import Modal
 from tests.test_ui_support import (
     alfa_beta_route,
     give_private,
@@ -215,7 +215,7 @@ def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
     while scene.table.popups:
         press(d, scene, Intent.DISMISS_EVENT)
     assert scene.frame.dialog is Dialog.LOSS
-    from rail_app.rules.actions import ChooseLoss
+    from rail_app.games.italian_rails.rules.actions import ChooseLoss
 
     press(d, scene, Play(ChooseLoss(1, False)))
     assert scene.state.pending is None

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.ui.game.commands import Intent
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.ui.commands import Intent
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import click, drawn_text, press, start
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.rules.actions import EndTurn
-from rail_app.ui.selftest import Driver
+from rail_app.games.italian_rails.rules.actions import EndTurn
+from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import click, prepare_network, start
 
 

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from rail_app.core.paths import resource_path
-from rail_app.rules.actions import BuildSegment, EndTurn, KeepCards
+from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, KeepCards
 
 MINI = str(resource_path("maps", "test", "mini.yaml"))
 ITALY = str(resource_path("maps", "italy.yaml"))
@@ -122,8 +122,7 @@ def drawn_text(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(text, size, colour, bold)
 
     monkeypatch.setattr(hud, "rendered", record)
-    from rail_app.ui import zones
-    from rail_app.ui.game import marks
+    from rail_app.games.italian_rails.ui import marks, zones
 
     for kept in (hud.BUBBLES, zones.PILLS, marks.SPRITES):  # pictures with words in them
         kept.clear()

@@ -12,10 +12,10 @@ import networkx as nx
 import pygame
 import pytest
 
-from rail_app.rules import events
-from rail_app.rules.actions import BoardFerry, EndPhase, EndTurn
-from rail_app.rules.state import Phase
-from rail_app.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.rules import events
+from rail_app.games.italian_rails.rules.actions import BoardFerry, EndPhase, EndTurn
+from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.ui.selftest import Driver, pick_stroke
 from tests.test_ui_support import (
     alfa_beta_route,
     centre_on_dot,
@@ -98,7 +98,7 @@ def _anna_at_alfa_with_track(scene: Any) -> list[int]:
 
 def test_a_route_over_several_turns_says_how_many_and_where_the_train_stops(
         app: Any) -> None:
-    from rail_app.ui.game.routes import preview_lines
+    from rail_app.games.italian_rails.ui.routes import preview_lines
 
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
@@ -126,8 +126,8 @@ def test_a_route_over_several_turns_says_how_many_and_where_the_train_stops(
 
 def test_half_speed_names_the_event_behind_the_zone(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rail_app.ui.game.commands import Intent
-    from rail_app.ui.game.routes import preview_lines
+    from rail_app.games.italian_rails.ui.commands import Intent
+    from rail_app.games.italian_rails.ui.routes import preview_lines
 
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)

@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from rail_app.rules import movement
-from rail_app.rules.actions import BuildSegment
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.engine import new_game, quote
-from rail_app.rules.record import load_record, record_from_game, replay_record, save_record
-from rail_app.rules.state import (
+from rail_app.games.italian_rails.rules import movement
+from rail_app.games.italian_rails.rules.actions import BuildSegment
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.engine import new_game, quote
+from rail_app.games.italian_rails.rules.record import (
+    load_record,
+    record_from_game,
+    replay_record,
+    save_record,
+)
+from rail_app.games.italian_rails.rules.state import (
     VARIANT_FAST_TRAINS,
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,

@@ -15,8 +15,11 @@ import pytest
 from buildhelp import ITALY, MINI, italy
 
 from rail_app.cli import main
-from rail_app.core.board import Board, load_board
-from rail_app.core.weakspots import (
+from rail_app.games.italian_rails.rules.actions import BuildSegment, EndPhase, EndTurn
+from rail_app.games.italian_rails.rules.board import Board, load_board
+from rail_app.games.italian_rails.rules.engine import apply, new_game, quote
+from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.weakspots import (
     FERRY_ONLY,
     FEW_SEGMENTS,
     MIN_USABLE,
@@ -25,9 +28,6 @@ from rail_app.core.weakspots import (
     usable_neighbours,
     weak_spots,
 )
-from rail_app.rules.actions import BuildSegment, EndPhase, EndTurn
-from rail_app.rules.engine import apply, new_game, quote
-from rail_app.rules.state import GameState, Phase
 
 
 def _route(board: Board, stops: list[int], avoid: set[tuple[int, int]]) -> list[int]:

@@ -5,7 +5,7 @@ Usage::
     python tools/build_deck.py [--map maps/italy.yaml] [--out DECK.yaml] [--seed 1]
 
 A thin wrapper of ``python -m rail_app build-deck MAP.yaml [-o DECK.yaml] [--seed N]``
-(rail_app/authoring/deckbuild.py), kept for the scripts that call it.
+(rail_app/games/italian_rails/authoring/deckbuild.py), kept for the scripts that call it.
 """
 
 from __future__ import annotations

@@ -817,7 +817,7 @@ def ferry_dots(gd: Geodata, board: Board, city_dot: dict[str, Dot]) -> list[tupl
 
 #: A city or strait end with fewer usable segments than this is a weak spot: a line through
 #: it takes two, and K5 would refuse the line if no third were left for the other player.
-#: The game's ``validate-map`` warns about the same (rail_app/core/weakspots.py).
+#: The game's ``validate-map`` warns about the same (rail_app/games/italian_rails/rules/weakspots.py).
 MIN_USABLE = 3
 def strait_cities() -> frozenset[str]:
     """Cities allowed to be neighbours: the two ends of the strait."""

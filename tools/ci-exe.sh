@@ -21,12 +21,12 @@ selftest() {  # selftest EXE: the version, the self-test, and the self-test on a
 contents() {  # contents EXE: the game's modules are inside, the development tools are not
   local exe=$1 listing
   listing=$(pyi-archive_viewer -r -b "$exe")
-  if ! grep -qx ' *rail_app.ui.selftest' <<<"$listing"; then
+  if ! grep -qx ' *rail_app.games.italian_rails.ui.selftest' <<<"$listing"; then
     echo "$exe: the game's modules are missing from the bundle" >&2
     exit 1
   fi
-  if grep -q 'rail_app\.devtools' <<<"$listing"; then
-    echo "$exe carries development tools: $(grep 'rail_app\.devtools' <<<"$listing" | head -3)" >&2
+  if grep -q '^ *rail_app\.\(.*\.\)\?devtools\b' <<<"$listing"; then
+    echo "$exe carries development tools: $(grep '^ *rail_app\.\(.*\.\)\?devtools\b' <<<"$listing" | head -3)" >&2
     exit 1
   fi
 }

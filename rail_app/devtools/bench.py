@@ -21,16 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.board import load_board
-from rail_app.devtools.bench_advice import bench_advice
-from rail_app.devtools.lategame import make_late_game_board
 from rail_app.devtools.simulate import play_game
-from rail_app.rules import events, movement, reach
-from rail_app.rules.actions import EndPhase
-from rail_app.rules.build import legal_builds
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.engine import apply, quote
-from rail_app.rules.state import Load, Phase
+from rail_app.games.italian_rails.devtools.bench_advice import bench_advice
+from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
+from rail_app.games.italian_rails.rules import events, movement, reach
+from rail_app.games.italian_rails.rules.actions import EndPhase
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.build import legal_builds
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.engine import apply, quote
+from rail_app.games.italian_rails.rules.state import Load, Phase
 
 SCREEN = (1920, 1080)
 
@@ -273,11 +273,11 @@ def bench_start(repeat: int) -> dict[str, float]:
 
 def bench_memory(map_path: str, quick: bool) -> dict[str, Any]:
     """The peak resident memory of a fresh process touring the game screen
-    (:mod:`rail_app.devtools.memtour`)."""
+    (:mod:`rail_app.games.italian_rails.devtools.memtour`)."""
     root = str(Path(__file__).resolve().parents[2])  # the project folder
     env = dict(os.environ)  # with run_bench's data folder
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    code = "from rail_app.devtools.memtour import main; main()"
+    code = "from rail_app.games.italian_rails.devtools.memtour import main; main()"
     args = [sys.executable, "-c", code, map_path] + (["--quick"] if quick else [])
     proc = subprocess.run(args, cwd=root, env=env, check=True, capture_output=True, text=True)
     out: dict[str, Any] = json.loads(proc.stdout)

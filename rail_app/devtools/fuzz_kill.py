@@ -31,7 +31,7 @@ LONG_COUNT = 100
 def child_loop(folder: str) -> None:
     """The child: save game A, then game B, then A... to ``saves/autosave.json`` forever,
     saying "ready" once the first save is complete."""
-    from rail_app.rules.savefile import read_save, write_save
+    from rail_app.games.italian_rails.rules.savefile import read_save, write_save
 
     root = Path(folder)
     games = [read_save(root / "a.json"), read_save(root / "b.json")]
@@ -61,7 +61,7 @@ def _make_games(root: Path) -> tuple[list[str], list[str]]:
 
 def _check(target: Path, games: dict[str, list[str]]) -> str:
     """"ok", "lost" (no whole save) or "mismatched" (seats of the other game)."""
-    from rail_app.rules.savefile import SaveError, read_save
+    from rail_app.games.italian_rails.rules.savefile import SaveError, read_save
 
     if not target.exists():
         return "lost"

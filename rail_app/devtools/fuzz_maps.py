@@ -397,7 +397,7 @@ def mutant(bases: _Bases, seed: int, index: int) -> MapCase:
 def check_map(path: str) -> dict[str, Any]:
     """Load a map as validate-map and the game do (run in the child process)."""
     from rail_app.core.mapfile import MapError
-    from rail_app.rules.deck import load_map
+    from rail_app.games.italian_rails.rules.deck import load_map
 
     try:
         board, deck = load_map(path, use_cache=False)
@@ -471,8 +471,8 @@ def warm() -> None:
     so that a case measures the loading of its files, not the start of the program."""
     import jsonschema
 
-    from rail_app.core.mapfile import map_schema
-    from rail_app.rules.deck import deck_schema
+    from rail_app.games.italian_rails.rules.deck import deck_schema
+    from rail_app.games.italian_rails.rules.maprules import map_schema
 
     jsonschema.Draft202012Validator(map_schema())
     jsonschema.Draft202012Validator(deck_schema())

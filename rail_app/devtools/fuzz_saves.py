@@ -57,7 +57,7 @@ class Bases:
 
     def __init__(self, folder: Path) -> None:
         from rail_app.devtools.games import played_session
-        from rail_app.rules.record import record_from_game, record_text
+        from rail_app.games.italian_rails.rules.record import record_from_game, record_text
 
         session = played_session(seed=7, steps=45)
         session.save(folder / "base.json")
@@ -303,7 +303,7 @@ def load_and_judge(path: str) -> dict[str, Any]:
 def invalid_game(session: Any) -> str:
     """What is wrong with a loaded game ("" if nothing): the seats and names are checked,
     the record replays with every action legal, and the game screen draws a frame."""
-    from rail_app.rules.record import MAX_NAME, record_from_game, replay_record
+    from rail_app.games.italian_rails.rules.record import MAX_NAME, record_from_game, replay_record
     from rail_app.ui.settings import INKS
 
     seats = session.setup.seats

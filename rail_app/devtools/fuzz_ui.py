@@ -155,11 +155,11 @@ class Monkey:
 
 def _finished_session() -> Any:
     """A game of the Mini map played to its end by two random players."""
-    from rail_app.ai.randomplayer import RandomPlayer
-    from rail_app.core.board import load_board
     from rail_app.core.paths import resource_path
-    from rail_app.rules import cards, engine
-    from rail_app.rules.deck import load_board_deck
+    from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
+    from rail_app.games.italian_rails.rules import cards, engine
+    from rail_app.games.italian_rails.rules.board import load_board
+    from rail_app.games.italian_rails.rules.deck import load_board_deck
     from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
 
     path = str(resource_path("maps", "test", "mini-short.yaml"))

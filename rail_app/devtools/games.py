@@ -16,7 +16,7 @@ def played_session(map_path: str = MINI, seed: int = 1, steps: int = 40,
                    inks: tuple[str, str] = ("blue", "orange"), level: str = "hard") -> Any:
     """A game with cards on ``map_path`` after ``steps`` random legal actions (the same
     game for the same arguments)."""
-    from rail_app.rules.engine import legal_actions
+    from rail_app.games.italian_rails.rules.engine import legal_actions
     from rail_app.ui.session import GameSetup, Seat, Session
 
     seats = [Seat(n, k, level if k == "computer" else "normal", ink)

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
-from rail_app.ai.bot import Bot
-from rail_app.ai.randomplayer import RandomPlayer
-from rail_app.core.board import load_board
 from rail_app.core.mapfile import MapError
-from rail_app.rules import cards, engine
-from rail_app.rules.deck import load_board_deck
+from rail_app.games.italian_rails.ai.bot import Bot
+from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
+from rail_app.games.italian_rails.rules import cards, engine
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
 
 PLAYER_KINDS = ("easy", "normal", "hard", "random")
 DEFAULT_MAP = "maps/italy.yaml"

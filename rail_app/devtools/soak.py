@@ -1,7 +1,7 @@
 """Soak test of the rules engine: whole games of random legal play, checked after every action.
 
 ``python -m rail_app soak --games 200`` plays games between two
-:class:`~rail_app.devtools.goalplayer.GoalDirectedPlayer` seats (seeds 0..N-1; every fourth game
+:class:`~rail_app.games.italian_rails.devtools.goalplayer.GoalDirectedPlayer` seats (seeds 0..N-1; every fourth game
 without variants, the others with Loans, Fast Trains or Small City Access) to the end or to
 a turn cap, and after *every* action checks the invariants below with :class:`Checker`.
 It prints one line per game and a summary (``--json``: one JSON document); the exit status
@@ -41,10 +41,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rail_app.core.board import Board, load_board
-from rail_app.devtools.goalplayer import GoalDirectedPlayer
-from rail_app.rules import cards, engine
-from rail_app.rules.actions import (
+from rail_app.games.italian_rails.devtools.goalplayer import GoalDirectedPlayer
+from rail_app.games.italian_rails.rules import cards, engine
+from rail_app.games.italian_rails.rules.actions import (
     Action,
     Deliver,
     Drop,
@@ -53,10 +52,11 @@ from rail_app.rules.actions import (
     MoveTrain,
     PickUp,
 )
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.deckmodel import Deck
-from rail_app.rules.quotes import MoveDetails, Quote
-from rail_app.rules.state import (
+from rail_app.games.italian_rails.rules.board import Board, load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.games.italian_rails.rules.quotes import MoveDetails, Quote
+from rail_app.games.italian_rails.rules.state import (
     VARIANT_FAST_TRAINS,
     VARIANT_LOANS,
     VARIANT_SMALL_CITY_ACCESS,

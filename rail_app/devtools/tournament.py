@@ -30,13 +30,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
-from rail_app.core.board import Board, load_board
 from rail_app.core.mapfile import MapError
 from rail_app.devtools.simulate import PLAYER_KINDS, make_player
 from rail_app.devtools.soak import Checker, fingerprint
-from rail_app.rules import cards, engine
-from rail_app.rules.deck import load_board_deck
-from rail_app.rules.deckmodel import Deck
+from rail_app.games.italian_rails.rules import cards, engine
+from rail_app.games.italian_rails.rules.board import Board, load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.games.italian_rails.rules.deckmodel import Deck
 
 TURN_CAP = 150
 MAX_ACTIONS = 100_000

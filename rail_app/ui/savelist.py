@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:  # the rules and the board are imported when a list is first read
-    from rail_app.core.board import Board
-    from rail_app.rules.savefile import GameInfo, SeatSpec
-    from rail_app.ui.mapstyle import MapView
+    from rail_app.games.italian_rails.rules.board import Board
+    from rail_app.games.italian_rails.rules.savefile import GameInfo, SeatSpec
+    from rail_app.games.italian_rails.ui.mapstyle import MapView
 
 EMERGENCY_PREFIX = "emergency-"
 
@@ -132,7 +132,7 @@ def read_entry(path: Path) -> Entry:
     found = _CACHE.get(key)
     if found is not None:
         return found
-    from rail_app.rules.savefile import SaveError, read_save
+    from rail_app.games.italian_rails.rules.savefile import SaveError, read_save
     from rail_app.ui.savedir import worlds_dir
     from rail_app.ui.settings import INKS
 
@@ -201,7 +201,12 @@ def latest_game_path() -> Path | None:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
-    from rail_app.rules.savefile import MAX_SAVE_NAME, SaveError, read_save, write_save
+    from rail_app.games.italian_rails.rules.savefile import (
+        MAX_SAVE_NAME,
+        SaveError,
+        read_save,
+        write_save,
+    )
     from rail_app.ui.settings import INKS
 
     save = read_save(entry.path, inks=INKS)
@@ -234,8 +239,8 @@ def small_map(board: Board, size: tuple[int, int]) -> tuple[pygame.Surface, MapV
     cities, without the dots and names of the game's map (too small to read here)."""
     import numpy as np
 
-    from rail_app.ui import maprender as mr
-    from rail_app.ui.mapstyle import CITY_RED, CONTEXT_LAND, LAND, SEA, WATER
+    from rail_app.games.italian_rails.ui import maprender as mr
+    from rail_app.games.italian_rails.ui.mapstyle import CITY_RED, CONTEXT_LAND, LAND, SEA, WATER
 
     view = mr.fit_view(board, *size, margin_px=3)
     pic = pygame.Surface(size)
@@ -266,8 +271,8 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         return found
     if entry.map_file is None:
         return None
-    from rail_app.core.board import load_board
     from rail_app.core.mapfile import MapError
+    from rail_app.games.italian_rails.rules.board import load_board
     from rail_app.ui.settings import INKS
 
     try:
@@ -275,7 +280,7 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     except (MapError, OSError):
         return None
     base = _BASES.get((entry.map_file, size))
-    from rail_app.ui import maprender as mr
+    from rail_app.games.italian_rails.ui import maprender as mr
 
     view = mr.fit_view(board, *size, margin_px=3)
     if base is None:

@@ -57,7 +57,7 @@ class SavesScene(Scene):
         width = min(w - px(60), px(1180))
         x0 = (w - width) // 2
         top = px(36)
-        from rail_app.ui.maprender import font
+        from rail_app.games.italian_rails.ui.maprender import font
 
         title = "Save game" if self.saving else "Load game"
         UILabel(pygame.Rect(x0, top, font(px(44), True).size(title)[0] + px(16), px(60)),
@@ -237,7 +237,7 @@ class SavesScene(Scene):
         e = self.current()
         if e is None or self.saving:
             return
-        from rail_app.rules.savefile import SaveError
+        from rail_app.games.italian_rails.rules.savefile import SaveError
 
         try:
             self.entries[self.selected] = rename(e, self.name_entry.get_text())
@@ -356,7 +356,7 @@ class SavesScene(Scene):
 
 def _session_entry(session: Session) -> Entry:
     """The game being played, as the list would show it once saved."""
-    from rail_app.rules.savefile import SeatSpec
+    from rail_app.games.italian_rails.rules.savefile import SeatSpec
     from rail_app.ui.session import saves_dir
 
     seats = tuple(SeatSpec(s.name, s.kind, s.level, s.ink if s.ink in INKS else "blue")
@@ -375,7 +375,7 @@ def _enable(button: UIButton, on: bool) -> None:
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` on one line of ``width`` pixels, shortened with "…" only when it must be."""
-    from rail_app.ui.maprender import font
+    from rail_app.games.italian_rails.ui.maprender import font
 
     f = font(size, bold)
     if f.size(text)[0] <= width:

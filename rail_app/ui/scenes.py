@@ -30,7 +30,7 @@ from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the engine comes with the first game, not before the menu's first frame
-    from rail_app.core.board import Board
+    from rail_app.games.italian_rails.rules.board import Board
     from rail_app.ui.session import Session
 
 PAPER = (246, 241, 226)
@@ -94,7 +94,7 @@ class Backdrop:
             return
         w, h = surface.get_size()
         if self.surface is None or self.surface.get_size() != (w - w // 2, h):
-            from rail_app.ui import maprender as mr
+            from rail_app.games.italian_rails.ui import maprender as mr
 
             # The map sits in the right half and fades into the paper at its edges, like a
             # map laid on a table.
@@ -137,7 +137,7 @@ class Backdrop:
 
 
 def _load_board(path: Path) -> Board:
-    from rail_app.core.board import load_board
+    from rail_app.games.italian_rails.rules.board import load_board
 
     return load_board(path)
 
@@ -197,7 +197,7 @@ class MenuScene(Scene):
         self.buttons: dict[Any, str] = {}
         self.resumable = _latest_game()
         y = px(230)
-        from rail_app.ui.lesson import saved_step
+        from rail_app.games.italian_rails.ui.lessonfiles import saved_step
 
         self.lesson_step = saved_step()
         learn = "Learn to play" if self.lesson_step is None else "Learn to play (resume)"
@@ -235,7 +235,7 @@ class MenuScene(Scene):
 
     def learn(self) -> None:
         """Learn to play: the guided first game, resumed where it was left."""
-        from rail_app.ui import lesson
+        from rail_app.games.italian_rails.ui import lessonfiles as lesson
 
         session = lesson.resumed_session() if self.lesson_step is not None else None
         step = self.lesson_step if session is not None else 0

@@ -44,7 +44,7 @@ def _settings(app: Host, **kwargs: Any) -> Scene:
 
 
 def _game(app: Host, **kwargs: Any) -> Scene:
-    from rail_app.ui.game.scene import GameScene
+    from rail_app.games.italian_rails.ui.scene import GameScene
 
     return GameScene(app, **kwargs)
 

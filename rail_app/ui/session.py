@@ -12,15 +12,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rail_app.core.board import Board
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
-from rail_app.rules import engine, record
-from rail_app.rules.actions import Action, EndTurn
-from rail_app.rules.build import legal_builds
-from rail_app.rules.deck import load_map
-from rail_app.rules.quotes import Quote
-from rail_app.rules.savefile import (
+from rail_app.games.italian_rails.rules import engine, record
+from rail_app.games.italian_rails.rules.actions import Action, EndTurn
+from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.build import legal_builds
+from rail_app.games.italian_rails.rules.deck import load_map
+from rail_app.games.italian_rails.rules.quotes import Quote
+from rail_app.games.italian_rails.rules.savefile import (
     GameInfo,
     SaveError,
     SaveFile,
@@ -28,7 +28,7 @@ from rail_app.rules.savefile import (
     read_save,
     write_save,
 )
-from rail_app.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.state import GameState, Phase
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
 from rail_app.ui.savedir import list_saves as list_saves
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers

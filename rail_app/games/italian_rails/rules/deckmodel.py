@@ -1,0 +1,50 @@
+"""What the cards are (C1): demand cards with three demands, and event cards (E1-E9).
+
+The cards of a map live in its deck file (``maps/italy-deck.yaml``); ``rail_app.games.italian_rails.rules.deck``
+reads and checks it. Event parameters (rivers, seas, radii, cities) are data (E9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+EVENT_KINDS = ("tax", "flood", "storm", "volcano", "derailment", "bad_weather")
+
+
+@dataclass(frozen=True)
+class Demand:
+    city: str
+    commodity: str
+    payoff: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """A numbered card: a demand card (``demands`` has three) or an event (``event`` set)."""
+
+    number: int
+    demands: tuple[Demand, ...] = ()
+    event: str | None = None  # one of EVENT_KINDS
+    title: str = ""
+    text: str = ""  # one line a player reads
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_event(self) -> bool:
+        return self.event is not None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """All the cards of a map, by number."""
+
+    cards: dict[int, Card]
+    source: str = ""
+
+    def card(self, number: int) -> Card:
+        return self.cards[number]
+
+    @property
+    def numbers(self) -> list[int]:
+        return sorted(self.cards)

@@ -1,0 +1,163 @@
+"""The controller's foundation: the one door to the game and the notices.
+
+:class:`ControllerBase` holds the session, the table model and the app; its :meth:`do` is
+the only place of the game screen that calls ``Session.apply`` (DESIGN.md habit 8). The
+controller's parts (building, moving, the computer's turns) derive from it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rail_app.games.italian_rails.rules.actions import Action, Deliver, PlaceTrain
+from rail_app.games.italian_rails.rules.deck import event_centres
+from rail_app.games.italian_rails.rules.quotes import DeliverDetails, MoveDetails, Quote, Violation
+from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.ui.table import Circle, Fade, Notice, Spot, Table, Tone
+from rail_app.games.italian_rails.ui.train import TrainRun, TrainTool
+from rail_app.games.italian_rails.ui.words import speak
+from rail_app.ui.scene import Host
+from rail_app.ui.session import Session
+
+
+class ControllerBase:
+    def __init__(self, host: Host, session: Session, table: Table) -> None:
+        self.host = host
+        self.session = session
+        self.table = table
+        self.trains = TrainTool(session)
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    # -- who may do what now ---------------------------------------------------------------
+    def human_turn(self) -> bool:
+        """A person acts now (not a computer seat, the game not over)."""
+        return not self.session.seat.computer and not self.session.over
+
+    def free(self) -> bool:
+        """A person may act on the game now: nothing runs, nothing waits to be read."""
+        t = self.table
+        return (self.human_turn() and self.state.pending is None and t.run is None
+                and not t.popups and t.curtain is None)
+
+    def my_move(self) -> bool:
+        """The person to act may move the train now (their move phase, nothing pending)."""
+        return self.free() and self.state.phase is Phase.MOVE
+
+    def dot_at(self, pos: tuple[float, float], reach: float = 0.5) -> int | None:
+        """The dot under a screen point (within ``reach`` of the dot spacing), if any."""
+        cam = self.table.camera
+        if not cam.rect.collidepoint(pos):
+            return None
+        d = self.session.board.nearest_dot(*cam.to_km(*pos))
+        if d is None:
+            return None
+        sx, sy = cam.dot_screen(d)
+        if math.hypot(sx - pos[0], sy - pos[1]) > max(8.0, cam.dot_px * reach):
+            return None
+        return d
+
+    def viewer(self) -> int:
+        """Whose private things the screen shows: the person to act, or the only person."""
+        seats = self.session.setup.seats
+        actor = self.session.actor
+        if not seats[actor].computer:
+            return actor
+        humans = [i for i, s in enumerate(seats) if not s.computer]
+        return humans[0] if len(humans) == 1 else actor
+
+    # -- the one door to the game --------------------------------------------------------
+    def do(self, action: Action) -> Quote:
+        """Quote and apply ``action`` through the session; the screen follows: the train
+        runs along its route, a delivery is announced at its city, sounds play."""
+        st = self.state
+        actor = self.session.actor
+        start = st.players[actor].position
+        why = self.guard(action)
+        if why:  # the lesson does not let the player do it yet
+            return Quote(action, 0, (Violation("", why),))
+        q = self.session.apply(action)
+        if not q.ok:
+            return q
+        sounds = self.host.sounds
+        computer = self.session.setup.seats[actor].computer
+        move = q.detail(MoveDetails)
+        if move is not None and start is not None:
+            if not (computer and self.table.pacing.skip):
+                self.table.run = TrainRun(actor, [start, *move.path[:move.steps]])
+            if move.rental:
+                sounds.play("coins")
+                if not computer:
+                    owner = self.state.players[move.rent_to if move.rent_to is not None
+                                               else 1 - actor].name
+                    self.say("Rent paid", f"{q.cost}M to {owner} for using their track (M3)",
+                             Tone.WARN, Spot.TOP)
+        elif isinstance(action, PlaceTrain):
+            sounds.play("whistle")
+        elif isinstance(action, Deliver):
+            sounds.play("coins")
+            done = q.detail(DeliverDetails)
+            city = self.session.board.cities.get(done.city) if done is not None else None
+            if done is not None and city is not None:
+                who = self.state.players[actor].name
+                self.say(f"Delivered +{done.payoff}M", f"{who} in {done.city}", Tone.GOOD,
+                         Spot.MAP, (city.x, city.y))
+        return q
+
+    def guard(self, action: Action) -> str:
+        """Why the screen does not let the player do ``action`` now ("": it may); the
+        lesson answers (see :mod:`rail_app.games.italian_rails.ui.teaching`)."""
+        return ""
+
+    def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
+        """Say why the engine refused an action, in a player's words, where it happened."""
+        self.say(headline, speak(self.session.board, q.headline), Tone.ERROR, Spot.POINTER, at)
+
+    # -- what changed --------------------------------------------------------------------
+    def watch(self) -> None:
+        """Notice what the last actions changed: event cards to show, washed-out track to
+        fade away, derailment circles, lost turns and loads to tell (all in the history)."""
+        st = self.state
+        w = self.table.watch
+        if w.version == self.session.version:
+            return
+        if w.version >= 0:
+            washed = {x.edge for x in st.washed_out}
+            volcano = any(ev.kind == "volcano" for ev in st.events)
+            for e, who in w.owners.items():
+                if e not in st.owner and (e in washed or volcano):
+                    self.table.fades.append(Fade(e, who))
+        w.owners = dict(st.owner)
+        w.version = self.session.version
+        new = st.log[w.log_seen:]
+        w.log_seen = len(st.log)
+        for entry in new:
+            if entry.kind != "event":
+                continue
+            card = entry.data.get("card")
+            if isinstance(card, int) and card in st.deck.cards:
+                self.table.popups.append(card)
+                c = st.deck.card(card)
+                if c.event == "derailment":
+                    radius = int(c.params.get("radius", 3))
+                    centres = tuple(event_centres(self.session.board, c))
+                    self.table.circles.append(Circle(centres, radius))
+            elif "loses" in entry.text or "derails" in entry.text:
+                self.say("Event", speak(self.session.board, entry.text), Tone.ERROR, Spot.TOP)
+
+    # -- notices -------------------------------------------------------------------------
+    def say(self, headline: str, reason: str = "", tone: Tone = Tone.ERROR,
+            spot: Spot = Spot.POINTER, at: tuple[float, float] | None = None) -> None:
+        """Show a notice; it replaces the one shown at the same spot (they never pile up)."""
+        t = self.table
+        where = at if at is not None else (float(t.pointer[0]), float(t.pointer[1]))
+        t.notices = [n for n in t.notices if n.alive and n.spot is not spot]
+        t.notices.append(Notice(headline, reason, tone, spot, where))
+        if tone is Tone.ERROR:
+            self.host.sounds.play("error")
+
+    def hush(self) -> None:
+        """The next gesture begins: the refusal near the pointer has been read."""
+        self.table.notices = [n for n in self.table.notices if n.spot is not Spot.POINTER]

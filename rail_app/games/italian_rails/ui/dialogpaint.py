@@ -1,0 +1,213 @@
+"""Drawing the game screen's dialogs: opaque boxes (nothing of the screen behind shows
+through them), their titles and words; their buttons are widgets painted over them."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import pygame
+
+from rail_app.games.italian_rails.ui.ctx import Ctx
+from rail_app.games.italian_rails.ui.table import Question
+from rail_app.ui import hud
+
+PAPER = (246, 241, 226)
+BOX = (251, 247, 236)
+
+
+class Dialog(Enum):
+    NONE = "none"
+    CURTAIN = "curtain"
+    HELP = "help"
+    MENU = "menu"
+    UPGRADE = "upgrade"
+    CONFIRM = "confirm"
+    EVENT = "event"
+    KEEP = "keep"
+    LOSS = "loss"
+    FERRY = "ferry"
+
+
+QUESTIONS = {
+    Question.SWAP: ("Swap demands", "Three unlocked public cards are discarded at random and "
+                    "three new ones drawn. This replaces your whole turn (C6). Swap?", "Swap"),
+    Question.QUIT: ("Unsaved progress", "Progress since the last save will be lost. Quit to "
+                    "the main menu?", "Quit"),
+    Question.LOAD: ("Unsaved progress", "Progress since the last save will be lost. Load "
+                    "another game?", "Load"),
+}
+
+
+def veil(surface: pygame.Surface, alpha: int = 110) -> None:
+    """Dim the screen behind a dialog."""
+    v = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    v.fill((20, 16, 12, alpha))
+    surface.blit(v, (0, 0))
+
+
+def opaque(surface: pygame.Surface, box: pygame.Rect, radius: int, shadow: int) -> None:
+    """An opaque box with a soft shadow."""
+    pygame.draw.rect(surface, (60, 50, 40), box.move(shadow, shadow), border_radius=radius)
+    pygame.draw.rect(surface, BOX, box, border_radius=radius)
+    pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1, border_radius=radius)
+
+
+def text_block(surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int,
+               colour: tuple[int, int, int] = hud.TEXT, bold: bool = False) -> int:
+    """Wrapped text from (x, y); returns the y below it."""
+    from rail_app.games.italian_rails.ui.maprender import font
+
+    lh = font(size, bold).get_linesize()
+    for line in hud.wrap(text, size, width, bold):
+        hud.label(surface, line, (x, y), size, colour, bold=bold)
+        y += lh
+    return y
+
+
+def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rect) -> None:
+    px = ctx.px
+    st = ctx.state
+    if dialog is Dialog.CURTAIN:
+        seat = ctx.table.curtain if ctx.table.curtain is not None else 0
+        w, h = surface.get_size()
+        surface.fill(PAPER)
+        pygame.draw.circle(surface, ctx.ink(seat).colour, (w // 2, h // 2 - px(90)), px(28))
+        hud.label(surface, f"Pass to {st.players[seat].name}", (w // 2, h // 2 - px(20)),
+                  px(44), hud.TEXT, bold=True, anchor="center")
+        hud.label(surface, "click when ready", (w // 2, h // 2 + px(36)), px(20), hud.MUTED,
+                  anchor="center")
+        return
+    if dialog is Dialog.HELP:
+        hud.help_page(surface, px(16))
+        return
+    veil(surface, 70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
+    opaque(surface, box, px(12), px(6))
+    x, width = box.x + px(24), box.w - px(48)
+    if dialog is Dialog.MENU:
+        return
+    if dialog is Dialog.UPGRADE:
+        me = st.players[st.current]
+        cur = st.rules.locomotives.get(me.loco)
+        now = f"Now: {me.loco}" + (f" (speed {cur.speed}, {cur.capacity} loads)" if cur else "")
+        hud.label(surface, "Upgrade the locomotive (K9)", (box.x + px(14), box.y + px(10)),
+                  px(17), hud.TEXT, bold=True)
+        hud.label(surface, now, (box.x + px(14), box.y + px(36)), px(14), hud.MUTED)
+        return
+    if dialog is Dialog.CONFIRM:
+        q = ctx.table.question
+        title, text, _ = QUESTIONS[q] if q is not None else ("", "", "")
+        y = text_block(surface, title, x, box.y + px(20), width, px(22), bold=True)
+        text_block(surface, text, x, y + px(10), width, px(16))
+        return
+    if dialog is Dialog.EVENT:
+        _event(surface, ctx, box)
+        return
+    if dialog is Dialog.KEEP:
+        _keep(surface, ctx, box)
+        return
+    if dialog is Dialog.LOSS:
+        _loss(surface, ctx, box)
+    if dialog is Dialog.FERRY:
+        _ferry(surface, ctx, box)
+
+
+def _ferry(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
+    from rail_app.games.italian_rails.ui.ferries import offer_words
+
+    px = ctx.px
+    st = ctx.state
+    if ctx.table.offer is None:
+        return
+    ferry = st.board.ferries[ctx.table.offer]
+    x, width = box.x + px(24), box.w - px(48)
+    y = text_block(surface, f"The {ferry.name} ferry", x, box.y + px(18), width, px(22),
+                   bold=True)
+    y += px(6)
+    for line in offer_words(st, ferry):
+        y = text_block(surface, line, x, y, width, px(15)) + px(4)
+
+
+def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
+    px = ctx.px
+    st = ctx.state
+    number = ctx.table.popups[0]
+    card = st.deck.cards.get(number)
+    if card is None:
+        return
+    band = pygame.Rect(box.x, box.y, box.w, px(54))
+    pygame.draw.rect(surface, hud.RED, band, border_top_left_radius=px(12),
+                     border_top_right_radius=px(12))
+    hud.label(surface, f"EVENT · card {number}", (band.x + px(20), band.centery), px(15),
+              (255, 230, 225), bold=True, anchor="midleft")
+    y = text_block(surface, card.title or (card.event or "").replace("_", " "), box.x + px(20),
+                   band.bottom + px(16), box.w - px(40), px(24), bold=True)
+    text_block(surface, card.text, box.x + px(20), y + px(6), box.w - px(40), px(16))
+    who = next((e.player for e in reversed(st.log) if e.data.get("card") == number), None)
+    if who is not None:
+        hud.label(surface, f"drawn by {st.players[who].name}",
+                  (box.x + px(20), box.bottom - px(34)), px(13), hud.MUTED)
+
+
+def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
+    px = ctx.px
+    st = ctx.state
+    me = st.players[ctx.session.actor]
+    keep = st.rules.keep
+    hud.label(surface, f"{me.name}: keep {keep} of your {len(me.dealt)} cards",
+              (box.x + px(30), box.y + px(18)), px(24), hud.TEXT, bold=True)
+    text_block(surface, "They stay private to you; the other cards go to the public pool "
+               "that both players may use (C2).", box.x + px(30), box.y + px(54),
+               box.w - px(60), px(15), hud.MUTED)
+    n = len(me.dealt)
+    cw, ch, gap = px(200), px(230), px(16)
+    x = box.centerx - (n * cw + (n - 1) * gap) // 2
+    ink = ctx.ink(ctx.session.actor).colour
+    for c in me.dealt:
+        r = pygame.Rect(x, box.y + px(86), cw, ch)
+        chosen = c in ctx.table.keep_choice
+        pygame.draw.rect(surface, (255, 240, 190) if chosen else (255, 250, 232), r,
+                         border_radius=px(10))
+        pygame.draw.rect(surface, ink if chosen else hud.PANEL_EDGE, r,
+                         px(4) if chosen else 1, border_radius=px(10))
+        hud.label(surface, f"Card {c}", (r.x + px(12), r.y + px(10)), px(15), hud.MUTED,
+                  bold=True)
+        y = r.y + px(40)
+        for d in st.deck.card(c).demands:
+            hud.label(surface, d.commodity, (r.x + px(12), y), px(15), hud.GREEN)
+            hud.label(surface, f"{d.payoff}M", (r.right - px(12), y), px(18), hud.TEXT,
+                      bold=True, anchor="topright")
+            y = text_block(surface, f"to {d.city}", r.x + px(12), y + px(20),
+                           r.w - px(24), px(16), bold=True) + px(8)
+        if chosen:
+            hud.label(surface, "kept", (r.centerx, r.bottom - px(10)), px(15), hud.GREEN,
+                      bold=True, anchor="midbottom")
+        x += cw + gap
+    hud.label(surface, f"Click {keep} cards, then Keep (or Enter).",
+              (box.x + px(30), box.bottom - px(52)), px(14), hud.MUTED)
+
+
+def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
+    px = ctx.px
+    st = ctx.state
+    pend = st.pending
+    if pend is None:
+        return
+    p = st.players[pend.player]
+    card = st.deck.cards.get(pend.card)
+    title = card.title if card and card.title else "Derailment"
+    hud.label(surface, f"{title}: {p.name}'s train derails", (box.x + px(28), box.y + px(18)),
+              px(22), hud.RED, bold=True)
+    hud.label(surface, "Choose the load that is lost (E7).", (box.x + px(28), box.y + px(54)),
+              px(15), hud.TEXT)
+    y = box.y + px(90)
+    for load in p.loads:
+        if load.card is not None and load.demand is not None:
+            d = st.deck.card(load.card).demands[load.demand]
+            kind = "private card" if load.card in p.private else "public card"
+            what = f"{load.commodity}, for {d.city} {d.payoff}M (card {load.card}, {kind})"
+        else:
+            what = f"{load.commodity}, unlocked"
+        text_block(surface, what, box.x + px(28), y + px(8), box.w - px(380), px(15))
+        y += px(50)
+    hud.label(surface, "Release: the private card goes to the public pool with the load.",
+              (box.x + px(28), box.bottom - px(40)), px(13), hud.MUTED)

@@ -1,0 +1,89 @@
+"""The history at the bottom of the screen: one line per action in a player's words (a stroke
+of track is one line with its cost), wrapped to the width, newest at the bottom, with a
+filter by player and the wheel to scroll back. Folded, it shows the latest line."""
+
+from __future__ import annotations
+
+import pygame
+
+from rail_app.games.italian_rails.ui.commands import FilterHistory, Intent
+from rail_app.games.italian_rails.ui.ctx import Ctx
+from rail_app.games.italian_rails.ui.ink import mix
+from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.widgets import Look, Widget, lines_for
+from rail_app.games.italian_rails.ui.words import HistoryLine, history_lines
+from rail_app.ui import hud
+
+
+def _colour(ctx: Ctx, h: HistoryLine) -> tuple[int, int, int]:
+    if h.kind == "event":
+        return hud.RED
+    if h.kind == "payment":
+        return hud.GREEN
+    if h.player is not None and h.kind in ("action", "build"):
+        return mix(ctx.ink(h.player).colour, (40, 36, 30), 0.45)
+    return hud.MUTED
+
+
+def rows(ctx: Ctx, width: int, size: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The history as display rows (each line wrapped to ``width``), oldest first."""
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    for h in history_lines(ctx.state, ctx.table.history_filter):
+        colour = _colour(ctx, h)
+        for k, part in enumerate(lines_for(f"T{h.turn}  {h.text}", size, width)):
+            out.append(("      " + part if k else part, colour))
+    return out
+
+
+def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
+                  offset: tuple[int, int]) -> tuple[list[Widget], int]:
+    """Paint the history into ``rect`` of ``surface``; returns its widgets (screen pixels:
+    ``rect`` moved by ``offset``) and how many rows it can scroll back."""
+    px = ctx.px
+    t = ctx.table
+    st = ctx.state
+    widgets: list[Widget] = []
+    toggle = pygame.Rect(rect.x + px(8), rect.y + px(6), px(28), px(24))
+    widgets.append(Widget(toggle.move(offset), Intent.TOGGLE_HISTORY,
+                          "-" if t.history_open else "+",
+                          tip="Fold the history" if t.history_open else "Show the history"))
+    x = rect.x + px(44)
+    width = rect.right - x - px(12)
+    size = px(13)
+    lh = font(size).get_linesize()
+    if not t.history_open:
+        last = rows(ctx, width, size)
+        if last:
+            # the latest entry, in full (it may take two lines)
+            start = len(last) - 1
+            while start > 0 and last[start][0].startswith("      "):
+                start -= 1
+            shown = last[start:][-2:]
+            y = rect.centery - lh * len(shown) // 2
+            for text, colour in shown:
+                hud.label(surface, text, (x, y), size, colour)
+                y += lh
+        return widgets, 0
+    hud.label(surface, "History", (x, rect.y + px(7)), px(15), hud.TEXT, bold=True)
+    bx = x + font(px(15), True).size("History")[0] + px(12)
+    for value, name in [(None, "All"), *[(i, p.name) for i, p in enumerate(st.players)]]:
+        w = font(px(12)).size(name)[0] + px(20)
+        r = pygame.Rect(bx, rect.y + px(6), w, px(22))
+        widgets.append(Widget(r.move(offset), FilterHistory(value), name, look=Look.CHIP,
+                              selected=t.history_filter == value, size=px(12),
+                              tip="Show the history of both players" if value is None
+                              else f"Show {name}'s history"))
+        bx += w + px(6)
+    every = rows(ctx, width, size)
+    n = max(1, (rect.h - px(36)) // lh)
+    limit = max(0, len(every) - n)
+    scroll = min(t.history_scroll, limit)
+    end = len(every) - scroll
+    y = rect.y + px(32)
+    for text, colour in every[max(0, end - n):end]:
+        hud.label(surface, text, (x, y), size, colour)
+        y += lh
+    if scroll:
+        hud.label(surface, f"{scroll} newer lines below (wheel)", (bx + px(10), rect.y + px(8)),
+                  px(12), hud.AMBER)
+    return widgets, limit

@@ -1,0 +1,307 @@
+"""The steps of the guided first game ("Learn to play"): what each says, what it waits for,
+what it lights up on the screen, and what the lesson does not let the player do yet.
+
+A step is done when the game (or the table) shows what it asked for; the lesson's panel then
+offers Next. The lesson follows :class:`~rail_app.games.italian_rails.ui.lessonfiles.LessonPlan`: build out of a
+major city and across a river, meet a refused segment, join the other city, place the
+train, pick up and lock, deliver, the public pool, take a ferry, swap demands, read the
+event that the swap draws, end the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rail_app.games.italian_rails.rules.actions import (
+    Action,
+    BuildFerry,
+    Deliver,
+    Drop,
+    EndPhase,
+    EndTurn,
+    KeepCards,
+    Lock,
+    MoveTrain,
+    PickUp,
+    PlaceTrain,
+    SwapDemands,
+    TakeLoan,
+    UpgradeLoco,
+)
+from rail_app.games.italian_rails.rules.build import network_dots
+from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.ui.commands import Command, Demand, Intent, Play, ToggleCard
+from rail_app.games.italian_rails.ui.lessonfiles import LessonPlan
+
+Key = Command | Demand
+
+
+@dataclass
+class LessonState:
+    """Where the lesson is (kept on the table; see :mod:`rail_app.games.italian_rails.ui.teaching`)."""
+
+    plan: LessonPlan
+    step: int = 0
+    refused: bool = False  # the player met a refused segment (B3)
+    event_seen: bool = False  # an event card was shown after the swap
+    focused: int = -1  # the step the camera was brought to
+    saved: int = -1  # the step whose progress is on disk
+    met: int = -1  # the step whose wish was met (it stays met: a pointer may move on)
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a step reads to know whether it is done."""
+
+    state: GameState
+    lesson: LessonState
+    hovered: Key | None
+    ghost: bool  # the hovered demand's way is shown
+    popups: bool = False  # an event card is shown
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a step lights up: a dot of the map, a widget, or a ferry's route."""
+
+    dot: int | None = None
+    widget: Key | None = None
+    ferry: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    text: str  # with {fields} of the plan filled in (see :func:`words`)
+    done: Callable[[Look], bool]
+    targets: Callable[[Look], list[Target]] = lambda look: []
+    hold: str = ""  # while not done, why the actions ``holds`` must wait
+    holds: tuple[type[Action], ...] = ()
+    info: bool = False  # only words to read: Next goes on
+    focus: str = ""  # bring the camera to the "line" between the two cities, or the "ferry"
+
+
+def _owns_near(look: Look, city: str) -> bool:
+    st = look.state
+    dots = set(st.board.cities[city].dots)
+    return bool(network_dots(st, 0) & dots)
+
+
+def _reaches(look: Look) -> bool:
+    """The player's network joins the two cities (B4's free track counts)."""
+    import networkx as nx
+
+    st = look.state
+    board = st.board
+    g = nx.Graph(list(st.players[0].track))
+    for c in (board.cities[look.lesson.plan.supplier], board.cities[look.lesson.plan.city]):
+        for d in c.dots:
+            g.add_edge(("city", c.name), d)
+    a, b = ("city", look.lesson.plan.supplier), ("city", look.lesson.plan.city)
+    return a in g and b in g and nx.has_path(g, a, b)
+
+
+def _river(look: Look) -> bool:
+    board = look.state.board
+    return any(board.edges[e].crosses("river") for e in look.state.players[0].track)
+
+
+def _my_move(look: Look) -> bool:
+    st = look.state
+    return st.current == 0 and st.phase is Phase.MOVE and st.pending is None
+
+
+def _turns(look: Look) -> int:
+    return look.state.players[0].turns_taken
+
+
+def _locked(look: Look) -> bool:
+    p = look.lesson.plan
+    return any(x.card == p.card and x.demand == p.demand for x in look.state.players[0].loads)
+
+
+def _delivered(look: Look) -> bool:
+    p = look.lesson.plan
+    return p.card not in look.state.players[0].private and not _locked(look)
+
+
+def _pool_hovered(look: Look) -> bool:
+    st = look.state
+    h = look.hovered
+    return look.ghost and isinstance(h, Demand) and any(
+        (d.commodity, d.city) == (h.commodity, h.city)
+        for n in st.pool for d in st.deck.card(n).demands)
+
+
+def _pool_demand(look: Look) -> Demand:
+    st = look.state
+    d = st.deck.card(st.pool[0]).demands[0] if st.pool else None
+    return Demand(d.commodity, d.city) if d is not None else Demand("", "")
+
+
+def _swapped(look: Look) -> bool:
+    return any(isinstance(a, SwapDemands) for who, a in look.state.history if who == 0)
+
+
+def _end(look: Look) -> list[Target]:
+    return [Target(widget=Intent.END_PHASE)]
+
+
+def _line_ends(look: Look) -> list[Target]:
+    line = look.lesson.plan.line
+    return [Target(dot=line[0]), Target(dot=line[1])]
+
+
+def _ferry(look: Look) -> list[Target]:
+    if look.state.phase is Phase.MOVE:
+        return _end(look)
+    return [Target(ferry=look.lesson.plan.ferry)]
+
+
+STEPS: tuple[Step, ...] = (
+    Step("Welcome to Italian Rails",
+         "Two railway companies draw track on Italy with marker pens, carry goods that the "
+         "demand cards ask for, and race to 250M with all four red hexagons (the major "
+         "cities) joined. You are {player}, in blue; {partner} only passes in this lesson, so "
+         "take your time. Press Next.", lambda look: True, info=True),
+    Step("Keep two cards",
+         "Each card asks for three deliveries; at most one of them is paid. Keep the two "
+         "lit cards (click each one), then press Keep. The other cards form the public pool "
+         "that both players may use (C2).",
+         lambda look: look.state.phase is not Phase.SETUP,
+         lambda look: [Target(widget=ToggleCard(c)) for c in look.lesson.plan.keep]
+         + [Target(widget=Intent.KEEP_CHOSEN)]),
+    Step("Build out of a major city",
+         "Track starts at the edge of a red hexagon. Press on the lit dot of {supplier} and "
+         "drag to the next lit dot: the pen draws dot to dot and shows what each segment "
+         "costs (K1, K6).",
+         lambda look: _owns_near(look, look.lesson.plan.supplier), _line_ends, focus="line"),
+    Step("Cross a river",
+         "Keep drawing north-west, towards {city}. A segment over a river costs 2M more "
+         "(B2): hover a segment to see what it crosses. Your line crosses the {river}.",
+         _river, _line_ends, focus="line"),
+    Step("A refused segment",
+         "Not every segment may be drawn. Draw from your line to the lit dot on the coast, "
+         "then on across the bay to the other lit dot: the pen stops with a red cross and "
+         "says why (B3). Segments before it are kept; Backspace erases the last one.",
+         lambda look: look.lesson.refused,
+         lambda look: [Target(dot=look.lesson.plan.sea[0]), Target(dot=look.lesson.plan.sea[1])],
+         focus="line"),
+    Step("Join {city}",
+         "Draw on to {city}'s red hexagon. A turn's building may cost at most 20M (K7): "
+         "when you reach it, press End build and go on next turn. You pay when the build "
+         "ends (K10).",
+         _reaches, lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.city].centre)],
+         focus="line"),
+    Step("End the build",
+         "Press End build (or Enter). Your first two turns are for building only (T2); the "
+         "train runs from your third turn on.",
+         lambda look: _turns(look) >= 2 and _my_move(look), _end),
+    Step("Place the train",
+         "Now the train. Click {supplier} to place it there (M1), then click again.",
+         lambda look: look.state.players[0].position in look.state.board.cities[
+             look.lesson.plan.supplier].dots,
+         lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.supplier].centre)],
+         hold="Place the train at {supplier} first", holds=(EndPhase,)),
+    Step("Pick up and lock",
+         "{supplier} offers {commodity}. Your card {card} pays {payoff}M for {commodity} in "
+         "{city}. Press the lit button to pick it up locked to that demand: the load is "
+         "then for that card only (C3).",
+         _locked, lambda look: [Target(widget=Play(PickUp(
+             look.lesson.plan.commodity, look.lesson.plan.card, look.lesson.plan.demand)))],
+         hold="Pick up the {commodity} first", holds=(EndPhase, MoveTrain)),
+    Step("Deliver",
+         "Click {city}: the route shows the moves it takes and where the train stops. Click "
+         "again to go, then press Deliver: the payoff is paid at once (C5).",
+         _delivered, lambda look: [
+             Target(dot=look.state.board.cities[look.lesson.plan.city].centre),
+             Target(widget=Play(Deliver(look.lesson.plan.card, look.lesson.plan.demand)))]),
+    Step("The public pool",
+         "Card {card} is spent: a delivered private card is not replaced, so more and more "
+         "you work from the public pool (C5). Rest the pointer on a demand of a pool card: "
+         "its suppliers light up, and a dashed line shows the track still to build to "
+         "serve it, with its cost and turns.",
+         _pool_hovered, lambda look: [Target(widget=_pool_demand(look))]),
+    Step("Take a ferry",
+         "Ferries cross the sea. Press End move, then click the route of the {ferry} ferry "
+         "(the dotted arc from {supplier}) and take it. The first player to take a ferry "
+         "pays the higher price (K8); then the train may board it at either port (M5).",
+         lambda look: look.lesson.plan.ferry in look.state.players[0].ferries, _ferry,
+         hold="Take the {ferry} ferry first", holds=(EndTurn,), focus="ferry"),
+    Step("End the turn",
+         "Press End build: {partner} passes, and your next turn begins.",
+         lambda look: _my_move(look) and not look.state.turn_started and _turns(look) >= 3,
+         _end),
+    Step("Swap demands",
+         "No card suits you? At the start of a turn, with no locked loads, you may swap "
+         "demands instead of moving and building: three public cards are discarded and "
+         "three drawn (C6). Press Swap demands, then Swap.",
+         _swapped, lambda look: [Target(widget=Intent.ASK_SWAP), Target(widget=Intent.CONFIRM)],
+         hold="Swap demands first: moving would start the turn", holds=(
+             PlaceTrain, MoveTrain, EndPhase)),
+    Step("An event",
+         "A drawn card can be an event: it takes effect at once, and lasting ones stay "
+         "until the end of the drawer's next turn (E1, E2). Read it and press OK; events in "
+         "force are listed in the side panel and drawn on the map.",
+         lambda look: look.lesson.event_seen and not look.popups,
+         lambda look: [Target(widget=Intent.DISMISS_EVENT)]),
+    Step("End the turn",
+         "After a swap only locking remains (C6): press End turn.",
+         lambda look: look.state.current != 0 or _turns(look) >= 5, _end),
+    Step("Well done",
+         "You know the game: build, carry, deliver, and watch the events. The first to hold "
+         "250M with the four major cities joined ends the game (W1). F1 shows the controls "
+         "and the rules at any time; Suggest shows what the Hard computer would do. Press "
+         "Finish.", lambda look: True, info=True),
+)
+
+
+def step_done(look: Look) -> bool:
+    """The current step is done (now, or it was once)."""
+    ls = look.lesson
+    return ls.met == ls.step or STEPS[min(ls.step, len(STEPS) - 1)].done(look)
+
+
+def words(text: str, state: GameState, plan: LessonPlan) -> str:
+    """A step's words with the plan's names filled in."""
+    board = state.board
+    dem = state.deck.card(plan.card).demands[plan.demand]
+    rivers = []
+    for a, b in zip(plan.line, plan.line[1:], strict=False):
+        e = board.edge(a, b)
+        rivers += [c.name for c in (e.crossings if e is not None else ()) if c.kind == "river"]
+    return text.format(player=state.players[0].name, partner=state.players[1].name,
+                       supplier=plan.supplier, city=plan.city, commodity=plan.commodity,
+                       card=plan.card, payoff=dem.payoff,
+                       river=" and the ".join(rivers) or "river",
+                       ferry=board.ferries[plan.ferry].name)
+
+
+def refusal(action: Action, state: GameState, lesson: LessonState) -> str:
+    """Why the lesson does not let the player do ``action`` now ("" when it may)."""
+    plan = lesson.plan
+    step = STEPS[min(lesson.step, len(STEPS) - 1)]
+    if isinstance(action, KeepCards) and tuple(sorted(action.cards)) != plan.keep:
+        return "In this lesson, keep the two lit cards"
+    if isinstance(action, PickUp | Lock | Deliver) and (action.card, action.demand) != (
+            plan.card, plan.demand):
+        return (f"In this lesson, pick up {plan.commodity} for {plan.city} "
+                f"(card {plan.card})")
+    if isinstance(action, Drop):
+        return "Keep your load in this lesson"
+    if isinstance(action, PlaceTrain):
+        d = state.board.find_dot(action.dot)
+        if d not in state.board.cities[plan.supplier].dots:
+            return f"Place the train at {plan.supplier} in this lesson"
+    if isinstance(action, SwapDemands) and step.title != "Swap demands":
+        return "The lesson comes to swapping demands later"
+    if isinstance(action, UpgradeLoco | TakeLoan):
+        return "Not in this lesson: keep your money for track"
+    if isinstance(action, BuildFerry) and state.board.ferries[plan.ferry].name != action.ferry:
+        return f"In this lesson, take the {state.board.ferries[plan.ferry].name} ferry"
+    if isinstance(action, step.holds) and state.current == 0:
+        look = Look(state, lesson, None, False)
+        if not step.done(look):
+            return words(step.hold, state, plan) + " (the lesson waits)"
+    return ""

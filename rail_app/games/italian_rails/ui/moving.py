@@ -1,0 +1,112 @@
+"""Moving the train with the mouse (M1-M6): the controller's moving part.
+
+The first click on a dot previews the route (how many turns, where the train stops each
+turn, the rent), a second click on the same dot or Enter moves the train; before the train
+is on the map a click on a city places it (M1). The preview and the move are the same
+engine quote (:mod:`rail_app.games.italian_rails.ui.train`).
+"""
+
+from __future__ import annotations
+
+from rail_app.games.italian_rails.rules.actions import PlaceTrain, TakeBack
+from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
+from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.rules.takeback import WORDS
+from rail_app.games.italian_rails.ui.base import ControllerBase
+from rail_app.games.italian_rails.ui.table import Spot, Tone
+from rail_app.games.italian_rails.ui.words import speak
+
+
+class Moving(ControllerBase):
+    def train_click(self, pos: tuple[float, float]) -> bool:
+        """A left click on the map in the move phase; True if the train moved."""
+        t = self.table
+        self.hush()
+        if not self.my_move():
+            if self.free() and self.state.phase is Phase.SWAPPED:
+                self.say("No movement", "After swapping demands the train stays (C6)",
+                         Tone.INFO)
+            return False
+        d = self.dot_at(pos)
+        if d is None:
+            t.preview = None
+            return False
+        pv = t.preview
+        if pv is not None and pv.target == d and pv.ok:
+            return self.confirm_move()
+        pv = self.trains.plan(d)
+        t.preview = pv
+        if not pv.ok:  # the preview's box at the target says why: one box, not two
+            self.host.sounds.play("error")
+        return False
+
+    def confirm_move(self) -> bool:
+        """Enter or a second click: the train goes as the preview says; a route over more
+        turns is remembered, and offered again when the next move phase begins."""
+        t = self.table
+        pv = t.preview
+        if pv is None or not pv.ok or pv.action is None or not self.my_move():
+            return False
+        t.preview = None
+        me = self.state.current
+        q = self.do(pv.action)
+        if not q.ok:
+            self.refuse("Can't move", q)
+            return False
+        if pv.turns > 1 and not isinstance(pv.action, PlaceTrain):
+            t.destination[me] = pv.target
+        else:
+            t.destination.pop(me, None)
+        return True
+
+    def cancel_preview(self) -> bool:
+        if self.table.preview is None:
+            return False
+        self.table.preview = None
+        self.table.destination.pop(self.state.current, None)
+        return True
+
+    def continue_trip(self) -> bool:
+        """The move phase of a train with a destination begins: its route is shown again,
+        one click (or Enter) away ("continue to Catania")."""
+        t = self.table
+        me = self.state.current
+        target = t.destination.get(me)
+        if target is None or not self.my_move():
+            return False
+        pl = self.state.players[me]
+        if pl.position is None or pl.aboard is not None:
+            return False
+        board = self.session.board
+        city = board.city_of_dot.get(target)
+        if pl.position == target or (city is not None and board.city_of_dot.get(pl.position)
+                                     is city):
+            t.destination.pop(me, None)  # arrived
+            return False
+        pv = self.trains.plan(target)
+        if not pv.ok:
+            t.destination.pop(me, None)
+            self.say("Can't go on", speak(board, pv.reason), Tone.WARN, Spot.TOP)
+            return False
+        t.preview = pv
+        self.say(f"On to {board.place_name(target)}",
+                 "Click it again or press Enter to go on; Esc for another way", Tone.INFO,
+                 Spot.TOP)
+        return True
+
+    def take_back(self) -> bool:
+        """Backspace, Ctrl+Z or Take back in the move phase: the train's last move, pickup,
+        lock or drop is taken back (the engine says when it cannot be)."""
+        if not self.my_move():
+            return False
+        t = self.table
+        t.preview = None
+        q = self.do(TakeBack())
+        if not q.ok:
+            self.refuse("Can't take back", q)
+            return False
+        d = q.detail(TakeBackDetails)
+        what = WORDS.get(d.undoes, "the last action") if d is not None else "the last action"
+        rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
+        self.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
+        return True

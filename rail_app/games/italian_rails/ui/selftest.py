@@ -1,0 +1,210 @@
+"""The self-test (``--selftest``, ``python -m rail_app selftest``): a few turns played
+through the real interface without a screen, so that a player can check that the game works
+on their machine (and CI, that the standalone executable does).
+
+It starts the app with SDL's dummy drivers, clicks through the menus with posted events,
+draws track with posted mouse drags, ends turns, lets the computer seat play, saves and loads.
+Exit code 0 when every check passes. :class:`Driver` is also how the interface tests and the
+development tools drive the app.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+
+class Driver:
+    """Drives an App with posted events, as a person would with mouse and keyboard."""
+
+    def __init__(self, app: Any) -> None:
+        import pygame
+
+        self.pg = pygame
+        self.app = app
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.step(dt)
+
+    def click_button(self, button: Any) -> None:
+        import pygame_gui
+
+        self.pg.event.post(self.pg.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                               ui_object_id=button.most_specific_combined_id))
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pg = self.pg
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.frames(1)
+
+    def mouse(self, kind: int, pos: tuple[float, float], button: int = 1,
+              rel: tuple[float, float] = (0, 0), buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        pg = self.pg
+        p = (round(pos[0]), round(pos[1]))
+        if kind == pg.MOUSEMOTION:
+            ev = pg.event.Event(kind, pos=p, rel=(round(rel[0]), round(rel[1])), buttons=buttons)
+        else:
+            ev = pg.event.Event(kind, pos=p, button=button)
+        pg.event.post(ev)
+        self.frames(1)
+
+    def drag(self, points: list[tuple[float, float]], button: int = 1) -> None:
+        pg = self.pg
+        held = (1, 0, 0) if button == 1 else (0, 0, 1) if button == 3 else (0, 1, 0)
+        self.mouse(pg.MOUSEMOTION, points[0])
+        self.mouse(pg.MOUSEBUTTONDOWN, points[0], button)
+        prev = points[0]
+        for p in points[1:]:
+            self.mouse(pg.MOUSEMOTION, p, rel=(p[0] - prev[0], p[1] - prev[1]), buttons=held)
+            prev = p
+        self.mouse(pg.MOUSEBUTTONUP, points[-1], button)
+
+    def stroke(self, dots: list[int]) -> None:
+        """Draw through these dots with the left button."""
+        scene = self.app.scene
+        self.drag([scene.camera.dot_screen(d) for d in dots])
+
+    def until(self, cond: Callable[[], bool], limit: int = 400, dt: float = 0.1) -> bool:
+        for _ in range(limit):
+            if cond():
+                return True
+            self.frames(1, dt)
+        return cond()
+
+
+def pick_stroke(scene: Any, length: int = 3) -> list[int]:
+    """A path of legal segments for the player to act, found through the engine's quotes."""
+    from rail_app.games.italian_rails.rules.build import legal_builds
+
+    board = scene.board
+    for first in legal_builds(scene.state):
+        a, b = board.dot(first.a), board.dot(first.b)
+        path = [a, b]
+        state = scene.session.preview(scene.state, first)[1]
+        while len(path) < length + 1:
+            nxt = None
+            for n in sorted(board.adj[path[-1]]):
+                if n in path:
+                    continue
+                q, after = scene.session.preview(state, _build(board, path[-1], n))
+                if q.ok:
+                    nxt, state = n, after
+                    break
+            if nxt is None:
+                break
+            path.append(nxt)
+        if len(path) >= 3:
+            return path
+    return []
+
+
+def _build(board: Any, a: int, b: int) -> Any:
+    from rail_app.games.italian_rails.rules.actions import BuildSegment
+
+    return BuildSegment(board.key(a), board.key(b))
+
+
+def run_selftest(map_path: str | None = None, turns: int = 3, verbose: bool = True) -> int:
+    """Start the app headless, click through the menus into a game with cards against a
+    computer seat, and play the human seat with posted mouse and key events (choosing
+    cards, drawing track, placing and moving the train, picking up and delivering) until a
+    delivery is made and ``turns`` turns are played; then save and load."""
+    from rail_app.core.paths import scratch_data_dir
+
+    with scratch_data_dir("italian-rails-selftest-"):
+        return _run_selftest(map_path, turns, verbose)
+
+
+def _run_selftest(map_path: str | None, turns: int, verbose: bool) -> int:
+    from rail_app.ui.headless import use_dummy_drivers
+
+    use_dummy_drivers()
+    from rail_app.core.paths import resource_path
+
+    map_path = map_path or str(resource_path("maps", "test", "mini.yaml"))
+    failures: list[str] = []
+
+    def check(ok: bool, what: str) -> None:
+        if verbose:
+            print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            failures.append(what)
+
+    import pygame
+
+    from rail_app.games.italian_rails.ui.dialogpaint import Dialog
+    from rail_app.games.italian_rails.ui.mouseplayer import MousePlayer
+    from rail_app.games.italian_rails.ui.scene import GameScene
+    from rail_app.ui.app import App
+    from rail_app.ui.newgame import NewGameScene
+    from rail_app.ui.scenes import MenuScene
+    from rail_app.ui.settings import Settings
+
+    app = App(map_path=map_path, size=(1280, 720), fullscreen=False, settings=Settings())
+    d = Driver(app)
+    d.frames(2)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    new_btn = next(b for b, what in menu.buttons.items() if what == "new")
+    d.click_button(new_btn)
+    ng = app.scene
+    check(isinstance(ng, NewGameScene), "the New game dialog opens")
+    assert isinstance(ng, NewGameScene)
+    ng.seed_entry.set_text("11")
+    check(ng.start(), "a game starts on " + os.path.basename(map_path))
+    d.frames(3)
+    scene = app.scene
+    check(isinstance(scene, GameScene), "the game screen shows")
+    if failures or not isinstance(scene, GameScene):
+        return 1
+    check(scene.state.phase == "setup" and scene.frame.dialog is Dialog.KEEP,
+          "the five dealt cards are offered (C2)")
+    scene.view.layers.base.render_all(scene.camera)
+    player = MousePlayer(app, 0, "normal", 11, pause=1)
+    frames = player.frames()
+    seen: set[str] = set()
+    done = False
+    for _ in range(20000):
+        for ev in next(frames):
+            pygame.event.post(ev)
+        app.step(1 / 30)
+        st = scene.state
+        for who, act in st.history[-8:]:
+            if who == 0:
+                seen.add(act.kind)
+        me = st.players[0]
+        if scene.session.over or (me.deliveries and st.turn >= 2 * turns and "move" in seen):
+            done = True
+            break
+    st = scene.state
+    me = st.players[0]
+    check(done, "the game went on through the screen")
+    check(bool(me.private) and "keep_cards" in seen, "two cards kept by clicking them")
+    check("build" in seen and bool(me.track) or scene.session.over,
+          f"track drawn with the pen ({len(me.track)} segments)")
+    check("place" in seen and "move" in seen, "the train placed and moved by clicking")
+    check("pickup" in seen, "a load picked up with the card panel's button")
+    check(me.deliveries > 0, f"{me.deliveries} deliveries made ({me.cash}M cash)")
+    check(st.players[1].turns_taken > 0, "the computer seat played its turns")
+    if not scene.session.over:
+        check(scene.controller.save_game(), "the game saves")
+        from rail_app.ui.session import Session, list_saves
+
+        saves = list_saves()
+        try:
+            loaded = Session.load(saves[0])
+            same = ([p.track for p in loaded.state.players] == [p.track for p in st.players]
+                    and [p.loads for p in loaded.state.players] == [p.loads for p in st.players])
+            check(same, "the saved game loads with the same track and loads")
+        except Exception as exc:  # report, never crash the self-test
+            check(False, f"the saved game loads ({exc})")
+    app.running = False
+    pygame.quit()
+    if verbose:
+        print("selftest: " + ("all checks passed" if not failures else
+                              f"{len(failures)} check(s) failed"))
+    return 0 if not failures else 1

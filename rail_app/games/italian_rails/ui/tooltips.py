@@ -1,0 +1,238 @@
+"""What the pointer shows, and the notices.
+
+One box at a time beside the pointer: the pen's running cost (with the reason of a refused
+segment), else a button's tooltip after a short rest, else a refusal just made, else what
+the map has under the pointer (a dot's terrain and cost, a segment's crossings, a ferry's
+prices). The route preview's words stand at its target. Boxes are small, wrapped, and
+placed clear of the stroke being drawn and of the map's city names (UX.md "The marker"); none follows the
+pointer while it drags the map.
+Other notices stand at their place: a delivery at its city, news in a line at the top of
+the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.games.italian_rails.ui.ctx import Ctx
+from rail_app.games.italian_rails.ui.ferries import (
+    ferry_near,
+    hover_words,
+    pen_ferries,
+    pen_ferry_words,
+)
+from rail_app.games.italian_rails.ui.ink import edges_near, ink_width
+from rail_app.games.italian_rails.ui.marks import name_boxes
+from rail_app.games.italian_rails.ui.routes import preview_lines
+from rail_app.games.italian_rails.ui.table import Notice, Spot, Tone
+from rail_app.games.italian_rails.ui.widgets import Widget
+from rail_app.games.italian_rails.ui.words import place, speak
+from rail_app.ui import hud
+from rail_app.ui.hud import Line
+
+TIP_DELAY = 0.45  # seconds the pointer rests on a button before its tooltip shows
+WHITE = (255, 255, 255)
+SOFT = (220, 212, 198)
+TONES = {Tone.ERROR: (120, 20, 25), Tone.GOOD: (20, 90, 45), Tone.WARN: (150, 85, 0),
+         Tone.INFO: (30, 60, 90)}
+
+
+def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Line]:
+    """What the map has under the pointer (``dot``: the dot there, if any)."""
+    st = ctx.state
+    b = st.board
+    cam = ctx.table.camera
+    if dot is not None:
+        d = b.dots[dot]
+        city = b.city_of_dot.get(dot)
+        out: list[Line] = []
+        if city is not None:
+            out.append((f"{city.name} ({city.size} city)", WHITE, True))
+            out.append((f"offers {city.commodity}", (150, 230, 160), False))
+        else:
+            out.append((d.terrain.capitalize() + (" · coast" if d.coastal else ""), WHITE, True))
+            out.append((place(b, dot), SOFT, False))
+        out.append((f"Building into this dot costs {b.dot_cost[dot]}M (B1)", SOFT, False))
+        out += [(f"Ferry port: {f.name}", SOFT, False) for f in b.ferries_at.get(dot, [])]
+        return out
+    e = edges_near(b, cam, pos[0], pos[1])
+    if e is not None:
+        edge = b.edge(*e)
+        if edge is None:
+            return []
+        a, c = e
+        out = [(f"Segment from {place(b, a)} to {place(b, c)}", WHITE, True)]
+        if edge.free:
+            city = b.major_of_dot.get(a)
+            out.append((f"Free track of {city.name if city else 'the city'} (B4)", SOFT, False))
+            return out
+        if edge.forbidden:
+            out.append((f"Forbidden: {edge.forbidden} (B3)", (255, 170, 160), False))
+            return out
+        for cr in edge.crossings:
+            extra = b.rules.crossing_costs.get(cr.kind, 0)
+            out.append((f"Crosses {cr.kind} {cr.name} (+{extra}M, B2)", (160, 200, 255), False))
+        out.append((f"Costs {b.build_cost(a, c)}M drawn towards {place(b, c)}, "
+                    f"{b.build_cost(c, a)}M towards {place(b, a)} (K6)", SOFT, False))
+        who = st.owner.get(edge_key(a, c))
+        if who is not None:
+            fresh = any(k == edge_key(a, c) for k, _, _ in st.phase_built)
+            out.append((f"Track of {st.players[who].name}"
+                        + (" (drawn this phase)" if fresh else ""), SOFT, False))
+        return out
+    f = ferry_near(b, cam, pos)
+    if f is not None:
+        return [(f"Ferry {f.name}", WHITE, True),
+                *[(line, SOFT, False) for line in hover_words(st, f)]]
+    return []
+
+
+def stroke_boxes(ctx: Ctx) -> list[pygame.Rect]:
+    """The rectangles the pen's stroke covers (boxes keep clear of them)."""
+    cam = ctx.table.camera
+    pen = ctx.table.pen
+    w = ink_width(cam.dot_px) + 4
+    out = []
+    segs = [(s.frm, s.to) for s in pen.steps]
+    if pen.refusal is not None:
+        segs.append((pen.refusal.frm, pen.refusal.to))
+    for f in pen_ferries(ctx):  # the ferry lit up as the next step
+        ox, oy = cam.rect.topleft
+        here = pen.path[-1]
+        for x, y in mr.ferry_curve(ctx.state.board, cam.view(), here, f.other_port(here))[::2]:
+            out.append(pygame.Rect(round(x + ox - w), round(y + oy - w), 2 * w, 2 * w))
+    for a, c in segs:
+        (x0, y0), (x1, y1) = cam.dot_screen(a), cam.dot_screen(c)
+        for k in range(4):  # a diagonal segment as a few small boxes along it
+            fx, fy = x0 + (x1 - x0) * (k + 0.5) / 4, y0 + (y1 - y0) * (k + 0.5) / 4
+            half = max(abs(x1 - x0), abs(y1 - y0)) / 8 + w
+            out.append(pygame.Rect(round(fx - half), round(fy - half), round(2 * half),
+                                   round(2 * half)))
+    return out
+
+
+def pen_lines(ctx: Ctx) -> list[Line]:
+    st = ctx.state
+    pen = ctx.table.pen
+    budget = st.rules.build_budget
+    spent = st.phase_spent + pen.total
+    colour = hud.TEXT
+    if spent > budget or spent > st.players[st.current].cash:
+        colour = hud.RED
+    elif spent >= budget - 4:
+        colour = hud.AMBER
+    lines: list[Line] = [(f"+{pen.total}M · {spent}/{budget}M", colour, True)]
+    lines += [(words, hud.TEXT, False) for words in pen_ferry_words(ctx)]
+    r = pen.refusal
+    if r is not None:
+        reason = speak(st.board, r.reason.removeprefix("Can't build here: "))
+        lines = [("Can't build here", hud.RED, True), (reason, hud.TEXT, False), *lines]
+    return lines
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box of text lines to draw at ``rect`` (worked out before drawing)."""
+
+    lines: tuple[Line, ...]
+    size: int
+    bg: tuple[int, int, int]
+    alpha: int
+    width: int  # lines wrap to this many pixels
+    rect: pygame.Rect
+    kind: str  # preview | pen | tip | notice | hover | top | map
+
+    def picture(self) -> pygame.Surface:
+        return hud.bubble_picture(self.lines, self.size, bg=self.bg, alpha=self.alpha,
+                                  width=self.width)
+
+
+def _box(kind: str, lines: list[Line], size: int, at: tuple[float, float],
+         bounds: pygame.Rect, avoid: list[pygame.Rect], width: int,
+         bg: tuple[int, int, int] = hud.TOOLTIP_BG, alpha: int = 235,
+         above: bool = False) -> Box | None:
+    pic = hud.bubble_picture(lines, size, bg=bg, alpha=alpha, width=width)
+    if pic.get_width() <= 0:
+        return None
+    rect = hud.place_near(pic.get_size(), at, bounds, avoid, above=above)
+    return Box(tuple(lines), size, bg, alpha, width, rect, kind)
+
+
+def _notice_lines(n: Notice) -> list[Line]:
+    head = (255, 220, 210) if n.tone is Tone.ERROR else WHITE
+    return [(n.headline, head, True), (n.reason, WHITE, False)]
+
+
+def notice_boxes(ctx: Ctx, below: int = 0) -> list[Box]:
+    """The notices that stand at a place: in the notice line at the top of the map (below
+    the banner, and below ``below``: a coaching box across the top), and at a place on the
+    map (a delivery at its city)."""
+    t = ctx.table
+    cam = t.camera
+    px = ctx.px
+    out: list[Box] = []
+    top = t.notice(Spot.TOP)
+    if top is not None:
+        lines = _notice_lines(top)
+        alpha = round(245 * top.fade)
+        pic = hud.bubble_picture(lines, px(14), bg=TONES[top.tone], alpha=alpha, width=px(300))
+        rect = pic.get_rect(midtop=(cam.rect.centerx, max(cam.rect.y + px(52),
+                                                          below + px(6))))
+        out.append(Box(tuple(lines), px(14), TONES[top.tone], alpha, px(300), rect, "top"))
+    n = t.notice(Spot.MAP)
+    if n is not None:
+        box = _box("map", _notice_lines(n), px(14), cam.to_screen(*n.at), cam.rect,
+                   name_boxes(ctx) + [b.rect for b in out], px(300), TONES[n.tone],
+                   round(245 * n.fade))
+        if box is not None:
+            out.append(box)
+    return out
+
+
+def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: bool,
+                  placed: list[Box]) -> list[Box]:
+    """The route preview's box at its target, and the one box beside the pointer (see the
+    module docstring), clear of the boxes already ``placed``, of the map's names and of
+    the stroke."""
+    t = ctx.table
+    cam = t.camera
+    px = ctx.px
+    pos = t.pointer
+    avoid = name_boxes(ctx) + [b.rect for b in placed]
+    out: list[Box] = []
+    if t.preview is not None and not on_dialog:
+        box = _box("preview", preview_lines(ctx), px(14), cam.dot_screen(t.preview.target),
+                   cam.rect, avoid, px(380), (255, 252, 244), 250, above=True)
+        if box is not None:
+            out.append(box)
+            avoid.append(box.rect)
+    one: Box | None = None
+    hovered = next((w for w in reversed(widgets) if w.rect.collidepoint(pos)), None)
+    n = t.notice(Spot.POINTER)
+    if t.pen.active and not on_dialog:
+        one = _box("pen", pen_lines(ctx), max(11, min(18, int(cam.dot_px * 0.45))), pos,
+                   cam.rect, avoid + stroke_boxes(ctx), px(300), (255, 252, 244), 245,
+                   above=True)
+    elif hovered is not None and hovered.tip and t.hover_time >= TIP_DELAY:
+        one = _box("tip", [(hovered.tip, WHITE, False)], px(14), pos,
+                   pygame.Rect((0, 0), ctx.rects.bottom.bottomright), [hovered.rect], px(320))
+    elif n is not None:
+        one = _box("notice", _notice_lines(n), px(14), n.at, cam.rect,
+                   avoid + stroke_boxes(ctx), px(300), TONES[n.tone], round(245 * n.fade))
+    elif not (on_dialog or hovered is not None or t.preview is not None
+              or t.pan_from is not None or not cam.rect.collidepoint(pos)):
+        lines = hover_lines(ctx, pos, dot)
+        if lines:
+            one = _box("hover", lines, px(14), pos, cam.rect, avoid, px(340))
+    if one is not None:
+        out.append(one)
+    return out
+
+
+def paint_boxes(surface: pygame.Surface, boxes: list[Box]) -> None:
+    for b in boxes:
+        surface.blit(b.picture(), b.rect)

@@ -1,0 +1,232 @@
+"""Event zones on the map (E2-E7) while they last, and the short-lived marks of events.
+
+Lasting zones (flooded river crossings, stormy coasts and closed ferries, a volcano's radius,
+bad-weather areas) change only when the game changes, so they are drawn into the cached
+track layer, under the track. Derailment circles and washed-out track fading away are drawn
+every frame for a few seconds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.ui.picturecache import SurfaceCache
+
+FLOOD = (40, 110, 220)
+STORM = (60, 70, 150)
+VOLCANO = (220, 80, 20)
+WEATHER = (120, 120, 130)
+DERAIL = (200, 30, 40)
+ZONE_COLOURS = {"flood": FLOOD, "storm": STORM, "volcano": VOLCANO, "bad_weather": WEATHER}
+ZONE_WORDS = {"flood": "flood", "storm": "storm at sea", "volcano": "eruption",
+              "bad_weather": "bad weather", "tax": "tax", "derailment": "derailment"}
+
+
+def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
+          pts: list[tuple[float, float]], r: float) -> None:
+    """Soft discs over ``pts`` merged into one translucent area."""
+    if not pts:
+        return
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = int(min(xs) - r - 2), int(min(ys) - r - 2)
+    w, h = int(max(xs) - x0 + r + 3), int(max(ys) - y0 + r + 3)
+    # the mask covers only what the surface shows of the zone (a close zoom's zone may be
+    # many screens wide)
+    area = pygame.Rect(x0, y0, w, h).clip(surface.get_clip())
+    if area.w <= 0 or area.h <= 0:
+        return
+    x0, y0 = area.topleft
+    mask = pygame.Surface(area.size, pygame.SRCALPHA)
+    for x, y in pts:
+        pygame.draw.circle(mask, (*colour, 255), (x - x0, y - y0), r)
+    mask.set_alpha(alpha)
+    # the outline: a slightly darker ring around the area
+    surface.blit(mask, (x0, y0))
+
+
+class Zone(Protocol):
+    """What a drawn zone needs of an event in force (rules.state.ActiveEvent has it)."""
+
+    @property
+    def card(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def dots(self) -> frozenset[int]: ...
+    @property
+    def edges(self) -> frozenset[tuple[int, int]]: ...
+    @property
+    def ferries(self) -> frozenset[int]: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+
+
+class Zones(Protocol):
+    """A board with events in force: a game, or a map author's preview of one card."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def events(self) -> Sequence[Zone]: ...
+
+
+def km_box(surface: pygame.Surface, view: mr.MapView,
+           pad_px: float) -> tuple[float, float, float, float]:
+    """The km box of what ``surface`` shows (its clip) through ``view``, ``pad_px`` pixels
+    larger each side: what lies outside it cannot show."""
+    clip = surface.get_clip()
+    x0, y0 = view.to_km(clip.left - pad_px, clip.top - pad_px)
+    x1, y1 = view.to_km(clip.right + pad_px, clip.bottom + pad_px)
+    return x0, y0, x1, y1
+
+
+def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
+    """Every lasting event in force, drawn through ``view`` (the track layer's view); only
+    what comes near the surface is drawn (it is often a piece of the map)."""
+    board = state.board
+    sp = board.layout.spacing * view.scale
+    x0, y0, x1, y1 = km_box(surface, view, sp * 1.5 + 4)
+
+    def near(d: int) -> bool:
+        dot = board.dots[d]
+        return x0 <= dot.x <= x1 and y0 <= dot.y <= y1
+
+    for ev in state.events:
+        colour = ZONE_COLOURS.get(ev.kind, WEATHER)
+        if ev.dots:
+            shown = [near(d) for d in ev.dots]
+            pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
+            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80),
+                  [p for p, near_ in zip(pts, shown, strict=True) if near_], sp * 0.62)
+            if ev.kind in ("storm", "bad_weather"):
+                # little strokes of wind and rain
+                for i, (x, y) in enumerate(pts):
+                    if i % 3 or not shown[i]:
+                        continue
+                    w = max(1, round(sp * 0.06))
+                    pygame.draw.line(surface, (*colour, 200), (x - sp * 0.22, y - sp * 0.1),
+                                     (x - sp * 0.05, y + sp * 0.2), w)
+                    pygame.draw.line(surface, (*colour, 200), (x + sp * 0.05, y - sp * 0.1),
+                                     (x + sp * 0.22, y + sp * 0.2), w)
+        if ev.kind == "volcano":
+            name = ev.params.get("volcano")
+            for v in board.volcanoes:
+                if name is None or v.name == name:
+                    x, y = view.to_px(v.x, v.y)
+                    r = float(ev.params.get("radius", 2)) * sp + sp * 0.5
+                    pygame.draw.circle(surface, (*VOLCANO, 230), (x, y), r, max(2, round(sp * 0.1)))
+        for a, b in ev.edges:
+            if not near(a) and not near(b):
+                continue
+            pa = view.to_px(board.dots[a].x, board.dots[a].y)
+            pb = view.to_px(board.dots[b].x, board.dots[b].y)
+            if ev.kind == "flood":
+                pygame.draw.line(surface, (*FLOOD, 150), pa, pb, max(4, round(sp * 0.42)))
+                mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+                _waves(surface, (mx, my), sp * 0.28)
+            else:
+                pygame.draw.line(surface, (*colour, 120), pa, pb, max(3, round(sp * 0.25)))
+        for f in ev.ferries:
+            ferry = board.ferries[f]
+            pts = mr.ferry_curve(board, view, *ferry.ports)
+            for i in range(0, len(pts) - 1, 2):
+                pygame.draw.line(surface, (*DERAIL, 230), pts[i], pts[i + 1],
+                                 max(2, round(sp * 0.12)))
+            x, y = pts[len(pts) // 2]
+            r = max(5.0, sp * 0.3)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.4)
+            pygame.draw.line(surface, DERAIL, (x - r, y - r), (x + r, y + r), 3)
+            pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
+
+
+def draw_zone_labels(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
+    """The name of each event in force on its zone (drawn above the map's names)."""
+    sp = state.board.layout.spacing * view.scale
+    size = max(11, min(16, int(sp * 0.5)))
+    for words, colour, (x, y) in zone_label_spots(state):
+        px, py = view.to_px(x, y)
+        pill = _pill(words, size, colour)
+        surface.blit(pill, pill.get_rect(center=(round(px), round(py - sp * 0.9))))
+
+
+_SPOTS: dict[tuple[object, ...], list[tuple[str, tuple[int, int, int], tuple[float, float]]]] = {}
+
+
+def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
+                                                  tuple[float, float]]]:
+    """Each event's name, colour and the km point it is written at: the zone's median dot,
+    so a zone along a long coast is labelled on the coast. Worked out once per set of events
+    in force (the frames of a pan ask every time)."""
+    key = tuple((ev.card, ev.kind, ev.dots, ev.edges) for ev in state.events)
+    spots = _SPOTS.get(key)
+    if spots is None:
+        if len(_SPOTS) > 16:
+            _SPOTS.clear()
+        spots = _SPOTS[key] = []
+        board = state.board
+        for ev in state.events:
+            dots = list(ev.dots) or [d for e in ev.edges for d in e]
+            if not dots:
+                continue
+            xs = sorted(board.dots[d].x for d in dots)
+            ys = sorted(board.dots[d].y for d in dots)
+            mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
+                      + abs(board.dots[d].y - ys[len(ys) // 2]))
+            card = state.deck.cards.get(ev.card)
+            words = card.title if card is not None and card.title else \
+                ZONE_WORDS.get(ev.kind, ev.kind)
+            spots.append((words, ZONE_COLOURS.get(ev.kind, WEATHER),
+                          (board.dots[mid].x, board.dots[mid].y)))
+    return spots
+
+
+PILLS: SurfaceCache[tuple[str, int, tuple[int, int, int]]] = SurfaceCache(0.02)
+
+
+def _pill(words: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """An event's name in its pill, as a picture (kept: a pan draws it every frame)."""
+    from rail_app.ui import hud
+
+    key = (words, size, colour)
+    pill = PILLS.get(key)
+    if pill is None:
+        box = hud.rendered(words, size, colour, True).get_rect().inflate(size // 2 + 4, 2)
+        pill = pygame.Surface(box.size, pygame.SRCALPHA)
+        hud.pill(pill, words, (box.w / 2, box.h / 2), size, colour)
+        PILLS.put(key, pill)
+    return pill
+
+
+def _waves(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    x, y = c
+    w = max(1, round(r * 0.25))
+    for dy in (-r * 0.35, r * 0.35):
+        pts = [(x - r + i * r / 4, y + dy + math.sin(i * 1.6) * r * 0.18) for i in range(9)]
+        pygame.draw.lines(surface, (255, 255, 255, 230), False, pts, w)
+
+
+def draw_circle_mark(surface: pygame.Surface, centre: tuple[float, float], r: float,
+                     colour: tuple[int, int, int], fade: float, label: str = "") -> None:
+    """A ring that pulses and fades (derailment radius)."""
+    a = max(0, min(255, round(255 * fade)))
+    if a <= 0 or r <= 1:
+        return
+    size = int(r * 2 + 8)
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*colour, a // 5), (size / 2, size / 2), r)
+    pygame.draw.circle(s, (*colour, a), (size / 2, size / 2), r, 4)
+    surface.blit(s, (centre[0] - size / 2, centre[1] - size / 2))
+    if label:
+        from rail_app.ui import hud
+
+        hud.pill(surface, label, (centre[0], centre[1] - r - 12), 14, colour)
