@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
 
 if TYPE_CHECKING:
-    from rail_app.games.italian_rails.rules.record import GameRecord
+    from rail_app.table.records import Record
+    from rail_app.table.registry import AnyGame
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,26 @@ def _play(args: argparse.Namespace) -> int:
         app.step(1 / 60)
         return EXIT_OK
     return app.run()
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+def _games_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _games(args: argparse.Namespace) -> int:
+    from rail_app.table.registry import GAMES
+
+    if args.json:
+        print(json.dumps({"games": [{"id": g.id, "title": g.title, "seats": g.seats.to_json(),
+                                     "rules_version": g.rules_version} for g in GAMES]},
+                         indent=1))
+        return EXIT_OK
+    for g in GAMES:
+        print(f"{g.id}: {g.title}, {g.seats.words()}")
+    return EXIT_OK
 
 
 # -- validate-map and render-map ---------------------------------------------------------------
@@ -220,9 +241,10 @@ def _replay(args: argparse.Namespace) -> int:
     import tempfile
 
     from rail_app.core.world import World, unpack_world
-    from rail_app.games.italian_rails.rules.record import RecordError, load_record
-    from rail_app.games.italian_rails.rules.replay import resolve_map
-    from rail_app.games.italian_rails.rules.savefile import SaveError, is_save_file, read_save
+    from rail_app.table.library import load_record, read_save
+    from rail_app.table.records import RecordError, resolve_map
+    from rail_app.table.registry import game
+    from rail_app.table.saves import SaveError, is_save_file
 
     world: World | None = None
     try:
@@ -230,7 +252,7 @@ def _replay(args: argparse.Namespace) -> int:
             saved = read_save(args.record)
             record, world = saved.record, saved.world
         else:
-            record = load_record(args.record)
+            record = load_record(args.record)[0]
     except (RecordError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -242,48 +264,37 @@ def _replay(args: argparse.Namespace) -> int:
         if map_file is None:
             print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return _replay_on(args, record, map_file)
+        return _replay_on(args, game(record.game), record, map_file)
 
 
-def _replay_on(args: argparse.Namespace, record: GameRecord, map_file: Path) -> int:
+def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
     from rail_app.core.mapfile import MapError
-    from rail_app.games.italian_rails.rules.board import load_board
-    from rail_app.games.italian_rails.rules.deck import load_deck
-    from rail_app.games.italian_rails.rules.deckmodel import Deck
-    from rail_app.games.italian_rails.rules.record import map_digest, replay_record
-    from rail_app.games.italian_rails.rules.replay import (
-        describe_result,
-        state_summary,
-        summary_lines,
-    )
+    from rail_app.table.records import describe_result, map_digest, replay
 
     warnings: list[str] = []
     try:
-        board = load_board(map_file)
-        deck: Deck | None = None
-        if record.deck:
-            if board.deck_file is None or not board.deck_file.exists():
-                print(f"{args.record}: the game was played with cards but the map "
-                      f"{record.map} has no deck file", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            deck = load_deck(board.deck_file, board)
+        board = game.load_board(map_file, needs=record.options)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         print(f"{args.record}: cannot load the map {record.map}: {first}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.map_sha256 and map_digest(map_file) != record.map_sha256:
         warnings.append(f"the map {record.map} has changed since this game was recorded")
-    state, results = replay_record(record, board, deck)
-    summary = state_summary(state)
+    try:
+        state, results = replay(game, record, board)
+    except ValueError as exc:
+        print(f"{args.record}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    summary = game.replay_summary(state)
     if args.json:
-        print(json.dumps({"actions": [r.to_dict() for r in results], "final": summary,
+        print(json.dumps({"actions": [r.to_dict(game) for r in results], "final": summary,
                           "warnings": warnings}, indent=1, ensure_ascii=False))
         return EXIT_OK
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     for r in results:
-        print(describe_result(r, record))
-    for line in summary_lines(summary):
+        print(describe_result(r, record.players, game.action_repr(r.action)))
+    for line in game.replay_lines(summary):
         print(line)
     return EXIT_OK
 
@@ -370,7 +381,7 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from rail_app.devtools.soak import run_command
+    from rail_app.games.italian_rails.devtools.soak import run_command
 
     return run_command(args)
 
@@ -472,6 +483,7 @@ def _records(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Command] = {
     "play": Command("start the game (the same as python main.py)", _play_args, _play),
+    "games": Command("list the games on the table and their seats", _games_args, _games),
     "validate-map": Command("check a map file and print a summary", _validate_args, _validate),
     "render-map": Command("draw a map to a PNG picture", _render_args, _render),
     "build-deck": Command("make a balanced deck for a map", _build_deck_args, _build_deck),

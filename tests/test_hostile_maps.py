@@ -234,7 +234,7 @@ def test_validate_map_and_the_game_both_refuse_a_missing_deck_file(
     seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", HUMAN, "normal", "orange")]
     for cards in (True, False):  # with cards or building only: the map is broken either way
         with pytest.raises(MapError) as exc:
-            Session.new(GameSetup(str(path), seats, 1, cards=cards))
+            Session.new(GameSetup(str(path), seats, 1, {} if cards else {"building_only": True}))
         assert "deck: file 'italy-dek.yaml' not found" in str(exc.value)
 
 
@@ -246,7 +246,7 @@ def test_validate_map_and_the_game_both_accept_a_map_without_a_deck(
     assert cli.main(["validate-map", str(path)]) == 0
     assert ": OK: Italia" in capsys.readouterr().out
     seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", HUMAN, "normal", "orange")]
-    session = Session.new(GameSetup(str(path), seats, 1, cards=False))
+    session = Session.new(GameSetup(str(path), seats, 1, {"building_only": True}))
     assert session.state.phase == "build"
 
 
@@ -259,7 +259,7 @@ def test_validate_map_refuses_a_broken_deck_as_the_game_does(
     code, err = validate_here(path, capsys)
     seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", HUMAN, "normal", "orange")]
     with pytest.raises(MapError) as exc:
-        Session.new(GameSetup(str(path), seats, 1, cards=True))
+        Session.new(GameSetup(str(path), seats, 1))
     assert code == 2 and "unknown city" in err and "unknown city" in str(exc.value)
 
 

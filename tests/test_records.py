@@ -17,15 +17,18 @@ from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, Er
 from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.games.italian_rails.rules.engine import new_game
 from rail_app.games.italian_rails.rules.record import (
-    GameRecord,
     RecordError,
+    italian_record,
     load_record,
     map_digest,
+    played_with_cards,
+    record_dict,
     record_from_dict,
     record_from_game,
     record_text,
     replay_record,
     save_record,
+    variants_of,
 )
 from rail_app.games.italian_rails.rules.state import GameState
 
@@ -48,7 +51,8 @@ def _fingerprint(state: GameState) -> str:
 def test_record_from_a_live_game_replays_to_the_same_state(tmp_path: Path) -> None:
     live = _live_game()
     rec = record_from_game(live, ROOT / MINI_REL)
-    assert rec.deck is False and rec.variants == ["loans"] and len(rec.actions) == 6
+    assert not played_with_cards(rec) and variants_of(rec) == ["loans"]
+    assert len(rec.actions) == 6
     path = tmp_path / "game.json"
     save_record(path, rec)
     loaded = load_record(path)
@@ -113,7 +117,7 @@ def test_the_italy_record_is_what_make_records_writes() -> None:
 
 
 def _good() -> dict[str, Any]:
-    return record_from_game(_live_game(), MINI_REL).to_dict()
+    return record_dict(record_from_game(_live_game(), MINI_REL))
 
 
 @pytest.mark.parametrize("mutate, message", [
@@ -190,8 +194,7 @@ def test_replay_command_bad_inputs(capsys: pytest.CaptureFixture[str],
                                    tmp_path: Path) -> None:
     assert cli.main(["replay", str(tmp_path / "none.json")]) == 2
     assert "file not found" in capsys.readouterr().err
-    rec = GameRecord(map=str(tmp_path / "missing.yaml"), seed=1, players=["A", "B"],
-                     deck=False)
+    rec = italian_record(str(tmp_path / "missing.yaml"), 1, ["A", "B"], deck=False)
     save_record(tmp_path / "r.json", rec)
     assert cli.main(["replay", str(tmp_path / "r.json")]) == 2
     err = capsys.readouterr().err

@@ -309,7 +309,7 @@ def test_a_huge_version_number_is_refused_in_a_short_message(tmp_path: Path) -> 
     session = _game()
     path = tmp_path / "g.json"
     session.save(path)
-    text = path.read_text(encoding="utf-8").replace('"version": 1', '"version": 1' + "0" * 400,
+    text = path.read_text(encoding="utf-8").replace('"version": 2', '"version": 2' + "0" * 400,
                                                      1)
     path.write_text(text, encoding="utf-8")
     message = _load_error(path)
@@ -338,9 +338,9 @@ def test_the_game_shows_a_note_from_a_loaded_save() -> None:
 
 def test_seats_of_a_new_game_are_kept(tmp_path: Path) -> None:
     seats = [Seat("Anna", COMPUTER, "easy", "vermillion"), Seat("Bruno", HUMAN, "normal", "black")]
-    session = Session.new(GameSetup(MINI, seats, 9, cards=False))
+    session = Session.new(GameSetup(MINI, seats, 9, {"building_only": True}))
     session.save(tmp_path / "p.json")
     back = Session.load(tmp_path / "p.json")
     assert [(s.kind, s.level, s.ink) for s in back.setup.seats] == [
         ("computer", "easy", "vermillion"), ("human", "normal", "black")]
-    assert not back.setup.cards
+    assert back.setup.options.get("building_only")

@@ -11,8 +11,13 @@ from dataclasses import replace
 import pytest
 from buildhelp import ROOT, italy
 
-from rail_app.devtools.soak import VARIANT_CYCLE, Checker, fingerprint, soak_game
 from rail_app.games.italian_rails.devtools.goalplayer import GoalDirectedPlayer, play_game
+from rail_app.games.italian_rails.devtools.soak import (
+    VARIANT_CYCLE,
+    Checker,
+    fingerprint,
+    soak_game,
+)
 from rail_app.games.italian_rails.rules import engine, replay
 from rail_app.games.italian_rails.rules.actions import Deliver, EndTurn
 from rail_app.games.italian_rails.rules.board import load_board

@@ -298,7 +298,7 @@ def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
     from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
 
     setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 4,
-                      ["loans"], cards=True)
+                      {"loans": True})
     scene = app.switch("game", session=Session.new(setup))
     d = Driver(app)
     to_anna_move(scene)

@@ -140,7 +140,7 @@ def test_a_panned_picture_is_the_picture_composed_afresh(app: Any) -> None:
     board = load_board(MINI)
     state = make_late_game_board(board, seed=3, segments=25)
     setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 3,
-                      cards=False)
+                      {"building_only": True})
     scene = app.switch("game", session=Session(setup, board, state))
     cam = scene.camera
     cam.level = cam.max_level - 2  # close: the view is a part of the small map

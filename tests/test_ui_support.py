@@ -22,7 +22,7 @@ def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int =
 
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
-    setup = GameSetup(map_path, seats, seed, [], cards=cards)
+    setup = GameSetup(map_path, seats, seed, {} if cards else {"building_only": True})
     scene = app.switch("game", session=Session.new(setup))
     scene.camera.level = scene.camera.level_for(30)
     return scene

@@ -15,6 +15,7 @@ from rail_app.games.italian_rails.rules.record import (
     record_from_game,
     replay_record,
     save_record,
+    variants_of,
 )
 from rail_app.games.italian_rails.rules.state import (
     VARIANT_FAST_TRAINS,
@@ -62,6 +63,6 @@ def test_V1_V2_V3_variants_are_chosen_at_setup_and_kept_in_the_record(tmp_path: 
     path = tmp_path / "game.json"
     save_record(path, record_from_game(state, str(board.path)))
     record = load_record(path)
-    assert set(record.variants) == set(chosen)
+    assert set(variants_of(record)) == set(chosen)
     replayed, _ = replay_record(record, board, deck)
     assert replayed.variants == frozenset(chosen)

@@ -31,14 +31,17 @@ LONG_COUNT = 100
 def child_loop(folder: str) -> None:
     """The child: save game A, then game B, then A... to ``saves/autosave.json`` forever,
     saying "ready" once the first save is complete."""
-    from rail_app.games.italian_rails.rules.savefile import read_save, write_save
+    from rail_app.table.library import read_save
+    from rail_app.table.registry import game
+    from rail_app.table.saves import write_save
 
     root = Path(folder)
     games = [read_save(root / "a.json"), read_save(root / "b.json")]
     target = root / "data" / "saves" / "autosave.json"
     n = 0
     while True:
-        write_save(target, games[n % 2])
+        save = games[n % 2]
+        write_save(target, save, game(save.record.game))
         n += 1
         if n == 1:
             sys.stdout.write("ready\n")
@@ -61,7 +64,8 @@ def _make_games(root: Path) -> tuple[list[str], list[str]]:
 
 def _check(target: Path, games: dict[str, list[str]]) -> str:
     """"ok", "lost" (no whole save) or "mismatched" (seats of the other game)."""
-    from rail_app.games.italian_rails.rules.savefile import SaveError, read_save
+    from rail_app.table.library import read_save
+    from rail_app.table.saves import SaveError
 
     if not target.exists():
         return "lost"

@@ -303,11 +303,12 @@ def load_and_judge(path: str) -> dict[str, Any]:
 def invalid_game(session: Any) -> str:
     """What is wrong with a loaded game ("" if nothing): the seats and names are checked,
     the record replays with every action legal, and the game screen draws a frame."""
-    from rail_app.games.italian_rails.rules.record import MAX_NAME, record_from_game, replay_record
+    from rail_app.table.records import MAX_NAME, replay
     from rail_app.ui.settings import INKS
 
+    game = session.game
     seats = session.setup.seats
-    if len(seats) != 2:
+    if not game.seats.low <= len(seats) <= game.seats.most:
         return f"{len(seats)} seats"
     for s in seats:
         if s.kind not in ("human", "computer") or s.level not in ("easy", "normal", "hard"):
@@ -317,12 +318,10 @@ def invalid_game(session: Any) -> str:
         if not isinstance(s.name, str) or not 0 < len(s.name) <= MAX_NAME \
                 or not s.name.isprintable():
             return f"seat name of {len(s.name)} characters"
-    if [s.name for s in seats] != [p.name for p in session.state.players]:
+    if [s.name for s in seats] != game.seat_names(session.state):
         return "the seats are not the players"
-    rec = record_from_game(session.state, session.setup.map_path)
-    state, results = replay_record(rec, session.board, session.state.deck if rec.deck
-                                   else None)
-    if not all(r.ok for r in results) or state.history != session.state.history:
+    state, results = replay(game, session.record(), session.board)
+    if not all(r.ok for r in results) or game.history(state) != game.history(session.state):
         return "the loaded game does not replay"
     import pygame
 

@@ -51,7 +51,7 @@ class SoakGame:
 def game_plan(index: int, seed: int) -> tuple[int, tuple[str, str], tuple[str, ...]]:
     """The ``index``-th game of a run: its seed, its pairing and its variants, cycling so that
     every pairing meets every variant set once in 40 games."""
-    from rail_app.devtools.soak import VARIANT_CYCLE
+    from rail_app.games.italian_rails.devtools.soak import VARIANT_CYCLE
 
     pairing = PAIRINGS[index % len(PAIRINGS)]
     variants = VARIANT_CYCLE[(index // len(PAIRINGS)) % len(VARIANT_CYCLE)]

@@ -160,6 +160,7 @@ def _finished_session() -> Any:
     from rail_app.games.italian_rails.rules import cards, engine
     from rail_app.games.italian_rails.rules.board import load_board
     from rail_app.games.italian_rails.rules.deck import load_board_deck
+    from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
 
     path = str(resource_path("maps", "test", "mini-short.yaml"))
@@ -174,13 +175,15 @@ def _finished_session() -> Any:
             break
         who = state.pending.player if state.pending is not None else state.current
         state = engine.apply(state, bots[who].next_action(state), inplace=True)
-    seats = [Seat("Anna", COMPUTER, "easy", "blue"), Seat("Bruno", COMPUTER, "hard", "orange")]
+    seats = [Seat("Anna", COMPUTER, Level.EASY, "blue"),
+             Seat("Bruno", COMPUTER, Level.HARD, "orange")]
     return Session(GameSetup(path, seats, 3), board, state)
 
 
 def _go(app: Any, phase: str, finished: Any) -> None:
     """Put the app on the screen of ``phase``."""
     from rail_app.core.paths import resource_path
+    from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app.running = True
@@ -190,8 +193,9 @@ def _go(app: Any, phase: str, finished: Any) -> None:
                  "game: two computers": (COMPUTER, COMPUTER),
                  "game: Italy": (HUMAN, COMPUTER)}[phase]
         path = str(resource_path("maps", "italy.yaml")) if "Italy" in phase else mini
-        seats = [Seat("Anna", kinds[0], "hard", "blue"), Seat("Bruno", kinds[1], "easy", "orange")]
-        app.switch("game", session=Session.new(GameSetup(path, seats, 7, cards=True)))
+        seats = [Seat("Anna", kinds[0], Level.HARD, "blue"),
+                 Seat("Bruno", kinds[1], Level.EASY, "orange")]
+        app.switch("game", session=Session.new(GameSetup(path, seats, 7)))
     elif phase == "gameover":
         app.switch("gameover", session=finished)
     elif phase == "settings":

@@ -9,7 +9,7 @@ both seat orders of one deal would be the same game twice. Who moves first is de
 private card). The table gives, per pairing, the wins of each side with a 95% confidence
 interval (Wilson score; a draw counts half), the median turns per player, the first
 player's win rate, the capped games (ended by W2 at the turn cap) and the errors (an
-exception, or a broken invariant of :class:`rail_app.devtools.soak.Checker`); per level a
+exception, or a broken invariant of :class:`rail_app.games.italian_rails.devtools.soak.Checker`); per level a
 rating on the Elo scale fitted by Bradley-Terry (minorisation-maximisation) over all games,
 and the 95th percentile of its turn's CPU time.
 """
@@ -32,7 +32,7 @@ from typing import Any
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
 from rail_app.devtools.simulate import PLAYER_KINDS, make_player
-from rail_app.devtools.soak import Checker, fingerprint
+from rail_app.games.italian_rails.devtools.soak import Checker, fingerprint
 from rail_app.games.italian_rails.rules import cards, engine
 from rail_app.games.italian_rails.rules.board import Board, load_board
 from rail_app.games.italian_rails.rules.deck import load_board_deck

@@ -1,6 +1,10 @@
-"""The game over screen: who won and why (W2), the final figures and the cash chart."""
+"""The game over screen of every game: who won and why, a table of ranks for any number of
+seats with the game's own figures, and the game's chart (Italian Rails: cash after each
+turn)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -8,17 +12,26 @@ from pygame_gui.elements import UIButton
 
 from rail_app.ui import hud
 from rail_app.ui.chart import draw_cash_chart
+from rail_app.ui.gameparts import FinalTable
+from rail_app.ui.gamescreens import screens_of
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import INK, PAPER
 from rail_app.ui.session import Session
 from rail_app.ui.settings import INKS
 
 
-class GameOverScene(Scene):
-    """Who won and why (W2), the final cash, track and deliveries, and the cash chart."""
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... (a rank as players read it)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
-    def __init__(self, app: Host, session: Session) -> None:
+
+class GameOverScene(Scene):
+    """Who won and why, each seat's rank and figures, and the game's chart."""
+
+    def __init__(self, app: Host, session: Session[Any]) -> None:
         self.session = session
+        self.final: FinalTable = screens_of(session.setup.game).final_table(session)
         super().__init__(app)
 
     def inks(self) -> list[tuple[int, int, int]]:
@@ -37,76 +50,97 @@ class GameOverScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
-            self.app.switch("newgame")
+            self.app.switch("newgame", game=self.session.setup.game)
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
                 or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
                                                                    pygame.K_RETURN)):
             self.app.switch("menu")
 
-    def series(self) -> tuple[list[tuple[str, tuple[int, int, int], list[int]]], bool]:
-        """The chart's lines: each player's cash after each of their turns (one point per
-        turn taken, as the header counts them). When some cash changed after a player's
-        last turn (rent, an event of the last round), every line gets one more point, the
-        cash at the end, so the lines stay comparable; the second value says so."""
-        st = self.session.state
-        inks = self.inks()
-        cash = [list(p.cash_history[:p.turns_taken]) for p in st.players]
-        end = any(not c or c[-1] != p.cash for c, p in zip(cash, st.players, strict=True))
-        if end:
-            for c, p in zip(cash, st.players, strict=True):
-                c.append(p.cash)
-        return [(p.name, inks[i], cash[i]) for i, p in enumerate(st.players)], end
+    def ranks(self) -> list[int]:
+        """Each seat's rank (1 = first; seats that tie share a rank)."""
+        game = self.session.game
+        out = game.outcome(self.session.state)
+        if out is None:
+            return [1] * len(self.session.setup.seats)
+        return list(out.ranks)
+
+    def order(self) -> list[int]:
+        """The seats from first to last (ties in seat order)."""
+        ranks = self.ranks()
+        return sorted(range(len(ranks)), key=lambda i: (ranks[i], i))
+
+    def winner(self) -> int | None:
+        ranks = self.ranks()
+        firsts = [i for i, r in enumerate(ranks) if r == 1]
+        return firsts[0] if len(firsts) == 1 and self.session.over else None
 
     def lines(self) -> list[str]:
-        """The table of the screen as plain sentences (also used by tests)."""
-        st = self.session.state
+        """The table of the screen as plain sentences, first to last (also used by tests)."""
+        names = [s.name for s in self.session.setup.seats]
+        ranks = self.ranks()
+        f = self.final
         out = []
-        for p in st.players:
-            out.append(f"{p.name}: {p.cash}M cash, {p.segments_drawn} segments drawn "
-                       f"({len(p.track)} on the map), {p.deliveries} deliveries")
+        for i in self.order():
+            figures = ", ".join(f"{v} {h.lower()}"
+                                for h, v in zip(f.headings, f.rows[i], strict=True))
+            out.append(f"{ordinal(ranks[i])} {names[i]}: {figures}")
         return out
+
+    def series(self) -> tuple[list[tuple[str, tuple[int, int, int], list[int]]], bool]:
+        """The chart's lines (name, ink, values) and whether their last point is the end of
+        the game rather than a turn."""
+        seats = self.session.setup.seats
+        inks = self.inks()
+        f = self.final
+        return ([(seats[i].name, inks[i], list(f.chart[i])) for i in range(len(f.chart))],
+                f.chart_end)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PAPER)
         px = self.app.px
         w, h = surface.get_size()
-        st = self.session.state
-        out = st.outcome
+        seats = self.session.setup.seats
         inks = self.inks()
+        final = self.final
         x0 = px(60)
-        if out is not None and out.winner is not None:
-            title = f"{st.players[out.winner].name} wins!"
-            colour = inks[out.winner]
+        winner = self.winner()
+        if winner is not None:
+            title = f"{seats[winner].name} wins!"
+            colour = inks[winner]
         else:
-            title = "Game over: a draw" if out is not None else "Game over"
+            title = "Game over: a draw" if self.session.over else "Game over"
             colour = INK
         hud.label(surface, title, (x0, px(36)), px(46), colour, bold=True)
         y = px(104)
-        if out is not None and out.reason:
-            for line in hud.wrap(out.reason + " (W2)", px(18), w - 2 * x0):
+        if final.reason:
+            for line in hud.wrap(final.reason, px(18), w - 2 * x0):
                 hud.label(surface, line, (x0, y), px(18), INK)
                 y += px(26)
-        each = " / ".join(str(p.turns_taken) for p in st.players)
-        hud.label(surface, f"{st.turn} turns played ({each} each)", (x0, y), px(15), hud.MUTED)
+        if final.turns:
+            hud.label(surface, final.turns, (x0, y), px(15), hud.MUTED)
         y += px(34)
-        # the table
-        cols = [("", 0), ("Cash", px(230)), ("Segments drawn", px(360)),
-                ("Track on the map", px(540)), ("Deliveries", px(730))]
+        # the ranks, first to last, with the game's figures
+        name_w = px(230)
+        col_w = max(px(130), min(px(190), (w - 2 * x0 - name_w - px(70))
+                                 // max(1, len(final.headings))))
+        cols = [("Rank", 0)] + [(head, px(70) + name_w + k * col_w)
+                                for k, head in enumerate(final.headings)]
         for label, dx in cols:
             hud.label(surface, label, (x0 + dx, y), px(15), hud.MUTED, bold=True)
         y += px(26)
-        for i, p in enumerate(st.players):
-            pygame.draw.rect(surface, inks[i], (x0, y + px(4), px(26), px(14)),
+        ranks = self.ranks()
+        row_h = px(30) if len(seats) <= 4 else px(26)
+        for i in self.order():
+            hud.label(surface, ordinal(ranks[i]), (x0, y), px(18), INK, bold=ranks[i] == 1)
+            pygame.draw.rect(surface, inks[i], (x0 + px(60), y + px(4), px(26), px(14)),
                              border_radius=px(6))
-            hud.label(surface, p.name, (x0 + px(36), y), px(18), INK, bold=True)
-            vals = [f"{p.cash}M", str(p.segments_drawn), str(len(p.track)), str(p.deliveries)]
-            for (_, dx), v in zip(cols[1:], vals, strict=True):
-                hud.label(surface, v, (x0 + dx, y), px(18), INK, bold=i == (out.winner if out
-                                                                            else -1))
-            y += px(30)
+            hud.label(surface, seats[i].name, (x0 + px(96), y), px(18), INK, bold=True)
+            for (_, dx), v in zip(cols[1:], final.rows[i], strict=True):
+                hud.label(surface, v, (x0 + dx, y), px(18), INK, bold=ranks[i] == 1)
+            y += row_h
         y += px(16)
         chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
-        if chart.h > px(120):
+        if final.chart and chart.h > px(120):
             series, end = self.series()
-            draw_cash_chart(surface, chart, series, px(14), goal=st.rules.win_cash, end=end)
+            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end)
         self.ui.draw_ui(surface)

@@ -4,6 +4,7 @@ their inks), the variants, the building-only practice and the seed."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,8 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_maps_dir
-from rail_app.ui.scene import Scene
+from rail_app.table.seats import Level
+from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import (
     SEAT_KINDS,
     VARIANT_LABELS,
@@ -26,6 +28,10 @@ from rail_app.ui.settings import INKS
 
 
 class NewGameScene(Scene):
+    def __init__(self, app: Host, game: str | None = None) -> None:
+        self.game_id = game
+        super().__init__(app)
+
     def build(self) -> None:
         px = self.app.px
         w, h = self.app.size
@@ -92,19 +98,21 @@ class NewGameScene(Scene):
             kind = chosen(kind_menu)
             ink = chosen(ink_menu)
             if kind.startswith("Computer"):
-                level = kind[kind.index("(") + 1:-1].lower()
+                level = Level(kind[kind.index("(") + 1:-1].lower())
                 seats.append(Seat(name, COMPUTER, level, ink))
             else:
-                seats.append(Seat(name, HUMAN, "normal", ink))
+                seats.append(Seat(name, HUMAN, Level.NORMAL, ink))
         if seats[0].name == seats[1].name:
-            seats[1].name += " 2"
+            seats[1] = replace(seats[1], name=seats[1].name + " 2")
         if seats[0].ink == seats[1].ink:
             self.message.set_text("The two players need different ink colours.")
             return None
         text = self.seed_entry.get_text().strip()
         seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
-        variants = [k for k, box in self.variant_boxes if box.is_checked]
-        return GameSetup(str(path), seats, seed, variants, cards=not self.practice_box.is_checked)
+        options: dict[str, object] = {k: True for k, box in self.variant_boxes if box.is_checked}
+        if self.practice_box.is_checked:
+            options["building_only"] = True
+        return GameSetup(str(path), seats, seed, options)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -124,6 +132,9 @@ class NewGameScene(Scene):
         except MapError as exc:  # a broken map or deck file: show the reason, stay here
             first = str(exc.problems[0]) if exc.problems else str(exc)
             self.message.set_text(f"Cannot start: {first}"[:110])
+            return False
+        except ValueError as exc:  # a setup the game does not take (a map without a deck)
+            self.message.set_text(f"Cannot start: {exc}"[:110])
             return False
         self.app.switch("game", session=session)
         return True

@@ -1,8 +1,8 @@
 """The saved games as the save and load screen lists them: one entry per file, newest first,
-with what the player recognises a game by (its name, the players and seats, the map, the
-turn, the cash, the date and a small map with both networks), read from the save's
-``game`` block without replaying it; renaming and deleting a save; the game Continue
-resumes.
+with what the player recognises a game by (its name, which game it is, the players and
+seats, the map, the turn, the game's own figures, the date and a small map the game draws),
+read from the save's ``game`` block without replaying it; renaming and deleting a save; the
+game Continue resumes.
 
 Entries are kept per file and modification time, so the list is read again cheaply after
 a save, a rename or a delete.
@@ -15,14 +15,14 @@ import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-if TYPE_CHECKING:  # the rules and the board are imported when a list is first read
-    from rail_app.games.italian_rails.rules.board import Board
-    from rail_app.games.italian_rails.rules.savefile import GameInfo, SeatSpec
-    from rail_app.games.italian_rails.ui.mapstyle import MapView
+from rail_app.table.seats import Seat
+
+if TYPE_CHECKING:  # the games are reached when a list is first read
+    from rail_app.table.saves import GameInfo
 
 EMERGENCY_PREFIX = "emergency-"
 
@@ -34,8 +34,9 @@ class Entry:
     path: Path
     mtime: float
     saved: str = ""
-    seats: tuple[SeatSpec, ...] = ()
+    seats: tuple[Seat, ...] = ()
     game: GameInfo | None = None
+    game_id: str = ""  # which game of the table it is
     map_file: Path | None = None  # the map it carries, unpacked (for the small map)
     map_label: str = ""
     problem: str = ""
@@ -76,19 +77,20 @@ class Entry:
         """Each seat: its name and who plays it."""
         out = []
         for s in self.seats:
-            who = "person" if s.kind == "human" else f"computer, {s.level}"
+            who = "person" if not s.computer else f"computer, {s.level}"
             out.append(f"{s.name} ({who}, {s.ink} ink)")
         return out
 
-    def cash_words(self) -> str:
-        """Both players' cash; with two people at one screen, only once it is public (E3)."""
+    def game_words(self) -> list[str]:
+        """What the game says of the save (Italian Rails: the cash)."""
         g = self.game
-        if g is None:
-            return ""
-        people = sum(1 for s in self.seats if s.kind == "human")
-        if people == 2 and not g.cash_public and not g.over:
-            return "cash hidden until it is public (E3)"
-        return " · ".join(f"{s.name} {c}M" for s, c in zip(self.seats, g.cash, strict=False))
+        if g is None or not self.game_id:
+            return []
+        from rail_app.table.registry import game
+
+        people = sum(1 for s in self.seats if not s.computer)
+        return game(self.game_id).summary_lines(g.summary, [s.name for s in self.seats],
+                                                 people, g.over)
 
 
 def summary(e: Entry) -> str:
@@ -114,7 +116,7 @@ def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
     if g is not None:
         out.append((f"Game turn {g.turn}" + (" · the game is over" if g.over else ""),
                     hud.TEXT, False))
-        out.append((f"Cash: {e.cash_words()}", hud.TEXT, False))
+        out += [(line, hud.TEXT, False) for line in e.game_words()]
     out.append((f"{e.kind.capitalize()} {e.when()}".strip(), hud.MUTED, False))
     return out
 
@@ -132,7 +134,8 @@ def read_entry(path: Path) -> Entry:
     found = _CACHE.get(key)
     if found is not None:
         return found
-    from rail_app.games.italian_rails.rules.savefile import SaveError, read_save
+    from rail_app.table.library import read_save
+    from rail_app.table.saves import SaveError
     from rail_app.ui.savedir import worlds_dir
     from rail_app.ui.settings import INKS
 
@@ -151,8 +154,8 @@ def read_entry(path: Path) -> Entry:
             map_file = Path(save.record.map)
         label = save.game.map_name if save.game is not None and save.game.map_name else \
             Path(save.record.map).stem.capitalize()
-        entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game, map_file,
-                      label)
+        entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game,
+                      save.record.game, map_file, label)
     if len(_CACHE) > 500:
         _CACHE.clear()
     _CACHE[key] = entry
@@ -201,12 +204,9 @@ def latest_game_path() -> Path | None:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
-    from rail_app.games.italian_rails.rules.savefile import (
-        MAX_SAVE_NAME,
-        SaveError,
-        read_save,
-        write_save,
-    )
+    from rail_app.table.library import read_save
+    from rail_app.table.registry import game
+    from rail_app.table.saves import MAX_SAVE_NAME, SaveError, write_save
     from rail_app.ui.settings import INKS
 
     save = read_save(entry.path, inks=INKS)
@@ -217,7 +217,7 @@ def rename(entry: Entry, name: str) -> Entry:
     if not clean:  # no name: the players and the turn, as a new game is named
         clean = f"{' & '.join(s.name for s in save.seats)}, turn {save.game.turn}"
     save.game = replace(save.game, name=clean)
-    write_save(entry.path, save)
+    write_save(entry.path, save, game(save.record.game))
     with contextlib.suppress(OSError):  # keep its place in the list (newest first)
         os.utime(entry.path, (entry.mtime, entry.mtime))
     return read_entry(entry.path)
@@ -230,76 +230,39 @@ def delete(entry: Entry) -> None:
 
 # -- the small map -------------------------------------------------------------------------
 
-_BASES: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
+_BOARDS: dict[tuple[str, Path], Any] = {}
 _THUMBS: dict[tuple[Path, float, tuple[int, int]], pygame.Surface] = {}
 
 
-def small_map(board: Board, size: tuple[int, int]) -> tuple[pygame.Surface, MapView]:
-    """The map as a small picture: sea, the neighbours' land, the land, lakes and the major
-    cities, without the dots and names of the game's map (too small to read here)."""
-    import numpy as np
-
-    from rail_app.games.italian_rails.ui import maprender as mr
-    from rail_app.games.italian_rails.ui.mapstyle import CITY_RED, CONTEXT_LAND, LAND, SEA, WATER
-
-    view = mr.fit_view(board, *size, margin_px=3)
-    pic = pygame.Surface(size)
-    pic.fill(SEA)
-    for layer, colour in (("context", CONTEXT_LAND), ("land", LAND), ("lake", WATER)):
-        for feat in board.geometry.layer(layer):
-            geom = feat.geom
-            polys = list(getattr(geom, "geoms", [geom]))
-            for poly in polys:
-                if poly.geom_type != "Polygon" or poly.is_empty:
-                    continue
-                pts = view.array_to_px(np.asarray(poly.exterior.coords)[:, :2])
-                if len(pts) >= 3:
-                    pygame.draw.polygon(pic, colour, pts.tolist())
-    r = max(2, round(min(size) / 60))
-    for c in board.majors:
-        x, y = view.to_px(c.x, c.y)
-        pygame.draw.rect(pic, CITY_RED, (round(x) - r, round(y) - r, 2 * r, 2 * r))
-    return pic, view
-
-
 def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
-    """A small picture of the whole map with both players' track in their inks (None when
-    the save's map cannot be read)."""
+    """A small picture of the whole map with the game drawn on it by its own screen parts
+    (None when the save's map cannot be read)."""
     key = (entry.path, entry.mtime, size)
     found = _THUMBS.get(key)
     if found is not None:
         return found
-    if entry.map_file is None:
+    if entry.map_file is None or not entry.game_id:
         return None
     from rail_app.core.mapfile import MapError
-    from rail_app.games.italian_rails.rules.board import load_board
+    from rail_app.ui.gamescreens import GAME_SCREENS
     from rail_app.ui.settings import INKS
 
-    try:
-        board = load_board(entry.map_file)
-    except (MapError, OSError):
+    if entry.game_id not in GAME_SCREENS:
         return None
-    base = _BASES.get((entry.map_file, size))
-    from rail_app.games.italian_rails.ui import maprender as mr
-
-    view = mr.fit_view(board, *size, margin_px=3)
-    if base is None:
-        base = small_map(board, size)[0]
-        if len(_BASES) > 8:
-            _BASES.clear()
-        _BASES[(entry.map_file, size)] = base
-    pic = base.copy()
-    width = 1 if min(size) < 120 else 2
-    if entry.game is not None:
-        for seat, track in zip(entry.seats, entry.game.track, strict=False):
-            colour = INKS.get(seat.ink, (0, 0, 0))
-            for a, b in track:
-                da, db = board.find_dot(a), board.find_dot(b)
-                if da is None or db is None:
-                    continue
-                pa = view.to_px(board.dots[da].x, board.dots[da].y)
-                pb = view.to_px(board.dots[db].x, board.dots[db].y)
-                pygame.draw.line(pic, colour, pa, pb, width)
+    screens = GAME_SCREENS[entry.game_id]()
+    board_key = (entry.game_id, entry.map_file)
+    board = _BOARDS.get(board_key)
+    if board is None:
+        try:
+            board = screens.picture_board(entry.map_file)
+        except (MapError, OSError):
+            return None
+        if len(_BOARDS) > 8:
+            _BOARDS.clear()
+        _BOARDS[board_key] = board
+    inks = [INKS.get(s.ink, (0, 0, 0)) for s in entry.seats]
+    summary = entry.game.summary if entry.game is not None else {}
+    pic = screens.thumbnail(board, summary, inks, size)
     if len(_THUMBS) > 64:
         _THUMBS.clear()
     _THUMBS[key] = pic

@@ -9,7 +9,8 @@ the player types another) and returns to it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -17,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
 from rail_app.ui import hud
+from rail_app.ui.fonts import font
 from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
@@ -25,7 +27,7 @@ from rail_app.ui.settings import INKS
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
     from rail_app.ui.session import Session
 
-MAX_SAVE_NAME = 80  # rules.savefile.MAX_SAVE_NAME
+MAX_SAVE_NAME = 80  # table.saves.MAX_SAVE_NAME
 
 DOUBLE_CLICK_MS = 450
 SELECTED = (255, 236, 180)
@@ -34,7 +36,7 @@ SELECTED = (255, 236, 180)
 class SavesScene(Scene):
     """``session`` given: save that game (and go back to ``resume``); else load a game."""
 
-    def __init__(self, app: Host, session: Session | None = None,
+    def __init__(self, app: Host, session: Session[Any] | None = None,
                  resume: Scene | None = None) -> None:
         self.session = session
         self.resume = resume
@@ -57,8 +59,6 @@ class SavesScene(Scene):
         width = min(w - px(60), px(1180))
         x0 = (w - width) // 2
         top = px(36)
-        from rail_app.games.italian_rails.ui.maprender import font
-
         title = "Save game" if self.saving else "Load game"
         UILabel(pygame.Rect(x0, top, font(px(44), True).size(title)[0] + px(16), px(60)),
                 title, self.ui, object_id="#title")
@@ -237,7 +237,7 @@ class SavesScene(Scene):
         e = self.current()
         if e is None or self.saving:
             return
-        from rail_app.games.italian_rails.rules.savefile import SaveError
+        from rail_app.table.saves import SaveError
 
         try:
             self.entries[self.selected] = rename(e, self.name_entry.get_text())
@@ -354,16 +354,18 @@ class SavesScene(Scene):
         return self.current()
 
 
-def _session_entry(session: Session) -> Entry:
+def _session_entry(session: Session[Any]) -> Entry:
     """The game being played, as the list would show it once saved."""
-    from rail_app.games.italian_rails.rules.savefile import SeatSpec
+    from dataclasses import replace
+
     from rail_app.ui.session import saves_dir
 
-    seats = tuple(SeatSpec(s.name, s.kind, s.level, s.ink if s.ink in INKS else "blue")
+    seats = tuple(replace(s, ink=s.ink if s.ink in INKS else "blue")
                   for s in session.setup.seats)
     info = session.info()
     return Entry(saves_dir() / f"(this game, {info.actions} actions)", 0.0, "", seats, info,
-                 session.board.path, session.board.name, "", unsaved=True)
+                 session.setup.game, Path(session.setup.map_path), info.map_name, "",
+                 unsaved=True)
 
 
 def _enable(button: UIButton, on: bool) -> None:
@@ -375,8 +377,6 @@ def _enable(button: UIButton, on: bool) -> None:
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` on one line of ``width`` pixels, shortened with "…" only when it must be."""
-    from rail_app.games.italian_rails.ui.maprender import font
-
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text

@@ -25,12 +25,12 @@ from pygame_gui.windows import UIMessageWindow
 
 from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
+from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
-if TYPE_CHECKING:  # the engine comes with the first game, not before the menu's first frame
-    from rail_app.games.italian_rails.rules.board import Board
+if TYPE_CHECKING:  # the games come with the first game, not before the menu's first frame
     from rail_app.ui.session import Session
 
 PAPER = (246, 241, 226)
@@ -80,9 +80,10 @@ class Backdrop:
         self.started = False
         #: Why the map could not be drawn (a broken map file), once it has been tried.
         self.problem: str | None = None
-        self.loading: Background[Board] | None = None
-        self.board: Board | None = None
+        self.loading: Background[Any] | None = None
+        self.board: Any = None  # what the game draws the map from (its board)
         self.asked = False  # the first map's board was asked for
+        self.game = DEFAULT_GAME  # whose map it shows
 
     def draw(self, surface: pygame.Surface, app: Host) -> None:
         surface.fill(PAPER)
@@ -94,13 +95,11 @@ class Backdrop:
             return
         w, h = surface.get_size()
         if self.surface is None or self.surface.get_size() != (w - w // 2, h):
-            from rail_app.games.italian_rails.ui import maprender as mr
+            from rail_app.ui.gamescreens import screens_of
 
             # The map sits in the right half and fades into the paper at its edges, like a
             # map laid on a table.
-            half = pygame.Surface((w - w // 2, h))
-            view = mr.fit_view(board, half.get_width(), h - 40)
-            mr.draw_base(half, board, view, labels=False)
+            half = screens_of(self.game).backdrop(board, (w - w // 2, h))
             veil = pygame.Surface(half.get_size(), pygame.SRCALPHA)
             veil.fill((*PAPER, 120))
             half.blit(veil, (0, 0))
@@ -108,7 +107,7 @@ class Backdrop:
             self.surface = half
         surface.blit(self.surface, (w // 2, 0))
 
-    def first_board(self, app: Host) -> Board | None:
+    def first_board(self, app: Host) -> Any:
         """The board of the first map once it is loaded, else None (still loading, no maps,
         or a broken map file: the menu shows plain paper and the reason goes to the
         terminal once; the New game dialog says it again when that map is chosen). The
@@ -118,7 +117,8 @@ class Backdrop:
             self.asked = True
             maps = available_maps(app.map_path)
             if maps:
-                self.loading = Background(partial(_load_board, maps[0]), "menu map")
+                self.loading = Background(partial(_load_board, self.game, maps[0]),
+                                          "menu map")
         if self.loading is not None and self.loading.done():
             from rail_app.core.mapfile import MapError
 
@@ -136,10 +136,10 @@ class Backdrop:
         return self.loading is None or self.loading.wait(timeout)
 
 
-def _load_board(path: Path) -> Board:
-    from rail_app.games.italian_rails.rules.board import load_board
+def _load_board(game: str, path: Path) -> Any:
+    from rail_app.ui.gamescreens import screens_of
 
-    return load_board(path)
+    return screens_of(game).picture_board(path)
 
 
 def _edge_fade(size: tuple[int, int], fade: int) -> pygame.Surface:
@@ -197,10 +197,11 @@ class MenuScene(Scene):
         self.buttons: dict[Any, str] = {}
         self.resumable = _latest_game()
         y = px(230)
-        from rail_app.games.italian_rails.ui.lessonfiles import saved_step
+        from rail_app.ui.gamescreens import screens_of
 
-        self.lesson_step = saved_step()
-        learn = "Learn to play" if self.lesson_step is None else "Learn to play (resume)"
+        self.screens = screens_of(DEFAULT_GAME)
+        resumable = self.screens.has_lesson() and self.screens.lesson_resumable()
+        learn = "Learn to play (resume)" if resumable else "Learn to play"
         for label, what in (("New game", "new"), (learn, "learn"), ("Continue", "continue"),
                             ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
             if what == "continue" and self.resumable is None:
@@ -235,13 +236,7 @@ class MenuScene(Scene):
 
     def learn(self) -> None:
         """Learn to play: the guided first game, resumed where it was left."""
-        from rail_app.games.italian_rails.ui import lessonfiles as lesson
-
-        session = lesson.resumed_session() if self.lesson_step is not None else None
-        step = self.lesson_step if session is not None else 0
-        if session is None:
-            lesson.forget()
-            session = lesson.new_session()
+        session, step = self.screens.lesson()
         self.app.switch("game", session=session, lesson=step)
 
     def show_error(self, text: str, title: str = "Could not load") -> None:
@@ -281,7 +276,7 @@ UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: Host, back: str = "menu", session: Session | None = None,
+    def __init__(self, app: Host, back: str = "menu", session: Session[Any] | None = None,
                  resume: Scene | None = None) -> None:
         self.back = back
         self.session = session

@@ -1,8 +1,11 @@
 """The app's screens, listed explicitly (no import scanning: the packager sees every import).
 
-Each screen's module is imported when the screen is first shown, so that the main menu's
-first frame waits for nothing it does not draw (the rules engine, the board, the map's
-drawing code and the libraries under them come with the first game or the menu's map).
+:data:`SCENES` are the shell's own screens; a game's screen comes from the shell's table of
+game screens (:data:`rail_app.ui.gamescreens.GAME_SCREENS`).
+
+Each module is imported when its screen is first shown, so that the main menu's first
+frame waits for nothing it does not draw (a game's rules, its board, the map's drawing code
+and the libraries under them come with the first game or the menu's map).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.ui.gamescreens import screens_of
 from rail_app.ui.scene import Host, Scene
 
 
@@ -44,9 +48,8 @@ def _settings(app: Host, **kwargs: Any) -> Scene:
 
 
 def _game(app: Host, **kwargs: Any) -> Scene:
-    from rail_app.games.italian_rails.ui.scene import GameScene
-
-    return GameScene(app, **kwargs)
+    session = kwargs.pop("session")
+    return screens_of(session.setup.game).open(app, session, **kwargs)
 
 
 def _game_over(app: Host, **kwargs: Any) -> Scene:

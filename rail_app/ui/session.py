@@ -1,7 +1,9 @@
-"""A game being played in the app: the engine's state plus who sits where.
+"""A game being played in the app: the game's state plus who sits where, for any game on
+the table.
 
-The UI changes the game only through the engine's ``quote``/``apply`` (DESIGN.md habits 1
-and 3); this module is the one place that talks to the engine, saves and loads.
+The app changes a game only through its game's ``quote``/``apply`` (DESIGN.md habits 1 and
+3, :class:`rail_app.table.gamedef.GameDef`); this module is the one place that talks to the
+game, saves and loads.
 """
 
 from __future__ import annotations
@@ -9,58 +11,48 @@ from __future__ import annotations
 import gc
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
-from rail_app.games.italian_rails.rules import engine, record
-from rail_app.games.italian_rails.rules.actions import Action, EndTurn
-from rail_app.games.italian_rails.rules.board import Board
-from rail_app.games.italian_rails.rules.build import legal_builds
-from rail_app.games.italian_rails.rules.deck import load_map
-from rail_app.games.italian_rails.rules.quotes import Quote
-from rail_app.games.italian_rails.rules.savefile import (
-    GameInfo,
-    SaveError,
-    SaveFile,
-    SeatSpec,
-    read_save,
-    write_save,
-)
-from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.table import records, registry
+from rail_app.table.gamedef import QuoteLike
+from rail_app.table.library import read_save
+from rail_app.table.records import Record, map_digest
+from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
+from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
 from rail_app.ui.savedir import list_saves as list_saves
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
 from rail_app.ui.savedir import saves_dir as saves_dir
 from rail_app.ui.savedir import worlds_dir as worlds_dir
 
-HUMAN = "human"
-COMPUTER = "computer"
-LEVELS = ("easy", "normal", "hard")
+S = TypeVar("S")
+
+HUMAN = SeatKind.HUMAN
+COMPUTER = SeatKind.COMPUTER
+LEVELS = tuple(Level)
 #: How many autosaves each game keeps: the newest turns, one file a turn.
 AUTOSAVES_KEPT = 3
 
-
-@dataclass
-class Seat:
-    name: str
-    kind: str = HUMAN  # human | computer
-    level: str = "normal"
-    ink: str = "blue"
-
-    @property
-    def computer(self) -> bool:
-        return self.kind == COMPUTER
+__all__ = ["AUTOSAVES_KEPT", "COMPUTER", "HUMAN", "LEVELS", "GameSetup", "LoadError", "Seat",
+           "Session", "list_saves", "new_save_path", "remove_leftovers", "saves_dir",
+           "worlds_dir"]
 
 
 @dataclass
 class GameSetup:
+    """What New game chose: the game, the map, the seats, the seed and the game's options
+    (their keys, as :attr:`rail_app.table.gamedef.GameDef.options` lists them)."""
+
     map_path: str
     seats: list[Seat]
     seed: int
-    variants: list[str] = field(default_factory=list)
-    cards: bool = True  # play with the map's deck (demands, events) or build only (practice)
+    options: Mapping[str, object] = field(default_factory=dict)
+    game: str = registry.DEFAULT_GAME
 
 
 class LoadError(Exception):
@@ -68,22 +60,23 @@ class LoadError(Exception):
 
 
 def new_game_id() -> str:
-    """A new game's id: every save of one game carries it (its autosaves are its own)."""
+    """A new match's id: every save of one match carries it (its autosaves are its own)."""
     return secrets.token_hex(6)
 
 
-class Session:
-    def __init__(self, setup: GameSetup, board: Board, state: GameState,
+class Session(Generic[S]):
+    def __init__(self, setup: GameSetup, board: Any, state: S,
                  world: World | None = None) -> None:
         self.setup = setup
-        self.board = board
+        self.game: registry.AnyGame = registry.game(setup.game)
+        self.board = board  # the game's board (what its map file became)
         self.state = state
         self.world = world  # the files of the map, packed into every save
         self._world_tried = world is not None
         self.notes: list[str] = []  # what the player should know about a loaded game
-        self.version = 0  # bumps on every applied action (the track layer watches it)
+        self.version = 0  # bumps on every applied action (the screen's layers watch it)
         self.saved_at_version = 0
-        self.last_applied: list[Action] = []
+        self.last_applied: list[Any] = []
         self.game_id = new_game_id()
         self.name = ""  # what the player calls the game ("": the players and the turn)
         #: Where this game saves itself instead of its own autosaves (the lesson's game)
@@ -91,13 +84,14 @@ class Session:
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
-    def new(cls, setup: GameSetup) -> Session:
-        """A new game; the map and its deck are checked as ``validate-map`` checks them, and
-        packed at once, so that saves carry the files the game started on."""
-        board, deck = load_map(setup.map_path)
-        state = engine.new_game(board, deck if setup.cards else None, seed=setup.seed,
-                                  names=[s.name for s in setup.seats],
-                                  variants=frozenset(setup.variants))
+    def new(cls, setup: GameSetup) -> Session[Any]:
+        """A new game; the map (and what it names) is checked as ``validate-map`` checks
+        it, and packed at once, so that saves carry the files the game started on.
+        MapError for a broken map, ValueError for a setup the game does not take."""
+        game = registry.game(setup.game)
+        board = game.load_board(setup.map_path)
+        state = game.new_game(board, [s.name for s in setup.seats], dict(setup.options),
+                              setup.seed)
         try:
             world = pack_world(setup.map_path)
         except WorldError:
@@ -105,37 +99,38 @@ class Session:
         return cls(setup, board, state, world)
 
     # -- playing -------------------------------------------------------------------------------
-    def quote(self, action: Action, state: GameState | None = None) -> Quote:
-        return engine.quote(self.state if state is None else state, action)
+    def quote(self, action: Any, state: S | None = None) -> Any:
+        return self.game.quote(self.state if state is None else state, action)
 
-    def apply(self, action: Action) -> Quote:
+    def apply(self, action: Any) -> Any:
         """Quote, and apply if legal. Returns the quote either way."""
         q = self.quote(action)
         if q.ok:
-            before = self.state.current
-            self.state = engine.apply(self.state, action)
+            before = self.actor
+            self.state = self.game.apply(self.state, action)
             self.version += 1
             self.last_applied.append(action)
-            if self.state.current != before:
+            if self.actor != before:
                 # Between turns is a calm moment to collect garbage (a computer turn leaves
                 # plenty), so the collector does not slow the frames of the next turn.
                 gc.collect()
         return q
 
-    def preview(self, state: GameState, action: Action) -> tuple[Quote, GameState | None]:
+    def preview(self, state: S, action: Any) -> tuple[Any, S | None]:
         """Quote ``action`` on a hypothetical ``state`` and the state after it (if legal)."""
-        q = engine.quote(state, action)
+        q: QuoteLike = self.game.quote(state, action)
         if not q.ok:
             return q, None
-        return q, engine.apply(state, action)
-
-    def legal_builds(self) -> list[Action]:
-        return list(legal_builds(self.state))
+        return q, self.game.apply(state, action)
 
     @property
     def actor(self) -> int:
-        """Who acts now: the player a pending choice waits for (E7), else the current one."""
-        return self.state.actor
+        """Whose input the game awaits; once it is over, the seat that played last."""
+        who = self.game.to_act(self.state)
+        if who is not None:
+            return who
+        done = self.game.history(self.state)
+        return done[-1][0] if done else 0
 
     @property
     def seat(self) -> Seat:
@@ -148,47 +143,56 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.state.outcome is not None or self.state.phase is Phase.OVER
+        return self.game.outcome(self.state) is not None
 
-    def two_humans(self) -> bool:
-        return all(not s.computer for s in self.setup.seats)
+    def people(self) -> int:
+        """How many seats people play."""
+        return sum(1 for s in self.setup.seats if not s.computer)
+
+    def all_people(self) -> bool:
+        """Every seat is played by a person at this screen (hotseat)."""
+        return self.people() == len(self.setup.seats)
 
     # -- saving ----------------------------------------------------------------------------------
     def default_name(self) -> str:
         """A game's name until the player gives it one: the players and the game turn."""
-        names = " & ".join(p.name for p in self.state.players)
-        return f"{names}, turn {self.state.turn}"
+        names = " & ".join(self.game.seat_names(self.state))
+        return f"{names}, turn {self.game.turn(self.state)}"
 
     def info(self, autosave: bool = False) -> GameInfo:
         """What a save of this game says about it (see :class:`GameInfo`)."""
-        st = self.state
-        board = self.board
-        track = tuple(tuple(sorted((board.key(a), board.key(b)) for a, b in p.track))
-                      for p in st.players)
-        return GameInfo(self.game_id, self.name or self.default_name(), autosave, st.turn,
-                        len(st.history), self.over,
-                        (st.players[0].cash, st.players[1].cash), st.cash_public,
-                        board.name[:80], (track[0], track[1]))
+        return GameInfo(self.game_id, self.name or self.default_name(), autosave,
+                        self.game.turn(self.state), len(self.game.history(self.state)),
+                        self.over, self.game.board_name(self.board)[:80],
+                        self.game.summary(self.state))
+
+    def record(self) -> Record:
+        """The game record of this game so far."""
+        g = self.game
+        return Record(g.id, str(self.setup.map_path), self.setup.seed,
+                      g.seat_names(self.state), g.history(self.state),
+                      g.options_of(self.state), map_digest(self.setup.map_path),
+                      g.rules_version)
 
     def save(self, path: Path, autosave: bool = False) -> None:
         """One file, written atomically: the game record (seed, map, actions), the seats,
-        which game it is (its id, name and summary, :class:`GameInfo`) and the world the
-        game is played on (map, GeoJSON and deck, packed when it started)."""
+        which match it is (its id, name and summary, :class:`GameInfo`) and the world the
+        game is played on (the map and the files it names, packed when it started)."""
         if self.world is None and not self._world_tried:
             self._world_tried = True
             try:  # a session made without Session.new: pack its map now
                 self.world = pack_world(self.setup.map_path)
             except WorldError:
                 self.world = None
-        rec = record.record_from_game(self.state, self.setup.map_path)
+        rec = self.record()
         if self.world is not None:
             rec.map_sha256 = self.world.map.sha256
-        seats = [SeatSpec(s.name, s.kind, s.level, s.ink) for s in self.setup.seats]
-        write_save(path, SaveFile(rec, seats, self.world, game=self.info(autosave)))
+        write_save(path, SaveFile(rec, list(self.setup.seats), self.world,
+                                  game=self.info(autosave)), self.game)
         self.saved_at_version = self.version
 
     @classmethod
-    def load(cls, path: Path) -> Session:
+    def load(cls, path: Path) -> Session[Any]:
         """Replay a saved game on the map it carries (or, for older saves, the map its record
         names); LoadError with the reason for a damaged or foreign file."""
         from rail_app.ui.settings import INKS
@@ -198,6 +202,7 @@ class Session:
         except SaveError as exc:
             raise LoadError(str(exc)) from exc
         rec = saved.record
+        game = registry.game(rec.game)
         notes = list(saved.notes)
         if saved.world is not None:
             try:
@@ -211,31 +216,30 @@ class Session:
                 notes.append("The map has changed since this game was saved; it may not "
                              "play as it did.")
         try:
-            board, deck = load_map(board_path)
+            board = game.load_board(board_path)
         except MapError as exc:
             first = exc.problems[0] if exc.problems else exc
             raise LoadError(f"{path.name}: its map cannot be loaded: {first}") from exc
-        if rec.deck and deck is None:
-            raise LoadError(f"{path.name}: the game was played with cards, but its map "
-                            "names no deck")
-        state, results = record.replay_record(rec, board, deck if rec.deck else None)
+        try:
+            state, results = records.replay(game, rec, board)
+        except ValueError as exc:
+            raise LoadError(f"{path.name}: {exc}") from exc
         bad = [r for r in results if not r.ok]
         if bad:
             r = bad[0]
-            why = "; ".join(str(v) for v in r.violations)
+            why = "; ".join(f"{v.message} ({v.code})" if v.code else v.message
+                            for v in r.violations)
             changed = " (its map has changed since)" if notes else ""
-            raise LoadError(f"{path.name}: action {r.index} ({r.action!r}) is not allowed"
-                            f"{changed}: {why}")
-        seats = [Seat(s.name, s.kind, s.level, s.ink) for s in saved.seats]
-        setup = GameSetup(rec.map, seats, state.seed, sorted(state.variants),
-                          cards=bool(state.deck.cards))
-        s = cls(setup, board, state, saved.world)
+            raise LoadError(f"{path.name}: action {r.index} ({game.action_repr(r.action)}) "
+                            f"is not allowed{changed}: {why}")
+        setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
+        s: Session[Any] = cls(setup, board, state, saved.world)
         s.notes = notes
         if saved.game is not None:
             s.game_id = saved.game.id
-            default = f"{' & '.join(p.name for p in state.players)}, turn "
+            default = f"{' & '.join(game.seat_names(state))}, turn "
             s.name = "" if saved.game.name.startswith(default) else saved.game.name
-            if _later_save_of(saved.game.id, len(state.history), path):
+            if _later_save_of(saved.game.id, len(game.history(state)), path):
                 # An earlier point of a game that went on: playing on from here is a new
                 # branch with autosaves of its own, so the later turns are never overwritten.
                 s.game_id = new_game_id()
@@ -244,7 +248,8 @@ class Session:
 
     def autosave_path(self) -> Path:
         """This game's autosave of the turn now (one file a turn, see :meth:`autosave`)."""
-        return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{self.state.turn:04d}.json"
+        turn = self.game.turn(self.state)
+        return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{turn:04d}.json"
 
     def autosave(self) -> Path | None:
         """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
@@ -267,7 +272,7 @@ class Session:
 
 
 def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
-    """Whether another save of the game ``game_id`` holds more of it than ``actions``."""
+    """Whether another save of the match ``game_id`` holds more of it than ``actions``."""
     for path in list_saves():
         if path == loaded:
             continue
@@ -290,7 +295,3 @@ def new_save_path() -> Path:
         path = folder / f"{stem}-{n}.json"
         n += 1
     return path
-
-
-def end_turn_action() -> Action:
-    return EndTurn()

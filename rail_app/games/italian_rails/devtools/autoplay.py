@@ -20,12 +20,14 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     """Start the app with a window, a new game (seat 0 played with the mouse, seat 1 a
     computer), and play it to the end through the real main loop. Returns the figures."""
     from rail_app.games.italian_rails.ui.scene import GameScene
+    from rail_app.table.seats import Level
     from rail_app.ui.app import App
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app = App(map_path=map_path, size=size, fullscreen=False)
-    seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", COMPUTER, opponent, "orange")]
-    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed, [])))
+    seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"),
+             Seat("Bruno", COMPUTER, Level(opponent), "orange")]
+    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed)))
     assert isinstance(scene, GameScene)
     player = MousePlayer(app, 0, level, seed)
     gen = player.frames()

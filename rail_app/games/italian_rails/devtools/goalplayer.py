@@ -1,5 +1,5 @@
 """A seeded, goal-directed random player that only ever plays legal actions: the soak test of
-the rules engine (rail_app/devtools/soak.py) plays whole games with it.
+the rules engine (rail_app/games/italian_rails/devtools/soak.py) plays whole games with it.
 
 Every action it returns is legal (it is either one of :func:`engine.legal_actions` or a
 candidate it has quoted itself). The randomness is weighted so that whole games progress:

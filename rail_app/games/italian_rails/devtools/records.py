@@ -16,8 +16,9 @@ from pathlib import Path
 from rail_app.games.italian_rails.rules import build, engine
 from rail_app.games.italian_rails.rules.actions import Action, BuildSegment, EndPhase, EndTurn
 from rail_app.games.italian_rails.rules.board import Board, load_board
-from rail_app.games.italian_rails.rules.record import GameRecord, map_digest, save_record
+from rail_app.games.italian_rails.rules.record import italian_record, map_digest, save_record
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.table.records import Record
 
 ITALY_MAP = "maps/italy.yaml"
 ITALY_RECORD = Path("tests") / "records" / "italy-build.json"
@@ -49,7 +50,7 @@ def _refused(state: GameState, board: Board, code: str) -> tuple[int, Action]:
     raise ValueError(f"no segment on this map is refused for {code} now")
 
 
-def italy_build_record(root: Path, seed: int = 5, turns_each: int = 4) -> GameRecord:
+def italy_build_record(root: Path, seed: int = 5, turns_each: int = 4) -> Record:
     """The record of tests/records/italy-build.json (see the module docstring); ``root`` is
     the project folder (the record names its map relative to it)."""
     map_file = root / ITALY_MAP
@@ -78,8 +79,8 @@ def italy_build_record(root: Path, seed: int = 5, turns_each: int = 4) -> GameRe
         actions.append((state.current, EndTurn()))
         state = engine.apply(state, EndTurn())
     assert not refusals, f"turns_each={turns_each} leaves no room for {refusals}"
-    return GameRecord(map=ITALY_MAP, seed=seed, players=[p.name for p in state.players],
-                      actions=actions, map_sha256=map_digest(map_file), deck=False)
+    return italian_record(ITALY_MAP, seed, [p.name for p in state.players], actions,
+                          map_sha256=map_digest(map_file), deck=False)
 
 
 def write_records(root: Path) -> list[Path]:

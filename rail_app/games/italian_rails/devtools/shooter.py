@@ -27,11 +27,12 @@ def new_session(map_path: str, seed: int = 7, computer: bool = True, keep: bool 
     """A new game with cards; with ``keep`` both players keep their first two cards (through
     the engine) and the game is at Anna's first build."""
     from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
+    from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
-    seats = [Seat("Anna", HUMAN, "normal", "blue"),
-             Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
-    session = Session.new(GameSetup(map_path, seats, seed, []))
+    seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"),
+             Seat("Bruno", COMPUTER if computer else HUMAN, Level.NORMAL, "orange")]
+    session = Session.new(GameSetup(map_path, seats, seed))
     while keep and session.state.phase is Phase.SETUP:
         dealt = sorted(session.state.players[session.state.current].dealt)
         session.apply(KeepCards(tuple(dealt[:2])))

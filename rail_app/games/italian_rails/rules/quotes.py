@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from rail_app.games.italian_rails.rules.actions import Action
+from rail_app.table.gamedef import IllegalAction as TableIllegalAction
 
 
 class Moment(StrEnum):
@@ -219,10 +220,10 @@ def refused(action: Action, violation: Violation) -> Quote:
     return Quote(action, 0, (violation,))
 
 
-class IllegalAction(Exception):
+class IllegalAction(TableIllegalAction):
     """Raised by ``engine.apply`` for an action its quote refuses."""
 
     def __init__(self, quote: Quote) -> None:
-        self.quote = quote
         reasons = "; ".join(str(v) for v in quote.violations)
-        super().__init__(f"{quote.action!r} is not allowed: {reasons}")
+        super().__init__(quote, f"{quote.action!r} is not allowed: {reasons}")
+        self.quote: Quote = quote

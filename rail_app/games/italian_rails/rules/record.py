@@ -1,202 +1,149 @@
-"""Game records: the seed, the map, the players and the list of actions (DESIGN.md habit 6).
+"""Italian Rails' game records: its codec for the table's records
+(:mod:`rail_app.table.records`: the envelope, the layout, the checks every record gets),
+and replaying a record on a board.
 
-A record is enough to rebuild a game exactly: the same seed and the same actions give the
-same game, byte for byte. Records are JSON, written atomically, and every problem in a
-record file becomes a :class:`RecordError` with a one-line message (never a traceback).
-The format is described in ``docs/game-record.md``.
+The record's options are written as ``"deck"`` (false: a game of building only, played
+without cards) and ``"variants"`` (the names of the variants played); a record's actions
+are checked field by field against the action classes before any is built.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import types
 import typing
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
 from rail_app.core import guarded
-from rail_app.core.files import write_atomic
 from rail_app.games.italian_rails.rules.actions import ACTION_TYPES, Action, action_from_dict
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
 from rail_app.games.italian_rails.rules.engine import apply, new_game, quote
-from rail_app.games.italian_rails.rules.quotes import Violation
-from rail_app.games.italian_rails.rules.state import VARIANTS, GameState
+from rail_app.games.italian_rails.rules.identity import (
+    BUILDING_ONLY,
+    GAME_ID,
+    RULES_VERSION,
+    SEATS,
+    VARIANTS,
+)
+from rail_app.games.italian_rails.rules.state import GameState
+from rail_app.table import records as table_records
+from rail_app.table.records import (
+    ActionResult,
+    Record,
+    RecordError,
+    map_digest,
+    result_of,
+)
 
-FORMAT = "italian-rails-record"
-VERSION = 1
-REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
-#: The longest player name a record may hold (the New game dialog allows 16 characters).
-MAX_NAME = 40
+MAX_NAME = table_records.MAX_NAME
 #: Limits on the fields of recorded actions: text (dots, names), numbers, lists (a path).
 MAX_FIELD_TEXT = 60
 MAX_FIELD_NUMBER = 10**6
 MAX_FIELD_ITEMS = 1000
 
-
-class RecordError(Exception):
-    """A record file cannot be used; the message is one line naming the file and the fault."""
-
-
-@dataclass
-class GameRecord:
-    """Everything needed to replay a game."""
-
-    map: str  # the map file's path, as given when the game started
-    seed: int
-    players: list[str]
-    actions: list[tuple[int, Action]] = field(default_factory=list)  # (player, action)
-    variants: list[str] = field(default_factory=list)
-    map_sha256: str = ""  # of the map file when the game was played ("" = unknown)
-    deck: bool = True  # False: a game of building only, played without cards
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "map": self.map,
-            "map_sha256": self.map_sha256,
-            "deck": self.deck,
-            "variants": sorted(self.variants),
-            "seed": self.seed,
-            "players": list(self.players),
-            "actions": [{"player": p, "action": a.to_dict()} for p, a in self.actions],
-        }
+__all__ = ["CODEC", "ActionResult", "Record", "RecordError", "load_record", "map_digest",
+           "record_dict", "record_from_dict", "record_from_game", "record_text", "replay_record",
+           "save_record", "start_state"]
 
 
-@dataclass(frozen=True)
-class ActionResult:
-    """What happened to one recorded action when it was replayed."""
+class Codec:
+    """Italian Rails' side of a record (:class:`rail_app.table.records.RecordCodec`)."""
 
-    index: int  # 1-based, as printed
-    player: int
-    action: Action
-    ok: bool
-    cost: int
-    violations: tuple[Violation, ...] = ()
+    id = GAME_ID
+    rules_version = RULES_VERSION
+    seats = SEATS
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index, "player": self.player, "action": self.action.to_dict(),
-            "ok": self.ok, "cost": self.cost,
-            "violations": [{"rule": v.code, "message": v.message} for v in self.violations],
-        }
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
+        return action.to_dict()
 
-
-def map_digest(path: str | os.PathLike[str]) -> str:
-    """The SHA-256 of a map file, to notice a map changed since a game was recorded."""
-    try:
-        return hashlib.sha256(guarded.read_bytes(path, guarded.MAP)).hexdigest()
-    except guarded.GuardError:
-        return ""
-
-
-def record_from_game(state: GameState, map_path: str | os.PathLike[str]) -> GameRecord:
-    """The record of a live game, from the actions applied to it (``state.history``)."""
-    return GameRecord(
-        map=str(map_path),
-        seed=state.seed,
-        players=[p.name for p in state.players],
-        actions=list(state.history),
-        variants=sorted(state.variants),
-        map_sha256=map_digest(map_path),
-        deck=bool(state.deck.cards),
-    )
-
-
-def record_text(record: GameRecord) -> str:
-    """The JSON text of a record, one action per line so that it reads like a score sheet."""
-    data = record.to_dict()
-    actions = data.pop("actions")
-    head = json.dumps(data, indent=1, ensure_ascii=False)
-    head = head[: head.rindex("}")].rstrip()
-    body = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions)
-    tail = f'"actions": [\n  {body}\n ]' if actions else '"actions": []'
-    return f"{head},\n {tail}\n}}\n"
-
-
-def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
-    write_atomic(path, record_text(record))
-
-
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file; RecordError with a one-line message for anything wrong."""
-    shown = str(path)
-    try:
-        data = guarded.read_json(path, guarded.SAVE, shown)
-    except guarded.GuardError as exc:
-        raise RecordError(str(exc)) from None
-    return record_from_dict(data, shown)
-
-
-def record_from_dict(data: Any, shown: str = "record") -> GameRecord:
-    """Check and convert the JSON form of a record."""
-
-    def fail(msg: str) -> RecordError:
-        return RecordError(f"{shown}: {msg}")
-
-    if not isinstance(data, dict):
-        raise fail("not a game record (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        raise fail(f"not an Italian Rails game record (format "
-                   f"{guarded.shorten(data.get('format'))}, expected {FORMAT!r})")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise fail(f"the record has no valid version number ({guarded.shorten(version)})")
-    if version > VERSION or version < 1:
-        raise fail(f"record version {guarded.shorten(version)} is not supported (this "
-                   f"program reads version {VERSION})")
-    missing = [k for k in REQUIRED_KEYS if k not in data]
-    if missing:
-        raise fail(f"missing key(s): {', '.join(missing)}")
-    if not isinstance(data["map"], str) or not data["map"] or len(data["map"]) > 4096:
-        raise fail("'map' must be the map file's path")
-    seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail(f"'seed' must be a whole number, not {guarded.shorten(seed)}")
-    players = data["players"]
-    if (not isinstance(players, list) or len(players) != 2
-            or not all(isinstance(n, str) for n in players)):
-        raise fail("'players' must be a list of two names")
-    if any(len(n) > MAX_NAME for n in players):
-        raise fail(f"a player's name is longer than {MAX_NAME} characters")
-    variants = data.get("variants", [])
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise fail("'variants' must be a list of variant names")
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        raise fail(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
-                   f"{', '.join(VARIANTS)})")
-    digest = data.get("map_sha256", "")
-    if not isinstance(digest, str) or len(digest) not in (0, 64):
-        raise fail("'map_sha256' must be the map's SHA-256 (64 hexadecimal digits) or \"\"")
-    deck = data.get("deck", True)
-    if not isinstance(deck, bool):
-        raise fail("'deck' must be true or false")
-    raw_actions = data["actions"]
-    if not isinstance(raw_actions, list):
-        raise fail("'actions' must be a list")
-    actions: list[tuple[int, Action]] = []
-    for i, entry in enumerate(raw_actions):
-        where = f"actions[{i}]"
-        if not isinstance(entry, dict) or set(entry) != {"player", "action"}:
-            raise fail(f"{where}: expected {{\"player\": 0 or 1, \"action\": {{...}}}}")
-        player = entry["player"]
-        if player not in (0, 1) or isinstance(player, bool):
-            raise fail(f"{where}: player must be 0 or 1, not {guarded.shorten(player)}")
-        problem = action_field_problem(entry["action"])
+    def action_from_dict(self, data: Mapping[str, Any]) -> Action:
+        problem = action_field_problem(data)
         if problem:
-            raise fail(f"{where}: {problem}")
-        try:
-            action = action_from_dict(entry["action"])
-        except ValueError as exc:
-            raise fail(f"{where}: {guarded.clip(str(exc))}") from None
-        actions.append((player, action))
-    return GameRecord(map=data["map"], seed=seed, players=list(players), actions=actions,
-                      variants=list(variants), map_sha256=digest, deck=deck)
+            raise ValueError(problem)
+        return action_from_dict(dict(data))
+
+    def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
+        return {"deck": not options.get(BUILDING_ONLY, False),
+                "variants": sorted(v for v in VARIANTS if options.get(v))}
+
+    def options_from_record(self, data: Mapping[str, Any]) -> dict[str, object]:
+        variants = data.get("variants", [])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise ValueError("'variants' must be a list of variant names")
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown:
+            raise ValueError(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
+                             f"{', '.join(VARIANTS)})")
+        deck = data.get("deck", True)
+        if not isinstance(deck, bool):
+            raise ValueError("'deck' must be true or false")
+        out: dict[str, object] = {v: True for v in sorted(variants)}
+        if not deck:
+            out[BUILDING_ONLY] = True
+        return out
+
+
+CODEC = Codec()
+
+
+def options_of(state: GameState) -> dict[str, object]:
+    """The options a game was started with (its variants; building only without cards)."""
+    out: dict[str, object] = {v: True for v in sorted(state.variants)}
+    if not state.deck.cards:
+        out[BUILDING_ONLY] = True
+    return out
+
+
+def italian_record(map: str, seed: int, players: list[str],
+                   actions: list[tuple[int, Action]] | None = None, *,
+                   variants: typing.Iterable[str] = (), deck: bool = True,
+                   map_sha256: str = "") -> Record:
+    """A record of an Italian Rails game from its parts."""
+    options: dict[str, object] = {v: True for v in sorted(variants)}
+    if not deck:
+        options[BUILDING_ONLY] = True
+    return Record(GAME_ID, map, seed, list(players), list(actions or []), options,
+                  map_sha256, RULES_VERSION)
+
+
+def played_with_cards(record: Record) -> bool:
+    return not record.options.get(BUILDING_ONLY, False)
+
+
+def variants_of(record: Record) -> list[str]:
+    return sorted(v for v in VARIANTS if record.options.get(v))
+
+
+def record_from_game(state: GameState, map_path: str | os.PathLike[str]) -> Record:
+    """The record of a live game, from the actions applied to it (``state.history``)."""
+    return Record(GAME_ID, str(map_path), state.seed, [p.name for p in state.players],
+                  list(state.history), options_of(state), map_digest(map_path),
+                  RULES_VERSION)
+
+
+def record_dict(record: Record) -> dict[str, Any]:
+    """The JSON form of a record of Italian Rails."""
+    return table_records.record_to_dict(record, CODEC)
+
+
+def record_text(record: Record) -> str:
+    return table_records.record_text(record, CODEC)
+
+
+def save_record(path: str | os.PathLike[str], record: Record) -> None:
+    table_records.save_record(path, record, CODEC)
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file; RecordError with a one-line message for anything wrong."""
+    return record_from_dict(table_records.read_json(path), str(path))
+
+
+def record_from_dict(data: Any, shown: str = "record") -> Record:
+    return table_records.record_from_dict(data, CODEC, shown)
 
 
 def action_field_problem(data: Any) -> str | None:
@@ -248,13 +195,13 @@ def _fits(value: Any, tp: Any) -> bool:
     return False
 
 
-def start_state(record: GameRecord, board: Board, deck: Deck | None) -> GameState:
+def start_state(record: Record, board: Board, deck: Deck | None) -> GameState:
     """The state before the first recorded action."""
-    return new_game(board, deck if record.deck else None, seed=record.seed,
-                    names=tuple(record.players), variants=record.variants)
+    return new_game(board, deck if played_with_cards(record) else None, seed=record.seed,
+                    names=tuple(record.players), variants=variants_of(record))
 
 
-def replay_record(record: GameRecord, board: Board, deck: Deck | None
+def replay_record(record: Record, board: Board, deck: Deck | None
                   ) -> tuple[GameState, list[ActionResult]]:
     """Apply every recorded action in order. Illegal ones are reported (with their rule
     ids) and skipped; the game goes on from the last legal state."""
@@ -264,5 +211,5 @@ def replay_record(record: GameRecord, board: Board, deck: Deck | None
         q = quote(state, action, player)
         if q.ok:
             apply(state, action, player, inplace=True)
-        results.append(ActionResult(i, player, action, q.ok, q.cost, q.violations))
+        results.append(result_of(i, player, action, q))
     return state, results

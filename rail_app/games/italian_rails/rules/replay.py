@@ -1,5 +1,5 @@
-"""What ``python -m rail_app replay RECORD [--json]`` prints: each replayed action with its
-outcome (``ok (cost C)`` or the rule ids it breaks), then a summary of the final state.
+"""What ``python -m rail_app replay RECORD [--json]`` prints of an Italian Rails game's final
+state (the actions and their outcomes are the table's, :mod:`rail_app.table.records`).
 
 The summary (:func:`state_summary`) is plain data, also used by golden tests: the players,
 then the cards' side (hands, pool, loads, the outcome) and the events in force.
@@ -7,12 +7,9 @@ then the cards' side (hands, pool, loads, the outcome) and the events in force.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from rail_app.core.paths import resource_path
 from rail_app.games.italian_rails.rules import cards, events
-from rail_app.games.italian_rails.rules.record import ActionResult, GameRecord
 from rail_app.games.italian_rails.rules.state import GameState
 
 
@@ -53,15 +50,6 @@ def state_summary(state: GameState) -> dict[str, Any]:
     return summary
 
 
-def describe_result(r: ActionResult, record: GameRecord) -> str:
-    """``N. <player> <action>: ok (cost C)`` or ``N. ...: ILLEGAL K5, K7 — <message>``."""
-    head = f"{r.index}. {record.players[r.player]} {r.action!r}"
-    if r.ok:
-        return f"{head}: ok (cost {r.cost})"
-    rules = ", ".join(dict.fromkeys(v.code for v in r.violations))
-    return f"{head}: ILLEGAL {rules} — {r.violations[0].message}"
-
-
 def summary_lines(summary: dict[str, Any]) -> list[str]:
     lines = [f"Turn {summary['turn']}, {summary['phase']} phase, {summary['current']} to play"
              + (f"; winner: {summary['winner']}" if summary.get("winner") else "")]
@@ -72,12 +60,3 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
                      f"{p['locomotive']}, at {p['position'] or '(not placed)'}, "
                      f"loads: {loads}, ferries: {ferries}")
     return lines
-
-
-def resolve_map(record_path: Path, map_path: str) -> Path | None:
-    """The recorded map path as given, else next to the record, else in the game's folder."""
-    given = Path(map_path)
-    for candidate in (given, record_path.parent / given, resource_path(map_path)):
-        if candidate.is_file():
-            return candidate
-    return None

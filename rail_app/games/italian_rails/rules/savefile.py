@@ -1,333 +1,49 @@
-"""Saved games: the game record, the seats and the world it was played on, in one file.
-
-A save is one JSON file written atomically (``docs/game-record.md``, "Saved games")::
-
-    {"format": "italian-rails-save", "version": 2, "saved": "2025-01-31 18:02",
-     "game": {"id": "3f9c...", "name": "Anna & Bruno, turn 12", "autosave": false, ...},
-     "seats": [{"name": "Anna", "kind": "human", "level": "normal", "ink": "blue"}, ...],
-     "world": {"map": {...}, "geometry": {...}, "deck": {...}},
-     "record": {<a game record>}}
-
-One file, so that a game killed while saving never pairs one game's record with another
-game's seats; the ``game`` block (which game it is, its name, and what the save list shows
-without replaying the record: the turn, the cash, the map and each player's track); the world (the map, GeoJSON and deck files, compressed, with their digests)
-so that a save replays on the board it was played on even after the map files change.
-
-Older saves are a plain game record plus a ``.seats`` file beside it; they still load (and
-a plain record without seats file loads with two people at the table).
-"""
+"""What an Italian Rails save tells of its game without replaying it (the save's ``game``
+block, beside the table's keys of :mod:`rail_app.table.saves`): each player's cash, whether
+cash is public (E3), and each player's track as pairs of ``"q,r"`` keys (the save's small
+map)."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import time
-import unicodedata
-from collections.abc import Collection
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from rail_app.core import guarded
-from rail_app.core.files import write_atomic
-from rail_app.core.world import World, WorldError, world_from_json
-from rail_app.games.italian_rails.rules.record import (
-    FORMAT as RECORD_FORMAT,
-)
-from rail_app.games.italian_rails.rules.record import (
-    MAX_NAME,
-    GameRecord,
-    RecordError,
-    record_from_dict,
-    record_text,
-)
 
-FORMAT = "italian-rails-save"
-VERSION = 2  # version 1 had no "game" block
-KINDS = ("human", "computer")
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_INKS = ("blue", "orange")
-SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
-GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "cash",
-                       "cash_public", "map_name", "track"})
-SEAT_KEYS = frozenset({"name", "kind", "level", "ink"})
-MAX_SAVE_NAME = 80
 MAX_TRACK = 20_000  # segments of one player in a save's summary
 
 
-class SaveError(Exception):
-    """A save that cannot be used; the message is one line naming the file and the fault."""
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits at a seat: a person or the computer at a level, and the seat's ink."""
-
-    name: str
-    kind: str = "human"
-    level: str = "normal"
-    ink: str = "blue"
-
-    def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "ink": self.ink}
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Which game a save belongs to and what the list of saves shows of it, without
-    replaying its record: ``id`` is the same for every save of one game (its autosaves and
-    the saves a player made), ``name`` what the player calls it (empty: the players and the
-    turn), ``autosave`` whether the game saved itself; then the game turn, the number of
-    actions played, whether it is over, each player's cash (and whether cash is public,
-    E3), the map's name and each player's track as pairs of ``"q,r"`` keys (the save's
-    thumbnail)."""
-
-    id: str
-    name: str = ""
-    autosave: bool = False
-    turn: int = 1
-    actions: int = 0
-    over: bool = False
-    cash: tuple[int, int] = (0, 0)
-    cash_public: bool = False
-    map_name: str = ""
-    track: tuple[tuple[tuple[str, str], ...], ...] = ((), ())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "autosave": self.autosave,
-                "turn": self.turn, "actions": self.actions, "over": self.over,
-                "cash": list(self.cash), "cash_public": self.cash_public,
-                "map_name": self.map_name,
-                "track": [[list(e) for e in t] for t in self.track]}
-
-
-@dataclass
-class SaveFile:
-    record: GameRecord
-    seats: list[SeatSpec]
-    world: World | None = None
-    saved: str = ""
-    notes: list[str] = field(default_factory=list)  # what a player should know on loading
-    game: GameInfo | None = None  # None in saves of version 1
-
-
-def seats_side_path(path: Path) -> Path:
-    """The ``.seats`` file older versions wrote beside a save."""
-    return path.with_name(path.name + ".seats")
-
-
-def save_text(save: SaveFile) -> str:
-    """The JSON text of a save: a seat per line, a packed file per line, then the record
-    laid out as records are (one action per line)."""
-    head = {"format": FORMAT, "version": VERSION,
-            "saved": save.saved or time.strftime("%Y-%m-%d %H:%M")}
-    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in
-                     head.items()]
-    if save.game is not None:
-        lines.append(f' "game": {json.dumps(save.game.to_json(), ensure_ascii=False)},')
-    seats = ",\n  ".join(json.dumps(s.to_json(), ensure_ascii=False) for s in save.seats)
-    lines.append(f' "seats": [\n  {seats}\n ],')
-    if save.world is None:
-        lines.append(' "world": null,')
-    else:
-        parts = ",\n  ".join(f"{json.dumps(role)}: {json.dumps(entry)}"
-                             for role, entry in save.world.to_json().items())
-        lines.append(f' "world": {{\n  {parts}\n }},')
-    record = record_text(save.record).rstrip("\n").replace("\n", "\n ")
-    lines.append(f' "record": {record}')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def write_save(path: str | os.PathLike[str], save: SaveFile) -> None:
-    """Write ``save`` atomically as one file; a ``.seats`` file an older version left beside
-    it is removed, since the save now holds its seats."""
-    target = Path(path)
-    write_atomic(target, save_text(save))
-    with contextlib.suppress(OSError):
-        seats_side_path(target).unlink(missing_ok=True)
-
-
-def is_save_file(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` holds a saved game (rather than a plain game record): its JSON
-    object says ``"format": "italian-rails-save"`` near the top."""
-    try:
-        head = guarded.read_bytes(path, guarded.SAVE)[:512]
-    except guarded.GuardError:
-        return False
-    return f'"format": "{FORMAT}"'.encode() in head
-
-
-def read_save(path: str | os.PathLike[str], inks: Collection[str] | None = None) -> SaveFile:
-    """Read a save (or an older record + ``.seats`` pair); SaveError names the fault.
-
-    ``inks``: the ink names a seat may have (the app's palette); None accepts any short name.
-    """
-    p = Path(path)
-    shown = p.name
-    try:
-        data = guarded.read_json(p, guarded.SAVE, shown)
-    except guarded.GuardError as exc:
-        raise SaveError(str(exc)) from None
-    if not isinstance(data, dict):
-        raise SaveError(f"{shown}: not a saved game (expected a JSON object)")
-    if data.get("format") == RECORD_FORMAT:
-        return _read_older(p, data, inks)
-    if data.get("format") != FORMAT:
-        raise SaveError(f"{shown}: not an Italian Rails saved game (format "
-                        f"{guarded.shorten(data.get('format'))})")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        raise SaveError(f"{shown}: saved game version {guarded.shorten(version)} is not "
-                        f"supported (this program reads version {VERSION})")
-    extra = set(data) - SAVE_KEYS - ({"game"} if version >= 2 else set())
-    missing = SAVE_KEYS - set(data)
-    if extra or missing:
-        what = (f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra
-                else f"missing key(s): {', '.join(sorted(missing))}")
-        raise SaveError(f"{shown}: {what}")
-    try:
-        record = record_from_dict(data["record"], f"{shown}: record")
-    except RecordError as exc:
-        raise SaveError(str(exc)) from None
-    seats = seats_from_json(data["seats"], f"{shown}: seats", inks)
-    if [s.name for s in seats] != record.players:
-        raise SaveError(f"{shown}: the seats' names are not the players of the record")
-    world = None
-    if data["world"] is not None:
-        try:
-            world = world_from_json(data["world"])
-        except WorldError as exc:
-            raise SaveError(f"{shown}: {exc}") from None
-        if record.map_sha256 and record.map_sha256 != world.map.sha256:
-            raise SaveError(f"{shown}: the map it carries is not the map of its record "
-                            "(map_sha256 differs)")
-    saved = data["saved"]
-    if not isinstance(saved, str) or len(saved) > 40:
-        raise SaveError(f"{shown}: 'saved' must be a date")
-    game = game_from_json(data["game"], f"{shown}: game") if data.get("game") is not None \
-        else None
-    return SaveFile(record, seats, world, saved, game=game)
-
-
-def game_from_json(raw: Any, where: str) -> GameInfo:
-    """A save's ``game`` block, every field checked (SaveError names the fault)."""
-    if not isinstance(raw, dict):
-        raise SaveError(f"{where}: expected an object")
-    extra = set(raw) - GAME_KEYS
+def summary_from_json(raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """The game's part of a save's ``game`` block, every field checked (ValueError names
+    the fault); missing keys take their defaults (saves of version 1 had none)."""
+    extra = set(raw) - {"cash", "cash_public", "track"}
     if extra:
-        raise SaveError(f"{where}: unknown key {guarded.shorten(sorted(extra)[0])}")
-    gid = raw.get("id")
-    if not isinstance(gid, str) or not 1 <= len(gid) <= 40 or not gid.isalnum():
-        raise SaveError(f"{where}: 'id' must be 1 to 40 letters and digits, not "
-                        f"{guarded.shorten(gid)}")
-    name = raw.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_SAVE_NAME or any(
-            unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
-        raise SaveError(f"{where}: 'name' must be at most {MAX_SAVE_NAME} printable "
-                        f"characters, not {guarded.shorten(name)}")
-    numbers: dict[str, int] = {}
-    for key, default in (("turn", 1), ("actions", 0)):
-        v = raw.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10**7:
-            raise SaveError(f"{where}: '{key}' must be a whole number, not {guarded.shorten(v)}")
-        numbers[key] = v
-    flags: dict[str, bool] = {}
-    for key in ("autosave", "over", "cash_public"):
-        v = raw.get(key, False)
-        if not isinstance(v, bool):
-            raise SaveError(f"{where}: '{key}' must be true or false, not {guarded.shorten(v)}")
-        flags[key] = v
-    cash = raw.get("cash", [0, 0])
-    if not (isinstance(cash, list) and len(cash) == 2 and all(
+        raise ValueError(f"unknown key {guarded.shorten(sorted(extra)[0])}")
+    public = raw.get("cash_public", False)
+    if not isinstance(public, bool):
+        raise ValueError(f"'cash_public' must be true or false, not {guarded.shorten(public)}")
+    cash = raw.get("cash", [0] * seats)
+    if not (isinstance(cash, list) and len(cash) == seats and all(
             isinstance(c, int) and not isinstance(c, bool) and abs(c) <= 10**9 for c in cash)):
-        raise SaveError(f"{where}: 'cash' must be two whole numbers, not {guarded.shorten(cash)}")
-    map_name = raw.get("map_name", "")
-    if not isinstance(map_name, str) or len(map_name) > 80:
-        raise SaveError(f"{where}: 'map_name' must be a short name")
-    return GameInfo(gid, name, flags["autosave"], numbers["turn"], numbers["actions"],
-                    flags["over"], (cash[0], cash[1]), flags["cash_public"], map_name,
-                    _track_from_json(raw.get("track", [[], []]), f"{where}: track"))
+        raise ValueError(f"'cash' must be {'two' if seats == 2 else seats} whole numbers, "
+                         f"not {guarded.shorten(cash)}")
+    return {"cash": list(cash), "cash_public": public,
+            "track": _track_from_json(raw.get("track", [[] for _ in range(seats)]), seats)}
 
 
-def _track_from_json(raw: Any, where: str) -> tuple[tuple[tuple[str, str], ...], ...]:
-    if not isinstance(raw, list) or len(raw) != 2:
-        raise SaveError(f"{where}: expected the track of two players")
-    out: list[tuple[tuple[str, str], ...]] = []
+def _track_from_json(raw: Any, seats: int) -> list[list[list[str]]]:
+    if not isinstance(raw, list) or len(raw) != seats:
+        raise ValueError("track: expected the track of two players" if seats == 2 else
+                         f"track: expected the track of {seats} players")
+    out: list[list[list[str]]] = []
     for track in raw:
         if not isinstance(track, list) or len(track) > MAX_TRACK:
-            raise SaveError(f"{where}: expected at most {MAX_TRACK} segments per player")
-        segs: list[tuple[str, str]] = []
+            raise ValueError(f"track: expected at most {MAX_TRACK} segments per player")
+        segs: list[list[str]] = []
         for seg in track:
             if not (isinstance(seg, list) and len(seg) == 2 and all(
                     isinstance(k, str) and len(k) <= 24 for k in seg)):
-                raise SaveError(f"{where}: a segment is two dots, not {guarded.shorten(seg)}")
-            segs.append((seg[0], seg[1]))
-        out.append(tuple(segs))
-    return out[0], out[1]
-
-
-def _read_older(path: Path, data: dict[str, Any], inks: Collection[str] | None) -> SaveFile:
-    """A plain game record, with the ``.seats`` file older versions wrote beside it."""
-    shown = path.name
-    try:
-        record = record_from_dict(data, shown)
-    except RecordError as exc:
-        raise SaveError(str(exc)) from None
-    side = seats_side_path(path)
-    default = [SeatSpec(n, "human", "normal", ink)
-               for n, ink in zip(record.players, DEFAULT_INKS, strict=True)]
-    if not os.path.lexists(side):
-        return SaveFile(record, default)
-    try:
-        raw = guarded.read_json(side, guarded.SEATS, side.name)
-    except guarded.GuardError as exc:
-        raise SaveError(str(exc)) from None
-    if not isinstance(raw, dict) or "seats" not in raw:
-        raise SaveError(f"{side.name}: not a seats file (no 'seats' list)")
-    seats = seats_from_json(raw["seats"], f"{side.name}: seats", inks)
-    if [s.name for s in seats] != record.players:
-        # Two files renamed one after the other: a save cut short between them pairs this
-        # record with the seats of the game saved before. The record is the game; the
-        # seats are only who sat where, so keep the game and seat two people.
-        return SaveFile(record, default, notes=[
-            "The seats saved beside this game belong to another game; both seats are "
-            "played by people (change nothing else)."])
-    return SaveFile(record, seats)
-
-
-def seats_from_json(raw: Any, where: str, inks: Collection[str] | None = None
-                    ) -> list[SeatSpec]:
-    """Two seats, each checked: a name of at most :data:`MAX_NAME` printable characters,
-    ``kind`` human or computer, ``level`` easy, normal or hard, an ink from ``inks``."""
-    if not isinstance(raw, list) or len(raw) != 2:
-        raise SaveError(f"{where}: expected a list of two seats")
-    seats: list[SeatSpec] = []
-    for i, s in enumerate(raw):
-        at = f"{where}[{i}]"
-        if not isinstance(s, dict):
-            raise SaveError(f"{at}: a seat is an object with name, kind, level and ink")
-        extra = set(s) - SEAT_KEYS
-        if extra or "name" not in s:
-            what = f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra else "no name"
-            raise SaveError(f"{at}: {what}")
-        name = s["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-                or any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
-            raise SaveError(f"{at}: the name must be 1 to {MAX_NAME} printable characters, "
-                            f"not {guarded.shorten(name)}")
-        kind = s.get("kind", "human")
-        if kind not in KINDS:
-            raise SaveError(f"{at}: kind must be human or computer, not "
-                            f"{guarded.shorten(kind)}")
-        level = s.get("level", "normal")
-        if level not in LEVELS:
-            raise SaveError(f"{at}: level must be easy, normal or hard, not "
-                            f"{guarded.shorten(level)}")
-        ink = s.get("ink", DEFAULT_INKS[i])
-        if not isinstance(ink, str) or len(ink) > 30 or (inks is not None and ink not in inks):
-            choices = f" (one of {', '.join(inks)})" if inks is not None else ""
-            raise SaveError(f"{at}: unknown ink {guarded.shorten(ink)}{choices}")
-        seats.append(SeatSpec(name, kind, level, ink))
-    return seats
+                raise ValueError(f"track: a segment is two dots, not {guarded.shorten(seg)}")
+            segs.append([seg[0], seg[1]])
+        out.append(segs)
+    return out

@@ -27,6 +27,14 @@ from typing import Any
 from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.games.italian_rails.rules.identity import (  # the variants' names, V1-V3
+    VARIANT_FAST_TRAINS as VARIANT_FAST_TRAINS,
+)
+from rail_app.games.italian_rails.rules.identity import VARIANT_LOANS as VARIANT_LOANS
+from rail_app.games.italian_rails.rules.identity import (
+    VARIANT_SMALL_CITY_ACCESS as VARIANT_SMALL_CITY_ACCESS,
+)
+from rail_app.games.italian_rails.rules.identity import VARIANTS as VARIANTS
 from rail_app.games.italian_rails.rules.maprules import Rules
 
 Edge = tuple[int, int]  # (a, b) with a < b: a board edge key
@@ -55,10 +63,6 @@ class Step(Enum):
     END_TURN = "end_turn"  # K10/T1: pay for the phase and pass the turn
 
 
-VARIANT_FAST_TRAINS = "fast_trains"  # V1
-VARIANT_LOANS = "loans"  # V2
-VARIANT_SMALL_CITY_ACCESS = "small_city_access"  # V3
-VARIANTS = (VARIANT_FAST_TRAINS, VARIANT_LOANS, VARIANT_SMALL_CITY_ACCESS)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from rail_app.ui.session import Session
 
 
 class ControllerBase:
-    def __init__(self, host: Host, session: Session, table: Table) -> None:
+    def __init__(self, host: Host, session: Session[GameState], table: Table) -> None:
         self.host = host
         self.session = session
         self.table = table
@@ -51,7 +51,7 @@ class ControllerBase:
         cam = self.table.camera
         if not cam.rect.collidepoint(pos):
             return None
-        d = self.session.board.nearest_dot(*cam.to_km(*pos))
+        d = self.session.state.board.nearest_dot(*cam.to_km(*pos))
         if d is None:
             return None
         sx, sy = cam.dot_screen(d)
@@ -79,6 +79,7 @@ class ControllerBase:
         if why:  # the lesson does not let the player do it yet
             return Quote(action, 0, (Violation("", why),))
         q = self.session.apply(action)
+        assert isinstance(q, Quote)
         if not q.ok:
             return q
         sounds = self.host.sounds
@@ -99,7 +100,7 @@ class ControllerBase:
         elif isinstance(action, Deliver):
             sounds.play("coins")
             done = q.detail(DeliverDetails)
-            city = self.session.board.cities.get(done.city) if done is not None else None
+            city = self.session.state.board.cities.get(done.city) if done is not None else None
             if done is not None and city is not None:
                 who = self.state.players[actor].name
                 self.say(f"Delivered +{done.payoff}M", f"{who} in {done.city}", Tone.GOOD,
@@ -113,7 +114,7 @@ class ControllerBase:
 
     def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
         """Say why the engine refused an action, in a player's words, where it happened."""
-        self.say(headline, speak(self.session.board, q.headline), Tone.ERROR, Spot.POINTER, at)
+        self.say(headline, speak(self.session.state.board, q.headline), Tone.ERROR, Spot.POINTER, at)
 
     # -- what changed --------------------------------------------------------------------
     def watch(self) -> None:
@@ -142,10 +143,10 @@ class ControllerBase:
                 c = st.deck.card(card)
                 if c.event == "derailment":
                     radius = int(c.params.get("radius", 3))
-                    centres = tuple(event_centres(self.session.board, c))
+                    centres = tuple(event_centres(self.session.state.board, c))
                     self.table.circles.append(Circle(centres, radius))
             elif "loses" in entry.text or "derails" in entry.text:
-                self.say("Event", speak(self.session.board, entry.text), Tone.ERROR, Spot.TOP)
+                self.say("Event", speak(self.session.state.board, entry.text), Tone.ERROR, Spot.TOP)
 
     # -- notices -------------------------------------------------------------------------
     def say(self, headline: str, reason: str = "", tone: Tone = Tone.ERROR,

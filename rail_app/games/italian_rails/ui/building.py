@@ -38,7 +38,7 @@ class Building(ControllerBase):
         d = self.dot_at(pos)
         if d is not None and self.table.pen.start(d):
             return True
-        ferry = ferry_near(self.session.board, self.table.camera, pos)
+        ferry = ferry_near(self.session.state.board, self.table.camera, pos)
         if ferry is not None:  # a click on a ferry's route offers to take it (K8)
             self.table.offer = ferry.index
             self.table.modal = Modal.FERRY
@@ -74,7 +74,7 @@ class Building(ControllerBase):
                 break
             self.table.last_build = step.to
         if refusal is not None:
-            reason = speak(self.session.board, refusal.reason.removeprefix(REFUSED))
+            reason = speak(self.session.state.board, refusal.reason.removeprefix(REFUSED))
             self.say("Can't build here", reason, Tone.ERROR, Spot.POINTER, pos)
         return out
 
@@ -110,7 +110,7 @@ class Building(ControllerBase):
         if not self.building():
             return False
         fresh = [e for e, _, _ in self.state.phase_built]
-        e = edges_near(self.session.board, self.table.camera, pos[0], pos[1], fresh)
+        e = edges_near(self.session.state.board, self.table.camera, pos[0], pos[1], fresh)
         if e is None:
             return False
         act = erase_action(self.session, e)

@@ -61,7 +61,7 @@ def ferries_here(state: GameState) -> list[BoardFerry]:
                 board.city_of_dot.get(p) is city for p in f.ports)))]
 
 
-def legal_city_actions(session: Session) -> list[Action]:
+def legal_city_actions(session: Session[GameState]) -> list[Action]:
     """The card, load and ferry actions legal now for the player to move, best first:
     deliveries, pickups, locks, ferries, drops; private cards before public ones, higher
     payoffs first. A ferry sailing from the train's city is offered even when it cannot

@@ -21,7 +21,7 @@ from rail_app.games.italian_rails.rules.actions import (
     SwapDemands,
     UpgradeLoco,
 )
-from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.rules.state import GameState, Phase
 from rail_app.games.italian_rails.ui.building import Building
 from rail_app.games.italian_rails.ui.choices import legal_city_actions
 from rail_app.games.italian_rails.ui.commands import (
@@ -56,7 +56,7 @@ GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game o
 
 
 class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
-    def __init__(self, host: Host, session: Session, table: Table,
+    def __init__(self, host: Host, session: Session[GameState], table: Table,
                  open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
         super().__init__(host, session, table)
         self.open_settings = open_settings
@@ -260,7 +260,7 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
     def check_curtain(self, initial: bool = False) -> None:
         """Two people at one screen: hide the board between their turns (private cards)."""
         st = self.state
-        if self.session.two_humans() and not self.session.over and (
+        if self.session.all_people() and not self.session.over and (
                 not initial or st.turn > 1 or st.phase is Phase.SETUP):
             self.table.curtain = self.session.actor
             self.table.curtain_armed = False

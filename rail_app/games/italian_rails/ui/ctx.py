@@ -15,7 +15,7 @@ from rail_app.ui.session import Session
 from rail_app.ui.settings import INKS, Settings
 
 
-def inks(session: Session, settings: Settings) -> tuple[Ink, ...]:
+def inks(session: Session[GameState], settings: Settings) -> tuple[Ink, ...]:
     """Each seat's ink; player 2's carries a dotted pattern (UX.md "Colours and shapes")."""
     return tuple(Ink(INKS.get(s.ink, settings.ink(i)), "dots" if i == 1 else "")
                  for i, s in enumerate(session.setup.seats))
@@ -23,7 +23,7 @@ def inks(session: Session, settings: Settings) -> tuple[Ink, ...]:
 
 @dataclass(frozen=True)
 class Ctx:
-    session: Session
+    session: Session[GameState]
     table: Table
     rects: Rects
     px: Px

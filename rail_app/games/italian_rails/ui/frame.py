@@ -66,7 +66,7 @@ class View:
     def __init__(self, host: Host, ctrl: Controller) -> None:
         self.host = host
         self.ctrl = ctrl
-        self.layers = MapLayers(ctrl.session.board)
+        self.layers = MapLayers(ctrl.session.state.board)
         self._side: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._bottom: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
         self._buttons: tuple[object, list[Widget]] | None = None
@@ -85,7 +85,7 @@ class View:
         host = self.host
         # the map's names, once this zoom level's pictures (and so its names) are ready
         done = self.layers.base.complete(t.camera, self.layers.track)
-        names = map_names(session.board, t.camera) if done else ()
+        names = map_names(session.state.board, t.camera) if done else ()
         ctx = Ctx(session, t, rects, host.px, ctrl.viewer(), ctrl.human_turn(), ctrl.free(),
                   inks(session, host.settings), host.settings.hints, names,
                   tuple(host.settings.hints_seen))

@@ -180,18 +180,20 @@ def map_path() -> str:
     return str(resource_path(*MAP))
 
 
-def new_session() -> Session:
+def new_session() -> Session[GameState]:
     """A new lesson: the fixed deal, the player and the partner who passes."""
+    from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
-    seats = [Seat(PLAYER, HUMAN, "normal", "blue"), Seat(PARTNER, COMPUTER, "easy", "orange")]
+    seats = [Seat(PLAYER, HUMAN, Level.NORMAL, "blue"),
+             Seat(PARTNER, COMPUTER, Level.EASY, "orange")]
     session = Session.new(GameSetup(map_path(), seats, SEED))
     session.name = "Learn to play"
     session.autosave_file = game_path()
     return session
 
 
-def resumed_session() -> Session | None:
+def resumed_session() -> Session[GameState] | None:
     """The lesson left unfinished, as it was saved (None: none, or it cannot be loaded)."""
     from rail_app.ui.session import LoadError, Session
 

@@ -77,7 +77,7 @@ class Moving(ControllerBase):
         pl = self.state.players[me]
         if pl.position is None or pl.aboard is not None:
             return False
-        board = self.session.board
+        board = self.session.state.board
         city = board.city_of_dot.get(target)
         if pl.position == target or (city is not None and board.city_of_dot.get(pl.position)
                                      is city):

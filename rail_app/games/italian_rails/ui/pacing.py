@@ -60,7 +60,7 @@ class ComputerTurns(ControllerBase):
             if not q.ok:  # the computer opponent plays by the rules: a refusal is its bug
                 raise IllegalAction(q)
             if isinstance(act, BuildSegment):
-                t.last_build = self.session.board.dot(act.b)
+                t.last_build = self.session.state.board.dot(act.b)
                 if not pace.skip:
                     self.host.sounds.play("squeak")
             self.watch()

@@ -50,7 +50,7 @@ class Refusal:
 
 
 class Pen:
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[GameState]) -> None:
         self.session = session
         self.path: list[int] = []
         self.steps: list[Step] = []
@@ -65,7 +65,7 @@ class Pen:
 
     @property
     def board(self) -> Board:
-        return self.session.board
+        return self.session.state.board
 
     @property
     def state(self) -> GameState:
@@ -231,12 +231,12 @@ class Pen:
         return out
 
 
-def erase_action(session: Session, edge: tuple[int, int] | None = None) -> Action | None:
+def erase_action(session: Session[GameState], edge: tuple[int, int] | None = None) -> Action | None:
     """K10 eraser: the segment ``edge`` drawn this phase, or the last one drawn this phase."""
     built = list(session.state.phase_built)
     if not built:
         return None
-    b = session.board
+    b = session.state.board
     for (ek, frm, _cost) in reversed(built):
         if edge is None or ek == edge_key(*edge):
             a, c = ek

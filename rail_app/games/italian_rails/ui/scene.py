@@ -35,10 +35,10 @@ STEADY = (pygame.MOUSEMOTION,)  # events after which the frame's layout still ho
 
 
 class GameScene(Scene):
-    def __init__(self, app: Host, session: Session, lesson: int | None = None) -> None:
+    def __init__(self, app: Host, session: Session[GameState], lesson: int | None = None) -> None:
         """``lesson``: this game is the guided first game, at that step."""
         self.session = session
-        self.table = Table(Camera(session.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
+        self.table = Table(Camera(session.state.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
         self.controller = Controller(app, session, self.table, self._settings, self._saves)
         if lesson is not None:
             self.controller.begin_lesson(lesson)
@@ -59,7 +59,7 @@ class GameScene(Scene):
 
     @property
     def board(self) -> Board:
-        return self.session.board
+        return self.session.state.board
 
     @property
     def camera(self) -> Camera:

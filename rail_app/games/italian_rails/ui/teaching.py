@@ -75,7 +75,7 @@ class Teaching(ControllerBase):
         route from the first city), clear of the lesson's panel at the lower left."""
         ls = self.table.lesson
         assert ls is not None
-        board = self.session.board
+        board = self.session.state.board
         if what == "ferry":  # the port and the first half of the crossing
             a, b = (board.dots[p] for p in board.ferries[ls.plan.ferry].ports)
             pts = [(a.x, a.y), ((a.x + b.x) / 2, (a.y + b.y) / 2)]

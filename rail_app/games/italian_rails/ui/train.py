@@ -65,7 +65,7 @@ class Preview:
 class TrainTool:
     """The move phase's preview, cached per game version."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[GameState]) -> None:
         self.session = session
         self.preview: Preview | None = None
         self._reach: tuple[int, int, dict[int, list[int]]] | None = None

@@ -74,7 +74,7 @@ class Viewing(ControllerBase):
             self.say("No track yet", "Your last build will be found with B", Tone.INFO)
             return
         cam = self.table.camera
-        dot = self.session.board.dots[d]
+        dot = self.session.state.board.dots[d]
         cam.level = max(cam.level, cam.level_for(24))
         cam.centre_on(dot.x, dot.y)
         self.table.fitted = False

@@ -225,7 +225,7 @@ class Checker:
 
     # -- players, loads, cards --------------------------------------------------------------
 
-    def check_state(self, s: GameState, action: Action) -> None:
+    def check_state(self, s: GameState, action: Action | None) -> None:
         rules = s.rules
         board = s.board
         for i, p in enumerate(s.players):

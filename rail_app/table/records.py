@@ -1,0 +1,302 @@
+"""Game records for every game: the envelope (which game, which version of its rules), the
+map, the seed, the players, the game's options and the list of actions.
+
+A record is enough to rebuild a game exactly: the same seed and the same actions give the
+same game, byte for byte. Records are JSON, written atomically; every problem in a record
+file becomes a :class:`RecordError` with a one-line message (never a traceback). The
+format is described in ``docs/game-record.md``::
+
+    {"format": "italian-rails-record", "version": 2,
+     "game": "italian-rails", "rules_version": 1,
+     "map": "maps/italy.yaml", "map_sha256": "...",
+     <the game's options, e.g. "deck": true, "variants": []>,
+     "seed": 5, "players": ["Anna", "Bruno"],
+     "actions": [{"player": 0, "action": {"kind": "build", "a": "3,1", "b": "4,1"}}, ...]}
+
+Records of version 1 name no game: they are records of Italian Rails, the one game there
+was. The format's name stays the program's (it names the file format, not a game).
+
+This module reaches a game only through the :class:`RecordCodec` it is handed (the game's
+:class:`~rail_app.table.gamedef.GameDef` is one); :mod:`rail_app.table.library` opens a
+record of any game through the registry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rail_app.core import guarded
+from rail_app.core.files import write_atomic
+from rail_app.core.paths import resource_path
+from rail_app.table.gamedef import GameDef, QuoteLike, ViolationLike
+from rail_app.table.seats import SeatRange
+
+FORMAT = "italian-rails-record"
+VERSION = 2  # version 1 named no game (Italian Rails)
+#: The game of a record of version 1.
+FIRST_GAME = "italian-rails"
+REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
+ENVELOPE_KEYS = ("game", "rules_version")
+#: The longest player name a record may hold (the New game dialog allows 16 characters).
+MAX_NAME = 40
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+class RecordError(Exception):
+    """A record file cannot be used; the message is one line naming the file and the fault."""
+
+
+class RecordCodec(Protocol):
+    """What a record needs of its game (a :class:`~rail_app.table.gamedef.GameDef` has it
+    all): its id and rules version, its seat range, its actions and options in JSON."""
+
+    id: str
+    rules_version: int
+    seats: SeatRange
+
+    def action_to_dict(self, action: Any) -> dict[str, Any]: ...
+
+    def action_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+
+    def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """A game's options (as New game gives them) as its record writes them."""
+        ...
+
+    def options_from_record(self, data: Mapping[str, Any]) -> dict[str, object]:
+        """The options of a record's JSON (ValueError names the fault)."""
+        ...
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game of any game."""
+
+    game: str
+    map: str  # the map file's path, as given when the game started
+    seed: int
+    players: list[str]
+    actions: list[tuple[int, Any]] = field(default_factory=list)  # (seat, action)
+    #: The game's options, as New game gives them (the record writes them in the game's
+    #: own words: Italian Rails' "deck" and "variants").
+    options: dict[str, object] = field(default_factory=dict)
+    map_sha256: str = ""  # of the map file when the game was played ("" = unknown)
+    rules_version: int = 1
+    #: The format version the record was read from (written records are :data:`VERSION`).
+    version: int = VERSION
+
+
+def record_to_dict(record: Record, codec: RecordCodec) -> dict[str, Any]:
+    head: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": record.game,
+                            "rules_version": record.rules_version, "map": record.map,
+                            "map_sha256": record.map_sha256}
+    head.update(codec.options_to_record(record.options))
+    head.update({"seed": record.seed, "players": list(record.players),
+                 "actions": [{"player": p, "action": codec.action_to_dict(a)}
+                             for p, a in record.actions]})
+    return head
+
+
+def record_text(record: Record, codec: RecordCodec) -> str:
+    """The JSON text of a record, one action per line so that it reads like a score sheet."""
+    data = record_to_dict(record, codec)
+    actions = data.pop("actions")
+    head = json.dumps(data, indent=1, ensure_ascii=False)
+    head = head[: head.rindex("}")].rstrip()
+    body = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions)
+    tail = f'"actions": [\n  {body}\n ]' if actions else '"actions": []'
+    return f"{head},\n {tail}\n}}\n"
+
+
+def save_record(path: str | os.PathLike[str], record: Record, codec: RecordCodec) -> None:
+    """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
+    write_atomic(path, record_text(record, codec))
+
+
+def map_digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a map file, to notice a map changed since a game was recorded."""
+    try:
+        return hashlib.sha256(guarded.read_bytes(path, guarded.MAP)).hexdigest()
+    except guarded.GuardError:
+        return ""
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """A record file's JSON, through the guarded reader (RecordError for anything wrong)."""
+    try:
+        return guarded.read_json(path, guarded.SAVE, str(path))
+    except guarded.GuardError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def envelope(data: Any, shown: str = "record") -> tuple[str, int, int]:
+    """(game id, rules version, format version) of a record's JSON; RecordError when it is
+    not a record this program reads."""
+
+    def fail(msg: str) -> RecordError:
+        return RecordError(f"{shown}: {msg}")
+
+    if not isinstance(data, dict):
+        raise fail("not a game record (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise fail(f"not an Italian Rails game record (format "
+                   f"{guarded.shorten(data.get('format'))}, expected {FORMAT!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise fail(f"the record has no valid version number ({guarded.shorten(version)})")
+    if version > VERSION or version < 1:
+        raise fail(f"record version {guarded.shorten(version)} is not supported (this "
+                   f"program reads version {VERSION})")
+    if version == 1:
+        return FIRST_GAME, 1, 1
+    game = data.get("game")
+    if not isinstance(game, str) or not 1 <= len(game) <= 40:
+        raise fail(f"'game' must name the game played, not {guarded.shorten(game)}")
+    rules = data.get("rules_version")
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise fail(f"'rules_version' must be a whole number from 1, not "
+                   f"{guarded.shorten(rules)}")
+    return game, rules, version
+
+
+def _count_words(seats: SeatRange) -> str:
+    lo, hi = seats.low, seats.most
+    if lo == hi:
+        return NUMBER_WORDS[lo] if lo < len(NUMBER_WORDS) else str(lo)
+    return f"{lo} to {hi}"
+
+
+def _seat_words(n: int) -> str:
+    if n == 2:
+        return "0 or 1"
+    return f"0 to {n - 1}"
+
+
+def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Record:
+    """Check and convert the JSON form of a record of ``codec``'s game."""
+
+    def fail(msg: str) -> RecordError:
+        return RecordError(f"{shown}: {msg}")
+
+    game, rules_version, version = envelope(data, shown)
+    if game != codec.id:
+        raise fail(f"a record of {game!r}, not of {codec.id!r}")
+    if rules_version > codec.rules_version:
+        raise fail(f"recorded with version {rules_version} of the rules of {game}; this "
+                   f"program plays version {codec.rules_version}")
+    missing = [k for k in REQUIRED_KEYS if k not in data]
+    if missing:
+        raise fail(f"missing key(s): {', '.join(missing)}")
+    if not isinstance(data["map"], str) or not data["map"] or len(data["map"]) > 4096:
+        raise fail("'map' must be the map file's path")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise fail(f"'seed' must be a whole number, not {guarded.shorten(seed)}")
+    players = data["players"]
+    if (not isinstance(players, list) or not codec.seats.low <= len(players) <= codec.seats.most
+            or not all(isinstance(n, str) for n in players)):
+        raise fail(f"'players' must be a list of {_count_words(codec.seats)} names")
+    if any(len(n) > MAX_NAME for n in players):
+        raise fail(f"a player's name is longer than {MAX_NAME} characters")
+    try:
+        options = codec.options_from_record(data)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    digest = data.get("map_sha256", "")
+    if not isinstance(digest, str) or len(digest) not in (0, 64):
+        raise fail("'map_sha256' must be the map's SHA-256 (64 hexadecimal digits) or \"\"")
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise fail("'actions' must be a list")
+    actions: list[tuple[int, Any]] = []
+    n = len(players)
+    for i, entry in enumerate(raw_actions):
+        where = f"actions[{i}]"
+        if not isinstance(entry, dict) or set(entry) != {"player", "action"}:
+            raise fail(f"{where}: expected {{\"player\": {_seat_words(n)}, "
+                       f"\"action\": {{...}}}}")
+        player = entry["player"]
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+            raise fail(f"{where}: player must be {_seat_words(n)}, not "
+                       f"{guarded.shorten(player)}")
+        try:
+            action = codec.action_from_dict(entry["action"])
+        except ValueError as exc:
+            raise fail(f"{where}: {guarded.clip(str(exc))}") from None
+        actions.append((player, action))
+    return Record(game, data["map"], seed, list(players), actions, options, digest,
+                  rules_version, version)
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What happened to one recorded action when it was replayed."""
+
+    index: int  # 1-based, as printed
+    player: int
+    action: Any
+    ok: bool
+    cost: int
+    violations: tuple[ViolationLike, ...] = ()
+
+    def to_dict(self, codec: RecordCodec | None = None) -> dict[str, Any]:
+        """As ``replay --json`` prints it (the action through its game's codec; without one,
+        through the action's own ``to_dict``, as every game's actions have)."""
+        action = (codec.action_to_dict(self.action) if codec is not None
+                  else self.action.to_dict())
+        return {
+            "index": self.index, "player": self.player,
+            "action": action, "ok": self.ok, "cost": self.cost,
+            "violations": [{"rule": v.code, "message": v.message} for v in self.violations],
+        }
+
+
+def result_of(index: int, player: int, action: Any, quote: QuoteLike) -> ActionResult:
+    return ActionResult(index, player, action, quote.ok, quote.cost,
+                        tuple(quote.violations))
+
+
+def record_of(game: GameDef[Any, Any, Any], state: Any, map_path: str | os.PathLike[str],
+              seed: int) -> Record:
+    """The record of a live game of ``game``, from the actions applied to it."""
+    return Record(game.id, str(map_path), seed, game.seat_names(state), game.history(state),
+                  game.options_of(state), map_digest(map_path), game.rules_version)
+
+
+def replay(game: GameDef[Any, Any, Any], record: Record, board: Any
+           ) -> tuple[Any, list[ActionResult]]:
+    """Apply every recorded action in order on a new game of ``record``. Illegal ones are
+    reported (with their rule ids) and skipped; the game goes on from the last legal
+    state. ValueError when the game cannot start as recorded (the map cannot give its
+    options)."""
+    state = game.new_game(board, record.players, record.options, record.seed)
+    results: list[ActionResult] = []
+    for i, (player, action) in enumerate(record.actions, start=1):
+        q = game.quote(state, action, player)
+        if q.ok:
+            state = game.apply(state, action, player)
+        results.append(result_of(i, player, action, q))
+    return state, results
+
+
+def resolve_map(record_path: Path, map_path: str) -> Path | None:
+    """The recorded map path as given, else next to the record, else in the game's folder."""
+    given = Path(map_path)
+    for candidate in (given, record_path.parent / given, resource_path(map_path)):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def describe_result(r: ActionResult, players: Sequence[str], action_repr: str) -> str:
+    """``N. <player> <action>: ok (cost C)`` or ``N. ...: ILLEGAL K5, K7 — <message>``."""
+    head = f"{r.index}. {players[r.player]} {action_repr}"
+    if r.ok:
+        return f"{head}: ok (cost {r.cost})"
+    rules = ", ".join(dict.fromkeys(v.code for v in r.violations))
+    return f"{head}: ILLEGAL {rules} — {r.violations[0].message}"

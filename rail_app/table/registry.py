@@ -1,0 +1,43 @@
+"""The games on the table: one explicit list (no discovery, no import side effects).
+
+Adding a game is one line in :data:`GAMES` (and one in the shell's table of screens,
+:data:`rail_app.ui.screens.GAME_SCREENS`). Every import is an ordinary import statement, so
+the packager sees each game; a game's rules import no pygame, so neither does this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rail_app.games.italian_rails.game import ITALIAN_RAILS
+from rail_app.table.gamedef import GameDef
+
+AnyGame = GameDef[Any, Any, Any]
+
+#: Every game, in the order the game picker shows them.
+GAMES: tuple[AnyGame, ...] = (
+    ITALIAN_RAILS,
+)
+
+#: The game of records, saves and maps that name none (everything made before the table).
+DEFAULT_GAME = "italian-rails"
+
+
+class UnknownGame(KeyError):
+    """A game id that is not on the table; the message lists the ones that are."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+def game(game_id: str | None = None) -> AnyGame:
+    """The game with this id (the default game for None)."""
+    wanted = DEFAULT_GAME if game_id is None else game_id
+    for g in GAMES:
+        if g.id == wanted:
+            return g
+    raise UnknownGame(f"no game {wanted!r} on the table (games: {', '.join(ids())})")
+
+
+def ids() -> list[str]:
+    return [g.id for g in GAMES]

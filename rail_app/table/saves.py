@@ -1,0 +1,347 @@
+"""Saved games of every game: the record, the seats, which game it is and the world it was
+played on, in one file.
+
+A save is one JSON file written atomically (``docs/game-record.md``, "Saved games")::
+
+    {"format": "italian-rails-save", "version": 3, "saved": "2025-01-31 18:02",
+     "game": {"id": "3f9c...", "name": "Anna & Bruno, turn 12", "autosave": false,
+              "turn": 12, "actions": 140, "over": false, "map_name": "Italy",
+              <the game's summary: Italian Rails' cash, cash_public, track>},
+     "seats": [{"name": "Anna", "kind": "human", "level": "normal", "ink": "blue"}, ...],
+     "world": {"map": {...}, "geometry": {...}, "deck": {...}},
+     "record": {<a game record, naming its game and rules version>}}
+
+One file, so that a game killed while saving never pairs one game's record with another
+game's seats. The ``game`` block says which match it is (its id is the same for every save
+of one match), its name, and what the list of saves shows without replaying the record;
+the game's own part of it (:meth:`~rail_app.table.gamedef.GameDef.summary`) sits beside the
+table's keys. The world is the map and the files it names, compressed, with their digests,
+so that a save replays on the board it was played on even after the map files change.
+
+Older saves still load: version 2 and 1 (the record names no game: Italian Rails), and a
+plain game record with a ``.seats`` file beside it (or none: people at every seat).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import unicodedata
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rail_app.core import guarded
+from rail_app.core.files import write_atomic
+from rail_app.core.world import World, WorldError, world_from_json
+from rail_app.table.records import (
+    FORMAT as RECORD_FORMAT,
+)
+from rail_app.table.records import (
+    MAX_NAME,
+    Record,
+    RecordCodec,
+    RecordError,
+    envelope,
+    record_from_dict,
+    record_text,
+)
+from rail_app.table.seats import Level, Seat, SeatKind
+
+FORMAT = "italian-rails-save"
+VERSION = 3  # version 2 had a record naming no game; version 1 had no "game" block
+DEFAULT_INKS = ("blue", "orange", "vermillion", "bluish green", "reddish purple", "sky blue")
+SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
+#: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
+GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name"})
+SEAT_KEYS = frozenset({"name", "kind", "level", "ink"})
+MAX_SAVE_NAME = 80
+
+
+class SaveError(Exception):
+    """A save that cannot be used; the message is one line naming the file and the fault."""
+
+
+class SaveCodec(RecordCodec, Protocol):
+    """What a save needs of its game beyond its record: its summary read back."""
+
+    def summary_from_json(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Which match a save belongs to and what the list of saves shows of it, without
+    replaying its record: ``id`` is the same for every save of one match (its autosaves and
+    the saves a player made), ``name`` what the player calls it (empty: the players and the
+    turn), ``autosave`` whether the game saved itself; then the game turn, the number of
+    actions played, whether it is over, the map's name, and the game's own ``summary``
+    (each seat's score, what the small map draws)."""
+
+    id: str
+    name: str = ""
+    autosave: bool = False
+    turn: int = 1
+    actions: int = 0
+    over: bool = False
+    map_name: str = ""
+    summary: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        head: dict[str, Any] = {"id": self.id, "name": self.name, "autosave": self.autosave,
+                                "turn": self.turn, "actions": self.actions,
+                                "over": self.over}
+        head.update({k: v for k, v in self.summary.items() if k not in GAME_KEYS})
+        head["map_name"] = self.map_name
+        return head
+
+
+@dataclass
+class SaveFile:
+    record: Record
+    seats: list[Seat]
+    world: World | None = None
+    saved: str = ""
+    notes: list[str] = field(default_factory=list)  # what a player should know on loading
+    game: GameInfo | None = None  # None in saves of version 1
+
+
+def seats_side_path(path: Path) -> Path:
+    """The ``.seats`` file older versions wrote beside a save."""
+    return path.with_name(path.name + ".seats")
+
+
+def save_text(save: SaveFile, codec: RecordCodec) -> str:
+    """The JSON text of a save: a seat per line, a packed file per line, then the record
+    laid out as records are (one action per line)."""
+    head = {"format": FORMAT, "version": VERSION,
+            "saved": save.saved or time.strftime("%Y-%m-%d %H:%M")}
+    lines = ["{"] + [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in
+                     head.items()]
+    if save.game is not None:
+        lines.append(f' "game": {json.dumps(save.game.to_json(), ensure_ascii=False)},')
+    seats = ",\n  ".join(json.dumps(s.to_json(), ensure_ascii=False) for s in save.seats)
+    lines.append(f' "seats": [\n  {seats}\n ],')
+    if save.world is None:
+        lines.append(' "world": null,')
+    else:
+        parts = ",\n  ".join(f"{json.dumps(role)}: {json.dumps(entry)}"
+                             for role, entry in save.world.to_json().items())
+        lines.append(f' "world": {{\n  {parts}\n }},')
+    record = record_text(save.record, codec).rstrip("\n").replace("\n", "\n ")
+    lines.append(f' "record": {record}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_save(path: str | os.PathLike[str], save: SaveFile, codec: RecordCodec) -> None:
+    """Write ``save`` atomically as one file; a ``.seats`` file an older version left beside
+    it is removed, since the save now holds its seats."""
+    target = Path(path)
+    write_atomic(target, save_text(save, codec))
+    with contextlib.suppress(OSError):
+        seats_side_path(target).unlink(missing_ok=True)
+
+
+def is_save_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` holds a saved game (rather than a plain game record): its JSON
+    object says ``"format": "italian-rails-save"`` near the top."""
+    try:
+        head = guarded.read_bytes(path, guarded.SAVE)[:512]
+    except guarded.GuardError:
+        return False
+    return f'"format": "{FORMAT}"'.encode() in head
+
+
+def game_of_save(data: Any) -> str:
+    """The game of a save's JSON (or of a plain record's); SaveError when it names none
+    this program reads."""
+    raw = data.get("record") if isinstance(data, dict) and "record" in data else data
+    try:
+        return envelope(raw)[0]
+    except RecordError as exc:
+        raise SaveError(str(exc)) from None
+
+
+def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec],
+              inks: Collection[str] | None = None) -> SaveFile:
+    """Read a save (or an older record + ``.seats`` pair); SaveError names the fault.
+
+    ``codec_for`` gives the game a record names (the registry's games; KeyError for a game
+    this program does not have); ``inks`` the ink names a seat may have (the app's
+    palette), None accepting any short name.
+    """
+    p = Path(path)
+    shown = p.name
+    try:
+        data = guarded.read_json(p, guarded.SAVE, shown)
+    except guarded.GuardError as exc:
+        raise SaveError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{shown}: not a saved game (expected a JSON object)")
+    if data.get("format") == RECORD_FORMAT:
+        return _read_older(p, data, _codec(data, codec_for, shown), inks)
+    if data.get("format") != FORMAT:
+        raise SaveError(f"{shown}: not an Italian Rails saved game (format "
+                        f"{guarded.shorten(data.get('format'))})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise SaveError(f"{shown}: saved game version {guarded.shorten(version)} is not "
+                        f"supported (this program reads version {VERSION})")
+    extra = set(data) - SAVE_KEYS - ({"game"} if version >= 2 else set())
+    missing = SAVE_KEYS - set(data)
+    if extra or missing:
+        what = (f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra
+                else f"missing key(s): {', '.join(sorted(missing))}")
+        raise SaveError(f"{shown}: {what}")
+    codec = _codec(data["record"], codec_for, f"{shown}: record")
+    try:
+        record = record_from_dict(data["record"], codec, f"{shown}: record")
+    except RecordError as exc:
+        raise SaveError(str(exc)) from None
+    seats = seats_from_json(data["seats"], f"{shown}: seats", len(record.players), inks)
+    if [s.name for s in seats] != record.players:
+        raise SaveError(f"{shown}: the seats' names are not the players of the record")
+    world = None
+    if data["world"] is not None:
+        try:
+            world = world_from_json(data["world"])
+        except WorldError as exc:
+            raise SaveError(f"{shown}: {exc}") from None
+        if record.map_sha256 and record.map_sha256 != world.map.sha256:
+            raise SaveError(f"{shown}: the map it carries is not the map of its record "
+                            "(map_sha256 differs)")
+    saved = data["saved"]
+    if not isinstance(saved, str) or len(saved) > 40:
+        raise SaveError(f"{shown}: 'saved' must be a date")
+    game = (game_from_json(data["game"], f"{shown}: game", codec, len(seats))
+            if data.get("game") is not None else None)
+    return SaveFile(record, seats, world, saved, game=game)
+
+
+def _codec(record: Any, codec_for: Callable[[str], SaveCodec], shown: str) -> SaveCodec:
+    try:
+        game = envelope(record, shown)[0]
+    except RecordError as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        return codec_for(game)
+    except KeyError:
+        raise SaveError(f"{shown}: a game of {guarded.shorten(game)}, which this program "
+                        "does not have") from None
+
+
+def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameInfo:
+    """A save's ``game`` block, every field checked (SaveError names the fault)."""
+    if not isinstance(raw, dict):
+        raise SaveError(f"{where}: expected an object")
+    gid = raw.get("id")
+    if not isinstance(gid, str) or not 1 <= len(gid) <= 40 or not gid.isalnum():
+        raise SaveError(f"{where}: 'id' must be 1 to 40 letters and digits, not "
+                        f"{guarded.shorten(gid)}")
+    name = raw.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_SAVE_NAME or any(
+            unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+        raise SaveError(f"{where}: 'name' must be at most {MAX_SAVE_NAME} printable "
+                        f"characters, not {guarded.shorten(name)}")
+    numbers: dict[str, int] = {}
+    for key, default in (("turn", 1), ("actions", 0)):
+        v = raw.get(key, default)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10**7:
+            raise SaveError(f"{where}: '{key}' must be a whole number, not {guarded.shorten(v)}")
+        numbers[key] = v
+    flags: dict[str, bool] = {}
+    for key in ("autosave", "over"):
+        v = raw.get(key, False)
+        if not isinstance(v, bool):
+            raise SaveError(f"{where}: '{key}' must be true or false, not {guarded.shorten(v)}")
+        flags[key] = v
+    map_name = raw.get("map_name", "")
+    if not isinstance(map_name, str) or len(map_name) > 80:
+        raise SaveError(f"{where}: 'map_name' must be a short name")
+    try:
+        summary = codec.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
+                                          seats)
+    except ValueError as exc:
+        raise SaveError(f"{where}: {exc}") from None
+    return GameInfo(gid, name, flags["autosave"], numbers["turn"], numbers["actions"],
+                    flags["over"], map_name, summary)
+
+
+def _read_older(path: Path, data: dict[str, Any], codec: SaveCodec,
+                inks: Collection[str] | None) -> SaveFile:
+    """A plain game record, with the ``.seats`` file older versions wrote beside it."""
+    shown = path.name
+    try:
+        record = record_from_dict(data, codec, shown)
+    except RecordError as exc:
+        raise SaveError(str(exc)) from None
+    side = seats_side_path(path)
+    default = [Seat(n, SeatKind.HUMAN, Level.NORMAL, DEFAULT_INKS[i % len(DEFAULT_INKS)])
+               for i, n in enumerate(record.players)]
+    if not os.path.lexists(side):
+        return SaveFile(record, default)
+    try:
+        raw = guarded.read_json(side, guarded.SEATS, side.name)
+    except guarded.GuardError as exc:
+        raise SaveError(str(exc)) from None
+    if not isinstance(raw, dict) or "seats" not in raw:
+        raise SaveError(f"{side.name}: not a seats file (no 'seats' list)")
+    seats = seats_from_json(raw["seats"], f"{side.name}: seats", len(record.players), inks)
+    if [s.name for s in seats] != record.players:
+        # Two files renamed one after the other: a save cut short between them pairs this
+        # record with the seats of the game saved before. The record is the game; the
+        # seats are only who sat where, so keep the game and seat people.
+        return SaveFile(record, default, notes=[
+            "The seats saved beside this game belong to another game; every seat is "
+            "played by a person (change nothing else)."])
+    return SaveFile(record, seats)
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def seats_from_json(raw: Any, where: str, count: int,
+                    inks: Collection[str] | None = None) -> list[Seat]:
+    """``count`` seats, each checked: a name of at most :data:`MAX_NAME` printable
+    characters, ``kind`` human or computer, ``level`` easy, normal or hard, an ink from
+    ``inks``."""
+    if not isinstance(raw, list) or len(raw) != count:
+        words = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
+        raise SaveError(f"{where}: expected a list of {words} seats")
+    seats: list[Seat] = []
+    kinds = [str(k) for k in SeatKind]
+    levels = [str(v) for v in Level]
+    for i, s in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(s, dict):
+            raise SaveError(f"{at}: a seat is an object with name, kind, level and ink")
+        extra = set(s) - SEAT_KEYS
+        if extra or "name" not in s:
+            what = f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra else "no name"
+            raise SaveError(f"{at}: {what}")
+        name = s["name"]
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
+                or any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+            raise SaveError(f"{at}: the name must be 1 to {MAX_NAME} printable characters, "
+                            f"not {guarded.shorten(name)}")
+        kind = s.get("kind", "human")
+        if kind not in kinds:
+            raise SaveError(f"{at}: kind must be human or computer, not "
+                            f"{guarded.shorten(kind)}")
+        level = s.get("level", "normal")
+        if level not in levels:
+            raise SaveError(f"{at}: level must be easy, normal or hard, not "
+                            f"{guarded.shorten(level)}")
+        ink = s.get("ink", DEFAULT_INKS[i % len(DEFAULT_INKS)])
+        if not isinstance(ink, str) or len(ink) > 30 or (inks is not None and ink not in inks):
+            choices = f" (one of {', '.join(inks)})" if inks is not None else ""
+            raise SaveError(f"{at}: unknown ink {guarded.shorten(ink)}{choices}")
+        seats.append(Seat(name, SeatKind(kind), Level(level), ink))
+    return seats
+
+
+def seat_names(seats: Sequence[Seat]) -> list[str]:
+    return [s.name for s in seats]

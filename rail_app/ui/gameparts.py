@@ -1,0 +1,75 @@
+"""What the shell asks of a game's screen parts (:class:`GameScreens`) and the figures a
+game gives the game over screen (:class:`FinalTable`). A module without the shell's scenes,
+so that a game's screen parts can import it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from rail_app.ui.scene import Host, Scene
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class FinalTable:
+    """A game's figures for the game over screen: the columns after each seat's name and
+    rank (their headings), a row of values per seat, the sentence that says why the game
+    ended, and an optional chart (a line of values per seat over the turns, with the value
+    of the goal, if the game has one)."""
+
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    reason: str = ""
+    chart: tuple[tuple[int, ...], ...] = ()
+    chart_title: str = ""
+    goal: int | None = None
+    chart_end: bool = False  # the last point is the end of the game, not a turn
+    turns: str = ""  # a line on the turns played
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameScreens(Protocol):
+    """A game's screen parts, as the shell calls them."""
+
+    def open(self, host: Host, session: Any, lesson: int | None = None) -> Scene:
+        """The game screen for ``session`` (``lesson``: the guided first game at a step)."""
+        ...
+
+    def picture_board(self, map_path: Path) -> Any:
+        """What the map's pictures are drawn from (read in the background: it may take a
+        few hundred milliseconds). MapError for a broken map."""
+        ...
+
+    def backdrop(self, board: Any, size: tuple[int, int]) -> pygame.Surface:
+        """The menu's picture of the map, ``size`` pixels."""
+        ...
+
+    def thumbnail(self, board: Any, summary: Mapping[str, Any], inks: Sequence[Colour],
+                  size: tuple[int, int]) -> pygame.Surface:
+        """The save list's small map of a game (``summary``: the save's, see
+        :meth:`rail_app.table.gamedef.GameDef.summary`)."""
+        ...
+
+    def final_table(self, session: Any) -> FinalTable:
+        ...
+
+    def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
+        """Draw the map to a PNG file ``width`` pixels wide; returns the picture's size."""
+        ...
+
+    def has_lesson(self) -> bool:
+        """The game has a guided first game (Learn to play)."""
+        ...
+
+    def lesson_resumable(self) -> bool:
+        ...
+
+    def lesson(self) -> tuple[Any, int]:
+        """The guided first game's session, resumed where it was left, and its step."""
+        ...
