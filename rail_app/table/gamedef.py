@@ -154,6 +154,8 @@ class GameDef(Protocol[B, S, A]):
     options: tuple[GameOption, ...]
     #: The map a new game offers first, relative to the game's folder ("maps/italy.yaml").
     default_map: str
+    #: The smallest bundled map (the conformance suite and the self-test play on it).
+    small_map: str
     #: What the harnesses' JSON calls each seat's score ("cash" for Italian Rails).
     score_name: str
     #: The rule that ends a game stopped at a harness's turn cap, in words.

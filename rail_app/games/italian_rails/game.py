@@ -122,6 +122,7 @@ class ItalianRails:
         GameOption(BUILDING_ONLY, "Building only (practice: no cards, no train)"),
     )
     default_map = "maps/italy.yaml"
+    small_map = "maps/test/mini.yaml"
     score_name = "cash"
     turn_cap_rule = "W2: most cash wins at the cap (equal cash: fewer segments drawn)"
 
@@ -189,11 +190,13 @@ class ItalianRails:
         rng.shuffle(other.draw_pile)
         other.rng = random.Random(rng.randrange(1 << 30))
         them = other.players[1 - seat]
-        if state.phase is Phase.SETUP and them.dealt and other.draw_pile:
-            k = min(len(them.dealt), len(other.draw_pile))
-            swap, other.draw_pile[:k] = list(other.draw_pile[:k]), list(them.dealt[:k])
-            them.dealt = swap + them.dealt[k:]
-            them.private = []
+        if state.phase is Phase.SETUP:  # their cards are dealt again from the unseen ones
+            unseen = other.draw_pile + them.dealt + them.private
+            rng.shuffle(unseen)
+            dealt, private = len(them.dealt), len(them.private)
+            them.dealt = sorted(unseen[:dealt])
+            them.private = sorted(unseen[dealt:dealt + private])
+            other.draw_pile = unseen[dealt + private:]
         if not state.cash_public:
             them.cash += 1 + rng.randrange(50)
             them.cash_history = [c + 1 for c in them.cash_history]

@@ -247,15 +247,19 @@ class GameState:
         """A copy holding only what ``seat`` may know (see the module docstring): the draw
         pile in card order instead of its real order, a random generator unrelated to the
         game's, no opponent's cards while hands are being chosen (C2, they are revealed when
-        both have chosen) and the opponent's cash as 0 until it is public (E3). Quotes and
-        queries of the engine work on it as on the real state."""
+        both have chosen: until then they are counted among the cards not yet seen, with the
+        draw pile, so that the pile does not tell them either) and the opponent's cash as 0
+        until it is public (E3). Quotes and queries of the engine work on it as on the real
+        state."""
         seen = self.copy()
-        seen.draw_pile = sorted(self.draw_pile)
         seen.rng = random.Random(0)
         other = seen.players[1 - seat]
+        unseen = list(self.draw_pile)
         if self.phase is Phase.SETUP:
+            unseen += other.dealt + other.private
             other.dealt = []
             other.private = []
+        seen.draw_pile = sorted(unseen)
         if not self.cash_public:
             other.cash = 0
             other.cash_history = []
