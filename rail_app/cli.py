@@ -35,6 +35,21 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
+def game_id(text: str) -> str:
+    """A game on the table (``--game``), checked against the registry."""
+    from rail_app.table import registry
+
+    if text not in registry.ids():
+        raise argparse.ArgumentTypeError(
+            f"no game {text!r} on the table (games: {', '.join(registry.ids())})")
+    return text
+
+
+def _game_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", type=game_id, default=None,
+                   help="the game (default: italian-rails; `games` lists them)")
+
+
 # -- play (the game window) ----------------------------------------------------------------------
 
 
@@ -67,7 +82,7 @@ def _play(args: argparse.Namespace) -> int:
         print(f"--map: no such file: {args.map}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
-        from rail_app.games.italian_rails.ui.selftest import run_selftest
+        from rail_app.ui.selftest import run_selftest
 
         return run_selftest(args.map)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -116,32 +131,38 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
                    help="print every problem (without it: the first 20, then a count)")
 
 
+def _map_problems(exc: Exception, as_json: bool, show_all: bool) -> int:
+    from rail_app.authoring.problems import in_file_order, problem_lines
+
+    problems = getattr(exc, "problems", [])
+    if as_json:
+        print(json.dumps({"errors": [p.as_dict() for p in in_file_order(problems)]}, indent=2))
+    else:
+        for line in problem_lines(problems, show_all=show_all):
+            print(line, file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def _validate(args: argparse.Namespace) -> int:
+    """Check a map of any game (its ``game:`` key; none: Italian Rails)."""
+    from rail_app.authoring.games import authoring_of, game_of_map
     from rail_app.core.mapfile import MapError
-    from rail_app.games.italian_rails.rules.deck import load_map
 
     try:
-        board, _deck = load_map(args.path, use_cache=False)
+        game = game_of_map(args.path)
+        board = game.load_board(args.path)
     except MapError as exc:
-        from rail_app.authoring.problems import in_file_order, problem_lines
-
-        if args.json:
-            print(json.dumps({"errors": [p.as_dict() for p in in_file_order(exc.problems)]},
-                             indent=2))
-        else:
-            for line in problem_lines(exc.problems, show_all=args.all):
-                print(line, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _map_problems(exc, args.json, args.all)
     from rail_app.authoring.problems import problem_lines
-    from rail_app.games.italian_rails.rules.weakspots import weak_spot_warnings
 
-    summary = board.summary()
-    warnings = weak_spot_warnings(board)  # weak spots (K5): shown, but the map is valid
+    summary = game.map_summary(board)
+    check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
+    warnings = check(board) if check is not None else []
     if args.json:
         print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
-        print(f"{args.path}: OK: {board.name}: {parts}")
+        print(f"{args.path}: OK: {game.board_name(board)}: {parts}")
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
@@ -154,11 +175,12 @@ def _render_args(p: argparse.ArgumentParser) -> None:
 
 
 def _render(args: argparse.Namespace) -> int:
+    from rail_app.authoring.games import game_of_map
     from rail_app.core.mapfile import MapError
-    from rail_app.games.italian_rails.rules.board import load_board
 
     try:
-        board = load_board(args.path)
+        game = game_of_map(args.path)
+        board = game.load_board(args.path)
     except MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -169,10 +191,10 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    from rail_app.games.italian_rails.ui.maprender import render_board_png
+    from rail_app.ui.gamescreens import screens_of
 
     try:
-        size = render_board_png(board, args.output, args.width)
+        size = screens_of(game.id).render_map(board, args.output, args.width)
     except OSError as exc:
         print(f"cannot write {args.output}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -192,10 +214,47 @@ def _build_deck_args(p: argparse.ArgumentParser) -> None:
                    help="the demand that fixes the payoff scale (default Gela/marble/41)")
 
 
-def _build_deck(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.authoring import deckbuild
+def _authoring(args: argparse.Namespace, name: str) -> int:
+    """A game's own tool for map authors, for the map ``args.path`` (its game) or for
+    ``--game``."""
+    from rail_app.authoring.games import authoring_of, game_of_map
+    from rail_app.core.mapfile import MapError
+    from rail_app.table.registry import game as game_by_id
 
-    return deckbuild.run(args)
+    if getattr(args, "path", None) is not None:
+        try:
+            game = game_of_map(args.path)
+        except MapError as exc:
+            return _map_problems(exc, False, False)
+    else:
+        game = game_by_id(getattr(args, "game", None))
+    tool = getattr(authoring_of(game.id), name.replace("-", "_"))
+    if tool is None:
+        print(f"{game.title} has no {name} tool", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if name == "preview":
+        size = parse_window(args.size, (640, 400))
+        if size is None:
+            print(f"--size: {args.size!r} is not a size like 1600x900 (at least 640x400)",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+        result: int = tool(args.path, size)
+        return result
+    result = tool(args)
+    return result
+
+
+def parse_window(text: str, least: tuple[int, int]) -> tuple[int, int] | None:
+    """``"1600x900"`` -> (1600, 900); None unless it is a size of at least ``least``."""
+    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX\u00d7]\s*(\d{3,5})\s*", text)
+    if m is None:
+        return None
+    w, h = int(m.group(1)), int(m.group(2))
+    return (w, h) if w >= least[0] and h >= least[1] else None
+
+
+def _build_deck(args: argparse.Namespace) -> int:
+    return _authoring(args, "build-deck")
 
 
 def _new_map_args(p: argparse.ArgumentParser) -> None:
@@ -204,12 +263,11 @@ def _new_map_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dir", help="the folder to write into (default: your maps folder, which "
                                  "the game's New game dialog lists)")
     p.add_argument("--force", action="store_true", help="write over existing files")
+    _game_arg(p)
 
 
 def _new_map(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.authoring import newmap
-
-    return newmap.run(args)
+    return _authoring(args, "new-map")
 
 
 def _preview_args(p: argparse.ArgumentParser) -> None:
@@ -218,14 +276,7 @@ def _preview_args(p: argparse.ArgumentParser) -> None:
 
 
 def _preview(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.authoring import preview
-
-    size = preview.parse_size(args.size)
-    if size is None:
-        print(f"--size: {args.size!r} is not a size like 1600x900 (at least "
-              f"{preview.MIN_SIZE[0]}x{preview.MIN_SIZE[1]})", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return preview.run(args.path, size)
+    return _authoring(args, "preview")
 
 
 # -- replay ----------------------------------------------------------------------------------------
@@ -312,16 +363,37 @@ def _jobs_option(p: argparse.ArgumentParser, default: int) -> None:
                    help=argparse.SUPPRESS)
 
 
+def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
+    """A command that is a game's own tool (Italian Rails' autoplay, screenshots...)."""
+
+    def run(args: argparse.Namespace) -> int:
+        from rail_app.devtools.gametools import tools_of
+        from rail_app.table.registry import game
+
+        rules = game(args.game)
+        tool = tools_of(rules.id).commands.get(name)
+        if tool is None:
+            print(f"{rules.title} has no {name} tool", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return tool(args)
+
+    return run
+
+
 def _simulate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1)")
-    p.add_argument("--players", default="hard,easy",
-                   help="two of easy, normal, hard, random, comma separated (seat 0 first)")
-    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    p.add_argument("--players", default=None,
+                   help="the game's computer players, comma separated, seat 0 first "
+                        "(Italian Rails: two of easy, normal, hard, random; default hard,easy)")
+    p.add_argument("--map", default=None,
+                   help="map file (default: the game's map, maps/italy.yaml)")
     p.add_argument("--turn-cap", type=int, default=150,
-                   help="turns per player before the game is ended by W2 (default 150)")
+                   help="turns per player before the game is ended by its rule for a stopped "
+                        "game (Italian Rails: W2) (default 150)")
     _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    _game_arg(p)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -340,27 +412,32 @@ def _fuzz_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--count", type=int, default=None,
                    help="cases, kills, events or games (default: the short or long run's)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _game_arg(p)
 
 
 def _fuzz(args: argparse.Namespace) -> int:
     from rail_app.devtools.fuzz import run_fuzz
 
     return run_fuzz(args.target, long=args.long, seed=args.seed, count=args.count,
-                    as_json=args.json)
+                    as_json=args.json, game=args.game)
 
 
 def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20,
                    help="games per pairing, an even number: each seed in both seat orders")
     p.add_argument("--seed", type=int, default=1, help="the first seed (then +1)")
-    p.add_argument("--levels", default="easy,normal,hard",
-                   help="levels, comma separated, among easy, normal, hard, random")
-    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    p.add_argument("--levels", default=None,
+                   help="levels, comma separated, among the game's players (Italian Rails: "
+                        "easy, normal, hard, random; default easy,normal,hard)")
+    p.add_argument("--map", default=None,
+                   help="map file (default: the game's map, maps/italy.yaml)")
     _jobs_option(p, default=0)
     p.add_argument("--turn-cap", type=int, default=150,
-                   help="turns per player before a game is ended by W2 (default 150)")
+                   help="turns per player before a game is ended by its rule for a stopped "
+                        "game (Italian Rails: W2) (default 150)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _game_arg(p)
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -375,13 +452,14 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first-seed", dest="seed", type=int, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)  # the option's earlier name
     p.add_argument("--turn-cap", type=int, default=150, help="turns per player")
-    p.add_argument("--map", default="maps/italy.yaml", help="map file (default maps/italy.yaml)")
+    p.add_argument("--map", default=None, help="map file (default: the game's map)")
     _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    _game_arg(p)
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.soak import run_command
+    from rail_app.devtools.soak import run_command
 
     return run_command(args)
 
@@ -389,8 +467,9 @@ def _soak(args: argparse.Namespace) -> int:
 def _bench_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
-    p.add_argument("--map", default="maps/italy.yaml",
-                   help="the map (default: maps/italy.yaml)")
+    p.add_argument("--map", default=None,
+                   help="the map (default: the game's map, maps/italy.yaml)")
+    _game_arg(p)
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -400,25 +479,21 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _selftest_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--map", help="the map to play on (default: the bundled mini test map)")
+    p.add_argument("--map", help="the map to play on (default: the game's small test map)")
     p.add_argument("--turns", type=int, default=3, help="human turns to play")
+    _game_arg(p)
 
 
 def _selftest(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.ui.selftest import run_selftest
+    from rail_app.ui.selftest import run_selftest
 
-    return run_selftest(args.map, args.turns)
+    return run_selftest(args.map, args.turns, args.game)
 
 
 def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--start", type=int, default=1, help="the first seed to try")
     p.add_argument("--count", type=int, default=5000, help="how many seeds to try")
-
-
-def _lesson_seed(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.lessonseed import run_command
-
-    return run_command(args)
+    _game_arg(p)
 
 
 def _autoplay_args(p: argparse.ArgumentParser) -> None:
@@ -428,23 +503,13 @@ def _autoplay_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
     p.add_argument("--via-main", action="store_true",
                    help="start through python main.py and its menus (needs a display)")
-
-
-def _autoplay(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.autoplay import run_command
-
-    return run_command(args)
+    _game_arg(p)
 
 
 def _lesson_xvfb_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default="lesson-steps", help="the folder for the pictures")
     p.add_argument("--size", type=parse_size, default=(1920, 1080), help="window size WxH")
-
-
-def _lesson_xvfb(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.xlesson import main as play
-
-    return play(Path(args.out), args.size)
+    _game_arg(p)
 
 
 def _screenshots_args(p: argparse.ArgumentParser) -> None:
@@ -455,30 +520,12 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--helpers", action="store_true",
                    help="only the pictures of the newcomer's helpers (saves, ferries, "
                         "Suggest, hints, the lesson)")
-
-
-def _screenshots(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.screenshots import SIZES
-    from rail_app.games.italian_rails.devtools.screenshots import main as shoot
-
-    sizes = tuple(args.size) if args.size else SIZES
-    if args.helpers:
-        from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
-
-        return shoot_helpers(args.out, sizes)
-    return shoot(args.out, sizes)
+    _game_arg(p)
 
 
 def _records_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--root", default=".", help="the project folder (default: here)")
-
-
-def _records(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.records import write_records
-
-    for path in write_records(Path(args.root)):
-        print(f"wrote {path}")
-    return EXIT_OK
+    _game_arg(p)
 
 
 COMMANDS: dict[str, Command] = {
@@ -507,17 +554,17 @@ COMMANDS: dict[str, Command] = {
     "selftest": Command("play a few turns through the game's interface, headless",
                         _selftest_args, _selftest),
     "autoplay": Command("play a whole game through the game's window with posted mouse and "
-                        "key events", _autoplay_args, _autoplay),
+                        "key events", _autoplay_args, _own_tool("autoplay")),
     "make-records": Command("write again the game records the tests replay "
                             "(tests/records), from the current maps", _records_args,
-                            _records),
+                            _own_tool("make-records")),
     "screenshots": Command("draw the README's screenshots of the game's screens",
-                           _screenshots_args, _screenshots),
+                           _screenshots_args, _own_tool("screenshots")),
     "lesson-seed": Command("check the seed of the lesson (Learn to play) and find one that "
-                           "fits its plan", _lesson_seed_args, _lesson_seed),
+                           "fits its plan", _lesson_seed_args, _own_tool("lesson-seed")),
     "lesson-xvfb": Command("play the lesson in the game window with X input (xdotool), "
                            "under Xvfb, and take a picture of each step", _lesson_xvfb_args,
-                           _lesson_xvfb),
+                           _own_tool("lesson-xvfb")),
 }
 
 

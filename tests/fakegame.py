@@ -282,6 +282,9 @@ class Relay:
             self._finish(state, OutcomeReason.TURN_CAP)
         return state
 
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(state.positions)
+
     def turn(self, state: State) -> int:
         return state.turn
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rail_app.devtools.bench import KEYS, TARGETS
+from rail_app.games.italian_rails.devtools.bench import KEYS, TARGETS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -35,7 +35,7 @@ def test_save_fuzzer_short_run() -> None:
 
 @pytest.mark.slow
 def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
-    from rail_app.devtools import fuzz_maps
+    from rail_app.games.italian_rails.devtools import fuzz_maps
 
     s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT)
     assert s["failures"] == [], s["failures"]

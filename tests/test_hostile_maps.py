@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rail_app import cli
-from rail_app.devtools.fuzz_maps import (
+from rail_app.games.italian_rails.devtools.fuzz_maps import (
     alias_bomb,
     base_copy,
     flow_nesting,

@@ -114,7 +114,7 @@ def test_selftest_never_touches_the_players_folder(tmp_path: Any, players_folder
 
     import platformdirs
 
-    from rail_app.games.italian_rails.ui.selftest import run_selftest
+    from rail_app.ui.selftest import run_selftest
 
     mine = tmp_path / "players-data"
     before = _players_folder(mine)

@@ -16,13 +16,18 @@ def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def fuzzer(target: str) -> Any:
-    """The module of a fuzzer, or None (imported explicitly, so that every one is seen)."""
+def fuzzer(target: str, game: str | None = None) -> Any:
+    """The module of a fuzzer, or None (imported explicitly, so that every one is seen);
+    hostile maps are each game's own (its map format), from its tools."""
+    from rail_app.devtools.gametools import tools_of
+    from rail_app.table.registry import game as game_of
+
     module: Any = None
     if target == "saves":
         from rail_app.devtools import fuzz_saves as module
     elif target == "maps":
-        from rail_app.devtools import fuzz_maps as module
+        maps = tools_of(game_of(game).id).fuzz_maps
+        module = maps() if maps is not None else None
     elif target == "kill":
         from rail_app.devtools import fuzz_kill as module
     elif target == "ui":
@@ -33,19 +38,20 @@ def fuzzer(target: str) -> Any:
 
 
 def run_fuzz(target: str, *, long: bool = False, seed: int = 1, count: int | None = None,
-             as_json: bool = False) -> int:
-    module = fuzzer(target)
+             as_json: bool = False, game: str | None = None) -> int:
+    module = fuzzer(target, game)
     if module is None:
-        print(f"unknown fuzzer {target!r}", file=sys.stderr)
+        print(f"no {target!r} fuzzer for {game or 'this game'}", file=sys.stderr)
         return 2
+    extra: dict[str, Any] = {} if target == "maps" else {"game": game}
     n = count if count is not None else (module.LONG_COUNT if long else module.SHORT_COUNT)
     summary: dict[str, Any]
     if target == "soak":  # whole games: the long run plays them out, on both processors
         summary = module.run(seed, n, module.TURN_CAP if long else module.SHORT_TURN_CAP,
                              workers=2 if long else 1, stride=1 if long else 13,
-                             progress=_progress)
+                             progress=_progress, **extra)
     else:
-        summary = module.run(seed, n, progress=_progress)
+        summary = module.run(seed, n, progress=_progress, **extra)
     ok = bool(module.passed(summary))
     if as_json:
         print(json.dumps(summary, indent=1))

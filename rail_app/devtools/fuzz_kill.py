@@ -48,18 +48,20 @@ def child_loop(folder: str) -> None:
             sys.stdout.flush()
 
 
-def _make_games(root: Path) -> tuple[list[str], list[str]]:
+def _make_games(root: Path, game: str | None = None) -> tuple[list[str], list[str]]:
     """Two different saved games (different players, seats and moves) as a.json, b.json;
     returns the players' names of each."""
-    from rail_app.devtools.games import played_session
+    from rail_app.devtools.games import played_session, small_map_of, table_of
 
-    a = played_session(seed=3, steps=50, names=("Anna", "Bruno"), kinds=("human", "computer"),
-                       inks=("blue", "orange"))
-    b = played_session(seed=4, steps=30, names=("Carla", "Dario"), kinds=("computer", "human"),
-                       inks=("vermillion", "sky blue"))
+    path = small_map_of(game)
+    names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
+    a = played_session(path, 3, 50, names, kinds, inks, game=game)
+    names, kinds, inks = table_of(game, ("Carla", "Dario", "Luca", "Mara", "Nino", "Olga"),
+                                  computer_first=True)
+    b = played_session(path, 4, 30, names, kinds, inks, game=game)
     a.save(root / "a.json")
     b.save(root / "b.json")
-    return ([p.name for p in a.state.players], [p.name for p in b.state.players])
+    return (a.game.seat_names(a.state), b.game.seat_names(b.state))
 
 
 def _check(target: Path, games: dict[str, list[str]]) -> str:
@@ -83,7 +85,8 @@ def _check(target: Path, games: dict[str, list[str]]) -> str:
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT,
-        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[str], None] | None = None, game: str | None = None
+        ) -> dict[str, Any]:
     """``count`` kills; a summary (lost, mismatched, temporary files seen and left)."""
     rng = random.Random(seed)
     t0 = time.perf_counter()
@@ -96,7 +99,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
         old = os.environ.get("ITALIAN_RAILS_DATA_DIR")
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(data)
         try:
-            names = _make_games(root)
+            names = _make_games(root, game)
             games = {"a": names[0], "b": names[1]}
             target = data / "saves" / "autosave.json"
             temps_before = 0

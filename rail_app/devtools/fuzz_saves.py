@@ -55,14 +55,15 @@ class SaveCase:
 class Bases:
     """The base save (one file) and older save (record + seats), as text and as data."""
 
-    def __init__(self, folder: Path) -> None:
-        from rail_app.devtools.games import played_session
-        from rail_app.games.italian_rails.rules.record import record_from_game, record_text
+    def __init__(self, folder: Path, game: str | None = None) -> None:
+        from rail_app.devtools.games import played_session, small_map_of, table_of
+        from rail_app.table.records import record_text
 
-        session = played_session(seed=7, steps=45)
+        names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
+        session = played_session(small_map_of(game), 7, 45, names, kinds, inks, game=game)
         session.save(folder / "base.json")
         self.save = (folder / "base.json").read_text(encoding="utf-8")
-        self.record = record_text(record_from_game(session.state, session.setup.map_path))
+        self.record = record_text(session.record(), session.game)
         self.seats = json.dumps({"seats": [
             {"name": s.name, "kind": s.kind, "level": s.level, "ink": s.ink}
             for s in session.setup.seats], "map": session.setup.map_path,
@@ -385,7 +386,8 @@ def run_case(case: SaveCase, root: Path, timeout: float) -> CaseResult:
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 60.0,
-        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[str], None] | None = None, game: str | None = None
+        ) -> dict[str, Any]:
     """The hostile cases and ``count`` mutations; a summary with every failure."""
     t0 = time.perf_counter()
     results: list[CaseResult] = []
@@ -395,7 +397,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: 
         (root / "cases").mkdir()
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(root / "data")
         try:
-            bases = Bases(root)
+            bases = Bases(root, game)
             from rail_app.ui import session as _session  # noqa: F401  (loaded before forking)
             from rail_app.ui.headless import use_dummy_drivers
 

@@ -1,13 +1,13 @@
-"""AI soak: seeded games between computer players, every action checked by the rules'
-invariant checker (``Checker`` of the soak module: money, cubes, cards, pool, track,
-train, copies, the end).
+"""AI soak: seeded games between computer players, every action checked by the game's
+invariant checker (Italian Rails: ``Checker`` of its soak module: money, cubes, cards, pool,
+track, train, copies, the end).
 
-Every pairing of the computer's levels and the random player (easy, normal, hard, random:
-ten pairings) meets every variant set of the soak (standard, Loans, Fast Trains, Small City
-Access), on the map of Italy with its deck. A game fails when a player raises, chooses an
-illegal action, or breaks an invariant.
+Every pairing of the game's computer players (Italian Rails: easy, normal, hard, random:
+ten pairings) meets every option set the game's tools list (Italian Rails: standard, Loans,
+Fast Trains, Small City Access), on the game's map. A game fails when a player raises,
+chooses an illegal action, or breaks an invariant.
 
-``python -m rail_app fuzz soak [--long] [--seed N] [--count N]``
+``python -m rail_app fuzz soak [--game G] [--long] [--seed N] [--count N]``
 """
 
 from __future__ import annotations
@@ -17,11 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rail_app.core.paths import resource_path
 
-KINDS = ("easy", "normal", "hard", "random")
-PAIRINGS: tuple[tuple[str, str], ...] = tuple(
-    (a, b) for i, a in enumerate(KINDS) for b in KINDS[i:])
+def pairings(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Every pair of the game's computer players, each with itself too."""
+    return tuple((a, b) for i, a in enumerate(kinds) for b in kinds[i:])
+
+
+KINDS = ("easy", "normal", "hard", "random")  # Italian Rails' players
+PAIRINGS: tuple[tuple[str, str], ...] = pairings(KINDS)
 SHORT_COUNT = 4
 SHORT_TURN_CAP = 6
 LONG_COUNT = 520
@@ -48,23 +51,34 @@ class SoakGame:
                 "error": self.error, "seconds": round(self.seconds, 2)}
 
 
-def game_plan(index: int, seed: int) -> tuple[int, tuple[str, str], tuple[str, ...]]:
-    """The ``index``-th game of a run: its seed, its pairing and its variants, cycling so that
-    every pairing meets every variant set once in 40 games."""
-    from rail_app.games.italian_rails.devtools.soak import VARIANT_CYCLE
+def game_plan(index: int, seed: int, game: str | None = None
+              ) -> tuple[int, tuple[str, str], tuple[str, ...]]:
+    """The ``index``-th game of a run: its seed, its pairing and its options, cycling so that
+    every pairing meets every option set (Italian Rails: once in 40 games)."""
+    from rail_app.devtools.gametools import tools_of
+    from rail_app.table.registry import game as game_of
 
-    pairing = PAIRINGS[index % len(PAIRINGS)]
-    variants = VARIANT_CYCLE[(index // len(PAIRINGS)) % len(VARIANT_CYCLE)]
-    return seed * 100_000 + index, pairing, variants
+    rules = game_of(game)
+    plan = pairings(rules.players)
+    cycle = tools_of(rules.id).option_cycle or ({},)
+    pairing = plan[index % len(plan)]
+    chosen = cycle[(index // len(plan)) % len(cycle)]
+    return seed * 100_000 + index, pairing, tuple(k for k, v in chosen.items() if v)
 
 
 def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple[str, ...],
-                       turn_cap: int = TURN_CAP, map_path: str | None = None) -> SoakGame:
-    """Play one game between ``players`` and check every action; never raises."""
+                       turn_cap: int = TURN_CAP, map_path: str | None = None,
+                       game: str | None = None) -> SoakGame:
+    """Play one game between ``players`` (at a larger table they take the seats in turn)
+    and check every action; never raises."""
+    from rail_app.devtools.toolkit import resolve
     from rail_app.devtools.tournament import play
+    from rail_app.table.registry import game as game_of
 
-    g = play(map_path or str(resource_path("maps", "italy.yaml")), game_seed, players,
-             turn_cap, variants=variants)
+    rules = game_of(game)
+    seats = tuple(players[k % 2] for k in range(rules.seats.default))
+    g = play(map_path or resolve(rules.default_map), game_seed, seats, turn_cap,
+             options={v: True for v in variants}, game_id=rules.id)
     report = SoakGame(game_seed, players, variants, finished=g.error is None and not g.capped,
                       capped=g.capped, turns=max(g.turns), actions=g.actions,
                       violations=g.violations, seconds=g.seconds)
@@ -72,19 +86,20 @@ def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple
     return report
 
 
-def _play(job: tuple[int, int, int]) -> SoakGame:
-    index, seed, turn_cap = job
-    game_seed, players, variants = game_plan(index, seed)
-    return soak_computer_game(game_seed, players, variants, turn_cap)
+def _play(job: tuple[int, int, int, str | None]) -> SoakGame:
+    index, seed, turn_cap, game = job
+    game_seed, players, variants = game_plan(index, seed, game)
+    return soak_computer_game(game_seed, players, variants, turn_cap, game=game)
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
         workers: int = 1, stride: int = 1,
-        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[str], None] | None = None, game: str | None = None
+        ) -> dict[str, Any]:
     """``count`` checked games (games 0, stride, 2 * stride... of the plan: a stride of 13
     gives a new pairing and a new variant set each game); a summary with every failure."""
     t0 = time.perf_counter()
-    jobs = [(i * stride, seed, turn_cap) for i in range(count)]
+    jobs = [(i * stride, seed, turn_cap, game) for i in range(count)]
     games: list[SoakGame] = []
     if workers > 1:
         from rail_app.devtools.pool import worker_pool

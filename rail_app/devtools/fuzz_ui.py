@@ -153,49 +153,54 @@ class Monkey:
         return [pg.event.Event(pg.VIDEORESIZE, w=w, h=h, size=(w, h))]
 
 
-def _finished_session() -> Any:
-    """A game of the Mini map played to its end by two random players."""
-    from rail_app.core.paths import resource_path
-    from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
-    from rail_app.games.italian_rails.rules import cards, engine
-    from rail_app.games.italian_rails.rules.board import load_board
-    from rail_app.games.italian_rails.rules.deck import load_board_deck
+def _finished_session(game: str | None = None) -> Any:
+    """A game of the game's small map played to its end by random players (ended by the
+    game's own rule at 40 turns each)."""
+    from rail_app.devtools.games import small_map_of, table_of
+    from rail_app.table.registry import game as game_of
     from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
 
-    path = str(resource_path("maps", "test", "mini-short.yaml"))
-    board = load_board(path)
-    state = engine.new_game(board, load_board_deck(board), seed=3)
-    bots = [RandomPlayer(0, 3), RandomPlayer(1, 3)]
+    rules = game_of(game)
+    path = small_map_of(game)
+    board = rules.load_board(path)
+    names, _, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
+    state = rules.new_game(board, list(names), {}, 3)
+    bots = [rules.player("random", i, 3) for i in range(len(names))]
     for _ in range(20_000):
-        if state.outcome is not None:
+        if rules.outcome(state) is not None:
             break
-        if state.pending is None and min(p.turns_taken for p in state.players) >= 40:
-            cards.finish_game(state)
+        if min(rules.turns_taken(state)) >= 40:
+            state = rules.end_early(state)
             break
-        who = state.pending.player if state.pending is not None else state.current
-        state = engine.apply(state, bots[who].next_action(state), inplace=True)
-    seats = [Seat("Anna", COMPUTER, Level.EASY, "blue"),
-             Seat("Bruno", COMPUTER, Level.HARD, "orange")]
-    return Session(GameSetup(path, seats, 3), board, state)
+        who = rules.to_act(state)
+        assert who is not None
+        state = rules.apply(state, bots[who].choose(rules.seen_by(state, who)))
+    seats = [Seat(n, COMPUTER, Level.EASY if i % 2 == 0 else Level.HARD, ink)
+             for i, (n, ink) in enumerate(zip(names, inks, strict=True))]
+    return Session(GameSetup(path, seats, 3, game=rules.id), board, state)
 
 
-def _go(app: Any, phase: str, finished: Any) -> None:
+def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
     """Put the app on the screen of ``phase``."""
-    from rail_app.core.paths import resource_path
+    from rail_app.devtools.games import small_map_of
+    from rail_app.devtools.toolkit import resolve
+    from rail_app.table.registry import game as game_of
     from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app.running = True
-    mini = str(resource_path("maps", "test", "mini.yaml"))
+    rules = game_of(game)
     if phase.startswith("game:"):
         kinds = {"game: person v computer": (HUMAN, COMPUTER), "game: two people": (HUMAN, HUMAN),
                  "game: two computers": (COMPUTER, COMPUTER),
                  "game: Italy": (HUMAN, COMPUTER)}[phase]
-        path = str(resource_path("maps", "italy.yaml")) if "Italy" in phase else mini
-        seats = [Seat("Anna", kinds[0], Level.HARD, "blue"),
-                 Seat("Bruno", kinds[1], Level.EASY, "orange")]
-        app.switch("game", session=Session.new(GameSetup(path, seats, 7)))
+        path = resolve(rules.default_map) if "Italy" in phase else small_map_of(game)
+        names = ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo")
+        inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
+        seats = [Seat(names[i], kinds[i % 2], Level.HARD if i % 2 == 0 else Level.EASY,
+                      inks[i]) for i in range(rules.seats.default)]
+        app.switch("game", session=Session.new(GameSetup(path, seats, 7, game=rules.id)))
     elif phase == "gameover":
         app.switch("gameover", session=finished)
     elif phase == "settings":
@@ -205,7 +210,8 @@ def _go(app: Any, phase: str, finished: Any) -> None:
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT,
-        progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[str], None] | None = None, game: str | None = None
+        ) -> dict[str, Any]:
     """Feed ``count`` random events to the app; a summary (crashes, slowest frame...)."""
     from rail_app.core.paths import DATA_DIR_ENV
     from rail_app.ui.headless import use_dummy_drivers
@@ -216,7 +222,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
                                      ignore_cleanup_errors=True) as tmp:
         os.environ[DATA_DIR_ENV] = tmp
         try:
-            return _run(seed, count, progress)
+            return _run(seed, count, progress, game)
         finally:
             if old is None:
                 os.environ.pop(DATA_DIR_ENV, None)
@@ -231,17 +237,19 @@ def _new_app() -> Any:
     return App(size=(1280, 720), fullscreen=False, settings=Settings())
 
 
-def _run(seed: int, count: int, progress: Callable[[str], None] | None) -> dict[str, Any]:
+def _run(seed: int, count: int, progress: Callable[[str], None] | None,
+         game: str | None = None) -> dict[str, Any]:
     import pygame
 
-    from rail_app.devtools.games import played_session
+    from rail_app.devtools.games import played_session, small_map_of, table_of
     from rail_app.ui.session import saves_dir
 
     t0 = time.perf_counter()
-    played = played_session(seed=seed, steps=30)
+    names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
+    played = played_session(small_map_of(game), seed, 30, names, kinds, inks, game=game)
     played.save(saves_dir() / "game-20250101-120000.json")
     played.autosave()
-    finished = _finished_session()
+    finished = _finished_session(game)
     app = _new_app()
     monkey = Monkey(app, seed)
     sent = 0
@@ -264,7 +272,7 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None) -> dict[
                 phase = PLAN[phase_i % len(PLAN)]
             away = 0
             try:
-                _go(app, phase, finished)
+                _go(app, phase, finished, game)
             except Exception as exc:
                 crashes.append(f"going to {phase}: {type(exc).__name__}: {exc}")
                 app = _restart(app)

@@ -37,3 +37,27 @@ def played_session(map_path: str = MINI, seed: int = 1, steps: int = 40,
                 if not str(rules.action_to_dict(a).get("kind", "")).startswith("end")]
         session.apply(rng.choice(busy if busy and rng.random() < 0.8 else options))
     return session
+
+
+INKS = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
+
+
+def small_map_of(game: str | None = None) -> str:
+    """The smallest bundled map of a game (Italian Rails: the Mini map)."""
+    from rail_app.devtools.toolkit import resolve
+    from rail_app.table.registry import game as game_of
+
+    return resolve(game_of(game).small_map)
+
+
+def table_of(game: str | None, names: tuple[str, ...], computer_first: bool = False
+             ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(names, kinds, inks) for the game's usual table (its default number of seats):
+    people and computers in turn."""
+    from rail_app.table.registry import game as game_of
+
+    n = game_of(game).seats.default
+    first, second = ("computer", "human") if computer_first else ("human", "computer")
+    kinds = tuple(first if i % 2 == 0 else second for i in range(n))
+    inks = INKS[:n] if not computer_first else (INKS[2:4] + INKS[4:] + INKS[:2])[:n]
+    return names[:n], kinds, inks

@@ -1,9 +1,12 @@
-"""``python -m rail_app simulate``: computer-only games, for measuring the computer opponent.
+"""``python -m rail_app simulate [--game G]``: computer-only games of any game on the table,
+for measuring its computer players.
 
-Each game is played on the chosen map with its deck, seat 0 being the first name of
-``--players`` (``easy``, ``normal``, ``hard`` or ``random``); who moves first is decided by
-the rules (T1: the lowest private card). A game that reaches the turn cap ends by W2 (most
-cash wins; equal cash: fewer segments drawn), and is marked ``capped``.
+Each game is played on the chosen map (the game's own by default), seat 0 being the first
+name of ``--players`` (the game's players: Italian Rails' ``easy``, ``normal``, ``hard`` or
+``random``); who moves first is decided by the rules. Each player is handed what its seat
+may see. A game that reaches the turn cap is ended by the game's own rule for a stopped
+game (Italian Rails: W2, most cash wins; equal cash: fewer segments drawn), and is marked
+``capped``. Results name each seat's score by the game's word for it (``cash``).
 """
 
 from __future__ import annotations
@@ -19,14 +22,10 @@ from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
-from rail_app.games.italian_rails.ai.bot import Bot
-from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
-from rail_app.games.italian_rails.rules import cards, engine
-from rail_app.games.italian_rails.rules.board import load_board
-from rail_app.games.italian_rails.rules.deck import load_board_deck
+from rail_app.devtools.toolkit import resolve
+from rail_app.table import registry
+from rail_app.table.registry import AnyGame
 
-PLAYER_KINDS = ("easy", "normal", "hard", "random")
-DEFAULT_MAP = "maps/italy.yaml"
 DEFAULT_TURN_CAP = 150
 MAX_ACTIONS = 200_000
 
@@ -36,83 +35,79 @@ class GameResult:
     seed: int
     winner: int | None = None
     turns: int = 0
-    cash: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
     error: str | None = None
     capped: bool = False
     seconds: float = 0.0
     first_player: int | None = None
     turn_times: list[float] = field(default_factory=list)  # seconds per computer turn
     turn_cpu: list[float] = field(default_factory=list)  # the same turns in CPU seconds
+    score_name: str = "cash"  # what the game calls a seat's score
 
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "winner": self.winner, "turns": self.turns,
-                "cash": list(self.cash), "error": self.error, "capped": self.capped,
-                "first_player": self.first_player, "seconds": round(self.seconds, 3),
+                self.score_name: list(self.scores), "error": self.error,
+                "capped": self.capped, "first_player": self.first_player,
+                "seconds": round(self.seconds, 3),
                 "ai_turn_max_s": round(max(self.turn_times, default=0.0), 4)}
 
 
-def make_player(kind: str, seat: int, seed: int) -> Bot | RandomPlayer:
-    """A computer seat: a level of the opponent, or the random legal-move player."""
-    if kind == "random":
-        return RandomPlayer(seat, seed)
-    return Bot(kind, seat, seed)
-
-
 def play_game(map_path: str, seed: int, players: list[str],
-              turn_cap: int = DEFAULT_TURN_CAP) -> GameResult:
+              turn_cap: int = DEFAULT_TURN_CAP, game_id: str | None = None) -> GameResult:
     """Play one computer-only game; every exception is caught and reported."""
-    result = GameResult(seed)
+    game = registry.game(game_id)
+    result = GameResult(seed, score_name=game.score_name)
     t_start = time.perf_counter()
     state = None
     try:
-        board = load_board(map_path)
-        deck = load_board_deck(board)
-        state = engine.new_game(board, deck, seed=seed, names=[f"{p} {i}" for i, p in
-                                                             enumerate(players)])
-        bots = [make_player(kind, seat, seed) for seat, kind in enumerate(players)]
+        board = game.load_board(map_path)
+        state = game.new_game(board, [f"{p} {i}" for i, p in enumerate(players)], {}, seed)
+        bots = [game.player(kind, seat, seed) for seat, kind in enumerate(players)]
         timing: dict[tuple[int, int], float] = {}
         cpu: dict[tuple[int, int], float] = {}  # this process's CPU time (time.process_time)
         for _ in range(MAX_ACTIONS):
-            if state.outcome is not None:
+            if game.outcome(state) is not None:
                 break
-            if min(p.turns_taken for p in state.players) >= turn_cap:
+            if min(game.turns_taken(state)) >= turn_cap:
                 result.capped = True
-                cards.finish_game(state)
+                state = game.end_early(state)
                 break
-            acting = state.pending.player if state.pending is not None else state.current
+            acting = game.to_act(state)
+            assert acting is not None
             t0, c0 = time.perf_counter(), time.process_time()
-            action = bots[acting].next_action(state)
+            action = bots[acting].choose(game.seen_by(state, acting))
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
             if players[acting] != "random":
-                key = (state.turn, acting)
+                key = (game.turn(state), acting)
                 timing[key] = timing.get(key, 0.0) + dt
                 cpu[key] = cpu.get(key, 0.0) + dc
-            state = engine.apply(state, action, inplace=True)
+            state = game.apply(state, action)
         else:
             result.error = f"no end after {MAX_ACTIONS} actions"
         result.turn_times = list(timing.values())
         result.turn_cpu = list(cpu.values())
-        if state.outcome is not None:
-            result.winner = state.outcome.winner
+        out = game.outcome(state)
+        if out is not None:
+            result.winner = out.winner
     except Exception as exc:  # report, never crash the whole run
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" at {tb[-1].filename.split('/')[-1]}:{tb[-1].lineno}" if tb else ""
         result.error = f"{type(exc).__name__}: {exc}{where}"
     if state is not None:
-        result.turns = max(p.turns_taken for p in state.players)
-        result.cash = [p.cash for p in state.players]
-        result.first_player = state.first_player
+        result.turns = max(game.turns_taken(state))
+        result.scores = list(game.scores(state))
+        result.first_player = game.first_seat(state)
     result.seconds = time.perf_counter() - t_start
     return result
 
 
-def _run_one(args: tuple[str, int, list[str], int]) -> GameResult:
+def _run_one(args: tuple[str, int, list[str], int, str | None]) -> GameResult:
     return play_game(*args)
 
 
 def run_games(map_path: str, seeds: list[int], players: list[str], turn_cap: int,
-              workers: int = 2) -> list[GameResult]:
-    jobs = [(map_path, s, players, turn_cap) for s in seeds]
+              workers: int = 2, game_id: str | None = None) -> list[GameResult]:
+    jobs = [(map_path, s, players, turn_cap, game_id) for s in seeds]
     if workers <= 1 or len(jobs) <= 1:
         return [_run_one(j) for j in jobs]
     from rail_app.devtools.pool import worker_pool
@@ -121,9 +116,10 @@ def run_games(map_path: str, seeds: list[int], players: list[str], turn_cap: int
         return list(pool.imap(_run_one, jobs))
 
 
-def summarise(results: list[GameResult]) -> dict[str, Any]:
+def summarise(results: list[GameResult], game: AnyGame | None = None,
+              seats: int = 2) -> dict[str, Any]:
     n = len(results) or 1
-    wins = [sum(1 for r in results if r.winner == s) / n for s in (0, 1)]
+    wins = [sum(1 for r in results if r.winner == s) / n for s in range(seats)]
     times = sorted(t for r in results for t in r.turn_times)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     firsts = [r for r in results if r.first_player is not None and r.winner is not None]
@@ -139,43 +135,64 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
         "first_player_win_rate": round(first_wins, 3) if first_wins is not None else None,
         "capped": sum(1 for r in results if r.capped),
         "errors": sum(1 for r in results if r.error),
-        "turn_cap_rule": "W2: most cash wins at the cap (equal cash: fewer segments drawn)",
+        "turn_cap_rule": (game or registry.game(None)).turn_cap_rule,
     }
 
 
+def default_players(game: AnyGame) -> list[str]:
+    """The game's strongest computer level against its weakest (Italian Rails: hard,easy),
+    or its first player at every seat."""
+    if game.levels:
+        return [str(game.levels[-1])] + [str(game.levels[0])] * (game.seats.default - 1)
+    return [game.players[0]] * game.seats.default
+
+
+def parse_players(text: str, game: AnyGame) -> list[str] | None:
+    """The players of ``--players`` (None when they are not the game's or too many)."""
+    players = [x.strip().lower() for x in str(text).split(",") if x.strip()]
+    if not game.seats.low <= len(players) <= game.seats.most:
+        return None
+    return players if all(p in game.players for p in players) else None
+
+
 def run_command(args: argparse.Namespace) -> int:
-    players = [x.strip().lower() for x in str(args.players).split(",") if x.strip()]
-    if len(players) != 2 or any(p not in PLAYER_KINDS for p in players):
-        print(f"--players takes two of {', '.join(PLAYER_KINDS)}, e.g. hard,easy",
-              file=sys.stderr)
+    game = registry.game(getattr(args, "game", None))
+    example = ",".join(default_players(game))
+    players = parse_players(args.players or example, game)
+    if players is None:
+        count = "two" if game.seats.low == game.seats.most == 2 else game.seats.words()
+        print(f"--players takes {count} of {', '.join(game.players)}, comma separated "
+              f"(seat 0 first), e.g. {example}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.games < 1 or args.turn_cap < 1:
         print("--games and --turn-cap must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
+    map_path = args.map or resolve(game.default_map)
     try:
-        board = load_board(args.map)
-        load_board_deck(board)
+        game.load_board(map_path)
     except (MapError, OSError) as exc:
         problems = getattr(exc, "problems", None)
         for prob in problems or [exc]:
             print(prob, file=sys.stderr)
         return EXIT_BAD_INPUT
     seeds = [args.seed + i for i in range(args.games)]
-    results = run_games(args.map, seeds, players, args.turn_cap, max(1, args.jobs))
-    summary = summarise(results)
+    results = run_games(map_path, seeds, players, args.turn_cap, max(1, args.jobs), game.id)
+    summary = summarise(results, game, len(players))
     if args.json:
-        print(json.dumps({"players": players, "map": args.map, "turn_cap": args.turn_cap,
+        print(json.dumps({"players": players, "map": args.map or game.default_map,
+                          "turn_cap": args.turn_cap,
                           "games": [r.as_dict() for r in results], "summary": summary},
                          indent=1))
         return EXIT_OK
+    unit = "M" if game.score_name == "cash" else ""
     for r in results:
         who = f"seat {r.winner} ({players[r.winner]})" if r.winner is not None else "none"
         extra = " (turn cap)" if r.capped else ""
         err = f"  ERROR: {r.error}" if r.error else ""
-        print(f"game seed {r.seed}: winner {who}{extra}, {r.turns} turns, cash "
-              f"{r.cash[0]}M / {r.cash[1]}M, {r.seconds:.1f}s{err}")
-    print(f"summary: win rate {players[0]} {summary['win_rate'][0]:.0%}, {players[1]} "
-          f"{summary['win_rate'][1]:.0%}; median turns {summary['median_turns']}; median "
+        print(f"game seed {r.seed}: winner {who}{extra}, {r.turns} turns, {game.score_name} "
+              + " / ".join(f"{v}{unit}" for v in r.scores) + f", {r.seconds:.1f}s{err}")
+    rates = ", ".join(f"{p} {w:.0%}" for p, w in zip(players, summary["win_rate"], strict=True))
+    print(f"summary: win rate {rates}; median turns {summary['median_turns']}; median "
           f"game {summary['median_game_s']}s; computer turn p95 {summary['ai_turn_p95_s']}s; "
           f"first player wins {summary['first_player_win_rate']}; capped "
           f"{summary['capped']}; errors {summary['errors']}")

@@ -9,7 +9,7 @@ both seat orders of one deal would be the same game twice. Who moves first is de
 private card). The table gives, per pairing, the wins of each side with a 95% confidence
 interval (Wilson score; a draw counts half), the median turns per player, the first
 player's win rate, the capped games (ended by W2 at the turn cap) and the errors (an
-exception, or a broken invariant of :class:`rail_app.games.italian_rails.devtools.soak.Checker`); per level a
+exception, or a broken invariant of the game's checker); per level a
 rating on the Elo scale fitted by Bradley-Terry (minorisation-maximisation) over all games,
 and the 95th percentile of its turn's CPU time.
 """
@@ -31,12 +31,8 @@ from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
-from rail_app.devtools.simulate import PLAYER_KINDS, make_player
-from rail_app.games.italian_rails.devtools.soak import Checker, fingerprint
-from rail_app.games.italian_rails.rules import cards, engine
-from rail_app.games.italian_rails.rules.board import Board, load_board
-from rail_app.games.italian_rails.rules.deck import load_board_deck
-from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.devtools.toolkit import resolve
+from rail_app.table import registry
 
 TURN_CAP = 150
 MAX_ACTIONS = 100_000
@@ -48,69 +44,76 @@ class Game:
     """One game of the tournament and what came of it."""
 
     seed: int
-    seats: tuple[str, str]  # the level in seat 0 and in seat 1
+    seats: tuple[str, ...]  # the level in seat 0, in seat 1...
     winner: int | None = None  # a seat, or None for a draw or an error
     first_player: int | None = None
-    turns: tuple[int, int] = (0, 0)
-    cash: tuple[int, int] = (0, 0)
+    turns: tuple[int, ...] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)  # each seat's score (the game's score_name: cash)
     capped: bool = False
     error: str | None = None
     turn_cpu: dict[int, list[float]] = field(default_factory=dict)  # seat -> CPU s per turn
     seconds: float = 0.0
     actions: int = 0  # actions checked
     violations: list[str] = field(default_factory=list)  # broken invariants
+    score_name: str = "cash"
 
 
-def play(map_path: str, seed: int, seats: tuple[str, str], turn_cap: int = TURN_CAP,
-         check: bool = True, variants: tuple[str, ...] = ()) -> Game:
-    """Play one game between two levels (or the random player), checking the invariants after
-    every action; every exception and broken invariant becomes the game's error."""
-    game = Game(seed, seats)
+def play(map_path: str, seed: int, seats: tuple[str, ...], turn_cap: int = TURN_CAP,
+         check: bool = True, variants: tuple[str, ...] = (), game_id: str | None = None,
+         options: dict[str, object] | None = None) -> Game:
+    """Play one game between levels (or the harness's players), each handed what its seat
+    may see, checking the game's invariants after every action; every exception and broken
+    invariant becomes the game's error. ``variants`` (Italian Rails) or ``options``: the
+    game's options."""
+    rules = registry.game(game_id)
+    game = Game(seed, seats, score_name=rules.score_name)
     t0 = time.perf_counter()
     state = None
-    checker: Checker | None = None
+    checker: Any = None
+    chosen: dict[str, object] = dict(options or {})
+    chosen.update({v: True for v in variants})
     try:
-        board, deck = _world(map_path)
-        state = engine.new_game(board, deck, seed=seed, variants=variants,
-                                names=[f"{k} {i}" for i, k in enumerate(seats)])
-        players = [make_player(kind, seat, seed) for seat, kind in enumerate(seats)]
-        checker = Checker(board, deck) if check else None
+        board = _world(rules.id, map_path)
+        state = rules.new_game(board, [f"{k} {i}" for i, k in enumerate(seats)], chosen, seed)
+        players = [rules.player(kind, seat, seed) for seat, kind in enumerate(seats)]
+        checker = rules.checker(state) if check else None
         cpu: dict[tuple[int, int], float] = {}
         for _ in range(MAX_ACTIONS):
-            if state.outcome is not None:
+            if rules.outcome(state) is not None:
                 break
-            if state.pending is None and min(p.turns_taken for p in state.players) >= turn_cap:
-                cards.finish_game(state)
+            if min(rules.turns_taken(state)) >= turn_cap:
+                state = rules.end_early(state)
                 game.capped = True
                 break
-            acting = state.actor
+            acting = rules.to_act(state)
+            assert acting is not None
             c0 = time.process_time()
-            action = players[acting].next_action(state)
-            key = (state.turn, acting)
+            action = players[acting].choose(rules.seen_by(state, acting))
+            key = (rules.turn(state), acting)
             cpu[key] = cpu.get(key, 0.0) + time.process_time() - c0
             if checker is None:
-                state = engine.apply(state, action, inplace=True)
+                state = rules.apply(state, action)
                 continue
-            q = engine.quote(state, action)
+            q = rules.quote(state, action)
             if not q.ok:
-                raise RuntimeError(f"{seats[acting]} chose an illegal action {action!r}: "
-                                   f"{q.headline}")
-            printed = fingerprint(state)
-            after = engine.apply(state, action)
-            checker.step(state, action, q, printed, after)
-            state = after
+                first = q.violations[0]
+                raise RuntimeError(f"{seats[acting]} chose an illegal action "
+                                   f"{rules.action_repr(action)}: {first.message} "
+                                   f"({first.code})")
+            state = checker.step(state, action, rules.apply)
         else:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         if checker is not None:
-            checker.check_end(state, game.capped)
+            checker.end(state, game.capped)
             if checker.violations:
                 raise RuntimeError(f"{len(checker.violations)} broken invariant(s), the first: "
                                    f"{checker.violations[0]}")
         for (_, seat), s in cpu.items():
             if seats[seat] != "random":
                 game.turn_cpu.setdefault(seat, []).append(s)
-        if state.outcome is not None:
-            game.winner = state.outcome.winner
+        out = rules.outcome(state)
+        if out is not None:
+            game.winner = out.winner
     except Exception as exc:  # a tournament reports every failing game and goes on
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" at {tb[-1].filename.split('/')[-1]}:{tb[-1].lineno}" if tb else ""
@@ -119,51 +122,58 @@ def play(map_path: str, seed: int, seats: tuple[str, str], turn_cap: int = TURN_
         game.actions = checker.actions
         game.violations = list(checker.violations)
     if state is not None:
-        game.turns = (state.players[0].turns_taken, state.players[1].turns_taken)
-        game.cash = (state.players[0].cash, state.players[1].cash)
-        game.first_player = state.first_player
+        game.turns = rules.turns_taken(state)
+        game.scores = rules.scores(state)
+        game.first_player = rules.first_seat(state)
     game.seconds = time.perf_counter() - t0
     return game
 
 
-_WORLDS: dict[str, tuple[Board, Deck]] = {}
+_WORLDS: dict[tuple[str, str], Any] = {}
 
 
-def _world(map_path: str) -> tuple[Board, Deck]:
-    """The board and deck of a map, loaded once per process."""
-    if map_path not in _WORLDS:
-        board = load_board(map_path)
-        _WORLDS[map_path] = (board, load_board_deck(board))
-    return _WORLDS[map_path]
+def _world(game_id: str, map_path: str) -> Any:
+    """The board of a map, loaded once per process."""
+    key = (game_id, map_path)
+    if key not in _WORLDS:
+        _WORLDS[key] = registry.game(game_id).load_board(map_path)
+    return _WORLDS[key]
 
 
-def schedule(levels: list[str], games: int, seed: int) -> list[tuple[int, tuple[str, str]]]:
+def schedule(levels: list[str], games: int, seed: int, seats: int = 2
+             ) -> list[tuple[int, tuple[str, ...]]]:
     """Every pairing (each level against each, itself included), ``games`` games each: the
-    same seeds in both seat orders, or (a level against itself) a new deal every game."""
-    out: list[tuple[int, tuple[str, str]]] = []
+    same seeds in both seat orders, or (a level against itself) a new deal every game. At a
+    table of more than two seats the pairing's two levels take the seats in turn."""
+
+    def table(first: str, second: str) -> tuple[str, ...]:
+        return tuple(first if k % 2 == 0 else second for k in range(seats))
+
+    out: list[tuple[int, tuple[str, ...]]] = []
     for a, b in itertools.combinations_with_replacement(levels, 2):
         for i in range(games):
             if a == b:
-                out.append((seed + i, (a, b)))
+                out.append((seed + i, table(a, b)))
                 continue
             s = seed + i // 2
-            out.append((s, (a, b) if i % 2 == 0 else (b, a)))
+            out.append((s, table(a, b) if i % 2 == 0 else table(b, a)))
     return out
 
 
-def _play_job(job: tuple[str, int, tuple[str, str], int]) -> Game:
-    map_path, seed, seats, turn_cap = job
-    return play(map_path, seed, seats, turn_cap)
+def _play_job(job: tuple[str, int, tuple[str, ...], int, str | None]) -> Game:
+    map_path, seed, seats, turn_cap, game_id = job
+    return play(map_path, seed, seats, turn_cap, game_id=game_id)
 
 
-def run(map_path: str, plan: list[tuple[int, tuple[str, str]]], jobs: int,
-        turn_cap: int = TURN_CAP, progress: bool = True) -> list[Game]:
+def run(map_path: str, plan: list[tuple[int, tuple[str, ...]]], jobs: int,
+        turn_cap: int = TURN_CAP, progress: bool = True, game_id: str | None = None
+        ) -> list[Game]:
     """Play the games on ``jobs`` processes, with a progress bar on stderr when it is a
     terminal (never in a log file)."""
     from tqdm import tqdm
 
     done: list[Game] = []
-    work = [(map_path, seed, seats, turn_cap) for seed, seats in plan]
+    work = [(map_path, seed, seats, turn_cap, game_id) for seed, seats in plan]
     bar = tqdm(total=len(plan), unit="game", disable=not (progress and sys.stderr.isatty()),
                file=sys.stderr, dynamic_ncols=True, leave=False)
     errors = 0
@@ -205,7 +215,13 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def _score(g: Game, seat: int) -> float:
+    """A seat's win (a draw: half of one)."""
     return 0.5 if g.winner is None else float(g.winner == seat)
+
+
+def _level_score(g: Game, level: str) -> float:
+    """A level's win in a game (the winning seat played at that level; a draw: half)."""
+    return 0.5 if g.winner is None else float(g.seats[g.winner] == level)
 
 
 def bradley_terry(games: list[Game], levels: list[str], iterations: int = 500
@@ -216,11 +232,11 @@ def bradley_terry(games: list[Game], levels: list[str], iterations: int = 500
     that never loses, or never wins, finite)."""
     wins: dict[tuple[str, str], float] = {}
     for g in games:
-        a, b = g.seats
+        a, b = g.seats[0], g.seats[1]
         if a == b or g.error is not None:
             continue
-        wins[(a, b)] = wins.get((a, b), 0.0) + _score(g, 0)
-        wins[(b, a)] = wins.get((b, a), 0.0) + _score(g, 1)
+        wins[(a, b)] = wins.get((a, b), 0.0) + _level_score(g, a)
+        wins[(b, a)] = wins.get((b, a), 0.0) + _level_score(g, b)
     played = {x for pair in wins for x in pair}
     names = [x for x in levels if x in played]
     for a, b in itertools.permutations(names, 2):
@@ -248,7 +264,7 @@ def _pct(values: list[float], p: float) -> float:
 def summarise(games: list[Game], levels: list[str]) -> dict[str, Any]:
     pairings: list[dict[str, Any]] = []
     for a, b in itertools.combinations_with_replacement(levels, 2):
-        mine = [g for g in games if sorted(g.seats) == sorted((a, b))]
+        mine = [g for g in games if set(g.seats) == {a, b}]
         ok = [g for g in mine if g.error is None]
         n = len(ok)
         if a == b:
@@ -259,7 +275,7 @@ def summarise(games: list[Game], levels: list[str]) -> dict[str, Any]:
             entry["first_player_win_rate"] = round(score / len(first), 3) if first else None
             entry["first_player_ci95"] = [round(lo, 3), round(hi, 3)]
         else:
-            score_a = sum(_score(g, g.seats.index(a)) for g in ok)
+            score_a = sum(_level_score(g, a) for g in ok)
             lo, hi = wilson(score_a, n)
             first = [g for g in ok if g.first_player is not None]
             entry = {"pairing": f"{a}-{b}", "games": len(mine),
@@ -315,32 +331,36 @@ def table(summary: dict[str, Any], levels: list[str]) -> Iterator[str]:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """``python -m rail_app tournament``."""
-    levels = [x.strip().lower() for x in str(args.levels).split(",") if x.strip()]
-    bad = [x for x in levels if x not in PLAYER_KINDS]
+    """``python -m rail_app tournament [--game G]``."""
+    rules = registry.game(getattr(args, "game", None))
+    example = ",".join(str(v) for v in rules.levels) or rules.players[0]
+    levels = [x.strip().lower() for x in str(args.levels or example).split(",") if x.strip()]
+    bad = [x for x in levels if x not in rules.players]
     if len(levels) < 1 or bad or len(set(levels)) != len(levels):
-        print(f"--levels takes different names among {', '.join(PLAYER_KINDS)}, e.g. "
-              "easy,normal,hard", file=sys.stderr)
+        print(f"--levels takes different names among {', '.join(rules.players)}, e.g. "
+              f"{example}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.games < 2 or args.games % 2:
         print("--games must be an even number (each seed is played in both seat orders)",
               file=sys.stderr)
         return EXIT_BAD_INPUT
+    map_path = args.map or resolve(rules.default_map)
     try:
-        _world(args.map)
+        _world(rules.id, map_path)
     except (MapError, OSError) as exc:
         for prob in getattr(exc, "problems", None) or [exc]:
             print(prob, file=sys.stderr)
         return EXIT_BAD_INPUT
     jobs = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
-    games = run(args.map, schedule(levels, args.games, args.seed), jobs, args.turn_cap,
-                progress=not args.quiet)
+    games = run(map_path, schedule(levels, args.games, args.seed, rules.seats.default), jobs,
+                args.turn_cap, progress=not args.quiet, game_id=rules.id)
     summary = summarise(games, levels)
     summary["wall_s"] = round(time.perf_counter() - t0, 1)
     summary["jobs"] = jobs
     if args.json:
-        print(json.dumps({"map": args.map, "levels": levels, "games_per_pairing": args.games,
+        print(json.dumps({"map": args.map or rules.default_map, "levels": levels,
+                          "games_per_pairing": args.games,
                           "seed": args.seed, "summary": summary,
                           "games": [_game_dict(g) for g in games]}, indent=1))
     else:
@@ -355,7 +375,9 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def _game_dict(g: Game) -> dict[str, Any]:
-    d = asdict(g)
+    """A game as the JSON prints it (each seat's score under the game's word for it)."""
+    d = {(g.score_name if k == "scores" else k): v for k, v in asdict(g).items()
+         if k != "score_name"}
     d["turn_cpu_p95"] = {str(k): round(_pct(v, 95), 4) for k, v in g.turn_cpu.items()}
     del d["turn_cpu"]
     d["seconds"] = round(g.seconds, 2)

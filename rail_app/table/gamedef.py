@@ -217,6 +217,10 @@ class GameDef(Protocol[B, S, A]):
         (a harness's turn cap); the state is changed in place and returned."""
         ...
 
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score now (what the game ranks by at its end: cash, points)."""
+        ...
+
     def turn(self, state: S) -> int:
         """The game's turn as players count it (the save list and a game's name show it)."""
         ...

@@ -63,6 +63,13 @@ class GameScreens(Protocol):
         """Draw the map to a PNG file ``width`` pixels wide; returns the picture's size."""
         ...
 
+    def selftest(self, app: Any, map_path: str, turns: int, verbose: bool) -> int | None:
+        """Run the game's own interface self-test on ``app`` (the shell's app, started
+        headless on ``map_path`` at its main menu, in a data folder of its own; ``turns`` of
+        the person's turns) and return its exit status; None for a game without one (the
+        shell's self-test then plays it through its GameDef)."""
+        ...
+
     def has_lesson(self) -> bool:
         """The game has a guided first game (Learn to play)."""
         ...

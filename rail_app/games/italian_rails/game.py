@@ -60,7 +60,7 @@ class _Levelled:
 
 class _Random:
     def __init__(self, seat: int, seed: int) -> None:
-        from rail_app.games.italian_rails.devtools.randomplayer import RandomPlayer
+        from rail_app.games.italian_rails.ai.randomplayer import RandomPlayer
 
         self.player = RandomPlayer(seat, seed)
 
@@ -225,6 +225,9 @@ class ItalianRails:
 
         cards.finish_game(state)
         return state
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(p.cash for p in state.players)
 
     def turn(self, state: GameState) -> int:
         return state.turn

@@ -3,7 +3,7 @@ taken through every zoom level (in by the wheel, then out again), with pans and 
 each level (the idle frames are when the map renders pictures ahead), in a process of its
 own; its peak resident memory is ``peak_rss_mb``.
 
-Run by :func:`rail_app.devtools.bench.bench_memory` as
+Run by :func:`rail_app.games.italian_rails.devtools.bench.bench_memory` as
 ``python -c "from rail_app.games.italian_rails.devtools.memtour import main; main()" MAP [--quick]``; prints one
 JSON document.
 """
@@ -59,7 +59,7 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
     use_dummy_drivers()
     import pygame
 
-    from rail_app.devtools.bench import late_game
+    from rail_app.games.italian_rails.devtools.bench import late_game
     from rail_app.games.italian_rails.rules.board import load_board
     from rail_app.ui.app import App
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session

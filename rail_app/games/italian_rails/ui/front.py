@@ -86,6 +86,11 @@ class ItalianRailsScreens:
 
         return render_board_png(board.board, path, width)
 
+    def selftest(self, app: Any, map_path: str, turns: int, verbose: bool) -> int | None:
+        from rail_app.games.italian_rails.ui.selftest import run_selftest
+
+        return run_selftest(app, map_path, turns, verbose)
+
     def has_lesson(self) -> bool:
         return True
 

@@ -1,0 +1,26 @@
+"""What a game offers map authors (:class:`AuthoringTools`, listed by game id in
+:mod:`rail_app.authoring.games`). A module without the games, so that a game's authoring
+tools can import it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rail_app.core.mapfile import MapProblem
+
+
+@dataclass(frozen=True)
+class AuthoringTools:
+    """A game's tools for map authors; None where the game has none."""
+
+    #: Warnings of a valid map (``validate-map`` prints them; the map is still valid).
+    map_warnings: Callable[[Any], list[MapProblem]] | None = None
+    #: ``preview PATH``: the map as the game draws it, redrawn when it is saved.
+    preview: Callable[[str, tuple[int, int]], int] | None = None
+    #: ``new-map NAME``: write a small valid starter map.
+    new_map: Callable[[argparse.Namespace], int] | None = None
+    #: ``build-deck PATH``: make a balanced deck for a map.
+    build_deck: Callable[[argparse.Namespace], int] | None = None

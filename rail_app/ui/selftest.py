@@ -1,0 +1,87 @@
+"""The self-test (``--selftest``, ``python -m rail_app selftest [--game G]``): a few turns
+played through the game's interface, headless, so that a player can check that the game
+works on their machine (and CI, that the standalone executable does). Part of the game
+proper, not of the development tools, which the executable leaves out.
+
+A game with an interface self-test of its own (Italian Rails: menus, cards, strokes, the
+train, a delivery, save and load with posted events) runs that, through its screen parts
+(:meth:`rail_app.ui.gameparts.GameScreens.selftest`). Any other game is tested
+here through the shell: a new game on its small map with the computer at every seat, its
+screen shown and stepped frame by frame until ``turns`` turns of each seat are played (the
+computer's turns as the screen plays them), then saved and loaded back, and the loaded game
+compared with the one played. Exit 0 when every check passes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rail_app.table import registry
+from rail_app.ui.gamescreens import screens_of
+
+
+def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None = None,
+                 verbose: bool = True) -> int:
+    """Start the app headless on the game's map (``map_path``, or its small map) in a data
+    folder of its own, then run the game's own self-test, or the shell's."""
+    from rail_app.core.paths import resource_path, scratch_data_dir
+
+    rules = registry.game(game)
+    small = rules.small_map
+    path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
+    with scratch_data_dir("rails-selftest-"):
+        from rail_app.ui.headless import use_dummy_drivers
+
+        use_dummy_drivers()
+        from rail_app.ui.app import App
+        from rail_app.ui.settings import Settings
+
+        app = App(map_path=path, size=(1280, 720), fullscreen=False, settings=Settings())
+        own = screens_of(rules.id).selftest(app, path, turns, verbose)
+        if own is not None:
+            return own
+        return _run(app, rules.id, path, turns, verbose)
+
+
+def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> int:
+    import pygame
+
+    from rail_app.table.seats import Level, Seat, SeatKind
+    from rail_app.ui.session import GameSetup, Session, saves_dir
+
+    rules = registry.game(game_id)
+    failures: list[str] = []
+
+    def check(ok: bool, what: str) -> None:
+        if verbose:
+            print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            failures.append(what)
+
+    inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
+    seats = [Seat(f"Computer {i + 1}", SeatKind.COMPUTER, Level(str(rules.levels[0]))
+                  if rules.levels else Level.NORMAL, inks[i])
+             for i in range(rules.seats.default)]
+    session = Session.new(GameSetup(map_path, seats, 5, game=game_id))
+    app.switch("game", session=session)
+    check(type(app.scene).__name__ != "MenuScene", f"{rules.title}: the game screen opens")
+    for _ in range(6000):
+        if session.over or min(rules.turns_taken(session.state)) >= turns:
+            break
+        app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                          unicode=" ", scancode=0)])
+        if app.scene is not None and getattr(app.scene, "session", session) is not session:
+            break
+    check(min(rules.turns_taken(session.state)) >= turns or session.over,
+          f"the computer seats played {turns} turns through the screen")
+    path = saves_dir() / "selftest.json"
+    session.save(path)
+    back = Session.load(path)
+    check(rules.fingerprint(back.state) == rules.fingerprint(session.state),
+          "saved and loaded: the same game")
+    pygame.quit()
+    if verbose:
+        print("selftest: " + ("all checks passed" if not failures else
+                              f"{len(failures)} check(s) failed"))
+    return 0 if not failures else 1
