@@ -36,6 +36,7 @@ from rail_app.games.italian_rails.rules.board import Board, edge_key, load_board
 from rail_app.games.italian_rails.rules.deck import load_board_deck, load_deck  # noqa: E402
 from rail_app.games.italian_rails.rules.deckmodel import Deck  # noqa: E402
 from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, new_game, quote  # noqa: E402
+from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside  # noqa: E402
 from rail_app.games.italian_rails.rules.quotes import Quote  # noqa: E402
 from rail_app.games.italian_rails.rules.state import GameState  # noqa: E402
 
@@ -293,7 +294,8 @@ GAME_FACTS: dict[str, Callable[[GameState], Any]] = {
     "discard": lambda s: sorted(s.discard),
     "draw_pile": lambda s: len(s.draw_pile),
     "events": lambda s: sorted(ev.kind for ev in s.events),
-    "drawn_events": lambda s: [str(e.data["event"]) for e in s.log if "event" in e.data],
+    "drawn_events": lambda s: [str(s.deck.card(e.event.card).event) for e in s.log
+                               if isinstance(e.event, EventDrawn)],
     "washed_out": lambda s: sorted(f"{s.board.key(w.edge[0])}-{s.board.key(w.edge[1])}"
                                    for w in s.washed_out),
     "cash_public": lambda s: s.cash_public,
@@ -480,7 +482,8 @@ def _seeds(map_name: str, deck_name: str | None, seeds: range, top: int) -> int:
     kind = {n: (c.event or "") for n, c in deck.cards.items()}
     for seed in seeds:
         s = new_game(board, deck, seed=seed)
-        met = [kind[int(e.data["card"])] for e in s.log if "card" in e.data]
+        met = [kind[e.event.card] for e in s.log
+               if isinstance(e.event, (EventDrawn, EventSetAside))]
         dealt = [list(p.dealt) for p in s.players]
         for p in dealt:
             s = apply(s, KeepCards(tuple(p[:2])))

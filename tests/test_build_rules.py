@@ -29,6 +29,7 @@ from rail_app.games.italian_rails.rules.state import (
     Load,
     Phase,
 )
+from rail_app.games.italian_rails.rules.words import log_line
 
 
 @pytest.fixture(scope="module")
@@ -501,7 +502,7 @@ def test_V2_loan_repaid_when_cash_allows(board: Board) -> None:
     s.players[0].cash = 45
     s = do(s, EndTurn())
     assert s.players[0].cash == 5 and s.players[0].loan_due == 0
-    assert any("repays" in e.text for e in s.log)
+    assert any("repays" in log_line(s, e) for e in s.log)
 
 
 # -- legal_builds ------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from rail_app.games.italian_rails.rules.deck import load_deck
 from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, legal_actions, quote
 from rail_app.games.italian_rails.rules.quotes import DeliverDetails
 from rail_app.games.italian_rails.rules.state import GameState, Phase, PlayerState
+from rail_app.games.italian_rails.rules.words import log_line
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"
@@ -102,7 +103,7 @@ def test_C2_events_in_the_deal_are_revealed_replaced_and_shuffled_back() -> None
     else:  # pragma: no cover - the deck has 6 events in 30 cards
         pytest.fail("no seed dealt an event")
     for entry in revealed:
-        n = entry.data["card"]
+        n = entry.event.card
         assert DECK.card(n).is_event
         assert n in state.draw_pile
     assert set(EVENTS) <= set(state.draw_pile)
@@ -293,7 +294,7 @@ def test_V2_a_loan_is_repaid_as_soon_as_a_delivery_allows() -> None:
     state = apply(state, Deliver(8, 0))
     anna = state.players[0]
     assert anna.loan_due == 0 and anna.cash == 30 + 18 - 40
-    assert any("repays the loan (40M)" in e.text for e in state.log)
+    assert any("repays the loan (40M)" in log_line(state, e) for e in state.log)
     state = apply(state, EndPhase())
     while builds := build.legal_builds(state):  # spend all that is left on track
         state = apply(state, min(builds, key=lambda x: quote(state, x).cost))
@@ -341,7 +342,7 @@ def test_C5_scenario_race_for_the_same_public_demand() -> None:
     bruno = state.players[1]
     assert [(x.commodity, x.card, x.demand) for x in bruno.loads] == [("marble", None, None)]
     assert bruno.cash == 60 and state.players[0].cash == 78
-    assert any("takes back the cube" in e.text for e in state.log)
+    assert any("takes back the cube" in log_line(state, e) for e in state.log)
     # Bruno may lock his marble again, to another marble demand, or drop it
     state.current = 1
     assert quote(state, Lock(1, 2)).ok
@@ -464,7 +465,7 @@ def test_C7_deck_reshuffled_from_the_discard_pile_when_empty() -> None:
     state.discard = rest
     state = apply(state, PickUp("marble", 8, 0))
     assert len(state.pool) == 5
-    assert any("shuffled into a new deck" in e.text for e in state.log)
+    assert any("shuffled into a new deck" in log_line(state, e) for e in state.log)
     assert len(state.draw_pile) + len(state.discard) == len(rest) - 1
 
 

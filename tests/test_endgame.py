@@ -13,6 +13,7 @@ from rail_app.games.italian_rails.rules.board import edge_key, load_board
 from rail_app.games.italian_rails.rules.deck import load_deck
 from rail_app.games.italian_rails.rules.engine import quote
 from rail_app.games.italian_rails.rules.state import GameState, Phase, PlayerState
+from rail_app.games.italian_rails.rules.words import outcome_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board(ROOT / "maps" / "test" / "mini.yaml")
@@ -109,7 +110,7 @@ def test_W2_most_cash_wins_even_against_the_player_who_triggered() -> None:
     cards.check_end_of_game(state, 1)
     assert state.outcome is not None
     assert state.outcome.winner == 1 and state.outcome.cash == (255, 270)
-    assert "Bruno" in state.outcome.reason
+    assert "Bruno" in outcome_sentence(state)
 
 
 def test_W2_tie_goes_to_fewer_segments_drawn() -> None:
@@ -121,7 +122,7 @@ def test_W2_tie_goes_to_fewer_segments_drawn() -> None:
     cards.check_end_of_game(state, 0)
     cards.check_end_of_game(state, 1)
     assert state.outcome is not None and state.outcome.winner == 0
-    assert "fewer segments" in state.outcome.reason
+    assert "fewer segments" in outcome_sentence(state)
 
 
 def test_W2_full_tie_is_a_draw() -> None:
@@ -131,7 +132,7 @@ def test_W2_full_tie_is_a_draw() -> None:
     for p in state.players:
         p.cash = 260
     outcome = cards.finish_game(state)
-    assert outcome.winner is None and "draw" in outcome.reason
+    assert outcome.winner is None and "draw" in outcome_sentence(state)
     assert state.phase == Phase.OVER
 
 

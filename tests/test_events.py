@@ -25,6 +25,7 @@ from rail_app.games.italian_rails.rules.engine import (
     quote,
 )
 from rail_app.games.italian_rails.rules.state import GameState, Load, Phase
+from rail_app.games.italian_rails.rules.words import log_line
 from tests.minihelp import FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax", text="Pay by cash on hand")
@@ -63,7 +64,7 @@ def end_turn(s: GameState) -> None:
 
 
 def texts(s: GameState) -> str:
-    return "\n".join(x.text for x in s.log)
+    return "\n".join(log_line(s, x) for x in s.log)
 
 
 # -- E1, E2 ------------------------------------------------------------------------------------

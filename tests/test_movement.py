@@ -14,6 +14,7 @@ from rail_app.games.italian_rails.rules.state import (
     GameState,
     Phase,
 )
+from rail_app.games.italian_rails.rules.words import log_line
 from tests.minihelp import BOARD, FERRY, d, lay, moving_game
 
 # A straight line of dots from the west coast through Gamma (0,8) to Beta (5,8 is an outer dot)
@@ -174,7 +175,7 @@ def test_M3_rent_is_paid_once_per_turn_to_the_opponent() -> None:
     assert q.ok and q.cost == 0 and q.detail(MoveDetails).rental is False
     s = apply(s, q.action)
     assert (s.players[0].cash, s.players[1].cash) == (56, 64)
-    assert any("rent" in e.text and e.kind == "payment" for e in s.log)
+    assert any("rent" in log_line(s, e) and e.kind == "payment" for e in s.log)
 
 
 def test_M3_rent_is_due_again_next_turn() -> None:

@@ -31,6 +31,7 @@ from rail_app.games.italian_rails.rules.record import (
     variants_of,
 )
 from rail_app.games.italian_rails.rules.state import GameState
+from rail_app.games.italian_rails.rules.words import log_line
 
 RECORDS = ROOT / "tests" / "records"
 MINI_REL = "maps/test/mini.yaml"
@@ -44,7 +45,7 @@ def _live_game() -> GameState:
 
 def _fingerprint(state: GameState) -> str:
     return json.dumps({"summary": replay.state_summary(state),
-                       "log": [[e.turn, e.player, e.text, e.kind] for e in state.log]},
+                       "log": [[e.turn, e.player, log_line(state, e), e.kind] for e in state.log]},
                       sort_keys=True)
 
 

@@ -16,6 +16,7 @@ from rail_app.games.italian_rails.rules.actions import (
 from rail_app.games.italian_rails.rules.deckmodel import Card, Demand
 from rail_app.games.italian_rails.rules.engine import apply, legal_actions, quote
 from rail_app.games.italian_rails.rules.state import GameState, Load
+from rail_app.games.italian_rails.rules.words import log_line
 from tests.minihelp import BOARD, FERRY, d, e, lay, moving_game
 
 TAX = Card(90, event="tax", title="Excess Profits Tax")
@@ -115,7 +116,7 @@ def test_derailment_of_the_opponent_with_a_private_load_released_to_the_pool() -
     # either way Bruno's next turn is lost
     kept = act(kept, EndTurn())
     assert kept.current == 0 and kept.players[1].lose_turns == 0
-    assert "loses this turn" in "\n".join(x.text for x in kept.log)
+    assert "loses this turn" in "\n".join(log_line(kept, x) for x in kept.log)
 
 
 def test_ferry_crossing_in_a_storm() -> None:
@@ -192,7 +193,7 @@ def test_rent_paid_once_per_turn_over_split_moves() -> None:
     s = act(s, EndTurn())
     s = act(s, MoveTrain(("5,8",)))  # a new turn: rent again
     assert (s.players[0].cash, s.players[1].cash) == (52, 68)
-    assert sum(1 for x in s.log if x.kind == "payment" and "rent" in x.text) == 2
+    assert sum(1 for x in s.log if x.kind == "payment" and "rent" in log_line(s, x)) == 2
 
 
 def test_events_panel_summary_lists_what_is_in_force() -> None:

@@ -15,6 +15,7 @@ from rail_app.games.italian_rails.rules.actions import (
 )
 from rail_app.games.italian_rails.rules.engine import apply, quote
 from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
+from rail_app.games.italian_rails.rules.words import log_line
 from tests.minihelp import BOARD, d, lay, moving_game
 from tests.test_cards import arranged
 
@@ -37,7 +38,7 @@ def test_take_back_a_move_is_taken_back_and_the_train_stands_where_it_stood() ->
     assert quote(s, TakeBack()).rules == ["nothing-to-take-back"]  # nothing more this phase
     kinds = [a.kind for _, a in s.history]
     assert kinds == ["move", "move", "take_back", "take_back"]  # the record keeps it all
-    assert s.log[-1].text == "Anna takes back the move"
+    assert log_line(s, s.log[-1]) == "Anna takes back the move"
 
 
 def test_take_back_taking_back_a_move_gives_the_rent_back() -> None:
@@ -102,4 +103,4 @@ def test_take_back_a_record_with_a_taking_back_replays_as_played() -> None:
     assert [a.kind for _, a in again.history][-5:] == ["place", "move", "take_back",
                                                        "take_back", "place"]
     assert again.players[0].position == s.players[0].position == BOARD.cities["Alfa"].centre
-    assert [x.text for x in again.log] == [x.text for x in s.log]
+    assert [log_line(again, x) for x in again.log] == [log_line(s, x) for x in s.log]

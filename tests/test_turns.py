@@ -17,9 +17,11 @@ from rail_app.games.italian_rails.rules.actions import (
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.games.italian_rails.rules.engine import IllegalAction, apply, new_game, quote
+from rail_app.games.italian_rails.rules.log import Settled
 from rail_app.games.italian_rails.rules.quotes import Moment
 from rail_app.games.italian_rails.rules.rulebook import RULEBOOK
 from rail_app.games.italian_rails.rules.state import GameState, Outcome, Phase
+from rail_app.games.italian_rails.rules.words import log_line
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +115,7 @@ def test_T4_a_lost_turn_is_skipped(state: GameState) -> None:
     turns.end_turn(s, recording_hooks(hook_calls))
     assert s.current == 0 and s.turn == turn + 2
     assert s.players[1].lose_turns == 0 and s.players[1].turns_taken == 1
-    assert any("Bruno loses this turn" in e.text and e.kind == "event" for e in s.log)
+    assert any("Bruno loses this turn" in log_line(s, e) and e.kind == "event" for e in s.log)
     # a lost turn ends (turn-end hooks run) but does not start
     assert hook_calls == [("end", 0), ("end", 1), ("start", 0)]
     s = do(s, EndTurn())
@@ -163,7 +165,7 @@ def test_end_of_turn_bookkeeping(state: GameState) -> None:
 
 def test_game_over_stops_the_turn_flow(state: GameState) -> None:
     def finish(st: GameState, p: int) -> None:
-        st.outcome = Outcome(0, "test", (0, 0))
+        st.outcome = Outcome(0, (0, 0), (0, 0), Settled.MOST_CASH)
         st.phase = Phase.OVER
 
     s = state.copy()

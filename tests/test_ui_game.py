@@ -90,7 +90,7 @@ def test_B3_stroke_across_the_swiss_border_stays_undrawn_with_the_reason(app: An
         d.mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]), buttons=(1, 0, 0))
     refusal = scene.pen.refusal
     assert refusal is not None and "B3" in refusal.quote.rules
-    assert "Swiss border" in refusal.reason
+    assert "Swiss border" in refusal.reason(scene.board)
     d.mouse(pygame.MOUSEBUTTONUP, pts[-1])
     track = scene.state.players[0].track
     assert edge_key(route[-1], beyond) not in track

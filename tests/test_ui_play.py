@@ -17,6 +17,7 @@ import pygame
 from rail_app.games.italian_rails.rules.actions import Deliver, Lock, PickUp
 from rail_app.games.italian_rails.rules.quotes import MoveDetails
 from rail_app.games.italian_rails.rules.state import Load, Phase
+from rail_app.games.italian_rails.rules.words import log_line
 from rail_app.games.italian_rails.ui.commands import Demand, FilterHistory, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.routes import preview_lines
@@ -145,7 +146,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     press(d, scene, Intent.DISMISS_EVENT)
     assert not scene.table.popups
     # the history lists the event; the filter keeps Bruno's lines only
-    assert any("Storm on the East Sea" in e.text for e in scene.state.log)
+    assert any("Storm on the East Sea" in log_line(scene.state, e) for e in scene.state.log)
     press(d, scene, FilterHistory(1))
     assert scene.table.history_filter == 1
     # W1: enough cash and every major joined: the last round begins at the end of the turn
@@ -221,7 +222,7 @@ def test_E7_derailment_dialog_chooses_the_lost_load(app: Any) -> None:
     assert scene.state.pending is None
     assert [ld.commodity for ld in scene.state.players[0].loads] == ["marble"]
     assert scene.state.players[0].lose_turns == 1
-    assert any("loses the wine" in e.text for e in scene.state.log)
+    assert any("loses the wine" in log_line(scene.state, e) for e in scene.state.log)
 
 
 def test_move_preview_warns_before_using_the_opponents_track(app: Any) -> None:

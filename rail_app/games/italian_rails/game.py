@@ -304,7 +304,7 @@ class ItalianRails:
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
                       people: int, over: bool) -> list[str]:
-        from rail_app.games.italian_rails.words import save_lines
+        from rail_app.games.italian_rails.rules.words import save_lines
 
         return save_lines(summary, seat_names, people, over)
 

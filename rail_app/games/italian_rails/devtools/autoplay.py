@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from rail_app.games.italian_rails.rules.words import outcome_sentence
 from rail_app.games.italian_rails.ui.mouseplayer import Frame, MousePlayer, ui_button
 from rail_app.ui.pngfile import save_png
 
@@ -52,7 +53,7 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
         "turns": st.turn,
         "turns_each": [p.turns_taken for p in st.players],
         "cash": [p.cash for p in st.players],
-        "outcome": st.outcome.reason if st.outcome else None,
+        "outcome": outcome_sentence(st) or None,
         "mouse_actions": player.actions,
         "refused": player.refused,
     }
@@ -125,7 +126,7 @@ def play_via_main(map_path: str, limit_s: float = 7200.0,
         "turns": st.turn if st else None,
         "turns_each": [p.turns_taken for p in st.players] if st else None,
         "cash": [p.cash for p in st.players] if st else None,
-        "outcome": st.outcome.reason if st and st.outcome else None,
+        "outcome": (outcome_sentence(st) or None) if st else None,
         "mouse_actions": player.actions if player else 0,
         "refused": player.refused if player else 0,
     }

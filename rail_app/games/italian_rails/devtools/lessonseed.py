@@ -14,6 +14,7 @@ import argparse
 
 from rail_app.games.italian_rails.rules import engine
 from rail_app.games.italian_rails.rules.actions import KeepCards, SwapDemands
+from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.rules.state import Phase
 
 
@@ -48,8 +49,8 @@ def why_not(seed: int) -> str:
         return "demands cannot be swapped"
     seen = len(trial.log)
     trial = engine.apply(trial, SwapDemands())
-    drawn = [deck.card(e.data["card"]).event for e in trial.log[seen:]
-             if e.kind == "event" and isinstance(e.data.get("card"), int)]
+    drawn = [deck.card(e.event.card).event for e in trial.log[seen:]
+             if isinstance(e.event, (EventDrawn, EventSetAside))]
     if not drawn:
         return "the swap draws no event"
     bad = [k for k in drawn if k not in ACCEPTED_EVENTS]

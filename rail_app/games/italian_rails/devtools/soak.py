@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rail_app.games.italian_rails.devtools.goalplayer import GoalDirectedPlayer
-from rail_app.games.italian_rails.rules import cards, engine
+from rail_app.games.italian_rails.rules import cards, engine, log
 from rail_app.games.italian_rails.rules.actions import (
     Action,
     Deliver,
@@ -103,9 +103,9 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
         events,
         tuple((w.edge, w.owner, w.protected_until_turn) for w in state.washed_out), pending,
         state.cash_public, state.end_turn_now, state.end_triggered_by,
-        None if state.outcome is None else (state.outcome.winner, state.outcome.reason,
-                                            state.outcome.cash),
-        len(state.log), tuple((e.turn, e.player, e.text) for e in state.log[-3:]),
+        None if state.outcome is None else (state.outcome.winner, state.outcome.cash,
+                                            state.outcome.segments, state.outcome.settled),
+        len(state.log), tuple((e.turn, e.player, e.event) for e in state.log[-3:]),
         len(state.history), state.rng.getstate(),
     )
 
@@ -168,27 +168,28 @@ class Checker:
         paid_building = 0
         delivered = 0
         for e in new_entries:
-            text = e.text
+            event = e.event
             who = e.player if e.player is not None else before.current
-            if e.kind == "event" and e.data.get("event") == "tax":
+            if isinstance(event, log.EventDrawn) and \
+                    before.deck.card(event.card).event == "tax":
                 for i in range(len(sim)):
                     sim[i] -= e3_tax(sim[i])
-            if e.kind != "payment":
+            if e.kind is not log.LogKind.PAYMENT:
                 continue
-            if "payoff" in e.data:
-                sim[who] += int(e.data["payoff"])
-                delivered += int(e.data["payoff"])
-            elif "for this phase's building" in text:
-                sim[who] -= int(e.data["cost"])
-                paid_building += int(e.data["cost"])
-            elif " borrows " in text:
+            if isinstance(event, log.Delivered):
+                sim[who] += event.payoff
+                delivered += event.payoff
+            elif isinstance(event, log.BuildingPaid):
+                sim[who] -= event.cost
+                paid_building += event.cost
+            elif isinstance(event, log.Borrowed):
                 sim[who] += rules.loan_amount
-            elif " repays the loan" in text:
+            elif isinstance(event, log.Repaid):
                 sim[who] -= before.players[who].loan_due
-            elif " rent to " in text or text.startswith("Excess Profits Tax"):
-                pass  # rent: from the quote above; tax: from the event entry
+            elif isinstance(event, (log.RentPaid, log.TaxPaid)):
+                pass  # rent: from the quote above; tax: from the event drawn
             else:
-                self.fail(after, action, f"unexplained payment in the log: {text!r}")
+                self.fail(after, action, f"unexplained payment in the log: {event!r}")
         if isinstance(action, EndTurn) and paid_building != before.phase_spent:
             self.fail(after, action, f"the turn ended with {before.phase_spent}M spent but "
                       f"{paid_building}M was paid (K10)")
@@ -446,7 +447,7 @@ def soak_game(board: Board, deck: Deck, seed: int, *, turn_cap: int = 150,
     report.actions = checker.actions
     report.cash = tuple(p.cash for p in state.players)
     report.deliveries = sum(p.deliveries for p in state.players)
-    report.events = sum(1 for e in state.log if e.kind == "event" and "event" in e.data)
+    report.events = sum(1 for e in state.log if isinstance(e.event, log.EventDrawn))
     report.kinds = dict(sorted(kinds.items()))
     report.violations = checker.violations
     report.seconds = time.perf_counter() - t0

@@ -62,6 +62,15 @@ from rail_app.games.italian_rails.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.games.italian_rails.rules.board import Board, Ferry, edge_key
+from rail_app.games.italian_rails.rules.log import (
+    Borrowed,
+    Erased,
+    FerryTaken,
+    Repaid,
+    SegmentBuilt,
+    Upgraded,
+)
+from rail_app.games.italian_rails.rules.places import Places
 from rail_app.games.italian_rails.rules.quotes import (
     BuildDetails,
     EraseDetails,
@@ -204,8 +213,8 @@ def quote_build(state: GameState, action: BuildSegment) -> Quote:
     me = state.current
     edge = board.edge(a, b) if a != b else None
     if edge is None:
-        return refused(action, Violation(
-            "B1", f"Can't build here: {action.a} and {action.b} are not neighbouring dots"))
+        return refused(action, Violation.at("B1", board, lambda p: (
+            f"Can't build here: {p.dot(a)} and {p.dot(b)} are not neighbouring dots")))
     if edge.free:
         city = board.major_of_dot[a].name
         return refused(action, Violation(
@@ -274,8 +283,7 @@ def apply_build(state: GameState, action: BuildSegment, q: Quote) -> None:
     state.phase_spent += q.cost
     state.phase_major_starts = phase_starts(state, me)
     state.turn_started = True
-    log(state, f"{state.player.name} builds {action.a} to {action.b} ({q.cost}M)",
-        kind="build", edge=[action.a, action.b], cost=q.cost)
+    log(state, SegmentBuilt(a, b, q.cost))
 
 
 # -- BuildFerry ----------------------------------------------------------------------------
@@ -294,9 +302,10 @@ def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
     if ferry.index in state.player.ferries:
         v.append(Violation("K8", f"You have already taken the ferry {ferry.name}"))
     elif not any(in_network(state, me, d) or d in board.major_of_dot for d in ferry.ports):
-        ends = " or ".join(board.key(d) for d in ferry.ports)
-        v.append(Violation("K8", f"Connect your track to a port of {ferry.name} ({ends}) "
-                                 "before taking the ferry"))
+        x, y = ferry.ports
+        v.append(Violation.at("K8", board, lambda p: (
+            f"Connect your track to a port of {ferry.name} ({p.dot(x)} or {p.dot(y)}) before "
+            "taking the ferry")))
     cost = ferry_cost(state, me, ferry)
     v.extend(_budget_violations(state, cost))
     x, y = ferry.ports
@@ -314,17 +323,17 @@ def apply_ferry(state: GameState, action: BuildFerry, q: Quote) -> None:
     state.phase_ferries.append((ferry.index, q.cost))
     state.phase_spent += q.cost
     state.turn_started = True
-    log(state, f"{state.player.name} takes the ferry {ferry.name} ({q.cost}M)",
-        kind="build", ferry=ferry.name, cost=q.cost)
+    log(state, FerryTaken(ferry.index, q.cost))
 
 
 # -- EraseSegment --------------------------------------------------------------------------
 
 
 def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
-                   drop_ferry: int | None) -> list[str]:
+                   drop_ferry: int | None) -> list[Edge | str]:
     """Pieces drawn in this phase that would connect to nothing (no major city, no older
-    track) once ``drop_edge`` or ``drop_ferry`` is erased; readable labels."""
+    track) once ``drop_edge`` or ``drop_ferry`` is erased: segments (their two dots) and
+    ferries (their names)."""
     board = state.board
     p = state.players[player]
     phase_edges = {e for e, _, _ in state.phase_built}
@@ -357,14 +366,19 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
             if n not in seen:
                 seen.add(n)
                 todo.append(n)
-    hanging: list[str] = []
+    hanging: list[Edge | str] = []
     for e, _, _ in state.phase_built:
         if e != drop_edge and e[0] not in seen:
-            hanging.append(f"{board.key(e[0])}-{board.key(e[1])}")
+            hanging.append(e)
     for fi, _ in state.phase_ferries:
         if fi != drop_ferry and board.ferries[fi].ports[0] not in seen:
-            hanging.append(f"the ferry {board.ferries[fi].name}")
+            hanging.append(board.ferries[fi].name)
     return hanging
+
+
+def _piece(p: Places, piece: Edge | str) -> str:
+    """A piece of track in a sentence: a segment, or a ferry by its name."""
+    return p.segment(*piece) if isinstance(piece, tuple) else f"the ferry {piece}"
 
 
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
@@ -391,13 +405,18 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
             "K10", "Track from earlier turns is permanent: only this phase's drawing can be "
                    "erased"))
     else:
-        return refused(action, Violation(
-            "K10", f"You drew nothing between {action.a} and {action.b} in this phase"))
+        return refused(action, Violation.at("K10", board, lambda p: (
+            f"You drew nothing between {p.dot(a)} and {p.dot(b)} in this phase")))
     if hanging:
-        shown = ", ".join(hanging[:3]) + (" and more" if len(hanging) > 3 else "")
-        return Quote(action, 0, (Violation(
-            "K1", f"Can't erase {details.erases}: {shown} drawn from it would connect to "
-                  "nothing; erase that first"),), details)
+        erased: Edge | str = (a, b) if details.edge is not None or ferry is None else ferry.name
+        more = " and more" if len(hanging) > 3 else ""
+
+        def sentence(p: Places) -> str:
+            shown = ", ".join(_piece(p, x) for x in hanging[:3]) + more
+            return (f"Can't erase {_piece(p, erased)}: {shown} drawn from it would connect to "
+                    "nothing; erase that first")
+
+        return Quote(action, 0, (Violation.at("K1", board, sentence),), details)
     return Quote(action, 0, (), details)
 
 
@@ -423,7 +442,11 @@ def apply_erase(state: GameState, action: EraseSegment, q: Quote) -> None:
         state.phase_ferries = [x for x in state.phase_ferries if x[0] != ferry.index]
     state.phase_spent -= d.refund
     state.phase_major_starts = phase_starts(state, me)
-    log(state, f"{state.player.name} erases {d.erases}", kind="build")
+    if d.edge is not None:
+        a, b = _dot(board, action.a), _dot(board, action.b)  # as the segment was named
+        log(state, Erased(a, b))
+    else:
+        log(state, Erased(ferry=d.ferry))
 
 
 # -- UpgradeLoco ---------------------------------------------------------------------------
@@ -461,7 +484,7 @@ def apply_upgrade(state: GameState, action: UpgradeLoco, q: Quote) -> None:
     state.phase_spent += q.cost
     p.loco = action.to
     state.turn_started = True
-    log(state, f"{p.name} upgrades to {action.to} ({q.cost}M)", kind="build", cost=q.cost)
+    log(state, Upgraded(action.to, q.cost))
 
 
 # -- TakeLoan (V2) -------------------------------------------------------------------------
@@ -487,8 +510,7 @@ def apply_loan(state: GameState, action: TakeLoan, q: Quote) -> None:
     p = state.player
     p.cash += state.rules.loan_amount
     p.loan_due += state.rules.loan_repay
-    log(state, f"{p.name} borrows {state.rules.loan_amount}M and owes "
-               f"{state.rules.loan_repay}M", kind="payment")
+    log(state, Borrowed(state.rules.loan_amount, state.rules.loan_repay))
 
 
 def _spendable(state: GameState, player: int) -> int:
@@ -502,7 +524,7 @@ def repay_loans(state: GameState) -> None:
     for i, p in enumerate(state.players):
         if p.loan_due > 0 and _spendable(state, i) >= p.loan_due:
             p.cash -= p.loan_due
-            log(state, f"{p.name} repays the loan ({p.loan_due}M)", kind="payment", player=i)
+            log(state, Repaid(p.loan_due), player=i)
             p.loan_due = 0
 
 

@@ -37,6 +37,25 @@ from rail_app.games.italian_rails.rules.actions import (
 )
 from rail_app.games.italian_rails.rules.board import Board, City
 from rail_app.games.italian_rails.rules.deckmodel import Card
+from rail_app.games.italian_rails.rules.log import (
+    CardsChosen,
+    CardsDealt,
+    CardsRevealed,
+    CubeTakenBack,
+    DeckReshuffled,
+    Delivered,
+    Dropped,
+    EndTriggered,
+    EventSetAside,
+    EventsShuffledBack,
+    GameOver,
+    Locked,
+    PickedUp,
+    PublicCards,
+    Settled,
+    StartsFirst,
+    Swapped,
+)
 from rail_app.games.italian_rails.rules.quotes import DeliverDetails, Quote, Violation, refused
 from rail_app.games.italian_rails.rules.state import (
     GameState,
@@ -115,8 +134,7 @@ def _reshuffle(state: GameState) -> None:
     state.discard = [c for c in state.discard if c in active]
     state.rng.shuffle(back)
     state.draw_pile = back + state.draw_pile
-    log(state, f"The deck is empty: the discard pile ({len(back)} cards) is shuffled into a "
-        "new deck", kind="info")
+    log(state, DeckReshuffled(len(back)))
 
 
 def draw_card(state: GameState, drawn_by: int) -> int | None:
@@ -152,8 +170,7 @@ def pool_upkeep(state: GameState, drawn_by: int | None = None) -> list[int]:
         state.pool.append(number)
         added.append(number)
     if added:
-        log(state, "New public card" + ("s" if len(added) > 1 else "") + ": "
-            + ", ".join(str(n) for n in added) + " (C7)", kind="info", cards=added)
+        log(state, PublicCards(tuple(added)))
     return added
 
 
@@ -182,9 +199,7 @@ def setup(state: GameState) -> None:
                 card = card_of(state, number)
                 if card.is_event:
                     aside.append(number)
-                    log(state, f"{p.name} was dealt the event '{card.title}' (card {number}): "
-                        "it is set aside and replaced (C2)", kind="event", player=i,
-                        card=number)
+                    log(state, EventSetAside(number), player=i)
                     continue
                 p.dealt.append(number)
                 break
@@ -193,12 +208,10 @@ def setup(state: GameState) -> None:
     if aside:
         state.draw_pile.extend(aside)
         state.rng.shuffle(state.draw_pile)
-        log(state, f"The {len(aside)} event card(s) set aside are shuffled back into the deck",
-            kind="info")
+        log(state, EventsShuffledBack(len(aside)))
     state.phase = Phase.SETUP
     state.current = 0
-    log(state, f"Each player is dealt {rules.deal} demand cards and keeps {rules.keep} (C2)",
-        kind="info", player=0)
+    log(state, CardsDealt(rules.deal, rules.keep), player=0)
 
 
 def _chooser(state: GameState) -> int | None:
@@ -232,7 +245,7 @@ def apply_keep(state: GameState, action: KeepCards, quote: Quote) -> Step | None
     kept = sorted(action.cards)
     p.private = kept
     p.dealt = [c for c in p.dealt if c not in kept]
-    log(state, f"{p.name} has chosen {len(kept)} private cards")
+    log(state, CardsChosen(len(kept)))
     nxt = _chooser(state)
     if nxt is not None:
         state.current = nxt
@@ -249,12 +262,9 @@ def _finish_setup(state: GameState) -> None:
         pool.extend(p.dealt)
         p.dealt = []
     state.pool = pool
-    shown = "; ".join(f"{p.name}: {', '.join(map(str, p.private))}" for p in state.players)
-    log(state, f"Private cards revealed: {shown}. Public pool: "
-        f"{', '.join(map(str, pool))} (C2)", kind="info")
+    log(state, CardsRevealed(tuple(tuple(p.private) for p in state.players), tuple(pool)))
     first = min(range(len(state.players)), key=lambda i: min(state.players[i].private))
-    log(state, f"{state.players[first].name} holds the lowest card "
-        f"({min(state.players[first].private)}) and starts (T1)", kind="info", player=first)
+    log(state, StartsFirst(min(state.players[first].private)), player=first)
     pool_upkeep(state, first)
     state.first_player = first
 
@@ -338,13 +348,10 @@ def apply_pickup(state: GameState, action: PickUp, quote: Quote) -> None:
     p.loads.append(Load(action.commodity, action.card, action.demand))
     state.turn_started = True
     city = train_city(state, state.current)
-    where = f" at {city.name}" if city else ""
+    log(state, PickedUp(action.commodity, city.name if city else None, action.card,
+                        action.demand))
     if action.card is not None and action.demand is not None:
-        log(state, f"{p.name} picks up {action.commodity}{where}, locked to "
-            f"{_describe(state, action.card, action.demand)}")
         pool_upkeep(state)
-    else:
-        log(state, f"{p.name} picks up {action.commodity}{where} (unlocked)")
 
 
 def quote_lock(state: GameState, action: Lock) -> Quote:
@@ -366,7 +373,7 @@ def apply_lock(state: GameState, action: Lock, quote: Quote) -> None:
             load.demand = action.demand
             break
     state.turn_started = True
-    log(state, f"{p.name} locks {_describe(state, action.card, action.demand)}")
+    log(state, Locked(action.card, action.demand))
     pool_upkeep(state)
 
 
@@ -397,8 +404,7 @@ def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
     p.cash += d.payoff
     p.deliveries += 1
     state.turn_started = True
-    log(state, f"{p.name} delivers {d.commodity} to {d.city} and earns {d.payoff}M "
-        f"(card {action.card}, C5)", kind="payment", card=action.card, payoff=d.payoff)
+    log(state, Delivered(action.card, action.demand, d.payoff))
     was_private = action.card in p.private
     if action.card in state.pool:
         state.pool.remove(action.card)
@@ -411,8 +417,7 @@ def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
             if load.card == action.card:
                 load.card = None
                 load.demand = None
-                log(state, f"{other.name} takes back the cube from card {action.card}; the "
-                    f"{load.commodity} stays on the train, unlocked (C5)", player=j)
+                log(state, CubeTakenBack(action.card, load.commodity), player=j)
     state.discard.append(action.card)
     pool_upkeep(state)
 
@@ -437,7 +442,7 @@ def apply_drop(state: GameState, action: Drop, quote: Quote) -> None:
             break
     state.turn_started = True
     city = train_city(state, state.current)
-    log(state, f"{p.name} drops {action.commodity}" + (f" at {city.name}" if city else ""))
+    log(state, Dropped(action.commodity, city.name if city else None))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,8 +482,7 @@ def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
         state.pool.append(new)
         drawn.append(new)
     state.turn_started = True
-    log(state, f"{state.player.name} swaps demands: cards {', '.join(map(str, sorted(gone)))} "
-        f"are discarded, {', '.join(map(str, drawn)) or 'nothing'} drawn (C6)")
+    log(state, Swapped(tuple(sorted(gone)), tuple(drawn)))
     pool_upkeep(state)
     state.phase = Phase.SWAPPED
 
@@ -532,9 +536,7 @@ def check_end_of_game(state: GameState, player: int) -> None:
             if qualifies_for_end(state, i):
                 state.end_triggered_by = i
                 p = state.players[i]
-                log(state, f"{p.name} has {p.cash}M and a network joining every major city: "
-                    "the game ends when both players have had the same number of turns (W1)",
-                    kind="info", player=i)
+                log(state, EndTriggered(p.cash), player=i)
                 break
     if state.end_triggered_by is not None and player == (state.first_player - 1) % n:
         finish_game(state)
@@ -544,29 +546,20 @@ def finish_game(state: GameState) -> Outcome:
     """W2: most cash wins; equal cash goes to whoever drew fewer segments; else a draw."""
     players = state.players
     cash = tuple(p.cash for p in players)
+    segments = tuple(p.segments_drawn for p in players)
     best = max(cash)
     top = [i for i, c in enumerate(cash) if c == best]
     winner: int | None
     if len(top) == 1:
-        winner = top[0]
-        others = ", ".join(f"{players[i].name} {cash[i]}M" for i in range(len(players))
-                           if i != winner)
-        reason = f"{players[winner].name} has the most cash: {best}M (against {others})"
+        winner, settled = top[0], Settled.MOST_CASH
     else:
-        fewest = min(players[i].segments_drawn for i in top)
-        low = [i for i in top if players[i].segments_drawn == fewest]
-        if len(low) == 1:
-            winner = low[0]
-            reason = (f"Equal cash ({best}M): {players[winner].name} drew fewer segments "
-                      f"({fewest} against "
-                      + ", ".join(str(players[i].segments_drawn) for i in top if i != winner)
-                      + ")")
-        else:
-            winner = None
-            reason = f"Equal cash ({best}M) and equal segments drawn ({fewest}): a draw"
-    state.outcome = Outcome(winner, reason, cash)
+        fewest = min(segments[i] for i in top)
+        low = [i for i in top if segments[i] == fewest]
+        winner, settled = ((low[0], Settled.FEWER_SEGMENTS) if len(low) == 1
+                           else (None, Settled.DRAW))
+    state.outcome = Outcome(winner, cash, segments, settled)
     state.phase = Phase.OVER
-    log(state, f"Game over. {reason} (W2)", kind="info",
+    log(state, GameOver(winner, cash, segments, settled),
         player=winner if winner is not None else state.current)
     return state.outcome
 
@@ -637,6 +630,8 @@ def _player_summary(state: GameState, p: PlayerState) -> dict[str, Any]:
 
 def cards_summary(state: GameState) -> dict[str, Any]:
     """The card side of a game as plain data: hands, loads, the pool, piles, the outcome."""
+    from rail_app.games.italian_rails.rules.words import outcome_sentence
+
     outcome = state.outcome
     return {
         "players": [_player_summary(state, p) for p in state.players],
@@ -645,7 +640,8 @@ def cards_summary(state: GameState) -> dict[str, Any]:
         "discard": len(state.discard),
         "end_triggered_by": state.end_triggered_by,
         "outcome": None if outcome is None else {
-            "winner": outcome.winner, "reason": outcome.reason, "cash": list(outcome.cash)},
+            "winner": outcome.winner, "reason": outcome_sentence(state),
+            "cash": list(outcome.cash)},
     }
 
 

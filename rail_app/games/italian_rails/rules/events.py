@@ -40,6 +40,20 @@ from rail_app.games.italian_rails.rules.actions import Action, ChooseLoss
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.deck import event_centres
 from rail_app.games.italian_rails.rules.deckmodel import Card
+from rail_app.games.italian_rails.rules.log import (
+    BadWeather,
+    Erupted,
+    EventDrawn,
+    EventOver,
+    Flooded,
+    LoadLost,
+    LossCause,
+    NoDerailment,
+    SlowedDown,
+    StormAtSea,
+    TaxPaid,
+    TurnLost,
+)
 from rail_app.games.italian_rails.rules.quotes import LossDetails, Quote, Violation, refused
 from rail_app.games.italian_rails.rules.state import (
     ActiveEvent,
@@ -205,9 +219,7 @@ def resolve_event(state: GameState, card_number: int, drawn_by: int) -> None:
     resolver = _RESOLVERS.get(card.event)
     if resolver is None:
         raise ValueError(f"card {card_number}: unknown event kind {card.event!r}")
-    title = card.title or card.event
-    log(state, f"Event: {title}" + (f" - {card.text}" if card.text else ""), kind="event",
-        player=drawn_by, card=card_number, event=card.event)
+    log(state, EventDrawn(card_number), player=drawn_by)
     resolver(state, card, drawn_by)
 
 
@@ -232,12 +244,9 @@ def _erase(state: GameState, edges: Iterator[Edge] | list[Edge]) -> dict[int, li
     return gone
 
 
-def _erased_text(state: GameState, gone: dict[int, list[Edge]]) -> str:
-    if not gone:
-        return "no track was lost"
-    parts = [f"{state.players[p].name} {len(es)}" for p, es in sorted(gone.items())]
-    total = sum(len(es) for es in gone.values())
-    return f"{total} segment{'s' if total != 1 else ''} destroyed ({', '.join(parts)})"
+def _lost(gone: dict[int, list[Edge]]) -> tuple[tuple[int, int], ...]:
+    """(seat, segments) of each player who lost track, in seat order."""
+    return tuple((p, len(es)) for p, es in sorted(gone.items()))
 
 
 def _tax(state: GameState, card: Card, drawn_by: int) -> None:
@@ -246,10 +255,9 @@ def _tax(state: GameState, card: Card, drawn_by: int) -> None:
     for pl in state.players:
         tax = max(0, min(state.rules.tax_for(pl.cash), pl.cash))
         pl.cash -= tax
-        paid.append(f"{pl.name} pays {tax}M")
+        paid.append(tax)
     state.cash_public = True
-    log(state, "Excess Profits Tax: " + ", ".join(paid) + "; cash is public from now on",
-        kind="payment", player=drawn_by)
+    log(state, TaxPaid(tuple(paid)), player=drawn_by)
 
 
 def _flood(state: GameState, card: Card, drawn_by: int) -> None:
@@ -266,8 +274,7 @@ def _flood(state: GameState, card: Card, drawn_by: int) -> None:
         washed += [WashedOut(e, owner, PROTECTION_WAITS_FOR_FLOOD) for e in es]
     state.washed_out = washed
     _add_lasting(state, card, drawn_by, edges=edges)
-    names = sorted(rivers) + [f"the {s} system" for s in sorted(systems)]
-    log(state, f"Flood ({', '.join(names)}): {_erased_text(state, gone)}", kind="event",
+    log(state, Flooded(tuple(sorted(rivers)), tuple(sorted(systems)), _lost(gone)),
         player=drawn_by)
 
 
@@ -278,9 +285,7 @@ def _storm(state: GameState, card: Card, drawn_by: int) -> None:
     ferries = frozenset(f.index for f in state.board.ferries)
     _add_lasting(state, card, drawn_by, dots=frozenset(dots), ferries=ferries)
     _halve_if_moving(state, dots)
-    log(state, "Storm at sea: no ferry sails" + (f"; half speed on the {sea} coast"
-                                                  if sea else ""), kind="event",
-        player=drawn_by)
+    log(state, StormAtSea(str(sea) if sea else None), player=drawn_by)
 
 
 def zone_dots(board: Board, centres: Iterable[int], radius: int, *,
@@ -325,11 +330,11 @@ def _volcano(state: GameState, card: Card, drawn_by: int) -> None:
         if e.a in dots and e.b in dots and not e.free and e.forbidden is None)
     gone = _erase(state, sorted(edges))
     _add_lasting(state, card, drawn_by, dots=dots, edges=edges)
-    log(state, f"{name} erupts: {_erased_text(state, gone)}", kind="event", player=drawn_by)
+    log(state, Erupted(name, _lost(gone)), player=drawn_by)
     for p in _order(state, drawn_by):
         pl = state.players[p]
         if pl.position is not None and pl.aboard is None and pl.position in dots:
-            _lose_turn(state, p, f"{pl.name}'s train is caught by the eruption")
+            _lose_turn(state, p, LossCause.ERUPTION)
 
 
 def _derailment(state: GameState, card: Card, drawn_by: int) -> None:
@@ -343,10 +348,10 @@ def _derailment(state: GameState, card: Card, drawn_by: int) -> None:
         if pl.position in zone:
             hit.append(p)
     if not hit:
-        log(state, "Derailment: no train is near enough", kind="event", player=drawn_by)
+        log(state, NoDerailment(), player=drawn_by)
     for p in hit:
         pl = state.players[p]
-        _lose_turn(state, p, f"{pl.name}'s train derails")
+        _lose_turn(state, p, LossCause.DERAILMENT)
         if not pl.loads:
             continue
         if len(pl.loads) == 1 and not _private_lock(pl, 0):
@@ -360,7 +365,7 @@ def _bad_weather(state: GameState, card: Card, drawn_by: int) -> None:
     dots = _zone(state, card)
     _add_lasting(state, card, drawn_by, dots=dots)
     _halve_if_moving(state, dots)
-    log(state, f"Bad weather: half speed in {len(dots)} dots", kind="event", player=drawn_by)
+    log(state, BadWeather(len(dots)), player=drawn_by)
 
 
 _RESOLVERS: dict[str, Callable[[GameState, Card, int], None]] = {
@@ -385,20 +390,17 @@ def _halve_if_moving(state: GameState, dots: frozenset[int]) -> None:
             and pl.position in dots and pl.aboard is None):
         state.moves_left = (state.moves_left + 1) // 2
         state.half_speed_now = True
-        log(state, f"{pl.name}'s train slows to half speed: {state.moves_left} moves left",
-            kind="event")
+        log(state, SlowedDown(state.moves_left))
 
 
-def _lose_turn(state: GameState, p: int, why: str) -> None:
+def _lose_turn(state: GameState, p: int, cause: LossCause) -> None:
     """T4: skip the player's next turn; during their own turn, that turn also ends now."""
     pl = state.players[p]
     pl.lose_turns += 1
-    if p == state.current and state.phase.in_turn:
+    now = p == state.current and state.phase.in_turn
+    if now:
         state.end_turn_now = True
-        log(state, f"{why}: {pl.name}'s turn ends now and the next one is lost", kind="event",
-            player=p)
-    else:
-        log(state, f"{why}: {pl.name} loses the next turn", kind="event", player=p)
+    log(state, TurnLost(cause, now), player=p)
 
 
 def _private_lock(pl: PlayerState, index: int) -> bool:
@@ -427,10 +429,9 @@ def _lose_load(state: GameState, p: int, index: int, *, release: bool) -> None:
     if release and load.card is not None and load.card in pl.private:
         pl.private.remove(load.card)
         state.pool = [*state.pool, load.card]
-        log(state, f"{pl.name} loses the {what} and releases card {load.card} to the pool",
-            kind="event", player=p)
+        log(state, LoadLost(what, load.card), player=p)
     else:
-        log(state, f"{pl.name} loses the {what}", kind="event", player=p)
+        log(state, LoadLost(what), player=p)
 
 
 # -- ChooseLoss (E7) -------------------------------------------------------------------------
@@ -496,9 +497,7 @@ def events_turn_end(state: GameState, player: int) -> None:
     if ended:
         state.events = [ev for ev in state.events if ev not in ended]
         for ev in ended:
-            card = state.deck.cards.get(ev.card)
-            title = card.title if card and card.title else ev.kind
-            log(state, f"{title}: the event is over", kind="event", player=player)
+            log(state, EventOver(ev.card), player=player)
     still_flooded = blocked_edges(state)
     washed: list[WashedOut] = []
     for w in state.washed_out:

@@ -217,3 +217,14 @@ def _journey(state: GameState, player: int, target: int, legs: list[tuple[int, .
     if dots or lands is not None or not turns:
         close()
     return Journey(target, tuple(legs), tuple(crossings), tuple(turns))
+
+
+def ferries_needed(state: GameState, player: int, target: int) -> list[int]:
+    """M5/K8: the ferries ``player`` has not taken that the journey to ``target`` would
+    cross if every ferry were theirs (empty when no journey leads there even then); for
+    the screen's "why can't my train go there" (the state given is not changed)."""
+    trial = state.copy()
+    trial.players[player].ferries = {f.index for f in state.board.ferries}
+    j = plan(trial, player, target)
+    mine = state.players[player].ferries
+    return [c.ferry for c in j.crossings if c.ferry not in mine] if j is not None else []

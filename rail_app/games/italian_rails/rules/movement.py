@@ -28,6 +28,15 @@ from collections.abc import Iterator
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
 from rail_app.games.italian_rails.rules.board import Ferry, compass, edge_key
+from rail_app.games.italian_rails.rules.log import (
+    BoardedFerry,
+    Landed,
+    Moved,
+    RentPaid,
+    StaysAboard,
+    TrainPlaced,
+)
+from rail_app.games.italian_rails.rules.places import Places, Sentence
 from rail_app.games.italian_rails.rules.quotes import (
     BoardDetails,
     MoveDetails,
@@ -93,31 +102,41 @@ def _can_rent(state: GameState, player: int) -> bool:
         state.players[player].cash >= state.rules.rental_fee)
 
 
+def _no_reversing(at: int) -> Sentence:
+    def sentence(p: Places) -> str:
+        return f"The train can't reverse at {p.dot(at)}: it may only turn back at a city"
+
+    return sentence
+
+
 def _step(state: GameState, player: int, a: int, b: int) -> tuple[str | None, Violation | None]:
     """What kind of track joins ``a`` to ``b`` for ``player`` (own, free, rent) or why the
     train may not go there."""
     board = state.board
-    ka, kb = board.key(a), board.key(b)
     e = board.edge(a, b)
     if e is None or e.forbidden is not None:
-        return None, Violation("M1", f"The train moves only between neighbouring dots: "
-                                     f"{ka} and {kb} are not joined")
+        return None, Violation.at("M1", board, lambda p: (
+            f"The train moves only between neighbouring dots: {p.dot(a)} and {p.dot(b)} are "
+            "not joined"))
     key = edge_key(a, b)
     river = events.flooded_river(state, key)
     if river is not None:
-        return None, Violation("E4", f"Can't cross the {river} from {ka} to {kb}: "
-                                     "it is in flood")
+        return None, Violation.at("E4", board, lambda p: (
+            f"Can't cross the {river} from {p.dot(a)} to {p.dot(b)}: it is in flood"))
     if e.free:
         return FREE, None
     owner = state.owner.get(key)
     if owner is None:
-        return None, Violation("M3", f"There is no track between {ka} and {kb}")
+        return None, Violation.at("M3", board, lambda p: (
+            f"There is no track between {p.dot(a)} and {p.dot(b)}"))
     if owner == player:
         return OWN, None
     if not _can_rent(state, player):
         who = state.players[owner].name
-        return None, Violation("M3", f"Can't enter {who}'s track ({ka} to {kb}): you can't "
-                                     f"pay the {state.rules.rental_fee}M rent")
+        fee = state.rules.rental_fee
+        return None, Violation.at("M3", board, lambda p: (
+            f"Can't enter {who}'s track ({p.dot(a)} to {p.dot(b)}): you can't pay the {fee}M "
+            "rent"))
     return RENT, None
 
 
@@ -356,7 +375,7 @@ def apply_place(state: GameState, action: PlaceTrain, quote: Quote) -> None:
     pl.position = d.dot
     pl.previous = None
     state.turn_started = True
-    log(state, f"{pl.name} places the train at {d.city}")
+    log(state, TrainPlaced(str(d.city)))
 
 
 # -- MoveTrain (M1-M6) -----------------------------------------------------------------------
@@ -394,8 +413,7 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
     too_far = False
     for n in dots:
         if n == prev and not _is_city(state, pos):
-            v.append(Violation("M2", f"The train can't reverse at {state.board.key(pos)}: "
-                                     "it may only turn back at a city"))
+            v.append(Violation.at("M2", state.board, _no_reversing(pos)))
             break
         kind, bad = _step(state, p, pos, n)
         if bad is not None:
@@ -434,17 +452,14 @@ def apply_move(state: GameState, action: MoveTrain, quote: Quote) -> None:
         pl.cash -= fee
         owner.cash += fee
         state.rental_paid = True
-        log(state, f"{pl.name} pays {fee}M rent to {owner.name} for using their track (M3)",
-            kind="payment")
-    start = state.board.place_name(pl.position) if pl.position is not None else "?"
+        log(state, RentPaid(fee, d.rent_to))
+    start = pl.position
     pl.position = d.stop
     pl.previous = d.previous
     state.moves_left = d.moves_left
     state.half_speed_now = d.half_speed
     state.turn_started = True
-    where = state.board.place_name(pl.position)
-    log(state, f"{pl.name} moves from {start} to {where} ({d.steps} segment"
-        f"{'s' if d.steps != 1 else ''}, {state.moves_left} left)")
+    log(state, Moved(start, d.stop, d.steps, d.moves_left))
 
 
 # -- BoardFerry (M5) -------------------------------------------------------------------------
@@ -502,8 +517,7 @@ def apply_board(state: GameState, action: BoardFerry, quote: Quote) -> None:
     pl.half_speed_next = True
     state.moves_left = 0
     state.turn_started = True
-    log(state, f"{pl.name}'s train boards the {action.ferry} ferry; it lands at "
-        f"{state.board.key(d.to)} next turn, at half speed (M5)")
+    log(state, BoardedFerry(d.index, d.to))
 
 
 # -- turn hooks -------------------------------------------------------------------------------
@@ -520,16 +534,13 @@ def movement_turn_start(state: GameState, player: int) -> None:
         return
     ferry = state.board.ferries[pl.aboard]
     if events.ferry_closed(state, ferry.index):
-        log(state, f"{pl.name}'s train stays on the {ferry.name} ferry: storm at sea (E5)",
-            kind="event", player=player)
+        log(state, StaysAboard(ferry.index), player=player)
         return
     pl.position = ferry.other_port(pl.position)
     pl.previous = None
     pl.aboard = None
     pl.half_speed_next = True
-    log(state, f"{pl.name}'s train lands at {state.board.place_name(pl.position)} from the "
-        f"{ferry.name} ferry and moves at half speed this turn (M5)", kind="info",
-        player=player)
+    log(state, Landed(ferry.index, pl.position), player=player)
 
 
 def movement_turn_end(state: GameState, player: int) -> None:

@@ -10,11 +10,13 @@ object, one class per kind of action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
 
 from rail_app.games.italian_rails.rules.actions import Action
+from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.places import Keys, Places, Sentence
 from rail_app.table.gamedef import IllegalAction as TableIllegalAction
 
 
@@ -41,10 +43,22 @@ class Violation:
     rule: str
     message: str
     moment: Moment | None = None
+    #: The sentence with its places, for a refusal that names dots or segments: ``message``
+    #: is it with grid keys (records), the screen renders it with the places' names.
+    sentence: Sentence | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def not_now(cls, moment: Moment, message: str, rule: str = "") -> Violation:
         return cls(rule, message, moment)
+
+    @classmethod
+    def at(cls, rule: str, board: Board, sentence: Sentence) -> Violation:
+        """A refusal naming places: written once (``sentence``), kept with grid keys."""
+        return cls(rule, sentence(Keys(board)), None, sentence)
+
+    def words(self, places: Places) -> str:
+        """The reason with its places rendered by ``places``."""
+        return self.sentence(places) if self.sentence is not None else self.message
 
     @property
     def code(self) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from rail_app.games.italian_rails.rules import cards, events
 from rail_app.games.italian_rails.rules.state import GameState
+from rail_app.games.italian_rails.rules.words import outcome_sentence
 
 
 def state_summary(state: GameState) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def state_summary(state: GameState) -> dict[str, Any]:
         "players": players,
     }
     if outcome is not None:
-        summary["outcome"] = outcome.reason
+        summary["outcome"] = outcome_sentence(state)
     cards.add_to_summary(state, summary)  # C1-C7, W1-W2
     summary["events_in_force"] = events.events_in_force_summary(state)  # E2
     summary["cash_public"] = state.cash_public  # E3

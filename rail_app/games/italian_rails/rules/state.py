@@ -35,6 +35,7 @@ from rail_app.games.italian_rails.rules.identity import (
     VARIANT_SMALL_CITY_ACCESS as VARIANT_SMALL_CITY_ACCESS,
 )
 from rail_app.games.italian_rails.rules.identity import VARIANTS as VARIANTS
+from rail_app.games.italian_rails.rules.log import Event, LogEntry, Settled
 from rail_app.games.italian_rails.rules.maprules import Rules
 
 Edge = tuple[int, int]  # (a, b) with a < b: a board edge key
@@ -138,21 +139,14 @@ class Pending:
 
 
 @dataclass
-class LogEntry:
-    """One line of the game's history, for the history panel and ``replay``."""
-
-    turn: int
-    player: int | None
-    text: str
-    kind: str = "action"  # action | event | payment | info
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
 class Outcome:
+    """W2: who won (None: a draw), each player's cash and segments drawn at the end, and
+    how it was decided (the words are :func:`rail_app.games.italian_rails.rules.words.outcome_sentence`'s)."""
+
     winner: int | None
-    reason: str
     cash: tuple[int, ...]
+    segments: tuple[int, ...]
+    settled: Settled
 
 
 @dataclass
@@ -279,8 +273,7 @@ def _copy_player(p: PlayerState) -> PlayerState:
     return new
 
 
-def log(state: GameState, text: str, *, kind: str = "action", player: int | None = None,
-        **data: Any) -> None:
-    """Add a readable line to the game's history."""
-    state.log.append(LogEntry(state.turn, state.current if player is None else player, text,
-                              kind, data))
+def log(state: GameState, event: Event, *, player: int | None = None) -> None:
+    """Add an event to the game's history, for the seat it concerns (the current player's
+    unless ``player`` says otherwise)."""
+    state.log.append(LogEntry(state.turn, state.current if player is None else player, event))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from rail_app.games.italian_rails.rules.actions import TakeBack
+from rail_app.games.italian_rails.rules.log import TookBack
 from rail_app.games.italian_rails.rules.quotes import (
     Moment,
     Quote,
@@ -28,9 +29,6 @@ from rail_app.games.italian_rails.rules.quotes import (
     refused,
 )
 from rail_app.games.italian_rails.rules.state import GameState, log
-
-WORDS = {"place": "placing the train", "move": "the move", "board_ferry": "boarding the ferry",
-         "pickup": "the pickup", "lock": "the lock", "drop": "the drop"}
 
 
 def nothing_revealed(before: GameState, after: GameState) -> bool:
@@ -63,6 +61,4 @@ def apply_take_back(state: GameState, action: TakeBack, q: Quote) -> None:
     state.rng = back.rng
     state.log, state.history = keep_log, keep_history
     state.undo = snap.undo  # and the one before it, if it too may be taken back
-    what = WORDS.get(d.undoes, "the last action") if d is not None else "the last action"
-    refund = f" ({d.refund}M rent given back)" if d is not None and d.refund else ""
-    log(state, f"{state.player.name} takes back {what}{refund}")
+    log(state, TookBack(d.undoes if d is not None else "", d.refund if d is not None else 0))

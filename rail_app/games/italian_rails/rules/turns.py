@@ -29,6 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rail_app.games.italian_rails.rules.actions import Action, EndPhase, EndTurn
+from rail_app.games.italian_rails.rules.log import (
+    BuildingPaid,
+    StartsBuilding,
+    TurnBegins,
+    TurnSkipped,
+)
 from rail_app.games.italian_rails.rules.quotes import EndTurnDetails, Quote
 from rail_app.games.italian_rails.rules.state import GameState, Phase, Step, log
 
@@ -83,8 +89,7 @@ def begin_first_turn(state: GameState, first_player: int, hooks: TurnHooks) -> N
     state.turn = 1
     _reset_turn_fields(state)
     state.phase = _first_phase(state, first_player)
-    p = state.players[first_player]
-    log(state, f"Turn 1: {p.name} begins", kind="info", player=first_player)
+    log(state, TurnBegins(1), player=first_player)
     for hook in hooks.start:
         hook(state, first_player)
 
@@ -101,13 +106,12 @@ def begin_turn(state: GameState, player: int, hooks: TurnHooks) -> None:
         if p.lose_turns > 0:
             p.lose_turns -= 1
             state.phase = _first_phase(state, player)
-            log(state, f"Turn {state.turn}: {p.name} loses this turn", kind="event",
-                player=player, rule="T4")
+            log(state, TurnSkipped(state.turn), player=player)
             _close_turn(state, player, hooks)
             player = 1 - player
             continue
         state.phase = _first_phase(state, player)
-        log(state, f"Turn {state.turn}: {p.name} begins", kind="info", player=player)
+        log(state, TurnBegins(state.turn), player=player)
         for hook in hooks.start:
             hook(state, player)
         return
@@ -128,8 +132,7 @@ def end_turn(state: GameState, hooks: TurnHooks) -> None:
     spent = state.phase_spent
     if spent:
         p.cash -= spent
-        log(state, f"{p.name} pays {spent}M for this phase's building", kind="payment",
-            player=me, cost=spent)
+        log(state, BuildingPaid(spent), player=me)
     p.segments_drawn += len(state.phase_built)
     _clear_phase(state)
     _close_turn(state, me, hooks)
@@ -155,7 +158,7 @@ def quote_end_phase(state: GameState, action: EndPhase) -> Quote:
 def apply_end_phase(state: GameState, action: EndPhase, q: Quote) -> None:
     state.phase = Phase.BUILD
     state.turn_started = True
-    log(state, f"{state.player.name} starts building", kind="info")
+    log(state, StartsBuilding())
 
 
 def quote_end_turn(state: GameState, action: EndTurn) -> Quote:

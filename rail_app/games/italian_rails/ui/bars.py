@@ -19,12 +19,13 @@ from rail_app.games.italian_rails.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
+from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import VARIANT_LOANS, Phase
+from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.games.italian_rails.ui.commands import Intent, Play
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
-from rail_app.games.italian_rails.ui.words import speak
 from rail_app.ui import hud
 
 PHASE_NAMES = {Phase.BUILD: "BUILD", Phase.MOVE: "MOVE", Phase.SETUP: "CHOOSING CARDS",
@@ -121,26 +122,33 @@ def bottom_widgets(ctx: Ctx) -> list[Widget]:
     if ctx.cards:
         swap = session.quote(SwapDemands())
         first.append((160, Widget(pygame.Rect(0, 0, 0, 0), Intent.ASK_SWAP, "Swap demands…",
-                                  ctx.free and swap.ok, _tip(ctx, swap.ok, swap.headline,
+                                  ctx.free and swap.ok, _tip(ctx, swap,
                                   "Discard three unlocked public cards and draw three new "
                                   "ones; replaces this turn (C6)"))))
         ups = [session.quote(UpgradeLoco(to)) for (frm, to) in st.rules.upgrades
                if frm == st.players[st.current].loco]
         can = building and any(q.ok for q in ups)
-        why = next((q.headline for q in ups if not q.ok), "No better locomotive exists (K9)")
+        what = "Buy a better locomotive (K9)"
+        refused = next((q for q in ups if not q.ok), None)
+        if can or not ctx.free:
+            tip = what
+        elif refused is not None:
+            tip = _tip(ctx, refused, what)
+        else:
+            tip = f"{what}. Not now: No better locomotive exists (K9)"
         first.append((130, Widget(pygame.Rect(0, 0, 0, 0), Intent.OPEN_UPGRADE, "Upgrade…", can,
-                                  _tip(ctx, can, why, "Buy a better locomotive (K9)"))))
+                                  tip)))
     if st.variant(VARIANT_LOANS) and ctx.cards:
         loan = session.quote(TakeLoan())
         first.append((150, Widget(pygame.Rect(0, 0, 0, 0), Play(TakeLoan()),
                                   f"Borrow {st.rules.loan_amount}M", ctx.free and loan.ok,
-                                  _tip(ctx, loan.ok, loan.headline, "Take a loan (V2)"))))
+                                  _tip(ctx, loan, "Take a loan (V2)"))))
     fresh = bool(st.phase_built or st.phase_ferries)
     if st.phase is Phase.MOVE and ctx.cards:  # the train's last move may be taken back
         back = session.quote(TakeBack())
         second: list[tuple[int, Widget]] = [
             (120, Widget(pygame.Rect(0, 0, 0, 0), Intent.TAKE_BACK, "Take back",
-                         ctx.free and back.ok, _tip(ctx, back.ok, back.headline,
+                         ctx.free and back.ok, _tip(ctx, back,
                          "Take back the train's last move, pickup, lock or drop "
                          "(Backspace)")))]
     else:
@@ -153,7 +161,7 @@ def bottom_widgets(ctx: Ctx) -> list[Widget]:
     second += [
         (170, Widget(pygame.Rect(0, 0, 0, 0), Intent.END_PHASE, end_text,
                      ctx.free and end_q.ok, end_tip if end_q.ok or not ctx.free
-                     else speak(st.board, end_q.headline), Look.PRIMARY, colour=ink,
+                     else refusal(st.board, end_q), Look.PRIMARY, colour=ink,
                      size=px(16)))]
     block = ctx.rects.buttons
     bh = px(40)
@@ -172,9 +180,9 @@ def bottom_widgets(ctx: Ctx) -> list[Widget]:
     return out
 
 
-def _tip(ctx: Ctx, ok: bool, why: str, what: str) -> str:
+def _tip(ctx: Ctx, q: Quote, what: str) -> str:
     """A button's tooltip: what it does, or why it is not possible now (the engine's
     reason, in a player's words)."""
-    if ok or not why or not ctx.free:
+    if q.ok or not ctx.free:
         return what
-    return f"{what}. Not now: {speak(ctx.state.board, why)}"
+    return f"{what}. Not now: {refusal(ctx.state.board, q)}"

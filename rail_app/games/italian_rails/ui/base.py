@@ -11,11 +11,19 @@ import math
 
 from rail_app.games.italian_rails.rules.actions import Action, Deliver, PlaceTrain
 from rail_app.games.italian_rails.rules.deck import event_centres
+from rail_app.games.italian_rails.rules.log import (
+    EventDrawn,
+    EventSetAside,
+    LoadLost,
+    TurnLost,
+    TurnSkipped,
+)
+from rail_app.games.italian_rails.rules.places import Names
 from rail_app.games.italian_rails.rules.quotes import DeliverDetails, MoveDetails, Quote, Violation
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.words import refusal, sentence
 from rail_app.games.italian_rails.ui.table import Circle, Fade, Notice, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.train import TrainRun, TrainTool
-from rail_app.games.italian_rails.ui.words import speak
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
 
@@ -114,7 +122,7 @@ class ControllerBase:
 
     def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
         """Say why the engine refused an action, in a player's words, where it happened."""
-        self.say(headline, speak(self.session.state.board, q.headline), Tone.ERROR, Spot.POINTER, at)
+        self.say(headline, refusal(self.session.state.board, q), Tone.ERROR, Spot.POINTER, at)
 
     # -- what changed --------------------------------------------------------------------
     def watch(self) -> None:
@@ -135,18 +143,17 @@ class ControllerBase:
         new = st.log[w.log_seen:]
         w.log_seen = len(st.log)
         for entry in new:
-            if entry.kind != "event":
-                continue
-            card = entry.data.get("card")
-            if isinstance(card, int) and card in st.deck.cards:
-                self.table.popups.append(card)
-                c = st.deck.card(card)
+            happened = entry.event
+            if isinstance(happened, (EventDrawn, EventSetAside)) \
+                    and happened.card in st.deck.cards:
+                self.table.popups.append(happened.card)
+                c = st.deck.card(happened.card)
                 if c.event == "derailment":
                     radius = int(c.params.get("radius", 3))
-                    centres = tuple(event_centres(self.session.state.board, c))
+                    centres = tuple(event_centres(st.board, c))
                     self.table.circles.append(Circle(centres, radius))
-            elif "loses" in entry.text or "derails" in entry.text:
-                self.say("Event", speak(self.session.state.board, entry.text), Tone.ERROR, Spot.TOP)
+            elif isinstance(happened, (TurnLost, TurnSkipped, LoadLost)):  # a loss (T4, E7)
+                self.say("Event", sentence(st, entry, Names(st.board)), Tone.ERROR, Spot.TOP)
 
     # -- notices -------------------------------------------------------------------------
     def say(self, headline: str, reason: str = "", tone: Tone = Tone.ERROR,

@@ -15,9 +15,6 @@ from rail_app.games.italian_rails.ui.ferries import ferry_near
 from rail_app.games.italian_rails.ui.ink import edges_near
 from rail_app.games.italian_rails.ui.pen import erase_action
 from rail_app.games.italian_rails.ui.table import Modal, Spot, Tone
-from rail_app.games.italian_rails.ui.words import speak
-
-REFUSED = "Can't build here: "
 
 
 class Building(ControllerBase):
@@ -74,7 +71,7 @@ class Building(ControllerBase):
                 break
             self.table.last_build = step.to
         if refusal is not None:
-            reason = speak(self.session.state.board, refusal.reason.removeprefix(REFUSED))
+            reason = refusal.reason(self.session.state.board)
             self.say("Can't build here", reason, Tone.ERROR, Spot.POINTER, pos)
         return out
 

@@ -7,6 +7,7 @@ from enum import Enum
 
 import pygame
 
+from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.table import Question
 from rail_app.ui import hud
@@ -142,7 +143,9 @@ def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     y = text_block(surface, card.title or (card.event or "").replace("_", " "), box.x + px(20),
                    band.bottom + px(16), box.w - px(40), px(24), bold=True)
     text_block(surface, card.text, box.x + px(20), y + px(6), box.w - px(40), px(16))
-    who = next((e.player for e in reversed(st.log) if e.data.get("card") == number), None)
+    who = next((e.player for e in reversed(st.log)
+                if isinstance(e.event, (EventDrawn, EventSetAside)) and e.event.card == number),
+               None)
     if who is not None:
         hud.label(surface, f"drawn by {st.players[who].name}",
                   (box.x + px(20), box.bottom - px(34)), px(13), hud.MUTED)

@@ -13,13 +13,13 @@ import pygame
 
 from rail_app.games.italian_rails.rules.actions import BuildFerry, ChooseLoss, UpgradeLoco
 from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.games.italian_rails.ui.commands import BuyLoco, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, paint_box
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
-from rail_app.games.italian_rails.ui.words import speak
 from rail_app.ui import hud
 
 MENU = [("Resume", Intent.CLOSE), ("Save game…", Intent.SAVE), ("Load game", Intent.LOAD),
@@ -137,7 +137,7 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
             what = f"{to}: speed {loco.speed}, {loco.capacity} loads" if loco else to
             out.append(Widget(pygame.Rect(box.x + px(14), y, box.w - px(28), px(46)),
                               BuyLoco(to), f"{what} — {cost}M", q.ok and ctx.free,
-                              "" if q.ok else speak(st.board, q.headline), size=px(15)))
+                              "" if q.ok else refusal(st.board, q), size=px(15)))
             y += px(54)
         out.append(Widget(pygame.Rect(box.right - px(134), box.bottom - px(50), px(120),
                                       px(38)), Intent.CLOSE, "Cancel", size=px(15)))
@@ -156,7 +156,7 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
         label = f"Take the {ferry.name} ferry for {q.cost}M"
         out.append(Widget(pygame.Rect(box.x + px(20), box.bottom - px(62), box.w - px(184),
                                       px(44)), Play(BuildFerry(ferry.name)), label, can,
-                          "" if can else speak(st.board, q.headline), Look.PRIMARY,
+                          "" if can else refusal(st.board, q), Look.PRIMARY,
                           colour=ink, size=px(15)))
         out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(62), px(124),
                                       px(44)), Intent.CLOSE, "Cancel", size=px(16)))

@@ -8,15 +8,13 @@ import math
 
 import pygame
 
-from rail_app.games.italian_rails.rules import build, events
-from rail_app.games.italian_rails.rules.actions import BuildFerry
+from rail_app.games.italian_rails.rules import build, events, queries
 from rail_app.games.italian_rails.rules.board import Board, Ferry
-from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.ctx import Ctx
-from rail_app.games.italian_rails.ui.words import speak
 
 
 def ferry_near(board: Board, cam: Camera, pos: tuple[float, float]) -> Ferry | None:
@@ -35,23 +33,6 @@ def ferry_near(board: Board, cam: Camera, pos: tuple[float, float]) -> Ferry | N
     return None
 
 
-def quote_for(state: GameState, player: int, ferry: Ferry) -> Quote:
-    """The engine's quote of ``player`` taking ``ferry`` in a build phase: now, when it is
-    that player's build phase; else as if a build phase of theirs began now (K7, K8)."""
-    action = BuildFerry(ferry.name)
-    if state.phase is Phase.BUILD and state.current == player:
-        from rail_app.games.italian_rails.rules import engine
-
-        return engine.quote(state, action)
-    trial = state.copy()
-    trial.current = player
-    trial.phase = Phase.BUILD
-    trial.phase_spent = 0
-    trial.phase_built = []
-    trial.phase_ferries = []
-    return build.quote_ferry(trial, action)
-
-
 def taker_lines(state: GameState, ferry: Ferry) -> list[str]:
     """For each player: taken already, or may take it now and for how much, or why not."""
     board = state.board
@@ -63,14 +44,14 @@ def taker_lines(state: GameState, ferry: Ferry) -> list[str]:
             nth = "first" if takers and takers[0] == i else "second"
             out.append(f"{p.name} has taken it ({nth}): the train may board it (M5)")
             continue
-        q = quote_for(state, i, ferry)
+        q = queries.ferry_on_turn(state, i, ferry)
         price = build.ferry_cost(state, i, ferry)
         if q.ok:
             out.append(f"{p.name} may take it now for {price}M (K8)")
         elif "K8" in q.rules:
             out.append(f"{p.name}: {price}M once your track reaches {ports} (K8)")
         else:
-            out.append(f"{p.name}: {price}M; not now: {speak(board, q.headline)}")
+            out.append(f"{p.name}: {price}M; not now: {refusal(board, q)}")
     return out
 
 

@@ -63,7 +63,7 @@ class ItalianRailsScreens:
     def final_table(self, session: Session[GameState]) -> FinalTable:
         """Each player's cash, segments drawn, track on the map and deliveries; W2's
         sentence; the cash after each turn."""
-        from rail_app.games.italian_rails.words import outcome_sentence
+        from rail_app.games.italian_rails.rules.words import outcome_sentence
 
         st = session.state
         cash = [list(p.cash_history[:p.turns_taken]) for p in st.players]

@@ -6,21 +6,22 @@ from __future__ import annotations
 
 import pygame
 
+from rail_app.games.italian_rails.rules.log import LogKind
+from rail_app.games.italian_rails.rules.words import HistoryLine, history_lines
 from rail_app.games.italian_rails.ui.commands import FilterHistory, Intent
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import mix
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.widgets import Look, Widget, lines_for
-from rail_app.games.italian_rails.ui.words import HistoryLine, history_lines
 from rail_app.ui import hud
 
 
 def _colour(ctx: Ctx, h: HistoryLine) -> tuple[int, int, int]:
-    if h.kind == "event":
+    if h.kind is LogKind.EVENT:
         return hud.RED
-    if h.kind == "payment":
+    if h.kind is LogKind.PAYMENT:
         return hud.GREEN
-    if h.player is not None and h.kind in ("action", "build"):
+    if h.player is not None and h.kind in (LogKind.ACTION, LogKind.BUILD):
         return mix(ctx.ink(h.player).colour, (40, 36, 30), 0.45)
     return hud.MUTED
 

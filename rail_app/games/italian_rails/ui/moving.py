@@ -11,10 +11,9 @@ from __future__ import annotations
 from rail_app.games.italian_rails.rules.actions import PlaceTrain, TakeBack
 from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.rules.takeback import WORDS
+from rail_app.games.italian_rails.rules.words import TAKEN_BACK
 from rail_app.games.italian_rails.ui.base import ControllerBase
 from rail_app.games.italian_rails.ui.table import Spot, Tone
-from rail_app.games.italian_rails.ui.words import speak
 
 
 class Moving(ControllerBase):
@@ -86,7 +85,7 @@ class Moving(ControllerBase):
         pv = self.trains.plan(target)
         if not pv.ok:
             t.destination.pop(me, None)
-            self.say("Can't go on", speak(board, pv.reason), Tone.WARN, Spot.TOP)
+            self.say("Can't go on", pv.reason, Tone.WARN, Spot.TOP)
             return False
         t.preview = pv
         self.say(f"On to {board.place_name(target)}",
@@ -106,7 +105,7 @@ class Moving(ControllerBase):
             self.refuse("Can't take back", q)
             return False
         d = q.detail(TakeBackDetails)
-        what = WORDS.get(d.undoes, "the last action") if d is not None else "the last action"
+        what = TAKEN_BACK.get(d.undoes, "the last action") if d is not None else "the last action"
         rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
         self.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
         return True

@@ -20,6 +20,7 @@ from rail_app.games.italian_rails.rules.actions import (
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState
+from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.ui.session import Session
 
 GAP_LIMIT = 6  # the pen fills gaps of at most this many dots when the pointer moves fast
@@ -44,9 +45,10 @@ class Refusal:
     to: int
     quote: Quote
 
-    @property
-    def reason(self) -> str:
-        return self.quote.headline
+    def reason(self, board: Board) -> str:
+        """Why the pen stopped here, in a player's words, under the headline "Can't build
+        here"."""
+        return refusal(board, self.quote, under="Can't build here")
 
 
 class Pen:

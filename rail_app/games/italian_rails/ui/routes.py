@@ -15,7 +15,6 @@ from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import ink_width
 from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.voyage import journey_lines, paint_journey
-from rail_app.games.italian_rails.ui.words import speak
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
 
@@ -112,7 +111,7 @@ def preview_lines(ctx: Ctx) -> list[Line]:
         return journey_lines(ctx, pv)
     if not pv.ok or pv.quote is None:
         out: list[Line] = [(f"Can't go to {name}", hud.RED, True),
-                           (speak(b, pv.reason), hud.TEXT, False)]
+                           (pv.reason, hud.TEXT, False)]
         if pv.stops and len(pv.stops) > 1:
             out.append((_turns_text(ctx, pv.stops, pv.route), hud.AMBER, False))
         return out

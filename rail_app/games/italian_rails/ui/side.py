@@ -25,6 +25,7 @@ from rail_app.games.italian_rails.rules.actions import (
     PickUp,
 )
 from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.games.italian_rails.ui.cards import card_height, paint_card
 from rail_app.games.italian_rails.ui.choices import action_label
 from rail_app.games.italian_rails.ui.commands import Demand, Play, ToggleSection
@@ -32,7 +33,6 @@ from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import mix
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.widgets import Look, Widget, button_height, lines_for, paint
-from rail_app.games.italian_rails.ui.words import speak
 from rail_app.ui import hud
 
 
@@ -258,11 +258,11 @@ def _actions(col: Column, fs: int) -> None:
         q = ctx.session.quote(a)
         label = action_label(st, a)
         if isinstance(a, BoardFerry) and not q.ok:  # why not, in plain sight (M5, E5, K8)
-            reason = speak(st.board, q.headline)
+            reason = refusal(st.board, q)
             label += ": " + reason[:1].lower() + reason[1:]
         hb = button_height(label, col.width, fs - 1, px(1), isinstance(a, Deliver))
         r = pygame.Rect(col.x, col.y, col.width, hb)
-        tip = ACTION_TIPS.get(type(a), "") if q.ok else speak(st.board, q.headline)
+        tip = ACTION_TIPS.get(type(a), "") if q.ok else refusal(st.board, q)
         look = Look.PRIMARY if isinstance(a, Deliver) else Look.BUTTON
         col.widgets.append(Widget(r.move(col.offset), Play(a), label, q.ok, tip, look,
                                   hover=_demand_of(ctx, a), colour=ctx.ink(st.current).colour,

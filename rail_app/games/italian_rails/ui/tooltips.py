@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.rules.words import place
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ferries import (
@@ -30,7 +31,6 @@ from rail_app.games.italian_rails.ui.marks import name_boxes
 from rail_app.games.italian_rails.ui.routes import preview_lines
 from rail_app.games.italian_rails.ui.table import Notice, Spot, Tone
 from rail_app.games.italian_rails.ui.widgets import Widget
-from rail_app.games.italian_rails.ui.words import place, speak
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
 
@@ -129,7 +129,7 @@ def pen_lines(ctx: Ctx) -> list[Line]:
     lines += [(words, hud.TEXT, False) for words in pen_ferry_words(ctx)]
     r = pen.refusal
     if r is not None:
-        reason = speak(st.board, r.reason.removeprefix("Can't build here: "))
+        reason = r.reason(st.board)
         lines = [("Can't build here", hud.RED, True), (reason, hud.TEXT, False), *lines]
     return lines
 

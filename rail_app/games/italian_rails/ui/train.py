@@ -17,6 +17,7 @@ from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.journeys import Journey
 from rail_app.games.italian_rails.rules.quotes import MoveDetails, Quote
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.words import refusal
 
 if TYPE_CHECKING:
     from rail_app.ui.session import Session
@@ -99,7 +100,7 @@ class TrainTool:
             if act is None:
                 return Preview(target, None, None, reason="Place the train on a city (M1)")
             q = self.session.quote(act)
-            return Preview(target, act if q.ok else None, q, reason=q.headline)
+            return Preview(target, act if q.ok else None, q, reason=refusal(board, q))
         if pl.aboard is not None:
             return Preview(target, None, None,
                            reason="Your train is on a ferry until your next turn (M5)")
@@ -124,11 +125,11 @@ class TrainTool:
         if not q.ok and steps < len(path):
             # too far (or blocked on the way): the train goes as far as it can this turn
             if steps == 0:
-                return Preview(target, None, q, later=path, reason=q.headline,
+                return Preview(target, None, q, later=path, reason=refusal(board, q),
                                stops=movement.turn_stops(st, me, path))
             q = self.session.quote(MoveTrain(keys[:steps]))
         if not q.ok:
-            return Preview(target, None, q, later=path, reason=q.headline)
+            return Preview(target, None, q, later=path, reason=refusal(board, q))
         return Preview(target, q.action, q, now=path[:steps], later=path[steps:],
                        stops=movement.turn_stops(st, me, path))
 
@@ -153,7 +154,7 @@ class TrainTool:
         q = self.session.quote(act)
         now = list(first.dots)
         if not q.ok:
-            return Preview(target, None, q, later=route, reason=q.headline, stops=stops,
+            return Preview(target, None, q, later=route, reason=refusal(board, q), stops=stops,
                            journey=j)
         return Preview(target, act, q, now=now, later=route[len(now):], stops=stops,
                        journey=j)
@@ -161,13 +162,8 @@ class TrainTool:
     def _no_way(self, target: int) -> str:
         """Why the train cannot get there, naming the ferry it would need (K8, M5)."""
         st = self.state
-        me = st.current
-        trial = st.copy()
-        trial.players[me].ferries = {f.index for f in st.board.ferries}
-        j = journeys.plan(trial, me, target)
-        mine = st.players[me].ferries
-        needed = [st.board.ferries[c.ferry].name for c in j.crossings
-                  if c.ferry not in mine] if j is not None else []
+        needed = [st.board.ferries[f].name
+                  for f in journeys.ferries_needed(st, st.current, target)]
         if needed:
             return (f"No usable track leads there. It lies across the water: take the "
                     f"{needed[0]} ferry while building (connect to a port, K8); then the "

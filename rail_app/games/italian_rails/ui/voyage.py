@@ -94,9 +94,7 @@ def journey_lines(ctx: Ctx, pv: Preview) -> list[Line]:
     if pv.ok:
         out.append(("Click again or Enter to go · Esc cancels", hud.MUTED, False))
     elif pv.reason and closed is None:
-        from rail_app.games.italian_rails.ui.words import speak
-
-        out.append((speak(b, pv.reason), hud.TEXT, False))
+        out.append((pv.reason, hud.TEXT, False))
     return out
 
 

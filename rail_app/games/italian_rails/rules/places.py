@@ -1,0 +1,47 @@
+"""Places in a sentence, two ways: the engine's record of a game names dots by their grid
+keys ("-9,-20") and segments by their two ends ("-9,-20-8,-20"); a player reads a city, or
+"3 dots south-east of Bologna", and "the segment from Bologna to 2 dots north of Firenze"
+(UX.md "Words a player reads"). A sentence is written once, with a :class:`Places`, and
+rendered with :class:`Keys` for records and with :class:`Names` for the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from rail_app.games.italian_rails.rules.board import Board
+
+
+class Places(Protocol):
+    def dot(self, d: int) -> str: ...
+
+    def segment(self, a: int, b: int) -> str: ...
+
+
+class Keys:
+    """Places as the record of a game writes them."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def dot(self, d: int) -> str:
+        return self.board.key(d)
+
+    def segment(self, a: int, b: int) -> str:
+        return f"{self.board.key(a)}-{self.board.key(b)}"
+
+
+class Names:
+    """Places as players name them."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def dot(self, d: int) -> str:
+        return self.board.place_name(d)
+
+    def segment(self, a: int, b: int) -> str:
+        return f"the segment from {self.board.place_name(a)} to {self.board.place_name(b)}"
+
+
+Sentence = Callable[[Places], str]
