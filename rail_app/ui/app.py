@@ -21,6 +21,8 @@ import pygame_gui
 
 from rail_app.core.paths import resource_path
 from rail_app.ui.fonts import font
+from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
+from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import remove_leftovers
 from rail_app.ui.scene import Scene
 from rail_app.ui.screens import SCENES
@@ -225,10 +227,10 @@ class App:
     def draw_notice(self, surface: pygame.Surface) -> None:
         """The app's word over the screen, at the top in the middle."""
         size = self.px(16)
-        img = font(size, True).render(self.notice, True, (255, 255, 255))
+        img = font(size, True).render(self.notice, True, WHITE)
         box = img.get_rect(midtop=(surface.get_width() // 2, self.px(52))).inflate(size * 2,
                                                                                    size)
-        pygame.draw.rect(surface, (30, 60, 90), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, NOTICE_BG, box, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
     def guarded_step(self, dt: float | None = None,

@@ -11,6 +11,7 @@ import pygame
 
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
+from rail_app.ui.palette import CHART_GRID as CHART_GRID
 
 
 def nice_step(span: float, ticks: int = 5) -> int:
@@ -74,7 +75,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     v = lo
     while v <= hi + 1e-9:
         _, y = to_px(0, v)
-        pygame.draw.line(surface, (226, 220, 206), (plot.x, y), (plot.right, y), 1)
+        pygame.draw.line(surface, CHART_GRID, (plot.x, y), (plot.right, y), 1)
         hud.label(surface, f"{v}M", (plot.x - 6, y), size - 2, hud.MUTED, anchor="midright")
         v += step
     if goal is not None and lo <= goal <= hi:

@@ -34,9 +34,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from rail_app import __version__
+from rail_app.ui.palette import PAPER as PAPER
 from rail_app.ui.scene import Host, Scene
-
-PAPER = (246, 241, 226)
 
 
 @dataclass

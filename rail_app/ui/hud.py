@@ -1,4 +1,4 @@
-"""Drawing helpers for the game screen: panels, labels, tooltips, toasts and the help page."""
+"""Drawing helpers for every screen: panels, labels, tooltips, toasts and a help page."""
 
 from __future__ import annotations
 
@@ -9,40 +9,17 @@ from typing import Any
 import pygame
 
 from rail_app.ui.fonts import font
+from rail_app.ui.palette import AMBER as AMBER
+from rail_app.ui.palette import GREEN as GREEN
+from rail_app.ui.palette import MUTED as MUTED
+from rail_app.ui.palette import PANEL as PANEL
+from rail_app.ui.palette import PANEL_EDGE as PANEL_EDGE
+from rail_app.ui.palette import RED as RED
+from rail_app.ui.palette import TEXT as TEXT
+from rail_app.ui.palette import TOOLTIP_BG as TOOLTIP_BG
+from rail_app.ui.palette import VEIL as VEIL
+from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.picturecache import SurfaceCache
-
-PANEL = (251, 247, 236)
-PANEL_EDGE = (170, 160, 140)
-TEXT = (42, 36, 30)
-MUTED = (110, 100, 88)
-AMBER = (200, 120, 0)
-RED = (200, 30, 40)
-GREEN = (20, 120, 50)
-TOOLTIP_BG = (42, 36, 30)
-
-HELP_TEXT = """Controls
-  Left drag from a red hexagon's outer dot or your own track   draw track (build phase)
-  Backspace / Ctrl+Z   erase the last segment drawn this phase
-  Right-click a fresh segment   erase it          Clear   erase all of this phase
-  Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer
-  Home / F   fit the map          B   jump to your last build
-  Click a dot (move phase)   route preview; click again or Enter: the train goes there
-  Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities
-  Enter   end the build (pay) / end the move phase
-  Space   skip the computer's animation          M   mute          F11   full screen
-  Esc   menu (save, load, settings)          F1   this page
-
-Rules in short
-  Each turn: move your train (from your third turn), then build up to 20M of track.
-  A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;
-  crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3).
-  Start at a major city's outer dots or extend your own track (K1); at most two major-city
-  starts per phase (K3); at most three of your segments into a small or medium city (K4).
-  You pay at the end of the phase; until then the eraser is free (K10).
-  Ferries: the first taker pays the higher price, the second the lower (K8).
-  Move (from your third turn): up to your speed over your track, the cities' free track, or
-  the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.
-  Win: 250M cash and your own network joining all four major cities (W1)."""
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
@@ -193,7 +170,7 @@ BUBBLES: SurfaceCache[tuple[Any, ...]] = SurfaceCache(0.25)
 
 
 def pill(surface: pygame.Surface, text: str, centre: tuple[float, float], size: int,
-         fg: tuple[int, int, int], bg: tuple[int, int, int] = (255, 255, 255)) -> pygame.Rect:
+         fg: tuple[int, int, int], bg: tuple[int, int, int] = WHITE) -> pygame.Rect:
     img = rendered(text, size, fg, True)
     rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
     box = rect.inflate(size // 2 + 4, 2)
@@ -206,14 +183,15 @@ def pill(surface: pygame.Surface, text: str, centre: tuple[float, float], size: 
 def cross(surface: pygame.Surface, centre: tuple[float, float], r: float,
           colour: tuple[int, int, int] = RED, width: int = 3) -> None:
     x, y = centre
-    pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.35)
+    pygame.draw.circle(surface, WHITE, (x, y), r * 1.35)
     pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), width)
     pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), width)
 
 
-def help_page(surface: pygame.Surface, size: int) -> None:
+def help_page(surface: pygame.Surface, size: int, text: str) -> None:
+    """A page of help over the screen: ``text``'s lines, unindented ones as headings."""
     w, h = surface.get_size()
-    lines = HELP_TEXT.split("\n")
+    lines = text.split("\n")
     f = font(size)
     lh = f.get_linesize()
     bw = max(f.size(line)[0] for line in lines) + 60
@@ -221,7 +199,7 @@ def help_page(surface: pygame.Surface, size: int) -> None:
     rect = pygame.Rect(0, 0, min(bw, w - 40), min(bh, h - 40))
     rect.center = (w // 2, h // 2)
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((20, 16, 12, 120))
+    veil.fill(VEIL)
     surface.blit(veil, (0, 0))
     panel(surface, rect, 250)
     y = rect.y + 24

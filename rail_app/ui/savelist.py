@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rail_app.table.seats import Seat
+from rail_app.ui.palette import BLACK as BLACK
 
 if TYPE_CHECKING:  # the games are reached when a list is first read
     from rail_app.table.saves import GameInfo
@@ -260,7 +261,7 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         if len(_BOARDS) > 8:
             _BOARDS.clear()
         _BOARDS[board_key] = board
-    inks = [INKS.get(s.ink, (0, 0, 0)) for s in entry.seats]
+    inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
     pic = screens.thumbnail(board, summary, inks, size)
     if len(_THUMBS) > 64:

@@ -19,6 +19,11 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
+from rail_app.ui.palette import CREAM as CREAM
+from rail_app.ui.palette import ROW_LINE as ROW_LINE
+from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
+from rail_app.ui.palette import SELECTED as SELECTED
+from rail_app.ui.palette import THUMB_BG as THUMB_BG
 from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
@@ -30,7 +35,6 @@ if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
 MAX_SAVE_NAME = 80  # table.saves.MAX_SAVE_NAME
 
 DOUBLE_CLICK_MS = 450
-SELECTED = (255, 236, 180)
 
 
 class SavesScene(Scene):
@@ -288,7 +292,7 @@ class SavesScene(Scene):
     def paint_list(self, surface: pygame.Surface) -> None:
         px = self.app.px
         r = self.list_rect
-        pygame.draw.rect(surface, (255, 252, 244), r, border_radius=px(6))
+        pygame.draw.rect(surface, CREAM, r, border_radius=px(6))
         clip = surface.get_clip()
         surface.set_clip(r)
         for i, e in enumerate(self.entries):
@@ -312,7 +316,7 @@ class SavesScene(Scene):
                       hud.RED if e.problem else hud.TEXT)
             hud.label(surface, _fit(f"{e.when()} · {e.kind}", px(13), width),
                       (x, row.y + px(56)), px(13), hud.MUTED)
-            pygame.draw.line(surface, (230, 222, 204), (row.x + px(8), row.bottom - 1),
+            pygame.draw.line(surface, ROW_LINE, (row.x + px(8), row.bottom - 1),
                              (row.right - px(8), row.bottom - 1))
         surface.set_clip(clip)
         pygame.draw.rect(surface, hud.PANEL_EDGE, r, 1, border_radius=px(6))
@@ -320,7 +324,7 @@ class SavesScene(Scene):
         if content > r.h:  # a thin scroll bar
             bh = max(px(30), r.h * r.h // content)
             by = r.y + round(self.scroll / max(1, content - r.h) * (r.h - bh))
-            pygame.draw.rect(surface, (200, 190, 170), (r.right - px(6), by, px(4), bh),
+            pygame.draw.rect(surface, SCROLL_BAR, (r.right - px(6), by, px(4), bh),
                              border_radius=px(2))
 
     def paint_side(self, surface: pygame.Surface) -> None:
@@ -329,7 +333,7 @@ class SavesScene(Scene):
         side = self.side
         e = self.subject()
         box = pygame.Rect(side.topleft, self.thumb_size)
-        pygame.draw.rect(surface, (236, 230, 214), box)
+        pygame.draw.rect(surface, THUMB_BG, box)
         if e is not None:
             pic = thumbnail(e, self.thumb_size)
             if pic is not None:

@@ -27,14 +27,15 @@ from rail_app import __version__
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
+from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
+from rail_app.ui.palette import INK as INK
+from rail_app.ui.palette import PAPER as PAPER
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the games come with the first game, not before the menu's first frame
     from rail_app.ui.session import Session
 
-PAPER = (246, 241, 226)
-INK = (42, 36, 30)
 VARIANT_LABELS = (("fast_trains", "V1 Fast Trains"), ("loans", "V2 Loans"),
                   ("small_city_access", "V3 Small City Access"))
 SEAT_KINDS: list[str | tuple[str, str]] = ["Human", "Computer (Easy)", "Computer (Normal)",
@@ -176,7 +177,7 @@ def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
 
     _BACKDROP.draw(surface, app)
     if card.w > 0:
-        pygame.draw.rect(surface, (214, 204, 184), card.move(app.px(4), app.px(6)),
+        pygame.draw.rect(surface, CARD_SHADOW, card.move(app.px(4), app.px(6)),
                          border_radius=app.px(14))
         hud.panel(surface, card, 255, colour=PAPER, radius=app.px(14))
     if under is not None:

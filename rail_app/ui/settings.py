@@ -13,17 +13,10 @@ from typing import Any
 from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import user_data_dir
+from rail_app.ui.palette import INKS as INKS
 
-#: Colour-blind-safe inks (Okabe-Ito palette). The first two are the defaults.
-INKS: dict[str, tuple[int, int, int]] = {
-    "blue": (0x00, 0x72, 0xB2),
-    "orange": (0xE6, 0x9F, 0x00),
-    "vermillion": (0xD5, 0x5E, 0x00),
-    "bluish green": (0x00, 0x9E, 0x73),
-    "reddish purple": (0xCC, 0x79, 0xA7),
-    "sky blue": (0x56, 0xB4, 0xE9),
-    "black": (0x20, 0x20, 0x20),
-}
+#: Colour-blind-safe inks (Okabe-Ito palette), from the palette; the first two are the
+#: defaults.
 DEFAULT_INKS = ("blue", "orange")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rail_app.games.italian_rails.rules import build, reach
+from rail_app.games.italian_rails.rules import build, events, reach
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge, GameState
 
@@ -325,17 +325,12 @@ class CostGraph:
         rules = board.rules
         n = len(board.dots)
         self.n = n
-        blocked: set[Edge] = set()
-        no_build: set[Edge] = set(banned or ())
-        for ev in state.events:
-            if ev.kind == "flood":
-                blocked |= set(ev.edges)
-            elif ev.kind == "volcano":
-                no_build |= set(ev.edges)
+        blocked: set[Edge] = events.blocked_edges(state)  # E4
+        no_build: set[Edge] = set(banned or ()) | events.unbuildable_edges(state)  # E6
         for wo in state.washed_out:
             if wo.owner != me:
                 no_build.add(wo.edge)
-        closed = {f for ev in state.events if ev.kind == "storm" for f in ev.ferries}
+        closed = events.closed_ferries(state)  # E5
         my_dots: set[int] = set()
         opp_dots: set[int] = set()
         city_count: dict[int, int] = {}

@@ -39,6 +39,33 @@ from rail_app.games.italian_rails.ui import zones
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.ink import edges_near
 from rail_app.games.italian_rails.ui.mapview import BaseLayer
+from rail_app.games.italian_rails.ui.palette import BG as BG
+from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
+from rail_app.games.italian_rails.ui.palette import BORDER_FORBIDDEN as BORDER_FORBIDDEN
+from rail_app.games.italian_rails.ui.palette import DARK_GREY as DARK_GREY
+from rail_app.games.italian_rails.ui.palette import FINE as FINE
+from rail_app.games.italian_rails.ui.palette import FRAME as FRAME
+from rail_app.games.italian_rails.ui.palette import HOVER as HOVER
+from rail_app.games.italian_rails.ui.palette import INK as INK
+from rail_app.games.italian_rails.ui.palette import INK_GREEN as INK_GREEN
+from rail_app.games.italian_rails.ui.palette import INK_ORANGE as INK_ORANGE
+from rail_app.games.italian_rails.ui.palette import INK_PURPLE as INK_PURPLE
+from rail_app.games.italian_rails.ui.palette import INK_SKY as INK_SKY
+from rail_app.games.italian_rails.ui.palette import INK_VERMILLION as INK_VERMILLION
+from rail_app.games.italian_rails.ui.palette import NOTE as NOTE
+from rail_app.games.italian_rails.ui.palette import OLIVE as OLIVE
+from rail_app.games.italian_rails.ui.palette import PROBLEM as PROBLEM
+from rail_app.games.italian_rails.ui.palette import RED as RED
+from rail_app.games.italian_rails.ui.palette import ROSE as ROSE
+from rail_app.games.italian_rails.ui.palette import SCROLL_BAR as SCROLL_BAR
+from rail_app.games.italian_rails.ui.palette import TAB as TAB
+from rail_app.games.italian_rails.ui.palette import TINT_ALPINE as TINT_ALPINE
+from rail_app.games.italian_rails.ui.palette import TINT_MOUNTAIN as TINT_MOUNTAIN
+from rail_app.games.italian_rails.ui.palette import TINT_PLAIN as TINT_PLAIN
+from rail_app.games.italian_rails.ui.palette import UNKNOWN_GREY as UNKNOWN_GREY
+from rail_app.games.italian_rails.ui.palette import VIOLET as VIOLET
+from rail_app.games.italian_rails.ui.palette import WEAK as WEAK
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.tracklayer import TrackLayer
 from rail_app.ui import hud
 
@@ -173,14 +200,10 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("zones", "event zone of a card  [ ]"),
     ("weak", "weak spots"),
 )
-TERRAIN_TINT = {"plain": (120, 170, 90), "mountain": (150, 100, 60), "alpine": (90, 110, 170),
-                "small": (200, 30, 40), "medium": (200, 30, 40), "major": (200, 30, 40)}
-PALETTE = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
-           (213, 94, 0), (120, 90, 160), (140, 140, 30), (60, 60, 60), (190, 60, 90))
-WEAK = (200, 30, 40)
-NOTE = (230, 140, 0)
-HOVER = (255, 200, 0)
-BG = (246, 241, 226)
+TERRAIN_TINT = {"plain": TINT_PLAIN, "mountain": TINT_MOUNTAIN, "alpine": TINT_ALPINE,
+                "small": RED, "medium": RED, "major": RED}
+PALETTE = (BLUE, INK_ORANGE, INK_GREEN, INK_PURPLE, INK_SKY,
+           INK_VERMILLION, VIOLET, OLIVE, DARK_GREY, ROSE)
 
 
 def system_colours(board: Board) -> dict[str, tuple[int, int, int]]:
@@ -216,9 +239,12 @@ def card_zone(board: Board, deck: Deck, card: Card) -> ZoneEvent:
     (E4-E8)."""
     from rail_app.games.italian_rails.rules import events
     from rail_app.games.italian_rails.rules.engine import new_game
+    from rail_app.games.italian_rails.rules.eventkinds import rule_of
 
-    if card.event == "derailment":  # E7/E8: counted along segments, as the rules count it
-        return ZoneEvent(card.number, "derailment", events.card_zone(board, card),
+    rule = rule_of(card.event)
+    if rule is not None and not rule.lasting:  # a zone while drawn (E7/E8): counted along
+        # segments, as the rules count it
+        return ZoneEvent(card.number, str(card.event), events.card_zone(board, card),
                          params=dict(card.params))
     state = new_game(board, seed=1)
     state.deck = deck
@@ -452,7 +478,7 @@ class Preview:
             for d in board.dots:
                 p = pt(d.id)
                 if visible(p, sp):
-                    colour = TERRAIN_TINT.get(d.terrain, (128, 128, 128))
+                    colour = TERRAIN_TINT.get(d.terrain, UNKNOWN_GREY)
                     alpha = 40 if d.terrain == "plain" else 95
                     pygame.draw.polygon(cell, (*colour, alpha),
                                         mr.hexagon(p[0], p[1], sp / math.sqrt(3) - 0.5, pointy))
@@ -480,7 +506,7 @@ class Preview:
                 a, b = pt(e.a), pt(e.b)
                 if not visible(a, sp):
                     continue
-                colour = (120, 20, 20) if "border" in e.forbidden else WEAK
+                colour = BORDER_FORBIDDEN if "border" in e.forbidden else WEAK
                 pygame.draw.line(surface, (*colour, 200), a, b, max(1, round(sp * 0.05)))
                 hud.cross(surface, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), max(3.0, sp * 0.12),
                           colour, max(1, round(sp * 0.05)))
@@ -493,7 +519,7 @@ class Preview:
             for d in board.dots:
                 p = pt(d.id)
                 if visible(p, sp):
-                    mr.text(surface, d.key, (p[0], p[1] + sp * 0.2), size, (60, 60, 60),
+                    mr.text(surface, d.key, (p[0], p[1] + sp * 0.2), size, DARK_GREY,
                             anchor="midtop")
         if self.layers["weak"]:
             for spot in self.model.spots:
@@ -536,16 +562,16 @@ class Preview:
         width = self.px(520)
         rows: list[tuple[str, tuple[int, int, int], bool]] = []
         for i, line in enumerate(lines):
-            colour = (255, 255, 255) if i == 0 else (235, 228, 210)
+            colour = WHITE if i == 0 else TAB
             if line.startswith(("Weak spot", "Forbidden")):
-                colour = (255, 150, 140)
+                colour = PROBLEM
             for part in hud.wrap(line, size, width, bold=i == 0):
                 rows.append((part, colour, i == 0))
         hud.bubble(surface, rows, self.pointer, size, bounds=self.map_rect())
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         h = self.map_rect().top
-        pygame.draw.rect(surface, (42, 36, 30), (0, 0, self.size[0], h))
+        pygame.draw.rect(surface, INK, (0, 0, self.size[0], h))
         m = self.model
         size = self.px(16)
         if m.board is None:
@@ -559,12 +585,12 @@ class Preview:
                       f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
         name = m.board.name if m.board is not None else m.path.name
         x = hud.label(surface, f"{name} \u2014 {m.path}", (self.px(10), h // 2), size,
-                      (255, 255, 255), bold=True, anchor="midleft").right
-        colour = (255, 150, 140) if m.problems else (170, 220, 170)
+                      WHITE, bold=True, anchor="midleft").right
+        colour = PROBLEM if m.problems else FINE
         hud.label(surface, status, (x + self.px(18), h // 2), size, colour, anchor="midleft")
         hud.label(surface, "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 F fit \u00b7 "
                   "Esc quit", (self.size[0] - self.px(10), h // 2), self.px(14),
-                  (200, 190, 170), anchor="midright")
+                  SCROLL_BAR, anchor="midright")
 
     def problem_panel_lines(self) -> list[str]:
         """The error panel's lines: as validate-map prints them (the first 20, then a count)."""
@@ -654,7 +680,7 @@ class Preview:
             cards = self.model.event_cards()
             if cards:
                 card = cards[self.event_index % len(cards)]
-                colour = zones.ZONE_COLOURS.get(str(card.event), zones.WEATHER)
+                colour = zones.zone_colour(str(card.event))
                 out.append(Row(f"card #{card.number}: {card.title}", colour, swatch="dot"))
             else:
                 out.append(Row("   the deck has no event cards", hud.MUTED))
@@ -741,7 +767,7 @@ class Preview:
                 hud.label(surface, row.text.split(":")[0], (x + label_w - self.px(6), y),
                           size, row.colour, anchor="topright")
                 w = max(2, round((bar_w - self.px(40)) * row.bar))
-                pygame.draw.rect(surface, (120, 150, 170),
+                pygame.draw.rect(surface, FRAME,
                                  (x + label_w, y + self.px(3), w, line_h - self.px(6)))
                 hud.label(surface, row.text.split(": ")[1], (x + label_w + w + self.px(4), y),
                           size, row.colour)

@@ -25,22 +25,21 @@ from rail_app.core.mapfile import (
 )
 from rail_app.core.paths import resource_path
 from rail_app.games.italian_rails.rules.board import Board, load_board
-from rail_app.games.italian_rails.rules.deckmodel import EVENT_KINDS, Card, Deck, Demand
+from rail_app.games.italian_rails.rules.deckmodel import Card, Deck, Demand
+from rail_app.games.italian_rails.rules.eventkinds import (
+    EVENT_KINDS,
+    EVENT_RULES,
+    EventKind,
+    Param,
+)
 
 DEMANDS_PER_CARD = 3  # C1
-DERAILMENT_RADIUS = 3  # E7: "within 3 dots"
 #: The widest event zone a deck may ask for, in dots (a whole map is about 60 dots across).
 MAX_RADIUS = 100
 
-# Which parameters each event kind takes (E9); anything else is a mistake in the file.
+#: Which parameters each event kind takes (E9): the table of event kinds.
 EVENT_PARAMS: dict[str, frozenset[str]] = {
-    "tax": frozenset(),
-    "flood": frozenset({"rivers", "systems"}),
-    "storm": frozenset({"sea"}),
-    "volcano": frozenset({"volcano", "radius", "across_ferries"}),
-    "derailment": frozenset({"cities", "radius", "across_ferries"}),
-    "bad_weather": frozenset({"cities", "at", "radius", "across_ferries"}),
-}
+    str(k): frozenset(str(p) for p in r.params) for k, r in EVENT_RULES.items()}
 
 _SCHEMA: dict[str, Any] | None = None
 
@@ -303,69 +302,55 @@ class _DeckReader:
             return True
 
         missing_where = pw if "params" in raw else where
+        rule = EVENT_RULES[EventKind(kind)]
         if "across_ferries" in params and not isinstance(params["across_ferries"], bool):
             self.problem((*pw, "across_ferries"), f"{label}: params.across_ferries must be "
                          f"true or false, not {params['across_ferries']!r}")
             ok = False
-        if kind == "flood":
-            rivers, systems = river_names(b)
-            if "rivers" not in params and "systems" not in params:
-                self.problem(missing_where, f"{label}: a flood card needs params.rivers "
-                             "(river names) or params.systems (river systems) (E4)")
+        for group in rule.needs:
+            if not any(str(k) in params for k in group):
+                self.problem(missing_where, f"{label}: a {kind} card needs {rule.needs_words}")
                 ok = False
-            if "rivers" in params:
-                ok = name_list("rivers", rivers, "river") and ok
-            if "systems" in params:
-                ok = name_list("systems", systems, "river system") and ok
-        elif kind == "storm":
-            if "sea" in params:
-                sea = params["sea"]
-                if not isinstance(sea, str) or sea not in b.coast:
-                    self.problem((*pw, "sea"), f"{label}: unknown sea {guarded.shorten(sea)}"
-                                 f"{suggest(str(sea), b.coast)}")
-                    ok = False
-        elif kind == "volcano":
+        rivers, systems = river_names(b) if Param.RIVERS in rule.params else (set(), set())
+        known: dict[Param, tuple[set[str] | dict[str, Any], str]] = {
+            Param.RIVERS: (rivers, "river"), Param.CITIES: (b.cities, "city")}
+        if Param.SYSTEMS in rule.params:
+            known[Param.SYSTEMS] = (systems, "river system")
+        for key in (Param.RIVERS, Param.SYSTEMS):
+            if key in params:
+                ok = name_list(key, *known[key]) and ok
+        if Param.SEA in params:
+            sea = params["sea"]
+            if not isinstance(sea, str) or sea not in b.coast:
+                self.problem((*pw, "sea"), f"{label}: unknown sea {guarded.shorten(sea)}"
+                             f"{suggest(str(sea), b.coast)}")
+                ok = False
+        if Param.VOLCANO in params:
             names = {v.name for v in b.volcanoes}
-            if "volcano" not in params:
-                self.problem(missing_where, f"{label}: a volcano card needs params.volcano "
-                             "(E6)")
-                ok = False
-            elif params["volcano"] not in names:
+            if params["volcano"] not in names:
                 v = str(params["volcano"])
                 self.problem((*pw, "volcano"), f"{label}: unknown volcano {guarded.shorten(v)}"
                              f"{suggest(v, names)}")
                 ok = False
-            ok = radius(True) and ok
-        elif kind == "derailment":
-            if "cities" not in params:
-                self.problem(missing_where, f"{label}: a derailment card needs params.cities "
-                             "(E7)")
+        if Param.CITIES in params:
+            ok = name_list(Param.CITIES, b.cities, "city") and ok
+        if Param.AT in params:
+            at = params["at"]
+            if (not isinstance(at, list) or len(at) != 2
+                    or not all(isinstance(x, (int, float)) for x in at)):
+                self.problem((*pw, "at"), f"{label}: params.at must be a position "
+                             f"[x, y] as in map files, not {guarded.shorten(at)}")
                 ok = False
             else:
-                ok = name_list("cities", b.cities, "city") and ok
-            ok = radius(False, DERAILMENT_RADIUS) and ok
-        elif kind == "bad_weather":
-            if "cities" not in params and "at" not in params:
-                self.problem(missing_where, f"{label}: a bad_weather card needs params.cities "
-                             "or params.at (a position, as in map files)")
-                ok = False
-            if "cities" in params:
-                ok = name_list("cities", b.cities, "city") and ok
-            if "at" in params:
-                at = params["at"]
-                if (not isinstance(at, list) or len(at) != 2
-                        or not all(isinstance(x, (int, float)) for x in at)):
-                    self.problem((*pw, "at"), f"{label}: params.at must be a position "
-                                 f"[x, y] as in map files, not {guarded.shorten(at)}")
+                x, y = b.projection.forward(float(at[0]), float(at[1]))
+                if b.nearest_dot(x, y) is None:
+                    self.problem((*pw, "at"), f"{label}: params.at {at} is not near "
+                                 "any dot of the map")
                     ok = False
-                else:
-                    x, y = b.projection.forward(float(at[0]), float(at[1]))
-                    if b.nearest_dot(x, y) is None:
-                        self.problem((*pw, "at"), f"{label}: params.at {at} is not near "
-                                     "any dot of the map")
-                        ok = False
-            ok = radius(True) and ok
+        if Param.RADIUS in rule.params:
+            ok = radius(rule.radius_required,
+                        None if rule.radius_required else rule.radius) and ok
         if not ok:
             return None
-        return Card(int(raw["number"]), (), kind, str(raw["title"]).strip(),
+        return Card(int(raw["number"]), (), EventKind(kind), str(raw["title"]).strip(),
                     str(raw["text"]).strip(), params)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-EVENT_KINDS = ("tax", "flood", "storm", "volcano", "derailment", "bad_weather")
+from rail_app.games.italian_rails.rules.eventkinds import EVENT_KINDS as EVENT_KINDS
+from rail_app.games.italian_rails.rules.eventkinds import EventKind
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Card:
 
     number: int
     demands: tuple[Demand, ...] = ()
-    event: str | None = None  # one of EVENT_KINDS
+    event: EventKind | None = None
     title: str = ""
     text: str = ""  # one line a player reads
     params: dict[str, Any] = field(default_factory=dict)

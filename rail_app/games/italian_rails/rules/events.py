@@ -40,6 +40,7 @@ from rail_app.games.italian_rails.rules.actions import Action, ChooseLoss
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.deck import event_centres
 from rail_app.games.italian_rails.rules.deckmodel import Card
+from rail_app.games.italian_rails.rules.eventkinds import EVENT_RULES, EventKind, EventRule, rule_of
 from rail_app.games.italian_rails.rules.log import (
     BadWeather,
     Erupted,
@@ -66,10 +67,9 @@ from rail_app.games.italian_rails.rules.state import (
     log,
 )
 
-LASTING = ("flood", "storm", "volcano", "bad_weather")  # E2
-SLOW_KINDS = ("storm", "bad_weather")  # E5, bad weather: half speed inside the zone
+LASTING = tuple(k for k, r in EVENT_RULES.items() if r.lasting)  # E2
+SLOW_KINDS = tuple(k for k, r in EVENT_RULES.items() if r.slows)  # E5, M6: half speed
 DERAILMENT_LOSS = "derailment_loss"
-DEFAULT_RADIUS = {"volcano": 2, "derailment": 3, "bad_weather": 3}
 #: ``protected_until_turn`` of washed-out track whose flood has not ended yet (E4).
 PROTECTION_WAITS_FOR_FLOOD = -1
 
@@ -104,10 +104,14 @@ def _flood_river(state: GameState, ev: ActiveEvent, edge: Edge) -> str:
     return "river"
 
 
+def _rule(ev: ActiveEvent) -> EventRule:
+    return EVENT_RULES[ev.kind]
+
+
 def flooded_river(state: GameState, edge: Edge) -> str | None:
     """E4: the name of the flooded river this edge crosses, or None."""
     for ev in state.events:
-        if ev.kind == "flood" and edge in ev.edges:
+        if _rule(ev).blocks_edges and edge in ev.edges:
             return _flood_river(state, ev, edge)
     return None
 
@@ -116,9 +120,23 @@ def blocked_edges(state: GameState) -> set[Edge]:
     """E4: edges no train may cross now (flooded rivers)."""
     out: set[Edge] = set()
     for ev in state.events:
-        if ev.kind == "flood":
+        if _rule(ev).blocks_edges:
             out |= ev.edges
     return out
+
+
+def unbuildable_edges(state: GameState) -> set[Edge]:
+    """E6: edges where no one may build now (inside an eruption's zone)."""
+    out: set[Edge] = set()
+    for ev in state.events:
+        if _rule(ev).forbids_building:
+            out |= ev.edges
+    return out
+
+
+def closed_ferries(state: GameState) -> set[int]:
+    """E5: the ferries that do not sail now."""
+    return {f for ev in state.events if _rule(ev).closes_ferries for f in ev.ferries}
 
 
 def slow_dots(state: GameState) -> frozenset[int]:
@@ -141,13 +159,13 @@ def slowed_by(state: GameState, dot: int) -> str:
 
 def ferry_closed(state: GameState, ferry: int) -> bool:
     """E5: no ferry may be boarded or left during a storm."""
-    return any(ev.kind == "storm" and ferry in ev.ferries for ev in state.events)
+    return any(_rule(ev).closes_ferries and ferry in ev.ferries for ev in state.events)
 
 
 def storm_over(state: GameState, ferry: int) -> str:
     """E5: the title of the storm that closes ``ferry`` now ("" when it sails)."""
     for ev in state.events:
-        if ev.kind == "storm" and ferry in ev.ferries:
+        if _rule(ev).closes_ferries and ferry in ev.ferries:
             card = state.deck.cards.get(ev.card)
             return card.title if card is not None and card.title else "the storm"
     return ""
@@ -157,7 +175,7 @@ def volcano_dots(state: GameState) -> frozenset[int]:
     """E6: dots of the volcano zones in force (no building there)."""
     out: set[int] = set()
     for ev in state.events:
-        if ev.kind == "volcano":
+        if _rule(ev).forbids_building:
             out |= ev.dots
     return frozenset(out)
 
@@ -176,7 +194,7 @@ def build_violations(state: GameState, player: int, edge: Edge) -> list[Violatio
                 "rebuild it first"))
             break
     for ev in state.events:
-        if ev.kind == "volcano" and edge in ev.edges:
+        if _rule(ev).forbids_building and edge in ev.edges:
             name = str(ev.params.get("volcano") or "the volcano")
             out.append(Violation("E6", f"Can't build here: {name} has erupted"))
             break
@@ -216,7 +234,7 @@ def resolve_event(state: GameState, card_number: int, drawn_by: int) -> None:
     card = state.deck.card(card_number)
     if card.event is None:
         raise ValueError(f"card {card_number} is a demand card, not an event")
-    resolver = _RESOLVERS.get(card.event)
+    resolver = _RESOLVERS.get(EventKind(card.event))
     if resolver is None:
         raise ValueError(f"card {card_number}: unknown event kind {card.event!r}")
     log(state, EventDrawn(card_number), player=drawn_by)
@@ -226,7 +244,7 @@ def resolve_event(state: GameState, card_number: int, drawn_by: int) -> None:
 def _add_lasting(state: GameState, card: Card, drawn_by: int, **zone: Any) -> ActiveEvent:
     """E2: put a lasting event in force."""
     assert card.event in LASTING
-    ev = ActiveEvent(card.number, card.event, drawn_by, _expiry(state, drawn_by),
+    ev = ActiveEvent(card.number, EventKind(card.event), drawn_by, _expiry(state, drawn_by),
                      params=dict(card.params), **zone)
     state.events = [*state.events, ev]
     return ev
@@ -310,7 +328,9 @@ def zone_dots(board: Board, centres: Iterable[int], radius: int, *,
 
 def card_zone(board: Board, card: Card) -> frozenset[int]:
     """E8: the dots a zone event (volcano, derailment, bad weather) reaches."""
-    radius = int(card.params.get("radius", DEFAULT_RADIUS.get(str(card.event), 3)))
+    rule = rule_of(card.event)
+    default = rule.radius if rule is not None and rule.radius is not None else 3
+    radius = int(card.params.get("radius", default))
     return zone_dots(board, event_centres(board, card), radius,
                      across_ferries=bool(card.params.get("across_ferries", False)))
 
@@ -368,13 +388,15 @@ def _bad_weather(state: GameState, card: Card, drawn_by: int) -> None:
     log(state, BadWeather(len(dots)), player=drawn_by)
 
 
-_RESOLVERS: dict[str, Callable[[GameState, Card, int], None]] = {
-    "tax": _tax,
-    "flood": _flood,
-    "storm": _storm,
-    "volcano": _volcano,
-    "derailment": _derailment,
-    "bad_weather": _bad_weather,
+#: What each kind of event does when drawn (E1); its other properties are its row of
+#: :data:`~rail_app.games.italian_rails.rules.eventkinds.EVENT_RULES`.
+_RESOLVERS: dict[EventKind, Callable[[GameState, Card, int], None]] = {
+    EventKind.TAX: _tax,
+    EventKind.FLOOD: _flood,
+    EventKind.STORM: _storm,
+    EventKind.VOLCANO: _volcano,
+    EventKind.DERAILMENT: _derailment,
+    EventKind.BAD_WEATHER: _bad_weather,
 }
 
 

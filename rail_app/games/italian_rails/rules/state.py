@@ -27,6 +27,7 @@ from typing import Any
 from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.games.italian_rails.rules.eventkinds import EventKind
 from rail_app.games.italian_rails.rules.identity import (  # the variants' names, V1-V3
     VARIANT_FAST_TRAINS as VARIANT_FAST_TRAINS,
 )
@@ -109,7 +110,7 @@ class ActiveEvent:
     """A lasting event (E2): in force until the end of ``drawn_by``'s next turn."""
 
     card: int
-    kind: str
+    kind: EventKind
     drawn_by: int
     expires_after_turn: int  # the value of that player's turns_taken at which it ends
     dots: frozenset[int] = frozenset()  # zone dots (storm coasts, volcano radius, weather)

@@ -11,6 +11,7 @@ import math
 
 from rail_app.games.italian_rails.rules.actions import Action, Deliver, PlaceTrain
 from rail_app.games.italian_rails.rules.deck import event_centres
+from rail_app.games.italian_rails.rules.eventkinds import EVENT_RULES, rule_of
 from rail_app.games.italian_rails.rules.log import (
     EventDrawn,
     EventSetAside,
@@ -134,7 +135,8 @@ class ControllerBase:
             return
         if w.version >= 0:
             washed = {x.edge for x in st.washed_out}
-            volcano = any(ev.kind == "volcano" for ev in st.events)
+            volcano = any(EVENT_RULES[ev.kind].erases_track and not EVENT_RULES[ev.kind]
+                          .blocks_edges for ev in st.events)  # E6: track erased in its zone
             for e, who in w.owners.items():
                 if e not in st.owner and (e in washed or volcano):
                     self.table.fades.append(Fade(e, who))
@@ -148,7 +150,8 @@ class ControllerBase:
                     and happened.card in st.deck.cards:
                 self.table.popups.append(happened.card)
                 c = st.deck.card(happened.card)
-                if c.event == "derailment":
+                rule = rule_of(c.event)
+                if rule is not None and rule.circled_when_drawn:  # E7
                     radius = int(c.params.get("radius", 3))
                     centres = tuple(event_centres(st.board, c))
                     self.table.circles.append(Circle(centres, radius))

@@ -13,12 +13,11 @@ from rail_app.games.italian_rails.rules import cards as rc
 from rail_app.games.italian_rails.ui.commands import Demand
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import CARD_BG as CARD_BG
+from rail_app.games.italian_rails.ui.palette import HOVER_BG as HOVER_BG
+from rail_app.games.italian_rails.ui.palette import LOCKED_BG as LOCKED_BG
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
 from rail_app.ui import hud
-
-CARD_BG = (255, 253, 246)
-LOCKED_BG = (244, 238, 224)
-HOVER_BG = (255, 236, 180)
 
 
 @dataclass(frozen=True)

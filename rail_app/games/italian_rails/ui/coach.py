@@ -19,6 +19,12 @@ from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.lesson import STEPS, Look, Target, step_done, words
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
+from rail_app.games.italian_rails.ui.palette import COLOUR_KEY as COLOUR_KEY
+from rail_app.games.italian_rails.ui.palette import GLOW as GLOW
+from rail_app.games.italian_rails.ui.palette import PANEL_BG as PANEL_BG
+from rail_app.games.italian_rails.ui.palette import SHADOW as SHADOW
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.widgets import Look as Style
 from rail_app.games.italian_rails.ui.widgets import Widget, lines_for, paint
 from rail_app.ui import hud
@@ -41,8 +47,6 @@ HINTS: dict[str, tuple[str, str]] = {
               "drawer's next turn: the side panel lists them and the map shows where (E1, "
               "E2)."),
 }
-PANEL_BG = (255, 250, 220)
-GLOW = (255, 170, 0)
 
 
 def current_hint(ctx: Ctx, dialog: Dialog) -> str | None:
@@ -97,7 +101,7 @@ def _panel_kept(title: str, text: str, head: str, buttons: tuple[tuple[int, obje
         primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
         assert isinstance(command, Intent | DismissHint)
         widgets.append(Widget(pygame.Rect(r), command, label, look=Style.PRIMARY if primary
-                              else Style.BUTTON, size=size, colour=(0, 114, 178)))
+                              else Style.BUTTON, size=size, colour=BLUE))
     return Panel(pygame.Rect(box), title, head, lines, tuple(widgets))
 
 
@@ -204,11 +208,11 @@ def _picture(w: int, h: int, title: str, lines: tuple[str, ...], head: str, scal
 
     shadow = (px(3), px(4))
     pic = pygame.Surface((w + shadow[0], h + shadow[1]))
-    key = (255, 0, 255)
+    key = COLOUR_KEY
     pic.fill(key)
     pic.set_colorkey(key)
     box = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(pic, (60, 50, 40), box.move(*shadow), border_radius=px(10))
+    pygame.draw.rect(pic, SHADOW, box.move(*shadow), border_radius=px(10))
     pygame.draw.rect(pic, PANEL_BG, box, border_radius=px(10))
     pygame.draw.rect(pic, hud.PANEL_EDGE, box, 1, border_radius=px(10))
     x, y = px(12), px(10)
@@ -243,7 +247,7 @@ def _targets(surface: pygame.Surface, ctx: Ctx, targets: list[Target], dialog: D
             x, y = cam.dot_screen(tg.dot)
             if cam.rect.collidepoint(x, y):
                 r = max(ctx.px(12), cam.dot_px * 0.6) * (1.0 + 0.25 * pulse)
-                pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 2, width + 2)
+                pygame.draw.circle(surface, WHITE, (x, y), r + 2, width + 2)
                 pygame.draw.circle(surface, GLOW, (x, y), r, width)
         elif tg.ferry is not None and dialog is Dialog.NONE:
             f = ctx.state.board.ferries[tg.ferry]

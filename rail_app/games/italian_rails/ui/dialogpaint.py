@@ -9,11 +9,39 @@ import pygame
 
 from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.ui.ctx import Ctx
+from rail_app.games.italian_rails.ui.palette import BOX as BOX
+from rail_app.games.italian_rails.ui.palette import CHOICE_BG as CHOICE_BG
+from rail_app.games.italian_rails.ui.palette import CHOICE_CHOSEN as CHOICE_CHOSEN
+from rail_app.games.italian_rails.ui.palette import EVENT_BAND_TEXT as EVENT_BAND_TEXT
+from rail_app.games.italian_rails.ui.palette import PAPER as PAPER
+from rail_app.games.italian_rails.ui.palette import SHADOW as SHADOW
 from rail_app.games.italian_rails.ui.table import Question
 from rail_app.ui import hud
 
-PAPER = (246, 241, 226)
-BOX = (251, 247, 236)
+#: The help page (F1): the controls and the rules in short.
+HELP_TEXT = """Controls
+  Left drag from a red hexagon's outer dot or your own track   draw track (build phase)
+  Backspace / Ctrl+Z   erase the last segment drawn this phase
+  Right-click a fresh segment   erase it          Clear   erase all of this phase
+  Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer
+  Home / F   fit the map          B   jump to your last build
+  Click a dot (move phase)   route preview; click again or Enter: the train goes there
+  Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities
+  Enter   end the build (pay) / end the move phase
+  Space   skip the computer's animation          M   mute          F11   full screen
+  Esc   menu (save, load, settings)          F1   this page
+
+Rules in short
+  Each turn: move your train (from your third turn), then build up to 20M of track.
+  A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;
+  crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3).
+  Start at a major city's outer dots or extend your own track (K1); at most two major-city
+  starts per phase (K3); at most three of your segments into a small or medium city (K4).
+  You pay at the end of the phase; until then the eraser is free (K10).
+  Ferries: the first taker pays the higher price, the second the lower (K8).
+  Move (from your third turn): up to your speed over your track, the cities' free track, or
+  the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.
+  Win: 250M cash and your own network joining all four major cities (W1)."""
 
 
 class Dialog(Enum):
@@ -48,7 +76,7 @@ def veil(surface: pygame.Surface, alpha: int = 110) -> None:
 
 def opaque(surface: pygame.Surface, box: pygame.Rect, radius: int, shadow: int) -> None:
     """An opaque box with a soft shadow."""
-    pygame.draw.rect(surface, (60, 50, 40), box.move(shadow, shadow), border_radius=radius)
+    pygame.draw.rect(surface, SHADOW, box.move(shadow, shadow), border_radius=radius)
     pygame.draw.rect(surface, BOX, box, border_radius=radius)
     pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1, border_radius=radius)
 
@@ -79,7 +107,7 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
                   anchor="center")
         return
     if dialog is Dialog.HELP:
-        hud.help_page(surface, px(16))
+        hud.help_page(surface, px(16), HELP_TEXT)
         return
     veil(surface, 70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
     opaque(surface, box, px(12), px(6))
@@ -139,7 +167,7 @@ def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     pygame.draw.rect(surface, hud.RED, band, border_top_left_radius=px(12),
                      border_top_right_radius=px(12))
     hud.label(surface, f"EVENT · card {number}", (band.x + px(20), band.centery), px(15),
-              (255, 230, 225), bold=True, anchor="midleft")
+              EVENT_BAND_TEXT, bold=True, anchor="midleft")
     y = text_block(surface, card.title or (card.event or "").replace("_", " "), box.x + px(20),
                    band.bottom + px(16), box.w - px(40), px(24), bold=True)
     text_block(surface, card.text, box.x + px(20), y + px(6), box.w - px(40), px(16))
@@ -168,7 +196,7 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     for c in me.dealt:
         r = pygame.Rect(x, box.y + px(86), cw, ch)
         chosen = c in ctx.table.keep_choice
-        pygame.draw.rect(surface, (255, 240, 190) if chosen else (255, 250, 232), r,
+        pygame.draw.rect(surface, CHOICE_CHOSEN if chosen else CHOICE_BG, r,
                          border_radius=px(10))
         pygame.draw.rect(surface, ink if chosen else hud.PANEL_EDGE, r,
                          px(4) if chosen else 1, border_radius=px(10))

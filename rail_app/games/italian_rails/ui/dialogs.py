@@ -18,6 +18,7 @@ from rail_app.games.italian_rails.ui.commands import BuyLoco, Intent, Play, Togg
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, paint_box
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
 from rail_app.ui import hud
@@ -127,7 +128,7 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
         for label, cmd in MENU:
             out.append(Widget(pygame.Rect(box.x + px(22), y, box.w - px(44), px(48)), cmd, label,
                               look=Look.PRIMARY if cmd is Intent.CLOSE else Look.BUTTON,
-                              size=px(17), colour=(0, 114, 178)))
+                              size=px(17), colour=BLUE))
             y += px(58)
     elif dialog is Dialog.UPGRADE:
         y = box.y + px(64)

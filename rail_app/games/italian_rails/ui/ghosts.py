@@ -16,11 +16,10 @@ from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.commands import Demand
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import ink_width, mix
+from rail_app.games.italian_rails.ui.palette import GHOST_BG as GHOST_BG
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
-
-WHITE = (255, 255, 255)
-GHOST_BG = (255, 252, 244)
 
 
 def about_turns(turns: float) -> str:

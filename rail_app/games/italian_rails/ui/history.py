@@ -12,6 +12,7 @@ from rail_app.games.italian_rails.ui.commands import FilterHistory, Intent
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import mix
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import HISTORY_SHADE as HISTORY_SHADE
 from rail_app.games.italian_rails.ui.widgets import Look, Widget, lines_for
 from rail_app.ui import hud
 
@@ -22,7 +23,7 @@ def _colour(ctx: Ctx, h: HistoryLine) -> tuple[int, int, int]:
     if h.kind is LogKind.PAYMENT:
         return hud.GREEN
     if h.player is not None and h.kind in (LogKind.ACTION, LogKind.BUILD):
-        return mix(ctx.ink(h.player).colour, (40, 36, 30), 0.45)
+        return mix(ctx.ink(h.player).colour, HISTORY_SHADE, 0.45)
     return hud.MUTED
 
 

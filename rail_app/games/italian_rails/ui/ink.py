@@ -12,6 +12,8 @@ import pygame
 
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui.camera import Camera
+from rail_app.games.italian_rails.ui.palette import BLACK as BLACK
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 
 
 def mix(c: tuple[int, int, int], other: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -19,8 +21,6 @@ def mix(c: tuple[int, int, int], other: tuple[int, int, int], t: float) -> tuple
             round(c[2] + (other[2] - c[2]) * t))
 
 
-WHITE = (255, 255, 255)
-BLACK = (0, 0, 0)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path, user_data_dir
+from rail_app.games.italian_rails.rules.eventkinds import EventKind
 
 if TYPE_CHECKING:  # the rules are imported when a lesson begins, not by the main menu
     from rail_app.games.italian_rails.rules.actions import Action
@@ -35,7 +36,9 @@ PLAYER, PARTNER = "Anna", "Bruno"
 #: The deliveries the lesson can teach with (commodity, city): a supplier one major city,
 #: the city wanting it the other, a line between them that crosses rivers.
 DELIVERIES = (("pasta", "Roma"), ("wine", "Napoli"))
-ACCEPTED_EVENTS = ("tax", "storm", "bad_weather")  # events that leave the lesson's track whole
+#: The events the lesson's deal may draw: they leave the lesson's track whole and its train
+#: running (no erasure, no derailment).
+ACCEPTED_EVENTS = (EventKind.TAX, EventKind.STORM, EventKind.BAD_WEATHER)
 
 
 @dataclass(frozen=True)

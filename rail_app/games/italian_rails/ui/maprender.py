@@ -54,6 +54,11 @@ from rail_app.games.italian_rails.ui.mapstyle import (
     text,
     text_size,
 )
+from rail_app.games.italian_rails.ui.palette import CITY_EDGE as CITY_EDGE
+from rail_app.games.italian_rails.ui.palette import MAJOR_FILL as MAJOR_FILL
+from rail_app.games.italian_rails.ui.palette import VOLCANO_CONE as VOLCANO_CONE
+from rail_app.games.italian_rails.ui.palette import VOLCANO_FIRE as VOLCANO_FIRE
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui.pngfile import save_png
 
 __all__ = [
@@ -263,7 +268,7 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         r = max(8, round(sp * 0.34))
         for frac, cost in ((0.38, ferry.high), (0.62, ferry.low)):
             x, y = pts[int(frac * (len(pts) - 1))]
-            pygame.draw.circle(surface, (255, 255, 255), (x, y), r)
+            pygame.draw.circle(surface, WHITE, (x, y), r)
             pygame.draw.circle(surface, FERRY_INK, (x, y), r, max(1, r // 6))
             text(surface, str(cost), (x, y), int(r * 1.2), FERRY_INK, bold=True,
                  anchor="center", halo=None)
@@ -272,7 +277,7 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         cx, cy = view.to_px(board.dots[city.centre].x, board.dots[city.centre].y)
         pointy = board.layout.orientation == "pointy"
         poly = hexagon(cx, cy, sp * 1.25, pointy=not pointy)
-        pygame.draw.polygon(surface, (250, 225, 220), poly)
+        pygame.draw.polygon(surface, MAJOR_FILL, poly)
         pygame.draw.polygon(surface, CITY_RED, poly, max(2, round(sp * 0.1)))
         for outer in city.outer:
             ox, oy = view.to_px(board.dots[outer].x, board.dots[outer].y)
@@ -290,7 +295,7 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
         elif d.terrain == "alpine":
             t = tri * 1.25
             pts = [(x, y - t), (x - t * 0.9, y + t * 0.6), (x + t * 0.9, y + t * 0.6)]
-            pygame.draw.polygon(surface, (255, 255, 255), pts)
+            pygame.draw.polygon(surface, WHITE, pts)
             pygame.draw.polygon(surface, ALPINE, pts, max(1, round(sp * 0.05)))
         else:
             pygame.draw.circle(surface, DOT, (x, y), dot_r)
@@ -305,18 +310,18 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
                 rect = pygame.Rect(0, 0, sym * 2, sym * 2)
                 rect.center = (int(x), int(y))
                 pygame.draw.rect(surface, CITY_RED, rect)
-                pygame.draw.rect(surface, (120, 10, 20), rect, 1)
+                pygame.draw.rect(surface, CITY_EDGE, rect, 1)
             else:
                 pygame.draw.circle(surface, CITY_RED, (x, y), sym)
-                pygame.draw.circle(surface, (120, 10, 20), (x, y), sym, 1)
+                pygame.draw.circle(surface, CITY_EDGE, (x, y), sym, 1)
     # volcanoes
     for v in board.volcanoes:
         x, y = view.to_px(v.x, v.y)
         t = tri * 1.2
         pts = [(x - t, y + t * 0.7), (x - t * 0.3, y - t * 0.7), (x + t * 0.3, y - t * 0.7),
                (x + t, y + t * 0.7)]
-        pygame.draw.polygon(surface, (110, 60, 40), pts)
-        pygame.draw.circle(surface, (230, 90, 30), (x, y - t * 0.8), max(2.0, t * 0.3))
+        pygame.draw.polygon(surface, VOLCANO_CONE, pts)
+        pygame.draw.circle(surface, VOLCANO_FIRE, (x, y - t * 0.8), max(2.0, t * 0.3))
     if labels:
         draw_labels(surface, board, view)
 

@@ -13,32 +13,32 @@ import numpy as np
 import pygame
 
 from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.ui.palette import ALPINE as ALPINE
+from rail_app.games.italian_rails.ui.palette import ALPINE_TINT as ALPINE_TINT
+from rail_app.games.italian_rails.ui.palette import BORDER as BORDER
+from rail_app.games.italian_rails.ui.palette import CITY_RED as CITY_RED
+from rail_app.games.italian_rails.ui.palette import COAST as COAST
+from rail_app.games.italian_rails.ui.palette import COMMODITY_GREEN as COMMODITY_GREEN
+from rail_app.games.italian_rails.ui.palette import CONTEXT_LAND as CONTEXT_LAND
+from rail_app.games.italian_rails.ui.palette import DOT as DOT
+from rail_app.games.italian_rails.ui.palette import FERRY_INK as FERRY_INK
+from rail_app.games.italian_rails.ui.palette import FREE_TRACK as FREE_TRACK
+from rail_app.games.italian_rails.ui.palette import LABEL_HALO as LABEL_HALO
+from rail_app.games.italian_rails.ui.palette import LAND as LAND
+from rail_app.games.italian_rails.ui.palette import MOUNTAIN as MOUNTAIN
+from rail_app.games.italian_rails.ui.palette import MOUNTAIN_TINT as MOUNTAIN_TINT
+from rail_app.games.italian_rails.ui.palette import NAME_INK as NAME_INK
+from rail_app.games.italian_rails.ui.palette import RIVER as RIVER
+from rail_app.games.italian_rails.ui.palette import SEA as SEA
+from rail_app.games.italian_rails.ui.palette import SEA_DEEP as SEA_DEEP
+from rail_app.games.italian_rails.ui.palette import SEA_LABEL as SEA_LABEL
+from rail_app.games.italian_rails.ui.palette import SHEET_EDGE as SHEET_EDGE
+from rail_app.games.italian_rails.ui.palette import SHEET_SHADOW as SHEET_SHADOW
+from rail_app.games.italian_rails.ui.palette import TABLE as TABLE
+from rail_app.games.italian_rails.ui.palette import WATER as WATER
 from rail_app.ui.fonts import font as font  # re-exported: the map's look includes its type
 
 # Colours of the printed map (UX.md "Colours and shapes").
-SEA = (196, 222, 238)
-SEA_DEEP = (176, 208, 230)
-LAND = (246, 241, 226)
-CONTEXT_LAND = (226, 226, 222)
-COAST = (120, 150, 170)
-MOUNTAIN_TINT = (233, 222, 200)
-ALPINE_TINT = (236, 236, 240)
-WATER = (150, 196, 228)
-RIVER = (70, 140, 205)
-BORDER = (70, 60, 60)
-DOT = (120, 120, 120)
-MOUNTAIN = (135, 100, 70)
-ALPINE = (90, 90, 110)
-CITY_RED = (200, 30, 40)
-FREE_TRACK = (200, 30, 40)
-NAME_INK = (40, 35, 30)
-COMMODITY_GREEN = (20, 120, 50)
-FERRY_INK = (40, 80, 130)
-SEA_LABEL = (90, 130, 170)
-LABEL_HALO = (250, 248, 240)
-TABLE = (214, 206, 190)  # the table around the map sheet
-SHEET_SHADOW = (168, 158, 140)
-SHEET_EDGE = (120, 110, 95)
 
 
 @dataclass

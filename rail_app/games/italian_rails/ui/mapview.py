@@ -19,6 +19,7 @@ from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.maptiles import MapTiles, Spot, opaque
+from rail_app.games.italian_rails.ui.palette import CLEAR as CLEAR
 from rail_app.games.italian_rails.ui.tracklayer import TrackLayer
 from rail_app.ui.picturecache import (
     MARGIN,
@@ -334,7 +335,7 @@ class BaseLayer:
                 part = world.clip(pygame.Rect(gx, gy, PIECE, PIECE)).move(-gx, -gy)
                 scratch = self.scratch
                 scratch.set_clip(part)  # the piece's own view, drawn where the area needs it
-                scratch.fill((0, 0, 0, 0))
+                scratch.fill(CLEAR)
                 track.draw(scratch, mr.MapView(s, cam.x0 + gx / s, cam.y0 + gy / s))
                 canvas.blit(scratch, (gx + part.x - cx, gy + part.y - cy), part)
                 scratch.set_clip(None)

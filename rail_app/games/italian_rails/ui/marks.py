@@ -21,6 +21,9 @@ from rail_app.games.italian_rails.ui.ghosts import paint_ghost_words, paint_ghos
 from rail_app.games.italian_rails.ui.ink import Ink, draw_stroke, ink_width
 from rail_app.games.italian_rails.ui.maplabels import placed_rects
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import CUBE_UNLOCKED as CUBE_UNLOCKED
+from rail_app.games.italian_rails.ui.palette import DARK as DARK
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.table import CIRCLE_TIME, FADE_TIME
 from rail_app.ui import hud
 from rail_app.ui.picturecache import SurfaceCache
@@ -193,7 +196,7 @@ def _transients(surface: pygame.Surface, ctx: Ctx) -> None:
 def _demand(surface: pygame.Surface, ctx: Ctx, demand: Demand) -> None:
     size = ctx.px(14)
     for tag in demand_tags(ctx, demand):
-        pygame.draw.circle(surface, (255, 255, 255), tag.centre, tag.radius + 3, 3)
+        pygame.draw.circle(surface, WHITE, tag.centre, tag.radius + 3, 3)
         pygame.draw.circle(surface, tag.colour, tag.centre, tag.radius, 5 if tag.wanted else 4)
         hud.pill(surface, tag.text, tag.rect.center, size + (1 if tag.wanted else 0), tag.colour)
 
@@ -214,7 +217,6 @@ def _trains(surface: pygame.Surface, ctx: Ctx) -> None:
         surface.blit(sprite, (body.x + at[0], body.y + at[1]))
 
 
-DARK = (30, 26, 22)
 SPRITES: SurfaceCache[tuple[object, ...]] = SurfaceCache(0.02)
 
 
@@ -253,12 +255,12 @@ def _paint_train(surface: pygame.Surface, body: pygame.Rect, ink: Ink, loads: tu
         pygame.draw.circle(surface, DARK, (body.x + body.w * k, body.bottom), r * 0.3)
     if ink.pattern == "dots":
         for k in range(3):
-            pygame.draw.circle(surface, (255, 255, 255),
+            pygame.draw.circle(surface, WHITE,
                                (body.x + body.w * (0.25 + k * 0.25), body.centery), 2)
     cube = max(5, round(r * 0.55))
     for k, locked in enumerate(loads):
         cr = pygame.Rect(body.right + 3 + k * (cube + 2), body.y, cube, cube)
-        pygame.draw.rect(surface, (255, 255, 255) if locked else (230, 230, 230), cr)
+        pygame.draw.rect(surface, WHITE if locked else CUBE_UNLOCKED, cr)
         pygame.draw.rect(surface, ink.colour, cr, 2)
     if at_sea:
         hud.pill(surface, "at sea", (body.centerx, body.y - r), at_sea, ink.colour)
@@ -296,7 +298,7 @@ def _pen(surface: pygame.Surface, ctx: Ctx, under: int | None, can_start: bool) 
         pygame.draw.line(surface, hud.RED, a, b, max(2, w // 2))
         hud.cross(surface, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), max(4, w * 0.7))
     x, y = cam.dot_screen(pen.path[-1])
-    pygame.draw.circle(surface, (255, 255, 255), (x, y), max(7, sp * 0.45), 3)
+    pygame.draw.circle(surface, WHITE, (x, y), max(7, sp * 0.45), 3)
     pygame.draw.circle(surface, ink.colour, (x, y), max(7, sp * 0.45), 2)
 
 
@@ -330,6 +332,6 @@ def _banner(surface: pygame.Surface, ctx: Ctx) -> None:
     pygame.draw.rect(surface, colour, box, border_radius=min(box.h // 2, px(16)))
     y = box.y + size // 2
     for line in lines:
-        hud.label(surface, line, (box.centerx, y), size, (255, 255, 255), bold=True,
+        hud.label(surface, line, (box.centerx, y), size, WHITE, bold=True,
                   anchor="midtop")
         y += lh

@@ -13,6 +13,8 @@ from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import ink_width
+from rail_app.games.italian_rails.ui.palette import GREY as GREY
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.voyage import journey_lines, paint_journey
 from rail_app.ui import hud
@@ -55,7 +57,7 @@ def paint_move(surface: pygame.Surface, ctx: Ctx, trains: TrainTool,
     if pv.journey is not None:  # across the player's ferries (M5)
         if pv.now:
             pts = [cam.dot_screen(d) for d in [pl.position, *pv.now]]
-            pygame.draw.lines(surface, (255, 255, 255), False, pts, w + 6)
+            pygame.draw.lines(surface, WHITE, False, pts, w + 6)
             pygame.draw.lines(surface, ink.colour, False, pts, w)
         marks = paint_journey(surface, ctx, pv, pl.position, ink.colour, w)
         for k, (x, y) in enumerate(marks, start=1):
@@ -64,14 +66,14 @@ def paint_move(surface: pygame.Surface, ctx: Ctx, trains: TrainTool,
         return
     if pv.now:
         pts = [cam.dot_screen(d) for d in [pl.position, *pv.now]]
-        pygame.draw.lines(surface, (255, 255, 255), False, pts, w + 6)
+        pygame.draw.lines(surface, WHITE, False, pts, w + 6)
         pygame.draw.lines(surface, ink.colour, False, pts, w)
     if pv.later:
         first = pv.now[-1] if pv.now else pl.position
         pts = [cam.dot_screen(d) for d in [first, *pv.later]]
         for a, b in zip(pts[:-1], pts[1:], strict=True):
             mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-            pygame.draw.line(surface, (130, 120, 110), a, (mx, my), max(2, w // 2))
+            pygame.draw.line(surface, GREY, a, (mx, my), max(2, w // 2))
     # where the train stands at the end of each turn, numbered
     for k, d in enumerate(pv.stop_dots(), start=1):
         _stop_mark(surface, cam, cam.dot_screen(d), str(k), ink.colour, ctx.px(13))
@@ -82,7 +84,7 @@ def _target(surface: pygame.Surface, cam: Camera, target: int,
             colour: tuple[int, int, int]) -> None:
     tx, ty = cam.dot_screen(target)
     r = max(9, cam.dot_px * 0.5)
-    pygame.draw.circle(surface, (255, 255, 255), (tx, ty), r, 4)
+    pygame.draw.circle(surface, WHITE, (tx, ty), r, 4)
     pygame.draw.circle(surface, colour, (tx, ty), r, 3)
 
 
@@ -90,9 +92,9 @@ def _stop_mark(surface: pygame.Surface, cam: Camera, at: tuple[float, float], te
                colour: tuple[int, int, int], size: int) -> None:
     x, y = at
     r = max(size * 0.85, cam.dot_px * 0.4)
-    pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 2)
+    pygame.draw.circle(surface, WHITE, (x, y), r + 2)
     pygame.draw.circle(surface, colour, (x, y), r)
-    hud.label(surface, text, (x, y), size, (255, 255, 255), bold=True, anchor="center")
+    hud.label(surface, text, (x, y), size, WHITE, bold=True, anchor="center")
 
 
 def preview_lines(ctx: Ctx) -> list[Line]:

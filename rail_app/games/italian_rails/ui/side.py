@@ -32,6 +32,12 @@ from rail_app.games.italian_rails.ui.commands import Demand, Play, ToggleSection
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import mix
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import GAUGE_BG as GAUGE_BG
+from rail_app.games.italian_rails.ui.palette import HERE_GLOW as HERE_GLOW
+from rail_app.games.italian_rails.ui.palette import SCROLL_BAR as SCROLL_BAR
+from rail_app.games.italian_rails.ui.palette import SECTION_LIT as SECTION_LIT
+from rail_app.games.italian_rails.ui.palette import WARN_BG as WARN_BG
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.widgets import Look, Widget, button_height, lines_for, paint
 from rail_app.ui import hud
 
@@ -122,7 +128,7 @@ def paint_side(ctx: Ctx, size: tuple[int, int], screen_at: tuple[int, int],
     if content > h:  # a thin scroll bar
         bh = max(px(30), round(h * h / content))
         by = round(scroll / max(1, content - h) * (h - bh))
-        pygame.draw.rect(surface, (200, 190, 170), (w - px(5), by, px(4), bh),
+        pygame.draw.rect(surface, SCROLL_BAR, (w - px(5), by, px(4), bh),
                          border_radius=px(2))
     pygame.draw.line(surface, hud.PANEL_EDGE, (0, 0), (0, h))
     return surface, widgets, content
@@ -137,7 +143,7 @@ def _players(col: Column, fs: int) -> None:
         pygame.draw.rect(s, ink.colour, sw, border_radius=px(5))
         if ink.pattern == "dots":
             for k in range(3):
-                pygame.draw.circle(s, mix(ink.colour, (255, 255, 255), 0.7),
+                pygame.draw.circle(s, mix(ink.colour, WHITE, 0.7),
                                    (sw.x + px(6) + k * px(9), sw.centery), max(1, px(2)))
         seat = ctx.session.setup.seats[i]
         turn = " (to play)" if i == st.current and not ctx.session.over else ""
@@ -166,7 +172,7 @@ def _players(col: Column, fs: int) -> None:
         why = (f"{who} has reached the goal; the game ends when both players have had the "
                "same number of turns (W1)")
         h = col.height("Last round!", fs, True, px(8)) + col.height(why, fs - 1, False, px(8))
-        pygame.draw.rect(s, (255, 236, 200), (col.x, col.y, col.width, h + px(8)),
+        pygame.draw.rect(s, SECTION_LIT, (col.x, col.y, col.width, h + px(8)),
                          border_radius=px(6))
         col.y += px(4)
         col.text("Last round!", fs, hud.AMBER, bold=True, indent=px(8))
@@ -178,7 +184,7 @@ def _players(col: Column, fs: int) -> None:
         label = f"built {st.phase_spent}/{budget}M"
         lw = font(fs - 1).size(label)[0]
         bar = pygame.Rect(col.x, col.y + px(5), col.width - lw - px(12), px(10))
-        pygame.draw.rect(s, (225, 218, 200), bar, border_radius=px(5))
+        pygame.draw.rect(s, GAUGE_BG, bar, border_radius=px(5))
         colour = hud.AMBER if st.phase_spent >= budget - 4 else ctx.ink(st.current).colour
         pygame.draw.rect(s, colour, (bar.x, bar.y, round(bar.w * frac), bar.h),
                          border_radius=px(5))
@@ -242,7 +248,7 @@ def _loads(col: Column, fs: int) -> None:
 
 def _tint(size: tuple[int, int]) -> pygame.Surface:
     t = pygame.Surface(size, pygame.SRCALPHA)
-    t.fill((255, 226, 150, 110))
+    t.fill(HERE_GLOW)
     return t
 
 
@@ -298,7 +304,7 @@ def _events(col: Column, fs: int) -> None:
     for ev in rev.events_in_force_summary(st):
         title, expires = str(ev["title"]), str(ev["expires"])
         h = col.height(title, fs, True, px(6)) + col.height(expires, fs - 2, False, px(6))
-        pygame.draw.rect(s, (250, 232, 228), (col.x, col.y, col.width, h + px(6)),
+        pygame.draw.rect(s, WARN_BG, (col.x, col.y, col.width, h + px(6)),
                          border_radius=px(5))
         col.y += px(3)
         col.text(title, fs, hud.RED, bold=True, indent=px(6))

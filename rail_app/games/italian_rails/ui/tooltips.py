@@ -28,6 +28,17 @@ from rail_app.games.italian_rails.ui.ferries import (
 )
 from rail_app.games.italian_rails.ui.ink import edges_near, ink_width
 from rail_app.games.italian_rails.ui.marks import name_boxes
+from rail_app.games.italian_rails.ui.palette import CREAM as CREAM
+from rail_app.games.italian_rails.ui.palette import ERROR_HEAD as ERROR_HEAD
+from rail_app.games.italian_rails.ui.palette import NOTICE_BG as NOTICE_BG
+from rail_app.games.italian_rails.ui.palette import SOFT as SOFT
+from rail_app.games.italian_rails.ui.palette import TIP_BLUE as TIP_BLUE
+from rail_app.games.italian_rails.ui.palette import TIP_GREEN as TIP_GREEN
+from rail_app.games.italian_rails.ui.palette import TIP_RED as TIP_RED
+from rail_app.games.italian_rails.ui.palette import TONE_ERROR as TONE_ERROR
+from rail_app.games.italian_rails.ui.palette import TONE_GOOD as TONE_GOOD
+from rail_app.games.italian_rails.ui.palette import TONE_WARN as TONE_WARN
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.routes import preview_lines
 from rail_app.games.italian_rails.ui.table import Notice, Spot, Tone
 from rail_app.games.italian_rails.ui.widgets import Widget
@@ -35,10 +46,8 @@ from rail_app.ui import hud
 from rail_app.ui.hud import Line
 
 TIP_DELAY = 0.45  # seconds the pointer rests on a button before its tooltip shows
-WHITE = (255, 255, 255)
-SOFT = (220, 212, 198)
-TONES = {Tone.ERROR: (120, 20, 25), Tone.GOOD: (20, 90, 45), Tone.WARN: (150, 85, 0),
-         Tone.INFO: (30, 60, 90)}
+TONES = {Tone.ERROR: TONE_ERROR, Tone.GOOD: TONE_GOOD, Tone.WARN: TONE_WARN,
+         Tone.INFO: NOTICE_BG}
 
 
 def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Line]:
@@ -52,7 +61,7 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         out: list[Line] = []
         if city is not None:
             out.append((f"{city.name} ({city.size} city)", WHITE, True))
-            out.append((f"offers {city.commodity}", (150, 230, 160), False))
+            out.append((f"offers {city.commodity}", TIP_GREEN, False))
         else:
             out.append((d.terrain.capitalize() + (" · coast" if d.coastal else ""), WHITE, True))
             out.append((place(b, dot), SOFT, False))
@@ -71,11 +80,11 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
             out.append((f"Free track of {city.name if city else 'the city'} (B4)", SOFT, False))
             return out
         if edge.forbidden:
-            out.append((f"Forbidden: {edge.forbidden} (B3)", (255, 170, 160), False))
+            out.append((f"Forbidden: {edge.forbidden} (B3)", TIP_RED, False))
             return out
         for cr in edge.crossings:
             extra = b.rules.crossing_costs.get(cr.kind, 0)
-            out.append((f"Crosses {cr.kind} {cr.name} (+{extra}M, B2)", (160, 200, 255), False))
+            out.append((f"Crosses {cr.kind} {cr.name} (+{extra}M, B2)", TIP_BLUE, False))
         out.append((f"Costs {b.build_cost(a, c)}M drawn towards {place(b, c)}, "
                     f"{b.build_cost(c, a)}M towards {place(b, a)} (K6)", SOFT, False))
         who = st.owner.get(edge_key(a, c))
@@ -163,7 +172,7 @@ def _box(kind: str, lines: list[Line], size: int, at: tuple[float, float],
 
 
 def _notice_lines(n: Notice) -> list[Line]:
-    head = (255, 220, 210) if n.tone is Tone.ERROR else WHITE
+    head = ERROR_HEAD if n.tone is Tone.ERROR else WHITE
     return [(n.headline, head, True), (n.reason, WHITE, False)]
 
 
@@ -206,7 +215,7 @@ def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: b
     out: list[Box] = []
     if t.preview is not None and not on_dialog:
         box = _box("preview", preview_lines(ctx), px(14), cam.dot_screen(t.preview.target),
-                   cam.rect, avoid, px(380), (255, 252, 244), 250, above=True)
+                   cam.rect, avoid, px(380), CREAM, 250, above=True)
         if box is not None:
             out.append(box)
             avoid.append(box.rect)
@@ -215,7 +224,7 @@ def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: b
     n = t.notice(Spot.POINTER)
     if t.pen.active and not on_dialog:
         one = _box("pen", pen_lines(ctx), max(11, min(18, int(cam.dot_px * 0.45))), pos,
-                   cam.rect, avoid + stroke_boxes(ctx), px(300), (255, 252, 244), 245,
+                   cam.rect, avoid + stroke_boxes(ctx), px(300), CREAM, 245,
                    above=True)
     elif hovered is not None and hovered.tip and t.hover_time >= TIP_DELAY:
         one = _box("tip", [(hovered.tip, WHITE, False)], px(14), pos,

@@ -14,11 +14,10 @@ from rail_app.games.italian_rails.rules.quotes import MoveDetails
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.ctx import Ctx
+from rail_app.games.italian_rails.ui.palette import GREY as GREY
 from rail_app.games.italian_rails.ui.train import Preview
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
-
-GREY = (130, 120, 110)
 
 
 def arc(cam: Camera, board: Board, a: int, b: int) -> list[tuple[float, float]]:

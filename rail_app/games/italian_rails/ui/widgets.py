@@ -16,9 +16,16 @@ import pygame
 
 from rail_app.games.italian_rails.ui.commands import Command, Demand
 from rail_app.games.italian_rails.ui.maprender import font
+from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
+from rail_app.games.italian_rails.ui.palette import BUTTON_HOVER as BUTTON_HOVER
+from rail_app.games.italian_rails.ui.palette import CHIP_GLOW as CHIP_GLOW
+from rail_app.games.italian_rails.ui.palette import CHIP_ON as CHIP_ON
+from rail_app.games.italian_rails.ui.palette import CREAM as CREAM
+from rail_app.games.italian_rails.ui.palette import OFF_BG as OFF_BG
+from rail_app.games.italian_rails.ui.palette import OFF_EDGE as OFF_EDGE
+from rail_app.games.italian_rails.ui.palette import OFF_FG as OFF_FG
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui import hud
-
-BLUE = (0, 114, 178)
 
 
 class Look(Enum):
@@ -72,21 +79,21 @@ def paint(surface: pygame.Surface, w: Widget, hovered: bool) -> None:
     if w.look is Look.AREA:
         if hovered and w.enabled and w.command is not None:
             s = pygame.Surface(r.size, pygame.SRCALPHA)
-            s.fill((255, 236, 180, 90))
+            s.fill(CHIP_GLOW)
             surface.blit(s, r)
         return
     bold = w.look is Look.PRIMARY
     if not w.enabled:
-        bg, fg, edge = (236, 232, 222), (150, 142, 130), (200, 192, 178)
+        bg, fg, edge = OFF_BG, OFF_FG, OFF_EDGE
     elif w.look is Look.PRIMARY or w.selected:
         c = w.colour
         bg = c if not hovered else (min(255, c[0] + 25), min(255, c[1] + 25), min(255, c[2] + 25))
-        fg, edge = (255, 255, 255), c
+        fg, edge = WHITE, c
         if w.look is Look.CHIP:
-            bg = (90, 80, 66)
+            bg = CHIP_ON
             edge = bg
     else:
-        bg = (255, 252, 244) if not hovered else (255, 241, 206)
+        bg = CREAM if not hovered else BUTTON_HOVER
         fg, edge = hud.TEXT, hud.PANEL_EDGE
     radius = r.h // 2 if w.look is Look.CHIP else 6
     pygame.draw.rect(surface, bg, r, border_radius=radius)

@@ -16,17 +16,34 @@ import pygame
 
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
+from rail_app.games.italian_rails.rules.eventkinds import EventKind, rule_of
 from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.games.italian_rails.ui.palette import DERAIL as DERAIL
+from rail_app.games.italian_rails.ui.palette import FLOOD as FLOOD
+from rail_app.games.italian_rails.ui.palette import STORM as STORM
+from rail_app.games.italian_rails.ui.palette import VOLCANO as VOLCANO
+from rail_app.games.italian_rails.ui.palette import WAVE_WHITE as WAVE_WHITE
+from rail_app.games.italian_rails.ui.palette import WEATHER as WEATHER
+from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
+from rail_app.games.italian_rails.ui.palette import ZONE_ALPHA as ZONE_ALPHA
+from rail_app.games.italian_rails.ui.palette import ZONE_COLOURS as ZONE_COLOURS
+from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT as ZONE_DEFAULT
+from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT_ALPHA as ZONE_DEFAULT_ALPHA
 from rail_app.ui.picturecache import SurfaceCache
 
-FLOOD = (40, 110, 220)
-STORM = (60, 70, 150)
-VOLCANO = (220, 80, 20)
-WEATHER = (120, 120, 130)
-DERAIL = (200, 30, 40)
-ZONE_COLOURS = {"flood": FLOOD, "storm": STORM, "volcano": VOLCANO, "bad_weather": WEATHER}
-ZONE_WORDS = {"flood": "flood", "storm": "storm at sea", "volcano": "eruption",
-              "bad_weather": "bad weather", "tax": "tax", "derailment": "derailment"}
+
+def zone_colour(kind: str) -> tuple[int, int, int]:
+    """The colour an event's zone is drawn in (the palette's, by kind)."""
+    try:
+        return ZONE_COLOURS.get(EventKind(kind), ZONE_DEFAULT)
+    except ValueError:
+        return ZONE_DEFAULT
+
+
+def zone_words(kind: str) -> str:
+    """What players call an event of this kind (its row of the event kinds)."""
+    rule = rule_of(kind)
+    return rule.words if rule is not None and rule.words else kind.replace("_", " ")
 
 
 def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
@@ -102,13 +119,16 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
         return x0 <= dot.x <= x1 and y0 <= dot.y <= y1
 
     for ev in state.events:
-        colour = ZONE_COLOURS.get(ev.kind, WEATHER)
+        colour = zone_colour(ev.kind)
+        rule = rule_of(ev.kind)
         if ev.dots:
             shown = [near(d) for d in ev.dots]
             pts = [view.to_px(board.dots[d].x, board.dots[d].y) for d in ev.dots]
-            _blob(surface, colour, {"volcano": 85, "storm": 105}.get(ev.kind, 80),
+            alpha = ZONE_ALPHA.get(EventKind(ev.kind), ZONE_DEFAULT_ALPHA) \
+                if rule is not None else ZONE_DEFAULT_ALPHA
+            _blob(surface, colour, alpha,
                   [p for p, near_ in zip(pts, shown, strict=True) if near_], sp * 0.62)
-            if ev.kind in ("storm", "bad_weather"):
+            if rule is not None and rule.slows:
                 # little strokes of wind and rain
                 for i, (x, y) in enumerate(pts):
                     if i % 3 or not shown[i]:
@@ -118,7 +138,7 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
                                      (x - sp * 0.05, y + sp * 0.2), w)
                     pygame.draw.line(surface, (*colour, 200), (x + sp * 0.05, y - sp * 0.1),
                                      (x + sp * 0.22, y + sp * 0.2), w)
-        if ev.kind == "volcano":
+        if rule is not None and rule.forbids_building and "volcano" in ev.params:
             name = ev.params.get("volcano")
             for v in board.volcanoes:
                 if name is None or v.name == name:
@@ -130,7 +150,7 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
                 continue
             pa = view.to_px(board.dots[a].x, board.dots[a].y)
             pb = view.to_px(board.dots[b].x, board.dots[b].y)
-            if ev.kind == "flood":
+            if rule is not None and rule.blocks_edges:
                 pygame.draw.line(surface, (*FLOOD, 150), pa, pb, max(4, round(sp * 0.42)))
                 mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
                 _waves(surface, (mx, my), sp * 0.28)
@@ -144,7 +164,7 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
                                  max(2, round(sp * 0.12)))
             x, y = pts[len(pts) // 2]
             r = max(5.0, sp * 0.3)
-            pygame.draw.circle(surface, (255, 255, 255), (x, y), r * 1.4)
+            pygame.draw.circle(surface, WHITE, (x, y), r * 1.4)
             pygame.draw.line(surface, DERAIL, (x - r, y - r), (x + r, y + r), 3)
             pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
 
@@ -183,9 +203,8 @@ def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
             mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
                       + abs(board.dots[d].y - ys[len(ys) // 2]))
             card = state.deck.cards.get(ev.card)
-            words = card.title if card is not None and card.title else \
-                ZONE_WORDS.get(ev.kind, ev.kind)
-            spots.append((words, ZONE_COLOURS.get(ev.kind, WEATHER),
+            words = card.title if card is not None and card.title else zone_words(ev.kind)
+            spots.append((words, zone_colour(ev.kind),
                           (board.dots[mid].x, board.dots[mid].y)))
     return spots
 
@@ -212,7 +231,7 @@ def _waves(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
     w = max(1, round(r * 0.25))
     for dy in (-r * 0.35, r * 0.35):
         pts = [(x - r + i * r / 4, y + dy + math.sin(i * 1.6) * r * 0.18) for i in range(9)]
-        pygame.draw.lines(surface, (255, 255, 255, 230), False, pts, w)
+        pygame.draw.lines(surface, WAVE_WHITE, False, pts, w)
 
 
 def draw_circle_mark(surface: pygame.Surface, centre: tuple[float, float], r: float,
