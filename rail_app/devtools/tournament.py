@@ -33,6 +33,7 @@ from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.table.cache import BoundedCache
 
 TURN_CAP = 150
 MAX_ACTIONS = 100_000
@@ -129,15 +130,13 @@ def play(map_path: str, seed: int, seats: tuple[str, ...], turn_cap: int = TURN_
     return game
 
 
-_WORLDS: dict[tuple[str, str], Any] = {}
+_WORLDS: BoundedCache[tuple[str, str], Any] = BoundedCache(8)
 
 
 def _world(game_id: str, map_path: str) -> Any:
     """The board of a map, loaded once per process."""
-    key = (game_id, map_path)
-    if key not in _WORLDS:
-        _WORLDS[key] = registry.game(game_id).load_board(map_path)
-    return _WORLDS[key]
+    return _WORLDS.get((game_id, map_path),
+                       lambda: registry.game(game_id).load_board(map_path))
 
 
 def schedule(levels: list[str], games: int, seed: int, seats: int = 2

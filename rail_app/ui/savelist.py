@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rail_app.table.cache import BoundedCache
 from rail_app.table.seats import Seat
 from rail_app.ui.palette import BLACK as BLACK
 
@@ -122,7 +123,7 @@ def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
     return out
 
 
-_CACHE: dict[tuple[Path, int, int], Entry] = {}
+_ENTRIES: BoundedCache[tuple[Path, int, int], Entry] = BoundedCache(500)
 
 
 def read_entry(path: Path) -> Entry:
@@ -132,7 +133,7 @@ def read_entry(path: Path) -> Entry:
     except OSError as exc:
         return Entry(path, 0.0, problem=f"{path.name}: {exc.strerror}")
     key = (path, st.st_mtime_ns, st.st_size)
-    found = _CACHE.get(key)
+    found = _ENTRIES.peek(key)
     if found is not None:
         return found
     from rail_app.table.library import read_save
@@ -157,9 +158,7 @@ def read_entry(path: Path) -> Entry:
             Path(save.record.map).stem.capitalize()
         entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game,
                       save.record.game, map_file, label)
-    if len(_CACHE) > 500:
-        _CACHE.clear()
-    _CACHE[key] = entry
+    _ENTRIES.put(key, entry)
     return entry
 
 
@@ -231,15 +230,15 @@ def delete(entry: Entry) -> None:
 
 # -- the small map -------------------------------------------------------------------------
 
-_BOARDS: dict[tuple[str, Path], Any] = {}
-_THUMBS: dict[tuple[Path, float, tuple[int, int]], pygame.Surface] = {}
+_BOARDS: BoundedCache[tuple[str, Path], Any] = BoundedCache(8)
+_THUMBS: BoundedCache[tuple[Path, float, tuple[int, int]], pygame.Surface] = BoundedCache(64)
 
 
 def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     """A small picture of the whole map with the game drawn on it by its own screen parts
     (None when the save's map cannot be read)."""
     key = (entry.path, entry.mtime, size)
-    found = _THUMBS.get(key)
+    found = _THUMBS.peek(key)
     if found is not None:
         return found
     if entry.map_file is None or not entry.game_id:
@@ -252,19 +251,15 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         return None
     screens = GAME_SCREENS[entry.game_id]()
     board_key = (entry.game_id, entry.map_file)
-    board = _BOARDS.get(board_key)
+    board = _BOARDS.peek(board_key)
     if board is None:
         try:
             board = screens.picture_board(entry.map_file)
         except (MapError, OSError):
             return None
-        if len(_BOARDS) > 8:
-            _BOARDS.clear()
-        _BOARDS[board_key] = board
+        _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
     pic = screens.thumbnail(board, summary, inks, size)
-    if len(_THUMBS) > 64:
-        _THUMBS.clear()
-    _THUMBS[key] = pic
+    _THUMBS.put(key, pic)
     return pic

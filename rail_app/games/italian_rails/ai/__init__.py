@@ -10,4 +10,4 @@ from __future__ import annotations
 
 from rail_app.games.italian_rails.ai.planner import LEVELS as _LEVEL_TABLE
 
-LEVELS = tuple(_LEVEL_TABLE)
+LEVELS = tuple(str(level) for level in _LEVEL_TABLE)

@@ -20,12 +20,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rail_app.games.italian_rails.ai.paths import FERRY, NEW, CostGraph, Weights
-from rail_app.games.italian_rails.ai.planner import LEVELS, Event, Job, Plan, Planner
+from rail_app.games.italian_rails.ai.planner import (
+    DELIVER,
+    LEVELS,
+    PICKUP,
+    Event,
+    Job,
+    Plan,
+    Planner,
+)
 from rail_app.games.italian_rails.rules import build, movement
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.rules.state import Edge, GameState
+from rail_app.table.seats import Level as TableLevel
 
-LEVEL = "hard"  # whose plan a suggestion is
+LEVEL = TableLevel.HARD  # whose plan a suggestion is
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,7 @@ def demand_route(state: GameState, seat: int, commodity: str, city: str) -> Dema
 
 
 def _stops(events: tuple[Event, ...]) -> tuple[Stop, ...]:
-    return tuple(Stop(e.kind == "P", e.city, e.job.commodity, e.job.card, e.job.demand,
+    return tuple(Stop(e.kind == PICKUP, e.city, e.job.commodity, e.job.card, e.job.demand,
                       e.job.payoff, e.job.city) for e in events)
 
 
@@ -177,8 +186,8 @@ def _demand_route(planner: Planner, commodity: str, city: str) -> DemandRoute:
              board.suppliers.get(commodity, []) if src.name != city]
     best: DemandRoute | None = None
     for job in jobs:
-        events = (Event.of("D", job),) if job.source is None else \
-            (Event.of("P", job), Event.of("D", job))
+        events = (Event.of(DELIVER, job),) if job.source is None else \
+            (Event.of(PICKUP, job), Event.of(DELIVER, job))
         got = planner.route_for(events)
         if got is None:
             continue

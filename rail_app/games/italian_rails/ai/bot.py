@@ -23,7 +23,9 @@ from typing import Any
 from rail_app.games.italian_rails.ai.connect import Connection, plan_connection
 from rail_app.games.italian_rails.ai.paths import FERRY, NEW, RENT, CostGraph, Weights
 from rail_app.games.italian_rails.ai.planner import (
+    DELIVER,
     LEVELS,
+    PICKUP,
     Event,
     Job,
     Level,
@@ -53,6 +55,7 @@ from rail_app.games.italian_rails.rules.actions import (
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.table.seats import Level as TableLevel
 
 #: Swap demands (C6) only when the best plan of the hand and the pool earns less than this
 #: many millions per turn. In the first two turns (T2: building only) the best plan of 40
@@ -83,8 +86,8 @@ class Bot:
     def __init__(self, level: str = "normal", seat: int = 0, seed: int = 0) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        self.level_name = level
-        self.level: Level = LEVELS[level]
+        self.level_name = str(level)
+        self.level: Level = LEVELS[TableLevel(level)]
         self.seat = seat
         self.rng = random.Random(seed * 1009 + seat * 7 + 1)
         self.plan: Plan | None = None
@@ -223,19 +226,19 @@ class Bot:
             j = e.job
             if (j.card, j.demand) in locked and j.source is not None:
                 nj = mapping.setdefault(j, dataclasses.replace(j, source=None, locked=True))
-                if e.kind == "P":
+                if e.kind == PICKUP:
                     continue
-                out.append(Event.of("D", nj))
+                out.append(Event.of(DELIVER, nj))
                 continue
             if j.card not in live:
-                if e.kind == "D" and (j.card, j.demand) not in locked:
+                if e.kind == DELIVER and (j.card, j.demand) not in locked:
                     continue  # delivered (or gone): nothing left of this job
                 return None
-            if e.kind == "P" and j.card in public_locks and public_locks[j.card] != j.demand:
+            if e.kind == PICKUP and j.card in public_locks and public_locks[j.card] != j.demand:
                 return None
             out.append(e)
         # every locked load must be in the plan
-        planned = {(e.job.card, e.job.demand) for e in out if e.kind == "D"}
+        planned = {(e.job.card, e.job.demand) for e in out if e.kind == DELIVER}
         if not locked <= planned:
             return None
         # loads to lock later must still be on the train, unlocked
@@ -245,7 +248,7 @@ class Bot:
                 free[x.commodity] = free.get(x.commodity, 0) + 1
         for e in out:
             j = e.job
-            if e.kind == "D" and j.source is None and not j.locked:
+            if e.kind == DELIVER and j.source is None and not j.locked:
                 if free.get(j.commodity, 0) <= 0:
                     return None
                 free[j.commodity] -= 1
@@ -395,7 +398,7 @@ class Bot:
         # pick up what the plan picks up here
         if city is not None:
             for e in plan.events:
-                if e.kind == "P" and e.job.source == city.name:
+                if e.kind == PICKUP and e.job.source == city.name:
                     a = PickUp(e.job.commodity, e.job.card, e.job.demand)
                     key = ("pickup", state.turn, a)
                     if key not in self._failed:
@@ -405,7 +408,7 @@ class Bot:
                         drop = self._drop_useless(state, plan)
                         if drop is not None:
                             return drop
-                if e.kind == "P":
+                if e.kind == PICKUP:
                     break
         # ferries: board at the start of the move (M5)
         route = self._route(state, planner, plan)
@@ -433,7 +436,7 @@ class Bot:
                     plan: Plan | None) -> tuple[Planner, Plan | None]:
         """The opening's plan, looked for as widely as Hard does when this
         level's own search found nothing worth its two turns; the better plan is kept."""
-        hard = LEVELS["hard"]
+        hard = LEVELS[TableLevel.HARD]
         wide = Planner(state, self.seat, self._graph_for(state), dataclasses.replace(
             self.level, max_jobs=max(self.level.max_jobs, hard.max_jobs),
             singles_for_pairs=hard.singles_for_pairs, full_evals=hard.full_evals))
@@ -504,7 +507,7 @@ class Bot:
             return None
         for e in self.plan.events:
             j = e.job
-            if e.kind == "D" and j.source is None and not j.locked and j.commodity in free:
+            if e.kind == DELIVER and j.source is None and not j.locked and j.commodity in free:
                 a = Lock(j.card, j.demand)
                 if _quote_ok(state, a):
                     return a

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from rail_app.games.italian_rails.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
 from rail_app.games.italian_rails.ai.races import foreseen_races, lost_races
@@ -31,6 +32,8 @@ from rail_app.games.italian_rails.rules import build, cards, movement
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.state import Edge, GameState, Phase
 from rail_app.games.italian_rails.rules.turns import BUILD_ONLY_TURNS
+from rail_app.table.cache import BoundedCache
+from rail_app.table.seats import Level as TableLevel
 
 MAX_SIM_TURNS = 40
 
@@ -50,15 +53,26 @@ class Job:
     public: bool = False
 
 
+class Stop(StrEnum):
+    """What a plan does at a city: pick a job's load up, or deliver it."""
+
+    PICKUP = "P"
+    DELIVER = "D"
+
+
+PICKUP = Stop.PICKUP
+DELIVER = Stop.DELIVER
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    kind: str  # "P" pick up, "D" deliver
+    kind: Stop
     job: Job
     city: str = ""
 
     @staticmethod
-    def of(kind: str, job: Job) -> Event:
-        return Event(kind, job, job.city if kind == "D" else str(job.source))
+    def of(kind: Stop, job: Job) -> Event:
+        return Event(kind, job, job.city if kind is DELIVER else str(job.source))
 
 
 @dataclass(slots=True)
@@ -86,7 +100,7 @@ class Plan:
         parts = []
         for e in self.events:
             j = e.job
-            parts.append(f"{'pick' if e.kind == 'P' else 'drop'} {j.commodity}@{e.city}")
+            parts.append(f"{'pick' if e.kind is PICKUP else 'drop'} {j.commodity}@{e.city}")
         return ", ".join(parts) + f" (score {self.score:.1f}, {self.turns:.1f} turns)"
 
 
@@ -107,11 +121,11 @@ class Level:
     fast_at: int = 45  # cash from which the first, faster locomotive is bought (K9)
 
 
-LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
+LEVELS: dict[TableLevel, Level] = {
+    TableLevel.EASY: Level("easy", max_jobs=1, singles_for_pairs=0, full_evals=3, upgrades=False,
                   swaps=False, build_value=1.0, connect_margin=10),
-    "normal": Level("normal", max_jobs=2, singles_for_pairs=6, full_evals=4),
-    "hard": Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True,
+    TableLevel.NORMAL: Level("normal", max_jobs=2, singles_for_pairs=6, full_evals=4),
+    TableLevel.HARD: Level("hard", max_jobs=2, singles_for_pairs=18, full_evals=14, race=True,
                   foresee=True),
 }
 
@@ -172,21 +186,22 @@ def optional_jobs(state: GameState, seat: int) -> list[Job]:
 # -- sequences ------------------------------------------------------------------------------
 
 
-_TEMPLATES: dict[tuple[tuple[bool, ...], int, int], list[tuple[tuple[int, str], ...]]] = {}
+_TEMPLATES: BoundedCache[tuple[tuple[bool, ...], int, int],
+                          list[tuple[tuple[int, Stop], ...]]] = BoundedCache(256)
 
 
 def _templates(shape: tuple[bool, ...], cap: int, carried: int
-               ) -> list[tuple[tuple[int, str], ...]]:
-    """Orders of (job index, "P"/"D") for jobs with (True) or without a pickup."""
+               ) -> list[tuple[tuple[int, Stop], ...]]:
+    """Orders of (job index, stop) for jobs with (True) or without a pickup."""
     key = (shape, cap, carried)
-    found = _TEMPLATES.get(key)
+    found = _TEMPLATES.peek(key)
     if found is not None:
         return found
-    out: list[tuple[tuple[int, str], ...]] = []
+    out: list[tuple[tuple[int, Stop], ...]] = []
     n = len(shape)
     picked = [not s for s in shape]
     delivered = [False] * n
-    cur: list[tuple[int, str]] = []
+    cur: list[tuple[int, Stop]] = []
 
     def rec(load: int) -> None:
         if len(cur) == n + sum(shape):
@@ -196,19 +211,19 @@ def _templates(shape: tuple[bool, ...], cap: int, carried: int
             if not picked[i]:
                 if load < cap:
                     picked[i] = True
-                    cur.append((i, "P"))
+                    cur.append((i, PICKUP))
                     rec(load + 1)
                     cur.pop()
                     picked[i] = False
             elif not delivered[i]:
                 delivered[i] = True
-                cur.append((i, "D"))
+                cur.append((i, DELIVER))
                 rec(load - 1)
                 cur.pop()
                 delivered[i] = False
 
     rec(carried)
-    _TEMPLATES[key] = out
+    _TEMPLATES.put(key, out)
     return out
 
 
@@ -216,8 +231,8 @@ def sequences(jobs: list[Job], cap: int, carried: int) -> Iterator[tuple[Event, 
     """Every order of the jobs' pickups and deliveries that respects C3 (a pickup before its
     delivery; never more than ``cap`` loads, ``carried`` of them on the train already)."""
     shape = tuple(j.source is not None for j in jobs)
-    ev = {(i, k): Event.of(k, j) for i, j in enumerate(jobs) for k in ("P", "D")
-          if k == "D" or j.source is not None}
+    ev = {(i, k): Event.of(k, j) for i, j in enumerate(jobs) for k in (PICKUP, DELIVER)
+          if k is DELIVER or j.source is not None}
     for t in _templates(shape, cap, carried):
         yield tuple(ev[x] for x in t)
 
@@ -225,16 +240,16 @@ def sequences(jobs: list[Job], cap: int, carried: int) -> Iterator[tuple[Event, 
 def insertions(seq: tuple[Event, ...], job: Job, cap: int, carried: int
                ) -> Iterator[tuple[Event, ...]]:
     """``seq`` with the job's pickup and delivery inserted at every place allowed by C3."""
-    d = Event.of("D", job)
+    d = Event.of(DELIVER, job)
     n = len(seq)
     if job.source is None:
         for j in range(n + 1):
             yield (*seq[:j], d, *seq[j:])
         return
-    p = Event.of("P", job)
+    p = Event.of(PICKUP, job)
     loads = [carried]
     for e in seq:
-        loads.append(loads[-1] + (1 if e.kind == "P" else -1))
+        loads.append(loads[-1] + (1 if e.kind == PICKUP else -1))
     for i in range(n + 1):
         for j in range(i, n + 1):
             # between the pickup and the delivery the train carries one load more (the
@@ -359,7 +374,7 @@ class Planner:
             build += lb
             steps += ls
             cur = city
-            if e.kind == "D":
+            if e.kind == DELIVER:
                 if build > cash + payoff:
                     short = True  # K7: the building must be paid before this payoff
                 payoff += e.job.payoff
@@ -495,7 +510,7 @@ class Planner:
             j = e.job
             if j.card not in state.players[self.seat].private and j.card not in state.pool:
                 return False
-            if e.kind == "P" and j.card in locked and locked[j.card] != j.demand:
+            if e.kind == PICKUP and j.card in locked and locked[j.card] != j.demand:
                 return False
         return True
 
@@ -639,7 +654,7 @@ class Planner:
                 while True:
                     while done < total_events and stop_at[done] == pos:
                         ev = plan.events[done]
-                        if ev.kind == "D" and (ev.job.locked or k < self.races.get(
+                        if ev.kind == DELIVER and (ev.job.locked or k < self.races.get(
                                 (ev.job.card, ev.job.demand), MAX_SIM_TURNS)):
                             payoff += ev.job.payoff
                             cash += ev.job.payoff
@@ -724,6 +739,6 @@ def unbuilt_route_edges(graph: CostGraph, route: list[int], start: int) -> list[
     return out
 
 
-__all__ = ["BUILT", "FERRY", "LEVELS", "Event", "Job", "Level", "Plan", "Planner", "RENT",
+__all__ = ["BUILT", "DELIVER", "FERRY", "LEVELS", "PICKUP", "Event", "Job", "Level", "Plan", "Planner", "RENT", "Stop",
            "locked_public", "mandatory_jobs", "optional_jobs", "sequences",
            "unbuilt_route_edges"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from rail_app.core.mapfile import (
     suggest,
 )
 from rail_app.games.italian_rails.rules.maprules import Rules, map_schema, rules_from_data
+from rail_app.table.cache import BoundedCache
 
 #: How much of a segment (km) may lie over water before it counts as leaving the land (B3).
 #: Coastlines are jagged at the map's scale; a sliver of sea is not "open sea".
@@ -192,6 +194,9 @@ class Board:
         #: Line numbers of the map file's keys, for messages naming the place (habit 11).
         self.lines = LineIndex()
         self._place_names: dict[int, str] = {}  # place_name's answers (the board never changes)
+        #: A value naming this board for caches: its files and their versions when it was
+        #: read from them (a unique token otherwise), never its object's identity.
+        self.stamp: tuple[object, ...] = ("board", uuid.uuid4().hex)
 
     # -- queries ---------------------------------------------------------------------------
     def dot(self, key: str) -> int:
@@ -318,7 +323,7 @@ class Board:
 # Loading
 
 
-_CACHE: dict[tuple[str, int, int, int, int], Board] = {}
+_BOARDS: BoundedCache[tuple[str, int, int, int, int], Board] = BoundedCache(16)
 
 
 def load_board(path: str | os.PathLike[str], *, use_cache: bool = True) -> Board:
@@ -328,11 +333,13 @@ def load_board(path: str | os.PathLike[str], *, use_cache: bool = True) -> Board
     """
     p = Path(path)
     stamp = _stamp(p)
-    if use_cache and stamp in _CACHE:
-        return _CACHE[stamp]
+    found = _BOARDS.peek(stamp) if use_cache else None
+    if found is not None:
+        return found
     board = _Builder(p, str(path)).build()
     if stamp[1] >= 0:
-        _CACHE[stamp] = board
+        board.stamp = stamp
+        _BOARDS.put(stamp, board)
     return board
 
 

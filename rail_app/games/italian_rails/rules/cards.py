@@ -67,6 +67,7 @@ from rail_app.games.italian_rails.rules.state import (
     log,
 )
 from rail_app.games.italian_rails.rules.turns import build_only
+from rail_app.table.cache import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
 # Queries
@@ -490,14 +491,13 @@ def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
 # ---------------------------------------------------------------------------------------------
 # End of the game (W1, W2)
 
-_FREE_EDGES: dict[int, list[tuple[int, int]]] = {}
+_FREE_EDGES: BoundedCache[tuple[object, ...], list[tuple[int, int]]] = BoundedCache(8)
 
 
 def _free_edges(board: Board) -> list[tuple[int, int]]:
-    key = id(board)
-    if key not in _FREE_EDGES:
-        _FREE_EDGES[key] = [e.key for e in board.edges.values() if e.free]
-    return _FREE_EDGES[key]
+    """The major cities' free track (W1), kept per board (by its stamp)."""
+    return _FREE_EDGES.get(board.stamp,
+                           lambda: [e.key for e in board.edges.values() if e.free])
 
 
 def connects_all_majors(state: GameState, player: int) -> bool:

@@ -32,6 +32,7 @@ from rail_app.games.italian_rails.rules.eventkinds import (
     EventKind,
     Param,
 )
+from rail_app.table.cache import BoundedCache
 
 DEMANDS_PER_CARD = 3  # C1
 #: The widest event zone a deck may ask for, in dots (a whole map is about 60 dots across).
@@ -53,22 +54,24 @@ def deck_schema() -> dict[str, Any]:
     return _SCHEMA
 
 
-_CACHE: dict[tuple[str, int, int, int], Deck] = {}
+_DECKS: BoundedCache[tuple[object, ...], Deck] = BoundedCache(16)
 
 
 def load_deck(path: str | os.PathLike[str], board: Board, *, use_cache: bool = True) -> Deck:
-    """Load a deck file and check it against ``board``; MapError lists every mistake."""
+    """Load a deck file and check it against ``board``; MapError lists every mistake.
+    Decks are kept per file version and board (by the board's stamp)."""
     p = Path(path)
     try:
         st = p.stat()
-        stamp = (str(p.resolve()), st.st_mtime_ns, st.st_size, id(board))
+        stamp: tuple[object, ...] = (str(p.resolve()), st.st_mtime_ns, st.st_size, board.stamp)
     except OSError:
-        stamp = (str(p), -1, -1, id(board))
-    if use_cache and stamp in _CACHE:
-        return _CACHE[stamp]
+        stamp = (str(p), -1, -1, board.stamp)
+    found = _DECKS.peek(stamp) if use_cache else None
+    if found is not None:
+        return found
     deck = _DeckReader(p, str(path), board).read()
-    if stamp[1] >= 0:
-        _CACHE[stamp] = deck
+    if stamp[1] != -1:
+        _DECKS.put(stamp, deck)
     return deck
 
 

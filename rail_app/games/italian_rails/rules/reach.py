@@ -19,11 +19,11 @@ refused when it newly cuts a city off, never because the map already had an unre
 from __future__ import annotations
 
 import weakref
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rail_app.games.italian_rails.rules.board import Board, edge_key
+from rail_app.table.cache import BoundedCache
 
 Edge = tuple[int, int]
 
@@ -148,24 +148,20 @@ def _analyse(topo: _Topology, board: Board, blocked: set[int]) -> _Analysis:
     return _Analysis(board, comp, tin, tout, sub_c, sub_m, totals, bridges)
 
 
-_CACHE: OrderedDict[tuple[int, frozenset[Edge]], _Analysis] = OrderedDict()
-_CACHE_SIZE = 64
+_ANALYSES: BoundedCache[tuple[object, frozenset[Edge]], _Analysis] = BoundedCache(64)
 
 
 def _analysis(board: Board, track: Iterable[Edge]) -> _Analysis:
+    """The reachability analysis of the board with ``track`` blocked, kept per board (by
+    its stamp) and track."""
     frozen = frozenset(track)
-    key = (id(board), frozen)
-    found = _CACHE.get(key)
-    if found is not None and found.board is board:
-        _CACHE.move_to_end(key)
-        return found
-    topo = _topology(board)
-    blocked = {topo.edge_id[e] for e in frozen if e in topo.edge_id}
-    result = _analyse(topo, board, blocked)
-    _CACHE[key] = result
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return result
+
+    def make() -> _Analysis:
+        topo = _topology(board)
+        blocked = {topo.edge_id[e] for e in frozen if e in topo.edge_id}
+        return _analyse(topo, board, blocked)
+
+    return _ANALYSES.get((board.stamp, frozen), make)
 
 
 def cut_off_cities(board: Board, builder_track: Iterable[Edge] | set[Edge], a: int,
@@ -276,4 +272,4 @@ def reachable_cities(board: Board, builder_track: Iterable[Edge]) -> set[str]:
 
 
 def clear_cache() -> None:
-    _CACHE.clear()
+    _ANALYSES.clear()

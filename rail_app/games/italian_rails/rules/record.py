@@ -30,6 +30,7 @@ from rail_app.games.italian_rails.rules.identity import (
 )
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.table import records as table_records
+from rail_app.table.cache import BoundedCache
 from rail_app.table.records import (
     ActionResult,
     Record,
@@ -163,14 +164,12 @@ def action_field_problem(data: Any) -> str | None:
     return None
 
 
-_FIELD_TYPES: dict[str, dict[str, Any]] = {}
+_FIELD_TYPES: BoundedCache[str, dict[str, Any]] = BoundedCache(64)
 
 
 def _field_types(cls: type[Action]) -> dict[str, Any]:
     """The field types of an action class, resolved once."""
-    if cls.kind not in _FIELD_TYPES:
-        _FIELD_TYPES[cls.kind] = typing.get_type_hints(cls)
-    return _FIELD_TYPES[cls.kind]
+    return _FIELD_TYPES.get(cls.kind, lambda: typing.get_type_hints(cls))
 
 
 def _fits(value: Any, tp: Any) -> bool:

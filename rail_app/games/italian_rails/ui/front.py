@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rail_app.table.cache import BoundedCache
 from rail_app.ui.gameparts import Colour, FinalTable
 from rail_app.ui.scene import Host, Scene
 
@@ -111,7 +112,7 @@ class ItalianRailsScreens:
         return session, step
 
 
-_SMALL: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = {}
+_SMALL: BoundedCache[tuple[str, str, tuple[int, int]], pygame.Surface] = BoundedCache(8)
 
 
 def small_map(board: Board, size: tuple[int, int]) -> pygame.Surface:
@@ -123,7 +124,7 @@ def small_map(board: Board, size: tuple[int, int]) -> pygame.Surface:
     from rail_app.games.italian_rails.ui.mapstyle import CITY_RED, CONTEXT_LAND, LAND, SEA, WATER
 
     key = (str(board.path), board.name, size)
-    found = _SMALL.get(key)
+    found = _SMALL.peek(key)
     if found is not None:
         return found
     view = mr.fit_view(board, *size, margin_px=3)
@@ -143,9 +144,7 @@ def small_map(board: Board, size: tuple[int, int]) -> pygame.Surface:
     for c in board.majors:
         x, y = view.to_px(c.x, c.y)
         pygame.draw.rect(pic, CITY_RED, (round(x) - r, round(y) - r, 2 * r, 2 * r))
-    if len(_SMALL) > 8:
-        _SMALL.clear()
-    _SMALL[key] = pic
+    _SMALL.put(key, pic)
     return pic
 
 

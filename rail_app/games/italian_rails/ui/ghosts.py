@@ -72,8 +72,8 @@ def paint_ghosts(surface: pygame.Surface, ctx: Ctx) -> None:
     if t.advice is None and ghost is None:
         return
     global _kept
-    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), id(t.advice), id(ghost), colour)
-    if _kept is None or _kept[0] != key or _kept[1] is not t.advice or _kept[2] is not ghost:
+    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), t.advice, ghost, colour)  # values
+    if _kept is None or _kept[0] != key:
         _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width))
     for layer in _kept[3]:
         surface.blit(layer, cam.rect.topleft)

@@ -21,6 +21,7 @@ from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.rules.words import refusal
+from rail_app.table.cache import BoundedCache
 from rail_app.ui.session import Session
 
 GAP_LIMIT = 6  # the pen fills gaps of at most this many dots when the pointer moves fast
@@ -58,7 +59,8 @@ class Pen:
         self.steps: list[Step] = []
         self.refusal: Refusal | None = None
         # legal next dots, keyed by the game's version, the pending stroke and the dot
-        self._legal_cache: dict[tuple[int, tuple[Action, ...], int], list[int]] = {}
+        self._legal_cache: BoundedCache[tuple[int, tuple[Action, ...], int], list[int]] = \
+            BoundedCache(256)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -101,7 +103,7 @@ class Pen:
         ``pending``. Kept per game version (never per object identity: a new state may
         reuse a freed one's id)."""
         key = (self.session.version, pending, frm)
-        hit = self._legal_cache.get(key)
+        hit = self._legal_cache.peek(key)
         if hit is not None:
             return hit
         out = []
@@ -114,9 +116,7 @@ class Pen:
             act = self.action_for(frm, n)
             if act is not None and self.session.quote(act, st).ok:
                 out.append(n)
-        if len(self._legal_cache) > 256:
-            self._legal_cache.clear()
-        self._legal_cache[key] = out
+        self._legal_cache.put(key, out)
         return out
 
     def can_start(self, dot: int) -> bool:

@@ -29,6 +29,7 @@ from rail_app.games.italian_rails.ui.palette import ZONE_ALPHA as ZONE_ALPHA
 from rail_app.games.italian_rails.ui.palette import ZONE_COLOURS as ZONE_COLOURS
 from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT as ZONE_DEFAULT
 from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT_ALPHA as ZONE_DEFAULT_ALPHA
+from rail_app.table.cache import BoundedCache
 from rail_app.ui.picturecache import SurfaceCache
 
 
@@ -179,7 +180,8 @@ def draw_zone_labels(surface: pygame.Surface, state: Zones, view: mr.MapView) ->
         surface.blit(pill, pill.get_rect(center=(round(px), round(py - sp * 0.9))))
 
 
-_SPOTS: dict[tuple[object, ...], list[tuple[str, tuple[int, int, int], tuple[float, float]]]] = {}
+_SPOTS: BoundedCache[tuple[object, ...],
+                     list[tuple[str, tuple[int, int, int], tuple[float, float]]]] = BoundedCache(16)
 
 
 def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
@@ -188,11 +190,10 @@ def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
     so a zone along a long coast is labelled on the coast. Worked out once per set of events
     in force (the frames of a pan ask every time)."""
     key = tuple((ev.card, ev.kind, ev.dots, ev.edges) for ev in state.events)
-    spots = _SPOTS.get(key)
+    spots = _SPOTS.peek(key)
     if spots is None:
-        if len(_SPOTS) > 16:
-            _SPOTS.clear()
-        spots = _SPOTS[key] = []
+        spots = []
+        _SPOTS.put(key, spots)
         board = state.board
         for ev in state.events:
             dots = list(ev.dots) or [d for e in ev.edges for d in e]
