@@ -126,3 +126,18 @@ def test_the_engine_works_when_imported_alone() -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_no_cache_is_keyed_on_an_objects_id() -> None:
+    """Caches are the one bounded cache (rail_app.core.cache) keyed on values or versions:
+    nothing calls id() or keeps a weak dictionary keyed on an object."""
+    wrong = []
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "id":
+                wrong.append(f"{_module(path)}:{node.lineno} {ast.unparse(node)}")
+            if isinstance(node, ast.Attribute) and node.attr in ("WeakKeyDictionary",
+                                                                 "WeakValueDictionary"):
+                wrong.append(f"{_module(path)}:{node.lineno} {node.attr}")
+    assert wrong == []

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rail_app import cli
+from rail_app.core.cache import BoundedCache
 from rail_app.table import records, registry
-from rail_app.table.cache import BoundedCache
 from rail_app.table.outcome import Outcome, OutcomeReason, ranks_from_keys
 from rail_app.table.seats import Level, Seat, SeatKind, SeatRange
 

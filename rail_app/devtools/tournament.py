@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
+from rail_app.core.cache import BoundedCache
 from rail_app.core.mapfile import MapError
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
-from rail_app.table.cache import BoundedCache
 
 TURN_CAP = 150
 MAX_ACTIONS = 100_000

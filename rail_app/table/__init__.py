@@ -8,6 +8,5 @@
 - :mod:`.registry`: the one explicit list of the games on the table;
 - :mod:`.records`: game records and their envelope (which game, which rules version);
 - :mod:`.saves`: saved games (the record, the seats, the world it was played on);
-- :mod:`.cursor`: a replay cursor over a record, with keyframes;
-- :mod:`.cache`: a small bounded cache keyed on values or versions.
+- :mod:`.library`: opening the records and saves of any game through the registry.
 """

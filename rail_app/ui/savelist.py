@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rail_app.table.cache import BoundedCache
+from rail_app.core.cache import BoundedCache
 from rail_app.table.seats import Seat
 from rail_app.ui.palette import BLACK as BLACK
 

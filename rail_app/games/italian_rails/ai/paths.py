@@ -14,11 +14,11 @@ all seven of its dots) and reused by every plan evaluated in that turn.
 from __future__ import annotations
 
 import heapq
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules import build, events, reach
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.state import VARIANT_SMALL_CITY_ACCESS, Edge, GameState
@@ -267,42 +267,41 @@ class _Segment(NamedTuple):
     new_ba: tuple[Arc, Arc]
 
 
-_SEGMENTS: weakref.WeakKeyDictionary[
-    Board, dict[tuple[float, ...], tuple[list[_Segment], bool]]] = weakref.WeakKeyDictionary()
+_SEGMENTS: BoundedCache[tuple[object, ...], tuple[list[_Segment], bool]] = BoundedCache(32)
 
 
 def _segments(board: Board, w: Weights) -> tuple[list[_Segment], bool]:
     """The board's legal segments in its own order, with their steps under weights ``w``;
-    and whether every one of those steps is :func:`_quantized`."""
-    per_weights = _SEGMENTS.setdefault(board, {})
-    wkey = (w.move, w.rent, w.build, w.parallel)
-    table = per_weights.get(wkey)
-    if table is None:
-        n = len(board.dots)
-        move = w.move
-        rent = move + w.rent
-        lone = 1.0 + 0.0  # the build factor away from existing track
-        beside = 1.0 + w.parallel * 0.5  # with existing track at both ends: corridors
-        found = []
-        for key, e in board.edges.items():
-            if e.forbidden is not None:
-                continue
-            a, b = key
-            cab = board.dot_cost[b] + e.crossing_cost  # K6: the dot drawn to, the crossings
-            cba = board.dot_cost[a] + e.crossing_cost
-            found.append(_Segment(
-                key, a, b, e.free, (b, move, 0, 1.0), (a, move, 0, 1.0),
-                ((b, rent, 0, 1.0), (b + n, rent, 0, 1.0)),
-                ((a, rent, 0, 1.0), (a + n, rent, 0, 1.0)),
-                ((b, move + cab * w.build * lone, cab, 1.0),
-                 (b, move + cab * w.build * beside, cab, 1.0)),
-                ((a, move + cba * w.build * lone, cba, 1.0),
-                 (a, move + cba * w.build * beside, cba, 1.0))))
-        quantized = all(_quantized(arc[1]) for seg in found
-                        for arc in (seg.run_ab, seg.run_ba, *seg.rent_ab, *seg.rent_ba,
-                                    *seg.new_ab, *seg.new_ba))
-        table = per_weights[wkey] = (found, quantized)
-    return table
+    and whether every one of those steps is :func:`_quantized`. Kept per board (its stamp) and weights."""
+    return _SEGMENTS.get((*board.stamp, w.move, w.rent, w.build, w.parallel),
+                         lambda: _make_segments(board, w))
+
+
+def _make_segments(board: Board, w: Weights) -> tuple[list[_Segment], bool]:
+    n = len(board.dots)
+    move = w.move
+    rent = move + w.rent
+    lone = 1.0 + 0.0  # the build factor away from existing track
+    beside = 1.0 + w.parallel * 0.5  # with existing track at both ends: corridors
+    found = []
+    for key, e in board.edges.items():
+        if e.forbidden is not None:
+            continue
+        a, b = key
+        cab = board.dot_cost[b] + e.crossing_cost  # K6: the dot drawn to, the crossings
+        cba = board.dot_cost[a] + e.crossing_cost
+        found.append(_Segment(
+            key, a, b, e.free, (b, move, 0, 1.0), (a, move, 0, 1.0),
+            ((b, rent, 0, 1.0), (b + n, rent, 0, 1.0)),
+            ((a, rent, 0, 1.0), (a + n, rent, 0, 1.0)),
+            ((b, move + cab * w.build * lone, cab, 1.0),
+             (b, move + cab * w.build * beside, cab, 1.0)),
+            ((a, move + cba * w.build * lone, cba, 1.0),
+             (a, move + cba * w.build * beside, cba, 1.0))))
+    quantized = all(_quantized(arc[1]) for seg in found
+                    for arc in (seg.run_ab, seg.run_ba, *seg.rent_ab, *seg.rent_ba,
+                                *seg.new_ab, *seg.new_ba))
+    return found, quantized
 
 
 class CostGraph:

@@ -26,13 +26,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.ai.paths import BUILT, FERRY, INF, NEW, RENT, CostGraph
 from rail_app.games.italian_rails.ai.races import foreseen_races, lost_races
 from rail_app.games.italian_rails.rules import build, cards, movement
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.state import Edge, GameState, Phase
 from rail_app.games.italian_rails.rules.turns import BUILD_ONLY_TURNS
-from rail_app.table.cache import BoundedCache
 from rail_app.table.seats import Level as TableLevel
 
 MAX_SIM_TURNS = 40

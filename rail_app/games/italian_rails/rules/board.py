@@ -20,6 +20,7 @@ import numpy as np
 import shapely
 
 from rail_app.core import hexgrid
+from rail_app.core.cache import BoundedCache
 from rail_app.core.geometry import MapGeometry, Projection, load_geometry
 from rail_app.core.guarded import MAX_DOTS, MAX_GRID_POINTS
 from rail_app.core.mapfile import (
@@ -31,7 +32,6 @@ from rail_app.core.mapfile import (
     suggest,
 )
 from rail_app.games.italian_rails.rules.maprules import Rules, map_schema, rules_from_data
-from rail_app.table.cache import BoundedCache
 
 #: How much of a segment (km) may lie over water before it counts as leaving the land (B3).
 #: Coastlines are jagged at the map's scale; a sliver of sea is not "open sea".

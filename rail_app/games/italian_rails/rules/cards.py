@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import (
     Action,
@@ -67,7 +68,6 @@ from rail_app.games.italian_rails.rules.state import (
     log,
 )
 from rail_app.games.italian_rails.rules.turns import build_only
-from rail_app.table.cache import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
 # Queries

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.core import guarded
+from rail_app.core.cache import BoundedCache
 from rail_app.core.mapfile import (
     LineIndex,
     MapError,
@@ -32,7 +33,6 @@ from rail_app.games.italian_rails.rules.eventkinds import (
     EventKind,
     Param,
 )
-from rail_app.table.cache import BoundedCache
 
 DEMANDS_PER_CARD = 3  # C1
 #: The widest event zone a deck may ask for, in dots (a whole map is about 60 dots across).

@@ -18,12 +18,11 @@ refused when it newly cuts a city off, never because the map already had an unre
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.board import Board, edge_key
-from rail_app.table.cache import BoundedCache
 
 Edge = tuple[int, int]
 
@@ -40,13 +39,15 @@ class _Topology:
     city_dots: list[int]  # dots of small and medium cities
 
 
-_TOPOLOGY: weakref.WeakKeyDictionary[Board, _Topology] = weakref.WeakKeyDictionary()
+_TOPOLOGY: BoundedCache[tuple[object, ...], _Topology] = BoundedCache(8)
 
 
 def _topology(board: Board) -> _Topology:
-    topo = _TOPOLOGY.get(board)
-    if topo is not None:
-        return topo
+    """The board's graph for the reach searches, kept per board (its stamp)."""
+    return _TOPOLOGY.get(board.stamp, lambda: _make_topology(board))
+
+
+def _make_topology(board: Board) -> _Topology:
     n = len(board.dots)
     nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     edge_id: dict[Edge, int] = {}
@@ -74,9 +75,7 @@ def _topology(board: Board) -> _Topology:
         else:
             city_weight[c.centre] = 1
             city_dots.append(c.centre)
-    topo = _Topology(n, nbrs, edge_id, city_weight, major_weight, city_dots)
-    _TOPOLOGY[board] = topo
-    return topo
+    return _Topology(n, nbrs, edge_id, city_weight, major_weight, city_dots)
 
 
 @dataclass
@@ -214,28 +213,30 @@ class _Triangles:
     sharing: dict[Edge, list[Edge]]
 
 
-_TRIANGLES: weakref.WeakKeyDictionary[Board, _Triangles] = weakref.WeakKeyDictionary()
+_TRIANGLES: BoundedCache[tuple[object, ...], _Triangles] = BoundedCache(8)
 
 
 def _triangles(board: Board) -> _Triangles:
-    found = _TRIANGLES.get(board)
-    if found is None:
-        edge_id = _topology(board).edge_id
-        sides: dict[Edge, list[tuple[Edge, Edge]]] = {}
-        sharing: dict[Edge, list[Edge]] = {}
-        for key in edge_id:
-            a, b = key
-            mine = sides[key] = []
-            for x in board.adj[a]:
-                if x == b:
-                    continue
-                k1, k2 = edge_key(a, x), edge_key(x, b)
-                if k1 in edge_id and k2 in edge_id:
-                    mine.append((k1, k2))
-                    sharing.setdefault(k1, []).append(key)
-                    sharing.setdefault(k2, []).append(key)
-        found = _TRIANGLES[board] = _Triangles(sides, sharing)
-    return found
+    """The board's triangles of segments, kept per board (its stamp)."""
+    return _TRIANGLES.get(board.stamp, lambda: _make_triangles(board))
+
+
+def _make_triangles(board: Board) -> _Triangles:
+    edge_id = _topology(board).edge_id
+    sides: dict[Edge, list[tuple[Edge, Edge]]] = {}
+    sharing: dict[Edge, list[Edge]] = {}
+    for key in edge_id:
+        a, b = key
+        mine = sides[key] = []
+        for x in board.adj[a]:
+            if x == b:
+                continue
+            k1, k2 = edge_key(a, x), edge_key(x, b)
+            if k1 in edge_id and k2 in edge_id:
+                mine.append((k1, k2))
+                sharing.setdefault(k1, []).append(key)
+                sharing.setdefault(k2, []).append(key)
+    return _Triangles(sides, sharing)
 
 
 def refused_segments(board: Board, builder_track: Iterable[Edge]) -> set[Edge]:

@@ -17,6 +17,7 @@ from dataclasses import fields
 from typing import Any
 
 from rail_app.core import guarded
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.actions import ACTION_TYPES, Action, action_from_dict
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
@@ -30,7 +31,6 @@ from rail_app.games.italian_rails.rules.identity import (
 )
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.table import records as table_records
-from rail_app.table.cache import BoundedCache
 from rail_app.table.records import (
     ActionResult,
     Record,

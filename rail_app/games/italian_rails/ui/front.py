@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rail_app.table.cache import BoundedCache
+from rail_app.core.cache import BoundedCache
 from rail_app.ui.gameparts import Colour, FinalTable
 from rail_app.ui.scene import Host, Scene
 

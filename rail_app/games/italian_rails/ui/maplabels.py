@@ -5,12 +5,12 @@ water. Drawn into a layer above the track, so ink never covers a name."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import numpy as np
 import pygame
 import shapely
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui.mapstyle import (
     COMMODITY_GREEN,
@@ -24,12 +24,19 @@ from rail_app.games.italian_rails.ui.mapstyle import (
 )
 from rail_app.ui.picturecache import SurfaceCache
 
+_SEA_POINTS: BoundedCache[tuple[object, ...], list[tuple[str, list[tuple[float, float]]]]] = \
+    BoundedCache(8)
 
-@lru_cache(maxsize=8)
+
 def sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]]:
     """Where a sea's name may go: open water points of its area, nearest its middle first.
 
-    Cached per board: the game renders the base layer in many tiles and zoom levels."""
+    Kept per board (its stamp): the game renders the base layer in many tiles and zoom
+    levels."""
+    return _SEA_POINTS.get(board.stamp, lambda: _sea_label_points(board))
+
+
+def _sea_label_points(board: Board) -> list[tuple[str, list[tuple[float, float]]]]:
     land = board.geometry.union("land")
     context = board.geometry.union("context")
     solid = shapely.union_all([land, context]) if not context.is_empty else land
@@ -168,11 +175,15 @@ def _label_spots(x: float, y: float, w: int, h: int, off: float) -> list[tuple[f
             (x - off * 0.7 - w, y + off * 0.4), (x - off * 0.7 - w, y - off * 0.4 - h)]
 
 
-@lru_cache(maxsize=32)
+_LEVELS: BoundedCache[tuple[object, ...], list[LabelPlan]] = BoundedCache(32)
+
+
 def _level_layout(board: Board, scale: float, fx: float, fy: float) -> list[LabelPlan]:
     """:func:`label_layout` of a whole zoom level, for a view whose origin lies ``fx``, ``fy``
-    pixels past whole pixels (all tiles of a level share it, so they agree on the labels)."""
-    return label_layout(board, MapView(scale, fx / scale, fy / scale))
+    pixels past whole pixels (all tiles of a level share it, so they agree on the labels);
+    kept per board (its stamp) and level."""
+    return _LEVELS.get((*board.stamp, scale, fx, fy),
+                       lambda: label_layout(board, MapView(scale, fx / scale, fy / scale)))
 
 
 def placed_labels(board: Board, view: MapView) -> list[LabelPlan]:

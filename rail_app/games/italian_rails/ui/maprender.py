@@ -11,13 +11,13 @@ drawing tool outside the game needs only this module.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pygame
 import shapely
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui.maplabels import (
     draw_labels,
@@ -198,13 +198,20 @@ def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> lis
     return pts
 
 
-@lru_cache(maxsize=8)
+_SHEETS: BoundedCache[tuple[object, ...], tuple[float, float, float, float]] = BoundedCache(8)
+
+
 def sheet_box(board: Board) -> tuple[float, float, float, float]:
     """The km box of the printed map sheet: the area the map data describes (the
     neighbouring countries are given only inside it), with the board's dots inside.
 
     Beyond the sheet there is no geography to draw, so the base layer shows the table the
-    sheet lies on there, with the sheet's edge, rather than inventing coastlines."""
+    sheet lies on there, with the sheet's edge, rather than inventing coastlines. Kept per
+    board (its stamp)."""
+    return _SHEETS.get(board.stamp, lambda: _sheet_box(board))
+
+
+def _sheet_box(board: Board) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = board_extent(board, 40.0)
     context = board.geometry.union("context")
     if not context.is_empty:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.actions import (
     Action,
     BuildFerry,
@@ -21,7 +22,6 @@ from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.rules.words import refusal
-from rail_app.table.cache import BoundedCache
 from rail_app.ui.session import Session
 
 GAP_LIMIT = 6  # the pen fills gaps of at most this many dots when the pointer moves fast

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
 from rail_app.games.italian_rails.rules.eventkinds import EventKind, rule_of
@@ -29,7 +30,6 @@ from rail_app.games.italian_rails.ui.palette import ZONE_ALPHA as ZONE_ALPHA
 from rail_app.games.italian_rails.ui.palette import ZONE_COLOURS as ZONE_COLOURS
 from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT as ZONE_DEFAULT
 from rail_app.games.italian_rails.ui.palette import ZONE_DEFAULT_ALPHA as ZONE_DEFAULT_ALPHA
-from rail_app.table.cache import BoundedCache
 from rail_app.ui.picturecache import SurfaceCache
 
 
