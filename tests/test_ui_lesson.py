@@ -85,7 +85,7 @@ def test_the_lesson_says_what_it_does_not_let_the_player_do_yet(app: Any) -> Non
     scene = app.scene
     ctrl = scene.controller
     plan = scene.table.lesson.plan
-    q = ctrl.do(PickUp(plan.commodity, plan.card + 1, 0))
+    q = ctrl.core.do(PickUp(plan.commodity, plan.card + 1, 0))
     assert not q.ok and q.headline.startswith(f"In this lesson, pick up {plan.commodity}")
     assert "()" not in q.headline  # no empty rule id shown
 

@@ -31,7 +31,7 @@ def press(d: Driver, scene: Any, key: object) -> None:
 
 
 def settle_run(d: Driver, scene: Any) -> None:
-    assert d.until(lambda: scene.table.run is None and not scene.controller.computer_to_act(),
+    assert d.until(lambda: scene.table.run is None and not scene.controller.computer.computer_to_act(),
                    dt=0.05)
 
 
@@ -73,7 +73,7 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
             drag(d, scene, line[i:])
         elif title == "End the build":
             for _ in range(4):
-                if STEPS[k].done(scene.controller.lesson_look()):
+                if STEPS[k].done(scene.controller.teaching.lesson_look()):
                     break
                 d.key(pygame.K_RETURN)
                 settle_run(d, scene)
@@ -86,7 +86,7 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
             press(d, scene, Play(PickUp(plan.commodity, plan.card, plan.demand)))
         elif title == "Deliver":
             city = board.cities[plan.city].centre
-            scene.controller.fit()
+            scene.controller.view.fit()
             d.frames(1)
             click(d, scene.camera.dot_screen(city))
             click(d, scene.camera.dot_screen(city))
@@ -103,7 +103,7 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
             settle_run(d, scene)
             from rail_app.games.italian_rails.ui import maprender as mr
 
-            scene.controller.fit()
+            scene.controller.view.fit()
             d.frames(1)
             f = board.ferries[plan.ferry]
             cam = scene.camera
@@ -126,6 +126,6 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
             d.key(pygame.K_RETURN)
             settle_run(d, scene)
         d.frames(2)
-        look = scene.controller.lesson_look()
+        look = scene.controller.teaching.lesson_look()
         assert step_done(look), f"step {k + 1} ({title}) is not done"
         next_step(d, scene)

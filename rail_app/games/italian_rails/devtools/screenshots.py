@@ -61,7 +61,7 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     s.settle(2)
     s.shot("stroke-cost")
     d.mouse(pygame.MOUSEBUTTONUP, cam.dot_screen(path[-1]))
-    scene.controller.clear_phase()
+    scene.controller.building.clear_phase()
     illegal = _border_stroke(scene)
     if illegal:
         dots, target = illegal
@@ -71,7 +71,7 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
         s.settle(2)
         s.shot("illegal-segment")
         d.mouse(pygame.MOUSEBUTTONUP, cam.dot_screen(target))
-        scene.controller.clear_phase()
+        scene.controller.building.clear_phase()
     # a game well under way: the route preview, the card panel, the popups
     session = new_session(italy)
     play_on(session, 7, anna_moves(18))

@@ -1,13 +1,15 @@
-"""The controller's foundation: the one door to the game and the notices.
+"""The controller's core: the one door to the game and the notices.
 
-:class:`ControllerBase` holds the session, the table model and the app; its :meth:`do` is
-the only place of the game screen that calls ``Session.apply`` (DESIGN.md habit 8). The
-controller's parts (building, moving, the computer's turns) derive from it.
+:class:`Core` holds the session, the table model and the app; its :meth:`Core.do` is the
+only place of the game screen that calls ``Session.apply`` (DESIGN.md habit 8). The
+controller's parts (viewing, building, moving, helping, teaching, the computer's turns) are
+each given the core and call it; none inherits from it or from another part.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from rail_app.games.italian_rails.rules.actions import Action, Deliver, PlaceTrain
 from rail_app.games.italian_rails.rules.deck import event_centres
@@ -29,12 +31,18 @@ from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
 
 
-class ControllerBase:
+class Core:
+    """The game, the table model and the app, as every part of the controller reaches them
+    (see the module docstring)."""
+
     def __init__(self, host: Host, session: Session[GameState], table: Table) -> None:
         self.host = host
         self.session = session
         self.table = table
         self.trains = TrainTool(session)
+        #: Why the screen does not let the player do an action now ("": it may); the
+        #: lesson's part sets it (see :mod:`rail_app.games.italian_rails.ui.teaching`).
+        self.guard: Callable[[Action], str] = _allowed
 
     @property
     def state(self) -> GameState:
@@ -116,11 +124,6 @@ class ControllerBase:
                          Spot.MAP, (city.x, city.y))
         return q
 
-    def guard(self, action: Action) -> str:
-        """Why the screen does not let the player do ``action`` now ("": it may); the
-        lesson answers (see :mod:`rail_app.games.italian_rails.ui.teaching`)."""
-        return ""
-
     def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
         """Say why the engine refused an action, in a player's words, where it happened."""
         self.say(headline, refusal(self.session.state.board, q), Tone.ERROR, Spot.POINTER, at)
@@ -172,3 +175,7 @@ class ControllerBase:
     def hush(self) -> None:
         """The next gesture begins: the refusal near the pointer has been read."""
         self.table.notices = [n for n in self.table.notices if n.spot is not Spot.POINTER]
+
+
+def _allowed(action: Action) -> str:
+    return ""

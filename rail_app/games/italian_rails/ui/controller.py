@@ -1,16 +1,23 @@
 """The game screen's controller: the only code that changes the table model, and through
-:meth:`~rail_app.games.italian_rails.ui.base.ControllerBase.do` the only caller of the session's ``apply``.
+:meth:`~rail_app.games.italian_rails.ui.base.Core.do` the only caller of the session's
+``apply``.
 
-Widgets and keys give it :mod:`commands <rail_app.games.italian_rails.ui.commands>`; the input module gives
-it gestures (:class:`Building`, :class:`Moving`); :meth:`tick` moves time on (notices, the
-train's run, the computer's turn, what changed in the game).
+It is made of parts, each with its own state and called through its own methods: the core
+(the door to the game, the notices), :attr:`Controller.view` (camera, pointer, panels),
+:attr:`~Controller.building` (pen, eraser), :attr:`~Controller.moving` (the train),
+:attr:`~Controller.helping` (Suggest), :attr:`~Controller.teaching` (lesson, hints) and
+:attr:`~Controller.computer` (the computer's turns). Widgets and keys give it
+:mod:`commands <rail_app.games.italian_rails.ui.commands>`, carried out through one table
+(:meth:`Controller.perform`); the input module gives gestures to the parts;
+:meth:`Controller.tick` moves time on (notices, the train's run, the computer's turn, what
+changed in the game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, get_args
 
-from rail_app.games.italian_rails.ai.advice import Adviser
 from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
@@ -22,6 +29,7 @@ from rail_app.games.italian_rails.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.building import Building
 from rail_app.games.italian_rails.ui.choices import legal_city_actions
 from rail_app.games.italian_rails.ui.commands import (
@@ -36,7 +44,7 @@ from rail_app.games.italian_rails.ui.commands import (
 )
 from rail_app.games.italian_rails.ui.helping import Helping
 from rail_app.games.italian_rails.ui.moving import Moving
-from rail_app.games.italian_rails.ui.pacing import ComputerTurns
+from rail_app.games.italian_rails.ui.pacing import ComputerTurns, Player
 from rail_app.games.italian_rails.ui.table import (
     CIRCLE_TIME,
     FADE_TIME,
@@ -48,6 +56,7 @@ from rail_app.games.italian_rails.ui.table import (
     Tone,
 )
 from rail_app.games.italian_rails.ui.teaching import Teaching
+from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.viewing import Viewing
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
@@ -55,15 +64,61 @@ from rail_app.ui.session import Session, new_save_path
 GAME_OVER_DELAY = 2.0  # seconds the last move stays on screen before the game over screen
 
 
-class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
+class Controller:
     def __init__(self, host: Host, session: Session[GameState], table: Table,
-                 open_settings: Callable[[], None], open_saves: Callable[[], None]) -> None:
-        super().__init__(host, session, table)
+                 open_settings: Callable[[], None], open_saves: Callable[[], None],
+                 leave: Callable[[Question | None], None]) -> None:
+        self.core = Core(host, session, table)
         self.open_settings = open_settings
         self.open_saves = open_saves
-        self.adviser = Adviser()
-        self.bots = {i: Bot(s.level, i, session.setup.seed)
-                     for i, s in enumerate(session.setup.seats) if s.computer}
+        self.leave_to = leave  # the menu (QUIT), the load screen (LOAD), game over (None)
+        bots: dict[int, Player] = {i: Bot(str(s.level), i, session.setup.seed)
+                                   for i, s in enumerate(session.setup.seats) if s.computer}
+        self.view = Viewing(self.core)
+        self.building = Building(self.core)
+        self.moving = Moving(self.core)
+        self.helping = Helping(self.core)
+        self.teaching = Teaching(self.core, bots)
+        self.computer = ComputerTurns(self.core, bots)
+        #: What each command without parameters does (the one table of the screen's intents).
+        self.intents: dict[Intent, Callable[[], object]] = {
+            Intent.END_PHASE: self.end_phase,
+            Intent.ERASE_LAST: self.building.erase_last,
+            Intent.TAKE_BACK: self.moving.take_back,
+            Intent.SUGGEST: self.helping.toggle_suggest,
+            Intent.LESSON_NEXT: self.teaching.lesson_next,
+            Intent.LESSON_LEAVE: self.teaching.lesson_leave,
+            Intent.LESSON_RESTART: self.teaching.lesson_restart,
+            Intent.HINTS_OFF: self.teaching.hints_off,
+            Intent.CONTINUE_TRIP: self.continue_trip,
+            Intent.CLEAR_PHASE: self.building.clear_phase,
+            Intent.OPEN_UPGRADE: self.toggle_upgrade,
+            Intent.ASK_SWAP: lambda: self.ask(Question.SWAP),
+            Intent.OPEN_MENU: lambda: self.show(Modal.MENU),
+            Intent.CLOSE: self.close_dialog,
+            Intent.CONFIRM: self.answer,
+            Intent.HELP: self.toggle_help,
+            Intent.TOGGLE_SIDE: self.toggle_side,
+            Intent.TOGGLE_HISTORY: self.toggle_history,
+            Intent.KEEP_CHOSEN: self.keep_cards,
+            Intent.DISMISS_EVENT: self.dismiss_event,
+            Intent.SAVE: self.save,
+            Intent.LOAD: lambda: self.ask_to_leave(Question.LOAD),
+            Intent.QUIT: lambda: self.ask_to_leave(Question.QUIT),
+            Intent.SETTINGS: self.settings,
+        }
+        missing = set(Intent) - set(self.intents)
+        assert not missing, f"intents without a handler: {missing}"
+        #: What each command with parameters does, by its type.
+        self.commands: dict[type[Command], Callable[[Any], object]] = {
+            Play: self.play,
+            ToggleCard: self.toggle_card,
+            BuyLoco: self.buy_loco,
+            FilterHistory: self.filter_history,
+            ToggleSection: self.toggle_section,
+            DismissHint: self.teaching.dismiss_hint,
+        }
+        assert {Intent, *self.commands} == set(get_args(Command)), "a command without a handler"
         w = table.watch
         w.log_seen = len(self.state.log)
         w.version = session.version
@@ -72,105 +127,125 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
         self.check_curtain(initial=True)
         self.update_slots()
 
+    # -- the core, as the screen reads it --------------------------------------------------
+    @property
+    def host(self) -> Host:
+        return self.core.host
+
+    @property
+    def session(self) -> Session[GameState]:
+        return self.core.session
+
+    @property
+    def table(self) -> Table:
+        return self.core.table
+
+    @property
+    def state(self) -> GameState:
+        return self.core.state
+
+    @property
+    def trains(self) -> TrainTool:
+        return self.core.trains
+
     def turn_key(self) -> tuple[int, int]:
         return self.state.turn, self.session.actor
 
     # -- commands ----------------------------------------------------------------------
     def perform(self, cmd: Command) -> None:
-        """Carry out what a widget or a key asks for."""
-        t = self.table
-        if isinstance(cmd, Play):
-            if self.human_turn() or isinstance(cmd.action, ChooseLoss):
-                q = self.do(cmd.action)
-                if not q.ok:
-                    self.refuse("Not allowed", q)
-                elif isinstance(cmd.action, BuildFerry):
-                    t.modal, t.offer = Modal.NONE, None
-                    self.host.sounds.play("coins")
-                    self.say("Ferry taken", f"{cmd.action.ferry} for {q.cost}M: your train "
-                             "may board it at either port (M5)", Tone.GOOD, Spot.TOP)
-        elif isinstance(cmd, ToggleCard):
-            if cmd.card in t.keep_choice:
-                t.keep_choice.discard(cmd.card)
-            elif len(t.keep_choice) < self.state.rules.keep:
-                t.keep_choice.add(cmd.card)
-        elif isinstance(cmd, BuyLoco):
-            t.modal = Modal.NONE
-            self.upgrade(cmd.to)
-        elif isinstance(cmd, FilterHistory):
-            t.history_filter = cmd.player
-            t.history_scroll = 0
-        elif isinstance(cmd, ToggleSection):
-            t.folded ^= {cmd.section}
-        elif isinstance(cmd, DismissHint):
-            self.dismiss_hint(cmd)
+        """Carry out what a widget or a key asks for: an intent through :attr:`intents`,
+        a command with parameters through :attr:`commands`, by its type."""
+        if isinstance(cmd, Intent):
+            self.intents[cmd]()
         else:
-            self.intent(cmd)
+            self.commands[type(cmd)](cmd)
 
-    def intent(self, cmd: Intent) -> None:
+    def buy_loco(self, cmd: BuyLoco) -> None:
+        self.table.modal = Modal.NONE
+        self.upgrade(cmd.to)
+
+    def filter_history(self, cmd: FilterHistory) -> None:
+        self.table.history_filter = cmd.player
+        self.table.history_scroll = 0
+
+    def toggle_section(self, cmd: ToggleSection) -> None:
+        self.table.folded ^= {cmd.section}
+
+    def play(self, cmd: Play) -> None:
+        """An engine action from a widget (the side panel's card and load buttons, the
+        dialogs)."""
         t = self.table
-        if cmd is Intent.END_PHASE:
-            self.end_phase()
-        elif cmd is Intent.ERASE_LAST:
-            self.erase_last()
-        elif cmd is Intent.TAKE_BACK:
-            self.take_back()
-        elif cmd is Intent.SUGGEST:
-            self.toggle_suggest()
-        elif cmd is Intent.LESSON_NEXT:
-            self.lesson_next()
-        elif cmd is Intent.LESSON_LEAVE:
-            self.lesson_leave()
-        elif cmd is Intent.LESSON_RESTART:
-            self.lesson_restart()
-        elif cmd is Intent.HINTS_OFF:
-            self.hints_off()
-        elif cmd is Intent.CONTINUE_TRIP:
-            pv = t.preview
-            if pv is not None and pv.ok and pv.target == t.destination.get(self.state.current):
-                self.confirm_move()
-            else:
-                t.trip_shown = None
-                self.continue_trip()
-        elif cmd is Intent.CLEAR_PHASE:
-            self.clear_phase()
-        elif cmd is Intent.OPEN_UPGRADE:
-            t.modal = Modal.NONE if t.modal is Modal.UPGRADE else Modal.UPGRADE
-        elif cmd is Intent.ASK_SWAP:
-            self.ask(Question.SWAP)
-        elif cmd is Intent.OPEN_MENU:
-            t.modal = Modal.MENU
-        elif cmd is Intent.CLOSE:
-            t.modal, t.question, t.offer = Modal.NONE, None, None
-        elif cmd is Intent.CONFIRM:
-            self.answer()
-        elif cmd is Intent.HELP:
-            t.modal = Modal.NONE if t.modal is Modal.HELP else Modal.HELP
-        elif cmd is Intent.TOGGLE_SIDE:
-            t.side_open = not t.side_open
-        elif cmd is Intent.TOGGLE_HISTORY:
-            t.history_open = not t.history_open
-        elif cmd is Intent.KEEP_CHOSEN:
-            self.keep_cards()
-        elif cmd is Intent.DISMISS_EVENT:
-            if t.popups:
-                t.popups.pop(0)
-                t.popup_age = 0.0
-        elif cmd is Intent.SAVE:
-            t.modal = Modal.NONE
-            self.open_saves()
-        elif cmd in (Intent.LOAD, Intent.QUIT):
-            question = Question.LOAD if cmd is Intent.LOAD else Question.QUIT
-            if t.lesson is not None:  # the lesson is kept: nothing to lose
-                t.modal = Modal.NONE
-                self.lesson_leave()
-            elif self.session.dirty:
-                self.ask(question)
-            else:
-                self.leave(question)
-        elif cmd is Intent.SETTINGS:
-            t.modal = Modal.NONE
-            self.open_settings()
+        if self.core.human_turn() or isinstance(cmd.action, ChooseLoss):
+            q = self.core.do(cmd.action)
+            if not q.ok:
+                self.core.refuse("Not allowed", q)
+            elif isinstance(cmd.action, BuildFerry):
+                t.modal, t.offer = Modal.NONE, None
+                self.host.sounds.play("coins")
+                self.core.say("Ferry taken", f"{cmd.action.ferry} for {q.cost}M: your train "
+                              "may board it at either port (M5)", Tone.GOOD, Spot.TOP)
+
+    def toggle_card(self, cmd: ToggleCard) -> None:
+        t = self.table
+        if cmd.card in t.keep_choice:
+            t.keep_choice.discard(cmd.card)
+        elif len(t.keep_choice) < self.state.rules.keep:
+            t.keep_choice.add(cmd.card)
+
+    def continue_trip(self) -> None:
+        t = self.table
+        pv = t.preview
+        if pv is not None and pv.ok and pv.target == t.destination.get(self.state.current):
+            self.moving.confirm_move()
+        else:
+            t.trip_shown = None
+            self.moving.continue_trip()
+
+    def show(self, modal: Modal) -> None:
+        self.table.modal = modal
+
+    def toggle_upgrade(self) -> None:
+        t = self.table
+        t.modal = Modal.NONE if t.modal is Modal.UPGRADE else Modal.UPGRADE
+
+    def toggle_help(self) -> None:
+        t = self.table
+        t.modal = Modal.NONE if t.modal is Modal.HELP else Modal.HELP
+
+    def close_dialog(self) -> None:
+        t = self.table
+        t.modal, t.question, t.offer = Modal.NONE, None, None
+
+    def toggle_side(self) -> None:
+        self.table.side_open = not self.table.side_open
+
+    def toggle_history(self) -> None:
+        self.table.history_open = not self.table.history_open
+
+    def dismiss_event(self) -> None:
+        t = self.table
+        if t.popups:
+            t.popups.pop(0)
+            t.popup_age = 0.0
+
+    def save(self) -> None:
+        self.table.modal = Modal.NONE
+        self.open_saves()
+
+    def settings(self) -> None:
+        self.table.modal = Modal.NONE
+        self.open_settings()
+
+    def ask_to_leave(self, question: Question) -> None:
+        """Load or Quit from the game's menu: the lesson is kept (nothing to lose); an
+        unsaved game asks first."""
+        if self.table.lesson is not None:
+            self.table.modal = Modal.NONE
+            self.teaching.lesson_leave()
+        elif self.session.dirty:
+            self.ask(question)
+        else:
+            self.leave(question)
 
     def ask(self, question: Question) -> None:
         self.table.modal, self.table.question = Modal.CONFIRM, question
@@ -181,58 +256,55 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
         question = t.question
         t.modal, t.question = Modal.NONE, None
         if question is Question.SWAP:
-            q = self.do(SwapDemands())
+            q = self.core.do(SwapDemands())
             if not q.ok:
-                self.refuse("Can't swap", q)
+                self.core.refuse("Can't swap", q)
             else:
-                self.say("Demands swapped", "You may lock loads you carry, then end the turn "
+                self.core.say("Demands swapped", "You may lock loads you carry, then end the turn "
                          "(C6)", Tone.GOOD, Spot.TOP)
         elif question is not None:
             self.leave(question)
 
     def leave(self, question: Question) -> None:
-        if question is Question.QUIT:
-            self.host.switch("menu")
-        elif question is Question.LOAD:
-            self.host.switch("load")
+        self.leave_to(question)
 
     # -- the phase's buttons -----------------------------------------------------------
     def end_phase(self) -> bool:
         """Enter / End: end the move phase, or pay for the build and end the turn (K10)."""
         st = self.state
-        if not self.free() or not st.phase.in_turn:
+        if not self.core.free() or not st.phase.in_turn:
             return False
         action = EndPhase() if st.phase is Phase.MOVE else EndTurn()
         paid = st.phase_spent
         self.table.preview = None
         self.table.pen.cancel()
-        q = self.do(action)
+        q = self.core.do(action)
         if not q.ok:
-            self.refuse("Not yet", q)
+            self.core.refuse("Not yet", q)
             return False
         if isinstance(action, EndTurn) and paid:
             self.host.sounds.play("coins")
         return True
 
     def upgrade(self, to: str) -> bool:
-        q = self.do(UpgradeLoco(to))
+        q = self.core.do(UpgradeLoco(to))
         if q.ok:
             self.host.sounds.play("coins")
-            self.say("New locomotive", f"{to} bought for {q.cost}M", Tone.GOOD, Spot.TOP)
+            self.core.say("New locomotive", f"{to} bought for {q.cost}M", Tone.GOOD, Spot.TOP)
         else:
-            self.refuse("Can't upgrade", q)
+            self.core.refuse("Can't upgrade", q)
         return q.ok
 
     def keep_cards(self) -> bool:
         """C2: keep the chosen cards as private cards."""
         t = self.table
-        if len(t.keep_choice) != self.state.rules.keep or not self.human_turn():
+        if len(t.keep_choice) != self.state.rules.keep or not self.core.human_turn():
             return False
-        q = self.do(KeepCards(tuple(sorted(t.keep_choice))))
+        q = self.core.do(KeepCards(tuple(sorted(t.keep_choice))))
         if q.ok:
             t.keep_choice = set()
         else:
-            self.refuse("Not allowed", q)
+            self.core.refuse("Not allowed", q)
         return q.ok
 
     def save_game(self) -> bool:
@@ -241,9 +313,9 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
         try:
             self.session.save(path)
         except OSError as exc:  # a full disk, no permission: say so and play on
-            self.say("Could not save", str(exc), Tone.ERROR, Spot.TOP)
+            self.core.say("Could not save", str(exc), Tone.ERROR, Spot.TOP)
             return False
-        self.say("Game saved", self.session.name or self.session.default_name(), Tone.GOOD,
+        self.core.say("Game saved", self.session.name or self.session.default_name(), Tone.GOOD,
                  Spot.TOP)
         return True
 
@@ -252,8 +324,8 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
         t = self.table
         if t.pan_from is None:
             return
-        if right and t.pan_moved < 6 and not self.cancel_preview():
-            self.erase_at(pos)
+        if right and t.pan_moved < 6 and not self.moving.cancel_preview():
+            self.building.erase_at(pos)
         t.pan_from = None
 
     # -- the curtain between two people ----------------------------------------------------
@@ -301,18 +373,18 @@ class Controller(Viewing, Helping, Teaching, Building, Moving, ComputerTurns):
         if t.game_over_in is not None:
             t.game_over_in -= dt
             if t.game_over_in < 0:
-                self.host.switch("gameover", session=self.session)
+                self.leave_to(None)
             return
-        self.play_computer(dt)
-        self.watch()
+        self.computer.play_computer(dt)
+        self.core.watch()
         self.after_actions()
         self.update_slots()
-        self.keep_helpers_fresh()
-        self.lesson_tick()
+        self.helping.keep_helpers_fresh()
+        self.teaching.lesson_tick()
         key = self.turn_key()
-        if t.trip_shown != key and self.my_move() and t.preview is None:
+        if t.trip_shown != key and self.core.my_move() and t.preview is None:
             t.trip_shown = key  # once a turn: the route to the destination, shown again
-            self.continue_trip()
+            self.moving.continue_trip()
 
     def all_computers(self) -> bool:
         return all(s.computer for s in self.session.setup.seats)

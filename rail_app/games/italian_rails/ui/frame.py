@@ -86,14 +86,14 @@ class View:
         # the map's names, once this zoom level's pictures (and so its names) are ready
         done = self.layers.base.complete(t.camera, self.layers.track)
         names = map_names(session.state.board, t.camera) if done else ()
-        ctx = Ctx(session, t, rects, host.px, ctrl.viewer(), ctrl.human_turn(), ctrl.free(),
+        ctx = Ctx(session, t, rects, host.px, ctrl.core.viewer(), ctrl.core.human_turn(), ctrl.core.free(),
                   inks(session, host.settings), host.settings.hints, names,
                   tuple(host.settings.hints_seen))
         if prepare_map:
             self.layers.prepare(t.camera, session.state, session.version, ctx.inks)
         dialog = dialogs.current(ctx)
         # the dot under the pointer (none looked for while the map is being dragged)
-        under = ctrl.dot_at(t.pointer) if dialog is Dialog.NONE and t.pan_from is None \
+        under = ctrl.core.dot_at(t.pointer) if dialog is Dialog.NONE and t.pan_from is None \
             else None
         can_start = (under is not None and ctx.free and session.state.phase is Phase.BUILD
                      and not t.pen.active and t.pen.can_start(under))
@@ -122,10 +122,10 @@ class View:
         if dialog is not Dialog.CURTAIN:
             across = frame.coach if dialog is not Dialog.NONE else None  # across the top
             frame.notices = notice_boxes(ctx, across.box.bottom if across is not None else 0)
-            near = ctrl.dot_at(t.pointer, 0.28) if under is not None else None
+            near = ctrl.core.dot_at(t.pointer, 0.28) if under is not None else None
             frame.pointer = pointer_boxes(ctx, frame.clickable, near,
                                           dialog is not Dialog.NONE, frame.notices)
-        if ctrl.computer_to_act() and t.curtain is None:
+        if ctrl.computer.computer_to_act() and t.curtain is None:
             dots = "." * (1 + int(pygame.time.get_ticks() / 350) % 3)
             who = session.state.players[session.actor].name
             level = session.seat.level

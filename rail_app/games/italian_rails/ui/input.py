@@ -23,12 +23,12 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bool) -> None:
     t = ctrl.table
     if event.type == pygame.MOUSEMOTION:
-        ctrl.point(event.pos)
+        ctrl.view.point(event.pos)
         if t.pan_from is None:
             w = hit(frame.clickable, event.pos)
-            ctrl.hover(w.key if w is not None else None)
+            ctrl.view.hover(w.key if w is not None else None)
         else:  # the map is being dragged: no widget is hovered, none is looked for
-            ctrl.hover(None)
+            ctrl.view.hover(None)
     if t.curtain is not None:
         ctrl.curtain_event(event.type == pygame.MOUSEBUTTONDOWN,
                            event.type == pygame.MOUSEBUTTONUP,
@@ -41,14 +41,14 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
         _press(event, frame, ctrl)
     elif event.type == pygame.MOUSEMOTION:
         if t.pan_from is not None and event.buttons and (event.buttons[1] or event.buttons[2]):
-            ctrl.pan_drag(*event.rel)
+            ctrl.view.pan_drag(*event.rel)
         elif t.pen.active:
-            ctrl.pen_move(event.pos)
+            ctrl.building.pen_move(event.pos)
     elif event.type == pygame.MOUSEBUTTONUP:
         if event.button in (2, 3):
             ctrl.pan_end(event.pos, event.button == 3)
         elif event.button == 1 and t.pen.active:
-            ctrl.pen_up(event.pos)
+            ctrl.building.pen_up(event.pos)
     elif event.type == pygame.MOUSEWHEEL and frame.dialog is Dialog.NONE:
         _wheel(event, frame, ctrl)
 
@@ -76,23 +76,23 @@ def _press(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     if not rects.map.collidepoint(event.pos):
         return
     if event.button in (2, 3):
-        ctrl.pan_start(event.pos)
+        ctrl.view.pan_start(event.pos)
     elif event.button == 1:
-        if ctrl.state.phase in (Phase.MOVE, Phase.SWAPPED) and ctrl.human_turn():
-            ctrl.train_click(event.pos)
+        if ctrl.state.phase in (Phase.MOVE, Phase.SWAPPED) and ctrl.core.human_turn():
+            ctrl.moving.train_click(event.pos)
         else:
-            ctrl.pen_down(event.pos)
+            ctrl.building.pen_down(event.pos)
 
 
 def _wheel(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     pos = ctrl.table.pointer
     rects = frame.ctx.rects
     if rects.bottom.collidepoint(pos):
-        ctrl.scroll_history(2 if event.y > 0 else -2, frame.history_limit)
+        ctrl.view.scroll_history(2 if event.y > 0 else -2, frame.history_limit)
     elif rects.side.collidepoint(pos):
-        ctrl.scroll_side(-event.y * frame.ctx.px(48), frame.side_limit)
+        ctrl.view.scroll_side(-event.y * frame.ctx.px(48), frame.side_limit)
     elif rects.map.collidepoint(pos):
-        ctrl.zoom(1 if event.y > 0 else -1, pos)
+        ctrl.view.zoom(1 if event.y > 0 else -1, pos)
 
 
 def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
@@ -102,7 +102,7 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
         if k in (*ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
             ctrl.perform(Intent.DISMISS_EVENT)
             if k == pygame.K_SPACE:
-                ctrl.skip_computer()
+                ctrl.computer.skip_computer()
         return
     if dialog in (Dialog.MENU, Dialog.UPGRADE, Dialog.CONFIRM, Dialog.HELP, Dialog.FERRY):
         if k == pygame.K_ESCAPE or (k == pygame.K_F1 and dialog is Dialog.HELP):
@@ -124,31 +124,31 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     ctrl_key = event.mod & pygame.KMOD_CTRL
     step = frame.ctx.px(80)
     if k == pygame.K_ESCAPE:
-        if not ctrl.cancel_preview() and not ctrl.cancel_stroke():
+        if not ctrl.moving.cancel_preview() and not ctrl.building.cancel_stroke():
             ctrl.perform(Intent.OPEN_MENU)
     elif k == pygame.K_F1:
         ctrl.perform(Intent.HELP)
     elif k in (pygame.K_HOME, pygame.K_f):
-        ctrl.fit()
+        ctrl.view.fit()
     elif k == pygame.K_b:
-        ctrl.jump_to_last_build()
+        ctrl.view.jump_to_last_build()
     elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
         dx = step if k == pygame.K_LEFT else -step if k == pygame.K_RIGHT else 0
         dy = step if k == pygame.K_UP else -step if k == pygame.K_DOWN else 0
-        ctrl.pan(dx, dy)
+        ctrl.view.pan(dx, dy)
     elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-        ctrl.zoom(1, frame.ctx.rects.map.center)
+        ctrl.view.zoom(1, frame.ctx.rects.map.center)
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-        ctrl.zoom(-1, frame.ctx.rects.map.center)
+        ctrl.view.zoom(-1, frame.ctx.rects.map.center)
     elif k == pygame.K_BACKSPACE or (k == pygame.K_z and ctrl_key):
         if ctrl.state.phase is Phase.MOVE:
-            ctrl.take_back()
+            ctrl.moving.take_back()
         else:
-            ctrl.erase_last()
+            ctrl.building.erase_last()
     elif k in ENTER:
         if t.preview is not None and t.preview.ok:
-            ctrl.confirm_move()
+            ctrl.moving.confirm_move()
         else:
             ctrl.end_phase()
     elif k == pygame.K_SPACE:
-        ctrl.skip_computer()
+        ctrl.computer.skip_computer()

@@ -12,45 +12,50 @@ from rail_app.games.italian_rails.rules.actions import PlaceTrain, TakeBack
 from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.rules.words import TAKEN_BACK
-from rail_app.games.italian_rails.ui.base import ControllerBase
+from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.table import Spot, Tone
 
 
-class Moving(ControllerBase):
+class Moving:
+    """The controller's moving part: the route preview and the train's moves."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     def train_click(self, pos: tuple[float, float]) -> bool:
         """A left click on the map in the move phase; True if the train moved."""
-        t = self.table
-        self.hush()
-        if not self.my_move():
-            if self.free() and self.state.phase is Phase.SWAPPED:
-                self.say("No movement", "After swapping demands the train stays (C6)",
+        t = self.core.table
+        self.core.hush()
+        if not self.core.my_move():
+            if self.core.free() and self.core.state.phase is Phase.SWAPPED:
+                self.core.say("No movement", "After swapping demands the train stays (C6)",
                          Tone.INFO)
             return False
-        d = self.dot_at(pos)
+        d = self.core.dot_at(pos)
         if d is None:
             t.preview = None
             return False
         pv = t.preview
         if pv is not None and pv.target == d and pv.ok:
             return self.confirm_move()
-        pv = self.trains.plan(d)
+        pv = self.core.trains.plan(d)
         t.preview = pv
         if not pv.ok:  # the preview's box at the target says why: one box, not two
-            self.host.sounds.play("error")
+            self.core.host.sounds.play("error")
         return False
 
     def confirm_move(self) -> bool:
         """Enter or a second click: the train goes as the preview says; a route over more
         turns is remembered, and offered again when the next move phase begins."""
-        t = self.table
+        t = self.core.table
         pv = t.preview
-        if pv is None or not pv.ok or pv.action is None or not self.my_move():
+        if pv is None or not pv.ok or pv.action is None or not self.core.my_move():
             return False
         t.preview = None
-        me = self.state.current
-        q = self.do(pv.action)
+        me = self.core.state.current
+        q = self.core.do(pv.action)
         if not q.ok:
-            self.refuse("Can't move", q)
+            self.core.refuse("Can't move", q)
             return False
         if pv.turns > 1 and not isinstance(pv.action, PlaceTrain):
             t.destination[me] = pv.target
@@ -59,36 +64,36 @@ class Moving(ControllerBase):
         return True
 
     def cancel_preview(self) -> bool:
-        if self.table.preview is None:
+        if self.core.table.preview is None:
             return False
-        self.table.preview = None
-        self.table.destination.pop(self.state.current, None)
+        self.core.table.preview = None
+        self.core.table.destination.pop(self.core.state.current, None)
         return True
 
     def continue_trip(self) -> bool:
         """The move phase of a train with a destination begins: its route is shown again,
         one click (or Enter) away ("continue to Catania")."""
-        t = self.table
-        me = self.state.current
+        t = self.core.table
+        me = self.core.state.current
         target = t.destination.get(me)
-        if target is None or not self.my_move():
+        if target is None or not self.core.my_move():
             return False
-        pl = self.state.players[me]
+        pl = self.core.state.players[me]
         if pl.position is None or pl.aboard is not None:
             return False
-        board = self.session.state.board
+        board = self.core.session.state.board
         city = board.city_of_dot.get(target)
         if pl.position == target or (city is not None and board.city_of_dot.get(pl.position)
                                      is city):
             t.destination.pop(me, None)  # arrived
             return False
-        pv = self.trains.plan(target)
+        pv = self.core.trains.plan(target)
         if not pv.ok:
             t.destination.pop(me, None)
-            self.say("Can't go on", pv.reason, Tone.WARN, Spot.TOP)
+            self.core.say("Can't go on", pv.reason, Tone.WARN, Spot.TOP)
             return False
         t.preview = pv
-        self.say(f"On to {board.place_name(target)}",
+        self.core.say(f"On to {board.place_name(target)}",
                  "Click it again or press Enter to go on; Esc for another way", Tone.INFO,
                  Spot.TOP)
         return True
@@ -96,16 +101,16 @@ class Moving(ControllerBase):
     def take_back(self) -> bool:
         """Backspace, Ctrl+Z or Take back in the move phase: the train's last move, pickup,
         lock or drop is taken back (the engine says when it cannot be)."""
-        if not self.my_move():
+        if not self.core.my_move():
             return False
-        t = self.table
+        t = self.core.table
         t.preview = None
-        q = self.do(TakeBack())
+        q = self.core.do(TakeBack())
         if not q.ok:
-            self.refuse("Can't take back", q)
+            self.core.refuse("Can't take back", q)
             return False
         d = q.detail(TakeBackDetails)
         what = TAKEN_BACK.get(d.undoes, "the last action") if d is not None else "the last action"
         rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
-        self.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
+        self.core.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
         return True

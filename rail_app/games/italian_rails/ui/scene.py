@@ -24,7 +24,7 @@ from rail_app.games.italian_rails.ui.layout import Rects, screen_rects
 from rail_app.games.italian_rails.ui.marks import paint_marks
 from rail_app.games.italian_rails.ui.pen import Pen
 from rail_app.games.italian_rails.ui.routes import paint_move
-from rail_app.games.italian_rails.ui.table import Spot, Table, Tone
+from rail_app.games.italian_rails.ui.table import Question, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.tooltips import paint_boxes
 from rail_app.games.italian_rails.ui.widgets import paint
 from rail_app.ui import hud
@@ -39,17 +39,18 @@ class GameScene(Scene):
         """``lesson``: this game is the guided first game, at that step."""
         self.session = session
         self.table = Table(Camera(session.state.board, pygame.Rect(0, 0, 100, 100)), Pen(session))
-        self.controller = Controller(app, session, self.table, self._settings, self._saves)
+        self.controller = Controller(app, session, self.table, self._settings, self._saves,
+                                     self._leave)
         if lesson is not None:
-            self.controller.begin_lesson(lesson)
+            self.controller.teaching.begin_lesson(lesson)
         self.view = View(app, self.controller)
         self.rects = self._rects(app)
         self.stale = False  # the frame was made before an event that may change its layout
         super().__init__(app)
         self.table.camera.rect = pygame.Rect(self.rects.map)
-        self.controller.fit()
+        self.controller.view.fit()
         for note in session.notes:  # e.g. an older save whose map has changed since
-            self.controller.say("Note", note, Tone.WARN, Spot.TOP)
+            self.controller.core.say("Note", note, Tone.WARN, Spot.TOP)
         self.frame: Frame = self.view.compose(self.rects)
 
     # -- what tests and tools look at -------------------------------------------------------
@@ -77,7 +78,7 @@ class GameScene(Scene):
     def build(self) -> None:
         """The window or the UI scale changed: lay the screen out again."""
         self.rects = self._rects(self.app)
-        self.controller.set_map_rect(self.rects.map)
+        self.controller.view.set_map_rect(self.rects.map)
 
     def _settings(self) -> None:
         """Settings from the game's menu come back to this very screen (its view kept)."""
@@ -88,8 +89,18 @@ class GameScene(Scene):
         this very screen."""
         self.app.switch("save", session=self.session, resume=self)
 
+    def _leave(self, question: Question | None) -> None:
+        """The game is left: for the main menu (Quit), the load screen (Load) or, the game
+        being over, the game over screen."""
+        if question is Question.QUIT:
+            self.app.switch("menu")
+        elif question is Question.LOAD:
+            self.app.switch("load")
+        else:
+            self.app.switch("gameover", session=self.session)
+
     def notify(self, headline: str, text: str) -> None:
-        self.controller.say(headline, text, Tone.GOOD, Spot.TOP)
+        self.controller.core.say(headline, text, Tone.GOOD, Spot.TOP)
 
     # -- the loop -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -107,7 +118,7 @@ class GameScene(Scene):
     def _compose(self, prepare_map: bool = True) -> None:
         self.stale = False
         self.rects = self._rects(self.app)
-        self.controller.set_map_rect(self.rects.map)
+        self.controller.view.set_map_rect(self.rects.map)
         self.frame = self.view.compose(self.rects, prepare_map)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,52 +10,58 @@ settings.
 from __future__ import annotations
 
 from rail_app.games.italian_rails.rules.actions import Action, SwapDemands
-from rail_app.games.italian_rails.ui.base import ControllerBase
+from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import DismissHint
 from rail_app.games.italian_rails.ui.lesson import STEPS, LessonState, Look, refusal, step_done
 from rail_app.games.italian_rails.ui.pacing import Player
 from rail_app.games.italian_rails.ui.table import Modal
 
 
-class Teaching(ControllerBase):
-    bots: dict[int, Player]
+class Teaching:
+    """The controller's lesson and hints part; while a lesson runs it is the core's guard
+    (what the lesson does not let the player do yet) and seats the lesson's partner."""
+
+    def __init__(self, core: Core, bots: dict[int, Player]) -> None:
+        self.core = core
+        self.bots = bots
+        core.guard = self.guard
 
     def begin_lesson(self, step: int) -> None:
         """This game is the lesson, at ``step``: its plan, and the partner who passes."""
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
-        plan = files.plan_for(self.state)
+        plan = files.plan_for(self.core.state)
         if plan is None:
             raise ValueError("this game's deal cannot teach the lesson")
-        self.table.lesson = LessonState(plan, min(step, len(STEPS) - 1))
+        self.core.table.lesson = LessonState(plan, min(step, len(STEPS) - 1))
         self.bots[1] = files.Partner()
 
     def guard(self, action: Action) -> str:
         """Why the lesson does not let the player do ``action`` now ("": it may)."""
-        ls = self.table.lesson
-        if ls is None or self.session.actor != 0:
+        ls = self.core.table.lesson
+        if ls is None or self.core.session.actor != 0:
             return ""
-        return refusal(action, self.state, ls)
+        return refusal(action, self.core.state, ls)
 
     def lesson_look(self) -> Look | None:
-        t = self.table
+        t = self.core.table
         if t.lesson is None:
             return None
-        return Look(self.state, t.lesson, t.hovered, t.ghost is not None, bool(t.popups))
+        return Look(self.core.state, t.lesson, t.hovered, t.ghost is not None, bool(t.popups))
 
     def lesson_tick(self) -> None:
         """Notice what the player did that a step waits for; bring the camera to a step's
         place once; keep the lesson's progress on disk."""
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
-        t = self.table
+        t = self.core.table
         ls = t.lesson
         if ls is None:
             return
         r = t.pen.refusal
         if r is not None and "B3" in r.quote.rules:
             ls.refused = True
-        if t.popups and any(isinstance(a, SwapDemands) for who, a in self.state.history
+        if t.popups and any(isinstance(a, SwapDemands) for who, a in self.core.state.history
                             if who == 0):
             ls.event_seen = True
         step = STEPS[min(ls.step, len(STEPS) - 1)]
@@ -68,14 +74,14 @@ class Teaching(ControllerBase):
         if ls.saved != ls.step:
             ls.saved = ls.step
             files.write_progress(ls.step)
-            self.session.autosave()
+            self.core.session.autosave()
 
     def frame_place(self, what: str) -> None:
         """The camera on the lesson's line from one city to the other (or on the ferry's
         route from the first city), clear of the lesson's panel at the lower left."""
-        ls = self.table.lesson
+        ls = self.core.table.lesson
         assert ls is not None
-        board = self.session.state.board
+        board = self.core.session.state.board
         if what == "ferry":  # the port and the first half of the crossing
             a, b = (board.dots[p] for p in board.ferries[ls.plan.ferry].ports)
             pts = [(a.x, a.y), ((a.x + b.x) / 2, (a.y + b.y) / 2)]
@@ -83,19 +89,19 @@ class Teaching(ControllerBase):
             pts = [(board.dots[d].x, board.dots[d].y) for d in ls.plan.line]
         x0, x1 = min(x for x, _ in pts), max(x for x, _ in pts)
         y0, y1 = min(y for _, y in pts), max(y for _, y in pts)
-        cam = self.table.camera
+        cam = self.core.table.camera
         span = max(x1 - x0, y1 - y0) + 200.0
         cam.level = cam.level_for(min(cam.rect.w, cam.rect.h) / span * 20)
         cam.centre_on((x0 + x1) / 2, (y0 + y1) / 2)
-        px = self.host.px
+        px = self.core.host.px
         cam.pan_px(px(170), -px(50))  # the panel stands at the lower left
-        self.table.fitted = False
+        self.core.table.fitted = False
 
     def lesson_next(self) -> None:
         """Next (or Finish) on a step that is done."""
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
-        t = self.table
+        t = self.core.table
         ls = t.lesson
         look = self.lesson_look()
         if ls is None or look is None or not step_done(look):
@@ -103,7 +109,7 @@ class Teaching(ControllerBase):
         if ls.step >= len(STEPS) - 1:
             files.forget()
             t.lesson = None
-            self.host.switch("menu")
+            self.core.host.switch("menu")
             return
         ls.step += 1
 
@@ -111,25 +117,25 @@ class Teaching(ControllerBase):
         """Leave the lesson: it is kept, to be resumed from the main menu."""
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
-        ls = self.table.lesson
+        ls = self.core.table.lesson
         if ls is not None:
             files.write_progress(ls.step)
-            self.session.autosave()
-        self.host.switch("menu")
+            self.core.session.autosave()
+        self.core.host.switch("menu")
 
     def lesson_restart(self) -> None:
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
         files.forget()
-        self.host.switch("game", session=files.new_session(), lesson=0)
+        self.core.host.switch("game", session=files.new_session(), lesson=0)
 
     def dismiss_hint(self, cmd: DismissHint) -> None:
-        seen = self.host.settings.hints_seen
+        seen = self.core.host.settings.hints_seen
         if cmd.hint not in seen:
             seen.append(cmd.hint)
-            self.host.save_settings()
+            self.core.host.save_settings()
 
     def hints_off(self) -> None:
-        self.host.settings.hints = False
-        self.host.save_settings()
-        self.table.modal = Modal.NONE if self.table.modal is Modal.HELP else self.table.modal
+        self.core.host.settings.hints = False
+        self.core.host.save_settings()
+        self.core.table.modal = Modal.NONE if self.core.table.modal is Modal.HELP else self.core.table.modal
