@@ -20,6 +20,7 @@ from rail_app.games.italian_rails.authoring.deckbuild import (
 from rail_app.games.italian_rails.authoring.deckstats import deck_stats
 from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.games.italian_rails.rules.deck import load_deck
+from rail_app.ui import screens
 
 
 def _mini_copy(tmp_path: Path) -> Path:
@@ -132,7 +133,7 @@ def test_new_map_opens_in_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert path in listed and user_maps_dir() / "lago-deck.yaml" not in listed
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     seats = [Seat("Anna", HUMAN, "normal", "blue"), Seat("Bruno", COMPUTER, "normal", "orange")]
-    scene: Any = app.switch("game", session=Session.new(GameSetup(str(path), seats, 3)))
+    scene: Any = app.reset(screens.game(app, Session.new(GameSetup(str(path), seats, 3))))
     app.step(1 / 60)
     assert scene.board.name == "Lago"
     assert len(scene.session.state.deck.cards) == 108

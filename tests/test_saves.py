@@ -15,6 +15,7 @@ import pytest
 
 from rail_app.devtools.isolate import run_forked
 from rail_app.games.italian_rails.rules.record import record_from_game, record_text
+from rail_app.ui import screens
 from rail_app.ui.session import (
     COMPUTER,
     HUMAN,
@@ -328,7 +329,7 @@ def test_the_game_shows_a_note_from_a_loaded_save() -> None:
     session = _game()
     session.notes = ["The map has changed since this game was saved; it may not play as it did."]
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
-    scene = app.switch("game", session=session)
+    scene = app.reset(screens.game(app, session))
     app.step(1 / 60, [])
     from rail_app.games.italian_rails.ui.scene import GameScene
 

@@ -133,3 +133,38 @@ def test_selftest_never_touches_the_players_folder(tmp_path: Any, players_folder
         assert "ITALIAN_RAILS_DATA_DIR" not in os.environ
     else:
         assert os.environ["ITALIAN_RAILS_DATA_DIR"] == str(mine)
+
+
+def test_screens_stand_on_a_stack_and_back_returns_to_the_very_screen_under(app: Any) -> None:
+    """The settings and the save screen are pushed over the game and popped back to the same
+    game screen (its view kept); New game over the menu goes back to the same menu; a scene
+    says whether it used an event; reset leaves every screen under."""
+    from rail_app.ui import screens
+    from tests.test_ui_support import start
+
+    d = Driver(app)
+    d.frames(1)
+    menu = app.scene
+    new = app.push(screens.new_game(app))
+    assert app.stack == [menu, new]
+    assert new.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert app.stack == [menu] and app.scene is menu
+    assert not menu.handle_event(pygame.event.Event(pygame.USEREVENT))
+
+    game = start(app)
+    assert app.stack == [game]  # reset: the menu is left
+    level = game.camera.level = game.camera.level + 1
+    settings = app.push(screens.settings(app))
+    d.frames(1)
+    assert app.stack == [game, settings]
+    d.key(pygame.K_ESCAPE)
+    assert app.stack == [game] and app.scene is game and game.camera.level == level
+    saving = app.push(screens.saves(app, game.session))
+    d.frames(1)
+    saving.name_entry.set_text("on the stack")
+    saving.go()  # saved: back to the game, which says so
+    assert app.scene is game
+    assert any(n.headline == "Game saved" and n.reason == "on the stack"
+               for n in game.table.notices)
+    app.pop()  # the last screen popped: the menu comes
+    assert type(app.scene).__name__ == "MenuScene" and len(app.stack) == 1

@@ -25,6 +25,7 @@ from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.tooltips import TIP_DELAY
+from rail_app.ui import screens
 from tests.test_ui_support import (
     ITALY,
     MINI,
@@ -299,7 +300,7 @@ def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
 
     setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 4,
                       {"loans": True})
-    scene = app.switch("game", session=Session.new(setup))
+    scene = app.reset(screens.game(app, Session.new(setup)))
     d = Driver(app)
     to_anna_move(scene)
     d.frames(1)

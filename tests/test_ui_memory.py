@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from rail_app.games.italian_rails.ui.selftest import Driver
-from rail_app.ui import hud
+from rail_app.ui import hud, screens
 from rail_app.ui.picturecache import (
     TILE,
     TILE_BYTES,
@@ -141,7 +141,7 @@ def test_a_panned_picture_is_the_picture_composed_afresh(app: Any) -> None:
     state = make_late_game_board(board, seed=3, segments=25)
     setup = GameSetup(MINI, [Seat("Anna", HUMAN), Seat("Bruno", HUMAN, ink="orange")], 3,
                       {"building_only": True})
-    scene = app.switch("game", session=Session(setup, board, state))
+    scene = app.reset(screens.game(app, Session(setup, board, state)))
     cam = scene.camera
     cam.level = cam.max_level - 2  # close: the view is a part of the small map
     cam.centre_on(*cam.to_km(*cam.rect.center))

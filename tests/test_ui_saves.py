@@ -13,6 +13,7 @@ import pytest
 
 from rail_app.games.italian_rails.ui.commands import Intent
 from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui import screens
 from tests.test_ui_support import click, drawn_text, press, start
 
 
@@ -156,7 +157,7 @@ def test_load_screen_lists_renames_deletes_and_loads(app: Any,
 
     sessions = _three_games(app)
     d = Driver(app)
-    scene = app.switch("load")
+    scene = app.push(screens.saves(app))
     d.frames(2)
     manual = [e for e in scene.entries if e.kind == "saved"]
     # newest first, each with its name, players, map, turn, cash and date
@@ -198,7 +199,7 @@ def test_load_screen_lists_renames_deletes_and_loads(app: Any,
 def test_continue_resumes_the_most_recent_game(app: Any) -> None:
     d = Driver(app)
     sessions = _three_games(app)
-    app.switch("menu")
+    app.reset(screens.menu(app))
     d.frames(1)
     menu = app.scene
     cont = next(b for b, what in menu.buttons.items() if what == "continue")
@@ -232,7 +233,7 @@ def test_continue_passes_over_a_hostile_save_to_the_game_behind_it(app: Any) -> 
     for name, text in hostile.items():
         (folder / name).write_text(text, encoding="utf-8")
         os.utime(folder / name, (later, later))
-    app.switch("menu")
+    app.reset(screens.menu(app))
     d.frames(1)
     cont = next(b for b, what in app.scene.buttons.items() if what == "continue")
     d.click_button(cont)

@@ -18,7 +18,10 @@ from tests.test_ui_support import click, prepare_network, start
 def test_forms_stand_on_an_opaque_card_over_the_menus_map(app: Any, name: str) -> None:
     d = Driver(app)
     d.frames(2)
-    scene = app.switch(name)
+    from rail_app.ui import screens
+
+    make = {"newgame": screens.new_game, "settings": screens.settings, "load": screens.saves}
+    scene = app.push(make[name](app))
     d.frames(2)
     card = scene.card
     widgets = [e for e in scene.ui.get_sprite_group().sprites()
@@ -26,7 +29,7 @@ def test_forms_stand_on_an_opaque_card_over_the_menus_map(app: Any, name: str) -
     assert widgets
     for e in widgets:
         assert card.contains(e.rect), f"{e} stands outside the card, over the map"
-    from rail_app.ui.scenes import PAPER
+    from rail_app.ui.palette import PAPER
 
     # the card is opaque: its corner inside is paper, whatever the map behind shows
     inside = (card.x + app.px(10), card.bottom - app.px(10))

@@ -10,6 +10,7 @@ import pytest
 
 from rail_app.core.paths import resource_path
 from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, KeepCards
+from rail_app.ui import screens
 
 MINI = str(resource_path("maps", "test", "mini.yaml"))
 ITALY = str(resource_path("maps", "italy.yaml"))
@@ -23,7 +24,7 @@ def start(app: Any, map_path: str = MINI, *, computer: bool = False, seed: int =
     seats = [Seat("Anna", HUMAN, "normal", "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, "normal", "orange")]
     setup = GameSetup(map_path, seats, seed, {} if cards else {"building_only": True})
-    scene = app.switch("game", session=Session.new(setup))
+    scene = app.reset(screens.game(app, Session.new(setup)))
     scene.camera.level = scene.camera.level_for(30)
     return scene
 

@@ -22,6 +22,7 @@ from typing import Any
 from rail_app.devtools.gametools import tools_of
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.ui import screens
 
 SCREEN = (1920, 1080)
 
@@ -84,7 +85,7 @@ def bench_frames(game_id: str, map_path: str, frames: int) -> dict[str, float]:
         seats = [Seat(f"P{i}", SeatKind.HUMAN, Level.NORMAL, ink) for i, ink in
                  enumerate(("blue", "orange", "vermillion", "sky blue", "bluish green",
                             "reddish purple")[:rules.seats.default])]
-        app.switch("game", session=Session.new(GameSetup(map_path, seats, 1, game=game_id)))
+        app.reset(screens.game(app, Session.new(GameSetup(map_path, seats, 1, game=game_id))))
         for _ in range(5):
             app.step(1 / 60, [])
         times = [_ms(lambda: app.step(1 / 60, [])) for _ in range(frames)]

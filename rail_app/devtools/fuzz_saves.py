@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.devtools.isolate import Outcome, run_forked
+from rail_app.ui import screens
 
 SHORT_COUNT = 40
 LONG_COUNT = 1000
@@ -334,7 +335,7 @@ def invalid_game(session: Any) -> str:
     pygame.quit()
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
     try:
-        app.switch("game", session=session)
+        app.reset(screens.game(app, session))
         app.step(1 / 60, [])
         app.step(1 / 60, [])
     finally:

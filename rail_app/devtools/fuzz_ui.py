@@ -26,6 +26,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.ui import screens
+
 SHORT_COUNT = 1500
 LONG_COUNT = 50_000
 SLOW_FRAME_S = 5.0
@@ -200,13 +202,20 @@ def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
         inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
         seats = [Seat(names[i], kinds[i % 2], Level.HARD if i % 2 == 0 else Level.EASY,
                       inks[i]) for i in range(rules.seats.default)]
-        app.switch("game", session=Session.new(GameSetup(path, seats, 7, game=rules.id)))
+        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=rules.id))))
     elif phase == "gameover":
-        app.switch("gameover", session=finished)
+        app.reset(screens.game_over(app, finished))
     elif phase == "settings":
-        app.switch("settings", back="menu")
+        app.reset(screens.menu(app))
+        app.push(screens.settings(app))
+    elif phase == "newgame":
+        app.reset(screens.menu(app))
+        app.push(screens.new_game(app, game))
+    elif phase == "load":
+        app.reset(screens.menu(app))
+        app.push(screens.saves(app))
     else:
-        app.switch(phase)
+        app.reset(screens.menu(app))
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT,
@@ -311,7 +320,7 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None,
         if not app.running:  # the Quit button: count it and carry on from the menu
             quits += 1
             app.running = True
-            app.switch("menu")
+            app.reset(screens.menu(app))
     pygame.quit()
     return {
         "seed": seed,

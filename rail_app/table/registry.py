@@ -1,8 +1,9 @@
 """The games on the table: one explicit list (no discovery, no import side effects).
 
-Adding a game is one line in :data:`GAMES` (and one in the shell's table of screens,
-:data:`rail_app.ui.screens.GAME_SCREENS`). Every import is an ordinary import statement, so
-the packager sees each game; a game's rules import no pygame, so neither does this module.
+Adding a game is its import and its line in :data:`GAMES` (and the same in the shell's table
+of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`). Every import is an ordinary import
+statement, so the packager sees each game; a game's definition imports no pygame (its rules
+are imported when first played), so neither does this module.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The application: window, main loop, scenes, settings and sounds.
+"""The application: window, main loop, the stack of scenes, settings and sounds.
 
-The scenes (:mod:`rail_app.ui.scene`) are listed explicitly in
-:data:`rail_app.ui.screens.SCENES` (no import scanning, so the packager sees every import).
+The scenes (:mod:`rail_app.ui.scene`) are made by the typed functions of
+:mod:`rail_app.ui.screens` (no import scanning, so the packager sees every import) and kept
+on a stack: the top one is shown and gets the events.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import sys
 import time
 import warnings
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +20,12 @@ import pygame
 import pygame_gui
 
 from rail_app.core.paths import resource_path
+from rail_app.ui import screens
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import remove_leftovers
-from rail_app.ui.scene import Scene
-from rail_app.ui.screens import SCENES
+from rail_app.ui.scene import Scene, Screens
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 
 if TYPE_CHECKING:
@@ -73,8 +73,9 @@ class App:
         self.notice = ""  # a word from the app over any screen (the mute key's answer)
         self.notice_left = 0.0  # seconds it stays
         self._theme_cache: dict[str, Any] | None = None
-        self.scenes: dict[str, Callable[..., Scene]] = SCENES
-        self.scene: Scene = self.scenes["menu"](self)
+        self.screens: Screens = screens.AppScreens(self)
+        self.stack: list[Scene] = []
+        self.stack.append(screens.menu(self))
 
     # -- window ------------------------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
@@ -132,19 +133,36 @@ class App:
         """A layout size in pixels at the UI scale."""
         return round(v * self.settings.ui_scale)
 
-    # -- scenes ------------------------------------------------------------------------------
-    def switch(self, name: str, **kwargs: Any) -> Scene:
-        self.scene.leave()
-        self.scene = self.scenes[name](self, **kwargs)
-        return self.scene
+    # -- the stack of scenes ---------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        """The scene shown (the top of the stack)."""
+        return self.stack[-1]
 
-    def show(self, scene: Scene) -> None:
-        """Return to a scene kept alive (the game after its settings), laid out anew for
-        the window and the UI scale as they are now."""
-        self.scene.leave()
-        self.scene = scene
-        scene.ui = self.new_ui()
-        scene.resized()
+    def push(self, scene: Scene) -> Scene:
+        self.stack[-1].pause()
+        self.stack.append(scene)
+        return scene
+
+    def pop(self) -> Scene:
+        self.stack.pop().leave()
+        if not self.stack:
+            self.stack.append(screens.menu(self))
+            return self.stack[-1]
+        top = self.stack[-1]
+        top.resume()
+        return top
+
+    def replace(self, scene: Scene) -> Scene:
+        self.stack.pop().leave()
+        self.stack.append(scene)
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        while self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        return scene
 
     def save_settings(self) -> None:
         with contextlib.suppress(OSError):
@@ -192,7 +210,7 @@ class App:
         consumed = scene.ui.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             return
-        scene.handle_event(event)
+        scene.handle_event(event)  # the top scene has it; nothing under it does
 
     def typing(self) -> bool:
         """A text field has the keyboard: shortcuts stay quiet."""
@@ -252,8 +270,8 @@ class App:
         if isinstance(failed, CrashScene):
             self.quit(1)  # the dialog itself failed: end here, the report is written
             return
-        try:  # not switch(): the scene that failed may fail again in leave()
-            self.scene = self.scenes["crash"](self, files=files)
+        try:  # not reset(): the scenes that failed may fail again in leave()
+            self.stack = [screens.crash(self, files)]
         except Exception as again:
             record_crash(again, self, None, self.recent_events)
             self.quit(1)

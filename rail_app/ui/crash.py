@@ -181,14 +181,16 @@ class CrashScene(Scene):
         self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
                                     self.ui)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.menu_button:
-                self.app.switch("menu")
-            elif event.ui_element is self.quit_button:
-                self.app.quit(1)
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button:
+            self.app.reset(self.app.screens.menu())
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.quit_button:
+            self.app.quit(1)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.switch("menu")
+            self.app.reset(self.app.screens.menu())
+        else:
+            return False
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(PAPER)

@@ -14,8 +14,8 @@ from rail_app.ui import hud
 from rail_app.ui.chart import draw_cash_chart
 from rail_app.ui.gameparts import FinalTable
 from rail_app.ui.gamescreens import screens_of
+from rail_app.ui.palette import INK, PAPER
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import INK, PAPER
 from rail_app.ui.session import Session
 from rail_app.ui.settings import INKS
 
@@ -48,13 +48,18 @@ class GameOverScene(Scene):
         self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), "Main menu",
                                     self.ui)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
-            self.app.switch("newgame", game=self.session.setup.game)
+            # New game over the menu, for the same game: its Back goes to the menu
+            self.app.reset(self.app.screens.menu())
+            self.app.push(self.app.screens.new_game(self.session.setup.game))
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.menu_button) \
                 or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
                                                                    pygame.K_RETURN)):
-            self.app.switch("menu")
+            self.app.reset(self.app.screens.menu())
+        else:
+            return False
+        return True
 
     def ranks(self) -> list[int]:
         """Each seat's rank (1 = first; seats that tie share a rank)."""

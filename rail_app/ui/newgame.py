@@ -114,14 +114,16 @@ class NewGameScene(Scene):
             options["building_only"] = True
         return GameSetup(str(path), seats, seed, options)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back_button:
-                self.app.switch("menu")
-            elif event.ui_element is self.start_button:
-                self.start()
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
+            self.app.pop()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start_button:
+            self.start()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch("menu")
+            self.app.pop()
+        else:
+            return False
+        return True
 
     def start(self) -> bool:
         setup = self.setup()
@@ -136,7 +138,7 @@ class NewGameScene(Scene):
         except ValueError as exc:  # a setup the game does not take (a map without a deck)
             self.message.set_text(f"Cannot start: {exc}"[:110])
             return False
-        self.app.switch("game", session=session)
+        self.app.reset(self.app.screens.game(session))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -249,7 +249,7 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
 
     if entry.game_id not in GAME_SCREENS:
         return None
-    screens = GAME_SCREENS[entry.game_id]()
+    screens = GAME_SCREENS[entry.game_id]
     board_key = (entry.game_id, entry.map_file)
     board = _BOARDS.peek(board_key)
     if board is None:

@@ -38,12 +38,11 @@ DOUBLE_CLICK_MS = 450
 
 
 class SavesScene(Scene):
-    """``session`` given: save that game (and go back to ``resume``); else load a game."""
+    """``session`` given: save that game (and go back to the screen under this one, the game);
+    else load a game. Pushed over the screen it was opened from, which Back returns to."""
 
-    def __init__(self, app: Host, session: Session[Any] | None = None,
-                 resume: Scene | None = None) -> None:
+    def __init__(self, app: Host, session: Session[Any] | None = None) -> None:
         self.session = session
-        self.resume = resume
         self.entries: list[Entry] = read_entries()
         self.selected = 0 if self.entries and session is None else -1
         self.scroll = 0
@@ -121,7 +120,7 @@ class SavesScene(Scene):
         return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
 
     # -- events --------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
                 event.ui_element is self.asking:
             self.asking = None
@@ -129,7 +128,7 @@ class SavesScene(Scene):
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.asking:
             self.asking = None
         elif self.asking is not None:
-            return
+            return True  # the question has the screen
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back_button:
                 self.back()
@@ -150,6 +149,9 @@ class SavesScene(Scene):
             self.scroll_by(-event.y * self.row_h // 2)
         elif event.type == pygame.KEYDOWN and not self.app.typing():
             self.key(event.key)
+        else:
+            return False
+        return True
 
     def key(self, k: int) -> None:
         if k == pygame.K_ESCAPE:
@@ -202,10 +204,8 @@ class SavesScene(Scene):
 
     # -- what the buttons do -------------------------------------------------------------------
     def back(self) -> None:
-        if self.resume is not None:
-            self.app.show(self.resume)
-        else:
-            self.app.switch("menu")
+        """Back to the screen this one was opened from (the game, or the menu)."""
+        self.app.pop()
 
     def go(self) -> None:
         """Save the game being played under the name typed, or load the selected save."""
@@ -233,9 +233,7 @@ class SavesScene(Scene):
         except OSError as exc:  # a full disk, no permission: say so and stay
             self.message.set_text(f"Could not save: {exc.strerror or exc}")
             return
-        if self.resume is not None:
-            self.resume.notify("Game saved", session.name or session.default_name())
-        self.back()
+        self.app.pop().notify("Game saved", session.name or session.default_name())
 
     def rename_selected(self) -> None:
         e = self.current()

@@ -1,9 +1,13 @@
 """A scene is one screen of the app (menu, new game, load, settings, game, game over).
 
-Each scene has ``handle_event``, ``update(dt)`` and ``draw(surface)``; ``draw`` never changes
-the game. A scene talks to the application through :class:`Host`, the few things the app
-offers every screen (its window, settings, sounds, and switching to another scene), so the
-scenes do not import the app that lists them.
+Each scene has ``handle_event`` (which says whether it used the event), ``update(dt)`` and
+``draw(surface)``; ``draw`` never changes the game. The app keeps the scenes on a stack:
+a scene pushed over another (the settings over the game) pauses it, popping it resumes the
+one under it as it was, laid out anew for the window; ``replace`` and ``reset`` change the
+top or the whole stack. Scenes are made by the typed functions of
+:mod:`rail_app.ui.screens`, and talk to the application through :class:`Host`, the few things
+the app offers every screen (its window, settings, sounds, the stack), so the scenes do not
+import the app that lists them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,34 @@ import pygame_gui
 from rail_app.ui.settings import Settings
 
 if TYPE_CHECKING:
+    from rail_app.ui.session import Session
     from rail_app.ui.sound import Sounds
+
+
+class Screens(Protocol):
+    """The app's screens as a scene makes them (``app.push(app.screens.settings())``): typed
+    makers, implemented by :class:`rail_app.ui.screens.AppScreens`, so that no scene imports
+    the list of screens (which lists the scenes: a scene importing it would close a loop)."""
+
+    def menu(self) -> Scene:
+        """The main menu (with the game picker)."""
+        ...
+
+    def new_game(self, game: str | None = None) -> Scene:
+        """New game, for ``game`` (the game chosen in the menu when None)."""
+        ...
+
+    def saves(self, session: Session[Any] | None = None) -> Scene:
+        """The saved games: to load one, or (``session``) to save that game."""
+        ...
+
+    def settings(self) -> Scene: ...
+
+    def game(self, session: Session[Any], lesson: int | None = None) -> Scene:
+        """The game screen of ``session``'s game (``lesson``: the guided first game)."""
+        ...
+
+    def game_over(self, session: Session[Any]) -> Scene: ...
 
 
 class Host(Protocol):
@@ -24,6 +55,7 @@ class Host(Protocol):
 
     settings: Settings
     screen: pygame.Surface
+    screens: Screens  # the makers of the app's screens
     map_path: str | None
     notices: list[str]  # messages for the player at start (a damaged settings file...)
 
@@ -37,9 +69,24 @@ class Host(Protocol):
 
     def px(self, v: float) -> int: ...
 
-    def switch(self, name: str, **kwargs: Any) -> Scene: ...
+    @property
+    def scene(self) -> Scene: ...
 
-    def show(self, scene: Scene) -> None: ...
+    def push(self, scene: Scene) -> Scene:
+        """``scene`` over the one shown now (which is paused); returns ``scene``."""
+        ...
+
+    def pop(self) -> Scene:
+        """Back to the scene under the top one (the menu when there is none); returns it."""
+        ...
+
+    def replace(self, scene: Scene) -> Scene:
+        """``scene`` instead of the top one; returns ``scene``."""
+        ...
+
+    def reset(self, scene: Scene) -> Scene:
+        """``scene`` alone on the stack (every other one left); returns ``scene``."""
+        ...
 
     def save_settings(self) -> None: ...
 
@@ -66,8 +113,9 @@ class Scene:
         self.ui.set_window_resolution(self.app.size)
         self.build()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """React to one event (after the widgets saw it)."""
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event (after the widgets saw it); True when the scene used it."""
+        return False
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
@@ -79,7 +127,16 @@ class Scene:
         self.rebuild()
 
     def leave(self) -> None:
-        """Called when another scene replaces this one."""
+        """The scene is taken off the stack for good."""
+
+    def pause(self) -> None:
+        """Another scene is pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene over this one was popped: this one is shown again, laid out anew for
+        the window and the UI scale as they are now."""
+        self.ui = self.app.new_ui()
+        self.resized()
 
     def notify(self, headline: str, text: str) -> None:
         """A word for the player from a screen that hands back to this one (the save

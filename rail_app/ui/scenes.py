@@ -34,7 +34,7 @@ from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the games come with the first game, not before the menu's first frame
-    from rail_app.ui.session import Session
+    pass
 
 VARIANT_LABELS = (("fast_trains", "V1 Fast Trains"), ("loans", "V2 Loans"),
                   ("small_city_access", "V3 Small City Access"))
@@ -217,28 +217,31 @@ class MenuScene(Scene):
         if self.app.notices:  # e.g. a damaged settings file was set aside
             self.show_error(self.app.notices.pop(0), title="Settings")
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             what = self.buttons[event.ui_element]
             if what == "new":
-                self.app.switch("newgame")
+                self.app.push(self.app.screens.new_game())
             elif what == "learn":
                 self.learn()
             elif what == "continue" and self.resumable is not None:
                 open_saved_game(self.app, self.resumable)
             elif what == "load":
-                self.app.switch("load")
+                self.app.push(self.app.screens.saves())
             elif what == "settings":
-                self.app.switch("settings", back="menu")
+                self.app.push(self.app.screens.settings())
             elif what == "quit":
                 self.app.quit(0)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit(0)
+            return True
+        return False
 
     def learn(self) -> None:
         """Learn to play: the guided first game, resumed where it was left."""
         session, step = self.screens.lesson()
-        self.app.switch("game", session=session, lesson=step)
+        self.app.reset(self.app.screens.game(session, step))
 
     def show_error(self, text: str, title: str = "Could not load") -> None:
         self.error_text = text
@@ -265,11 +268,11 @@ def open_saved_game(app: Host, path: Path) -> bool:
     try:
         session = Session.load(path)
     except LoadError as exc:
-        menu = app.switch("menu")
+        menu = app.reset(app.screens.menu())
         assert isinstance(menu, MenuScene)
         menu.show_error(str(exc))
         return False
-    app.switch("game", session=session)
+    app.reset(app.screens.game(session))
     return True
 
 
@@ -277,12 +280,8 @@ UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: Host, back: str = "menu", session: Session[Any] | None = None,
-                 resume: Scene | None = None) -> None:
-        self.back = back
-        self.session = session
-        self.resume = resume  # the screen to return to as it was (the game's view kept)
-        super().__init__(app)
+    """Volume, UI scale, the seats' inks and the hints, over the screen they were opened
+    from (the menu or the game), which comes back as it was."""
 
     def build(self) -> None:
         px = self.app.px
@@ -334,21 +333,20 @@ class SettingsScene(Scene):
             self.ui = self.app.new_ui()
             self.build()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_CHECK_BOX_CHECKED,
                           pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED):
             self.store()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) \
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.leave_settings()
+            return True
+        return False
 
     def leave_settings(self) -> None:
         self.store()
-        if self.resume is not None:
-            self.app.show(self.resume)
-        elif self.back == "game" and self.session is not None:
-            self.app.switch("game", session=self.session)
-        else:
-            self.app.switch("menu")
+        self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_form(surface, self.app, self.ui, self.card)

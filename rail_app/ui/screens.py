@@ -1,70 +1,91 @@
-"""The app's screens, listed explicitly (no import scanning: the packager sees every import).
+"""The app's screens, made by typed functions (no import scanning: the packager sees every
+import). Each returns a new scene for the app's stack (``app.push(screens.settings(app))``);
+a game's own screen comes from the shell's table of game screens
+(:data:`rail_app.ui.gamescreens.GAME_SCREENS`).
 
-:data:`SCENES` are the shell's own screens; a game's screen comes from the shell's table of
-game screens (:data:`rail_app.ui.gamescreens.GAME_SCREENS`).
-
-Each module is imported when its screen is first shown, so that the main menu's first
-frame waits for nothing it does not draw (a game's rules, its board, the map's drawing code
-and the libraries under them come with the first game or the menu's map).
+Each module is imported when its screen is first made, so that the main menu's first frame
+waits for nothing it does not draw (a game's rules, its board, the map's drawing code and
+the libraries under them come with the first game or the menu's map).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rail_app.ui.gamescreens import screens_of
 from rail_app.ui.scene import Host, Scene
 
-
-def _crash(app: Host, **kwargs: Any) -> Scene:
-    from rail_app.ui.crash import CrashScene
-
-    return CrashScene(app, **kwargs)
+if TYPE_CHECKING:
+    from rail_app.ui.session import Session
 
 
-def _menu(app: Host, **kwargs: Any) -> Scene:
+def menu(host: Host) -> Scene:
+    """The main menu (with the game picker)."""
     from rail_app.ui.scenes import MenuScene
 
-    return MenuScene(app, **kwargs)
+    return MenuScene(host)
 
 
-def _new_game(app: Host, **kwargs: Any) -> Scene:
+def new_game(host: Host, game: str | None = None) -> Scene:
+    """New game, for ``game`` (the game chosen in the menu when None)."""
     from rail_app.ui.newgame import NewGameScene
 
-    return NewGameScene(app, **kwargs)
+    return NewGameScene(host, game)
 
 
-def _saves(app: Host, **kwargs: Any) -> Scene:
+def saves(host: Host, session: Session[Any] | None = None) -> Scene:
+    """The saved games: to load one, or (``session``) to save that game and go back to it."""
     from rail_app.ui.saves import SavesScene
 
-    return SavesScene(app, **kwargs)
+    return SavesScene(host, session)
 
 
-def _settings(app: Host, **kwargs: Any) -> Scene:
+def settings(host: Host) -> Scene:
+    """The settings, over whatever screen they were opened from."""
     from rail_app.ui.scenes import SettingsScene
 
-    return SettingsScene(app, **kwargs)
+    return SettingsScene(host)
 
 
-def _game(app: Host, **kwargs: Any) -> Scene:
-    session = kwargs.pop("session")
-    return screens_of(session.setup.game).open(app, session, **kwargs)
+def game(host: Host, session: Session[Any], lesson: int | None = None) -> Scene:
+    """The game screen of ``session``'s game (``lesson``: the guided first game, at a step)."""
+    return screens_of(session.setup.game).open(host, session, lesson)
 
 
-def _game_over(app: Host, **kwargs: Any) -> Scene:
+def game_over(host: Host, session: Session[Any]) -> Scene:
     from rail_app.ui.gameover import GameOverScene
 
-    return GameOverScene(app, **kwargs)
+    return GameOverScene(host, session)
 
 
-SCENES: dict[str, Callable[..., Scene]] = {
-    "crash": _crash,
-    "menu": _menu,
-    "newgame": _new_game,
-    "load": _saves,  # load a game (from the menu)
-    "save": _saves,  # save the game being played (from its menu)
-    "settings": _settings,
-    "game": _game,
-    "gameover": _game_over,
-}
+def crash(host: Host, files: Any) -> Scene:
+    """What the player reads when the game stopped (the crash net)."""
+    from rail_app.ui.crash import CrashScene
+
+    return CrashScene(host, files=files)
+
+
+class AppScreens:
+    """The makers above for one app: what scenes reach as ``app.screens``
+    (:class:`rail_app.ui.scene.Screens`)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def menu(self) -> Scene:
+        return menu(self.host)
+
+    def new_game(self, game: str | None = None) -> Scene:
+        return new_game(self.host, game)
+
+    def saves(self, session: Session[Any] | None = None) -> Scene:
+        return saves(self.host, session)
+
+    def settings(self) -> Scene:
+        return settings(self.host)
+
+    def game(self, session: Session[Any], lesson: int | None = None) -> Scene:
+        return game(self.host, session, lesson)
+
+    def game_over(self, session: Session[Any]) -> Scene:
+        return game_over(self.host, session)

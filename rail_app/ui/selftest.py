@@ -64,7 +64,7 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
                   if rules.levels else Level.NORMAL, inks[i])
              for i in range(rules.seats.default)]
     session = Session.new(GameSetup(map_path, seats, 5, game=game_id))
-    app.switch("game", session=session)
+    app.reset(app.screens.game(session))
     check(type(app.scene).__name__ != "MenuScene", f"{rules.title}: the game screen opens")
     for _ in range(6000):
         if session.over or min(rules.turns_taken(session.state)) >= turns:

@@ -12,6 +12,7 @@ import pygame
 
 from rail_app.games.italian_rails.rules.words import outcome_sentence
 from rail_app.games.italian_rails.ui.mouseplayer import Frame, MousePlayer, ui_button
+from rail_app.ui import screens
 from rail_app.ui.pngfile import save_png
 
 
@@ -28,7 +29,7 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
     app = App(map_path=map_path, size=size, fullscreen=False)
     seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"),
              Seat("Bruno", COMPUTER, Level(opponent), "orange")]
-    scene = app.switch("game", session=Session.new(GameSetup(map_path, seats, seed)))
+    scene = app.reset(screens.game(app, Session.new(GameSetup(map_path, seats, seed))))
     assert isinstance(scene, GameScene)
     player = MousePlayer(app, 0, level, seed)
     gen = player.frames()

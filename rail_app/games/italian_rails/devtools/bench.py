@@ -31,6 +31,7 @@ from rail_app.games.italian_rails.rules.build import legal_builds
 from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.games.italian_rails.rules.engine import apply, quote
 from rail_app.games.italian_rails.rules.state import Load, Phase
+from rail_app.ui import screens
 
 SCREEN = (1920, 1080)
 
@@ -177,7 +178,7 @@ def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, fl
     blits = _timed(lambda: screen.blit(other, (0, 0)), 200)
     setup = GameSetup(path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
     session = Session(setup, board, state)
-    scene: Any = app.switch("game", session=session)
+    scene: Any = app.reset(screens.game(app, session))
     cam = scene.camera
     cam.level = cam.level_for(28)
     cam.centre_on(*cam.to_km(*cam.rect.center))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.games.italian_rails.devtools.shooter import Shooter, anna_moves, new_session, play_on
+from rail_app.ui import screens
 
 
 def shoot_helpers(s: Shooter, italy: str) -> None:
@@ -37,14 +38,14 @@ def _saves(s: Shooter, italy: str) -> None:
         play_on(b, 9, anna_moves(22))
         b.autosave()
     app = s.app
-    app.switch("load")
+    app.push(screens.saves(app))
     s.settle(3)
     s.shot("save-screen-load")
     session = new_session(italy, seed=7)
     play_on(session, 7, anna_moves(16))
-    game = app.switch("game", session=session)
+    app.reset(screens.game(app, session))
     s.settle(2)
-    app.switch("save", session=session, resume=game)
+    app.push(screens.saves(app, session))
     s.settle(3)
     s.shot("save-screen-save")
 
@@ -66,7 +67,7 @@ def _ferries(s: Shooter, italy: str) -> None:
 
     from rail_app.games.italian_rails.rules.board import edge_key
 
-    scene = s.app.switch("game", session=new_session(italy, seed=7))
+    scene = s.app.reset(screens.game(s.app, new_session(italy, seed=7)))
     s.settle(2)
     b = scene.board
     cam = scene.camera
@@ -102,7 +103,7 @@ def _ferries(s: Shooter, italy: str) -> None:
                 st.owner[k] = 0
                 st.players[0].track.add(k)
     session.version += 1
-    scene = s.app.switch("game", session=session)
+    scene = s.app.reset(screens.game(s.app, session))
     s.settle(2)
     cam = scene.camera
     here = b.dots[pos]
@@ -123,7 +124,7 @@ def _suggest(s: Shooter, italy: str) -> None:
 
     session = new_session(italy, seed=7)
     play_on(session, 7, anna_moves(14))
-    scene = s.app.switch("game", session=session)
+    scene = s.app.reset(screens.game(s.app, session))
     s.settle(2)
     s.press(Intent.SUGGEST)
     s.settle(3)
@@ -141,7 +142,7 @@ def _hint(s: Shooter, italy: str) -> None:
     settings = s.app.settings
     settings.hints, seen = True, list(settings.hints_seen)
     settings.hints_seen.clear()
-    s.app.switch("game", session=new_session(italy, seed=7))
+    s.app.reset(screens.game(s.app, new_session(italy, seed=7)))
     s.settle(3)
     s.shot("first-game-hint")
     settings.hints, settings.hints_seen[:] = False, seen
@@ -155,7 +156,7 @@ def _lesson(s: Shooter) -> None:
     pictures = {"Keep two cards": "lesson-keep", "A refused segment": "lesson-refused",
                 "Take a ferry": "lesson-ferry", "An event": "lesson-event"}
     lesson.forget()
-    scene = s.app.switch("game", session=lesson.new_session(), lesson=0)
+    scene = s.app.reset(screens.game(s.app, lesson.new_session(), 0))
 
     def at(k: int) -> None:
         name = pictures.get(STEPS[k].title)

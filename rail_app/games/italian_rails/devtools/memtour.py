@@ -16,6 +16,8 @@ import sys
 import time
 from typing import Any
 
+from rail_app.ui import screens
+
 SCREEN = (1920, 1080)
 
 
@@ -71,7 +73,7 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
     gc.collect()
     app = App(size=SCREEN, fullscreen=False, settings=Settings())
     setup = GameSetup(map_path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
-    scene: Any = app.switch("game", session=Session(setup, board, state))
+    scene: Any = app.reset(screens.game(app, Session(setup, board, state)))
     cam = scene.camera
     centre = cam.rect.center
     layers = scene.view.layers

@@ -41,7 +41,7 @@ def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segment
     app = App(size=size, fullscreen=False, settings=Settings())
     setup = GameSetup(path, [Seat("Anna", HUMAN), Seat("Bruno", COMPUTER, ink="orange")], 5)
     session = Session(setup, board, state)
-    scene = app.switch("game", session=session)
+    scene = app.reset(app.screens.game(session))
     assert isinstance(scene, GameScene)
     cam = scene.camera
     cam.level = cam.level_for(28)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.games.italian_rails.devtools.shooter import Shooter, anna_moves, new_session, play_on
+from rail_app.ui import screens
 
 SIZES = ((1920, 1080), (1280, 720))
 
@@ -35,11 +36,11 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     d.click_button(new)
     s.settle()
     s.shot("new-game")
-    app.switch("settings", back="menu")
+    app.push(screens.settings(app))
     s.settle()
     s.shot("settings")
     # choosing the private cards (C2)
-    scene = app.switch("game", session=new_session(italy, keep=False))
+    scene = app.reset(screens.game(app, new_session(italy, keep=False)))
     s.settle()
     me = scene.state.players[scene.session.actor]
     s.press(ToggleCard(sorted(me.dealt)[1]))
@@ -47,7 +48,7 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     s.settle()
     s.shot("keep-cards")
     # the fitted map at Anna's first build, then a stroke out of Milano with its costs
-    scene = app.switch("game", session=new_session(italy))
+    scene = app.reset(screens.game(app, new_session(italy)))
     s.settle()
     s.shot("map-fitted")
     board = scene.board
@@ -75,7 +76,7 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     # a game well under way: the route preview, the card panel, the popups
     session = new_session(italy)
     play_on(session, 7, anna_moves(18))
-    scene = app.switch("game", session=session)
+    scene = app.reset(screens.game(app, session))
     s.settle()
     s.press(Intent.ASK_SWAP)
     s.settle()
@@ -102,7 +103,7 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
     # a whole game between two computer seats, and the game over screen
     session = new_session(italy)
     play_on(session, 7, lambda st: False, limit=20000)
-    app.switch("gameover", session=session)
+    app.reset(screens.game_over(app, session))
     s.settle(2)
     s.shot("game-over")
     from rail_app.games.italian_rails.devtools.helpshots import shoot_helpers

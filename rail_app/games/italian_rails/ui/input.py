@@ -20,7 +20,12 @@ from rail_app.games.italian_rails.ui.widgets import hit
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bool) -> None:
+USED = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bool) -> bool:
+    """One event on the game screen; True when the screen used it (the pointer's events and
+    the keys when no text field has the keyboard)."""
     t = ctrl.table
     if event.type == pygame.MOUSEMOTION:
         ctrl.view.point(event.pos)
@@ -33,7 +38,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
         ctrl.curtain_event(event.type == pygame.MOUSEBUTTONDOWN,
                            event.type == pygame.MOUSEBUTTONUP,
                            event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
-        return
+        return event.type in USED or event.type == pygame.KEYDOWN
     if event.type == pygame.KEYDOWN:
         if not typing:
             _key(event, frame, ctrl)
@@ -51,6 +56,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
             ctrl.building.pen_up(event.pos)
     elif event.type == pygame.MOUSEWHEEL and frame.dialog is Dialog.NONE:
         _wheel(event, frame, ctrl)
+    return event.type in USED or (event.type == pygame.KEYDOWN and not typing)
 
 
 def _press(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:

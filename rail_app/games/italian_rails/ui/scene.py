@@ -81,34 +81,36 @@ class GameScene(Scene):
         self.controller.view.set_map_rect(self.rects.map)
 
     def _settings(self) -> None:
-        """Settings from the game's menu come back to this very screen (its view kept)."""
-        self.app.switch("settings", back="game", session=self.session, resume=self)
+        """The settings, pushed over this screen: Back comes back to it (its view kept)."""
+        self.app.push(self.app.screens.settings())
 
     def _saves(self) -> None:
-        """Saving goes through the save screen (a name, the other saves) and comes back to
-        this very screen."""
-        self.app.switch("save", session=self.session, resume=self)
+        """Saving goes through the save screen (a name, the other saves), pushed over this
+        one: it comes back to this very screen."""
+        self.app.push(self.app.screens.saves(self.session))
 
     def _leave(self, question: Question | None) -> None:
-        """The game is left: for the main menu (Quit), the load screen (Load) or, the game
-        being over, the game over screen."""
+        """The game is left: for the main menu (Quit), the load screen over the menu (Load)
+        or, the game being over, the game over screen."""
         if question is Question.QUIT:
-            self.app.switch("menu")
+            self.app.reset(self.app.screens.menu())
         elif question is Question.LOAD:
-            self.app.switch("load")
+            self.app.reset(self.app.screens.menu())
+            self.app.push(self.app.screens.saves())
         else:
-            self.app.switch("gameover", session=self.session)
+            self.app.reset(self.app.screens.game_over(self.session))
 
     def notify(self, headline: str, text: str) -> None:
         self.controller.core.say(headline, text, Tone.GOOD, Spot.TOP)
 
     # -- the loop -------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if self.stale or self.frame.version != self.session.version:
             # a click or a key (or a tool) changed what this event may hit since the frame
             self._compose(prepare_map=False)
-        handle(event, self.frame, self.controller, self.app.typing())
+        used = handle(event, self.frame, self.controller, self.app.typing())
         self.stale = self.stale or event.type not in STEADY
+        return used
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -109,7 +109,7 @@ class Teaching:
         if ls.step >= len(STEPS) - 1:
             files.forget()
             t.lesson = None
-            self.core.host.switch("menu")
+            self.core.host.reset(self.core.host.screens.menu())
             return
         ls.step += 1
 
@@ -121,13 +121,14 @@ class Teaching:
         if ls is not None:
             files.write_progress(ls.step)
             self.core.session.autosave()
-        self.core.host.switch("menu")
+        self.core.host.reset(self.core.host.screens.menu())
 
     def lesson_restart(self) -> None:
         from rail_app.games.italian_rails.ui import lessonfiles as files
 
         files.forget()
-        self.core.host.switch("game", session=files.new_session(), lesson=0)
+        host = self.core.host
+        host.reset(host.screens.game(files.new_session(), 0))
 
     def dismiss_hint(self, cmd: DismissHint) -> None:
         seen = self.core.host.settings.hints_seen
