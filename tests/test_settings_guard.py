@@ -77,4 +77,6 @@ def test_values_of_the_wrong_type_fall_back_one_by_one() -> None:
     s = Settings.from_dict({"volume": "loud", "ui_scale": 1e300, "window": ["a", 5],
                             "inks": [{"r": 1}, "black"], "hints": False})
     assert s.volume == Settings().volume and s.ui_scale == 1.6
-    assert s.window == Settings().window and s.inks == ["black", "orange"] and not s.hints
+    assert s.window == Settings().window and s.inks[:2] == ["black", "orange"] and not s.hints
+    assert s.inks == ["black", "orange", "vermillion", "bluish green", "reddish purple",
+                      "sky blue"]  # six seats' inks, each its own

@@ -52,19 +52,22 @@ def test_menu_new_game_dialog_starts_a_game_with_a_computer_seat(app: Any) -> No
 
 def test_settings_are_saved_atomically_and_a_damaged_file_gives_defaults(
         tmp_path: Any) -> None:
-    from rail_app.ui.settings import Settings, load_settings, save_settings
+    from rail_app.ui.settings import DEFAULT_INKS, Settings, load_settings, save_settings
 
     p = tmp_path / "settings.json"
     s = Settings(volume=0.25, muted=True, ui_scale=1.25, inks=["vermillion", "sky blue"])
     save_settings(s, p)
     back = load_settings(p)
-    assert (back.volume, back.muted, back.ui_scale, back.inks) == (0.25, True, 1.25,
-                                                                   ["vermillion", "sky blue"])
+    assert (back.volume, back.muted, back.ui_scale) == (0.25, True, 1.25)
+    # a file of two seats' inks (before six seats) keeps them; the other seats get the first
+    # inks not taken, each its own
+    assert back.inks[:2] == ["vermillion", "sky blue"]
+    assert len(back.inks) == 6 and len(set(back.inks)) == 6
     assert [x.name for x in tmp_path.iterdir()] == ["settings.json"]  # no temporary left
     p.write_text("{not json", encoding="utf-8")
     assert load_settings(p) == Settings()
     p.write_text(json.dumps({"volume": "loud", "inks": ["plaid"]}), encoding="utf-8")
-    assert load_settings(p).inks == ["blue", "orange"]
+    assert load_settings(p).inks == list(DEFAULT_INKS)
 
 
 def test_m_mutes_and_the_setting_is_kept(app: Any) -> None:
@@ -133,38 +136,3 @@ def test_selftest_never_touches_the_players_folder(tmp_path: Any, players_folder
         assert "ITALIAN_RAILS_DATA_DIR" not in os.environ
     else:
         assert os.environ["ITALIAN_RAILS_DATA_DIR"] == str(mine)
-
-
-def test_screens_stand_on_a_stack_and_back_returns_to_the_very_screen_under(app: Any) -> None:
-    """The settings and the save screen are pushed over the game and popped back to the same
-    game screen (its view kept); New game over the menu goes back to the same menu; a scene
-    says whether it used an event; reset leaves every screen under."""
-    from rail_app.ui import screens
-    from tests.test_ui_support import start
-
-    d = Driver(app)
-    d.frames(1)
-    menu = app.scene
-    new = app.push(screens.new_game(app))
-    assert app.stack == [menu, new]
-    assert new.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
-    assert app.stack == [menu] and app.scene is menu
-    assert not menu.handle_event(pygame.event.Event(pygame.USEREVENT))
-
-    game = start(app)
-    assert app.stack == [game]  # reset: the menu is left
-    level = game.camera.level = game.camera.level + 1
-    settings = app.push(screens.settings(app))
-    d.frames(1)
-    assert app.stack == [game, settings]
-    d.key(pygame.K_ESCAPE)
-    assert app.stack == [game] and app.scene is game and game.camera.level == level
-    saving = app.push(screens.saves(app, game.session))
-    d.frames(1)
-    saving.name_entry.set_text("on the stack")
-    saving.go()  # saved: back to the game, which says so
-    assert app.scene is game
-    assert any(n.headline == "Game saved" and n.reason == "on the stack"
-               for n in game.table.notices)
-    app.pop()  # the last screen popped: the menu comes
-    assert type(app.scene).__name__ == "MenuScene" and len(app.stack) == 1

@@ -82,7 +82,7 @@ def test_every_game_keeps_its_own_autosaves_and_a_new_game_destroys_none(app: An
     press(d, first, Intent.QUIT)
     menu = app.scene
     d.click_button(next(b for b, what in menu.buttons.items() if what == "new"))
-    click(d, app.scene.practice_box.rect.center)  # building only, against the computer
+    click(d, app.scene.option_box("building_only").rect.center)  # building only, against the computer
     assert app.scene.start()
     second = app.scene
     end_turns(d, second, 2)

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from rail_app.core import guarded
+from rail_app.core.cache import BoundedCache
 
 PathKey = tuple[str | int, ...]
 
@@ -188,3 +189,26 @@ def _short_message(err: Any) -> str:
     if len(msg) > 2 * guarded.SHOWN_CHARS:
         msg = f"{guarded.shorten(err.instance)} does not fit the format ({err.validator})"
     return msg
+
+
+_GAME_KEYS: BoundedCache[tuple[str, int, int], str | None] = BoundedCache(64)
+
+
+def game_key(path: Path) -> str | None:
+    """The game a map file says it is for (its top-level ``game:`` key), or None when it
+    names none or cannot be read (what is wrong with it is said when it is loaded). Kept
+    per file version."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+
+    def read() -> str | None:
+        try:
+            data, _ = read_yaml(path, str(path))
+        except MapError:
+            return None
+        game = data.get("game") if isinstance(data, dict) else None
+        return game if isinstance(game, str) else None
+
+    return _GAME_KEYS.get((str(path.resolve()), st.st_mtime_ns, st.st_size), read)

@@ -1,5 +1,7 @@
-"""The new game screen: the map, the two seats (a person or the computer at a level, and
-their inks), the variants, the building-only practice and the seed."""
+"""The new game screen, for any game on the table: the game picker, the chosen game's map
+and seats (as many as its seat range allows: Italian Rails two, the shell up to six), each
+seat a person or the computer at one of the game's levels, with an ink of its own; the
+game's options; the seed."""
 
 from __future__ import annotations
 
@@ -13,117 +15,226 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_maps_dir
-from rail_app.table.seats import Level
+from rail_app.table import registry
+from rail_app.table.gamedef import GameDef
+from rail_app.table.seats import Level, SeatKind
+from rail_app.ui.fonts import font
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import (
-    SEAT_KINDS,
-    VARIANT_LABELS,
-    available_maps,
-    chosen,
-    draw_form,
-    form_card,
-)
-from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.scenes import available_maps, chosen, chosen_game, draw_form, form_card
+from rail_app.ui.session import GameSetup, Seat, Session
 from rail_app.ui.settings import INKS
+
+#: Names offered to the seats, in order.
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+HUMAN_WORDS = "Human"
+
+
+def kind_words(level: Level | None) -> str:
+    """How a seat's kind reads in its menu: "Human" or "Computer (Normal)"."""
+    return HUMAN_WORDS if level is None else f"Computer ({level.label})"
 
 
 class NewGameScene(Scene):
+    """New game (see the module docstring)."""
+
     def __init__(self, app: Host, game: str | None = None) -> None:
-        self.game_id = game
+        self.game_id = game if game in registry.ids() else chosen_game(app)
+        self.count = registry.game(self.game_id).seats.default
+        #: What the seats' rows and the options say, kept when the form is laid out again
+        #: (another number of players, a resized window): (name, kind, ink) per seat.
+        self.choices: list[tuple[str, str, str]] = []
+        self.checked: set[str] = set()
         super().__init__(app)
+
+    @property
+    def game(self) -> GameDef[object, object, object]:
+        return registry.game(self.game_id)
 
     def build(self) -> None:
         px = self.app.px
-        w, h = self.app.size
-        self.maps = available_maps(self.app.map_path)
+        w, _ = self.app.size
+        game = self.game
         x0 = max(px(60), w // 2 - px(380))
-        y = px(50)
+        y = px(40)
         UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
-        y += px(80)
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Map", self.ui)
+        y += px(76)
+        # the game and its map
+        self.titles = {g.title: g.id for g in registry.GAMES}
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Game", self.ui)
+        self.game_menu = UIDropDownMenu(list(self.titles), game.title,
+                                        pygame.Rect(x0 + px(130), y, px(220), px(34)), self.ui)
+        UILabel(pygame.Rect(x0 + px(370), y, px(60), px(34)), "Map", self.ui)
+        self.maps = available_maps(self.app.map_path, self.game_id)
         names: list[str | tuple[str, str]] = [_map_label(p) for p in self.maps]
         if not names:
             names = ["(no maps found)"]
         self.map_menu = UIDropDownMenu(names, names[0],
-                                       pygame.Rect(x0 + px(130), y, px(520), px(34)), self.ui)
-        y += px(60)
+                                       pygame.Rect(x0 + px(430), y, px(330), px(34)), self.ui)
+        y += px(50)
+        # how many players, then a row per seat
+        counts = list(game.seats.counts())
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Players", self.ui)
+        self.count_menu: UIDropDownMenu | None = None
+        if len(counts) > 1:
+            self.count_menu = UIDropDownMenu([str(n) for n in counts], str(self.count),
+                                             pygame.Rect(x0 + px(130), y, px(90), px(34)),
+                                             self.ui)
+        else:
+            UILabel(pygame.Rect(x0 + px(130), y, px(300), px(34)),
+                    f"{game.seats.words()}", self.ui, object_id="#left")
+        y += px(46)
         self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu, UIDropDownMenu]] = []
-        defaults = [("Anna", "Human", "blue"), ("Bruno", "Computer (Normal)", "orange")]
+        kinds: list[str | tuple[str, str]] = [kind_words(None),
+                                              *(kind_words(v) for v in game.levels)]
         inks: list[str | tuple[str, str]] = list(INKS)
-        for i, (name, kind, ink) in enumerate(defaults):
+        default_level = Level.NORMAL if Level.NORMAL in game.levels else \
+            (game.levels[0] if game.levels else None)
+        for i in range(self.count):
+            name = NAMES[i]
+            kind = kind_words(None if i == 0 or default_level is None else default_level)
+            ink = self.app.settings.inks[i]
+            if i < len(self.choices):
+                name, kept_kind, kept_ink = self.choices[i]
+                kind = kept_kind if kept_kind in kinds else kind
+                ink = kept_ink if kept_ink in inks else ink
             UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
             entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
             entry.set_text(name)
             entry.set_text_length_limit(16)
-            kind_menu = UIDropDownMenu(SEAT_KINDS, kind,
-                                       pygame.Rect(x0 + px(320), y, px(200), px(34)), self.ui)
-            ink_menu = UIDropDownMenu(inks, self.app.settings.inks[i] if i < 2 else ink,
+            kind_menu = UIDropDownMenu(kinds, kind, pygame.Rect(x0 + px(320), y, px(200),
+                                                                 px(34)), self.ui)
+            ink_menu = UIDropDownMenu(inks, ink,
                                       pygame.Rect(x0 + px(530), y, px(160), px(34)), self.ui)
             self.seat_widgets.append((entry, kind_menu, ink_menu))
-            y += px(50)
+            y += px(44) if self.count > 3 else px(50)
         y += px(14)
-        UILabel(pygame.Rect(x0, y, px(120), px(30)), "Variants", self.ui)
-        self.variant_boxes: list[tuple[str, UICheckBox]] = []
-        vx = x0 + px(130)
-        for key, label in VARIANT_LABELS:
-            box = UICheckBox(pygame.Rect(vx, y + px(4), px(22), px(22)), label, self.ui)
-            self.variant_boxes.append((key, box))
-            vx += px(200)
-        y += px(40)
-        self.practice_box = UICheckBox(pygame.Rect(x0 + px(130), y + px(4), px(22), px(22)),
-                                       "Building only (practice: no cards, no train)", self.ui)
-        y += px(44)
+        # the game's options, as many a row as fit
+        self.option_boxes: list[tuple[str, UICheckBox]] = []
+        if game.options:
+            UILabel(pygame.Rect(x0, y, px(120), px(30)), "Options", self.ui)
+        ox, right = x0 + px(130), x0 + px(760)
+        for option in game.options:
+            width = px(34) + font(px(15)).size(option.label)[0] + px(24)
+            width = max(width, px(200))
+            if ox + width > right and ox > x0 + px(130):
+                ox = x0 + px(130)
+                y += px(40)
+            box = UICheckBox(pygame.Rect(ox, y + px(4), px(22), px(22)), option.label, self.ui)
+            if option.key in self.checked or (option.key == game.seats.extended_by
+                                              and self.count > game.seats.high):
+                box.set_state(True)
+            self.option_boxes.append((option.key, box))
+            ox += width
+        if game.options:
+            y += px(44)
         UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
         self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
                                           placeholder_text="random")
         self.seed_entry.set_allowed_characters("numbers")
-        y += px(70)
+        y += px(60)
         self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), "Start game",
                                      self.ui, object_id="#primary")
         self.back_button = UIButton(pygame.Rect(x0 + px(370), y, px(140), px(50)), "Back",
                                     self.ui)
-        self.message = UILabel(pygame.Rect(x0, y + px(64), px(760), px(30)), "", self.ui)
-        self.card = form_card(x0, px(50), px(760), y + px(94), px(24))
+        self.message = UILabel(pygame.Rect(x0, y + px(58), px(760), px(30)), "", self.ui)
+        self.card = form_card(x0, px(40), px(760), y + px(88), px(24))
+
+    def option_box(self, key: str) -> UICheckBox:
+        """The check box of the game's option ``key`` (tools and tests)."""
+        return dict(self.option_boxes)[key]
+
+    # -- the choices ---------------------------------------------------------------------------
+    def choose_game(self, game_id: str) -> None:
+        """The picker: the form is laid out again for the chosen game (its maps, seats,
+        levels and options); the menu remembers it."""
+        if game_id == self.game_id:
+            return
+        self.game_id = game_id
+        self.count = self.game.seats.default
+        self.choices, self.checked = [], set()
+        self.app.settings.game = game_id
+        self.app.save_settings()
+        self.rebuild()
+
+    def choose_count(self, n: int) -> None:
+        """How many players: the seats' rows follow (the names and inks typed so far are
+        kept); a larger table than the game's usual one turns its option on."""
+        self.count = n
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.keep_choices()
+        super().rebuild()
+
+    def keep_choices(self) -> None:
+        """What the form says now, for the form laid out again."""
+        if not hasattr(self, "seat_widgets"):
+            return
+        kept = [(e.get_text(), chosen(k), chosen(i)) for e, k, i in self.seat_widgets]
+        self.choices = kept + self.choices[len(kept):]
+        self.checked = {key for key, box in self.option_boxes if box.is_checked}
+
+    def option_changed(self, key: str, on: bool) -> None:
+        """Turning off the option a larger table needs brings the table to its usual size."""
+        seats = self.game.seats
+        if key == seats.extended_by and not on and self.count > seats.high:
+            self.choose_count(seats.high)
 
     def setup(self) -> GameSetup | None:
+        """The game set up as the form says, or None (the reason is on the form)."""
+        game = self.game
         if not self.maps:
-            self.message.set_text("No map files found.")
+            self.message.set_text("No map files found for this game.")
             return None
         label = chosen(self.map_menu)
         names = [_map_label(p) for p in self.maps]
         path = self.maps[names.index(label)] if label in names else self.maps[0]
-        seats = []
+        levels = {kind_words(v): v for v in game.levels}
+        seats: list[Seat] = []
         for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
             name = entry.get_text().strip() or f"Player {i + 1}"
-            kind = chosen(kind_menu)
-            ink = chosen(ink_menu)
-            if kind.startswith("Computer"):
-                level = Level(kind[kind.index("(") + 1:-1].lower())
-                seats.append(Seat(name, COMPUTER, level, ink))
-            else:
-                seats.append(Seat(name, HUMAN, Level.NORMAL, ink))
-        if seats[0].name == seats[1].name:
-            seats[1] = replace(seats[1], name=seats[1].name + " 2")
-        if seats[0].ink == seats[1].ink:
-            self.message.set_text("The two players need different ink colours.")
+            level = levels.get(chosen(kind_menu))
+            seats.append(Seat(name, SeatKind.HUMAN if level is None else SeatKind.COMPUTER,
+                              level or Level.NORMAL, chosen(ink_menu)))
+        seats = _unique_names(seats)
+        if len({s.ink for s in seats}) < len(seats):
+            self.message.set_text("The two players need different ink colours."
+                                  if len(seats) == 2 else
+                                  "Each player needs an ink colour of their own.")
+            return None
+        options: dict[str, object] = {k: True for k, box in self.option_boxes if box.is_checked}
+        if not game.seats.allows(len(seats), frozenset(options)):
+            self.message.set_text(f"{game.title} takes {game.seats.words()}.")
             return None
         text = self.seed_entry.get_text().strip()
         seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
-        options: dict[str, object] = {k: True for k, box in self.variant_boxes if box.is_checked}
-        if self.practice_box.is_checked:
-            options["building_only"] = True
-        return GameSetup(str(path), seats, seed, options)
+        return GameSetup(str(path), seats, seed, options, game.id)
 
+    # -- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
-            self.app.pop()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start_button:
-            self.start()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.app.pop()
+                return True
+            if event.ui_element is self.start_button:
+                self.start()
+                return True
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.game_menu:
+                self.choose_game(self.titles.get(chosen(self.game_menu), self.game_id))
+                return True
+            if self.count_menu is not None and event.ui_element is self.count_menu:
+                self.choose_count(int(chosen(self.count_menu)))
+                return True
+        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for key, box in self.option_boxes:
+                if event.ui_element is box:
+                    self.option_changed(key, event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+                    return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
-        else:
-            return False
-        return True
+            return True
+        return False
 
     def start(self) -> bool:
         setup = self.setup()
@@ -143,6 +254,17 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_form(surface, self.app, self.ui, self.card)
+
+
+def _unique_names(seats: list[Seat]) -> list[Seat]:
+    """Seats with the same name are told apart: "Anna", "Anna 2", "Anna 3"."""
+    out: list[Seat] = []
+    seen: dict[str, int] = {}
+    for s in seats:
+        n = seen.get(s.name, 0) + 1
+        seen[s.name] = n
+        out.append(s if n == 1 else replace(s, name=f"{s.name} {n}"))
+    return out
 
 
 def _map_label(p: Path) -> str:

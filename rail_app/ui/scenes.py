@@ -1,7 +1,7 @@
-"""The menu scenes (main menu, settings) and what the app's screens share: the menu's
-decorative map and the opaque card a form stands on. The new game, save and load, and game
-over screens are in :mod:`rail_app.ui.newgame`, :mod:`rail_app.ui.saves` and
-:mod:`rail_app.ui.gameover`; the list of screens in :mod:`rail_app.ui.screens`."""
+"""The main menu and what the app's screens share: the menu's decorative map and the opaque
+card a form stands on. The new game, save and load, settings and game over screens are in
+:mod:`rail_app.ui.newgame`, :mod:`rail_app.ui.saves`, :mod:`rail_app.ui.settingscene` and
+:mod:`rail_app.ui.gameover`; the typed makers of every screen in :mod:`rail_app.ui.screens`."""
 
 from __future__ import annotations
 
@@ -10,15 +10,13 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
-    UICheckBox,
     UIDropDownMenu,
-    UIHorizontalSlider,
     UILabel,
 )
 from pygame_gui.windows import UIMessageWindow
@@ -31,15 +29,6 @@ from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
 from rail_app.ui.palette import INK as INK
 from rail_app.ui.palette import PAPER as PAPER
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.settings import INKS
-
-if TYPE_CHECKING:  # the games come with the first game, not before the menu's first frame
-    pass
-
-VARIANT_LABELS = (("fast_trains", "V1 Fast Trains"), ("loans", "V2 Loans"),
-                  ("small_city_access", "V3 Small City Access"))
-SEAT_KINDS: list[str | tuple[str, str]] = ["Human", "Computer (Easy)", "Computer (Normal)",
-                                           "Computer (Hard)"]
 
 
 def chosen(menu: UIDropDownMenu) -> str:
@@ -48,13 +37,25 @@ def chosen(menu: UIDropDownMenu) -> str:
     return option[0] if isinstance(option, tuple) else option
 
 
-def available_maps(extra: str | None = None) -> list[Path]:
-    """Every bundled map, the player's own maps and the one given on the command line."""
+def chosen_game(app: Host) -> str:
+    """The game chosen in the menu (the first on the table until one is chosen)."""
+    from rail_app.table import registry
+
+    wanted = app.settings.game
+    return wanted if wanted in registry.ids() else registry.ids()[0]
+
+
+def available_maps(extra: str | None = None, game: str | None = None) -> list[Path]:
+    """The maps of ``game`` (every map when None): the bundled ones (the game's own map
+    first), the player's own maps and the one given on the command line. A map is a game's
+    by its ``game:`` key (none: Italian Rails); a map that cannot be read is listed for the
+    first game, where New game says what is wrong with it."""
     out: list[Path] = []
     if extra:
         out.append(Path(extra))
     bundled = sorted(resource_path("maps").glob("*.yaml"))
-    bundled.sort(key=lambda p: (p.stem != "italy", p.stem))
+    first = _default_map(game)
+    bundled.sort(key=lambda p: (p.name != first, p.stem))
     out.extend(bundled)
     with contextlib.suppress(OSError):
         out.extend(sorted(user_maps_dir().glob("*.yaml")))
@@ -67,7 +68,24 @@ def available_maps(extra: str | None = None) -> list[Path]:
         if r not in seen:
             seen.add(r)
             uniq.append(p)
+    if game is not None:
+        uniq = [p for p in uniq if map_game(p) == game]
     return uniq
+
+
+def _default_map(game: str | None) -> str:
+    from rail_app.table import registry
+
+    return Path(registry.game(game).default_map).name
+
+
+def map_game(path: Path) -> str:
+    """The game a map file is for (its ``game:`` key; Italian Rails without one, and for a
+    file that cannot be read)."""
+    from rail_app.core.mapfile import game_key
+    from rail_app.table import registry
+
+    return game_key(path) or registry.DEFAULT_GAME
 
 
 class Backdrop:
@@ -85,6 +103,16 @@ class Backdrop:
         self.board: Any = None  # what the game draws the map from (its board)
         self.asked = False  # the first map's board was asked for
         self.game = DEFAULT_GAME  # whose map it shows
+
+    def show_game(self, game: str) -> None:
+        """The menu's game is ``game``: its map comes behind the menu."""
+        if game != self.game:
+            self.game = game
+            self.surface = None
+            self.board = None
+            self.loading = None
+            self.problem = None
+            self.asked = False
 
     def draw(self, surface: pygame.Surface, app: Host) -> None:
         surface.fill(PAPER)
@@ -116,7 +144,7 @@ class Backdrop:
         that goes wrong is a bug, raised here for the crash net."""
         if not self.asked:
             self.asked = True
-            maps = available_maps(app.map_path)
+            maps = available_maps(app.map_path, self.game)
             if maps:
                 self.loading = Background(partial(_load_board, self.game, maps[0]),
                                           "menu map")
@@ -186,26 +214,39 @@ def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
 
 
 class MenuScene(Scene):
+    """The main menu: the game picker, the chosen game's title and map, New game, Learn to
+    play (for a game with a lesson), Continue, Load game, Settings and Quit."""
+
     def build(self) -> None:
+        from rail_app.table import registry
+        from rail_app.ui.gamescreens import screens_of
+
         w, h = self.app.size
         px = self.app.px
         x = px(90)
-        UILabel(pygame.Rect(x, px(80), px(600), px(70)), "Italian Rails", self.ui,
+        self.game_id = chosen_game(self.app)
+        game = registry.game(self.game_id)
+        _BACKDROP.show_game(self.game_id)
+        UILabel(pygame.Rect(x, px(80), px(600), px(70)), game.title, self.ui,
                 object_id="#title")
-        UILabel(pygame.Rect(x, px(150), px(600), px(30)),
-                "Two markers, one laminated map, and a lot of cheese to deliver.", self.ui,
+        UILabel(pygame.Rect(x, px(150), px(600), px(30)), game.blurb, self.ui,
                 object_id="#subtitle")
+        self.titles = {g.title: g.id for g in registry.GAMES}
+        UILabel(pygame.Rect(x, px(196), px(70), px(34)), "Game", self.ui)
+        self.game_menu = UIDropDownMenu(list(self.titles), game.title,
+                                        pygame.Rect(x + px(70), px(196), px(230), px(34)),
+                                        self.ui)
         self.buttons: dict[Any, str] = {}
         self.resumable = _latest_game()
-        y = px(230)
-        from rail_app.ui.gamescreens import screens_of
-
-        self.screens = screens_of(DEFAULT_GAME)
-        resumable = self.screens.has_lesson() and self.screens.lesson_resumable()
-        learn = "Learn to play (resume)" if resumable else "Learn to play"
+        y = px(250)
+        self.front = screens_of(self.game_id)
+        learn = ""
+        if self.front.has_lesson():
+            learn = ("Learn to play (resume)" if self.front.lesson_resumable()
+                     else "Learn to play")
         for label, what in (("New game", "new"), (learn, "learn"), ("Continue", "continue"),
                             ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
-            if what == "continue" and self.resumable is None:
+            if (what == "continue" and self.resumable is None) or not label:
                 continue
             b = UIButton(pygame.Rect(x, y, px(300), px(54)), label, self.ui,
                          object_id="#menu_button")
@@ -221,7 +262,7 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             what = self.buttons[event.ui_element]
             if what == "new":
-                self.app.push(self.app.screens.new_game())
+                self.app.push(self.app.screens.new_game(self.game_id))
             elif what == "learn":
                 self.learn()
             elif what == "continue" and self.resumable is not None:
@@ -233,14 +274,27 @@ class MenuScene(Scene):
             elif what == "quit":
                 self.app.quit(0)
             return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED \
+                and event.ui_element is self.game_menu:
+            self.choose_game(self.titles.get(chosen(self.game_menu), self.game_id))
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit(0)
             return True
         return False
 
+    def choose_game(self, game_id: str) -> None:
+        """The game picker: the menu (its title, map and lesson) is the chosen game's, and
+        stays so the next time the game starts."""
+        if game_id == self.game_id:
+            return
+        self.app.settings.game = game_id
+        self.app.save_settings()
+        self.rebuild()
+
     def learn(self) -> None:
         """Learn to play: the guided first game, resumed where it was left."""
-        session, step = self.screens.lesson()
+        session, step = self.front.lesson()
         self.app.reset(self.app.screens.game(session, step))
 
     def show_error(self, text: str, title: str = "Could not load") -> None:
@@ -274,79 +328,3 @@ def open_saved_game(app: Host, path: Path) -> bool:
         return False
     app.reset(app.screens.game(session))
     return True
-
-
-UI_SCALES: list[str | tuple[str, str]] = ["75%", "100%", "125%", "150%"]
-
-
-class SettingsScene(Scene):
-    """Volume, UI scale, the seats' inks and the hints, over the screen they were opened
-    from (the menu or the game), which comes back as it was."""
-
-    def build(self) -> None:
-        px = self.app.px
-        s = self.app.settings
-        w, h = self.app.size
-        x0 = max(px(60), w // 2 - px(380))
-        UILabel(pygame.Rect(x0, px(50), px(600), px(64)), "Settings", self.ui,
-                object_id="#title")
-        y = px(140)
-        UILabel(pygame.Rect(x0, y, px(160), px(32)), "Volume", self.ui)
-        self.volume = UIHorizontalSlider(pygame.Rect(x0 + px(170), y, px(300), px(32)),
-                                         round(s.volume * 100), (0, 100), self.ui)
-        self.mute = UICheckBox(pygame.Rect(x0 + px(500), y + px(5), px(22), px(22)),
-                               "Mute (M)", self.ui, initial_state=s.muted)
-        y += px(56)
-        UILabel(pygame.Rect(x0, y, px(160), px(32)), "UI scale", self.ui)
-        current = f"{round(s.ui_scale * 100)}%"
-        self.scale_menu = UIDropDownMenu(UI_SCALES, current if current in UI_SCALES else "100%",
-                                         pygame.Rect(x0 + px(170), y, px(160), px(32)), self.ui)
-        y += px(56)
-        self.inks = []
-        for i in range(2):
-            UILabel(pygame.Rect(x0, y, px(160), px(32)), f"Player {i + 1} ink", self.ui)
-            menu = UIDropDownMenu(list(INKS), s.inks[i],
-                                  pygame.Rect(x0 + px(170), y, px(200), px(32)), self.ui)
-            self.inks.append(menu)
-            y += px(48)
-        y += px(8)
-        self.hints = UICheckBox(pygame.Rect(x0 + px(170), y + px(5), px(22), px(22)),
-                                "Show hints for beginners", self.ui, initial_state=s.hints)
-        y += px(70)
-        self.back_button = UIButton(pygame.Rect(x0 + px(170), y, px(160), px(50)), "Back",
-                                    self.ui, object_id="#primary")
-        self.card = form_card(x0, px(50), px(640), y + px(50), px(24))
-
-    def store(self) -> None:
-        s = self.app.settings
-        s.volume = self.volume.get_current_value() / 100
-        s.muted = self.mute.is_checked
-        s.hints = self.hints.is_checked
-        new_scale = int(chosen(self.scale_menu).rstrip("%")) / 100
-        for i, menu in enumerate(self.inks):
-            s.inks[i] = chosen(menu)
-        self.app.apply_sound_settings()
-        self.app.save_settings()
-        if new_scale != s.ui_scale:
-            s.ui_scale = new_scale
-            self.app.save_settings()
-            self.ui = self.app.new_ui()
-            self.build()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_CHECK_BOX_CHECKED,
-                          pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED):
-            self.store()
-            return True
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) \
-                or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.leave_settings()
-            return True
-        return False
-
-    def leave_settings(self) -> None:
-        self.store()
-        self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_form(surface, self.app, self.ui, self.card)

@@ -42,7 +42,7 @@ def saves(host: Host, session: Session[Any] | None = None) -> Scene:
 
 def settings(host: Host) -> Scene:
     """The settings, over whatever screen they were opened from."""
-    from rail_app.ui.scenes import SettingsScene
+    from rail_app.ui.settingscene import SettingsScene
 
     return SettingsScene(host)
 

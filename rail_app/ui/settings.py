@@ -17,7 +17,10 @@ from rail_app.ui.palette import INKS as INKS
 
 #: Colour-blind-safe inks (Okabe-Ito palette), from the palette; the first two are the
 #: defaults.
-DEFAULT_INKS = ("blue", "orange")
+#: The inks of seats 1-6 until the player chooses others (six that stay apart).
+DEFAULT_INKS = ("blue", "orange", "vermillion", "bluish green", "reddish purple", "sky blue")
+#: How many seats' inks the settings keep (the shell lays out six seats).
+SEAT_INKS = 6
 
 
 @dataclass
@@ -28,12 +31,14 @@ class Settings:
     inks: list[str] = field(default_factory=lambda: list(DEFAULT_INKS))
     hints: bool = True
     hints_seen: list[str] = field(default_factory=list)  # first-game hints already read
+    game: str = ""  # the game last chosen in the menu ("": the first on the table)
     fullscreen: bool = False
     window: tuple[int, int] = (1600, 900)
 
     def ink(self, seat: int) -> tuple[int, int, int]:
-        name = self.inks[seat] if seat < len(self.inks) else DEFAULT_INKS[seat % 2]
-        return INKS.get(name, INKS[DEFAULT_INKS[seat % 2]])
+        default = DEFAULT_INKS[seat % len(DEFAULT_INKS)]
+        name = self.inks[seat] if seat < len(self.inks) else default
+        return INKS.get(name, INKS[default])
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -57,10 +62,9 @@ class Settings:
                 elif k in ("muted", "hints", "fullscreen"):
                     setattr(s, k, bool(v))
                 elif k == "inks" and isinstance(v, list):
-                    s.inks = [x for x in v if isinstance(x, str) and x in INKS][:2] \
-                        or list(DEFAULT_INKS)
-                    while len(s.inks) < 2:
-                        s.inks.append(DEFAULT_INKS[len(s.inks)])
+                    s.inks = fill_inks([x for x in v if isinstance(x, str) and x in INKS])
+                elif k == "game" and isinstance(v, str) and len(v) <= 40:
+                    s.game = v
                 elif k == "hints_seen" and isinstance(v, list):
                     s.hints_seen = [x for x in v if isinstance(x, str) and len(x) <= 20][:20]
                 elif k == "window" and isinstance(v, list) and len(v) == 2:
@@ -68,6 +72,17 @@ class Settings:
             except (TypeError, ValueError, OverflowError):
                 continue
         return s
+
+
+def fill_inks(chosen: list[str]) -> list[str]:
+    """Six seats' inks: those chosen (at most six), then for each other seat its default ink
+    if no seat has it yet, else the first default ink no seat has. Settings files of
+    earlier versions kept two."""
+    out = list(dict.fromkeys(chosen))[:SEAT_INKS]
+    while len(out) < SEAT_INKS:
+        mine = DEFAULT_INKS[len(out)]
+        out.append(mine if mine not in out else next(i for i in DEFAULT_INKS if i not in out))
+    return out
 
 
 #: The smallest window the game lays out, and the largest size a settings file may ask for
