@@ -188,10 +188,18 @@ def cross(surface: pygame.Surface, centre: tuple[float, float], r: float,
     pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), width)
 
 
-def help_page(surface: pygame.Surface, size: int, text: str) -> None:
-    """A page of help over the screen: ``text``'s lines, unindented ones as headings."""
+def help_page(surface: pygame.Surface, size: int,
+              sections: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """A page of help over the screen: its ``sections``, each a heading and its lines
+    (indented under it), a blank line between two."""
     w, h = surface.get_size()
-    lines = text.split("\n")
+    rows: list[tuple[str, bool]] = []  # (text, heading)
+    for k, (heading, body) in enumerate(sections):
+        if k:
+            rows.append(("", False))
+        rows.append((heading, True))
+        rows.extend((f"  {line}", False) for line in body)
+    lines = [text for text, _ in rows]
     f = font(size)
     lh = f.get_linesize()
     bw = max(f.size(line)[0] for line in lines) + 60
@@ -203,10 +211,8 @@ def help_page(surface: pygame.Surface, size: int, text: str) -> None:
     surface.blit(veil, (0, 0))
     panel(surface, rect, 250)
     y = rect.y + 24
-    for line in lines:
-        bold = bool(line) and not line.startswith(" ")
-        label(surface, line.strip() if bold else line, (rect.x + 30, y), size + (2 if bold else 0),
-              TEXT, bold=bold)
+    for line, bold in rows:
+        label(surface, line, (rect.x + 30, y), size + (2 if bold else 0), TEXT, bold=bold)
         y += lh + (4 if bold else 0)
     label(surface, "F1 or Esc to close", (rect.right - 20, rect.bottom - 12), size - 2, MUTED,
           anchor="bottomright")

@@ -18,30 +18,34 @@ from rail_app.games.italian_rails.ui.palette import SHADOW as SHADOW
 from rail_app.games.italian_rails.ui.table import Question
 from rail_app.ui import hud
 
-#: The help page (F1): the controls and the rules in short.
-HELP_TEXT = """Controls
-  Left drag from a red hexagon's outer dot or your own track   draw track (build phase)
-  Backspace / Ctrl+Z   erase the last segment drawn this phase
-  Right-click a fresh segment   erase it          Clear   erase all of this phase
-  Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer
-  Home / F   fit the map          B   jump to your last build
-  Click a dot (move phase)   route preview; click again or Enter: the train goes there
-  Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities
-  Enter   end the build (pay) / end the move phase
-  Space   skip the computer's animation          M   mute          F11   full screen
-  Esc   menu (save, load, settings)          F1   this page
-
-Rules in short
-  Each turn: move your train (from your third turn), then build up to 20M of track.
-  A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;
-  crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3).
-  Start at a major city's outer dots or extend your own track (K1); at most two major-city
-  starts per phase (K3); at most three of your segments into a small or medium city (K4).
-  You pay at the end of the phase; until then the eraser is free (K10).
-  Ferries: the first taker pays the higher price, the second the lower (K8).
-  Move (from your third turn): up to your speed over your track, the cities' free track, or
-  the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.
-  Win: 250M cash and your own network joining all four major cities (W1)."""
+#: The help page (F1), the controls and the rules in short: each section a heading and its
+#: lines.
+HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Controls", (
+        "Left drag from a red hexagon's outer dot or your own track   draw track (build phase)",
+        "Backspace / Ctrl+Z   erase the last segment drawn this phase",
+        "Right-click a fresh segment   erase it          Clear   erase all of this phase",
+        "Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer",
+        "Home / F   fit the map          B   jump to your last build",
+        "Click a dot (move phase)   route preview; click again or Enter: the train goes there",
+        "Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities",
+        "Enter   end the build (pay) / end the move phase",
+        "Space   skip the computer's animation          M   mute          F11   full screen",
+        "Esc   menu (save, load, settings)          F1   this page",
+    )),
+    ("Rules in short", (
+        "Each turn: move your train (from your third turn), then build up to 20M of track.",
+        "A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;",
+        "crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3).",
+        "Start at a major city's outer dots or extend your own track (K1); at most two major-city",
+        "starts per phase (K3); at most three of your segments into a small or medium city (K4).",
+        "You pay at the end of the phase; until then the eraser is free (K10).",
+        "Ferries: the first taker pays the higher price, the second the lower (K8).",
+        "Move (from your third turn): up to your speed over your track, the cities' free track, or",
+        "the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.",
+        "Win: 250M cash and your own network joining all four major cities (W1).",
+    )),
+)
 
 
 class Dialog(Enum):
@@ -107,7 +111,7 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
                   anchor="center")
         return
     if dialog is Dialog.HELP:
-        hud.help_page(surface, px(16), HELP_TEXT)
+        hud.help_page(surface, px(16), HELP)
         return
     veil(surface, 70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
     opaque(surface, box, px(12), px(6))

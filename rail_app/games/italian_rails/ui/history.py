@@ -4,6 +4,8 @@ filter by player and the wheel to scroll back. Folded, it shows the latest line.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from rail_app.games.italian_rails.rules.log import LogKind
@@ -27,13 +29,22 @@ def _colour(ctx: Ctx, h: HistoryLine) -> tuple[int, int, int]:
     return hud.MUTED
 
 
-def rows(ctx: Ctx, width: int, size: int) -> list[tuple[str, tuple[int, int, int]]]:
+class Row(NamedTuple):
+    """One display row of the history: its text, colour, and whether it goes on the line
+    above (a line wrapped to the width; indented)."""
+
+    text: str
+    colour: tuple[int, int, int]
+    continued: bool
+
+
+def rows(ctx: Ctx, width: int, size: int) -> list[Row]:
     """The history as display rows (each line wrapped to ``width``), oldest first."""
-    out: list[tuple[str, tuple[int, int, int]]] = []
+    out: list[Row] = []
     for h in history_lines(ctx.state, ctx.table.history_filter):
         colour = _colour(ctx, h)
         for k, part in enumerate(lines_for(f"T{h.turn}  {h.text}", size, width)):
-            out.append(("      " + part if k else part, colour))
+            out.append(Row("      " + part if k else part, colour, k > 0))
     return out
 
 
@@ -58,11 +69,11 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
         if last:
             # the latest entry, in full (it may take two lines)
             start = len(last) - 1
-            while start > 0 and last[start][0].startswith("      "):
+            while start > 0 and last[start].continued:
                 start -= 1
             shown = last[start:][-2:]
             y = rect.centery - lh * len(shown) // 2
-            for text, colour in shown:
+            for text, colour, _ in shown:
                 hud.label(surface, text, (x, y), size, colour)
                 y += lh
         return widgets, 0
@@ -82,7 +93,7 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
     scroll = min(t.history_scroll, limit)
     end = len(every) - scroll
     y = rect.y + px(32)
-    for text, colour in every[max(0, end - n):end]:
+    for text, colour, _ in every[max(0, end - n):end]:
         hud.label(surface, text, (x, y), size, colour)
         y += lh
     if scroll:
