@@ -136,3 +136,12 @@ def test_selftest_never_touches_the_players_folder(tmp_path: Any, players_folder
         assert "ITALIAN_RAILS_DATA_DIR" not in os.environ
     else:
         assert os.environ["ITALIAN_RAILS_DATA_DIR"] == str(mine)
+
+
+def test_the_six_seats_default_inks_are_the_palettes_each_its_own() -> None:
+    from rail_app.table.seats import DEFAULT_INKS, MAX_SEATS
+    from rail_app.ui.palette import INKS
+
+    assert len(DEFAULT_INKS) == MAX_SEATS == len(set(DEFAULT_INKS))
+    assert set(DEFAULT_INKS) <= set(INKS)
+    assert len({INKS[i] for i in DEFAULT_INKS}) == MAX_SEATS

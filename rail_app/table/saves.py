@@ -49,11 +49,10 @@ from rail_app.table.records import (
     record_from_dict,
     record_text,
 )
-from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.table.seats import DEFAULT_INKS, Level, Seat, SeatKind
 
 FORMAT = "italian-rails-save"
 VERSION = 3  # version 2 had a record naming no game; version 1 had no "game" block
-DEFAULT_INKS = ("blue", "orange", "vermillion", "bluish green", "reddish purple", "sky blue")
 SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
 #: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
 GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name"})

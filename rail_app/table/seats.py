@@ -11,6 +11,9 @@ from enum import StrEnum
 
 #: The most seats the shell lays out (New game, the game over table, the inks).
 MAX_SEATS = 6
+#: The inks of seats 1-6 until a player chooses others (names of the shell's palette,
+#: colour-blind safe and apart from each other; a save that names none takes these).
+DEFAULT_INKS = ("blue", "orange", "vermillion", "bluish green", "reddish purple", "sky blue")
 
 
 class SeatKind(StrEnum):

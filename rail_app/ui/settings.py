@@ -13,14 +13,12 @@ from typing import Any
 from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import user_data_dir
+from rail_app.table.seats import DEFAULT_INKS as DEFAULT_INKS
+from rail_app.table.seats import MAX_SEATS
 from rail_app.ui.palette import INKS as INKS
 
-#: Colour-blind-safe inks (Okabe-Ito palette), from the palette; the first two are the
-#: defaults.
-#: The inks of seats 1-6 until the player chooses others (six that stay apart).
-DEFAULT_INKS = ("blue", "orange", "vermillion", "bluish green", "reddish purple", "sky blue")
 #: How many seats' inks the settings keep (the shell lays out six seats).
-SEAT_INKS = 6
+SEAT_INKS = MAX_SEATS
 
 
 @dataclass
