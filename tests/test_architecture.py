@@ -3,7 +3,7 @@ own, no import cycles, and imports point inward.
 
 A module's layer is the outermost of ``devtools, cli, authoring, ui, ai, rules, table, geo,
 core`` among the parts of its dotted name (``rail_app.games.italian_rails.rules.board`` is
-"rules", ``rail_app.ui.session`` is "ui"), as /work/shared/tools/import_graph.py reads it.
+"rules", ``rail_app.ui.session`` is "ui"), as the team's import-graph tool reads it.
 Every game lives in ``rail_app/games/<game>/``; no game imports another, and the shared
 layers reach a game only through the registry (``rail_app.table.registry``) and the tables
 of each game's own parts that stand beside it: its screen (``rail_app.ui.gamescreens``), its

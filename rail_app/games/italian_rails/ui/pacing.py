@@ -1,7 +1,7 @@
 """The computer's turns, played out at a pace a person can follow (UX.md "Pace and feedback"):
 about a third of a second per action and a visible train run; Space plays the rest of the
 turn at once. The computer opponent acts only by actions, through the same door as a person
-(:meth:`ControllerBase.do`)."""
+(:meth:`Core.do <rail_app.games.italian_rails.ui.base.Core.do>`)."""
 
 from __future__ import annotations
 
