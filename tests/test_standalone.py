@@ -126,6 +126,12 @@ def test_without_a_display_the_game_says_so_in_one_line_and_stops() -> None:
 # -- Ctrl-C -----------------------------------------------------------------------------------
 
 
+def _interruptible() -> None:
+    """A shell without job control starts background commands with Ctrl-C ignored, and a
+    program started so inherits it; the test's command is started as from a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("command", [
     ["simulate", "--games", "400", "--players", "hard,normal", "--map", "maps/test/mini.yaml",
      "--jobs", "2"],
@@ -140,7 +146,7 @@ def test_ctrl_c_ends_a_long_command_with_one_line_and_130(command: list[str],
     proc = subprocess.Popen([sys.executable, "-m", "rail_app", *command], cwd=tmp_path,
                             env={**HEADLESS, "ITALIAN_RAILS_DATA_DIR": str(tmp_path / "data")},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_interruptible)
     (tmp_path / "maps").symlink_to(ROOT / "maps")
     time.sleep(2.0)
     assert proc.poll() is None, "the command ended before it could be interrupted"
