@@ -22,6 +22,7 @@ import re
 import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rail_app.core import guarded
 
@@ -30,6 +31,7 @@ CATALOG = guarded.FileKind("translation catalog", 8 * 1024 * 1024, 1)
 #: ``msgctxt`` and ``msgid`` are joined with this byte in a ``.mo`` key (GNU gettext's rule).
 CONTEXT_SEPARATOR = "\x04"
 MO_MAGIC = 0x950412DE
+_NO_FLAGS: frozenset[str] = frozenset()
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "a": "\a", "b": "\b",
             "f": "\f", "v": "\v"}
@@ -42,10 +44,10 @@ class CatalogError(guarded.GuardError):
     """A catalog that cannot be read: ``file:line: message``."""
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     """One entry of a catalog. ``strings`` holds ``msgstr`` (one item) or ``msgstr[0..n-1]``
-    of a plural message; ``line`` is where its ``msgid`` stands."""
+    of a plural message; ``line`` is where its ``msgid`` stands. (A named tuple: a catalog
+    of thousands is read at start, and a tuple is made fastest.)"""
 
     id: str
     strings: tuple[str, ...]
@@ -120,66 +122,143 @@ def _escaped(m: re.Match[str]) -> str:
     return _ESCAPES[m.group(0)[1]]
 
 
-@dataclass
 class _Entry:
-    """A message while it is being read."""
+    """A message while it is being read (plain attributes: this loop runs for every line of
+    the catalog when a language is chosen, and is kept lean)."""
 
-    line: int = 0
-    context: str | None = None
-    id: str | None = None
-    id_plural: str | None = None
-    strings: dict[int, str] = field(default_factory=dict)
-    flags: set[str] = field(default_factory=set)
-    comments: list[str] = field(default_factory=list)
-    current: tuple[str, int] | None = None  # the keyword a continuation line adds to
+    __slots__ = ("comments", "context", "current", "flags", "id", "id_plural", "line",
+                 "strings")
+
+    def __init__(self) -> None:
+        self.line = 0
+        self.context: str | None = None
+        self.id: str | None = None
+        self.id_plural: str | None = None
+        self.strings: dict[int, str] = {}
+        self.flags: set[str] = set()
+        self.comments: list[str] = []
+        self.current: str | None = None  # the keyword a continuation line adds to
 
     def empty(self) -> bool:
         return self.id is None and self.context is None and not self.strings
 
-    def add(self, keyword: str, index: int, value: str) -> None:
-        if keyword == "msgctxt":
-            self.context = (self.context or "") + value
-        elif keyword == "msgid":
-            self.id = (self.id or "") + value
-        elif keyword == "msgid_plural":
-            self.id_plural = (self.id_plural or "") + value
+
+class _Reader:
+    """Reads a catalog line by line into ``catalog``."""
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+        self.catalog = Catalog(shown=shown)
+        self.entry = _Entry()
+        self.index = -1  # the msgstr form a continuation line adds to
+        self.seen: dict[tuple[str | None, str], int] = {}
+
+    def finish(self) -> None:
+        entry = self.entry
+        self.entry = _Entry()
+        if entry.empty():
+            return
+        shown = self.shown
+        if entry.id is None:
+            raise CatalogError(shown, entry.line, "a message without msgid")
+        if not entry.strings:
+            raise CatalogError(shown, entry.line,
+                               f"message {guarded.shorten(entry.id)} has no msgstr")
+        found = entry.strings
+        if entry.id_plural is None:
+            if len(found) != 1 or -1 not in found:
+                raise CatalogError(shown, entry.line, f"message {guarded.shorten(entry.id)} is "
+                                   "not plural (no msgid_plural) but has msgstr[n]")
+            strings: tuple[str, ...] = (found[-1],)
         else:
-            self.strings[index] = self.strings.get(index, "") + value
+            if sorted(found) != list(range(len(found))):
+                raise CatalogError(shown, entry.line,
+                                   f"plural message {guarded.shorten(entry.id)} needs "
+                                   "msgstr[0], msgstr[1], ... in order, none missing")
+            strings = tuple(found[i] for i in range(len(found)))
+        message = Message(entry.id, strings, entry.context, entry.id_plural,
+                          frozenset(entry.flags) if entry.flags else _NO_FLAGS,
+                          tuple(entry.comments), entry.line)
+        catalog = self.catalog
+        if entry.id == "" and entry.context is None:
+            if catalog.header_line:
+                raise CatalogError(shown, entry.line, "a second header (msgid \"\")")
+            catalog.header_text = strings[0]
+            catalog.header_line = entry.line
+            catalog.header_fuzzy = message.fuzzy
+            for raw in strings[0].split("\n"):
+                name, colon, value = raw.partition(":")
+                if colon:
+                    catalog.headers[name.strip().lower()] = value.strip()
+            return
+        key = (entry.context, entry.id)
+        if key in self.seen:
+            raise CatalogError(shown, entry.line, f"message {guarded.shorten(key[1])} is "
+                               f"already given at line {self.seen[key]}")
+        self.seen[key] = entry.line
+        catalog.messages.append(message)
 
+    def keyword(self, line: str, number: int) -> None:
+        m = _KEYWORD.match(line)
+        if m is None:
+            raise CatalogError(self.shown, number,
+                               f"not a line of a PO file: {guarded.shorten(line)}")
+        keyword, index_text, rest = m.group(1), m.group(2), m.group(3)
+        entry = self.entry
+        if keyword[:6] == "msgstr":
+            if entry.id is None:
+                raise CatalogError(self.shown, number, f"{keyword} before its msgid")
+            index = int(index_text) if index_text is not None else -1
+            if index in entry.strings:
+                raise CatalogError(self.shown, number, "msgstr given twice for one form")
+            entry.strings[index] = _unquote(rest, self.shown, number)
+            entry.current = "msgstr"
+            self.index = index
+            return
+        if entry.strings:  # msgctxt or msgid after a message's msgstr: a new message
+            self.finish()
+            entry = self.entry
+        value = _unquote(rest, self.shown, number)
+        if keyword == "msgid":
+            if entry.id is not None:
+                raise CatalogError(self.shown, number, "msgid given twice for one message")
+            entry.id = value
+            entry.line = number
+        elif keyword == "msgctxt":
+            if entry.context is not None:
+                raise CatalogError(self.shown, number, "msgctxt given twice for one message")
+            entry.context = value
+            entry.line = number
+        else:  # msgid_plural
+            if entry.id is None:
+                raise CatalogError(self.shown, number, f"{keyword} before its msgid")
+            entry.id_plural = value
+        entry.current = keyword
 
-def _finish(entry: _Entry, shown: str, catalog: Catalog) -> None:
-    if entry.empty():
-        return
-    if entry.id is None:
-        raise CatalogError(shown, entry.line, "a message without msgid")
-    if not entry.strings:
-        raise CatalogError(shown, entry.line, f"message {guarded.shorten(entry.id)} has no msgstr")
-    indexes = sorted(entry.strings)
-    if entry.id_plural is None:
-        if indexes != [-1]:
-            raise CatalogError(shown, entry.line, f"message {guarded.shorten(entry.id)} is not "
-                               "plural (no msgid_plural) but has msgstr[n]")
-        strings: tuple[str, ...] = (entry.strings[-1],)
-    else:
-        if indexes != list(range(len(indexes))):
-            raise CatalogError(shown, entry.line, f"plural message {guarded.shorten(entry.id)} "
-                               "needs msgstr[0], msgstr[1], ... in order, none missing")
-        strings = tuple(entry.strings[i] for i in indexes)
-    message = Message(id=entry.id, strings=strings, context=entry.context,
-                      id_plural=entry.id_plural, flags=frozenset(entry.flags),
-                      comments=tuple(entry.comments), line=entry.line)
-    if message.is_header:
-        if catalog.header_line:
-            raise CatalogError(shown, entry.line, "a second header (msgid \"\")")
-        catalog.header_text = strings[0]
-        catalog.header_line = entry.line
-        catalog.header_fuzzy = message.fuzzy
-        for raw in strings[0].split("\n"):
-            name, colon, value = raw.partition(":")
-            if colon:
-                catalog.headers[name.strip().lower()] = value.strip()
-        return
-    catalog.messages.append(message)
+    def continuation(self, line: str, number: int) -> None:
+        entry = self.entry
+        current = entry.current
+        if current is None:
+            raise CatalogError(self.shown, number, "a string with no msgid or msgstr before it")
+        value = _unquote(line, self.shown, number)
+        if current == "msgstr":
+            entry.strings[self.index] += value
+        elif current == "msgid":
+            entry.id = (entry.id or "") + value
+        elif current == "msgctxt":
+            entry.context = (entry.context or "") + value
+        else:
+            entry.id_plural = (entry.id_plural or "") + value
+
+    def comment(self, line: str) -> None:
+        if self.entry.strings:
+            self.finish()
+        kind = line[1:2]
+        if kind == ",":
+            self.entry.flags.update(f.strip() for f in line[2:].split(",") if f.strip())
+        elif kind == ".":
+            self.entry.comments.append(line[2:].strip())
+        # other comments (translator's, references, previous ids, obsolete #~) are skipped
 
 
 def parse_po(text: str, shown: str) -> Catalog:
@@ -188,70 +267,24 @@ def parse_po(text: str, shown: str) -> Catalog:
     Obsolete messages (``#~``) are skipped; a message given twice is an error, as for GNU
     ``msgfmt``.
     """
-    catalog = Catalog(shown=shown)
-    entry = _Entry()
-    seen: dict[tuple[str | None, str], int] = {}
-
-    def finish() -> None:
-        nonlocal entry
-        before = len(catalog.messages)
-        _finish(entry, shown, catalog)
-        if len(catalog.messages) > before:
-            key = catalog.messages[-1].key
-            if key in seen:
-                raise CatalogError(shown, entry.line, f"message {guarded.shorten(key[1])} is "
-                                   f"already given at line {seen[key]}")
-            seen[key] = entry.line
-        entry = _Entry()
-
+    reader = _Reader(shown)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            if entry.strings:
-                finish()
-            entry.current = None
-            continue
-        if line.startswith("#"):
-            if entry.strings:
-                finish()
-            if line.startswith("#~"):
-                continue
-            if line.startswith("#,"):
-                entry.flags.update(f.strip() for f in line[2:].split(",") if f.strip())
-            elif line.startswith("#."):
-                entry.comments.append(line[2:].strip())
-            continue
-        if line.startswith('"'):
-            if entry.current is None:
-                raise CatalogError(shown, number, "a string with no msgid or msgstr before it")
-            keyword, index = entry.current
-            entry.add(keyword, index, _unquote(line, shown, number))
-            continue
-        m = _KEYWORD.match(line)
-        if m is None:
+        line = raw if raw[:1] not in (" ", "\t") and raw[-1:] not in (" ", "\t") else raw.strip()
+        first = line[:1]
+        if first == '"':
+            reader.continuation(line, number)
+        elif first == "m":
+            reader.keyword(line, number)
+        elif first == "#":
+            reader.comment(line)
+        elif not line:
+            if reader.entry.strings:
+                reader.finish()
+            reader.entry.current = None
+        else:
             raise CatalogError(shown, number, f"not a line of a PO file: {guarded.shorten(line)}")
-        keyword, index_text, rest = m.group(1), m.group(2), m.group(3)
-        if keyword.startswith("msgstr"):
-            keyword = "msgstr"
-        index = int(index_text) if index_text is not None else -1
-        if keyword in ("msgctxt", "msgid") and entry.strings:
-            finish()
-        if keyword == "msgctxt" and entry.context is not None:
-            raise CatalogError(shown, number, "msgctxt given twice for one message")
-        if keyword == "msgid":
-            if entry.id is not None:
-                raise CatalogError(shown, number, "msgid given twice for one message")
-            entry.line = number
-        elif keyword == "msgctxt":
-            entry.line = number
-        elif entry.id is None:
-            raise CatalogError(shown, number, f"{keyword} before its msgid")
-        if keyword == "msgstr" and index in entry.strings:
-            raise CatalogError(shown, number, "msgstr given twice for one form")
-        entry.add(keyword, index, _unquote(rest, shown, number))
-        entry.current = (keyword, index)
-    finish()
-    return catalog
+    reader.finish()
+    return reader.catalog
 
 
 def read_po(path: str | os.PathLike[str], shown: str | None = None) -> Catalog:
