@@ -11,7 +11,7 @@ import pytest
 from rail_app.core import i18n
 from rail_app.core.i18n import _, choose_language, language_of, ngettext, pgettext
 
-FIXTURE = Path(__file__).resolve().parent / "i18n" / "locale"
+FIXTURE = Path(__file__).resolve().parent / "i18n_fixture" / "locale"
 
 
 @pytest.fixture(autouse=True)

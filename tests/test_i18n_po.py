@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po as babel_read_po
 
 from rail_app.core.i18n import po
 
-FIXTURE = Path(__file__).resolve().parent / "i18n" / "locale"
+FIXTURE = Path(__file__).resolve().parent / "i18n_fixture" / "locale"
 SPANISH = FIXTURE / "es" / "LC_MESSAGES" / "rail_app.po"
 
 

@@ -14,7 +14,7 @@ from rail_app.core import i18n
 from rail_app.core.i18n import _, ngettext, pgettext
 from rail_app.core.i18n.pseudo import CLOSE, LETTERS, OPEN, residue, transform
 
-FIXTURE = Path(__file__).resolve().parent / "i18n" / "locale"
+FIXTURE = Path(__file__).resolve().parent / "i18n_fixture" / "locale"
 FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "NotoSans-Regular.ttf"
 
 

@@ -55,7 +55,7 @@ from rail_app.core.paths import resource_path
 
 __all__ = [
     "AUTOMATIC", "DOMAIN", "LANGUAGES", "PSEUDO", "SOURCE", "Language", "TextAudit", "N_", "_",
-    "audit_drawn_text", "catalog_path", "choose_language", "dollars", "drawn",
+    "audit_drawn_text", "catalog_path", "choose_language", "dollars", "drawn", "locale_dir",
     "from_environment", "known", "language", "language_choices", "language_of",
     "load_translations", "money_millions", "ngettext", "npgettext", "number", "on_change",
     "ordinal", "percent", "pgettext", "residue", "set_language", "template_path",
