@@ -174,10 +174,35 @@ def test_a_catalog_for_an_unlisted_language_fails(tmp_path: Path) -> None:
                                  "(rail_app/core/i18n/choose.py) does not list"]
 
 
-def test_the_command_exits_1_and_names_the_problem(tmp_path: Path) -> None:
-    """The documented command on the repository: exit 0 and a line per language."""
-    done = subprocess.run(["bash", "tools/i18n.sh", "check"], cwd=ROOT, capture_output=True,
-                          text=True, env={"PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
-                                          "PYTHON": sys.executable})
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "tools/i18n.sh", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={"PATH": "/usr/bin:/bin", "PYTHON": sys.executable})
+
+
+def test_the_documented_command_passes_on_the_repository() -> None:
+    done = _run("check")
     assert done.returncode == 0, done.stderr
     assert "the catalogs are complete" in done.stdout
+
+
+def test_the_command_exits_1_and_names_each_problem(tmp_path: Path) -> None:
+    """The command on a project with an untranslated, a fuzzy and a copied message."""
+    entries = {**GOOD, "New game": 'msgid "New game"\nmsgstr "New game"',
+               "Turn": '#, fuzzy\nmsgid "Turn {turn}"\nmsgstr "Turno {turn}"',
+               "Freight": 'msgctxt "locomotive"\nmsgid "Freight"\nmsgstr ""'}
+    make_tree(tmp_path, entries)
+    (tmp_path / "pkg").rename(tmp_path / "rail_app")  # where the command looks for the code
+    done = _run("--root", str(tmp_path), "extract")
+    assert done.returncode == 0, done.stderr
+    done = _run("--root", str(tmp_path), "check")
+    print(done.stderr)
+    assert done.returncode == 1
+    assert sorted(done.stderr.splitlines()) == sorted([
+        "locale/es/LC_MESSAGES/rail_app.po:10: 'New game' is only copied from the English: "
+        "translate it, or list it in locale/es/same-as-english.txt if it is the same in both "
+        "languages (a name, a rule id)",
+        "locale/es/LC_MESSAGES/rail_app.po:14: fuzzy 'Turn {turn}': check the translation, "
+        "then remove the fuzzy flag",
+        "locale/es/LC_MESSAGES/rail_app.po:23: untranslated 'Freight' (context 'locomotive')",
+        "3 problem(s) in the catalogs",
+    ])

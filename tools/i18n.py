@@ -405,6 +405,8 @@ def check(project: Project) -> Report:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bash tools/i18n.sh", description=__doc__.split(
         "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the project's folder (default: this repository)")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("extract", help="the code's messages -> locale/rail_app.pot")
     sub.add_parser("update", help="extract, then merge the template into every catalog")
@@ -415,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--messages", type=int, default=2000)
     bench.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args(argv)
-    project = Project(ROOT)
+    project = Project(args.root.resolve())
     if args.command == "extract":
         text = write_template(project)
         print(f"wrote {project.rel(project.template)} ({text.count(chr(10) + 'msgid ') - 1} "
