@@ -53,7 +53,7 @@ def make_tree(root: Path, entries: dict[str, str], code: str = CODE,
               ) -> tool.Project:
     (root / "pkg").mkdir(parents=True, exist_ok=True)
     (root / "pkg" / "words.py").write_text(code, encoding="utf-8")
-    project = tool.Project(root, sources=("pkg",), skipped=(), languages=("es",))
+    project = tool.Project(root, sources=("pkg",), skipped=(), languages=("es",), data_words=())
     tool.write_template(project)
     catalog = project.catalog("es")
     catalog.parent.mkdir(parents=True, exist_ok=True)
@@ -206,3 +206,21 @@ def test_the_command_exits_1_and_names_each_problem(tmp_path: Path) -> None:
         "locale/es/LC_MESSAGES/rail_app.po:23: untranslated 'Freight' (context 'locomotive')",
         "3 problem(s) in the catalogs",
     ])
+
+
+def test_the_maps_commodities_are_extracted_from_the_data(tmp_path: Path) -> None:
+    """Words that live in data files (the maps' commodities) reach the template with their
+    context, file and line, and a catalog without them fails."""
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    (maps / "tiny.yaml").write_text("name: Tiny\ncommodities: [\n  wine, olive oil\n]\n"
+                                    "cities: []\n", encoding="utf-8")
+    make_tree(tmp_path, GOOD)
+    words = tool.DataWords("maps/*.yaml", "commodities", "commodity", "a commodity")
+    project = tool.Project(tmp_path, sources=("pkg",), skipped=(), languages=("es",),
+                           data_words=(words,))
+    template = tool.write_template(project)
+    assert '#. a commodity\n#: maps/tiny.yaml\nmsgctxt "commodity"\nmsgid "olive oil"' in template
+    assert sorted(p.split(": ", 1)[1] for p in problems(project)) == [
+        "missing 'olive oil' (context 'commodity'): bash tools/i18n.sh update",
+        "missing 'wine' (context 'commodity'): bash tools/i18n.sh update"]

@@ -212,3 +212,6 @@ def test_the_games_spanish_catalog_loads() -> None:
     i18n.set_language("es")
     assert i18n.money_millions(1, words=True) == "1 millón"
     assert i18n.money_millions(250, words=True) == "250 millones"
+    # the maps' commodities, in the Spanish rulebook's word: "La mercancía (marble [mármol])"
+    assert pgettext("commodity", "marble") == "mármol"
+    assert pgettext("commodity", "olive oil") == "aceite de oliva"

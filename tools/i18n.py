@@ -1,5 +1,5 @@
-"""The translation catalogs: extract the messages from the code, update and check the
-catalogs. A development tool (Babel is a development dependency, never in the game).
+"""The translation catalogs: extract the messages from the code (and the words players read
+in the shipped data files, ``DATA_WORDS``), update and check the catalogs. A development tool (Babel is a development dependency, never in the game).
 
     bash tools/i18n.sh extract      the code's messages -> locale/rail_app.pot
     bash tools/i18n.sh update       extract, then merge the template into every catalog
@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import yaml  # noqa: E402
 from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.extract import extract_from_file  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
@@ -55,6 +56,27 @@ COMMENT_TAG = "Translators:"
 #: development tools speak English to developers and are not extracted.
 SOURCES = ("rail_app", "main.py")
 SKIPPED = ("rail_app/devtools", "rail_app/_data")
+
+
+@dataclass(frozen=True)
+class DataWords:
+    """Words a player reads that live in data files rather than in the code: the strings of
+    the list under ``key`` in every file matching ``pattern`` (a glob from the project's
+    folder), each a message with ``context`` and a note for the translator. The game shows
+    them with ``pgettext(context, word)``."""
+
+    pattern: str
+    key: str
+    context: str
+    note: str
+
+
+#: The maps' commodities (Italian Rails' goods: "marble", "olive oil"), shown on the map, the
+#: demand cards and the history; the shipped maps only (a player's own map keeps its words).
+DATA_WORDS = (
+    DataWords("maps/*.yaml", "commodities", "commodity",
+              "a commodity, the goods a city offers and a demand card asks for"),
+)
 #: Lines of a language's allow-list of messages a translation may copy unchanged.
 ALLOW_LIST = "same-as-english.txt"
 HEADER_COMMENT = """\
@@ -75,6 +97,7 @@ class Project:
     sources: tuple[str, ...] = SOURCES
     skipped: tuple[str, ...] = SKIPPED
     languages: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES if lang.code != SOURCE)
+    data_words: tuple[DataWords, ...] = DATA_WORDS
 
     @property
     def locale(self) -> Path:
@@ -119,7 +142,29 @@ def extract(project: Project) -> Catalog:
         for lineno, message, comments, context in found:
             catalog.add(message, None, [(project.rel(path), lineno)], auto_comments=comments,
                         context=context)
+    for source in project.data_words:
+        for path in sorted(project.root.glob(source.pattern)):
+            for word, lineno in _data_words(path, source.key):
+                catalog.add(word, None, [(project.rel(path), lineno)],
+                            auto_comments=[source.note], context=source.context)
     return catalog
+
+
+def _data_words(path: Path, key: str) -> list[tuple[str, int]]:
+    """The strings of the top-level list ``key`` of a YAML file, with their lines."""
+    loader = yaml.SafeLoader(path.read_text(encoding="utf-8"))
+    try:
+        root = loader.get_single_node()
+    finally:
+        loader.dispose()
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for name, value in root.value:
+        if isinstance(name, yaml.ScalarNode) and name.value == key and \
+                isinstance(value, yaml.SequenceNode):
+            return [(item.value, item.start_mark.line + 1) for item in value.value
+                    if isinstance(item, yaml.ScalarNode) and item.value]
+    return []
 
 
 def _po_text(catalog: Catalog, *, template: bool) -> str:
