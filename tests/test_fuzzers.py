@@ -15,8 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _no_leftovers(prefix: str) -> bool:
-    return not any(p.name.startswith(prefix) for p in Path(tempfile.gettempdir()).iterdir())
+def _temp_folders(prefix: str) -> set[str]:
+    return {p.name for p in Path(tempfile.gettempdir()).iterdir() if p.name.startswith(prefix)}
 
 
 @pytest.mark.slow
@@ -37,13 +37,14 @@ def test_save_fuzzer_short_run() -> None:
 def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
     from rail_app.games.italian_rails.devtools import fuzz_maps
 
+    before = _temp_folders("italian-rails-fuzz-maps-")  # another run's may be there
     s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT)
     assert s["failures"] == [], s["failures"]
     assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 50
     assert s["tracebacks"] == s["crashes"] == s["timeouts"] == 0
     assert s["max_refusal_cpu_s"] <= fuzz_maps.REFUSE_SECONDS
     assert s["accepted"] > 0  # some mutations leave a playable map
-    assert _no_leftovers("italian-rails-fuzz-maps-")
+    assert _temp_folders("italian-rails-fuzz-maps-") <= before
 
 
 def test_kill_during_save_short_run() -> None:
@@ -56,11 +57,12 @@ def test_kill_during_save_short_run() -> None:
 def test_ui_monkey_short_run() -> None:
     from rail_app.devtools import fuzz_ui
 
+    before = _temp_folders("italian-rails-fuzz-ui-")  # another run's may be there
     s = fuzz_ui.run(seed=1, count=fuzz_ui.SHORT_COUNT)
     assert s["crashes"] == 0 and s["slow_frames"] == 0, s["failures"]
     assert s["events"] >= fuzz_ui.SHORT_COUNT
     assert {"MenuScene", "NewGameScene", "GameScene"} <= set(s["screens"])
-    assert _no_leftovers("italian-rails-fuzz-ui-")
+    assert _temp_folders("italian-rails-fuzz-ui-") <= before
 
 
 def test_ai_soak_short_run() -> None:
