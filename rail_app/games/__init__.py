@@ -1,0 +1,1 @@
+"""The games of the table, each a package behind the game boundary; no game imports another."""
