@@ -200,8 +200,9 @@ def orient(face: str, rotation: int) -> Orientation | None:
 
 
 def with_paths(paths: tuple[Path, ...] | list[Path] | set[Path]) -> Orientation | None:
-    """The face and rotation carrying exactly these paths, if the box has one."""
-    return BY_PATHS.get(tuple(sorted(paths)))
+    """The face and rotation carrying exactly these paths (each written either way round),
+    if the box has one."""
+    return BY_PATHS.get(tuple(sorted((min(a, b), max(a, b)) for a, b in paths)))
 
 
 @dataclass(frozen=True)
