@@ -4,7 +4,7 @@ directly (to set up a position whose rules are tested through quote and apply)."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from rail_app.games.steam.rules import engine
@@ -12,15 +12,15 @@ from rail_app.games.steam.rules.actions import Action
 from rail_app.games.steam.rules.board import COLOURS, Board, cubes_of, side_towards
 from rail_app.games.steam.rules.mapfile import load_board
 from rail_app.games.steam.rules.state import ActionTile, BuildTurn, GameState, Phase, Step
-from rail_app.games.steam.rules.tiles import TOWN, Path as TilePath
-from rail_app.games.steam.rules.tiles import Tile, orient, with_paths
+from rail_app.games.steam.rules.tiles import TOWN, Tile, orient, with_paths
+from rail_app.games.steam.rules.tiles import Path as TilePath
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps" / "test"
 NAMES = ("Alex", "Joan", "David", "Marta", "Pedro", "Chema")
 
 
-@lru_cache(maxsize=None)
+@cache
 def board(name: str) -> Board:
     """``maps/test/steam-<name>.yaml``."""
     return load_board(MAPS / f"steam-{name}.yaml")

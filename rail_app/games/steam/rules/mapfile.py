@@ -192,7 +192,7 @@ def schema_problems(data: Any, index: LineIndex, shown: str) -> list[MapProblem]
             continue
         seen.add(path)
         problems.append(_schema_problem(best, path, index, shown))
-    return problems
+    return sorted(problems, key=lambda p: p.line or 0)
 
 
 def _schema_problem(err: Any, path: PathKey, index: LineIndex, shown: str) -> MapProblem:
