@@ -92,7 +92,7 @@ def test_EX_06_build_costs_diagram_1() -> None:
                                  ("New York", "Poughkeepsie", True)]
 
 
-def test_EX_07_build_costs_diagram_2_engineer() -> None:
+def test_EX_07_S_A5_build_costs_diagram_2_engineer() -> None:
     """EX-07 (S-K7, S-A5): Joan, with Engineer, builds one link Albany-New York with four
     tiles: a curve in a hill hex ($2 + $2), two straights ($2 each), a gentle curve into New
     York ($2): $10, 4 tile actions, one complete link."""

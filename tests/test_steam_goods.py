@@ -158,7 +158,7 @@ def test_S_G1_a_delivered_cube_leaves_play() -> None:
     assert any(isinstance(e, CubeDelivered) for e in s.log)
 
 
-def test_S_G2_two_rounds_first_move_first() -> None:
+def test_S_G2_S_A4_two_rounds_first_move_first() -> None:
     """S-G2/S-T5/S-A4: each player acts once a round, the holder of First Move first in both
     rounds, then the others in turn order."""
     s = diagram()

@@ -78,7 +78,7 @@ def test_EX_20_final_score() -> None:
     assert (sc.vp, sc.income_vp, sc.links, sc.total) == (37, -2, 10, 45)
 
 
-def test_EX_23_maintenance() -> None:
+def test_EX_23_S_L4_maintenance() -> None:
     """EX-23 (S-S10, S-L4): in the Standard game level 3 pays $3 and level 6 pays $6 each
     turn, on top of other expenses."""
     s = game("row", 3, options={"game": "standard"})

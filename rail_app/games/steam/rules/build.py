@@ -171,7 +171,7 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
             return _broken(Violation("S-K5", "Only town tiles may be laid on a town hex" if
                                      info.town else "Town tiles go only on town hexes"), h, o)
         parts = CostParts(o.exits, TOWN_COST if o.town else 0,
-                          RIVER_COST if info.river else 0,
+                          RIVER_COST if info.river else 0,  # S-B3: once per hex
                           HILL_COST if info.terrain is Terrain.HILL else 0)
         plan = Plan(h, o, None, parts)
         added = list(o.paths)
@@ -828,7 +828,7 @@ def special_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def begin_build_phase(state: GameState) -> None:
-    """S-T5: the holder of First Build builds first, then the others in turn order."""
+    """S-T5/S-A6: the holder of First Build builds first, then the others in turn order."""
     first = state.holder(ActionTile.FIRST_BUILD)
     rest = [s for s in state.order if s != first]
     state.queue = ([first] if first is not None else []) + rest

@@ -33,6 +33,9 @@ MAX_LOCO: Final = 6  # S-L1
 
 
 class Variant(StrEnum):
+    """The Basic game, or the Standard game (S-S1: the Basic rules with capital, a turn-order
+    auction and locomotive upkeep)."""
+
     BASIC = "basic"
     STANDARD = "standard"
 
@@ -170,6 +173,9 @@ class Outcome:
 
 @dataclass
 class PlayerState:
+    """A player's tracks (S-B10): cash, income (from -10, no top), VP (no top, S-G7) and
+    locomotive level (1-6)."""
+
     name: str
     cash: int = 0
     income: int = 0
