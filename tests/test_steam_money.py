@@ -187,12 +187,12 @@ def test_S_S9_standard_track_is_paid_from_cash() -> None:
 
 def test_S_S12_novice_borrowing_option() -> None:
     """S-S12/S-V3: novice borrowing is set per seat, in the Standard game only."""
-    s = game("row", 3, options={"game": "standard", "novice": [1]})
+    s = game("row", 3, options={"game": "standard", "novice_borrowing": [1]})
     assert [p.novice for p in s.players] == [False, True, False]
     import pytest
 
     with pytest.raises(ValueError, match="S-V3"):
-        game("row", 3, options={"novice": [1]})
+        game("row", 3, options={"novice_borrowing": [1]})
 
 
 def test_S_S10_S_S11_shortfall() -> None:

@@ -396,6 +396,9 @@ def _plan_redirect(state: GameState, seat: int, plan: Plan) -> None:
             "S-K10", f"Can't redirect there: a link may not begin and end in "
                      f"{state.board.name_of(far.hex)}"))
     complete = far.stop and end.stop
+    if not state.players[seat].built and not direct:
+        plan.violations.append(Violation(  # D-16: literally, even for a redirect
+            "S-K8", "Your first track must come out of a city"))
     # S-K15e: completing an uncontrolled link claims it; otherwise it stays uncontrolled.
     owner = seat if (link.owner == seat or complete) else NOBODY
     joined_ids = (link.id,) if joined is None else (link.id, joined.id)
