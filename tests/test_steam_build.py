@@ -566,3 +566,33 @@ def test_S_K8_legal_builds_all_touch_a_city_or_own_track(seat: int) -> None:
         if isinstance(a, LayTile):
             after = engine.apply(s, a)
             assert links_of(after, seat), a
+
+
+def test_legal_actions_lists_every_legal_tile_action() -> None:
+    """The bound of legal_actions is complete: at build steps of seeded games, every lay,
+    upgrade and redirect the engine would accept (every face, rotation and hex tried) is in
+    legal_actions, and everything there is accepted (S-K4-S-K16)."""
+    from rail_app.games.steam.ai.simple import GreedyBot, RandomBot
+    from rail_app.games.steam.rules.tiles import ALL_ORIENTATIONS
+    from rail_app.games.steam.rules.state import Step
+
+    s = game("small", 4, seed=9)
+    bots = [GreedyBot(1), RandomBot(2), GreedyBot(3), RandomBot(4)]
+    checked = 0
+    while not s.over and checked < 4:
+        seat = engine.to_act(s)
+        assert seat is not None
+        if s.step is Step.BUILD and s.turn >= 2 and len(s.history) % 3 == 0:
+            listed = {a for a in engine.legal_actions(s)
+                      if isinstance(a, (LayTile, UpgradeTile, RedirectTile))}
+            found = set()
+            for info in s.board.hexes:
+                for o in ALL_ORIENTATIONS:
+                    for cls in (LayTile, UpgradeTile, RedirectTile):
+                        a = cls(info.key, o.face, o.rotation)
+                        if engine.quote(s, a).ok:
+                            found.add(a)
+            assert found == listed
+            checked += 1
+        s = engine.apply(s, bots[seat].choose(s, seat), seat)
+    assert checked == 4

@@ -188,6 +188,9 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
     else:
         if old is None:
             return _broken(Violation("S-K15", f"There is no tile at {info.key} to redirect"), h, o)
+        if o.town != info.town:
+            return _broken(Violation("S-K5", "Only town tiles may lie on a town hex" if
+                                     info.town else "Town tiles go only on town hexes"), h, o)
         plan = Plan(h, o, old, CostParts(o.exits))
         _plan_redirect(state, seat, plan)
         _common(state, seat, plan)
