@@ -573,8 +573,8 @@ def test_legal_actions_lists_every_legal_tile_action() -> None:
     upgrade and redirect the engine would accept (every face, rotation and hex tried) is in
     legal_actions, and everything there is accepted (S-K4-S-K16)."""
     from rail_app.games.steam.ai.simple import GreedyBot, RandomBot
-    from rail_app.games.steam.rules.tiles import ALL_ORIENTATIONS
     from rail_app.games.steam.rules.state import Step
+    from rail_app.games.steam.rules.tiles import ALL_ORIENTATIONS
 
     s = game("small", 4, seed=9)
     bots = [GreedyBot(1), RandomBot(2), GreedyBot(3), RandomBot(4)]

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from rail_app.games.steam.rules import engine, goods
-from rail_app.games.steam.rules.build import tile_limit
 from rail_app.games.steam.rules.actions import (
     Action,
     Bid,
@@ -38,6 +37,7 @@ from rail_app.games.steam.rules.actions import (
     UrbanGrowth,
 )
 from rail_app.games.steam.rules.board import COLOUR_INDEX, Colour
+from rail_app.games.steam.rules.build import tile_limit
 from rail_app.games.steam.rules.money import may_borrow, steps_available
 from rail_app.games.steam.rules.state import ActionTile, GameState, Special, Step
 from rail_app.games.steam.rules.strokes import plan_stroke
