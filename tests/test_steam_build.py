@@ -596,3 +596,13 @@ def test_legal_actions_lists_every_legal_tile_action() -> None:
             checked += 1
         s = engine.apply(s, bots[seat].choose(s, seat), seat)
     assert checked == 4
+
+
+def test_a_quote_lists_every_violation() -> None:
+    """A quote returns all the violations: a tile on an occupied hex (S-K5) beyond the tile
+    limit (S-K4) that the player cannot pay for (S-M5) names all three."""
+    s = at_build(game("row", 3), ALEX)
+    s = run(s, [lay(s, "1,0", [(0, 3)]), lay(s, "3,0", [(0, 3)]), lay(s, "1,-1", [(2, 5)])])
+    p = s.players[ALEX]
+    p.cash, p.income, p.vp = 0, -10, 0
+    assert engine.quote(s, lay(s, "1,0", [(0, 3)])).rules == ["S-K5", "S-K4", "S-M5"]

@@ -164,15 +164,17 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
     info = board.hexes[h]
     old = state.tiles.get(h)
     if isinstance(action, LayTile):
-        if old is not None:
-            return _broken(Violation("S-K5", f"Can't build at {info.key}: the hex already holds "
-                                             "a tile (upgrade or redirect it instead)"), h, o)
-        if info.town != o.town:
-            return _broken(Violation("S-K5", "Only town tiles may be laid on a town hex" if
-                                     info.town else "Town tiles go only on town hexes"), h, o)
         parts = CostParts(o.exits, TOWN_COST if o.town else 0,
                           RIVER_COST if info.river else 0,  # S-B3: once per hex
                           HILL_COST if info.terrain is Terrain.HILL else 0)
+        if old is not None:
+            return _broken(Violation("S-K5", f"Can't build at {info.key}: the hex already holds "
+                                             "a tile (upgrade or redirect it instead)"),
+                           h, o, state, seat, parts)
+        if info.town != o.town:
+            return _broken(Violation("S-K5", "Only town tiles may be laid on a town hex" if
+                                     info.town else "Town tiles go only on town hexes"),
+                           h, o, state, seat, parts)
         plan = Plan(h, o, None, parts)
         added = list(o.paths)
     elif isinstance(action, UpgradeTile):
@@ -182,7 +184,8 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
         if not mine < set(o.paths):
             return _broken(Violation(
                 "S-K16", f"An upgrade must keep every path of the {old.face} where it is and "
-                         "add at least one more"), h, o)
+                         "add at least one more"), h, o, state, seat,
+                CostParts(o.exits, TOWN_COST if o.town else 0))
         plan = Plan(h, o, old, CostParts(o.exits, TOWN_COST if o.town else 0))
         added = [p for p in o.paths if p not in mine]
     else:
@@ -190,7 +193,8 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
             return _broken(Violation("S-K15", f"There is no tile at {info.key} to redirect"), h, o)
         if o.town != info.town:
             return _broken(Violation("S-K5", "Only town tiles may lie on a town hex" if
-                                     info.town else "Town tiles go only on town hexes"), h, o)
+                                     info.town else "Town tiles go only on town hexes"),
+                           h, o, state, seat, CostParts(o.exits))
         plan = Plan(h, o, old, CostParts(o.exits))
         _plan_redirect(state, seat, plan)
         _common(state, seat, plan)
@@ -204,10 +208,19 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
     return plan
 
 
-def _broken(v: Violation, h: int = -1, o: Orientation | None = None) -> Plan:
-    """A plan with nothing to apply, refused for ``v``."""
-    plan = Plan(-1, o if o is not None else PLAIN_ORIENTATIONS[0], None, CostParts(0))
+def _broken(v: Violation, h: int = -1, o: Orientation | None = None,
+            state: GameState | None = None, seat: int = -1, parts: CostParts | None = None
+            ) -> Plan:
+    """A plan with nothing to apply, refused for ``v``; with the state, the checks that do
+    not depend on the tile's place (the limit, the supply, the money) are added, so that a
+    quote lists every violation."""
+    plan = Plan(-1, o if o is not None else PLAIN_ORIENTATIONS[0], None,
+                parts if parts is not None else CostParts(0))
     plan.violations.append(v)
+    if state is not None and o is not None:
+        plan.old = state.tiles.get(h)
+        _common(state, seat, plan)
+        plan.old = None
     return plan
 
 
