@@ -81,7 +81,7 @@ def setup(state: GameState) -> None:
     for city in board.cities:
         cubes = _draw(state, bag, max(0, city.number + change))
         state.cubes[city.hex] = cubes
-        state.log.append(CubesDrawn(city.name, None, cubes))
+        state.log.append(CubesDrawn(board.key(city.hex), None, cubes))
     per_space = RESERVE_CUBES_THREE if n == 3 else RESERVE_CUBES
     for i in range(board.reserve_spaces):
         cubes = _draw(state, bag, per_space)
