@@ -80,6 +80,7 @@ ENGINEER_TILE_ACTIONS: Final = 4  # S-A5
 HILL_COST: Final = 2  # S-K7
 RIVER_COST: Final = 1
 TOWN_COST: Final = 1
+CHEAPEST_TILE: Final = 2  # S-K7: two exits, or one spoke and a town
 
 TileAction = LayTile | UpgradeTile | RedirectTile
 _VERB: Final[dict[type, str]] = {LayTile: "build", UpgradeTile: "upgrade",
@@ -762,6 +763,24 @@ def useful_sides(state: GameState, seat: int) -> dict[int, int]:
     return out
 
 
+_LAYS: dict[tuple[bool, int, int], tuple[Orientation, ...]] = {}
+
+
+def _lays(town: bool, mask: int, blocked: int) -> tuple[Orientation, ...]:
+    """The faces worth trying in an empty hex with useful sides ``mask`` and impassable sides
+    ``blocked``: town tiles touching a useful side; plain faces whose every path does."""
+    found = _LAYS.get((town, mask, blocked))
+    if found is None:
+        if town:
+            found = tuple(o for o in TOWN_ORIENTATIONS
+                          if not o.side_mask & blocked and o.side_mask & mask)
+        else:
+            found = tuple(o for o in PLAIN_ORIENTATIONS if not o.side_mask & blocked
+                          and all(pm & mask for pm in o.path_masks))
+        _LAYS[(town, mask, blocked)] = found
+    return found
+
+
 def tile_candidates(state: GameState, seat: int) -> list[Action]:
     """Every tile action worth quoting: lays in empty hexes whose plain paths each touch a
     useful side (all town tiles on a town hex with one), upgrades adding such paths (spokes:
@@ -776,15 +795,8 @@ def tile_candidates(state: GameState, seat: int) -> list[Action]:
         blocked = board.blocked_mask[h]
         tile = state.tiles.get(h)
         if tile is None:
-            pool = TOWN_ORIENTATIONS if info.town else PLAIN_ORIENTATIONS
-            for o in pool:
-                if o.side_mask & blocked:
-                    continue
-                if o.town:
-                    if o.side_mask & mask:
-                        out.append(LayTile(info.key, o.face, o.rotation))
-                elif all(pm & mask for pm in o.path_masks):
-                    out.append(LayTile(info.key, o.face, o.rotation))
+            for o in _lays(info.town, mask, blocked):
+                out.append(LayTile(info.key, o.face, o.rotation))
         elif not tile.orient.town:
             for o in upgrades_of(tile.orient):
                 if o.side_mask & blocked:
