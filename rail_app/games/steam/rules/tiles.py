@@ -274,10 +274,7 @@ def _component_ok(index: int, counts: Mapping[str, int], add: str | None = None,
                   remove: str | None = None) -> bool:
     faces, subsets = _COMPONENTS[index]
     demand = [counts.get(f, 0) + (f == add) - (f == remove) for f in faces]
-    for members, cap in subsets:
-        if sum(demand[i] for i in members) > cap:
-            return False
-    return True
+    return all(sum(demand[i] for i in members) <= cap for members, cap in subsets)
 
 
 def supply_ok(counts: Mapping[str, int]) -> bool:
