@@ -259,6 +259,15 @@ def test_the_preview_reloads_on_save_and_keeps_the_last_good_map(tmp_path: Path)
     at = window.view.px(*mr.hex_centre(model.board, alba.hex))
     assert pv.hover_text(model.board, window.view, (round(at[0]), round(at[1]))) == \
         "1,1: city Alba, red, printed number 3; sea or no hex beyond sides 2"
+    before = window.view
+    window.zoom((200, 100), 2.0)
+    assert window.view.scale == pytest.approx(2 * before.scale) and not window.fitted
+    assert window.view.km(200, 100) == pytest.approx(before.km(200, 100))
+    window.pan(30, -10)
+    assert window.view.px(*before.km(200, 100)) == pytest.approx((230, 90))
+    window.fitted = True
+    window.draw(surface, None)
+    assert window.view == before
     assert pv.parse_size("1600x900") == (1600, 900) and pv.parse_size("10x10") is None
 
 

@@ -5,8 +5,9 @@ The map file and its background are watched (modification time, size and inode, 
 a second) and loaded again with the game's own loader. While the file has problems the last
 good map stays on screen under a panel listing them, ``file:line: message`` as
 ``validate-map`` prints them; fixing the file clears it. Hovering a hex shows its key,
-terrain, river, town or city and which of its sides are impassable. The window can be
-resized; the map always fits it. Esc or Q closes it.
+terrain, river, town or city and which of its sides are impassable. The mouse wheel zooms,
+dragging pans, F fits the map to the window again (it follows the window's size until
+zoomed); Esc or Q closes it.
 """
 
 from __future__ import annotations
@@ -91,14 +92,15 @@ def parse_size(text: str) -> tuple[int, int] | None:
 
 
 class PreviewWindow:
-    """Draws a :class:`PreviewModel` on a surface: the map fitted to it, the hovered hex's
-    description and the problems panel."""
+    """Draws a :class:`PreviewModel` on a surface: the map (fitted to the window until the
+    author zooms or pans), the hovered hex's description and the problems panel."""
 
     def __init__(self, model: PreviewModel) -> None:
         self.model = model
         self.view: mr.View | None = None
+        self.fitted = True  # the view follows the window's size until zoomed or panned
         self._picture: pygame.Surface | None = None
-        self._key: tuple[int, tuple[int, int]] | None = None
+        self._key: tuple[int, tuple[int, int], mr.View] | None = None
 
     def fit(self, size: tuple[int, int]) -> mr.View | None:
         board = self.model.board
@@ -109,27 +111,43 @@ class PreviewWindow:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         return mr.View(scale, cx - size[0] / 2 / scale, cy - size[1] / 2 / scale)
 
+    def zoom(self, at: tuple[int, int], factor: float) -> None:
+        """Zoom by ``factor`` keeping the point under ``at`` in place."""
+        if self.view is None:
+            return
+        x, y = self.view.km(*at)
+        scale = min(max(self.view.scale * factor, 0.05), 200.0)
+        self.view = mr.View(scale, x - at[0] / scale, y - at[1] / scale)
+        self.fitted = False
+
+    def pan(self, dx: int, dy: int) -> None:
+        if self.view is None:
+            return
+        v = self.view
+        self.view = mr.View(v.scale, v.x0 - dx / v.scale, v.y0 - dy / v.scale)
+        self.fitted = False
+
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
         size = surface.get_size()
         board = self.model.board
-        key = (self.model.generation, size)
-        if board is not None and key != self._key:  # the map is drawn once per load and size
+        if board is not None and (self.fitted or self.view is None):
             self.view = self.fit(size)
-            assert self.view is not None
-            self._picture = pygame.Surface(size)
-            mr.draw_map(self._picture, self.view, board, self.model.background)
-            self._key = key
+        if board is not None and self.view is not None:
+            key = (self.model.generation, size, self.view)
+            if key != self._key:  # drawn once per load, size and view
+                self._picture = pygame.Surface(size)
+                mr.draw_map(self._picture, self.view, board, self.model.background)
+                self._key = key
         if self._picture is not None:
             surface.blit(self._picture, (0, 0))
         else:
             surface.fill(mr.SEA)
-        lines = [hover_text(board, self.view, mouse)] if board is not None else []
-        if board is None and not self.model.problems:
-            lines = [f"loading {self.model.path}"]
-        y = size[1] - 8
-        for line in reversed([ln for ln in lines if ln]):
-            rect = mr.text(surface, line, (8, y), 15, anchor="bottomleft")
-            y = rect.top - 2
+        if board is None:
+            line = "" if self.model.problems else f"loading {self.model.path}"
+        else:
+            line = hover_text(board, self.view, mouse) or HINT
+        if line:
+            mr.text(surface, line, (8, size[1] - 8), 15, anchor="bottomleft")
         if self.model.problems:
             self._panel(surface)
 
@@ -149,6 +167,9 @@ class PreviewWindow:
                     mr.INK if i else PANEL_EDGE, bold=i == 0, halo=None, anchor="topleft")
 
 
+HINT = "hover a hex to read it; the wheel zooms, dragging pans, F fits the map; Esc closes"
+
+
 def hex_at(board: Board, view: mr.View, at: tuple[int, int]) -> int | None:
     """The hex under a pixel, or None."""
     q, r = board.grid.layout().nearest(*view.km(*at))
@@ -159,7 +180,7 @@ def hover_text(board: Board | None, view: mr.View | None, mouse: tuple[int, int]
     """What the hovered hex is, in a line: key, city or terrain, river, town, and its
     impassable sides (sides are numbered 0-5 clockwise from east on pointy maps)."""
     if board is None or view is None or mouse is None:
-        return "" if board is None else "hover a hex to read it; Esc closes the preview"
+        return ""
     h = hex_at(board, view, mouse)
     if h is None:
         return ""
@@ -191,26 +212,37 @@ def run(path: str | Path, size: tuple[int, int] = (1280, 720), frames: int | Non
         print(f"{path}: no such file")
         return 2
     model.load()
-    pygame.init()
+    pygame.display.init()  # no sound: the preview makes none
+    pygame.font.init()
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.display.set_caption(f"Steam map preview: {model.path.name}")
     window = PreviewWindow(model)
     clock = pygame.time.Clock()
     last_look = time.monotonic()
     shown = 0
+    mouse: tuple[int, int] | None = None
     running = True
     while running and (frames is None or shown < frames):
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
                                              and event.key in (pygame.K_ESCAPE, pygame.K_q)):
                 running = False
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+                window.fitted = True
+            elif event.type == pygame.MOUSEWHEEL:
+                window.zoom(pygame.mouse.get_pos(), 1.25 if event.y > 0 else 0.8)
+            elif event.type == pygame.MOUSEMOTION:
+                mouse = event.pos
+                if event.buttons[0]:
+                    window.pan(*event.rel)
+            elif event.type == pygame.WINDOWLEAVE:
+                mouse = None
             elif event.type == pygame.VIDEORESIZE:
                 screen = pygame.display.set_mode((max(MIN_SIZE[0], event.w),
                                                   max(MIN_SIZE[1], event.h)), pygame.RESIZABLE)
         if time.monotonic() - last_look >= WATCH_INTERVAL_S:
             model.check()
             last_look = time.monotonic()
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
         window.draw(screen, mouse)
         pygame.display.flip()
         clock.tick(30)
