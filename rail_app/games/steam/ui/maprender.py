@@ -31,6 +31,7 @@ RGB = tuple[int, int, int]
 # -- the palette ---------------------------------------------------------------------------------
 
 SEA: RGB = (176, 206, 226)
+OFF_MAP: RGB = (120, 128, 136)  # beyond the background's extent
 SEA_HEX_EDGE: RGB = (156, 190, 214)
 CONTEXT: RGB = (218, 214, 204)  # lands beside the board: other countries, Sardinia
 CONTEXT_EDGE: RGB = (178, 172, 160)
@@ -243,10 +244,19 @@ def _line(surface: pygame.Surface, view: View, pts: Sequence[Point], colour: RGB
 
 
 def draw_background(surface: pygame.Surface, view: View, bg: Background | None) -> None:
-    """Sea everywhere, then the lands around the board and the board's own land."""
-    surface.fill(SEA)
+    """Sea everywhere (within the background's extent; beyond it, where the background has
+    nothing to show, a plain frame), then the lands around the board and its own land."""
     if bg is None:
+        surface.fill(SEA)
         return
+    extent = bg.extent()
+    if extent is not None:
+        surface.fill(OFF_MAP)
+        (ax, ay), (bx, by) = view.px(extent[0], extent[1]), view.px(extent[2], extent[3])
+        surface.fill(SEA, pygame.Rect(math.floor(ax), math.floor(ay), math.ceil(bx - ax) + 1,
+                                      math.ceil(by - ay) + 1))
+    else:
+        surface.fill(SEA)
     for rings in bg.context:
         _fill_polygon(surface, view, rings, CONTEXT, SEA)
         pygame.draw.aalines(surface, CONTEXT_EDGE, True, _ring(view, rings[0]))
@@ -371,6 +381,11 @@ def _walls(surface: pygame.Surface, view: View, board: Board, width: int) -> Non
                 pygame.draw.circle(surface, WALL, (round(p[0]), round(p[1])), width // 2)
 
 
+#: Towns are named from this hex size (corner distance in pixels); on a smaller map the
+#: names would cover each other (the preview shows a town's name when it is hovered).
+TOWN_NAMES_FROM = 24.0
+
+
 def wrap(words: str, size: int, width: float) -> list[str]:
     """A name in one line, or in two split at the space that balances them best when one
     line is wider than ``width`` pixels (a town's name stays within its hex)."""
@@ -390,10 +405,11 @@ def wrap(words: str, size: int, width: float) -> list[str]:
 
 def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: int,
                 number_size: int, town_size: int) -> None:
-    """Town names under their circles; each city's printed number in a white disc and its
-    name on a white band across the hex's lower half."""
+    """Town names under their circles (on hexes big enough, TOWN_NAMES_FROM); each city's
+    printed number in a white disc and its name on a white band across the hex's lower
+    half."""
     rad = board.grid.spacing_km / math.sqrt(3.0) * view.scale
-    for h in board.towns:
+    for h in board.towns if rad >= TOWN_NAMES_FROM else ():
         info = board.hexes[h]
         if not info.name:
             continue
@@ -418,7 +434,7 @@ def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: in
 
 LEGEND_ROWS: tuple[tuple[str, str], ...] = (
     ("plain", "Plain"), ("hill", "Hill (+$2)"), ("river", "River (+$1)"), ("town", "Town"),
-    ("wall", "Impassable side"), ("cities", "Cities"))
+    ("wall", "Impassable side"), ("cities", "Cities"), ("number", "Cubes at set-up"))
 
 
 def legend_size(size: int) -> tuple[int, int]:
@@ -445,13 +461,18 @@ def draw_legend(surface: pygame.Surface, at: Point, size: int) -> pygame.Rect:
             pygame.draw.rect(surface, PLAIN if kind == "plain" else HILL, rect)
             pygame.draw.rect(surface, HEX_EDGE, rect, 1)
             if kind == "hill":
-                _hill_mark(surface, (cx, cy + size * 0.5), size * 1.2)
+                _hill_mark(surface, (cx, cy + size * 0.3), size * 0.8)
         elif kind == "river":
             _river_mark(surface, (cx, cy - size * 0.6), size * 1.1)
         elif kind == "town":
-            _town_mark(surface, (cx, cy), size * 1.3)
+            _town_mark(surface, (cx, cy), size * 1.8)
         elif kind == "wall":
             pygame.draw.line(surface, WALL, (cx - sw / 2, cy), (cx + sw / 2, cy), max(3, size // 4))
+        elif kind == "number":
+            disc = round(size * 0.7)
+            pygame.draw.circle(surface, HALO, (round(cx), round(cy)), disc)
+            pygame.draw.circle(surface, INK, (round(cx), round(cy)), disc, 1)
+            text(surface, "2", (cx, cy), size, bold=True, halo=None)
         else:
             for j, colour in enumerate((Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE)):
                 r = pygame.Rect(0, 0, round(sw / 4), round(size * 1.1))
