@@ -74,7 +74,7 @@ class Figures:
     name: str
     hexes: int
     terrain: dict[str, int]
-    cities: dict[str, list[str]]
+    cities: dict[str, list[str]]  # per colour: "name printed-number"
     numbers: dict[str, int]
     setup: dict[int, dict[str, Counter[int | None]]] = field(default_factory=dict)
     games: dict[int, dict[str, object]] = field(default_factory=dict)
@@ -93,7 +93,8 @@ def board_figures(board: Board) -> Figures:
         "town": sum(1 for h in land if h.town),
         "sea": len(board.sea),
     }
-    cities = {str(c): [x.name for x in board.cities if x.colour is c] for c in PRINTED}
+    cities = {str(c): [f"{x.name} {x.number}" for x in board.cities if x.colour is c]
+              for c in PRINTED}
     numbers = {str(c): sum(x.number for x in board.cities if x.colour is c) for c in PRINTED}
     return Figures(board.name, n, terrain, cities, numbers)
 
@@ -116,11 +117,11 @@ def setup_distances(board: Board, players: int, seeds: Sequence[int]
 
 def harness(board: Board, players: int, games: int) -> dict[str, object]:
     """``games`` Basic games of the greedy player in every seat (seeds 0..games-1): the
-    winning scores and each seat's wins."""
+    winning scores, each seat's wins, and the games nobody won (everyone bankrupt)."""
     names = [f"P{i + 1}" for i in range(players)]
     wins = [0] * players
     winning: list[int] = []
-    turns: list[int] = []
+    nobody = 0
     for seed in range(games):
         state = engine.new_game(board, names, {"six_players": players == 6}, seed)
         bots = [make_bot("greedy", seed * 10 + i) for i in range(players)]
@@ -130,16 +131,18 @@ def harness(board: Board, players: int, games: int) -> dict[str, object]:
                 break
             state = engine.apply(state, bots[seat].choose(state, seat), inplace=True)
         out = state.outcome
-        assert out is not None and out.winner is not None
+        assert out is not None
+        score = out.scores[out.winner] if out.winner is not None else None
+        if out.winner is None or score is None:  # every player went bankrupt (S-M7)
+            nobody += 1
+            continue
         wins[out.winner] += 1
-        score = out.scores[out.winner]
-        assert score is not None
         winning.append(score)
-        turns.append(state.turn)
-    q = statistics.quantiles(winning, n=4) if len(winning) >= 2 else [winning[0]] * 3
-    return {"games": games, "winning_min": min(winning), "winning_q1": q[0],
-            "winning_median": statistics.median(winning), "winning_q3": q[2],
-            "winning_max": max(winning), "seat_wins": wins}
+    q = statistics.quantiles(winning, n=4) if len(winning) >= 2 else winning * 3 or [0] * 3
+    return {"games": games, "winning_min": min(winning, default=0), "winning_q1": q[0],
+            "winning_median": statistics.median(winning) if winning else 0,
+            "winning_q3": q[2], "winning_max": max(winning, default=0), "seat_wins": wins,
+            "no_winner": nobody}
 
 
 def summarise(counts: Counter[int | None]) -> dict[str, object]:
@@ -175,10 +178,18 @@ def markdown(f: Figures) -> str:
     w("|---|---|---|---|")
     for colour, names in f.cities.items():
         w(f"| {colour} | {len(names)} | {f.numbers[colour]} | {', '.join(names)} |")
-    for players, per in f.setup.items():
+    groups: list[tuple[list[int], dict[str, Counter[int | None]]]] = []
+    for players, per in f.setup.items():  # the cities' cubes are drawn first: often the same
+        same = next((g for g in groups if g[1] == per), None)
+        if same is None:
+            groups.append(([players], per))
+        else:
+            same[0].append(players)
+    for counts_of, per in groups:
         w("")
+        who = ", ".join(str(p) for p in counts_of)
         w(f"Hex distance from each cube at set-up to the nearest city that takes it, "
-          f"{players} players (along land hexes; grey: to the nearest town):")
+          f"{who} players (along land hexes; grey: to the nearest town):")
         w("")
         w("| cube colour | cubes | 2-6 hexes | mean | min-max | unreachable | histogram "
           "(distance: cubes) |")
@@ -186,22 +197,24 @@ def markdown(f: Figures) -> str:
         for colour, counts in per.items():
             s = summarise(counts)
             hist = ", ".join(f"{d}: {v}" for d, v in s["histogram"].items())  # type: ignore[attr-defined]
-            w(f"| {colour} | {s['cubes']} | {s['within']:.0%} | {s['mean']:.1f} | "
+            within = "(to a town)" if colour == str(Colour.GREY) else f"{s['within']:.0%}"
+            w(f"| {colour} | {s['cubes']} | {within} | {s['mean']:.1f} | "
               f"{s['min']}-{s['max']} | {s['unreachable']} | {hist} |")
     if f.games:
         w("")
         w("Harness games, the greedy player in every seat (Basic game, seeds 0..N-1):")
         w("")
-        w("| players | games | winning score min / q1 / median / q3 / max | wins by seat |")
-        w("|---|---|---|---|")
+        w("| players | games | winning score min / q1 / median / q3 / max | wins by seat | "
+          "no winner |")
+        w("|---|---|---|---|---|")
         for players, g in f.games.items():
             wins = g["seat_wins"]
             assert isinstance(wins, list)
-            total = sum(wins)
+            total = max(1, sum(wins))
             shares = ", ".join(f"{x / total:.0%}" for x in wins)
             w(f"| {players} | {g['games']} | {g['winning_min']} / {g['winning_q1']:g} / "
               f"{g['winning_median']:g} / {g['winning_q3']:g} / {g['winning_max']} | "
-              f"{shares} |")
+              f"{shares} | {g['no_winner']} |")
     return "\n".join(out) + "\n"
 
 
