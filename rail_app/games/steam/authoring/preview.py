@@ -13,6 +13,7 @@ zoomed); Esc or Q closes it.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,7 +210,7 @@ def run(path: str | Path, size: tuple[int, int] = (1280, 720), frames: int | Non
     file cannot be read at all."""
     model = PreviewModel(Path(path))
     if not model.path.is_file():
-        print(f"{path}: no such file")
+        print(f"{path}: no such file", file=sys.stderr)
         return 2
     model.load()
     pygame.display.init()  # no sound: the preview makes none
