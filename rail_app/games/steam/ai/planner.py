@@ -1,0 +1,561 @@
+"""One player's plan for one moment of the game: what to build, what to deliver, which action
+tile to take, what to bid, how much capital to raise, where to grow a city.
+
+A :class:`Planner` reads a state (never changes it) for one seat at one level. Every choice
+is judged the same way: make the hypothetical net the choice leads to (:class:`Net`), play
+the rest of the game's deliveries on it (:func:`rollout.project`), and compare the seat's
+projected score against the other players' (:meth:`rollout.Projection.utility`), money
+counted at what it can still buy (:mod:`value`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rail_app.games.steam.ai import rollout, value
+from rail_app.games.steam.ai.levels import Level
+from rail_app.games.steam.ai.model import Edge, Net
+from rail_app.games.steam.ai.projects import Project, TileAction, find_projects, realize
+from rail_app.games.steam.rules import build as build_rules
+from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.actions import (
+    Action,
+    PassMove,
+    PlaceNewCity,
+    UpgradeLocomotive,
+    UrbanGrowth,
+)
+from rail_app.games.steam.rules.board import (
+    COLOUR_INDEX,
+    COLOURS,
+    NO_CUBES,
+    Colour,
+    Cubes,
+    add_cubes,
+)
+from rail_app.games.steam.rules.build import (
+    ENGINEER_TILE_ACTIONS,
+    TILE_ACTIONS,
+    growth_targets,
+    tile_limit,
+    towns_left,
+)
+from rail_app.games.steam.rules.money import STEP, steps_available
+from rail_app.games.steam.rules.state import (
+    MAX_LOCO,
+    ActionTile,
+    BuildTurn,
+    GameState,
+    Phase,
+    Special,
+    Step,
+    Variant,
+)
+from rail_app.games.steam.rules.turns import locomotive_cost, remaining_tiles
+
+Tracks = tuple[int, int, int, int]  # cash, income, vp, locomotive
+
+
+@dataclass
+class BuildPlan:
+    """Lines to build in one build phase: the projects, with the tile actions each gets
+    this turn; the links they finish (with the move round each is ready in); the price now
+    and later; the utility it was judged at; and (once realized) the engine's actions."""
+
+    projects: list[tuple[Project, int]] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    cost: int = 0
+    later: int = 0
+    utility: float = 0.0
+    gain: float = 0.0  # utility over building nothing
+    actions: list[TileAction] = field(default_factory=list)
+
+    @property
+    def used(self) -> int:
+        return sum(n for _, n in self.projects)
+
+    @property
+    def hexes(self) -> set[int]:
+        return {h for p, n in self.projects for h in p.tiles[:n]}
+
+
+@dataclass(frozen=True)
+class SpecialOption:
+    """A way to carry out Urban Growth or Urbanization, and its worth."""
+
+    action: UrbanGrowth | PlaceNewCity
+    gain: float
+
+
+class Planner:
+    """See the module. Cheap to make; what it works out is kept for the moment it reads."""
+
+    def __init__(self, state: GameState, seat: int, level: Level) -> None:
+        self.state = state
+        self.seat = seat
+        self.level = level
+        self.params = level.params
+        self.clock = value.Clock.of(state)
+        self.net = Net.of(state)
+        self.slots = rollout.schedule(state)
+        turn = max(1, state.turn)
+        self.next_turn = next((i for i, s in enumerate(self.slots) if s.turn > turn),
+                              len(self.slots))
+        self._projects: list[Project] | None = None
+        self._gains: dict[tuple[object, ...], list[tuple[float, Project, int, int]]] = {}
+        self._base: dict[tuple[object, ...], float] = {}
+
+    # -- judging -----------------------------------------------------------------------------
+
+    def tracks(self, seat: int | None = None) -> Tracks:
+        p = self.state.players[self.seat if seat is None else seat]
+        return (p.cash, p.income, p.vp, p.loco)
+
+    def project(self, net: Net, tracks: Mapping[int, Tracks] | None = None,
+                slots: Sequence[rollout.Slot] | None = None,
+                skip: Mapping[int, int] | None = None,
+                upgrade_at: Mapping[int, int] | None = None) -> rollout.Projection:
+        return rollout.project(self.state, net, self.params,
+                               slots=self.slots if slots is None else slots, tracks=tracks,
+                               skip=skip, upgrade_at=upgrade_at, horizon=self.level.horizon)
+
+    def utility(self, net: Net, tracks: Mapping[int, Tracks] | None = None,
+                slots: Sequence[rollout.Slot] | None = None,
+                skip: Mapping[int, int] | None = None,
+                upgrade_at: Mapping[int, int] | None = None) -> float:
+        return self.project(net, tracks, slots, skip, upgrade_at).utility(self.seat, self.params)
+
+    def money(self, cash: int, income: int) -> float:
+        return value.money_worth(self.params, self.clock, cash, income)
+
+    def pay(self, tracks: Tracks, cost: int) -> Tracks | None:
+        """The seat's tracks after paying ``cost`` now (borrowing as S-M3 allows in the Basic
+        game or with novice borrowing, down to the level's income floor; cash only in the
+        Standard game, S-S9), or None when it cannot or will not."""
+        cash, income, vp, loco = tracks
+        if cost <= cash:
+            return (cash - cost, income, vp, loco)
+        p = self.state.players[self.seat]
+        if not (self.state.basic or p.novice):
+            return None
+        steps = -(-(cost - cash) // STEP)
+        on_income = min(steps, max(0, income + 10))
+        on_vp = steps - on_income
+        if income - on_income < self.level.income_floor or on_vp * 2 > vp:
+            return None
+        probe = replace(p, income=income, vp=vp)
+        if steps > steps_available(probe):
+            return None
+        return (cash + STEP * steps - cost, income - on_income, vp - 2 * on_vp, loco)
+
+    def spend_worth(self, tracks: Tracks, cost: int) -> float | None:
+        """What paying ``cost`` now costs in VP-worth (None: it cannot be paid)."""
+        after = self.pay(tracks, cost)
+        if after is None:
+            return None
+        return (self.money(tracks[0], tracks[1]) + tracks[2]) - (
+            self.money(after[0], after[1]) + after[2])
+
+    # -- building ----------------------------------------------------------------------------
+
+    def projects(self) -> list[Project]:
+        if self._projects is None:
+            self._projects = find_projects(self.state, self.seat, self.level.max_actions)
+        return self._projects
+
+    def actions_left(self) -> int:
+        """Tile actions left in the seat's build phase (the limit before it begins)."""
+        st = self.state
+        if st.build is not None and st.build.seat == self.seat:
+            return tile_limit(st, self.seat) - st.build.used
+        return tile_limit(st, self.seat)
+
+    def _edges(self, project: Project, now: int) -> list[Edge]:
+        ready = 0 if project.actions <= now else self.next_turn
+        return [Edge(a, b, self.seat, ready) for a, b in project.links]
+
+    def _keep(self) -> list[int]:
+        return [] if self.level.others_use_links else [
+            s for s in range(self.state.seats) if s != self.seat]
+
+    def _cost_split(self, project: Project, now: int) -> tuple[int, int]:
+        return sum(project.costs[:now]), sum(project.costs[now:])
+
+    def gains(self, actions: int, net: Net | None = None, tracks: Tracks | None = None,
+              slots: Sequence[rollout.Slot] | None = None, exclude: frozenset[int] = frozenset(),
+              pool: Iterable[Project] | None = None, key: tuple[object, ...] = ()
+              ) -> list[tuple[float, Project, int, int]]:
+        """Each line's worth with ``actions`` tile actions left: (gain over building nothing,
+        project, tile actions now, price now), the best first; lines through ``exclude``
+        hexes are left out."""
+        cache_key = (actions, tracks, exclude, key) if pool is None else None
+        if cache_key is not None and cache_key in self._gains:
+            return self._gains[cache_key]
+        base_net = self.net if net is None else net
+        tr = self.tracks() if tracks is None else tracks
+        ov = {self.seat: tr}
+        base = self.utility(base_net, ov, slots)
+        last = self.clock.turn >= self.clock.last_turn or self.next_turn >= len(self.slots)
+        out: list[tuple[float, Project, int, int]] = []
+        keep = self._keep()
+        for p in (self.projects() if pool is None else pool):
+            if exclude and not exclude.isdisjoint(p.tiles):
+                continue
+            now = min(p.actions, actions)
+            if now <= 0:
+                continue
+            if p.actions > now and (last or p.actions - now > TILE_ACTIONS):
+                continue
+            cost_now, cost_later = self._cost_split(p, now)
+            after = self.pay(tr, cost_now)
+            if after is None:
+                continue
+            net2 = base_net.plus(self._edges(p, now), keep=keep)
+            u = self.utility(net2, {self.seat: after}, slots)
+            later = value.dollar(self.params, self.clock, self.clock.builds_left - 1) * cost_later
+            out.append((u - base - later, p, now, cost_now))
+        out.sort(key=lambda x: (-x[0], x[1].cost, x[1].stroke))
+        if cache_key is not None:
+            self._gains[cache_key] = out
+        return out
+
+    def plan_build(self, actions: int | None = None, tracks: Tracks | None = None,
+                   slots: Sequence[rollout.Slot] | None = None,
+                   exclude: frozenset[int] = frozenset(), net: Net | None = None,
+                   key: tuple[object, ...] = ()) -> BuildPlan:
+        """The lines to build now: the best line, then (levels that combine) the best of
+        the next candidates with it, while tile actions and money last and a line adds
+        worth."""
+        left = self.actions_left() if actions is None else actions
+        tr = self.tracks() if tracks is None else tracks
+        base_net = self.net if net is None else net
+        plan = BuildPlan()
+        if left <= 0 or self.clock.builds_left <= 0:
+            return plan
+        ranked = self.gains(left, base_net, tr, slots, exclude, key=key)
+        if not ranked or ranked[0][0] <= 0:
+            return plan
+        pool = [p for _, p, _, _ in ranked[:max(1, self.level.candidates)]]
+        gain, p, now, cost = ranked[0]
+        used_hexes: set[int] = set(p.tiles)
+        cur_net = base_net.plus(self._edges(p, now), keep=self._keep())
+        after = self.pay(tr, cost)
+        assert after is not None
+        plan.projects.append((p, now))
+        plan.edges.extend(self._edges(p, now))
+        plan.cost += cost
+        plan.later += sum(p.costs[now:])
+        plan.gain += gain
+        left -= now
+        while self.level.combine and left > 0 and now == p.actions:
+            rest = [q for q in pool if used_hexes.isdisjoint(q.tiles) and q is not p]
+            if not rest:
+                break
+            nxt = self.gains(left, cur_net, after, slots, exclude, pool=rest)
+            if not nxt or nxt[0][0] <= 0:
+                break
+            gain, p, now, cost = nxt[0]
+            paid = self.pay(after, cost)
+            if paid is None:
+                break
+            after = paid
+            used_hexes |= set(p.tiles)
+            cur_net = cur_net.plus(self._edges(p, now), keep=self._keep())
+            plan.projects.append((p, now))
+            plan.edges.extend(self._edges(p, now))
+            plan.cost += cost
+            plan.later += sum(p.costs[now:])
+            plan.gain += gain
+            left -= now
+        plan.utility = self.utility(cur_net, {self.seat: after}, slots)
+        return plan
+
+    def realize(self, plan: BuildPlan) -> BuildPlan:
+        """The engine's tile actions for ``plan``, line after line (a line the engine stops
+        short is kept as far as it goes)."""
+        work = self.state
+        actions: list[TileAction] = []
+        for p, n in plan.projects:
+            got, work, _ = realize(work, p, self.seat, n)
+            actions.extend(got)
+        plan.actions = actions
+        return plan
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def choose_move(self) -> tuple[Action, float]:
+        """The delivery (or locomotive upgrade, or pass) worth most over the rest of the game,
+        and its gain over passing."""
+        st, seat = self.state, self.seat
+        routes = goods.legal_routes(st, seat)
+        p = st.players[seat]
+        options: list[tuple[float, Action]] = []
+        skip = {seat: 1}
+        base = self.utility(self.net, skip=skip)
+        ranked = sorted(routes, key=lambda r: (-r.points(st.seats)[seat],
+                                               sum(r.points(st.seats)), len(r.stops)))
+        seen: set[tuple[int, Colour, tuple[int, ...]]] = set()
+        for r in ranked:
+            pts = r.points(st.seats)
+            k = (r.source, r.colour, pts)
+            if k in seen:
+                continue
+            seen.add(k)
+            if len(seen) > self.level.move_options:
+                break
+            options.append((self._after_delivery(r.source, r.colour, pts) - base,
+                            r.action(st)))
+        if p.loco < MAX_LOCO and seat not in st.loco_upgraded:
+            u = self.utility(self.net, upgrade_at={seat: 1})
+            options.append((u - base, UpgradeLocomotive()))
+        options.append((0.0, PassMove()))
+        best = max(options, key=lambda o: o[0])
+        return best[1], best[0]
+
+    def _after_delivery(self, source: int, colour: Colour, pts: tuple[int, ...]) -> float:
+        st = self.state
+        have = st.cubes[source]
+        ci = COLOUR_INDEX[colour]
+        left = tuple(n - (1 if i == ci else 0) for i, n in enumerate(have))
+        net2 = self.net.plus(cubes={source: (left[0], left[1], left[2], left[3], left[4])})
+        tracks: dict[int, Tracks] = {}
+        for s, n in enumerate(pts):
+            if n <= 0:
+                continue
+            cash, income, vp, loco = self.tracks(s)
+            if value.points_to_income(self.params, self.clock, income, n):
+                income += n
+            else:
+                vp += n
+            tracks[s] = (cash, income, vp, loco)
+        return self.utility(net2, tracks, skip={self.seat: 1})
+
+    def points_as_income(self, points: int) -> bool:
+        """S-G6 for the seat's points now."""
+        income = self.state.players[self.seat].income
+        return value.points_to_income(self.params, self.clock, income, points)
+
+    # -- Urban Growth and Urbanization -------------------------------------------------------
+
+    def growth_options(self, net: Net | None = None, tracks: Tracks | None = None,
+                       cost: int = 0) -> list[SpecialOption]:
+        """Urban Growth (S-A7) on each city the net reaches, with each distinct reserve set,
+        best first; the worth counts ``cost`` (Basic: $2 when declared)."""
+        st = self.state
+        base_net = self.net if net is None else net
+        tr = self.tracks() if tracks is None else tracks
+        spend = self.spend_worth(tr, cost) if cost else 0.0
+        if spend is None:
+            return []
+        base = self.utility(base_net, {self.seat: tr})
+        spaces = self._spaces()
+        out: list[SpecialOption] = []
+        for city in growth_targets(st):
+            if city not in base_net.adj:
+                continue
+            for sp, i in spaces.items():
+                cubes = add_cubes(base_net.cubes.get(city, NO_CUBES), sp)
+                net2 = base_net.plus(cubes={city: cubes})
+                u = self.utility(net2, {self.seat: tr})
+                out.append(SpecialOption(UrbanGrowth(st.key(city), i), u - base - spend))
+        out.sort(key=lambda s: -s.gain)
+        return out
+
+    def growth_after(self, plan: BuildPlan | None = None, tracks: Tracks | None = None,
+                     cost: int = 0) -> list[SpecialOption]:
+        """:meth:`growth_options` on the net the seat's build plan leaves (Urban Growth is
+        carried out after the seat's tile actions)."""
+        plan = self.plan_build() if plan is None else plan
+        net2 = self.net.plus(plan.edges, keep=self._keep()) if plan.edges else self.net
+        return self.growth_options(net2, tracks, cost)
+
+    def city_options(self, tracks: Tracks | None = None, cost: int = 0,
+                     near: Iterable[int] = ()) -> list[SpecialOption]:
+        """Urbanization (S-A9): a New City on each town near the seat's track or plan, in
+        each colour left, with the best reserve set; best first."""
+        st = self.state
+        tr = self.tracks() if tracks is None else tracks
+        spend = self.spend_worth(tr, cost) if cost else 0.0
+        if spend is None:
+            return []
+        base = self.utility(self.net, {self.seat: tr})
+        mine = self._my_hexes() | set(near)
+        board = st.board
+        towns = [t for t in towns_left(st)
+                 if t in mine or any(board.nb[t][s] in mine for s in range(6))]
+        colours = [c for c in COLOURS if st.new_city_supply[COLOUR_INDEX[c]] > 0]
+        spaces = self._spaces()
+        first_space = min(spaces.values()) if spaces else None
+        scored: list[SpecialOption] = []
+        for t in towns:
+            for colour in colours:
+                a = PlaceNewCity(st.key(t), Colour(colour), first_space)
+                u = self._after_new_city(a, tr)
+                if u is not None:
+                    scored.append(SpecialOption(a, u - base - spend))
+        scored.sort(key=lambda s: -s.gain)
+        out: list[SpecialOption] = []
+        for sp_top in scored[:2]:
+            top = sp_top.action
+            assert isinstance(top, PlaceNewCity)
+            for _, i in spaces.items():
+                a = PlaceNewCity(top.hex, top.colour, i)
+                u = self._after_new_city(a, tr)
+                if u is not None:
+                    out.append(SpecialOption(a, u - base - spend))
+            if not spaces:
+                out.append(sp_top)
+        out.sort(key=lambda s: -s.gain)
+        return out
+
+    def _spaces(self) -> dict[Cubes, int]:
+        """The reserve spaces holding cubes, one per distinct set (S-A7: same cubes, same
+        game)."""
+        spaces: dict[Cubes, int] = {}
+        for i, sp in enumerate(self.state.reserve):
+            if sum(sp):
+                spaces.setdefault(sp, i)
+        return spaces
+
+    def _my_hexes(self) -> set[int]:
+        """Hexes holding the seat's track, and the stops its links reach."""
+        out: set[int] = set()
+        for link in self.state.links().links:
+            if link.owner == self.seat:
+                out.update(h for h, _ in link.paths)
+                for e in (link.a, link.b):
+                    if e.stop:
+                        out.add(e.hex)
+        return out
+
+    def _after_new_city(self, action: PlaceNewCity, tracks: Tracks) -> float | None:
+        """The utility after ``action``, on the map as the engine would leave it."""
+        st = self.state
+        h = st.board.hex_index(action.hex)
+        if h is None:
+            return None
+        # the engine's own New City, placed on a copy as if it were this seat's build phase
+        work = st.copy()
+        work.phase = Phase.BUILD
+        work.step = Step.BUILD
+        work.build = BuildTurn(self.seat)
+        work.tile_of = {**work.tile_of, self.seat: int(ActionTile.URBANIZATION)}
+        work.number_only = set(work.number_only) - {self.seat}
+        work.special = {**work.special, self.seat: Special.PENDING}
+        q = build_rules.quote_new_city(work, action)
+        if not q.ok:
+            return None
+        build_rules.apply_new_city(work, action, q)
+        net2 = Net.of(work)
+        return self.utility(net2, {self.seat: tracks})
+
+    # -- action tiles ------------------------------------------------------------------------
+
+    def tile_values(self, legal: Sequence[int]) -> dict[int, float]:
+        """Each action tile's worth to the seat now (utility of the turn it leads to)."""
+        st, seat = self.state, self.seat
+        tr = self.tracks()
+        values: dict[int, float] = {}
+        base_plan = self.plan_build(TILE_ACTIONS, tr)
+        base = base_plan.utility if base_plan.projects else self.utility(self.net, {seat: tr})
+        for t in legal:
+            v = base
+            if t == ActionTile.ENGINEER:
+                v = max(base, self.plan_build(ENGINEER_TILE_ACTIONS, tr, key=("eng",)).utility)
+            elif t == ActionTile.LOCOMOTIVE:
+                cost = locomotive_cost(st, seat)
+                paid = self.pay(tr, cost)
+                if paid is None or tr[3] >= MAX_LOCO:
+                    v = base - 100.0
+                else:
+                    up = (paid[0], paid[1], paid[2], paid[3] + 1)
+                    plan = self.plan_build(TILE_ACTIONS, up, key=("loco",))
+                    v = plan.utility if plan.projects else self.utility(self.net, {seat: up})
+            elif t == ActionTile.FIRST_MOVE:
+                slots = self._first_move_slots()
+                plan = self.plan_build(TILE_ACTIONS, tr, slots=slots, key=("fm",))
+                v = plan.utility if plan.projects else self.utility(self.net, {seat: tr},
+                                                                    slots=slots)
+            elif t == ActionTile.URBAN_GROWTH:
+                opts = self.growth_after(base_plan, tr, 2 if st.basic else 0)
+                if opts and opts[0].gain > 0:
+                    v = base + opts[0].gain
+            elif t == ActionTile.URBANIZATION:
+                cost = 6 if st.basic else 0
+                opts = self.city_options(tr, cost, near=base_plan.hexes)
+                if opts and opts[0].gain > 0:
+                    v = base + opts[0].gain
+            elif t == ActionTile.FIRST_BUILD:
+                v = base + self.first_build_worth(base_plan)
+            elif t == ActionTile.TURN_ORDER:
+                v = base + self.turn_order_worth()
+            values[t] = v - self.order_worth(t)
+        return values
+
+    def order_worth(self, tile: int) -> float:
+        """What a tile's number costs in next turn's order (S-T4, Basic): a lower number
+        chooses its tile, builds and moves earlier. In the Standard game the number only
+        breaks a tie at the end (D-28)."""
+        if not self.state.basic or self.clock.turn >= self.clock.last_turn:
+            return 0.001 * tile
+        return self.params.order_weight * (tile - 1) / 6
+
+    def first_build_worth(self, plan: BuildPlan) -> float:
+        """What building first is worth (S-A6): a small fixed preference for a level that
+        does not foresee the others' builds."""
+        return 0.3 if plan.projects else 0.0
+
+    def turn_order_worth(self) -> float:
+        """Turn Order (S-A3; Standard S-S7): first choice of action tile next turn, or a free
+        pass in the next auction."""
+        if self.clock.turn >= self.clock.last_turn:
+            return 0.0
+        return 0.25
+
+    def _first_move_slots(self) -> list[rollout.Slot]:
+        turn = max(1, self.state.turn)
+        out = []
+        for s in self.slots:
+            if s.turn == turn:
+                order = (self.seat, *[x for x in s.order if x != self.seat])
+                out.append(rollout.Slot(s.turn, s.round, order, s.upgraded))
+            else:
+                out.append(s)
+        return out
+
+    # -- auctions and capital ----------------------------------------------------------------
+
+    def place_spread(self) -> float:
+        """How much more the first place is worth than the last (S-T2, S-S5): the seat's best
+        action tile against its n-th best."""
+        legal = remaining_tiles(self.state)
+        vals = sorted(self.tile_values(legal).values(), reverse=True)
+        n = len(self.state.order) or self.state.seats
+        if len(vals) < n:
+            return 0.0
+        return max(0.0, vals[0] - vals[n - 1])
+
+    def capital_steps(self) -> int:
+        """S-S4: the $5 steps to take now: enough for the build the seat can see, the
+        maintenance and a negative income (S-S10), down to the level's income floor, while the
+        plan's worth pays for them."""
+        st, seat = self.state, self.seat
+        p = st.players[seat]
+        if self.clock.builds_left <= 0:
+            need = max(0, -p.income) + p.loco - p.cash
+            steps = max(0, -(-need // STEP))
+            return min(steps, steps_available(p)) if steps else 0
+        rich = (p.cash + 60, p.income, p.vp, p.loco)
+        plan = self.plan_build(tile_limit(st, seat), rich, key=("capital",))
+        upkeep = p.loco + max(0, -p.income) if st.options.game is Variant.STANDARD else 0
+        need = plan.cost + upkeep - p.cash
+        steps = max(0, -(-need // STEP))
+        steps = min(steps, steps_available(p), max(0, p.income - self.level.income_floor))
+        before = self.money(p.cash, p.income)
+        while steps > 0:
+            taken = self.money(p.cash + STEP * steps, p.income - steps) - before
+            if plan.gain + taken > 0:
+                break
+            steps -= 1
+        return steps
