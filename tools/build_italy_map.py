@@ -447,6 +447,9 @@ class Geodata:
                 if f["properties"]["layer"] == name]
 
 
+GEODATA_FILES = ("italy_geo.geojson", "mountains.geojson", "cities.yaml", "elevation_italy.npz")
+
+
 def read_geodata(folder: Path) -> Geodata:
     geo = json.loads((folder / "italy_geo.geojson").read_text(encoding="utf-8"))
     mnt = json.loads((folder / "mountains.geojson").read_text(encoding="utf-8"))
@@ -1298,8 +1301,8 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
     w("# Every commodity a city may offer (one per city).")
     w("commodities: [")
     row = "   "
-    for c in commodities:
-        item = f" {yaml_quote(c)},"
+    for commodity in commodities:
+        item = f" {yaml_quote(commodity)},"
         if len(row) + len(item) > 92:
             w(row)
             row = "   "
@@ -1406,6 +1409,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.recipe.is_absolute() and args.recipe.is_relative_to(repo):
             RECIPE_FILE = args.recipe.relative_to(repo).as_posix()
     configure(recipe, args.spacing)
+    missing = [name for name in GEODATA_FILES if not (args.geodata / name).is_file()]
+    if missing:
+        print(f"{args.geodata}: not the geodata folder (missing {', '.join(missing)}); the "
+              "repository's own is tools/geodata", file=sys.stderr)
+        return 2
     gd = read_geodata(args.geodata)
 
     land = build_land(gd)

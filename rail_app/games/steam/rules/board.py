@@ -11,6 +11,7 @@ tables are plain tuples so that quoting a tile is a few lookups.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -28,6 +29,11 @@ class Colour(StrEnum):
     PURPLE = "purple"
     GREY = "grey"
 
+
+#: The equirectangular projection's scale (as ``rail_app.core.geometry``, which this pure
+#: package does not import: it brings shapely).
+KM_PER_DEG_LAT: Final = 110.574
+KM_PER_DEG_LON_EQ: Final = 111.320
 
 COLOURS: Final = tuple(Colour)
 COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
@@ -113,7 +119,17 @@ class Grid:
     lat0: float = 0.0
 
     def layout(self) -> hexgrid.Layout:
-        return hexgrid.Layout(self.spacing_km, self.orientation, self.origin)
+        """The grid in kilometres (an equirectangular map's origin is projected first)."""
+        return hexgrid.Layout(self.spacing_km, self.orientation, self.origin_km())
+
+    def origin_km(self) -> tuple[float, float]:
+        """Hex "0,0" in kilometres (x east, y south), by the same formulas as
+        ``rail_app.core.geometry.Projection``."""
+        if self.projection != "equirectangular":
+            return self.origin
+        lon, lat = self.origin
+        kx = KM_PER_DEG_LON_EQ * math.cos(math.radians(self.lat0))
+        return (lon - self.lon0) * kx, -(lat - self.lat0) * KM_PER_DEG_LAT
 
 
 @dataclass(frozen=True)
