@@ -18,7 +18,7 @@ PLAYERS: tuple[str, ...] = (*LEVELS, *SIMPLE_NAMES)
 
 def make_player(name: str, seat: int, seed: int = 0) -> Bot:
     """The computer player called ``name`` (:data:`PLAYERS`) for ``seat``."""
-    key = name.strip().lower()
+    key = name.strip()
     if key in LEVELS:
         return bot(key, seat, seed)
     if key in SIMPLE_NAMES:

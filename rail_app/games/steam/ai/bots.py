@@ -181,7 +181,7 @@ class PlanningBot:
         actions of the plan, one by one; Urban Growth last, on the track just built."""
         pending = state.special.get(seat) is Special.PENDING
         if pending and state.tile_of.get(seat) == ActionTile.URBANIZATION:
-            special = self._special(state, seat)
+            special = self.special_action(state, seat)
             if special is not None:
                 self._kept = None
                 return special
@@ -202,12 +202,12 @@ class PlanningBot:
             break
         self._kept = None
         if pending:
-            special = self._special(state, seat)
+            special = self.special_action(state, seat)
             if special is not None:
                 return special
         return EndBuild()
 
-    def _special(self, state: GameState, seat: int) -> Action | None:
+    def special_action(self, state: GameState, seat: int) -> Action | None:
         """Urban Growth or the New City, carried out first in the build phase (the lines are
         then planned on the map it leaves); given up in the Standard game when worth nothing
         (S-S8). None when it cannot be carried out (it lapses, D-24)."""
@@ -264,7 +264,7 @@ class PlanningBot:
 
 def bot(level: str | LevelName, seat: int, seed: int = 0) -> PlanningBot:
     """The computer player of ``level`` (easy, normal, hard) for ``seat``."""
-    found = LEVELS.get(str(level).lower())
+    found = LEVELS.get(str(level))
     if found is None:
         raise ValueError(f"unknown Steam level {level!r}; the levels are "
                          f"{', '.join(LEVELS)}")

@@ -38,7 +38,9 @@ class Level:
     params: Params = field(default_factory=Params)
     #: the longest line searched, in tile actions
     max_actions: int = 5
-    #: lines judged by a full look at the rest of the game (the others by a quick score)
+    #: lines judged by a full look at the rest of the game (chosen by a quick score)
+    screen: int = 30
+    #: the best lines kept for combining with the first
     candidates: int = 12
     #: several lines in one build phase (else one)
     combine: bool = True
@@ -57,10 +59,13 @@ class Level:
 
 
 EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
-             candidates=4, combine=False, horizon=2, judge_tiles=False, income_floor=-2,
+             screen=12, candidates=4, combine=False, horizon=2, judge_tiles=False, income_floor=-2,
              move_options=1)
 NORMAL = Level(LevelName.NORMAL)
-HARD = Level(LevelName.HARD, max_actions=6, candidates=20, others_use_links=True,
+HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, others_use_links=True,
              foresee=True, move_options=12)
+
+#: How a level that foresees the other players' builds models each of them.
+MODEL = NORMAL
 
 LEVELS: dict[str, Level] = {lvl.name: lvl for lvl in (EASY, NORMAL, HARD)}

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rail_app.games.steam.ai import rollout, value
-from rail_app.games.steam.ai.levels import Level
+from rail_app.games.steam.ai.levels import MODEL, Level
 from rail_app.games.steam.ai.model import Edge, Net
 from rail_app.games.steam.ai.projects import Project, TileAction, find_projects, realize
 from rail_app.games.steam.rules import build as build_rules
@@ -70,6 +70,7 @@ class BuildPlan:
     utility: float = 0.0
     gain: float = 0.0  # utility over building nothing
     actions: list[TileAction] = field(default_factory=list)
+    dropped: frozenset[int] = frozenset()  # other players whose expected build it spoils
 
     @property
     def used(self) -> int:
@@ -78,6 +79,30 @@ class BuildPlan:
     @property
     def hexes(self) -> set[int]:
         return {h for p, n in self.projects for h in p.tiles[:n]}
+
+
+@dataclass(frozen=True)
+class Gain:
+    """A line judged: its gain over building nothing more, the tile actions it gets now and
+    their price, and the other players whose expected build it spoils."""
+
+    gain: float
+    project: Project
+    now: int
+    cost: int
+    spoiled: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Intent:
+    """Another player's expected build: their plan, its links (owned by them, with the move
+    round each is ready in), its hexes, and whether it is for next turn."""
+
+    seat: int
+    plan: BuildPlan
+    edges: tuple[Edge, ...]
+    hexes: frozenset[int]
+    next_turn: bool
 
 
 @dataclass(frozen=True)
@@ -103,8 +128,13 @@ class Planner:
         self.next_turn = next((i for i, s in enumerate(self.slots) if s.turn > turn),
                               len(self.slots))
         self._projects: list[Project] | None = None
-        self._gains: dict[tuple[object, ...], list[tuple[float, Project, int, int]]] = {}
-        self._base: dict[tuple[object, ...], float] = {}
+        self._screened: list[Project] | None = None
+        self._stops: set[int] | None = None
+        self._gains: dict[tuple[object, ...], list[Gain]] = {}
+        self._intents: dict[int, Intent] | None = None
+        self._worlds: dict[tuple[frozenset[int], tuple[Edge, ...]], Net] = {}
+        #: utilities of lines already judged: (net, slots, tracks) -> (net, line -> utility)
+        self._memo: dict[tuple[object, ...], tuple[Net, dict[tuple[object, ...], float]]] = {}
 
     # -- judging -----------------------------------------------------------------------------
 
@@ -164,6 +194,61 @@ class Planner:
             self._projects = find_projects(self.state, self.seat, self.level.max_actions)
         return self._projects
 
+    def screened(self) -> list[Project]:
+        """The lines worth a full look: every line carrying on one of the seat's incomplete
+        links, and the best others by a quick score (:meth:`quick_score`) per dollar."""
+        if self._screened is None:
+            ps = self.projects()
+            keep = [p for p in ps if p.extends]
+            rest = sorted((p for p in ps if not p.extends),
+                          key=lambda p: (-self.quick_score(p) / (p.cost + 2), p.cost, p.stroke))
+            self._screened = keep + rest[:self.level.screen]
+        return self._screened
+
+    def quick_score(self, project: Project) -> float:
+        """A quick guess at a line's worth, with no look at the game to come: cubes its
+        links could carry straight to a city of their colour, cubes of the seat's network
+        they open a city of their colour to, whether they touch the seat's network, and a
+        point per link at the end (S-W2(3))."""
+        st = self.state
+        mine = self._my_stops()
+        reach = self._network_colours()
+        score = 0.0
+        for a, b in project.links:
+            ca, cb = st.colour_of(a), st.colour_of(b)
+            cubes_a = st.cubes.get(a, NO_CUBES)
+            cubes_b = st.cubes.get(b, NO_CUBES)
+            if cb is not None:
+                score += cubes_a[COLOUR_INDEX[cb]] + 0.5 * reach[0][COLOUR_INDEX[cb]] * (
+                    a in mine)
+            if ca is not None:
+                score += cubes_b[COLOUR_INDEX[ca]] + 0.5 * reach[0][COLOUR_INDEX[ca]] * (
+                    b in mine)
+            for x, cubes in ((a, cubes_b), (b, cubes_a)):
+                if x in mine:
+                    score += 0.5 * sum(n for i, n in enumerate(cubes) if reach[1][i])
+                    score += 0.5
+            score += 0.5
+        return score
+
+    def _my_stops(self) -> set[int]:
+        if self._stops is None:
+            self._stops = {x for e in self.net.edges if e.owner == self.seat
+                           for x in (e.a, e.b)}
+        return self._stops
+
+    def _network_colours(self) -> tuple[list[int], list[bool]]:
+        """Cubes on the seat's network per colour, and the colours its cities take."""
+        cubes = [0, 0, 0, 0, 0]
+        takes = [False] * 5
+        for h in self._my_stops():
+            for i, n in enumerate(self.state.cubes.get(h, NO_CUBES)):
+                cubes[i] += n
+            c = self.state.colour_of(h)
+            if c is not None:
+                takes[COLOUR_INDEX[c]] = True
+        return cubes, takes
+
     def actions_left(self) -> int:
         """Tile actions left in the seat's build phase (the limit before it begins)."""
         st = self.state
@@ -182,24 +267,96 @@ class Planner:
     def _cost_split(self, project: Project, now: int) -> tuple[int, int]:
         return sum(project.costs[:now]), sum(project.costs[now:])
 
-    def gains(self, actions: int, net: Net | None = None, tracks: Tracks | None = None,
+    # -- the other players' builds (levels that foresee them) --------------------------------
+
+    def intents(self) -> dict[int, Intent]:
+        """What each other player is expected to build next (a Normal-level plan of theirs
+        on the map as it is), with the move round its links are ready in: this turn's
+        rounds for a player still to build this turn, next turn's for one who has built."""
+        if self._intents is None:
+            self._intents = {}
+            if self.level.foresee and self.clock.builds_left > 0:
+                for o in self.state.order:
+                    if o == self.seat or self.state.players[o].out:
+                        continue
+                    later = self._built_this_turn(o)
+                    if later and self.clock.builds_left <= 1:
+                        continue
+                    plan = Planner(self.state, o, MODEL).plan_build()
+                    if not plan.projects:
+                        continue
+                    ready = self.next_turn if later else 0
+                    edges = tuple(Edge(e.a, e.b, o, max(e.ready, ready)) for e in plan.edges)
+                    self._intents[o] = Intent(o, plan, edges, frozenset(plan.hexes), later)
+        return self._intents
+
+    def _built_this_turn(self, seat: int) -> bool:
+        """Whether ``seat`` has had its build phase this turn already."""
+        st = self.state
+        if st.phase is Phase.BUILD:
+            return seat in st.queue[:st.cursor]
+        return st.phase not in (Phase.FIRST_AUCTION, Phase.CAPITAL, Phase.AUCTION, Phase.SELECT)
+
+    def builds_before(self) -> frozenset[int]:
+        """Other players who will build before this seat this turn unless it takes First
+        Build (read at the action tiles, S-T5)."""
+        st = self.state
+        if st.phase is not Phase.SELECT:
+            return frozenset()
+        fb = st.holder(ActionTile.FIRST_BUILD)
+        out = {fb} if fb is not None and fb != self.seat else set()
+        for o in st.order:
+            if o == self.seat:
+                break
+            out.add(o)
+        return frozenset(out)
+
+    def world(self, dropped: frozenset[int] = frozenset(), mine: tuple[Edge, ...] = ()
+              ) -> Net:
+        """The net with the other players' expected links (but those of ``dropped``, whose
+        plans the seat's own building spoils) and the seat's links ``mine``."""
+        key = (dropped, mine)
+        found = self._worlds.get(key)
+        if found is None:
+            theirs = [e for o, it in self.intents().items() if o not in dropped
+                      for e in it.edges]
+            base = self.net.plus(theirs) if theirs else self.net
+            if mine:
+                base = base.plus(mine, keep=self._keep())
+            self._worlds[key] = found = base
+        return found
+
+    def conflicts(self, project: Project, now: int) -> frozenset[int]:
+        """Other players whose expected build uses a hex of ``project`` built this turn."""
+        tiles = set(project.tiles[:now])
+        return frozenset(o for o, it in self.intents().items()
+                         if not tiles.isdisjoint(it.hexes))
+
+    # -- building ----------------------------------------------------------------------------
+
+    def gains(self, actions: int, tracks: Tracks | None = None,
               slots: Sequence[rollout.Slot] | None = None, exclude: frozenset[int] = frozenset(),
-              pool: Iterable[Project] | None = None, key: tuple[object, ...] = ()
-              ) -> list[tuple[float, Project, int, int]]:
-        """Each line's worth with ``actions`` tile actions left: (gain over building nothing,
-        project, tile actions now, price now), the best first; lines through ``exclude``
-        hexes are left out."""
-        cache_key = (actions, tracks, exclude, key) if pool is None else None
+              pool: Iterable[Project] | None = None, mine: tuple[Edge, ...] = (),
+              dropped: frozenset[int] = frozenset(), key: tuple[object, ...] = ()
+              ) -> list[Gain]:
+        """Each line's worth with ``actions`` tile actions left, after the seat's links
+        ``mine`` and with the expected builds of the others but ``dropped``: the gain over
+        building nothing more, best first. Lines through ``exclude`` hexes are left out; a
+        line through hexes another player is expected to build on spoils their plan (its
+        gain counts their loss)."""
+        cache_key = (actions, tracks, slots is None, exclude, mine, dropped, key) \
+            if pool is None else None
         if cache_key is not None and cache_key in self._gains:
             return self._gains[cache_key]
-        base_net = self.net if net is None else net
         tr = self.tracks() if tracks is None else tracks
         ov = {self.seat: tr}
-        base = self.utility(base_net, ov, slots)
+        base = self.utility(self.world(dropped, mine), ov, slots)
         last = self.clock.turn >= self.clock.last_turn or self.next_turn >= len(self.slots)
-        out: list[tuple[float, Project, int, int]] = []
+        later_worth = value.dollar(self.params, self.clock, self.clock.builds_left - 1)
+        out: list[Gain] = []
         keep = self._keep()
-        for p in (self.projects() if pool is None else pool):
+        slots_key = None if slots is None else tuple(slots)
+        for p in (self.screened() if pool is None else pool):
             if exclude and not exclude.isdisjoint(p.tiles):
                 continue
             now = min(p.actions, actions)
@@ -208,67 +365,78 @@ class Planner:
             if p.actions > now and (last or p.actions - now > TILE_ACTIONS):
                 continue
             cost_now, cost_later = self._cost_split(p, now)
-            after = self.pay(tr, cost_now)
-            if after is None:
+            spend = self.spend_worth(tr, cost_now)
+            if spend is None:
                 continue
-            net2 = base_net.plus(self._edges(p, now), keep=keep)
-            u = self.utility(net2, {self.seat: after}, slots)
-            later = value.dollar(self.params, self.clock, self.clock.builds_left - 1) * cost_later
-            out.append((u - base - later, p, now, cost_now))
-        out.sort(key=lambda x: (-x[0], x[1].cost, x[1].stroke))
+            spoiled = (self.conflicts(p, now) - dropped) if self.level.foresee else frozenset()
+            world = self.world(dropped | spoiled, mine)
+            memo_key = (id(world), slots_key, tr)
+            memo = self._memo.get(memo_key)
+            if memo is None:
+                memo = (world, {})
+                self._memo[memo_key] = memo
+            # the same links judged once, whichever end the line is drawn from
+            pk = (tuple(sorted((min(a, b), max(a, b)) for a, b in p.links)), now == p.actions)
+            u = memo[1].get(pk)
+            if u is None:
+                net2 = world.plus(self._edges(p, now), keep=keep)
+                u = self.utility(net2, ov, slots)
+                memo[1][pk] = u
+            out.append(Gain(u - base - spend - later_worth * cost_later, p, now, cost_now,
+                            spoiled))
+        out.sort(key=lambda g: (-g.gain, g.project.cost, g.project.stroke))
         if cache_key is not None:
             self._gains[cache_key] = out
         return out
 
     def plan_build(self, actions: int | None = None, tracks: Tracks | None = None,
                    slots: Sequence[rollout.Slot] | None = None,
-                   exclude: frozenset[int] = frozenset(), net: Net | None = None,
-                   key: tuple[object, ...] = ()) -> BuildPlan:
+                   exclude: frozenset[int] = frozenset(), key: tuple[object, ...] = ()
+                   ) -> BuildPlan:
         """The lines to build now: the best line, then (levels that combine) the best of
         the next candidates with it, while tile actions and money last and a line adds
         worth."""
         left = self.actions_left() if actions is None else actions
         tr = self.tracks() if tracks is None else tracks
-        base_net = self.net if net is None else net
         plan = BuildPlan()
         if left <= 0 or self.clock.builds_left <= 0:
             return plan
-        ranked = self.gains(left, base_net, tr, slots, exclude, key=key)
-        if not ranked or ranked[0][0] <= 0:
+        ranked = self.gains(left, tr, slots, exclude, key=key)
+        if not ranked or ranked[0].gain <= 0:
             return plan
-        pool = [p for _, p, _, _ in ranked[:max(1, self.level.candidates)]]
-        gain, p, now, cost = ranked[0]
-        used_hexes: set[int] = set(p.tiles)
-        cur_net = base_net.plus(self._edges(p, now), keep=self._keep())
-        after = self.pay(tr, cost)
-        assert after is not None
-        plan.projects.append((p, now))
-        plan.edges.extend(self._edges(p, now))
-        plan.cost += cost
-        plan.later += sum(p.costs[now:])
-        plan.gain += gain
-        left -= now
-        while self.level.combine and left > 0 and now == p.actions:
-            rest = [q for q in pool if used_hexes.isdisjoint(q.tiles) and q is not p]
-            if not rest:
-                break
-            nxt = self.gains(left, cur_net, after, slots, exclude, pool=rest)
-            if not nxt or nxt[0][0] <= 0:
-                break
-            gain, p, now, cost = nxt[0]
-            paid = self.pay(after, cost)
+        pool = [g.project for g in ranked[:max(1, self.level.candidates)]]
+        mine: tuple[Edge, ...] = ()
+        dropped: frozenset[int] = frozenset()
+        after = tr
+        used_hexes: set[int] = set()
+        best = ranked[0]
+        while True:
+            p, now = best.project, best.now
+            paid = self.pay(after, best.cost)
             if paid is None:
                 break
             after = paid
             used_hexes |= set(p.tiles)
-            cur_net = cur_net.plus(self._edges(p, now), keep=self._keep())
+            mine = (*mine, *self._edges(p, now))
+            dropped |= best.spoiled
             plan.projects.append((p, now))
-            plan.edges.extend(self._edges(p, now))
-            plan.cost += cost
+            plan.cost += best.cost
             plan.later += sum(p.costs[now:])
-            plan.gain += gain
+            plan.gain += best.gain
             left -= now
-        plan.utility = self.utility(cur_net, {self.seat: after}, slots)
+            if not (self.level.combine and left > 0 and now == p.actions):
+                break
+            rest = [q for q in pool if used_hexes.isdisjoint(q.tiles)]
+            if not rest:
+                break
+            nxt = self.gains(left, after, slots, exclude, pool=rest, mine=mine,
+                             dropped=dropped)
+            if not nxt or nxt[0].gain <= 0:
+                break
+            best = nxt[0]
+        plan.edges = list(mine)
+        plan.dropped = dropped
+        plan.utility = self.utility(self.world(dropped, mine), {self.seat: after}, slots)
         return plan
 
     def realize(self, plan: BuildPlan) -> BuildPlan:
@@ -367,8 +535,7 @@ class Planner:
         """:meth:`growth_options` on the net the seat's build plan leaves (Urban Growth is
         carried out after the seat's tile actions)."""
         plan = self.plan_build() if plan is None else plan
-        net2 = self.net.plus(plan.edges, keep=self._keep()) if plan.edges else self.net
-        return self.growth_options(net2, tracks, cost)
+        return self.growth_options(self.world(plan.dropped, tuple(plan.edges)), tracks, cost)
 
     def city_options(self, tracks: Tracks | None = None, cost: int = 0,
                      near: Iterable[int] = ()) -> list[SpecialOption]:
@@ -457,12 +624,18 @@ class Planner:
         st, seat = self.state, self.seat
         tr = self.tracks()
         values: dict[int, float] = {}
-        base_plan = self.plan_build(TILE_ACTIONS, tr)
-        base = base_plan.utility if base_plan.projects else self.utility(self.net, {seat: tr})
+        intents = self.intents()
+        # without First Build, the players before the seat in turn order build first
+        first = frozenset(h for o in self.builds_before() if o in intents
+                          for h in intents[o].hexes)
+        base_plan = self.plan_build(TILE_ACTIONS, tr, exclude=first)
+        base = base_plan.utility if base_plan.projects else self.utility(self.world(),
+                                                                         {seat: tr})
         for t in legal:
             v = base
             if t == ActionTile.ENGINEER:
-                v = max(base, self.plan_build(ENGINEER_TILE_ACTIONS, tr, key=("eng",)).utility)
+                v = max(base, self.plan_build(ENGINEER_TILE_ACTIONS, tr, exclude=first,
+                                              key=("eng",)).utility)
             elif t == ActionTile.LOCOMOTIVE:
                 cost = locomotive_cost(st, seat)
                 paid = self.pay(tr, cost)
@@ -470,13 +643,9 @@ class Planner:
                     v = base - 100.0
                 else:
                     up = (paid[0], paid[1], paid[2], paid[3] + 1)
-                    plan = self.plan_build(TILE_ACTIONS, up, key=("loco",))
-                    v = plan.utility if plan.projects else self.utility(self.net, {seat: up})
+                    v = self._plan_utility(base_plan, up)
             elif t == ActionTile.FIRST_MOVE:
-                slots = self._first_move_slots()
-                plan = self.plan_build(TILE_ACTIONS, tr, slots=slots, key=("fm",))
-                v = plan.utility if plan.projects else self.utility(self.net, {seat: tr},
-                                                                    slots=slots)
+                v = self._plan_utility(base_plan, tr, slots=self._first_move_slots())
             elif t == ActionTile.URBAN_GROWTH:
                 opts = self.growth_after(base_plan, tr, 2 if st.basic else 0)
                 if opts and opts[0].gain > 0:
@@ -487,7 +656,10 @@ class Planner:
                 if opts and opts[0].gain > 0:
                     v = base + opts[0].gain
             elif t == ActionTile.FIRST_BUILD:
-                v = base + self.first_build_worth(base_plan)
+                if self.level.foresee:
+                    v = max(base, self.plan_build(TILE_ACTIONS, tr, key=("fb",)).utility)
+                else:
+                    v = base + self.first_build_worth(base_plan)
             elif t == ActionTile.TURN_ORDER:
                 v = base + self.turn_order_worth()
             values[t] = v - self.order_worth(t)
@@ -501,9 +673,19 @@ class Planner:
             return 0.001 * tile
         return self.params.order_weight * (tile - 1) / 6
 
+    def _plan_utility(self, plan: BuildPlan, tracks: Tracks,
+                      slots: Sequence[rollout.Slot] | None = None) -> float:
+        """The utility of ``plan`` (its cost paid) with other tracks or move order."""
+        paid = self.pay(tracks, plan.cost)
+        if paid is None:
+            paid, net = tracks, self.world()
+        else:
+            net = self.world(plan.dropped, tuple(plan.edges))
+        return self.utility(net, {self.seat: paid}, slots)
+
     def first_build_worth(self, plan: BuildPlan) -> float:
-        """What building first is worth (S-A6): a small fixed preference for a level that
-        does not foresee the others' builds."""
+        """What building first is worth (S-A6) to a level that does not foresee the others'
+        builds: a small fixed preference."""
         return 0.3 if plan.projects else 0.0
 
     def turn_order_worth(self) -> float:

@@ -83,7 +83,12 @@ class Projection:
 
     scores: list[float]
     points: list[int]
-    deliveries: list[list[Route]] = field(default_factory=list)
+    #: with ``keep_deliveries``: each seat's deliveries, with the turn of each
+    deliveries: list[list[tuple[int, Route]]] = field(default_factory=list)
+
+    def points_in(self, seat: int, turn: int) -> int:
+        """Points ``seat`` earns in ``turn`` (from every delivery kept, its own and others')."""
+        return sum(r.points[seat] for ds in self.deliveries for t, r in ds if t == turn)
 
     def utility(self, seat: int, params: value.Params) -> float:
         """``seat``'s projected score against the others' (the best and the mean)."""
@@ -139,7 +144,7 @@ def project(state: GameState, net: Net, params: value.Params, *,
             if n:
                 left[(h, c)] = n
     discounts = [params.discount ** k for k in range(clock.last_turn + 2)]
-    done: list[list[Route]] = [[] for _ in range(seats)]
+    done: list[list[tuple[int, Route]]] = [[] for _ in range(seats)]
     moves = [0] * seats
     upgraded: set[int] = set()
     last_turn = -1
@@ -181,7 +186,7 @@ def project(state: GameState, net: Net, params: value.Params, *,
                 continue
             left[(pick.source, pick.colour)] -= 1
             if keep_deliveries:
-                done[s].append(pick)
+                done[s].append((slot.turn, pick))
             j = max(0, slot.turn - next_income)
             weight = discounts[slot.turn - clock.turn] if slot.turn - clock.turn < len(
                 discounts) else 0.0

@@ -44,6 +44,7 @@ from typing import Any
 
 from rail_app.games.steam.ai import make_player
 from rail_app.games.steam.ai.bots import Bot
+from rail_app.games.steam.ai.levels import LEVELS
 from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules.board import Board
 from rail_app.games.steam.rules.invariants import invariants
@@ -343,9 +344,55 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--variant", choices=("basic", "standard"), default="basic")
     p.add_argument("--map", default=DEFAULT_MAP)
     p.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
+    p.add_argument("--level", action="append", default=[], metavar="NAME=BASE[:KEY=VALUE,...]",
+                   help="a level made for this run from another with other settings, e.g. "
+                        "hard2=hard:candidates=30,params.discount=0.9 (for tuning)")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p.parse_args(argv)
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def define_levels(specs: Sequence[str]) -> str | None:
+    """Add the levels of ``--level`` to the levels the players are made from (in this
+    process, before the workers are forked); a message when one is wrong."""
+    from dataclasses import fields, replace
+
+    for spec in specs:
+        name, _, rest = spec.partition("=")
+        base_name, _, settings = rest.partition(":")
+        base = LEVELS.get(base_name.strip())
+        if not name.strip() or base is None:
+            return f"--level {spec!r}: write NAME=BASE[:KEY=VALUE,...] with BASE one of " \
+                   f"{', '.join(LEVELS)}"
+        level = base
+        for item in filter(None, (x.strip() for x in settings.split(","))):
+            key, _, raw = item.partition("=")
+            try:
+                if key.startswith("params."):
+                    sub = key.removeprefix("params.")
+                    if sub not in {f.name for f in fields(level.params)}:
+                        raise KeyError(sub)
+                    level = replace(level, params=replace(level.params, **{sub: _value(raw)}))
+                else:
+                    if key not in {f.name for f in fields(level)} or key == "name":
+                        raise KeyError(key)
+                    level = replace(level, **{key: _value(raw)})
+            except (KeyError, ValueError, TypeError):
+                return f"--level {spec!r}: no setting {key!r} (or a bad value {raw!r})"
+        LEVELS[name.strip()] = level
+    return None
 
 
 def tables_of(args: argparse.Namespace) -> list[list[str]] | str:
@@ -362,7 +409,7 @@ def tables_of(args: argparse.Namespace) -> list[list[str]] | str:
             return "--levels: name at least one level"
         tables = [[levels[i % len(levels)] for i in range(args.seats)]]
     for t in tables:
-        bad = [x for x in t if x not in LEVEL_NAMES]
+        bad = [x for x in t if x not in LEVEL_NAMES and x not in LEVELS]
         if bad:
             return f"unknown level {bad[0]!r}: the levels are {', '.join(LEVEL_NAMES)}"
         if len(t) != args.seats:
@@ -374,6 +421,10 @@ def tables_of(args: argparse.Namespace) -> list[list[str]] | str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    problem = define_levels(args.level)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_REFUSED
     tables = tables_of(args)
     if isinstance(tables, str):
         print(tables, file=sys.stderr)
