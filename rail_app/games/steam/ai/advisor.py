@@ -213,7 +213,7 @@ def _lines(plan: BuildPlan) -> tuple[tuple[str, ...], ...]:
 
 def _points(planner: Planner, plan: BuildPlan, seat: int) -> int:
     """The points ``seat`` can expect this turn once ``plan`` is built."""
-    net = planner.world(plan.dropped, tuple(plan.edges))
+    net = planner.world(plan.blocked, tuple(plan.edges))
     proj = rollout.project(planner.state, net, planner.params, keep_deliveries=True,
                            horizon=planner.level.horizon)
     return proj.points_in(seat, max(1, planner.state.turn))

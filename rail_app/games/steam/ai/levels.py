@@ -44,6 +44,8 @@ class Level:
     candidates: int = 12
     #: several lines in one build phase (else one)
     combine: bool = True
+    #: combinations tried, each from one of the best lines
+    beam: int = 1
     #: move rounds looked at (None: the rest of the game)
     horizon: int | None = None
     #: the other players' deliveries over the level's new links are worked out
@@ -61,9 +63,10 @@ class Level:
 EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
              screen=12, candidates=4, combine=False, horizon=2, judge_tiles=False, income_floor=-2,
              move_options=1)
-NORMAL = Level(LevelName.NORMAL)
-HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, others_use_links=True,
-             foresee=True, move_options=12)
+#: Normal looks at the deliveries of this turn and the next (four move rounds).
+NORMAL = Level(LevelName.NORMAL, horizon=4)
+HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, foresee=True,
+             move_options=12)
 
 #: How a level that foresees the other players' builds models each of them.
 MODEL = NORMAL

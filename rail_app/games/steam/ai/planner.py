@@ -55,6 +55,9 @@ from rail_app.games.steam.rules.state import (
 from rail_app.games.steam.rules.turns import locomotive_cost, remaining_tiles
 
 Tracks = tuple[int, int, int, int]  # cash, income, vp, locomotive
+#: The other player's best single lines kept as what they would build instead when the
+#: seat takes the hexes of their plan.
+ALTERNATIVES = 6
 
 
 @dataclass
@@ -70,7 +73,7 @@ class BuildPlan:
     utility: float = 0.0
     gain: float = 0.0  # utility over building nothing
     actions: list[TileAction] = field(default_factory=list)
-    dropped: frozenset[int] = frozenset()  # other players whose expected build it spoils
+    blocked: frozenset[int] = frozenset()  # hexes it builds on this turn
 
     @property
     def used(self) -> int:
@@ -84,24 +87,24 @@ class BuildPlan:
 @dataclass(frozen=True)
 class Gain:
     """A line judged: its gain over building nothing more, the tile actions it gets now and
-    their price, and the other players whose expected build it spoils."""
+    their price."""
 
     gain: float
     project: Project
     now: int
     cost: int
-    spoiled: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
 class Intent:
-    """Another player's expected build: their plan, its links (owned by them, with the move
-    round each is ready in), its hexes, and whether it is for next turn."""
+    """Another player's expected build: their plan, and the options they have (their plan
+    first, then their best single lines), each as the hexes it builds on this turn and its
+    links (owned by them, with the move round each is ready in); whether it is for next
+    turn."""
 
     seat: int
     plan: BuildPlan
-    edges: tuple[Edge, ...]
-    hexes: frozenset[int]
+    options: tuple[tuple[frozenset[int], tuple[Edge, ...]], ...]
     next_turn: bool
 
 
@@ -132,7 +135,7 @@ class Planner:
         self._stops: set[int] | None = None
         self._gains: dict[tuple[object, ...], list[Gain]] = {}
         self._intents: dict[int, Intent] | None = None
-        self._worlds: dict[tuple[frozenset[int], tuple[Edge, ...]], Net] = {}
+        self._worlds: dict[tuple[tuple[tuple[int, int], ...], tuple[Edge, ...]], Net] = {}
         #: utilities of lines already judged: (net, slots, tracks) -> (net, line -> utility)
         self._memo: dict[tuple[object, ...], tuple[Net, dict[tuple[object, ...], float]]] = {}
 
@@ -282,12 +285,22 @@ class Planner:
                     later = self._built_this_turn(o)
                     if later and self.clock.builds_left <= 1:
                         continue
-                    plan = Planner(self.state, o, MODEL).plan_build()
+                    model = Planner(self.state, o, MODEL)
+                    plan = model.plan_build()
                     if not plan.projects:
                         continue
                     ready = self.next_turn if later else 0
-                    edges = tuple(Edge(e.a, e.b, o, max(e.ready, ready)) for e in plan.edges)
-                    self._intents[o] = Intent(o, plan, edges, frozenset(plan.hexes), later)
+                    options = [(frozenset(plan.hexes), tuple(
+                        Edge(e.a, e.b, o, max(e.ready, ready)) for e in plan.edges))]
+                    # what they would build instead when the seat takes their hexes
+                    for g in model.gains(model.actions_left())[:ALTERNATIVES]:
+                        if g.gain <= 0:
+                            break
+                        edges = tuple(Edge(a, b, o, max(ready, 0 if g.now == g.project.actions
+                                                        else self.next_turn))
+                                      for a, b in g.project.links)
+                        options.append((frozenset(g.project.tiles[:g.now]), edges))
+                    self._intents[o] = Intent(o, plan, tuple(options), later)
         return self._intents
 
     def _built_this_turn(self, seat: int) -> bool:
@@ -311,46 +324,55 @@ class Planner:
             out.add(o)
         return frozenset(out)
 
-    def world(self, dropped: frozenset[int] = frozenset(), mine: tuple[Edge, ...] = ()
+    def world(self, blocked: frozenset[int] = frozenset(), mine: tuple[Edge, ...] = ()
               ) -> Net:
-        """The net with the other players' expected links (but those of ``dropped``, whose
-        plans the seat's own building spoils) and the seat's links ``mine``."""
-        key = (dropped, mine)
+        """The net with the other players' expected links and the seat's links ``mine``.
+        A player whose expected build needs a hex in ``blocked`` (the seat builds there
+        first) builds their best line that avoids those hexes instead, or nothing."""
+        choice = self.replies(blocked)
+        key = (choice, mine)
         found = self._worlds.get(key)
         if found is None:
-            theirs = [e for o, it in self.intents().items() if o not in dropped
-                      for e in it.edges]
+            intents = self.intents()
+            theirs = [e for o, i in choice if i >= 0 for e in intents[o].options[i][1]]
             base = self.net.plus(theirs) if theirs else self.net
             if mine:
                 base = base.plus(mine, keep=self._keep())
             self._worlds[key] = found = base
         return found
 
-    def conflicts(self, project: Project, now: int) -> frozenset[int]:
-        """Other players whose expected build uses a hex of ``project`` built this turn."""
-        tiles = set(project.tiles[:now])
-        return frozenset(o for o, it in self.intents().items()
-                         if not tiles.isdisjoint(it.hexes))
+    def replies(self, blocked: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        """Each other player's expected build with ``blocked`` hexes taken: (seat, index of
+        the option, -1 for none)."""
+        out = []
+        for o, it in self.intents().items():
+            pick = -1
+            for i, (hexes, _) in enumerate(it.options):
+                if blocked.isdisjoint(hexes):
+                    pick = i
+                    break
+            out.append((o, pick))
+        return tuple(out)
 
     # -- building ----------------------------------------------------------------------------
 
     def gains(self, actions: int, tracks: Tracks | None = None,
               slots: Sequence[rollout.Slot] | None = None, exclude: frozenset[int] = frozenset(),
               pool: Iterable[Project] | None = None, mine: tuple[Edge, ...] = (),
-              dropped: frozenset[int] = frozenset(), key: tuple[object, ...] = ()
+              blocked: frozenset[int] = frozenset(), key: tuple[object, ...] = ()
               ) -> list[Gain]:
         """Each line's worth with ``actions`` tile actions left, after the seat's links
-        ``mine`` and with the expected builds of the others but ``dropped``: the gain over
-        building nothing more, best first. Lines through ``exclude`` hexes are left out; a
-        line through hexes another player is expected to build on spoils their plan (its
-        gain counts their loss)."""
-        cache_key = (actions, tracks, slots is None, exclude, mine, dropped, key) \
+        ``mine`` built on the hexes ``blocked``: the gain over building nothing more, best
+        first. Lines through ``exclude`` hexes are left out. With the others' builds
+        foreseen, a line through hexes another player is expected to build on makes them
+        build their next best line instead (its gain counts what that costs them)."""
+        cache_key = (actions, tracks, slots is None, exclude, mine, blocked, key) \
             if pool is None else None
         if cache_key is not None and cache_key in self._gains:
             return self._gains[cache_key]
         tr = self.tracks() if tracks is None else tracks
         ov = {self.seat: tr}
-        base = self.utility(self.world(dropped, mine), ov, slots)
+        base = self.utility(self.world(blocked, mine), ov, slots)
         last = self.clock.turn >= self.clock.last_turn or self.next_turn >= len(self.slots)
         later_worth = value.dollar(self.params, self.clock, self.clock.builds_left - 1)
         out: list[Gain] = []
@@ -368,8 +390,8 @@ class Planner:
             spend = self.spend_worth(tr, cost_now)
             if spend is None:
                 continue
-            spoiled = (self.conflicts(p, now) - dropped) if self.level.foresee else frozenset()
-            world = self.world(dropped | spoiled, mine)
+            world = self.world(blocked | frozenset(p.tiles[:now]), mine) \
+                if self.level.foresee else self.world(blocked, mine)
             memo_key = (id(world), slots_key, tr)
             memo = self._memo.get(memo_key)
             if memo is None:
@@ -382,8 +404,7 @@ class Planner:
                 net2 = world.plus(self._edges(p, now), keep=keep)
                 u = self.utility(net2, ov, slots)
                 memo[1][pk] = u
-            out.append(Gain(u - base - spend - later_worth * cost_later, p, now, cost_now,
-                            spoiled))
+            out.append(Gain(u - base - spend - later_worth * cost_later, p, now, cost_now))
         out.sort(key=lambda g: (-g.gain, g.project.cost, g.project.stroke))
         if cache_key is not None:
             self._gains[cache_key] = out
@@ -395,21 +416,37 @@ class Planner:
                    ) -> BuildPlan:
         """The lines to build now: the best line, then (levels that combine) the best of
         the next candidates with it, while tile actions and money last and a line adds
-        worth."""
+        worth. A level with a beam of k starts from each of its k best lines in turn and
+        keeps the combination worth most."""
         left = self.actions_left() if actions is None else actions
         tr = self.tracks() if tracks is None else tracks
-        plan = BuildPlan()
         if left <= 0 or self.clock.builds_left <= 0:
-            return plan
+            return BuildPlan()
         ranked = self.gains(left, tr, slots, exclude, key=key)
         if not ranked or ranked[0].gain <= 0:
-            return plan
+            return BuildPlan()
         pool = [g.project for g in ranked[:max(1, self.level.candidates)]]
+        best: BuildPlan | None = None
+        for first in ranked[:max(1, self.level.beam)]:
+            if first.gain <= 0:
+                break
+            plan = self._combine(first, left, tr, slots, exclude, pool)
+            if best is None or plan.utility > best.utility + 1e-9:
+                best = plan
+        assert best is not None
+        return best
+
+    def _combine(self, first: Gain, left: int, tr: Tracks,
+                 slots: Sequence[rollout.Slot] | None, exclude: frozenset[int],
+                 pool: list[Project]) -> BuildPlan:
+        """``first``, then the best line of ``pool`` with it, and so on (see
+        :meth:`plan_build`)."""
+        plan = BuildPlan()
         mine: tuple[Edge, ...] = ()
-        dropped: frozenset[int] = frozenset()
+        blocked: frozenset[int] = frozenset()
         after = tr
         used_hexes: set[int] = set()
-        best = ranked[0]
+        best = first
         while True:
             p, now = best.project, best.now
             paid = self.pay(after, best.cost)
@@ -418,7 +455,7 @@ class Planner:
             after = paid
             used_hexes |= set(p.tiles)
             mine = (*mine, *self._edges(p, now))
-            dropped |= best.spoiled
+            blocked |= frozenset(p.tiles[:now])
             plan.projects.append((p, now))
             plan.cost += best.cost
             plan.later += sum(p.costs[now:])
@@ -430,13 +467,13 @@ class Planner:
             if not rest:
                 break
             nxt = self.gains(left, after, slots, exclude, pool=rest, mine=mine,
-                             dropped=dropped)
+                             blocked=blocked)
             if not nxt or nxt[0].gain <= 0:
                 break
             best = nxt[0]
         plan.edges = list(mine)
-        plan.dropped = dropped
-        plan.utility = self.utility(self.world(dropped, mine), {self.seat: after}, slots)
+        plan.blocked = blocked
+        plan.utility = self.utility(self.world(blocked, mine), {self.seat: after}, slots)
         return plan
 
     def realize(self, plan: BuildPlan) -> BuildPlan:
@@ -535,7 +572,7 @@ class Planner:
         """:meth:`growth_options` on the net the seat's build plan leaves (Urban Growth is
         carried out after the seat's tile actions)."""
         plan = self.plan_build() if plan is None else plan
-        return self.growth_options(self.world(plan.dropped, tuple(plan.edges)), tracks, cost)
+        return self.growth_options(self.world(plan.blocked, tuple(plan.edges)), tracks, cost)
 
     def city_options(self, tracks: Tracks | None = None, cost: int = 0,
                      near: Iterable[int] = ()) -> list[SpecialOption]:
@@ -627,7 +664,7 @@ class Planner:
         intents = self.intents()
         # without First Build, the players before the seat in turn order build first
         first = frozenset(h for o in self.builds_before() if o in intents
-                          for h in intents[o].hexes)
+                          for h in intents[o].options[0][0])
         base_plan = self.plan_build(TILE_ACTIONS, tr, exclude=first)
         base = base_plan.utility if base_plan.projects else self.utility(self.world(),
                                                                          {seat: tr})
@@ -680,7 +717,7 @@ class Planner:
         if paid is None:
             paid, net = tracks, self.world()
         else:
-            net = self.world(plan.dropped, tuple(plan.edges))
+            net = self.world(plan.blocked, tuple(plan.edges))
         return self.utility(net, {self.seat: paid}, slots)
 
     def first_build_worth(self, plan: BuildPlan) -> float:

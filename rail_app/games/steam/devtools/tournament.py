@@ -271,6 +271,11 @@ def summarise(games: Sequence[Game], tables: Sequence[Sequence[str]]) -> dict[st
         scores = [sc for g in mine for s, x in enumerate(g.seats) if x == lvl
                   for sc in [g.scores[s]] if sc is not None]
         cpu = [t for g in games for s, ts in g.turn_cpu.items() if g.seats[s] == lvl for t in ts]
+        margins = [sc - statistics.fmean(o for j, o in enumerate(g.scores)
+                                         if j != s and o is not None)
+                   for g in mine for s, x in enumerate(g.seats) if x == lvl
+                   for sc in [g.scores[s]] if sc is not None
+                   and any(o is not None for j, o in enumerate(g.scores) if j != s)]
         lo, hi = wilson(won, len(mine))
         per_level[lvl] = {
             "games": len(mine),
@@ -280,6 +285,9 @@ def summarise(games: Sequence[Game], tables: Sequence[Sequence[str]]) -> dict[st
             "chance": round(statistics.fmean(seats_share), 3) if seats_share else None,
             "mean_rank": round(statistics.fmean(ranks), 2) if ranks else None,
             "median_score": statistics.median(scores) if scores else None,
+            "mean_margin": round(statistics.fmean(margins), 2) if margins else None,
+            "margin_se": round(statistics.stdev(margins) / math.sqrt(len(margins)), 2)
+            if len(margins) > 1 else None,
             "bankrupt": sum(1 for g in mine for s, x in enumerate(g.seats)
                             if x == lvl and g.scores[s] is None),
             "turn_cpu_s": {"p50": round(_pct(cpu, 50), 4), "p95": round(_pct(cpu, 95), 4),
@@ -313,14 +321,14 @@ def summarise(games: Sequence[Game], tables: Sequence[Sequence[str]]) -> dict[st
 
 def lines(summary: dict[str, Any]) -> Iterator[str]:
     yield (f"{'level':<8}{'games':>6}  {'win share (95% CI)':<26}{'chance':>7}{'rank':>6}"
-           f"{'median':>8}{'rating':>8}{'bankrupt':>9}   turn CPU p50/p95/max")
+           f"{'median':>8}{'margin':>8}{'rating':>8}{'bankrupt':>9}   turn CPU p50/p95/max")
     for lvl, e in summary["levels"].items():
         lo, hi = e["ci95"]
         share = f"{e['win_share']:.1%} ({lo:.1%}-{hi:.1%})" if e["win_share"] is not None \
             else "-"
         cpu = e["turn_cpu_s"]
         yield (f"{lvl:<8}{e['games']:>6}  {share:<26}{e['chance']:>7.1%}"
-               f"{e['mean_rank']:>6.2f}{e['median_score']!s:>8}"
+               f"{e['mean_rank']:>6.2f}{e['median_score']!s:>8}{e['mean_margin']!s:>8}"
                f"{summary['ratings'].get(lvl, 1500):>8.0f}{e['bankrupt']:>9}   "
                f"{cpu['p50']:.3f}/{cpu['p95']:.3f}/{cpu['max']:.3f} s")
     for t in summary["tables"]:
