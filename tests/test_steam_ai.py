@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 from steamhelp import at_build, at_move, at_select, board, chain, game, set_cubes
 
-from rail_app.games.steam.ai import PLAYERS, make_player
+from rail_app.games.steam.ai import PLAYERS, make_player, value
 from rail_app.games.steam.ai.advisor import standing, suggest
 from rail_app.games.steam.ai.bots import bot
+from rail_app.games.steam.ai.levels import EASY, HARD, NORMAL
 from rail_app.games.steam.ai.model import Edge, Net, best_routes
 from rail_app.games.steam.ai.planner import Planner
-from rail_app.games.steam.ai.levels import EASY, HARD, NORMAL
-from rail_app.games.steam.ai.projects import find_projects
-from rail_app.games.steam.ai import value
+from rail_app.games.steam.ai.projects import find_projects, realize
 from rail_app.games.steam.devtools import tournament
 from rail_app.games.steam.rules import engine, goods
 from rail_app.games.steam.rules.actions import (
@@ -33,7 +32,7 @@ from rail_app.games.steam.rules.actions import (
 )
 from rail_app.games.steam.rules.board import COLOUR_INDEX
 from rail_app.games.steam.rules.mapfile import load_board
-from rail_app.games.steam.rules.state import GameState, Step
+from rail_app.games.steam.rules.state import GameState, Special, Step
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -147,8 +146,6 @@ def test_standard_special_is_given_up_or_carried_out() -> None:
     s = game("small", 3, seed=2, options={"game": "standard"})
     s.tile_of = {0: 5}
     s = at_build(s, 0, tiles={0: 5})
-    from rail_app.games.steam.rules.state import Special
-
     s.special = {0: Special.PENDING}
     seen = []
     for _ in range(10):
@@ -252,8 +249,6 @@ def test_lines_to_build_are_priced_as_the_engine_prices_them() -> None:
     lines = [p for p in planner.projects() if p.actions <= 3][:15]
     assert lines
     for p in lines:
-        from rail_app.games.steam.ai.projects import realize
-
         acts, _, spent = realize(s, p, 0)
         if len(acts) == p.actions:
             assert spent == p.cost, p
