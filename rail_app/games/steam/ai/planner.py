@@ -58,6 +58,9 @@ Tracks = tuple[int, int, int, int]  # cash, income, vp, locomotive
 #: The other player's best single lines kept as what they would build instead when the
 #: seat takes the hexes of their plan.
 ALTERNATIVES = 6
+#: Urbanization: the towns and colours looked at (closest towns, colours with most cubes).
+CITY_TOWNS = 4
+CITY_COLOURS = 3
 
 
 @dataclass
@@ -175,7 +178,11 @@ class Planner:
         steps = -(-(cost - cash) // STEP)
         on_income = min(steps, max(0, income + 10))
         on_vp = steps - on_income
-        if income - on_income < self.level.income_floor or on_vp * 2 > vp:
+        left = cash + STEP * steps - cost
+        # a negative income the cash left cannot pay is borrowed again at the income phase
+        # (S-M6): count those steps against the floor too
+        again = -(-max(0, -(income - on_income) - left) // STEP) if self.clock.incomes_left else 0
+        if income - on_income - again < self.level.income_floor or on_vp * 2 > vp:
             return None
         probe = replace(p, income=income, vp=vp)
         if steps > steps_available(probe):
@@ -576,8 +583,9 @@ class Planner:
 
     def city_options(self, tracks: Tracks | None = None, cost: int = 0,
                      near: Iterable[int] = ()) -> list[SpecialOption]:
-        """Urbanization (S-A9): a New City on each town near the seat's track or plan, in
-        each colour left, with the best reserve set; best first."""
+        """Urbanization (S-A9): a New City on the towns where the seat's track ends or that
+        its track or plan touches (the closest few), in the colours its network has most
+        cubes for, each with every distinct reserve set; best first."""
         st = self.state
         tr = self.tracks() if tracks is None else tracks
         spend = self.spend_worth(tr, cost) if cost else 0.0
@@ -585,33 +593,52 @@ class Planner:
             return []
         base = self.utility(self.net, {self.seat: tr})
         mine = self._my_hexes() | set(near)
+        stops = self._my_stops()
         board = st.board
-        towns = [t for t in towns_left(st)
-                 if t in mine or any(board.nb[t][s] in mine for s in range(6))]
-        colours = [c for c in COLOURS if st.new_city_supply[COLOUR_INDEX[c]] > 0]
+        towns = sorted(
+            (t for t in towns_left(st) if t in mine or any(board.nb[t][s] in mine
+                                                           for s in range(6))),
+            key=lambda t: (-(t in stops) - sum(board.nb[t][s] in mine for s in range(6)), t))
         spaces = self._spaces()
-        first_space = min(spaces.values()) if spaces else None
-        scored: list[SpecialOption] = []
-        for t in towns:
-            for colour in colours:
-                a = PlaceNewCity(st.key(t), Colour(colour), first_space)
-                u = self._after_new_city(a, tr)
-                if u is not None:
-                    scored.append(SpecialOption(a, u - base - spend))
-        scored.sort(key=lambda s: -s.gain)
+        held = self._network_colours()[0]
+        colours = [c for c in COLOURS if st.new_city_supply[COLOUR_INDEX[c]] > 0]
+        colours.sort(key=lambda c: -(held[COLOUR_INDEX[c]] + max(
+            (sp[COLOUR_INDEX[c]] for sp in spaces), default=0)))
         out: list[SpecialOption] = []
-        for sp_top in scored[:2]:
-            top = sp_top.action
-            assert isinstance(top, PlaceNewCity)
-            for _, i in spaces.items():
-                a = PlaceNewCity(top.hex, top.colour, i)
-                u = self._after_new_city(a, tr)
-                if u is not None:
-                    out.append(SpecialOption(a, u - base - spend))
-            if not spaces:
-                out.append(sp_top)
+        for t in towns[:CITY_TOWNS]:
+            for colour in colours[:CITY_COLOURS]:
+                net = self._new_city_net(t, Colour(colour))
+                if net is None:
+                    continue
+                for sp, i in (spaces.items() if spaces else [(NO_CUBES, None)]):
+                    net2 = net.plus(cubes={t: sp}) if sum(sp) else net
+                    u = self.utility(net2, {self.seat: tr})
+                    out.append(SpecialOption(PlaceNewCity(st.key(t), Colour(colour), i),
+                                             u - base - spend))
         out.sort(key=lambda s: -s.gain)
         return out
+
+    def _new_city_net(self, town: int, colour: Colour) -> Net | None:
+        """The net after a New City of ``colour`` on ``town`` with no cubes (the engine's own
+        placement, on a copy as if it were the seat's build phase: links ending at the town
+        or facing it now end in the city, S-A10)."""
+        st = self.state
+        work = st.copy()
+        work.phase = Phase.BUILD
+        work.step = Step.BUILD
+        work.build = BuildTurn(self.seat)
+        work.tile_of = {**work.tile_of, self.seat: int(ActionTile.URBANIZATION)}
+        work.number_only = set(work.number_only) - {self.seat}
+        work.special = {**work.special, self.seat: Special.PENDING}
+        spaces = self._spaces()
+        action = PlaceNewCity(st.key(town), colour, min(spaces.values()) if spaces else None)
+        q = build_rules.quote_new_city(work, action)
+        if not q.ok:
+            return None
+        build_rules.apply_new_city(work, action, q)
+        net = Net.of(work)
+        net.cubes[town] = NO_CUBES
+        return net
 
     def _spaces(self) -> dict[Cubes, int]:
         """The reserve spaces holding cubes, one per distinct set (S-A7: same cubes, same
@@ -632,27 +659,6 @@ class Planner:
                     if e.stop:
                         out.add(e.hex)
         return out
-
-    def _after_new_city(self, action: PlaceNewCity, tracks: Tracks) -> float | None:
-        """The utility after ``action``, on the map as the engine would leave it."""
-        st = self.state
-        h = st.board.hex_index(action.hex)
-        if h is None:
-            return None
-        # the engine's own New City, placed on a copy as if it were this seat's build phase
-        work = st.copy()
-        work.phase = Phase.BUILD
-        work.step = Step.BUILD
-        work.build = BuildTurn(self.seat)
-        work.tile_of = {**work.tile_of, self.seat: int(ActionTile.URBANIZATION)}
-        work.number_only = set(work.number_only) - {self.seat}
-        work.special = {**work.special, self.seat: Special.PENDING}
-        q = build_rules.quote_new_city(work, action)
-        if not q.ok:
-            return None
-        build_rules.apply_new_city(work, action, q)
-        net2 = Net.of(work)
-        return self.utility(net2, {self.seat: tracks})
 
     # -- action tiles ------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ engine to say: :func:`realize` turns it into tile actions with
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from rail_app.games.steam.rules import engine
@@ -111,11 +112,35 @@ def _town_cost(state: GameState, h: int, sides: tuple[int, ...]) -> int | None:
     return o.exits + TOWN_COST
 
 
+#: Lines already found, by map and track (the same position is read by several planners: each
+#: player at the action tiles, the other players' expected builds, the build phase).
+_FOUND: OrderedDict[tuple[object, ...], list[Project]] = OrderedDict()
+_FOUND_SIZE = 256
+
+
 def find_projects(state: GameState, seat: int, max_actions: int = 5,
                   starts_from: set[int] | None = None) -> list[Project]:
     """Lines ``seat`` could build, each the cheapest found from its start to its end stop,
     at most ``max_actions`` tile actions long (see the module). ``starts_from`` limits the
-    city starts to those hexes."""
+    city starts to those hexes. Answers are kept for positions seen again (the list is
+    shared: do not change it)."""
+    key = (id(state.board), state.board.shown, seat, max_actions,
+           None if starts_from is None else frozenset(starts_from),
+           tuple(sorted((h, t.orient.paths, t.owners) for h, t in state.tiles.items())),
+           frozenset(state.city_hexes))
+    found = _FOUND.get(key)
+    if found is not None:
+        _FOUND.move_to_end(key)
+        return found
+    found = _find(state, seat, max_actions, starts_from)
+    _FOUND[key] = found
+    if len(_FOUND) > _FOUND_SIZE:
+        _FOUND.popitem(last=False)
+    return found
+
+
+def _find(state: GameState, seat: int, max_actions: int, starts_from: set[int] | None
+          ) -> list[Project]:
     board = state.board
     idx = state.links()
     cities = state.city_hexes
