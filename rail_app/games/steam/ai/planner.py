@@ -136,6 +136,7 @@ class Planner:
         self._projects: list[Project] | None = None
         self._screened: list[Project] | None = None
         self._stops: set[int] | None = None
+        self._colours: tuple[list[int], list[bool]] | None = None
         self._gains: dict[tuple[object, ...], list[Gain]] = {}
         self._intents: dict[int, Intent] | None = None
         self._worlds: dict[tuple[tuple[tuple[int, int], ...], tuple[Edge, ...]], Net] = {}
@@ -249,6 +250,8 @@ class Planner:
 
     def _network_colours(self) -> tuple[list[int], list[bool]]:
         """Cubes on the seat's network per colour, and the colours its cities take."""
+        if self._colours is not None:
+            return self._colours
         cubes = [0, 0, 0, 0, 0]
         takes = [False] * 5
         for h in self._my_stops():
@@ -257,7 +260,8 @@ class Planner:
             c = self.state.colour_of(h)
             if c is not None:
                 takes[COLOUR_INDEX[c]] = True
-        return cubes, takes
+        self._colours = (cubes, takes)
+        return self._colours
 
     def actions_left(self) -> int:
         """Tile actions left in the seat's build phase (the limit before it begins)."""
@@ -518,7 +522,10 @@ class Planner:
                 break
             options.append((self._after_delivery(r.source, r.colour, pts) - base,
                             r.action(st)))
-        if p.loco < MAX_LOCO and seat not in st.loco_upgraded:
+        later = any(seat in slot.order for slot in self.slots[1:])
+        if p.loco < MAX_LOCO and seat not in st.loco_upgraded and later:
+            # on a tie with passing it upgrades, as its look at the game to come expects of a
+            # player with nothing to deliver
             u = self.utility(self.net, upgrade_at={seat: 1})
             options.append((u - base, UpgradeLocomotive()))
         options.append((0.0, PassMove()))
@@ -563,8 +570,10 @@ class Planner:
         base = self.utility(base_net, {self.seat: tr})
         spaces = self._spaces()
         out: list[SpecialOption] = []
+        mine = {x for e in base_net.edges if e.owner == self.seat for x in (e.a, e.b)}
+        near = mine | {o for x in mine for o, _, _ in base_net.adj.get(x, ())}
         for city in growth_targets(st):
-            if city not in base_net.adj:
+            if city not in near:
                 continue
             for sp, i in spaces.items():
                 cubes = add_cubes(base_net.cubes.get(city, NO_CUBES), sp)
@@ -604,17 +613,29 @@ class Planner:
         colours = [c for c in COLOURS if st.new_city_supply[COLOUR_INDEX[c]] > 0]
         colours.sort(key=lambda c: -(held[COLOUR_INDEX[c]] + max(
             (sp[COLOUR_INDEX[c]] for sp in spaces), default=0)))
-        out: list[SpecialOption] = []
+        takes = self._network_colours()[1]
+        # the reserve set first tried: the most cubes of colours the seat's cities take
+        first = max(spaces.items(), key=lambda kv: (sum(n for c, n in enumerate(kv[0])
+                                                        if takes[c]), sum(kv[0]), -kv[1]),
+                    default=(NO_CUBES, None))
+        scored: list[tuple[float, int, Colour, Net]] = []
         for t in towns[:CITY_TOWNS]:
             for colour in colours[:CITY_COLOURS]:
                 net = self._new_city_net(t, Colour(colour))
                 if net is None:
                     continue
-                for sp, i in (spaces.items() if spaces else [(NO_CUBES, None)]):
-                    net2 = net.plus(cubes={t: sp}) if sum(sp) else net
-                    u = self.utility(net2, {self.seat: tr})
-                    out.append(SpecialOption(PlaceNewCity(st.key(t), Colour(colour), i),
-                                             u - base - spend))
+                net2 = net.plus(cubes={t: first[0]}) if sum(first[0]) else net
+                scored.append((self.utility(net2, {self.seat: tr}), t, Colour(colour), net))
+        scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+        out: list[SpecialOption] = []
+        for u0, t, colour, net in scored[:2]:
+            out.append(SpecialOption(PlaceNewCity(st.key(t), colour, first[1]),
+                                     u0 - base - spend))
+            for sp, i in spaces.items():
+                if i == first[1]:
+                    continue
+                u = self.utility(net.plus(cubes={t: sp}), {self.seat: tr})
+                out.append(SpecialOption(PlaceNewCity(st.key(t), colour, i), u - base - spend))
         out.sort(key=lambda s: -s.gain)
         return out
 

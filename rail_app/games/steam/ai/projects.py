@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rail_app.games.steam.rules import engine
@@ -41,7 +42,6 @@ class Project:
     action, in order; ``links`` the pairs of stops it joins once finished (two or more when
     it passes a town); ``cost`` its estimated price in dollars."""
 
-    seat: int
     stroke: tuple[str, ...]
     tiles: tuple[int, ...]
     links: tuple[tuple[int, int], ...]
@@ -72,14 +72,6 @@ def _lay_cost(state: GameState, h: int, town: bool, exits: int) -> int:
     info = state.board.hexes[h]
     return exits + (TOWN_COST if town else 0) + (RIVER_COST if info.river else 0) + (
         HILL_COST if info.terrain is Terrain.HILL else 0)
-
-
-def _free_sides(state: GameState, h: int) -> int:
-    """Bit mask of the sides of hex ``h`` no track uses."""
-    tile = state.tiles.get(h)
-    if tile is None:
-        return 0b111111
-    return 0b111111 & ~tile.orient.side_mask
 
 
 def _pass_cost(state: GameState, h: int, entry: int, exit_: int) -> int | None:
@@ -113,54 +105,70 @@ def _town_cost(state: GameState, h: int, sides: tuple[int, ...]) -> int | None:
 
 
 #: Lines already found, by map and track (the same position is read by several planners: each
-#: player at the action tiles, the other players' expected builds, the build phase).
+#: player at the action tiles, the other players' expected builds, the build phase). The
+#: lines from cities are the same for every player; those from a player's own track are
+#: theirs.
 _FOUND: OrderedDict[tuple[object, ...], list[Project]] = OrderedDict()
-_FOUND_SIZE = 256
+_FOUND_SIZE = 512
+Found = dict[tuple[int, int, bool, str, tuple[tuple[int, int], ...]], Project]
 
 
-def find_projects(state: GameState, seat: int, max_actions: int = 5,
-                  starts_from: set[int] | None = None) -> list[Project]:
-    """Lines ``seat`` could build, each the cheapest found from its start to its end stop,
-    at most ``max_actions`` tile actions long (see the module). ``starts_from`` limits the
-    city starts to those hexes. Answers are kept for positions seen again (the list is
-    shared: do not change it)."""
-    key = (id(state.board), state.board.shown, seat, max_actions,
-           None if starts_from is None else frozenset(starts_from),
-           tuple(sorted((h, t.orient.paths, t.owners) for h, t in state.tiles.items())),
-           frozenset(state.city_hexes))
+def _remember(key: tuple[object, ...], make: Callable[[], list[Project]]) -> list[Project]:
     found = _FOUND.get(key)
     if found is not None:
         _FOUND.move_to_end(key)
         return found
-    found = _find(state, seat, max_actions, starts_from)
+    found = make()
     _FOUND[key] = found
     if len(_FOUND) > _FOUND_SIZE:
         _FOUND.popitem(last=False)
     return found
 
 
-def _find(state: GameState, seat: int, max_actions: int, starts_from: set[int] | None
-          ) -> list[Project]:
+def find_projects(state: GameState, seat: int, max_actions: int = 5) -> list[Project]:
+    """Lines ``seat`` could build, each the cheapest found from its start to its end stop,
+    at most ``max_actions`` tile actions long (see the module). Answers are kept for
+    positions seen again (the lists are shared: do not change them)."""
+    track = (id(state.board), state.board.shown,
+             tuple(sorted((h, t.orient.paths, t.owners) for h, t in state.tiles.items())),
+             frozenset(state.city_hexes))
+    common = _remember(("cities", max_actions, track), lambda: _from_cities(state, max_actions))
+    own = _remember(("own", seat, max_actions, track),
+                    lambda: _from_own_track(state, seat, max_actions))
+    return _remember(("all", seat, max_actions, track),
+                     lambda: sorted([*common, *own], key=lambda p: (p.cost, p.stroke)))
+
+
+def _from_cities(state: GameState, max_actions: int) -> list[Project]:
+    """Lines out of every city (S-K8: new track comes out of a city)."""
     board = state.board
     idx = state.links()
     cities = state.city_hexes
-    out: dict[tuple[int, int, bool, str, tuple[tuple[int, int], ...]], Project] = {}
-    # cities as starts
+    costs = _Costs(state)
+    out: Found = {}
     for c in sorted(cities):
-        if starts_from is not None and c not in starts_from:
-            continue
         firsts = []
         for s in range(6):
             n = board.nb[c][s]
             if n < 0 or board.blocked[c][s] or n in cities:
                 continue
             entry = (s + 3) % 6
-            if not _free_sides(state, n) >> entry & 1:
+            if not costs.free[n] >> entry & 1:
                 continue
             firsts.append((n, entry))
         if firsts:
-            _search(state, idx, seat, c, [board.key(c)], firsts, max_actions, out, False)
-    # incomplete links of the seat, and abandoned ones it may claim
+            _search(state, idx, costs, c, [board.key(c)], firsts, max_actions, out, False)
+    return list(out.values())
+
+
+def _from_own_track(state: GameState, seat: int, max_actions: int) -> list[Project]:
+    """Lines carrying on the seat's incomplete links and the abandoned ones it may claim
+    (S-K12c), and lines from towns its complete links join to a city (S-K8)."""
+    board = state.board
+    idx = state.links()
+    cities = state.city_hexes
+    costs = _Costs(state)
+    out: Found = {}
     for link in idx.links:
         end = link.open_end
         if end is None or link.cycle:
@@ -177,9 +185,8 @@ def _find(state: GameState, seat: int, max_actions: int, starts_from: set[int] |
         entry = (end.side + 3) % 6
         if n in cities:
             continue  # it would be complete already
-        _search(state, idx, seat, far.hex, [board.key(end.hex)], [(n, entry)], max_actions,
+        _search(state, idx, costs, far.hex, [board.key(end.hex)], [(n, entry)], max_actions,
                 out, True)
-    # towns the seat's complete links join to a city: a new spoke starts a link there
     rooted = idx.rooted(seat, cities)
     for t in sorted(rooted):
         if t in cities:
@@ -194,16 +201,35 @@ def _find(state: GameState, seat: int, max_actions: int, starts_from: set[int] |
             if n < 0 or n in cities:
                 continue
             cost = _town_cost(state, t, (*(p[0] for p in tile.paths), s))
-            if cost is None or not _free_sides(state, n) >> ((s + 3) % 6) & 1:
+            if cost is None or not costs.free[n] >> ((s + 3) % 6) & 1:
                 continue
-            _search(state, idx, seat, t, [board.key(t)], [(n, (s + 3) % 6)], max_actions - 1,
-                    out, False, first_cost=cost, first_tile=t)
-    return sorted(out.values(), key=lambda p: (p.cost, p.stroke))
+            _search(state, idx, costs, t, [board.key(t)], [(n, (s + 3) % 6)],
+                    max_actions - 1, out, False, first_cost=cost, first_tile=t)
+    return list(out.values())
 
 
-def _search(state: GameState, idx: LinkIndex, seat: int, origin: int, prefix: list[str],
-            firsts: list[tuple[int, int]], max_actions: int,
-            out: dict[tuple[int, int, bool, str, tuple[tuple[int, int], ...]], Project], extends: bool,
+class _Costs:
+    """Prices and free sides read once per search (the map does not change during it)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        n = len(state.board.hexes)
+        self.free = [0b111111] * n
+        for h, tile in state.tiles.items():
+            self.free[h] = 0b111111 & ~tile.orient.side_mask
+        self._pass: dict[tuple[int, int, int], int | None] = {}
+
+    def pass_cost(self, h: int, entry: int, exit_: int) -> int | None:
+        key = (h, entry, exit_)
+        found = self._pass.get(key, -1)
+        if found == -1:
+            found = _pass_cost(self.state, h, entry, exit_)
+            self._pass[key] = found
+        return found
+
+
+def _search(state: GameState, idx: LinkIndex, costs: _Costs, origin: int, prefix: list[str],
+            firsts: list[tuple[int, int]], max_actions: int, out: Found, extends: bool,
             first_cost: int = 0, first_tile: int = -1) -> None:
     """Cheapest-first search from ``firsts`` (hex, entry side); every stop reached gives a
     project (kept when it is the cheapest to that stop from this start)."""
@@ -233,7 +259,7 @@ def _search(state: GameState, idx: LinkIndex, seat: int, origin: int, prefix: li
                 continue
             c1 = _town_cost(state, h, (e,))
             if c1 is not None:
-                _emit(state, seat, origin, prefix, node, None, cost + c1,
+                _emit(state, origin, prefix, node, None, cost + c1,
                       (*node.passed, (node.seg_start, h)), out, extends, first_tile,
                       (*node.costs, c1))
             if state.tiles.get(h) is not None:
@@ -250,10 +276,10 @@ def _search(state: GameState, idx: LinkIndex, seat: int, origin: int, prefix: li
                     continue
                 passed = (*node.passed, (node.seg_start, h))
                 if n in cities:
-                    _emit(state, seat, origin, prefix, node, n, cost + c2,
+                    _emit(state, origin, prefix, node, n, cost + c2,
                           (*passed, (h, n)), out, extends, first_tile, (*node.costs, c2))
                     continue
-                if not _free_sides(state, n) >> ((x + 3) % 6) & 1:
+                if not costs.free[n] >> ((x + 3) % 6) & 1:
                     continue
                 nxt = _Node(cost + c2, n, (x + 3) % 6, node, node.actions + 1, h, passed,
                             (*node.costs, c2))
@@ -266,16 +292,16 @@ def _search(state: GameState, idx: LinkIndex, seat: int, origin: int, prefix: li
             n = board.nb[h][x]
             if n < 0 or (h, x) in facing:
                 continue
-            c = _pass_cost(state, h, e, x)
+            c = costs.pass_cost(h, e, x)
             if c is None:
                 continue
             if n in cities:
                 if n != node.seg_start:
-                    _emit(state, seat, origin, prefix, node, n, cost + c,
+                    _emit(state, origin, prefix, node, n, cost + c,
                           (*node.passed, (node.seg_start, n)), out, extends, first_tile,
                           (*node.costs, c))
                 continue
-            if not _free_sides(state, n) >> ((x + 3) % 6) & 1:
+            if not costs.free[n] >> ((x + 3) % 6) & 1:
                 continue
             nxt = _Node(cost + c, n, (x + 3) % 6, node, node.actions + 1, node.seg_start,
                         node.passed, (*node.costs, c))
@@ -283,10 +309,9 @@ def _search(state: GameState, idx: LinkIndex, seat: int, origin: int, prefix: li
             tie += 1
 
 
-def _emit(state: GameState, seat: int, origin: int, prefix: list[str], node: _Node,
+def _emit(state: GameState, origin: int, prefix: list[str], node: _Node,
           city: int | None, cost: int, links: tuple[tuple[int, int], ...],
-          out: dict[tuple[int, int, bool, str, tuple[tuple[int, int], ...]], Project],
-          extends: bool, first_tile: int, costs: tuple[int, ...]) -> None:
+          out: Found, extends: bool, first_tile: int, costs: tuple[int, ...]) -> None:
     """Record the line whose last tile goes on ``node``'s hex, ending in ``city`` beyond it
     (None: it ends at the town on that hex)."""
     board = state.board
@@ -306,7 +331,7 @@ def _emit(state: GameState, seat: int, origin: int, prefix: list[str], node: _No
     key = (origin, end, extends, stroke[0], links)
     old = out.get(key)
     if old is None or (cost, len(tiles)) < (old.cost, len(old.tiles)):
-        out[key] = Project(seat, tuple(stroke), tuple(tiles), links, cost, costs, origin, end,
+        out[key] = Project(tuple(stroke), tuple(tiles), links, cost, costs, origin, end,
                            extends)
 
 
