@@ -118,9 +118,9 @@ class PlanningBot:
         if a.standard:
             places = len(a.seats)
             due = bid_payment(2 if len(a.active) > 2 else 1, places, low)
-            cost = planner.spend_worth(planner.tracks(), due)
+            cost = planner.spend_worth(planner.tracks(), due, spendable=True)
         else:
-            cost = planner.spend_worth(planner.tracks(), low)
+            cost = planner.spend_worth(planner.tracks(), low, spendable=True)
         if cost is None or cost > 0.6 * spread:
             return PassBid()
         return Bid(low)

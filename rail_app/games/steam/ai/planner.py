@@ -163,8 +163,8 @@ class Planner:
                 upgrade_at: Mapping[int, int] | None = None) -> float:
         return self.project(net, tracks, slots, skip, upgrade_at).utility(self.seat, self.params)
 
-    def money(self, cash: int, income: int) -> float:
-        return value.money_worth(self.params, self.clock, cash, income)
+    def money(self, cash: int, income: int, spendable: bool = False) -> float:
+        return value.money_worth(self.params, self.clock, cash, income, spendable)
 
     def pay(self, tracks: Tracks, cost: int) -> Tracks | None:
         """The seat's tracks after paying ``cost`` now (borrowing as S-M3 allows in the Basic
@@ -190,13 +190,15 @@ class Planner:
             return None
         return (cash + STEP * steps - cost, income - on_income, vp - 2 * on_vp, loco)
 
-    def spend_worth(self, tracks: Tracks, cost: int) -> float | None:
-        """What paying ``cost`` now costs in VP-worth (None: it cannot be paid)."""
+    def spend_worth(self, tracks: Tracks, cost: int, spendable: bool = False
+                    ) -> float | None:
+        """What paying ``cost`` now costs in VP-worth (None: it cannot be paid); with
+        ``spendable``, money this turn's build could still use."""
         after = self.pay(tracks, cost)
         if after is None:
             return None
-        return (self.money(tracks[0], tracks[1]) + tracks[2]) - (
-            self.money(after[0], after[1]) + after[2])
+        return (self.money(tracks[0], tracks[1], spendable) + tracks[2]) - (
+            self.money(after[0], after[1], spendable) + after[2])
 
     # -- building ----------------------------------------------------------------------------
 
@@ -385,7 +387,7 @@ class Planner:
         ov = {self.seat: tr}
         base = self.utility(self.world(blocked, mine), ov, slots)
         last = self.clock.turn >= self.clock.last_turn or self.next_turn >= len(self.slots)
-        later_worth = value.dollar(self.params, self.clock, self.clock.builds_left - 1)
+        later_worth = value.dollar(self.params, self.clock, self.clock.builds_after)
         out: list[Gain] = []
         keep = self._keep()
         slots_key = None if slots is None else tuple(slots)

@@ -130,7 +130,7 @@ def project(state: GameState, net: Net, params: value.Params, *,
     seats = state.seats
     flows = [value.income_flow(params, clock, j) for j in range(clock.incomes_left + 1)]
     next_income = clock.turn if state.phase in _BEFORE_INCOME else clock.turn + 1
-    worth_now = value.dollar(params, clock, clock.builds_left)
+    worth_now = value.dollar(params, clock, clock.builds_after)
     ledgers: list[Ledger] = []
     for s, p in enumerate(state.players):
         cash, income, vp, loco = tracks[s] if tracks is not None and s in tracks else (

@@ -49,6 +49,13 @@ class Clock:
     builds_left: int  # build phases still to come, the current one included
     incomes_left: int  # income phases still to come, the current one included
     standard: bool
+    building: bool = False  # the turn's build phase is still to come or under way
+
+    @property
+    def builds_after(self) -> int:
+        """Build phases after the one the current plans are for: what money kept beyond
+        this turn's build can still buy."""
+        return self.builds_left - (1 if self.building else 0)
 
     @classmethod
     def of(cls, state: GameState) -> Clock:
@@ -59,7 +66,8 @@ class Clock:
         if state.phase is Phase.OVER:
             builds = incomes = 0
         return cls(turn, state.last_turn, builds, incomes,
-                   state.options.game is Variant.STANDARD)
+                   state.options.game is Variant.STANDARD,
+                   state.phase in _BEFORE_BUILD and state.phase is not Phase.OVER)
 
 
 def dollar(params: Params, clock: Clock, builds_left: int) -> float:
@@ -112,9 +120,12 @@ def points_to_income(params: Params, clock: Clock, income: int, points: int,
     return gain > points
 
 
-def money_worth(params: Params, clock: Clock, cash: int, income: int) -> float:
-    """The VP-worth of a player's cash and income level now: the cash at a dollar's present
-    worth, the income at its worth over the income phases to come and its share of the final
-    score (S-W2(1)). Differences of this measure what spending and borrowing cost."""
-    return (dollar(params, clock, clock.builds_left) * cash
+def money_worth(params: Params, clock: Clock, cash: int, income: int,
+                spendable: bool = False) -> float:
+    """The VP-worth of a player's cash and income level: the cash at what it can buy after
+    this turn's build (``spendable``: in this turn's build too), the income at its worth over
+    the income phases to come and its share of the final score (S-W2(1)). Differences of
+    this measure what spending and borrowing cost."""
+    builds = clock.builds_left if spendable else clock.builds_after
+    return (dollar(params, clock, builds) * cash
             + income_flow(params, clock) * income + income_vp(income))
