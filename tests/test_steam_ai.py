@@ -13,7 +13,7 @@ import pytest
 from steamhelp import at_build, at_move, at_select, board, chain, game, set_cubes
 
 from rail_app.games.steam.ai import PLAYERS, make_player, value
-from rail_app.games.steam.ai.advisor import standing, suggest
+from rail_app.games.steam.ai.advisor import ADVISOR, standing, suggest
 from rail_app.games.steam.ai.bots import bot
 from rail_app.games.steam.ai.levels import EASY, HARD, NORMAL
 from rail_app.games.steam.ai.model import Edge, Net, best_routes
@@ -343,7 +343,16 @@ def test_suggest_is_the_hard_players_plan_and_changes_nothing() -> None:
     assert advice.builds[0].hex == getattr(advice.action, "hex", None)
     assert advice.gain > 0
     json.dumps(advice.to_dict())
+    assert advice.per_turn == advice.gain
     assert isinstance(standing(s, who), float)
+    assert ADVISOR.suggest(s, who) == advice
+    assert ADVISOR.suggest(s, (who + 1) % 3) is None
+
+
+def test_a_bot_plays_its_own_seat_by_default() -> None:
+    """The game boundary hands a computer seat only the view: ``choose(view)``."""
+    s = at_select(game("small", 3, seed=6), 1)
+    assert bot("normal", 1).choose(s) == bot("normal", 1).choose(s, 1)
 
 
 def test_players_by_name() -> None:

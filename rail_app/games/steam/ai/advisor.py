@@ -87,6 +87,11 @@ class Advice:
     standing: float = 0.0
     notes: tuple[str, ...] = field(default_factory=tuple)
 
+    @property
+    def per_turn(self) -> float:
+        """What the plan is worth this turn, in VP-equivalent (:attr:`gain`)."""
+        return self.gain
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "step": self.step, "action": self.action.to_dict(),
@@ -217,3 +222,16 @@ def _points(planner: Planner, plan: BuildPlan, seat: int) -> int:
     proj = rollout.project(planner.state, net, planner.params, keep_deliveries=True,
                            horizon=planner.level.horizon)
     return proj.points_in(seat, max(1, planner.state.turn))
+
+
+class SteamAdvisor:
+    """Suggest for the game boundary: :func:`suggest` for ``seat`` when it is that seat's
+    move, else None."""
+
+    def suggest(self, view: GameState, seat: int) -> Advice | None:
+        if view.over or view.actor() != seat:
+            return None
+        return suggest(view, seat)
+
+
+ADVISOR = SteamAdvisor()

@@ -75,7 +75,9 @@ class PlanningBot:
     def planner(self, state: GameState, seat: int) -> Planner:
         return Planner(state, seat, self.level)
 
-    def choose(self, state: GameState, seat: int) -> Action:
+    def choose(self, state: GameState, seat: int | None = None) -> Action:
+        """The seat's next action (``seat`` defaults to the bot's own)."""
+        seat = self.seat if seat is None else seat
         step = state.step
         if step is Step.BID:
             return self._bid(state, seat)
