@@ -13,9 +13,11 @@ from rail_app.games.steam.rules import turns
 from rail_app.games.steam.rules.state import GameState, Phase
 
 
-def snapshot(state: GameState) -> dict[str, Any]:
+def snapshot(state: GameState, full: bool = True) -> dict[str, Any]:
     """Everything in a game state that may change, as JSON-ready data (the generator is
-    left out: after set-up nothing draws from it, S-I1)."""
+    left out: after set-up nothing draws from it, S-I1). Without ``full``, the log and the
+    history by their lengths and last entries (the soak's check, after every action, that
+    applying one left the state it was given as it was)."""
     a = state.auction
     b = state.build
     board = state.board
@@ -46,16 +48,18 @@ def snapshot(state: GameState) -> dict[str, Any]:
                                          sorted([board.key(h), p] for h, p in b.touched)],
         "points": [list(p) for p in state.points],
         "loco_upgraded": sorted(state.loco_upgraded),
-        "log": [e.to_dict() for e in state.log],
-        "history": [[seat, action.to_dict()] for seat, action in state.history],
+        "log": [e.to_dict() for e in (state.log if full else state.log[-2:])],
+        "history": [[seat, action.to_dict()]
+                    for seat, action in (state.history if full else state.history[-2:])],
+        "lengths": [len(state.log), len(state.history)],
         "outcome": None if state.outcome is None else [
             str(state.outcome.reason), list(state.outcome.scores), list(state.outcome.ranks),
             state.outcome.winner],
     }
 
 
-def fingerprint(state: GameState) -> str:
-    return json.dumps(snapshot(state), sort_keys=True, default=repr)
+def fingerprint(state: GameState, full: bool = True) -> str:
+    return json.dumps(snapshot(state, full), sort_keys=True, default=repr)
 
 
 def state_summary(state: GameState) -> dict[str, Any]:
