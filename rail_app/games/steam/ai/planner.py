@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from rail_app.games.steam.ai import rollout, value
+import rail_app.games.steam.ai.rollout as rollout
+import rail_app.games.steam.ai.value as value
 from rail_app.games.steam.ai.levels import MODEL, Level
 from rail_app.games.steam.ai.model import Edge, Net
 from rail_app.games.steam.ai.projects import Project, TileAction, find_projects, realize
@@ -403,9 +404,9 @@ class Planner:
             spend = self.spend_worth(tr, cost_now)
             if spend is None:
                 continue
-            world = self.world(blocked | frozenset(p.tiles[:now]), mine) \
-                if self.level.foresee else self.world(blocked, mine)
-            memo_key = (id(world), slots_key, tr)
+            taken = blocked | frozenset(p.tiles[:now]) if self.level.foresee else blocked
+            world = self.world(taken, mine)
+            memo_key = (self.replies(taken), mine, slots_key, tr)  # the world's own key
             memo = self._memo.get(memo_key)
             if memo is None:
                 memo = (world, {})
