@@ -479,6 +479,8 @@ def render_surface(board: Board, background: Background | None, width: int = 160
     """The whole map, ``width`` pixels wide, with its name (and a key) in a corner."""
     if not pygame.get_init():
         pygame.init()
+    pygame.font.init()
+    font.cache_clear()  # a picture made after an earlier pygame.quit(): its fonts are dead
     x0, y0, x1, y1 = board_bounds(board)
     frame = background.extent() if background is not None else None
     if frame is not None:
