@@ -263,6 +263,7 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
     assert value.income_flow(params, early) > value.income_flow(params, late) == 0.0
 
 
+@pytest.mark.slow
 def test_normal_beats_easy() -> None:
     """Ordering on a small fixed set of deals (Steam: Italia, each level in each seat): Normal
     ranks better than Easy on average."""
@@ -282,6 +283,7 @@ def test_normal_beats_easy() -> None:
     assert ranks["normal"] < ranks["easy"]
 
 
+@pytest.mark.slow
 def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     """The tournament plays rotated tables, checks every action and prints its figures."""
     code = tournament.main(["--seats", "3", "--table", "easy,greedy,greedy", "--games", "3",

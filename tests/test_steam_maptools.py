@@ -42,6 +42,7 @@ def italia() -> Board:
     return load_board(MAP)
 
 
+@pytest.mark.slow
 def test_steam_italia_is_what_the_generator_makes(tmp_path: Path) -> None:
     assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_steam_map.py"),
