@@ -191,10 +191,17 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    from rail_app.ui.gamescreens import screens_of
+    from rail_app.authoring.games import authoring_of
+    from rail_app.ui.gamescreens import GAME_SCREENS
 
+    draw = authoring_of(game.id).render_map
+    if draw is None and game.id in GAME_SCREENS:
+        draw = GAME_SCREENS[game.id].render_map
+    if draw is None:
+        print(f"{game.title} has no render-map tool", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
-        size = screens_of(game.id).render_map(board, args.output, args.width)
+        size = draw(board, args.output, args.width)
     except OSError as exc:
         print(f"cannot write {args.output}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -446,8 +453,15 @@ def _tournament(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+#: The long soak's games (``soak --long``; its figures are in docs/reliability.md).
+LONG_SOAK_GAMES = 10_000
+
+
 def _soak_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    p.add_argument("--long", action="store_true",
+                   help=f"the long run: {LONG_SOAK_GAMES:,} games (its figures are in "
+                        "docs/reliability.md)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1)")
     p.add_argument("--first-seed", dest="seed", type=int, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)  # the option's earlier name
@@ -460,6 +474,9 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
 
 def _soak(args: argparse.Namespace) -> int:
     from rail_app.devtools.soak import run_command
+
+    if args.long:
+        args.games = LONG_SOAK_GAMES
 
     return run_command(args)
 

@@ -12,6 +12,7 @@ waits for no game.
 from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
+from rail_app.table import registry
 from rail_app.ui.gameparts import GameScreens
 
 #: Each game's screen parts, by game id.
@@ -23,3 +24,20 @@ GAME_SCREENS: dict[str, GameScreens] = {
 def screens_of(game_id: str) -> GameScreens:
     """The screen parts of a game (KeyError for a game without a screen)."""
     return GAME_SCREENS[game_id]
+
+
+def playable() -> list[registry.AnyGame]:
+    """The games the shell offers (the menu's and New game's pickers): those on the table
+    that have a screen here, in the registry's order. A game without one yet is still on
+    the table (``games`` lists it; the harnesses and map tools take it)."""
+    return [g for g in registry.GAMES if g.id in GAME_SCREENS]
+
+
+def no_screen(game_id: str) -> str | None:
+    """Why a tool that plays through the game screen cannot run for a game (None when it
+    can): the game is on the table but its screen is not in :data:`GAME_SCREENS` yet."""
+    if game_id in GAME_SCREENS:
+        return None
+    title = registry.game(game_id).title
+    return (f"{title} has no game screen in this program yet: this tool plays through it "
+            f"(the rules' tools take {title}: simulate, tournament, soak, fuzz soak)")
