@@ -125,7 +125,7 @@ class Planner:
     def __init__(self, state: GameState, seat: int, level: Level) -> None:
         self.state = state
         self.seat = seat
-        self.level = level
+        self.level = level = level.at(state.seats)
         self.params = level.params
         self.clock = value.Clock.of(state)
         self.net = Net.of(state)
