@@ -205,6 +205,67 @@ def test_E4_washed_out_track_is_protected_until_its_owner_had_a_turn() -> None:
     assert s.washed_out == []
 
 
+def _italy_flood_game() -> tuple[GameState, dict[str, Card]]:
+    from rail_app.rules.deck import load_board_deck
+    from tests.buildhelp import italy
+
+    board = italy()
+    deck = load_board_deck(board)
+    s = new_game(board, None, seed=1)
+    s.deck = deck
+    for p in s.players:
+        p.turns_taken = 2
+    s.phase = Phase.MOVE
+    return s, {c.title: c for c in deck.cards.values() if c.event == "flood"}
+
+
+def _crossing(s: GameState, river: str, *, only: bool = True) -> list[tuple[int, int]]:
+    """The usable segments of the board crossing ``river`` (and, with ``only``, no other
+    river)."""
+    out = []
+    for k, edge in s.board.edges.items():
+        names = {c.name for c in edge.crossings if c.kind == "river"}
+        if edge.forbidden is None and not edge.free and river in names and (
+                not only or names == {river}):
+            out.append(k)
+    return out
+
+
+def test_E4_a_flood_card_floods_only_the_rivers_it_names() -> None:
+    """The published text (section 5, "Event Cards"): "There are three flood cards in the deck.
+    Each flood card indicates rivers which are flooded by that event. Note that the Po River
+    is an extensive river system; all rivers in the Po system are affected when the Po
+    floods." So the card naming the Adige and the Tevere leaves their tributaries, the Isarco
+    and the Salto, alone; the Po's card floods the Ticino, the Adda and the rest."""
+    s, floods = _italy_flood_game()
+    assert len(floods) == 3
+    card = floods["Adige and Tevere flood"]
+    assert card.params == {"rivers": ["Adige", "Tevere"]}
+    isarco, salto = _crossing(s, "Isarco")[0], _crossing(s, "Salto")[0]
+    adige = _crossing(s, "Adige")[0]
+    for edge, owner in ((isarco, 0), (salto, 1), (adige, 0)):
+        s.owner[edge] = owner
+        s.players[owner].track.add(edge)
+    events.resolve_event(s, card.number, 0)
+    blocked = events.blocked_edges(s)
+    assert set(_crossing(s, "Adige", only=False)) <= blocked
+    assert set(_crossing(s, "Tevere", only=False)) <= blocked
+    assert not blocked & (set(_crossing(s, "Isarco")) | set(_crossing(s, "Salto")))
+    assert adige not in s.owner  # the bridge over the Adige is washed out...
+    assert s.owner[isarco] == 0 and s.owner[salto] == 1  # ...those over its tributaries stand
+    assert events.flooded_river(s, isarco) is None
+    assert "Flood (Adige, Tevere): 1 segment destroyed (Anna 1)" in texts(s)
+    # the Po floods with every river of its system
+    s, floods = _italy_flood_game()
+    po = floods["The Po floods"]
+    assert po.params == {"systems": ["Po"]}
+    events.resolve_event(s, po.number, 0)
+    blocked = events.blocked_edges(s)
+    for river in ("Po", "Ticino", "Adda", "Oglio", "Mincio", "Tanaro", "Dora Baltea"):
+        assert set(_crossing(s, river, only=False)) <= blocked, river
+    assert not blocked & set(_crossing(s, "Adige"))
+
+
 # -- E5 ----------------------------------------------------------------------------------------
 
 
