@@ -205,6 +205,55 @@ def test_E4_washed_out_track_is_protected_until_its_owner_had_a_turn() -> None:
     assert s.washed_out == []
 
 
+def test_E4_a_lost_turn_is_not_a_turn_to_rebuild() -> None:
+    """The published text: "neither player may build track where the other player's track
+    has been washed out until that player has had one turn in which to rebuild it", and "a
+    player who loses a turn may not [...] build track [...] during the lost turn" (T4). So
+    Bruno's lost turn leaves his washed-out bridge protected until a turn he plays."""
+    s = game()
+    bruno_edge = e("2,7", "3,7")
+    lay(s, 1, ["2,7", "3,7"])
+    events.resolve_event(s, FLOOD_GRANDE.number, 0)
+    end_turn(s)  # Anna's turn ends
+    end_turn(s)  # Bruno's turn ends (the Fiume is still in flood)
+    s.players[1].lose_turns = 1  # Bruno will lose his next turn (a derailment, say)
+    end_turn(s)  # Anna's next turn ends: the flood is over; Bruno's turn is lost
+    assert s.events == [] and s.current == 0
+    assert "Bruno loses this turn" in texts(s)
+    v = events.build_violations(s, 0, bruno_edge)
+    assert [x.rule for x in v] == ["E4"] and "Bruno may rebuild it first" in v[0].message
+    s.phase = Phase.BUILD
+    assert "E4" in quote(s, BuildSegment("2,7", "3,7")).rules
+    end_turn(s)  # Anna's turn ends; Bruno plays a turn of his own
+    assert s.current == 1 and events.build_violations(s, 1, bruno_edge) == []
+    assert events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Bruno has had his turn to rebuild
+    assert s.current == 0 and events.build_violations(s, 0, bruno_edge) == []
+
+
+def test_E4_a_turn_cut_short_by_an_event_is_not_a_turn_to_rebuild_T4() -> None:
+    """T4: a player who loses a turn during their own turn loses the rest of it and the next
+    one; neither is a turn to rebuild washed-out track in."""
+    s = game()
+    bruno_edge = e("2,7", "3,7")
+    lay(s, 1, ["2,7", "3,7"])
+    events.resolve_event(s, FLOOD_GRANDE.number, 0)
+    end_turn(s)  # Anna
+    end_turn(s)  # Bruno
+    end_turn(s)  # Anna's next turn ends: the flood is over; Bruno to play
+    assert s.events == [] and s.current == 1
+    events._lose_turn(s, 1, "Bruno's train derails")  # during his own turn, in phase A
+    apply(s, EndPhase(), inplace=True)  # the action completes: his turn ends at once
+    assert s.current == 0  # and his next turn is lost too: Anna plays on
+    assert events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Anna; Bruno's turn is lost, Anna again
+    assert s.current == 0 and events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Anna; Bruno plays at last
+    assert s.current == 1
+    end_turn(s)
+    assert events.build_violations(s, 0, bruno_edge) == []
+
+
 def _italy_flood_game() -> tuple[GameState, dict[str, Card]]:
     from rail_app.rules.deck import load_board_deck
     from tests.buildhelp import italy
