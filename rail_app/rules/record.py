@@ -266,3 +266,17 @@ def replay_record(record: GameRecord, board: Board, deck: Deck | None
             apply(state, action, player, inplace=True)
         results.append(ActionResult(i, player, action, q.ok, q.cost, q.violations))
     return state, results
+
+
+def replay_until_refused(record: GameRecord, board: Board, deck: Deck | None
+                         ) -> tuple[GameState, ActionResult | None]:
+    """Apply the recorded actions in order and stop at the first one the rules refuse: the
+    game as far as it stays legal, and that action's result (None when all are legal). A
+    save made before a rule changed loads this way, up to the action the rules now refuse."""
+    state = start_state(record, board, deck)
+    for i, (player, action) in enumerate(record.actions, start=1):
+        q = quote(state, action, player)
+        if not q.ok:
+            return state, ActionResult(i, player, action, False, q.cost, q.violations)
+        apply(state, action, player, inplace=True)
+    return state, None

@@ -218,14 +218,12 @@ class Session:
         if rec.deck and deck is None:
             raise LoadError(f"{path.name}: the game was played with cards, but its map "
                             "names no deck")
-        state, results = record.replay_record(rec, board, deck if rec.deck else None)
-        bad = [r for r in results if not r.ok]
-        if bad:
-            r = bad[0]
-            why = "; ".join(str(v) for v in r.violations)
-            changed = " (its map has changed since)" if notes else ""
-            raise LoadError(f"{path.name}: action {r.index} ({r.action!r}) is not allowed"
-                            f"{changed}: {why}")
+        state, refused = record.replay_until_refused(rec, board, deck if rec.deck else None)
+        if refused is not None:
+            # A save made before a rule changed (or on a map changed since): the game as
+            # far as its actions stay legal, and why it stops there.
+            notes.append(refused_note(state, refused, len(rec.actions),
+                                      map_changed=any("map has changed" in n for n in notes)))
         seats = [Seat(s.name, s.kind, s.level, s.ink) for s in saved.seats]
         setup = GameSetup(rec.map, seats, state.seed, sorted(state.variants),
                           cards=bool(state.deck.cards))
@@ -264,6 +262,23 @@ class Session:
         for old in mine[:-AUTOSAVES_KEPT]:
             old.unlink(missing_ok=True)
         return path
+
+
+def refused_note(state: GameState, refused: record.ActionResult, recorded: int, *,
+                 map_changed: bool = False) -> str:
+    """The sentence a player reads when a saved game loads only up to an action the rules
+    now refuse: which action, which rule, and how much of the game was left out."""
+    from rail_app.rules.actionwords import action_words
+
+    v = refused.violations[0] if refused.violations else None
+    rule = "" if v is None else f" ({v.rule}: {v.message})" if v.rule else f" ({v.message})"
+    lead = ("its map has changed since it was saved and no longer allows" if map_changed
+            else "the rules of this version no longer allow")
+    left = recorded - refused.index + 1
+    return (f"This game loads up to turn {state.turn}: {lead} its action {refused.index}, "
+            f"{action_words(state, refused.player, refused.action)}{rule}, so the {left} "
+            f"action{'s' if left != 1 else ''} from there on "
+            f"{'are' if left != 1 else 'is'} left out.")
 
 
 def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
