@@ -151,8 +151,10 @@ def schema_problems(
     import referencing
 
     # The schemas are self-contained: with an empty registry a "$ref" resolves only inside the
-    # schema (and the JSON Schema drafts jsonschema ships), never by fetching an address.
-    validator = jsonschema.Draft202012Validator(schema, registry=referencing.Registry())
+    # schema (and the JSON Schema drafts jsonschema ships), never by fetching an address. The
+    # shipped schemas declare draft-07, the draft common YAML editors support.
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft7Validator)
+    validator = cls(schema, registry=referencing.Registry())
     problems: list[MapProblem] = []
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
     # oneOf/anyOf failures: report the best sub-error, which says what is wrong; one problem
