@@ -32,7 +32,7 @@ from rail_app.authoring.deckstats import DeckStats, deck_stats, demand_problems
 from rail_app.authoring.problems import problem_lines
 from rail_app.core.board import Board, edge_key
 from rail_app.core.mapfile import MapError, MapProblem
-from rail_app.core.weakspots import FERRY_ONLY, WeakSpot, weak_spots
+from rail_app.core.weakspots import FERRY_ONLY, FERRY_OVER_LAND, WeakSpot, weak_spots
 from rail_app.rules.deckmodel import Card, Deck
 from rail_app.ui import hud, zones
 from rail_app.ui import maprender as mr
@@ -497,7 +497,10 @@ class Preview:
         if self.layers["weak"]:
             for spot in self.model.spots:
                 colour = NOTE if spot.kind == FERRY_ONLY else WEAK
-                for at in spot.dots[:1]:
+                if spot.kind == FERRY_OVER_LAND:  # its route, over the land it crosses
+                    pygame.draw.line(surface, (*WEAK, 220), pt(spot.dots[0]), pt(spot.dots[1]),
+                                     max(2, round(sp * 0.1)))
+                for at in spot.dots[:2 if spot.kind == FERRY_OVER_LAND else 1]:
                     p = pt(at)
                     if visible(p, sp * 2):
                         r = max(8.0, sp * (1.6 if board.dots[at].terrain == "major" else 0.6))
@@ -658,10 +661,14 @@ class Preview:
             else:
                 out.append(Row("   the deck has no event cards", hud.MUTED))
         if self.layers["weak"]:
-            warned = [s for s in self.model.spots if s.warned]
+            warned = [s for s in self.model.spots if s.warned and s.kind != FERRY_OVER_LAND]
             notes = [s for s in self.model.spots if not s.warned]
+            ferries = [s for s in self.model.spots if s.kind == FERRY_OVER_LAND]
             out.append(Row(f"{len(warned)} weak spot{'s' if len(warned) != 1 else ''} (K5)",
                            WEAK, swatch="ring"))
+            if ferries:
+                out.append(Row(f"{len(ferries)} ferr{'ies' if len(ferries) != 1 else 'y'} "
+                               "over land (B6)", WEAK, swatch="line"))
             if notes:
                 out.append(Row(f"{len(notes)} reached by ferry only", NOTE, swatch="ring"))
         return out
