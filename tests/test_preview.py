@@ -186,3 +186,38 @@ def test_preview_watches_the_geojson(tmp_path: Path, screen: pygame.Surface) -> 
     _save(geo, good)
     _run_until(preview, screen, lambda: not preview.model.problems)
     assert preview.model.board is not board
+
+
+def test_preview_of_a_map_whose_deck_is_stale_says_what_it_shows(
+        tmp_path: Path, screen: pygame.Surface) -> None:
+    """Two cities deleted from the map: the map loads and is drawn as saved; only the deck is
+    refused, its problems in one line that says to run build-deck. The top bar and the panel
+    say so, never "showing the last good map" over the new one."""
+    path = _copy_mini(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    preview = Preview(path, screen.get_size())
+    old = preview.model.board
+    assert old is not None and preview.status_text().startswith("OK")
+    rows = [x for x in text.splitlines(keepends=True)
+            if "{name: Gamma," not in x and "{name: Zeta," not in x]
+    _save(path, "".join(rows))
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    board = preview.model.board
+    assert board is not None and board is not old and "Gamma" not in board.cities
+    assert preview.model.map_is_current
+    status = preview.status_text()
+    assert "last good map" not in status
+    assert status.startswith("map OK \u00b7 deck: ") and "last good deck's figures" in status
+    assert "the map shown is the one saved" in preview.problem_panel_title()
+    (line,) = preview.problem_panel_lines()
+    n = len(preview.model.problems)
+    assert line == (f"{tmp_path / 'mini-deck.yaml'}: {n} problems: the deck was made for an "
+                    "older version of the map (its cards name 'Gamma', 'Zeta', 'marble'); make it "
+                    f"again from the map with: python -m rail_app build-deck {path}")
+    preview.draw(screen)
+    # a mistake in the map itself: now the last good map is what stays on screen
+    _save(path, "".join(rows).replace("name: Mini", "name: [Mini"))
+    _run_until(preview, screen, lambda: not preview.model.map_is_current)
+    assert preview.model.board is board
+    assert preview.status_text().endswith("showing the last good map")
+    assert "last good map stays on screen" in preview.problem_panel_title()

@@ -152,6 +152,12 @@ class PreviewModel:
             p.file == str(self.board.deck_file)
 
     @property
+    def map_is_current(self) -> bool:
+        """Whether the board shown is the map as last saved: no problem is the map's (or
+        its GeoJSON's), only the deck's, if any."""
+        return self.board is not None and all(self._is_deck_problem(p) for p in self.problems)
+
+    @property
     def deck_problems(self) -> list[MapProblem]:
         return [p for p in self.problems if self._is_deck_problem(p)]
 
@@ -545,20 +551,29 @@ class Preview:
                 rows.append((part, colour, i == 0))
         hud.bubble(surface, rows, self.pointer, size, bounds=self.map_rect())
 
+    def status_text(self) -> str:
+        """The top bar's words about the map: true of what is on screen."""
+        m = self.model
+        n = len(m.problems)
+        many = f"{n} problem{'s' if n != 1 else ''}"
+        if m.board is None:
+            return "no good map yet"
+        if m.problems and m.map_is_current:
+            # the map shown is the one saved: only its deck is refused
+            return f"map OK \u00b7 deck: {many}" + (
+                ", showing the last good deck's figures" if m.stats else "")
+        if m.problems:
+            return f"{many}: showing the last good map"
+        s = m.board.summary()
+        return (f"OK \u00b7 {s['cities']} cities, {s['dots']} dots, {s['ferries']} "
+                f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
+
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         h = self.map_rect().top
         pygame.draw.rect(surface, (42, 36, 30), (0, 0, self.size[0], h))
         m = self.model
         size = self.px(16)
-        if m.board is None:
-            status = "no good map yet"
-        elif m.problems:
-            status = f"{len(m.problems)} problem{'s' if len(m.problems) != 1 else ''}: " \
-                     "showing the last good map"
-        else:
-            s = m.board.summary()
-            status = (f"OK \u00b7 {s['cities']} cities, {s['dots']} dots, {s['ferries']} "
-                      f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
+        status = self.status_text()
         name = m.board.name if m.board is not None else m.path.name
         x = hud.label(surface, f"{name} \u2014 {m.path}", (self.px(10), h // 2), size,
                       (255, 255, 255), bold=True, anchor="midleft").right
@@ -569,17 +584,28 @@ class Preview:
                   (200, 190, 170), anchor="midright")
 
     def problem_panel_lines(self) -> list[str]:
-        """The error panel's lines: as validate-map prints them (the first 20, then a count)."""
-        return problem_lines(self.model.problems)
+        """The error panel's lines: as validate-map prints them (a deck older than its map
+        in one line, the first 20 others, then a count)."""
+        return problem_lines(self.model.problems, all_option=False)
+
+    def problem_panel_title(self) -> str:
+        """What the panel says the screen shows: the last good map while the map file is
+        refused, the map as saved when only its deck is."""
+        m = self.model
+        if m.board is None:
+            return "The map does not load"
+        if m.map_is_current:
+            return ("The deck has problems: the map shown is the one saved"
+                    + ("; the deck panel shows the last good deck's figures" if m.stats
+                       else ""))
+        return "The map has problems: the last good map stays on screen until they are fixed"
 
     def _draw_problems(self, surface: pygame.Surface) -> None:
         size = self.px(15)
         width = min(self.size[0] - self.px(40), self.px(1100))
         rows: list[tuple[str, tuple[int, int, int], bool]] = []
-        title = "The map has problems" if self.model.board is not None else \
-            "The map does not load"
-        more = (": the last good map stays on screen until they are fixed"
-                if self.model.board is not None else "")
+        title = self.problem_panel_title()
+        more = ""
         rows.append((title + more, hud.RED, True))
         for line in self.problem_panel_lines():
             for part in hud.wrap(line, size, width - self.px(24)):

@@ -23,11 +23,13 @@ PathKey = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class MapProblem:
-    """One mistake in a map or deck file."""
+    """One mistake in a map or deck file. ``stale``: a deck naming what its map no longer
+    has, as (that name, the map file): remaking the deck from the map mends it."""
 
     file: str
     line: int | None
     message: str
+    stale: tuple[str, str] | None = None
 
     def __str__(self) -> str:
         if self.line is None:
