@@ -497,6 +497,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot make a deck for {args.path}: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {out}")
+    from rail_app.authoring.schemas import DECK_SCHEMA, place_schema
+
+    try:  # the deck's first line names this schema beside it, for editors
+        schema = place_schema(out.parent, DECK_SCHEMA)
+    except OSError as exc:  # the deck is written; only an editor's help is missing
+        schema = None
+        print(f"note: cannot write {out.parent / DECK_SCHEMA} for editors: {exc}",
+              file=sys.stderr)
+    if schema is not None:
+        print(f"wrote {schema} (for editors that check YAML with JSON Schema)")
     for line in report_lines(deck_stats(deck, board)):
         print(line)
     return 0
