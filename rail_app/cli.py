@@ -194,17 +194,41 @@ def _new_map(args: argparse.Namespace) -> int:
 def _preview_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="the map's YAML file")
     p.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    p.add_argument("--image", metavar="FILE",
+                   help="a PNG or JPEG to trace from, drawn under the layers (I hides it)")
+    p.add_argument("--corners", metavar="X1,Y1,X2,Y2",
+                   help="two opposite corners of the --image, in the map's units (lon,lat "
+                        "or x,y km, as 'at:' takes them), e.g. a box west,south,east,north")
+    p.add_argument("--opacity", type=int, default=50, metavar="PERCENT",
+                   help="the --image's opacity, 1-100 (O steps it; default 50)")
 
 
 def _preview(args: argparse.Namespace) -> int:
     from rail_app.authoring import preview
+    from rail_app.authoring.reference import ReferenceImage, parse_corners
 
     size = preview.parse_size(args.size)
     if size is None:
         print(f"--size: {args.size!r} is not a size like 1600x900 (at least "
               f"{preview.MIN_SIZE[0]}x{preview.MIN_SIZE[1]})", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return preview.run(args.path, size)
+    reference = None
+    if args.image is not None or args.corners is not None:
+        corners = parse_corners(args.corners) if args.corners is not None else None
+        if args.image is None or corners is None:
+            print("--image FILE --corners X1,Y1,X2,Y2: a picture and two opposite corners "
+                  "of it in the map's units (lon,lat or x,y km, as 'at:' takes them), e.g. "
+                  "--corners 9.5,42.3,12.5,44.5", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if not 1 <= args.opacity <= 100:
+            print(f"--opacity: {args.opacity} is not a percentage from 1 to 100",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if not Path(args.image).is_file():
+            print(f"--image: {args.image}: file not found", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        reference = ReferenceImage(Path(args.image), corners, args.opacity)
+    return preview.run(args.path, size, reference=reference)
 
 
 # -- replay ----------------------------------------------------------------------------------------

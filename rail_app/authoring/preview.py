@@ -12,6 +12,11 @@ per dot, rivers by system, forbidden segments, the seas' coasts for storms, the 
 event card of the deck ([ and ] choose the card), and weak spots (cities and strait ends
 with fewer than three usable segments, cities only a ferry reaches). Hovering a dot or a
 segment shows the inspector (rail_app/authoring/inspector.py); D shows the deck panel.
+
+The foot of the map shows the pointer's position in the units the map file writes positions
+in, and a click copies it (rail_app/authoring/position.py). A reference picture placed by two
+corners (``--image``, ``--corners``; rail_app/authoring/reference.py) can lie under the
+layers, to trace a coast or a river from; I hides it, O steps its opacity.
 """
 
 from __future__ import annotations
@@ -27,9 +32,10 @@ from typing import Any
 
 import pygame
 
-from rail_app.authoring import inspector
+from rail_app.authoring import inspector, position
 from rail_app.authoring.deckstats import DeckStats, deck_stats, demand_problems
 from rail_app.authoring.problems import problem_lines
+from rail_app.authoring.reference import ReferenceImage
 from rail_app.core.board import Board, edge_key
 from rail_app.core.mapfile import MapError, MapProblem
 from rail_app.core.weakspots import FERRY_ONLY, FERRY_OVER_LAND, WeakSpot, weak_spots
@@ -182,6 +188,10 @@ TERRAIN_TINT = {"plain": (120, 170, 90), "mountain": (150, 100, 60), "alpine": (
                 "small": (200, 30, 40), "medium": (200, 30, 40), "major": (200, 30, 40)}
 PALETTE = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
            (213, 94, 0), (120, 90, 160), (140, 140, 30), (60, 60, 60), (190, 60, 90))
+#: The legend's name for the reference picture (not one of the numbered layers).
+REFERENCE = "reference"
+#: A press and release closer than this (pixels) is a click, which copies the position.
+CLICK_SLOP_PX = 4
 WEAK = (200, 30, 40)
 NOTE = (230, 140, 0)
 HOVER = (255, 200, 0)
@@ -239,8 +249,13 @@ def card_zone(board: Board, deck: Deck, card: Card) -> ZoneEvent:
 class Preview:
     """The preview's screen: the map, the layers, the inspector and the panels."""
 
-    def __init__(self, path: str | os.PathLike[str], size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, path: str | os.PathLike[str], size: tuple[int, int] = (1280, 720),
+                 reference: ReferenceImage | None = None) -> None:
         self.model = PreviewModel(Path(path))
+        #: a picture to trace from, placed by two corners (``--image``, ``--corners``)
+        self.reference = reference
+        self.press: tuple[int, int] | None = None  # where the left button went down
+        self.copied: position.Copied | None = None  # what the last click copied
         self.size = size
         self.layers: dict[str, bool] = {name: name == "weak" for name, _ in LAYERS}
         self.show_deck = True
@@ -253,9 +268,12 @@ class Preview:
         self.shown_generation = -1
         self.since_check = 0.0
         self.legend_rects: list[tuple[pygame.Rect, str]] = []
+        self.panel_rects: list[pygame.Rect] = []  # panels over the map: a click there is no copy
         self.redraws = 0
         self._zone: tuple[tuple[int, int], ZoneEvent | None] | None = None
         self.model.load()
+        if reference is not None:
+            reference.load()
         self._board_changed()
 
     # -- geometry of the screen ----------------------------------------------------------------
@@ -279,6 +297,8 @@ class Preview:
         self.overlay.invalidate()
         if board is None:
             return
+        if self.reference is not None:
+            self.reference.place(board.projection)
         old = self.camera
         self.base = BaseLayer(board)
         cam = Camera(board, self.map_rect())
@@ -291,9 +311,16 @@ class Preview:
 
     def update(self, dt: float) -> None:
         self.since_check += dt
+        if self.copied is not None:
+            self.copied.left_s -= dt
+            if self.copied.left_s <= 0:
+                self.copied = None
         if self.since_check >= WATCH_INTERVAL_S:
             self.since_check = 0.0
             self.poll()
+            ref = self.reference
+            if ref is not None and ref.changed_on_disk():
+                ref.load()  # the picture was saved again
 
     def poll(self) -> bool:
         """Look at the files now; True if something was loaded again."""
@@ -328,10 +355,16 @@ class Preview:
                     if rect.collidepoint(event.pos):
                         self.toggle(name)
                         return True
+                self.press = event.pos
             if event.button in (1, 2, 3):
                 self.drag = event.pos
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag = None
+            if event.button == 1 and self.press is not None:
+                moved = math.hypot(event.pos[0] - self.press[0], event.pos[1] - self.press[1])
+                self.press = None
+                if moved < CLICK_SLOP_PX:  # a click, not a drag: copy the position
+                    self.copy_position(event.pos)
         elif event.type == pygame.MOUSEWHEEL and cam is not None:
             at = self.pointer or cam.rect.center
             cam.zoom_at(1 if event.y > 0 else -1, *at)
@@ -348,6 +381,11 @@ class Preview:
                 self.toggle(name)
         if key == pygame.K_d:
             self.show_deck = not self.show_deck
+        elif key == pygame.K_i and self.reference is not None:
+            self.reference.toggle()
+        elif key == pygame.K_o and self.reference is not None:
+            self.reference.step_opacity()
+            self.reference.visible = True
         elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             cards = self.model.event_cards()
             if cards:
@@ -374,8 +412,49 @@ class Preview:
         return True
 
     def toggle(self, name: str) -> None:
+        if name == REFERENCE:
+            if self.reference is not None:
+                self.reference.toggle()
+            return
         self.layers[name] = not self.layers[name]
         self.overlay.invalidate()
+
+    # -- the pointer's position in the map's units ------------------------------------------------
+    def pointer_position(self, at: tuple[int, int] | None = None) -> str | None:
+        """The position under the pointer (or ``at``) as the map file writes positions, or
+        None off the map."""
+        board, cam = self.model.board, self.camera
+        at = at if at is not None else self.pointer
+        if board is None or cam is None or at is None or not cam.rect.collidepoint(at):
+            return None
+        return position.position_text(board, *cam.to_km(*at))
+
+    def copy_position(self, at: tuple[int, int]) -> None:
+        """A click on the map: its position to the clipboard, ready to paste as ``at:``."""
+        if any(r.collidepoint(at) for r, _ in self.legend_rects) or any(
+                r.collidepoint(at) for r in self.panel_rects):
+            return
+        text = self.pointer_position(at)
+        if text is None:
+            return
+        self.copied = position.Copied(text, position.copy_text(text))
+
+    def position_chip_text(self) -> str | None:
+        """The line at the foot of the map: the pointer's position, the dot nearest it, and
+        what a click does (or what the last click copied)."""
+        board, cam = self.model.board, self.camera
+        if board is None or cam is None:
+            return None
+        if self.copied is not None:
+            if self.copied.ok:
+                return f"copied {self.copied.text} \u00b7 paste it as an at: position"
+            return f"no clipboard here: {self.copied.text} \u00b7 type it as an at: position"
+        text = self.pointer_position()
+        if text is None or self.pointer is None:
+            return f"positions in {position.units(board)} \u00b7 click the map to copy one"
+        d = board.nearest_dot(*cam.to_km(*self.pointer))
+        dot = f" \u00b7 nearest dot {board.key(d)}" if d is not None else ""
+        return f"{text} ({position.units(board)}){dot} \u00b7 click to copy"
 
     # -- what the pointer is on -------------------------------------------------------------------
     def hovered(self) -> tuple[str, int | EdgeKey] | None:
@@ -417,11 +496,13 @@ class Preview:
         surface.fill(BG)
         board, cam, base = self.model.board, self.camera, self.base
         self.legend_rects = []
+        self.panel_rects = []
         if board is not None and cam is not None and base is not None:
             if complete:
                 base.render_all(cam)
             version = (self.shown_generation, tuple(sorted(self.layers.items())),
-                       self.event_index)
+                       self.event_index,
+                       self.reference.key if self.reference is not None else None)
             self.overlay.ensure(cam, version, self._draw_layers)
             base.draw(surface, cam, self.overlay, budget_s=1.0 if complete else 0.012)
             clip = surface.get_clip()
@@ -431,6 +512,7 @@ class Preview:
             self._draw_legend(surface, board)
             if self.show_deck:
                 self._draw_deck_panel(surface)
+            self._draw_position(surface)
             self._draw_inspector(surface)
         self._draw_top_bar(surface)
         if self.model.problems:
@@ -450,6 +532,9 @@ class Preview:
         def visible(p: tuple[float, float], pad: float) -> bool:
             return clip.left - pad <= p[0] <= clip.right + pad and \
                 clip.top - pad <= p[1] <= clip.bottom + pad
+
+        if self.reference is not None:  # first: under every layer and the names
+            self.reference.draw(surface, view)
 
         if self.layers["terrain"]:
             pointy = board.layout.orientation == "pointy"
@@ -579,8 +664,10 @@ class Preview:
                       (255, 255, 255), bold=True, anchor="midleft").right
         colour = (255, 150, 140) if m.problems else (170, 220, 170)
         hud.label(surface, status, (x + self.px(18), h // 2), size, colour, anchor="midleft")
-        hud.label(surface, "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 F fit \u00b7 "
-                  "Esc quit", (self.size[0] - self.px(10), h // 2), self.px(14),
+        keys = "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 " + (
+            "I O picture \u00b7 " if self.reference is not None else "") + \
+            "click copies \u00b7 F fit \u00b7 Esc quit"
+        hud.label(surface, keys, (self.size[0] - self.px(10), h // 2), self.px(14),
                   (200, 190, 170), anchor="midright")
 
     def problem_panel_lines(self) -> list[str]:
@@ -615,22 +702,51 @@ class Preview:
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (self.size[0] // 2, self.map_rect().top + self.px(10))
         hud.panel(surface, rect, alpha=240)
+        self.panel_rects.append(rect)
         pygame.draw.rect(surface, hud.RED, rect, 2, border_radius=8)
         y = rect.top + self.px(10)
         for text, colour, bold in rows:
             hud.label(surface, text, (rect.left + self.px(12), y), size, colour, bold=bold)
             y += line_h
 
-    def _draw_legend(self, surface: pygame.Surface, board: Board) -> None:
-        """The layers (click or press 1-7) and what the shown ones mean."""
-        size = self.px(14)
-        line_h = hud.rendered("Ag", size, hud.TEXT).get_height() + self.px(2)
+    def _draw_position(self, surface: pygame.Surface) -> None:
+        """The pointer's position chip, at the foot of the map."""
+        text = self.position_chip_text()
+        if text is None:
+            return
+        size = self.px(15)
+        colour = hud.TEXT if self.copied is None else hud.GREEN if self.copied.ok else hud.AMBER
+        label = hud.rendered(text, size, colour, self.copied is not None)
+        rect = label.get_rect().inflate(self.px(20), self.px(10))
+        rect.midbottom = (self.size[0] // 2, self.size[1] - self.px(8))
+        hud.panel(surface, rect, alpha=225)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def legend_texts(self) -> list[str]:
+        """The legend's lines, as drawn."""
+        board = self.model.board
+        return [r.text for r in self._legend_rows(board)] if board is not None else []
+
+    def _legend_rows(self, board: Board) -> list[Row]:
         rows: list[Row] = []
         for i, (name, words) in enumerate(LAYERS):
             on = self.layers[name]
             rows.append(Row(f"{i + 1}  {words}", hud.TEXT if on else hud.MUTED,
                             swatch="on" if on else "off", layer=name))
-        rows += self._legend_details(board)
+        ref = self.reference
+        if ref is not None:
+            words = (f"I  reference: {ref.path.name}, {ref.opacity}% (O)" if not ref.error
+                     else f"I  reference: {ref.error}")
+            rows.append(Row(words, (hud.TEXT if ref.visible else hud.MUTED) if not ref.error
+                            else hud.RED, swatch="on" if ref.visible and not ref.error
+                            else "off", layer=REFERENCE))
+        return rows + self._legend_details(board)
+
+    def _draw_legend(self, surface: pygame.Surface, board: Board) -> None:
+        """The layers (click or press 1-7) and what the shown ones mean."""
+        size = self.px(14)
+        line_h = hud.rendered("Ag", size, hud.TEXT).get_height() + self.px(2)
+        rows = self._legend_rows(board)
         indent = self.px(22)
         width = max(hud.rendered(r.text, size, r.colour).get_width() + (indent if r.swatch
                                                                           else 0)
@@ -763,6 +879,7 @@ class Preview:
         if self.model.problems:
             rect.bottomright = (self.size[0] - self.px(10), self.size[1] - self.px(10))
         hud.panel(surface, rect, alpha=225)
+        self.panel_rects.append(rect)
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-self.px(8), 0))
         y = rect.top + self.px(6)
@@ -837,7 +954,8 @@ def parse_size(text: str) -> tuple[int, int] | None:
 
 
 def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = None,
-        on_frame: Callable[[Preview, int], None] | None = None) -> int:
+        on_frame: Callable[[Preview, int], None] | None = None,
+        reference: ReferenceImage | None = None) -> int:
     """Open the preview window; returns 0 when it is closed. ``frames`` stops it after that
     many frames (for tests and pictures); ``on_frame`` is called after each frame."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -845,7 +963,7 @@ def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = 
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"Italian Rails map preview \u2014 {path}")
-        preview = Preview(path, screen.get_size())
+        preview = Preview(path, screen.get_size(), reference)
         clock = pygame.time.Clock()
         n = 0
         running = True
