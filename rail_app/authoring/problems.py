@@ -14,6 +14,9 @@ from rail_app.core.mapfile import MapProblem
 
 #: How many problems a listing shows before "... and N more".
 LIMIT = 20
+#: From this many, the problems of a deck naming what its map lacks are one line: a city
+#: deleted from a map is asked for by several cards, a misspelling in the deck by one.
+STALE_GROUP = 5
 
 
 def in_file_order(problems: Iterable[MapProblem]) -> list[MapProblem]:
@@ -29,17 +32,18 @@ def in_file_order(problems: Iterable[MapProblem]) -> list[MapProblem]:
 def problem_lines(problems: Sequence[MapProblem], *, show_all: bool = False,
                   limit: int = LIMIT, all_option: bool = True) -> list[str]:
     """``file:line: message`` lines in file order: the first ``limit`` of them, then
-    "... and N more (run with --all)"; every one with ``show_all``. A deck naming what its
-    map no longer has (cities deleted, a commodity renamed) gives one line for all of
-    those problems, with their count, what they name and the command that remakes the deck
-    (:func:`stale_deck_line`); ``show_all`` lists them one by one. ``all_option``: whether
-    the reader can ask for --all (a command line can, the preview's panel cannot)."""
+    "... and N more (run with --all)"; every one with ``show_all``. The problems of a deck
+    naming what its map no longer has (cities deleted, a commodity renamed), when there are
+    :data:`STALE_GROUP` or more, are one line with their count, what they name and the
+    command that remakes the deck (:func:`stale_deck_line`); ``show_all`` lists them one by
+    one. ``all_option``: whether the reader can ask for --all (a command line can, the
+    preview's panel cannot)."""
     ordered = in_file_order(problems)
     if show_all:
         return [str(p) for p in ordered]
     stale = [p for p in ordered if p.stale is not None]
     lines: list[str] = []
-    if stale:
+    if len(stale) >= STALE_GROUP:
         lines.append(stale_deck_line(stale, all_option=all_option))
         ordered = [p for p in ordered if p.stale is None]
     if len(ordered) <= limit:
