@@ -135,7 +135,7 @@ def reference_picture(out: Path, box: tuple[float, float, float, float] = REFERE
     half degree, as a scan of a printed map would look."""
     import json
 
-    geodata = Path(__file__).resolve().parents[2] / "tools" / "geodata" / "italy_geo.geojson"
+    geodata = resource_path("tools", "geodata", "italy_geo.geojson")  # the source tree's
     doc = json.loads(geodata.read_text(encoding="utf-8"))
     west, south, east, north = box
     size = (round((east - west) * px_per_degree), round((north - south) * px_per_degree))
