@@ -313,6 +313,9 @@ class Relay:
     def action_repr(self, action: Action) -> str:
         return repr(action)
 
+    def action_words(self, state: State, seat: int, action: Action) -> str:
+        return f"{self.seat_names(state)[seat]} plays {action!r}"
+
     def history(self, state: State) -> list[tuple[int, Action]]:
         return list(state.history)
 

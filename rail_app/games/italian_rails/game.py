@@ -255,6 +255,11 @@ class ItalianRails:
     def action_repr(self, action: Action) -> str:
         return repr(action)
 
+    def action_words(self, state: GameState, seat: int, action: Action) -> str:
+        from rail_app.games.italian_rails.rules.actionwords import action_words
+
+        return action_words(state, seat, action)
+
     def history(self, state: GameState) -> list[tuple[int, Action]]:
         return list(state.history)
 
