@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from rail_app.games.italian_rails.ai.advice import suggest
+from rail_app.games.italian_rails.ai.advice import demand_route, suggest
 from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, PickUp
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play
@@ -173,3 +173,69 @@ def test_take_back_the_train_s_last_move_and_pickup_are_taken_back(app: Any) -> 
     d.frames(1)
     assert scene.frame.find(Intent.TAKE_BACK) is None  # building: the eraser's buttons
     assert s.apply(EndTurn()).ok
+
+
+def test_suggest_states_the_plan_s_own_figures_beside_the_cash(app: Any) -> None:
+    """Suggest's payoff is its deliveries' payoffs, the segments of this turn are among the
+    dashed ones and within the budget and the cash (K7), the cash stands beside the building
+    and the profit a turn is the payoff less the costs over the turns."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    st = scene.state
+    press(d, scene, Intent.SUGGEST)
+    a = scene.table.advice
+    assert a is not None and a.pays
+    assert a.payoff == sum(s.payoff for s in a.stops if not s.pickup) > 0
+    assert set(a.this_turn) <= set(a.new_track)
+    spent = sum(min(st.board.build_cost(x, y), st.board.build_cost(y, x)) for x, y in a.this_turn)
+    assert spent <= min(st.rules.build_budget, st.players[0].cash)
+    assert a.cash == st.players[0].cash
+    assert round(a.per_turn) == round((a.payoff - a.build_cost - a.rent) / a.turns)
+    words = [t for t, _, _ in advice_lines(scene.frame.ctx, a)]
+    text = " ".join(words)
+    assert f"Payoff {a.payoff}M in about" in text and f"your cash {a.cash}M" in text
+    if a.new_track:
+        assert f"Track to build: {len(a.new_track)} segment" in text
+    assert "-" not in text.split("Payoff")[1].split("profit")[0]  # no negative nonsense
+
+
+def test_suggest_says_when_the_cash_cannot_pay_and_what_would_help(app: Any) -> None:
+    """A load locked for a city the network does not reach, 1M in hand: the plan shown is
+    the only way to earn, with its true payoff, the money it lacks and what would help (no
+    loan in this game: said so; a locked load may not be dropped)."""
+    from rail_app.games.italian_rails.rules.state import Load
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    st = scene.state
+    me = st.players[0]
+    board = st.board
+    reached = {board.city_of_dot[x].name for e in me.track for x in e
+               if x in board.city_of_dot}
+    far = [(n, i, dem) for n in [*me.private, *st.pool]
+           for i, dem in enumerate(st.deck.card(n).demands)
+           if dem.city not in reached and board.suppliers.get(dem.commodity)
+           and demand_route(st, 0, dem.commodity, dem.city).possible]
+    chosen: dict[int, Any] = {}
+    for n, i, dem in far:  # the train full of loads locked far away: nothing else to carry
+        chosen.setdefault(n, (i, dem))
+    chosen = dict(list(chosen.items())[:2])
+    assert len(chosen) == 2
+    me.loads = [Load(dem.commodity, n, i) for n, (i, dem) in chosen.items()]
+    me.position = board.cities["Alfa"].centre if "Alfa" in reached else next(iter(me.track))[0]
+    me.cash = 1
+    scene.session.version += 1
+    press(d, scene, Intent.SUGGEST)
+    a = scene.table.advice
+    assert a is not None and not a.pays and a.build_cost > 1
+    assert a.payoff == sum(dem.payoff for _, dem in chosen.values())
+    assert a.short == a.build_cost - 1
+    assert sum(min(board.build_cost(x, y), board.build_cost(y, x))
+               for x, y in a.this_turn) <= 1  # this turn's part is what 1M pays for
+    text = " ".join(t for t, _, _ in advice_lines(scene.frame.ctx, a))
+    assert f"Your cash cannot pay for this plan: {a.short}M short" in text
+    assert f"Payoff {a.payoff}M once the track is paid for" in text
+    assert "Loans are off in this game" in text and "may not be dropped (C3)" in text
+    assert "profit a turn" not in text

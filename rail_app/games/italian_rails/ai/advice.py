@@ -65,7 +65,16 @@ class Advice:
     rent: int
     payoff: int
     turns: float
-    per_turn: float  # profit a turn, as the planner ranks plans
+    per_turn: float  # profit a turn: (payoff - building - rent) over the turns
+    cash: int = 0  # the seat's cash when the plan was made (M)
+    #: the plan is carried out with the money in hand (K7); False: the least bad plan for a
+    #: locked load, which the cash cannot pay for (its figures are estimates)
+    pays: bool = True
+
+    @property
+    def short(self) -> int:
+        """M of the building the cash in hand does not cover (0 when it does)."""
+        return max(0, self.build_cost - self.cash)
 
 
 @dataclass(frozen=True)
@@ -164,14 +173,45 @@ def _track(planner: Planner, route: list[int]) -> tuple[tuple[Edge, ...], tuple[
     return tuple(new), tuple(ferries), cost
 
 
+def _this_turn(planner: Planner, new: tuple[Edge, ...]) -> tuple[Edge, ...]:
+    """The first of the segments still to build (in the route's order) that this turn's
+    building can pay for: within the phase's budget and the cash in hand (K7)."""
+    state = planner.state
+    me = state.players[planner.seat]
+    spent = state.phase_spent if state.current == planner.seat else 0
+    left = min(state.rules.build_budget - spent, me.cash - spent)
+    out: list[Edge] = []
+    for a, b in new:
+        c = min(planner.board.build_cost(a, b), planner.board.build_cost(b, a))
+        if c > left:
+            break
+        left -= c
+        out.append((a, b))
+    return tuple(out)
+
+
 def _advice(planner: Planner, plan: Plan) -> Advice:
     got = planner.route_for(plan.events, refine=True)
     route, stop_at = got if got is not None else (plan.route, plan.stop_at)
     new, ferries, cost = _track(planner, route)
-    first = tuple(edge_key(a, b) for a, b in plan.first_build
-                  if planner.graph.edge_kind(a, b) == NEW)
-    return Advice(planner.seat, _stops(plan.events), tuple(route), tuple(stop_at), new, first,
-                  ferries, cost, plan.rent, plan.payoff, plan.turns, plan.score)
+    stops = _stops(plan.events)
+    # the figures a person reads are the plan's own: the payoffs of its deliveries, the
+    # building along its way, the turns the train needs at its speed
+    payoff = sum(s.payoff for s in stops if not s.pickup)
+    moves = max(0, len(route) - 1)
+    if plan.pays and plan.score > float("-inf"):
+        turns = plan.turns
+    else:
+        budget_turns = -(-cost // max(1, planner.budget))
+        turns = planner.build_only_turns() + max(moves / max(1, planner.speed),
+                                                 float(budget_turns))
+    turns = max(turns, 1.0)
+    rent = plan.rent
+    per_turn = (payoff - cost - rent) / turns
+    me = planner.state.players[planner.seat]
+    return Advice(planner.seat, stops, tuple(route), tuple(stop_at), new,
+                  _this_turn(planner, new), ferries, cost, rent, payoff, turns, per_turn,
+                  me.cash, plan.pays and plan.score > float("-inf"))
 
 
 def _demand_route(planner: Planner, commodity: str, city: str) -> DemandRoute:

@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions, ngettext, number
 from rail_app.games.italian_rails.ai.advice import Advice, DemandRoute
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import Edge
@@ -24,7 +25,7 @@ from rail_app.ui.hud import Line
 
 def about_turns(turns: float) -> str:
     n = max(1, math.ceil(turns - 1e-9))
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return ngettext("{n} turn", "{n} turns", n).format(n=number(n))
 
 
 def _layer(cam: Camera) -> pygame.Surface:
@@ -144,10 +145,12 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
 
 
 def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int, int]) -> None:
-    """Numbered marks where the plan picks up (a ring) and delivers (a filled disc)."""
+    """Numbered square tags above the places where the plan picks up (an outlined tag) and
+    delivers (a filled one), pointing down at the dot: squares, not the route preview's
+    round turn marks, and above the dot, so both can be read at one city."""
     cam = ctx.table.camera
     size = ctx.px(13)
-    r = max(size * 0.9, cam.dot_px * 0.42)
+    r = max(size * 0.8, cam.dot_px * 0.36)
     placed: dict[int, int] = {}
     for k, (stop, i) in enumerate(zip(a.stops, a.stop_at, strict=False), start=1):
         d = a.route[i] if 0 <= i < len(a.route) else None
@@ -156,20 +159,30 @@ def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int,
         n = placed.get(d, 0)
         placed[d] = n + 1
         x, y = cam.dot_screen(d)
-        x += n * r * 1.6  # two stops at one place stand side by side
-        pygame.draw.circle(surface, WHITE, (x, y), r + 2)
+        x += n * r * 2.3  # two stops at one place stand side by side
+        cy = y - r * 2.1
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(x), round(cy))
+        tip = [(x - r * 0.5, box.bottom - 1), (x + r * 0.5, box.bottom - 1), (x, y - r * 0.3)]
+        pygame.draw.polygon(surface, colour, tip)
+        pygame.draw.rect(surface, WHITE, box.inflate(4, 4), border_radius=max(2, round(r / 3)))
         if stop.pickup:
-            pygame.draw.circle(surface, WHITE, (x, y), r)
-            pygame.draw.circle(surface, colour, (x, y), r, max(2, round(r / 4)))
-            hud.label(surface, str(k), (x, y), size, colour, bold=True, anchor="center")
+            pygame.draw.rect(surface, WHITE, box, border_radius=max(2, round(r / 3)))
+            pygame.draw.rect(surface, colour, box, max(2, round(r / 4)),
+                             border_radius=max(2, round(r / 3)))
+            hud.label(surface, str(k), box.center, size, colour, bold=True, anchor="center")
         else:
-            pygame.draw.circle(surface, colour, (x, y), r)
-            hud.label(surface, str(k), (x, y), size, WHITE, bold=True, anchor="center")
+            pygame.draw.rect(surface, colour, box, border_radius=max(2, round(r / 3)))
+            hud.label(surface, str(k), box.center, size, WHITE, bold=True, anchor="center")
 
 
 def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
-    """The suggested plan in words: its stops in order, the building, the money."""
-    out: list[Line] = [("Suggested plan (what the Hard computer would do)", hud.TEXT, True)]
+    """The suggested plan in words: its stops in order, the building beside the cash in
+    hand, the payoff and the turns; when the cash cannot pay for it, that, and what would
+    help."""
+    from rail_app.games.italian_rails.ui.safety import help_lines
+
+    out: list[Line] = [(_("Suggested plan (what the Hard computer would do)"), hud.TEXT, True)]
     for k, s in enumerate(a.stops, start=1):
         if s.pickup:
             out.append((f"{k}. Pick up {s.commodity} at {s.city} for {s.to} (card {s.card})",
@@ -178,17 +191,40 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
             out.append((f"{k}. Deliver {s.commodity} to {s.city}: {s.payoff}M", hud.GREEN,
                         False))
     if a.new_track:
-        now = sum(1 for _ in a.this_turn)
-        when = f", {now} of them this turn (bright)" if now else ""
-        out.append((f"Track to build: {len(a.new_track)} segments (dashed){when}", hud.TEXT,
-                    False))
+        out.append((ngettext("Track to build: {n} segment (dashed)",
+                             "Track to build: {n} segments (dashed)",
+                             len(a.new_track)).format(n=number(len(a.new_track))),
+                    hud.TEXT, False))
+        now = len(a.this_turn)
+        if now:
+            out.append((ngettext("  of which {n} this turn (bright)",
+                                 "  of which {n} this turn (bright)", now).format(
+                                     n=number(now)), hud.TEXT, False))
     else:
         out.append(("No track to build: your network reaches every stop", hud.TEXT, False))
     if a.ferries:
         out.append(("Ferries to take: " + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
-    money = f"Building {a.build_cost}M" + (f", rent {a.rent}M" if a.rent else "")
-    out.append((f"{money}; payoff {a.payoff}M in about {about_turns(a.turns)}: "
-                f"{a.per_turn:.0f}M profit a turn", hud.MUTED, False))
+    cash = money_millions(a.cash)
+    if a.build_cost or a.rent:
+        out.append((_("Building {build} and rent {rent}; your cash {cash}").format(
+            build=money_millions(a.build_cost), rent=money_millions(a.rent), cash=cash)
+            if a.rent else _("Building {build}; your cash {cash}").format(
+                build=money_millions(a.build_cost), cash=cash),
+            hud.RED if a.short else hud.TEXT, False))
+    else:
+        out.append((_("Nothing to pay on the way; your cash {cash}").format(cash=cash),
+                    hud.TEXT, False))
+    if a.pays:
+        out.append((_("Payoff {payoff} in about {turns}: {profit} profit a turn").format(
+            payoff=money_millions(a.payoff), turns=about_turns(a.turns),
+            profit=money_millions(round(a.per_turn))), hud.MUTED, False))
+    else:
+        out.append((_("Your cash cannot pay for this plan: {short} short, and nothing you "
+                      "can pay for pays now").format(short=money_millions(a.short)),
+                    hud.RED, True))
+        out.append((_("Payoff {payoff} once the track is paid for").format(
+            payoff=money_millions(a.payoff)), hud.MUTED, False))
+        out += [("\u2022 " + line, hud.TEXT, False) for line in help_lines(ctx.state, a.seat)]
     out.append(("Suggest again to hide it; nothing is played for you", hud.MUTED, False))
     return out
 

@@ -6,6 +6,7 @@ to serve a hovered demand (a ghost line with its cost and turns). Neither plays 
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.ai.advice import Adviser
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.base import Core
@@ -38,8 +39,14 @@ class Helping:
             return
         self.work_out_advice()
         if t.advice is None:
-            self.core.say("No plan", "No demand can be served now: none of the cards' demands "
-                     "can be reached with the money in hand", Tone.INFO, Spot.TOP)
+            from rail_app.games.italian_rails.ui.safety import help_lines
+
+            state = self.core.state
+            seat = self.core.viewer()
+            text = _("No demand can be served with the money in hand ({cash}). What would "
+                     "help:").format(cash=money_millions(state.players[seat].cash))
+            self.core.say(_("No plan pays"), " ".join([text, "; ".join(help_lines(state, seat))]),
+                          Tone.INFO, Spot.TOP)
 
     def work_out_advice(self) -> None:
         t = self.core.table
