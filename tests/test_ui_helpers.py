@@ -239,3 +239,75 @@ def test_suggest_says_when_the_cash_cannot_pay_and_what_would_help(app: Any) -> 
     assert f"Payoff {a.payoff}M once the track is paid for" in text
     assert "Loans are off in this game" in text and "may not be dropped (C3)" in text
     assert "profit a turn" not in text
+
+
+def _strand(scene: Any) -> tuple[int, Any]:
+    """Prepare: Anna in her build phase with 2M and a load locked far from her network."""
+    from rail_app.games.italian_rails.rules.state import Load
+
+    st = scene.state
+    me = st.players[0]
+    board = st.board
+    reached = {board.city_of_dot[x].name for e in me.track for x in e
+               if x in board.city_of_dot}
+    n, i, dem = next((n, i, dem) for n in [*me.private, *st.pool]
+                     for i, dem in enumerate(st.deck.card(n).demands)
+                     if dem.city not in reached and board.suppliers.get(dem.commodity)
+                     and demand_route(st, 0, dem.commodity, dem.city).possible
+                     and demand_route(st, 0, dem.commodity, dem.city).build_cost > 2)
+    me.loads = [Load(dem.commodity, n, i)]
+    me.cash = 2
+    scene.session.version += 1
+    return n, dem
+
+
+def test_end_build_warns_once_when_no_paying_delivery_stays_in_reach(app: Any) -> None:
+    """End build with 2M and a locked load whose city needs more track than that: a question
+    says so, names the cheapest demand and its cost and what would help; Keep building stays
+    in the phase, End build anyway ends the turn; the hovered demand's ghost words put the
+    cash beside the cost."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    press(d, scene, Intent.END_PHASE)  # the move phase ends: Anna builds
+    assert scene.state.phase == "build" and scene.state.current == 0
+    _card, dem = _strand(scene)
+    press(d, scene, Intent.END_PHASE)
+    t = scene.table
+    assert t.modal.value == "confirm" and t.question.value == "stranded"
+    words = " ".join(t.stranded_words)
+    cost = demand_route(scene.state, 0, dem.commodity, dem.city).build_cost
+    assert f"With 2M left, no demand of your cards can be paid for: the cheapest, " \
+           f"{dem.commodity} to {dem.city}, still needs {cost}M of track." in words
+    assert "Loans are off in this game" in words and "may not be dropped (C3)" in words
+    assert scene.state.current == 0 and scene.state.phase == "build"  # nothing ended yet
+    press(d, scene, Intent.CLOSE)  # Keep building
+    assert t.modal.value == "none" and scene.state.phase == "build"
+    g = demand_route(scene.state, 0, dem.commodity, dem.city)
+    text = " ".join(x for x, _, _ in ghost_lines(scene.board, g, 2))
+    assert f"Still to build: {g.build_cost}M" in text
+    assert f"Your cash 2M: {g.build_cost - 2}M short" in text
+    turn = scene.state.turn
+    press(d, scene, Intent.END_PHASE)  # asked once a turn: this time the turn ends
+    assert scene.state.turn > turn and t.modal.value == "none" and t.question is None
+
+
+def test_end_build_anyway_ends_the_turn_and_a_player_in_reach_is_not_asked(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    press(d, scene, Intent.END_PHASE)
+    turn = scene.state.turn
+    _strand(scene)
+    press(d, scene, Intent.END_PHASE)
+    assert scene.table.question is not None
+    press(d, scene, Intent.CONFIRM)  # End build anyway
+    assert scene.state.turn > turn and scene.table.modal.value == "none"
+    # with money enough, End build ends the turn at once
+    scene2 = start(app, cards=True, seed=4, computer=True)
+    prepare_network(scene2)
+    d2 = Driver(app)
+    press(d2, scene2, Intent.END_PHASE)
+    turn = scene2.state.turn
+    press(d2, scene2, Intent.END_PHASE)
+    assert scene2.table.question is None and scene2.state.turn > turn

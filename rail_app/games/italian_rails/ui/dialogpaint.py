@@ -7,6 +7,7 @@ from enum import Enum
 
 import pygame
 
+from rail_app.core.i18n import N_, _
 from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.palette import BOX as BOX
@@ -68,6 +69,7 @@ QUESTIONS = {
                     "the main menu?", "Quit"),
     Question.LOAD: ("Unsaved progress", "Progress since the last save will be lost. Load "
                     "another game?", "Load"),
+    Question.STRANDED: (N_("No paying delivery in reach"), "", N_("End build anyway")),
 }
 
 
@@ -128,7 +130,13 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
         return
     if dialog is Dialog.CONFIRM:
         q = ctx.table.question
-        title, text, _ = QUESTIONS[q] if q is not None else ("", "", "")
+        title, text, _verb = QUESTIONS[q] if q is not None else ("", "", "")
+        if q is Question.STRANDED:
+            y = text_block(surface, _(title), x, box.y + px(20), width, px(22), bold=True)
+            y += px(6)
+            for line in ctx.table.stranded_words:
+                y = text_block(surface, line, x, y + px(4), width, px(16))
+            return
         y = text_block(surface, title, x, box.y + px(20), width, px(22), bold=True)
         text_block(surface, text, x, y + px(10), width, px(16))
         return

@@ -118,7 +118,7 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
         routes.append(t.advice.route)
     ghost = shown_ghost(ctx)
     if ghost is not None:
-        boxes.insert(0, ghost_lines(ctx.state.board, ghost))
+        boxes.insert(0, ghost_lines(ctx.state.board, ghost, _cash_left(ctx)))
         routes.append(ghost.route)
     if not boxes:
         return
@@ -229,8 +229,16 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
     return out
 
 
-def ghost_lines(board: Board, g: DemandRoute) -> list[Line]:
-    """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with)."""
+def _cash_left(ctx: Ctx) -> int:
+    """The viewer's cash not yet promised to this phase's building (K10)."""
+    st = ctx.state
+    me = st.players[ctx.viewer]
+    return me.cash - (st.phase_spent if st.current == ctx.viewer else 0)
+
+
+def ghost_lines(board: Board, g: DemandRoute, cash: int | None = None) -> list[Line]:
+    """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with), its
+    cost beside the ``cash`` in hand."""
     if not g.possible:
         return [(f"{g.commodity.capitalize()} to {g.city}", hud.TEXT, True),
                 (f"No way to serve it now: no track the rules allow joins {g.city} to a "
@@ -243,6 +251,12 @@ def ghost_lines(board: Board, g: DemandRoute) -> list[Line]:
     else:
         what = f"{len(g.new_track)} segments (dashed)" if g.new_track else "no track"
         out.append((f"Still to build: {g.build_cost}M, {what}", hud.TEXT, False))
+        if cash is not None:
+            short = g.build_cost - cash
+            out.append((_("Your cash {cash}: {short} short").format(
+                cash=money_millions(cash), short=money_millions(short)) if short > 0 else
+                _("Your cash {cash}: enough to build it").format(cash=money_millions(cash)),
+                hud.RED if short > 0 else hud.GREEN, False))
         if g.ferries:
             out.append(("and the " + " and the ".join(g.ferries) + " ferry (K8)", hud.TEXT,
                         False))

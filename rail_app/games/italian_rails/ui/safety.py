@@ -43,12 +43,17 @@ def demands_of(state: GameState, seat: int) -> list[tuple[str, str, int]]:
     return out
 
 
+def cash_left(state: GameState, seat: int) -> int:
+    """The seat's cash not yet promised to this phase's building (K10)."""
+    return state.players[seat].cash - (state.phase_spent if state.current == seat else 0)
+
+
 def reach(state: GameState, seat: int, adviser: Adviser | None = None,
           key: object = None) -> Reach:
-    """The cheapest demand the seat can serve and whether the cash in hand pays for the
-    track it still needs (a demand its network already reaches needs none)."""
+    """The cheapest demand the seat can serve and whether the cash left pays for the track
+    it still needs (a demand its network already reaches needs none)."""
     adviser = adviser or Adviser()
-    cash = state.players[seat].cash
+    cash = cash_left(state, seat)
     best: DemandRoute | None = None
     for commodity, city, _payoff in demands_of(state, seat):
         r = adviser.demand_route(state, seat, commodity, city, key=key)
@@ -77,3 +82,22 @@ def help_lines(state: GameState, seat: int) -> list[str]:
         out.append(_("Choose a cheaper demand: hover one to see its track and cost"))
         out.append(_("Swap demands at the start of a turn for new public cards (C6)"))
     return out
+
+
+def stranded_words(state: GameState, seat: int, adviser: Adviser | None = None,
+                   key: object = None) -> list[str]:
+    """The End build warning's lines when no demand stays in reach of the cash left (none
+    when one does): what is wrong, then what would help."""
+    r = reach(state, seat, adviser, key)
+    if not r.stranded:
+        return []
+    cash = money_millions(r.cash)
+    if r.best is None:
+        first = _("With {cash} left, no demand of your cards can be served from your "
+                  "network.").format(cash=cash)
+    else:
+        first = _("With {cash} left, no demand of your cards can be paid for: the cheapest, "
+                  "{commodity} to {city}, still needs {cost} of track.").format(
+                      cash=cash, commodity=r.best.commodity, city=r.best.city,
+                      cost=money_millions(r.best.build_cost))
+    return [first, _("What would help:"), *("\u2022 " + line for line in help_lines(state, seat))]

@@ -44,6 +44,7 @@ class Question(Enum):
     SWAP = "swap"
     QUIT = "quit"
     LOAD = "load"
+    STRANDED = "stranded"  # End build with no paying delivery in reach of the cash left
 
 
 class Tone(Enum):
@@ -164,6 +165,9 @@ class Table:
     pan_moved: float = 0.0
     modal: Modal = Modal.NONE
     question: Question | None = None
+    #: the turn whose End build already warned that no paying delivery is in reach
+    stranded_warned: int | None = None
+    stranded_words: tuple[str, ...] = ()  # what that warning says (built when it is asked)
     offer: int | None = None  # the ferry the FERRY dialog offers (its index)
     curtain: int | None = None  # two people at one screen: the seat waiting to be shown
     curtain_armed: bool = False  # a new press (and its release) takes the curtain away
