@@ -173,6 +173,72 @@ def _track(planner: Planner, route: list[int]) -> tuple[tuple[Edge, ...], tuple[
     return tuple(new), tuple(ferries), cost
 
 
+def _prune(planner: Planner, route: list[int], stop_at: list[int]
+           ) -> tuple[list[int], list[int]]:
+    """The route again over only the new track it needs: the planner may lay a second new
+    branch to a city where reversing along the first would do (it weighs the train's time
+    against money), so any new segment whose removal still leaves the start and every stop
+    joined is left out, the dearest first, and the train's way is found again, the fewest
+    steps between stops, over what is left (a person reads the ghost as the track a plan
+    needs and its cost)."""
+    graph = planner.graph
+    board = planner.board
+    steps = list(zip(route, route[1:], strict=False))
+    kept = {edge_key(a, b) for a, b in steps if graph.edge_kind(a, b) == NEW}
+    if len(kept) < 2:
+        return route, stop_at
+    ferries = {(a, b) for a, b in steps if graph.edge_kind(a, b) == FERRY}
+    ferries |= {(b, a) for a, b in ferries}
+    terminals = [route[0], *(route[i] for i in stop_at)]
+
+    def usable(a: int, b: int) -> bool:
+        kind = graph.edge_kind(a, b)
+        if kind == FERRY:
+            return (a, b) in ferries
+        if kind == NEW:
+            return edge_key(a, b) in kept
+        return board.edges[edge_key(a, b)].forbidden is None
+
+    def way(frm: int, to: int) -> list[int] | None:
+        """The fewest steps from ``frm`` to ``to`` over usable track (breadth first)."""
+        if frm == to:
+            return [frm]
+        prev = {frm: frm}
+        todo = [frm]
+        for u in todo:
+            nexts = list(board.adj[u]) + [f.other_port(u) for f in board.ferries_at.get(u, ())]
+            for v in nexts:
+                if v in prev or not usable(u, v):
+                    continue
+                prev[v] = u
+                if v == to:
+                    out = [v]
+                    while out[-1] != frm:
+                        out.append(prev[out[-1]])
+                    return out[::-1]
+                todo.append(v)
+        return None
+
+    def joined() -> bool:
+        return all(way(a, b) is not None for a, b in zip(terminals, terminals[1:],
+                                                          strict=False))
+
+    for e in sorted(kept, key=lambda e: -min(board.build_cost(*e),
+                                             board.build_cost(e[1], e[0]))):
+        kept.discard(e)
+        if not joined():
+            kept.add(e)
+    out = [terminals[0]]
+    at: list[int] = []
+    for a, b in zip(terminals, terminals[1:], strict=False):
+        part = way(a, b)
+        if part is None:
+            return route, stop_at
+        out.extend(part[1:])
+        at.append(len(out) - 1)
+    return out, at
+
+
 def _this_turn(planner: Planner, new: tuple[Edge, ...]) -> tuple[Edge, ...]:
     """The first of the segments still to build (in the route's order) that this turn's
     building can pay for: within the phase's budget and the cash in hand (K7)."""
@@ -193,6 +259,7 @@ def _this_turn(planner: Planner, new: tuple[Edge, ...]) -> tuple[Edge, ...]:
 def _advice(planner: Planner, plan: Plan) -> Advice:
     got = planner.route_for(plan.events, refine=True)
     route, stop_at = got if got is not None else (plan.route, plan.stop_at)
+    route, stop_at = _prune(planner, route, stop_at)
     new, ferries, cost = _track(planner, route)
     stops = _stops(plan.events)
     # the figures a person reads are the plan's own: the payoffs of its deliveries, the
@@ -228,10 +295,10 @@ def _demand_route(planner: Planner, commodity: str, city: str) -> DemandRoute:
     for job in jobs:
         events = (Event.of(DELIVER, job),) if job.source is None else \
             (Event.of(PICKUP, job), Event.of(DELIVER, job))
-        got = planner.route_for(events)
+        got = planner.route_for(events, refine=True)
         if got is None:
             continue
-        route = got[0]
+        route = _prune(planner, *got)[0]
         new, ferries, cost = _track(planner, route)
         plan = Plan(events)
         planner.simulate(plan)
