@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from rail_app.games.italian_rails.ai.advice import demand_route, suggest
-from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, PickUp
+from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, KeepCards, PickUp
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play
 from rail_app.games.italian_rails.ui.ghosts import advice_lines, ghost_lines
@@ -311,3 +311,35 @@ def test_end_build_anyway_ends_the_turn_and_a_player_in_reach_is_not_asked(app: 
     turn = scene2.state.turn
     press(d2, scene2, Intent.END_PHASE)
     assert scene2.table.question is None and scene2.state.turn > turn
+
+
+def test_the_win_tracker_shows_the_majors_joined_and_the_cash_of_both_once_public(
+        app: Any, monkeypatch: Any) -> None:
+    """W1 in sight: the side panel ticks the major cities the player's own network joins and
+    sets their cash against the winning cash; the other player's tracker shows once their
+    cash is public (E3), not before."""
+    from rail_app.games.italian_rails.rules.cards import connects_all_majors, majors_joined
+    from tests.test_ui_support import drawn_text
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    st = scene.state
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    assert majors_joined(s.state, 0) == ()
+    text = drawn_text(app, monkeypatch)
+    assert "Win (W1): 0 of 2 major cities joined" in text
+    prepare_network(scene)
+    st = scene.state
+    assert majors_joined(st, 0) == ("Alfa", "Beta") and connects_all_majors(st, 0)
+    scene.session.version += 1
+    text = drawn_text(app, monkeypatch)
+    assert "Win (W1): 2 of 2 major cities joined" in text
+    assert f"{st.players[0].cash}M of 250M" in text
+    assert f"{st.players[1].cash}M of 250M" not in text  # Bruno's cash is hidden
+    assert text.count("Alfa") >= 1 and text.count("Win (W1): 0 of 2 major cities joined") == 0
+    st.cash_public = True
+    scene.session.version += 1
+    text = drawn_text(app, monkeypatch)
+    assert f"{st.players[1].cash}M of 250M" in text
+    assert "Win (W1): 0 of 2 major cities joined" in text  # Bruno's network joins none
