@@ -464,3 +464,24 @@ def test_a_demand_s_ghost_and_suggest_build_no_second_branch() -> None:
         assert a is not None
         assert minimal(a.route, a.new_track, [a.route[0], *(a.route[i] for i in a.stop_at)])
     assert checked > 40
+
+
+def test_suggest_after_keeping_serves_a_private_card_when_it_pays_nearly_as_well() -> None:
+    """The first Suggest after the cards are kept (C2) starts from a kept card when a plan
+    serving one earns at least PRIVATE_SHARE of the best plan's profit a turn (Italy, seed
+    2: the best plan serves two public cards, one serving card 28 earns nearly as much)."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.ai.advice import Adviser
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+    from rail_app.games.italian_rails.rules.actions import KeepCards
+
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    served = 0
+    for seed in (2, 4, 5):
+        st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, seed)
+        for _ in range(2):
+            st = ITALIAN_RAILS.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
+        a = Adviser().suggest(st, st.current)
+        assert a is not None and a.pays
+        served += bool({s.card for s in a.stops} & set(st.players[st.current].private))
+    assert served == 3

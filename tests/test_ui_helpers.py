@@ -343,3 +343,41 @@ def test_the_win_tracker_shows_the_majors_joined_and_the_cash_of_both_once_publi
     text = drawn_text(app, monkeypatch)
     assert f"{st.players[1].cash}M of 250M" in text
     assert "Win (W1): 0 of 2 major cities joined" in text  # Bruno's network joins none
+
+
+def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
+        app: Any, monkeypatch: Any) -> None:
+    """Choosing the private cards (C2): the dialog stands at the foot of the map; resting
+    the pointer on a dealt card works out each of its demands' cheapest way and shows the
+    supplier, the track's cost and the turns in a box above the dialog, and the ways on the
+    map; leaving the card takes them away."""
+    from rail_app.games.italian_rails.ui.commands import ToggleCard
+    from tests.test_ui_support import drawn_text
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    d.frames(2)
+    st = scene.state
+    assert st.phase == "setup"
+    card = st.players[st.current].dealt[0]
+    r = show(d, scene, ToggleCard(card))
+    assert r.bottom <= scene.rects.map.bottom and r.top > scene.rects.map.top + 60
+    d.mouse(pygame.MOUSEMOTION, r.center)
+    d.frames(6, 0.05)
+    help_ = scene.table.card_help
+    assert help_ is not None and help_[0] == card
+    demands = st.deck.card(card).demands
+    assert [(g.commodity, g.city) for g in help_[1]] == [(x.commodity, x.city) for x in demands]
+    text = drawn_text(app, monkeypatch)
+    assert f"Card {card} if you keep it" in text
+    for dem, g in zip(demands, help_[1], strict=True):
+        assert f"{dem.commodity} to {dem.city}: {dem.payoff}M" in text
+        if g.possible and g.build_cost:
+            assert any(t.startswith(f"from {g.supplier}: {g.build_cost}M of track, about ")
+                       for t in text)
+    from rail_app.games.italian_rails.ui import ghosts
+
+    assert ghosts._kept is not None and help_[1] == ghosts._kept[0][6]  # drawn on the map
+    d.mouse(pygame.MOUSEMOTION, scene.rects.map.topleft)
+    d.frames(2)
+    assert scene.table.card_help is None

@@ -122,11 +122,35 @@ class Adviser:
         plan = planner.choose()
         if plan is None:
             return None
-        return _advice(planner, plan)
+        return _advice(planner, _private_first(planner, plan))
 
     def demand_route(self, state: GameState, seat: int, commodity: str, city: str,
                      key: object = None) -> DemandRoute:
         return _demand_route(self.planner(state, seat, key), commodity, city)
+
+
+#: Suggest prefers a plan that serves one of the player's private cards when it earns at
+#: least this share of the best plan's profit a turn: the cards a person chose to keep are
+#: theirs alone (C2) and are what they expect a plan to start from.
+PRIVATE_SHARE = 0.8
+
+
+def _private_first(planner: Planner, plan: Plan) -> Plan:
+    """``plan``, or the best plan serving a private card when it earns nearly as much."""
+    private = set(planner.state.players[planner.seat].private)
+    if not private or not plan.pays or plan.score <= 0 or any(
+            j.card in private for j in plan.jobs):
+        return plan
+    best: Plan | None = None
+    for p in planner.candidates(planner.level.full_evals):
+        if not any(j.card in private for j in p.jobs):
+            continue
+        planner.simulate(p)
+        if p.score > float("-inf") and (best is None or p.score > best.score):
+            best = p
+    if best is not None and best.score >= PRIVATE_SHARE * plan.score:
+        return best
+    return plan
 
 
 def suggest(state: GameState, seat: int) -> Advice | None:

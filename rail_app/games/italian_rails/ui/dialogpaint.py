@@ -115,7 +115,8 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
     if dialog is Dialog.HELP:
         hud.help_page(surface, px(16), HELP)
         return
-    veil(surface, 70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
+    veil(surface, 40 if dialog is Dialog.KEEP else
+         70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
     opaque(surface, box, px(12), px(6))
     x, width = box.x + px(24), box.w - px(48)
     if dialog is Dialog.MENU:
@@ -227,6 +228,8 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
         x += cw + gap
     hud.label(surface, f"Click {keep} cards, then Keep (or Enter).",
               (box.x + px(30), box.bottom - px(52)), px(14), hud.MUTED)
+    hud.label(surface, _("Rest the pointer on a card: its ways and costs show on the map."),
+              (box.x + px(30), box.bottom - px(32)), px(14), hud.MUTED)
 
 
 def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:

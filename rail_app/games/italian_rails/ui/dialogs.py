@@ -76,6 +76,9 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         n = len(st.players[ctx.session.actor].dealt)
         total = n * px(200) + (n - 1) * px(16)
         r = pygame.Rect(0, 0, min(w - px(20), max(total + px(60), px(700))), px(420))
+        # at the foot of the map, so that the ways of a hovered card show above it
+        r.midbottom = (ctx.rects.map.centerx, ctx.rects.map.bottom - px(8))
+        return r
     elif dialog is Dialog.LOSS:
         pend = st.pending
         rows = len(st.players[pend.player].loads) if pend is not None else 1

@@ -17,6 +17,7 @@ from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.commands import Demand
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import ink_width, mix
+from rail_app.games.italian_rails.ui.palette import CARD_TINTS as CARD_TINTS
 from rail_app.games.italian_rails.ui.palette import GHOST_BG as GHOST_BG
 from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui import hud
@@ -70,12 +71,15 @@ def paint_ghosts(surface: pygame.Surface, ctx: Ctx) -> None:
     colour = ctx.ink(ctx.viewer).colour
     width = max(4, ink_width(cam.dot_px))
     ghost = shown_ghost(ctx)
-    if t.advice is None and ghost is None:
+    card = t.card_help[1] if t.card_help is not None else ()
+    if t.advice is None and ghost is None and not card:
         return
     global _kept
-    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), t.advice, ghost, colour)  # values
+    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), t.advice, ghost, card,
+           colour)  # values
     if _kept is None or _kept[0] != key:
-        _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width))
+        _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width,
+                                                     card))
     for layer in _kept[3]:
         surface.blit(layer, cam.rect.topleft)
 
@@ -87,10 +91,19 @@ _kept: tuple[tuple[object, ...], Advice | None, DemandRoute | None,
 
 
 def _ghost_layers(cam: Camera, advice: Advice | None, ghost: DemandRoute | None,
-                  colour: tuple[int, int, int], width: int) -> list[pygame.Surface]:
-    """The suggested plan's picture, then the hovered demand's (each blended over the map
-    on its own)."""
+                  colour: tuple[int, int, int], width: int,
+                  card: tuple[DemandRoute, ...] = ()) -> list[pygame.Surface]:
+    """The suggested plan's picture, then the hovered demand's, then the ways of a dealt
+    card's demands (each blended over the map on its own)."""
     out = []
+    if card:
+        layer = _layer(cam)
+        for k, g in enumerate(card):
+            if g.possible:
+                tint = CARD_TINTS[k % len(CARD_TINTS)]
+                _way(layer, cam, g.route, tint, width)
+                _new_track(layer, cam, g.new_track, tint, width, 190)
+        out.append(layer)
     if advice is not None:
         layer = _layer(cam)
         _way(layer, cam, advice.route, colour, width)
@@ -120,6 +133,11 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     if ghost is not None:
         boxes.insert(0, ghost_lines(ctx.state.board, ghost, _cash_left(ctx)))
         routes.append(ghost.route)
+    top_only = False
+    if t.card_help is not None:
+        boxes.insert(0, card_help_lines(ctx, *t.card_help))
+        routes += [g.route for g in t.card_help[1]]
+        top_only = True  # the dialog covers the foot of the map
     if not boxes:
         return
     pics = [hud.bubble_picture(lines, ctx.px(14), bg=GHOST_BG, alpha=245, width=ctx.px(360))
@@ -137,6 +155,8 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     def covered(r: pygame.Rect) -> int:
         return 4 * sum(1 for p in points if r.collidepoint(p)) + len(r.collidelistall(names))
 
+    if top_only:
+        corners = corners[:2]
     spot = min(corners, key=covered)
     y = spot.y
     for pic in pics:
@@ -204,6 +224,15 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
         out.append(("No track to build: your network reaches every stop", hud.TEXT, False))
     if a.ferries:
         out.append(("Ferries to take: " + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
+    private = ctx.state.players[a.seat].private
+    if private and not {s.card for s in a.stops} & set(private):
+        out.append((ngettext("Your private card {cards} is in no step: the plans serving it "
+                             "earn much less now; it stays yours alone (C2)",
+                             "Your private cards {cards} are in no step: the plans serving "
+                             "them earn much less now; they stay yours alone (C2)",
+                             len(private)).format(
+                                 cards=", ".join(number(c) for c in private)),
+                    hud.MUTED, False))
     cash = money_millions(a.cash)
     if a.build_cost or a.rent:
         out.append((_("Building {build} and rent {rent}; your cash {cash}").format(
@@ -234,6 +263,32 @@ def _cash_left(ctx: Ctx) -> int:
     st = ctx.state
     me = st.players[ctx.viewer]
     return me.cash - (st.phase_spent if st.current == ctx.viewer else 0)
+
+
+def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> list[Line]:
+    """A dealt card's demands if kept (C2): for each, the supplier of the cheapest way, the
+    track still to build and its cost, and about how many turns, in the colour its way is
+    drawn in on the map."""
+    st = ctx.state
+    out: list[Line] = [(_("Card {card} if you keep it").format(card=number(card)), hud.TEXT,
+                        True)]
+    for k, (d, g) in enumerate(zip(st.deck.card(card).demands, routes, strict=False)):
+        tint = CARD_TINTS[k % len(CARD_TINTS)]
+        head = _("{commodity} to {city}: {payoff}").format(
+            commodity=d.commodity, city=d.city, payoff=money_millions(d.payoff))
+        out.append((head, tint, True))
+        if not g.possible:
+            out.append((_("no way to serve it now (B3, K5)"), hud.RED, False))
+            continue
+        src = g.supplier or "?"
+        if g.build_cost:
+            out.append((_("from {supplier}: {cost} of track, about {turns}").format(
+                supplier=src, cost=money_millions(g.build_cost), turns=about_turns(g.turns)),
+                hud.TEXT, False))
+        else:
+            out.append((_("from {supplier}: no track to build, about {turns}").format(
+                supplier=src, turns=about_turns(g.turns)), hud.TEXT, False))
+    return out
 
 
 def ghost_lines(board: Board, g: DemandRoute, cash: int | None = None) -> list[Line]:

@@ -183,6 +183,9 @@ class Table:
     advice: Advice | None = None  # the suggested plan shown on the map ("Suggest")
     advice_version: int = -1  # the game's version it was worked out for
     ghost: DemandRoute | None = None  # the cheapest way to serve the hovered demand
+    #: choosing the private cards (C2): the hovered dealt card and its demands' cheapest ways
+    card_help: tuple[int, tuple[DemandRoute, ...]] | None = None
+    card_help_key: object = None
     ghost_key: tuple[int, int, str, str] | None = None  # (version, seat, commodity, city)
     lesson: LessonState | None = None  # the guided first game, when this is it
 
