@@ -357,7 +357,7 @@ class Relay:
         return {"positions": pos}
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
+                      people: Sequence[int], over: bool) -> list[str]:
         return ["Positions: " + " · ".join(
             f"{n} {p}" for n, p in zip(seat_names, summary.get("positions", []), strict=False))]
 

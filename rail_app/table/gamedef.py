@@ -292,8 +292,9 @@ class GameDef(Protocol[B, S, A]):
         ...
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
-        """What the save screen says of a save's game, in words."""
+                      people: Sequence[int], over: bool) -> list[str]:
+        """What the save screen says of a save's game, in words. ``people``: the seats
+        played by people (what the game keeps hidden from them stays hidden there too)."""
         ...
 
     # -- computer players and checks ------------------------------------------------------------

@@ -308,7 +308,7 @@ class ItalianRails:
         return summary_from_json(raw, seats)
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
+                      people: Sequence[int], over: bool) -> list[str]:
         from rail_app.games.italian_rails.rules.words import save_lines
 
         return save_lines(summary, seat_names, people, over)
