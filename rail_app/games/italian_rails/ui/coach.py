@@ -156,6 +156,10 @@ def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
     st = ctx.state
     done = step_done(look(ctx))
     text = words(step.text, st, ls.plan)
+    if done and not step.info:
+        ack = step.ack(look(ctx))
+        if ack:
+            text = f"{text}  {ack}"
     last = ls.step >= len(STEPS) - 1
     buttons: list[tuple[int, object, str]] = [(110, Intent.LESSON_LEAVE, "Leave"),
                                                (110, Intent.LESSON_RESTART, "Start over")]
