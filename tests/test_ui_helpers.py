@@ -373,7 +373,9 @@ def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
     for dem, g in zip(demands, help_[1], strict=True):
         assert f"{dem.commodity} to {dem.city}: {dem.payoff}M" in text
         if g.possible and g.build_cost:
-            assert any(t.startswith(f"from {g.supplier}: {g.build_cost}M of track, about ")
+            cash = st.players[st.current].cash
+            tail = f"more than your {cash}M" if g.build_cost > cash else "about "
+            assert any(t.startswith(f"from {g.supplier}: {g.build_cost}M of track, {tail}")
                        for t in text)
     from rail_app.games.italian_rails.ui import ghosts
 

@@ -230,6 +230,9 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
               (box.x + px(30), box.bottom - px(52)), px(14), hud.MUTED)
     hud.label(surface, _("Rest the pointer on a card: its ways and costs show on the map."),
               (box.x + px(30), box.bottom - px(32)), px(14), hud.MUTED)
+    from rail_app.games.italian_rails.ui.ghosts import paint_card_help
+
+    paint_card_help(surface, ctx, box)
 
 
 def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:

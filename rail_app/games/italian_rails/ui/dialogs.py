@@ -63,7 +63,7 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         r.bottomright = (ctx.rects.buttons.right - px(10), ctx.rects.buttons.y - px(6))
         return r
     elif dialog is Dialog.CONFIRM and ctx.table.question is Question.STRANDED:
-        r = pygame.Rect(0, 0, px(600), px(170) + len(ctx.table.stranded_words) * px(40))
+        r = pygame.Rect(0, 0, px(600), px(150) + len(ctx.table.stranded_words) * px(34))
     elif dialog is Dialog.CONFIRM:
         r = pygame.Rect(0, 0, px(480), px(230))
     elif dialog is Dialog.FERRY:
@@ -77,8 +77,8 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         total = n * px(200) + (n - 1) * px(16)
         r = pygame.Rect(0, 0, min(w - px(20), max(total + px(60), px(700))), px(420))
         # at the foot of the map, so that the ways of a hovered card show above it
-        r.midbottom = (ctx.rects.map.centerx, ctx.rects.map.bottom - px(8))
-        return r
+        r.midbottom = (w // 2, ctx.rects.map.bottom - px(8))
+        return r.clamp(pygame.Rect(0, 0, w, h))
     elif dialog is Dialog.LOSS:
         pend = st.pending
         rows = len(st.players[pend.player].loads) if pend is not None else 1

@@ -133,11 +133,6 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     if ghost is not None:
         boxes.insert(0, ghost_lines(ctx.state.board, ghost, _cash_left(ctx)))
         routes.append(ghost.route)
-    top_only = False
-    if t.card_help is not None:
-        boxes.insert(0, card_help_lines(ctx, *t.card_help))
-        routes += [g.route for g in t.card_help[1]]
-        top_only = True  # the dialog covers the foot of the map
     if not boxes:
         return
     pics = [hud.bubble_picture(lines, ctx.px(14), bg=GHOST_BG, alpha=245, width=ctx.px(360))
@@ -155,8 +150,6 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     def covered(r: pygame.Rect) -> int:
         return 4 * sum(1 for p in points if r.collidepoint(p)) + len(r.collidelistall(names))
 
-    if top_only:
-        corners = corners[:2]
     spot = min(corners, key=covered)
     y = spot.y
     for pic in pics:
@@ -265,6 +258,25 @@ def _cash_left(ctx: Ctx) -> int:
     return me.cash - (st.phase_spent if st.current == ctx.viewer else 0)
 
 
+def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect) -> None:
+    """The hovered dealt card's words (:func:`card_help_lines`), over the dialog's edge at
+    the top of the map, where the fewest of its ways run (painted after the dialog, so a
+    short window shows them too)."""
+    t = ctx.table
+    if t.card_help is None:
+        return
+    cam = t.camera
+    pic = hud.bubble_picture(card_help_lines(ctx, *t.card_help), ctx.px(14), bg=GHOST_BG,
+                             alpha=245, width=ctx.px(380))
+    m = cam.rect.inflate(-2 * ctx.px(10), -2 * ctx.px(10))
+    top = min(m.y + ctx.px(8), dialog.top - pic.get_height() // 2)
+    spots = [pygame.Rect(m.x, top, pic.get_width(), pic.get_height()),
+             pygame.Rect(m.right - pic.get_width(), top, pic.get_width(), pic.get_height())]
+    points = [cam.dot_screen(d) for g in t.card_help[1] for d in g.route]
+    spot = min(spots, key=lambda r: sum(1 for p in points if r.collidepoint(p)))
+    surface.blit(pic, spot.topleft)
+
+
 def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> list[Line]:
     """A dealt card's demands if kept (C2): for each, the supplier of the cheapest way, the
     track still to build and its cost, and about how many turns, in the colour its way is
@@ -281,7 +293,12 @@ def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> lis
             out.append((_("no way to serve it now (B3, K5)"), hud.RED, False))
             continue
         src = g.supplier or "?"
-        if g.build_cost:
+        cash = st.players[ctx.session.actor].cash
+        if g.build_cost > cash:
+            out.append((_("from {supplier}: {cost} of track, more than your {cash}").format(
+                supplier=src, cost=money_millions(g.build_cost), cash=money_millions(cash)),
+                hud.RED, False))
+        elif g.build_cost:
             out.append((_("from {supplier}: {cost} of track, about {turns}").format(
                 supplier=src, cost=money_millions(g.build_cost), turns=about_turns(g.turns)),
                 hud.TEXT, False))
