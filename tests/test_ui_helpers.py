@@ -383,3 +383,23 @@ def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
     d.mouse(pygame.MOUSEMOTION, scene.rects.map.topleft)
     d.frames(2)
     assert scene.table.card_help is None
+
+
+def test_an_event_card_the_computer_draws_waits_for_the_person_s_ok(app: Any) -> None:
+    """Against the computer, an event card it draws stays until the person puts it away
+    (it no longer closes itself after a few seconds), and the computer waits for that."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    if s.state.current == 0:
+        s.apply(EndTurn())
+    assert s.state.current == 1
+    event = next(n for n, c in s.state.deck.cards.items() if c.is_event)
+    scene.table.popups.append(event)
+    before = len(s.state.history)
+    d.frames(80, 0.1)  # eight seconds
+    assert scene.table.popups == [event] and len(s.state.history) == before
+    press(d, scene, Intent.DISMISS_EVENT)
+    assert scene.table.popups == []

@@ -381,8 +381,9 @@ class Controller:
                 t.run = None
                 if not t.pacing.skip:
                     self.host.sounds.play("whistle")
-        if t.popups and self.session.seat.computer:
-            # while a computer plays, an event card goes away by itself after a while
+        if t.popups and self.session.seat.computer and self.all_computers():
+            # while only computers play, an event card goes away by itself after a while;
+            # a person reads it and puts it away (the computer waits for OK)
             t.popup_age += dt
             if t.popup_age > POPUP_TIME or (t.pacing.skip and self.all_computers()):
                 t.popups.pop(0)

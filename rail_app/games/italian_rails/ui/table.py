@@ -24,7 +24,7 @@ from rail_app.games.italian_rails.ui.train import Preview, TrainRun
 NOTICE_TIME = 3.5  # seconds a notice stays
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
 CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
-POPUP_TIME = 5.0  # seconds an event card drawn by a computer stays unless put away
+POPUP_TIME = 5.0  # seconds an event card stays, unless put away, when only computers play
 
 
 class Modal(Enum):
