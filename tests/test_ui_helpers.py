@@ -403,3 +403,25 @@ def test_an_event_card_the_computer_draws_waits_for_the_person_s_ok(app: Any) ->
     assert scene.table.popups == [event] and len(s.state.history) == before
     press(d, scene, Intent.DISMISS_EVENT)
     assert scene.table.popups == []
+
+
+def test_map_tooltips_in_the_move_phase_speak_of_moving_not_building(app: Any) -> None:
+    """Hovering a dot or a segment in the move phase gives no building cost (K6, B1): a
+    segment of the other player's track says what running on it costs (M3)."""
+    from rail_app.games.italian_rails.ui.tooltips import hover_lines
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    prepare_network(scene)  # Anna's move phase
+    st = scene.state
+    board = st.board
+    a, b = next(iter(st.players[0].track))
+    st.owner[(a, b)] = 1  # say it is Bruno's
+    cam = scene.camera
+    (x0, y0), (x1, y1) = cam.dot_screen(a), cam.dot_screen(b)
+    ctx = scene.frame.ctx
+    on_edge = " ".join(t for t, _, _ in hover_lines(ctx, ((x0 + x1) / 2, (y0 + y1) / 2), None))
+    on_dot = " ".join(t for t, _, _ in hover_lines(ctx, (x0, y0), a))
+    assert st.phase == "move"
+    assert "Costs" not in on_edge and "costs" not in on_dot
+    assert f"for the rent, {st.rules.rental_fee}M a turn (M3)" in on_edge
+    assert board.key(a)  # the dot is a real one
