@@ -316,33 +316,35 @@ def test_end_build_anyway_ends_the_turn_and_a_player_in_reach_is_not_asked(app: 
 def test_the_win_tracker_shows_the_majors_joined_and_the_cash_of_both_once_public(
         app: Any, monkeypatch: Any) -> None:
     """W1 in sight: the side panel ticks the major cities the player's own network joins and
-    sets their cash against the winning cash; the other player's tracker shows once their
-    cash is public (E3), not before."""
+    sets their cash against the winning cash (its tooltip says it in words); the other
+    player's tracker shows once their cash is public (E3), not before."""
     from rail_app.games.italian_rails.rules.cards import connects_all_majors, majors_joined
     from tests.test_ui_support import drawn_text
 
+    def tips() -> list[str]:
+        return [w.tip for w in scene.frame.widgets if w.tip.startswith("Win (W1)")]
+
     scene = start(app, cards=True, seed=4, computer=True)
-    st = scene.state
     s = scene.session
     while s.state.phase == "setup":
         s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
     assert majors_joined(s.state, 0) == ()
-    text = drawn_text(app, monkeypatch)
-    assert "Win (W1): 0 of 2 major cities joined" in text
+    drawn_text(app, monkeypatch)
+    assert tips() == [f"Win (W1): 0 of 2 major cities joined \u00b7 cash "
+                      f"{s.state.players[0].cash}M of 250M"]
     prepare_network(scene)
     st = scene.state
     assert majors_joined(st, 0) == ("Alfa", "Beta") and connects_all_majors(st, 0)
     scene.session.version += 1
     text = drawn_text(app, monkeypatch)
-    assert "Win (W1): 2 of 2 major cities joined" in text
-    assert f"{st.players[0].cash}M of 250M" in text
-    assert f"{st.players[1].cash}M of 250M" not in text  # Bruno's cash is hidden
-    assert text.count("Alfa") >= 1 and text.count("Win (W1): 0 of 2 major cities joined") == 0
+    assert tips()[0].startswith("Win (W1): 2 of 2 major cities joined")
+    assert f"{st.players[0].cash}/250M" in text and "Alfa" in text and "Beta" in text
+    assert f"{st.players[1].cash}/250M" not in text and len(tips()) == 1  # Bruno's hidden
     st.cash_public = True
     scene.session.version += 1
     text = drawn_text(app, monkeypatch)
-    assert f"{st.players[1].cash}M of 250M" in text
-    assert "Win (W1): 0 of 2 major cities joined" in text  # Bruno's network joins none
+    assert f"{st.players[1].cash}/250M" in text
+    assert len(tips()) == 2 and tips()[1].startswith("Win (W1): 0 of 2 major cities joined")
 
 
 def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
