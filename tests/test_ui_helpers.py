@@ -281,7 +281,7 @@ def test_end_build_warns_once_when_no_paying_delivery_stays_in_reach(app: Any) -
            f"{dem.commodity} to {dem.city}, still needs {cost}M of track." in words
     assert "Loans are off in this game" in words and "may not be dropped (C3)" in words
     assert scene.state.current == 0 and scene.state.phase == "build"  # nothing ended yet
-    press(d, scene, Intent.CLOSE)  # Keep building
+    d.key(pygame.K_RETURN)  # Enter takes the lit button: Keep building
     assert t.modal.value == "none" and scene.state.phase == "build"
     g = demand_route(scene.state, 0, dem.commodity, dem.city)
     text = " ".join(x for x, _, _ in ghost_lines(scene.board, g, 2))
