@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rail_app.core.i18n import _
+from rail_app.core.i18n import _, ngettext
 from rail_app.games.italian_rails.rules import log as ev
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.log import LogEntry, LogKind, LossCause, Settled
@@ -187,7 +187,14 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
                     "track (M3)")
         case ev.Moved(start=start, stop=stop, steps=steps, moves_left=left):
             frm = board.place_name(start) if start is not None else "?"
-            return (f"{name} moves from {frm} to {board.place_name(stop)} ({steps} "
+            to = board.place_name(stop)
+            if frm == to:  # both ends have one name: no "from Napoli to Napoli"
+                return ngettext("{name} moves {steps} segment and is still at {place} "
+                                "({left} left)",
+                                "{name} moves {steps} segments and is still at {place} "
+                                "({left} left)", steps).format(
+                                    name=name, steps=steps, place=to, left=left)
+            return (f"{name} moves from {frm} to {to} ({steps} "
                     f"{_plural(steps, 'segment', 'segments')}, {left} left)")
         case ev.BoardedFerry(ferry=f, lands=port):
             return (f"{name}'s train boards the {board.ferries[f].name} ferry; it lands at "
