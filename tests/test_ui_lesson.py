@@ -225,3 +225,32 @@ def test_the_lesson_covers_a_whole_game_s_ideas() -> None:
                          ("Lock a public card", ("C4",)), ("A faster train", ("K9",)),
                          ("How the game ends", ("W1", "W2"))):
         assert title in texts and all(r in texts[title] for r in rules), title
+
+
+def test_the_lesson_s_lit_ferry_route_stays_on_the_map(app: Any) -> None:
+    """The lit route of the lesson's ferry is drawn within the map, never over the history
+    bar or the side panel around it."""
+    from rail_app.games.italian_rails.ui import coach
+    from rail_app.games.italian_rails.ui.lesson import Target
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    ctx = scene.frame.ctx
+    plan = scene.table.lesson.plan
+    cam = scene.camera
+    cam.level = cam.level_for(200)  # close in: the route runs far beyond the map area
+    port = scene.board.dots[scene.board.ferries[plan.ferry].ports[0]]
+    outside: list[tuple[int, int]] = []
+    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)):  # the port at each edge of the map
+        cam.centre_on(port.x, port.y)
+        cam.pan_px(dx * (cam.rect.w // 2 - 4), dy * (cam.rect.h // 2 - 4))
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill((0, 0, 0))
+        coach._targets(surface, ctx, [Target(ferry=plan.ferry)], coach.Dialog.NONE, [])
+        outside += [(x, y) for x in range(0, surface.get_width(), 3)
+                    for y in range(0, surface.get_height(), 3)
+                    if not cam.rect.collidepoint(x, y)
+                    and surface.get_at((x, y))[:3] != (0, 0, 0)]
+    assert outside == []
