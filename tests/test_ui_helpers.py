@@ -427,3 +427,25 @@ def test_map_tooltips_in_the_move_phase_speak_of_moving_not_building(app: Any) -
     assert "Costs" not in on_edge and "costs" not in on_dot
     assert f"for the rent, {st.rules.rental_fee}M a turn (M3)" in on_edge
     assert board.key(a)  # the dot is a real one
+
+
+def test_the_win_tracker_ticks_a_major_city_the_track_reaches_before_it_joins_two(
+        app: Any) -> None:
+    """W1's tracker: a network that reaches one major city ticks it; a major city only
+    holds its own free track, which ticks nothing for a player whose track is elsewhere."""
+    from rail_app.games.italian_rails.rules.actions import BuildSegment
+    from rail_app.games.italian_rails.rules.cards import majors_joined
+    from tests.test_ui_support import alfa_beta_route
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    if s.state.current != 0:
+        s.apply(EndTurn())
+    board = s.state.board
+    route = alfa_beta_route(board)
+    assert s.apply(BuildSegment(board.key(route[0]), board.key(route[1]))).ok
+    start_city = next(c.name for c in board.majors if route[0] in c.dots)
+    assert majors_joined(s.state, 0) == (start_city,)
+    assert majors_joined(s.state, 1) == ()
