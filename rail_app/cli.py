@@ -245,7 +245,7 @@ def _authoring(args: argparse.Namespace, name: str) -> int:
             print(f"--size: {args.size!r} is not a size like 1600x900 (at least 640x400)",
                   file=sys.stderr)
             return EXIT_BAD_INPUT
-        result: int = tool(args.path, size)
+        result: int = tool(args, size)
         return result
     result = tool(args)
     return result
@@ -280,6 +280,13 @@ def _new_map(args: argparse.Namespace) -> int:
 def _preview_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="the map's YAML file")
     p.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    p.add_argument("--image", metavar="FILE",
+                   help="a PNG or JPEG to trace from, drawn under the layers (I hides it)")
+    p.add_argument("--corners", metavar="X1,Y1,X2,Y2",
+                   help="two opposite corners of the --image, in the map's units (lon,lat "
+                        "or x,y km, as 'at:' takes them), e.g. a box west,south,east,north")
+    p.add_argument("--opacity", type=int, default=50, metavar="PERCENT",
+                   help="the --image's opacity, 1-100 (O steps it; default 50)")
 
 
 def _preview(args: argparse.Namespace) -> int:

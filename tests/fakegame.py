@@ -313,6 +313,9 @@ class Relay:
     def action_repr(self, action: Action) -> str:
         return repr(action)
 
+    def action_words(self, state: State, seat: int, action: Action) -> str:
+        return f"{self.seat_names(state)[seat]} plays {action!r}"
+
     def history(self, state: State) -> list[tuple[int, Action]]:
         return list(state.history)
 
@@ -354,7 +357,7 @@ class Relay:
         return {"positions": pos}
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
+                      people: Sequence[int], over: bool) -> list[str]:
         return ["Positions: " + " · ".join(
             f"{n} {p}" for n, p in zip(seat_names, summary.get("positions", []), strict=False))]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -405,3 +406,82 @@ def test_no_level_swaps_its_opening_away() -> None:
                     assert score is not None and score < OPENING_SWAP_BELOW, (level, seed)
                 state = game.apply(state, action, inplace=True)
     assert swaps <= 15  # a hopeless hand is rare: at most one opening in ten
+
+
+def test_a_demand_s_ghost_and_suggest_build_no_second_branch() -> None:
+    """The cheapest way to serve a demand lays no new segment that its stops do without:
+    with any one of its new segments left out, the start, the supplier and the city stay
+    joined over the player's track, the free track, the rest of the new track and the ferries
+    it takes (a second branch into a city where the train can turn would inflate the cost).
+    Suggest's plan holds to the same."""
+    import networkx as nx
+
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.ai.advice import Adviser
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+    from rail_app.games.italian_rails.rules.actions import KeepCards
+    from rail_app.games.italian_rails.rules.board import edge_key
+
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    checked = 0
+    for seed in (1, 2):
+        st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, seed)
+        for _ in range(2):
+            st = ITALIAN_RAILS.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
+        board = st.board
+        seat = st.current
+        adviser = Adviser()
+
+        def minimal(route: tuple[int, ...], new: tuple[tuple[int, int], ...],
+                    terminals: list[int], board: Any = board, st: Any = st) -> bool:
+            g = nx.Graph()
+            for a, b in zip(route, route[1:], strict=False):
+                if board.edge(a, b) is None:
+                    g.add_edge(a, b)  # a ferry the way takes
+            for e in board.edges.values():
+                if e.free or edge_key(e.a, e.b) in st.owner:
+                    g.add_edge(e.a, e.b)
+            g.add_edges_from(new)
+            for e in new:
+                g.remove_edge(*e)
+                if all(a in g and b in g and nx.has_path(g, a, b)
+                       for a, b in zip(terminals, terminals[1:], strict=False)):
+                    return False
+                g.add_edge(*e)
+            return True
+
+        me = st.players[seat]
+        for n in [*me.private, *st.pool]:
+            for dem in st.deck.card(n).demands:
+                r = adviser.demand_route(st, seat, dem.commodity, dem.city)
+                if not r.possible or not r.new_track:
+                    continue
+                src = board.cities[r.supplier] if r.supplier else None
+                mid = next(d for d in r.route if src is not None and board.city_of_dot.get(d) is src)
+                assert minimal(r.route, r.new_track, [r.route[0], mid, r.route[-1]]), dem
+                checked += 1
+        a = adviser.suggest(st, seat)
+        assert a is not None
+        assert minimal(a.route, a.new_track, [a.route[0], *(a.route[i] for i in a.stop_at)])
+    assert checked > 40
+
+
+def test_suggest_after_keeping_serves_a_private_card_when_it_pays_nearly_as_well() -> None:
+    """The first Suggest after the cards are kept (C2) starts from a kept card when a plan
+    serving one earns at least PRIVATE_SHARE of the best plan's profit a turn (Italy, seed
+    2: the best plan serves two public cards, one serving card 28 earns nearly as much)."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.ai.advice import Adviser
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+    from rail_app.games.italian_rails.rules.actions import KeepCards
+
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    served = 0
+    for seed in (2, 4, 5):
+        st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, seed)
+        for _ in range(2):
+            st = ITALIAN_RAILS.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
+        a = Adviser().suggest(st, st.current)
+        assert a is not None and a.pays
+        served += bool({s.card for s in a.stops} & set(st.players[st.current].private))
+    assert served == 3

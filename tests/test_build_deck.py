@@ -137,3 +137,38 @@ def test_new_map_opens_in_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     app.step(1 / 60)
     assert scene.board.name == "Lago"
     assert len(scene.session.state.deck.cards) == 108
+
+
+def test_new_map_points_its_editor_at_schemas_that_exist_beside_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first line of the new map and of its deck names a schema by a path relative to
+    the file (as the YAML editor support reads it): that file exists there, is the game's
+    own schema, and validates the file it is named by."""
+    import json
+
+    import jsonschema
+    import yaml
+
+    folder = tmp_path / "my maps"
+    assert main(["new-map", "toscana", "--dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    for name, schema_name in (("toscana.yaml", "schema.json"),
+                              ("toscana-deck.yaml", "deck-schema.json")):
+        text = (folder / name).read_text(encoding="utf-8")
+        first = text.splitlines()[0]
+        assert first == f"# yaml-language-server: $schema={schema_name}", first
+        schema_path = folder / first.split("$schema=", 1)[1]
+        assert schema_path.is_file(), f"{name} names {schema_path}, which is not there"
+        assert f"wrote {schema_path}" in out
+        assert schema_path.read_bytes() == (ITALY.parent / schema_name).read_bytes()
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+        assert list(jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(text))) == []
+    # a second map in the same folder finds the schemas already there
+    assert main(["new-map", "umbria", "--dir", str(folder)]) == 0
+    assert "schema.json" not in capsys.readouterr().out
+    # build-deck writing a deck elsewhere puts the deck's schema beside it
+    other = tmp_path / "elsewhere"
+    assert main(["build-deck", str(folder / "toscana.yaml"), "-o",
+                 str(other / "deck.yaml")]) == 0
+    assert (other / "deck-schema.json").is_file()

@@ -110,7 +110,7 @@ CASES = [
     ("event-without-title", "    title: Fog around Beta\n", "",
      r"cards\[29\] #30: an event card needs a 'title'"),
     ("schema-unknown-key", "{number: 3, demands", "{numbr: 3, demands",
-     r"cards\[2\]: 'number' is a required property"),
+     r"cards\[2\]: unknown key 'numbr' \(did you mean 'number'\?\)$"),
     ("schema-type", "{city: Delta, commodity: wine, payoff: 40}",
      "{city: Delta, commodity: wine, payoff: forty}",
      r"cards\[0\]\.demands\[0\]\.payoff: 'forty' is not of type 'integer'"),

@@ -212,6 +212,116 @@ def test_E4_washed_out_track_is_protected_until_its_owner_had_a_turn() -> None:
     assert s.washed_out == []
 
 
+def test_E4_a_lost_turn_is_not_a_turn_to_rebuild() -> None:
+    """The published text: "neither player may build track where the other player's track
+    has been washed out until that player has had one turn in which to rebuild it", and "a
+    player who loses a turn may not [...] build track [...] during the lost turn" (T4). So
+    Bruno's lost turn leaves his washed-out bridge protected until a turn he plays."""
+    s = game()
+    bruno_edge = e("2,7", "3,7")
+    lay(s, 1, ["2,7", "3,7"])
+    events.resolve_event(s, FLOOD_GRANDE.number, 0)
+    end_turn(s)  # Anna's turn ends
+    end_turn(s)  # Bruno's turn ends (the Fiume is still in flood)
+    s.players[1].lose_turns = 1  # Bruno will lose his next turn (a derailment, say)
+    end_turn(s)  # Anna's next turn ends: the flood is over; Bruno's turn is lost
+    assert s.events == [] and s.current == 0
+    assert "Bruno loses this turn" in texts(s)
+    v = events.build_violations(s, 0, bruno_edge)
+    assert [x.rule for x in v] == ["E4"] and "Bruno may rebuild it first" in v[0].message
+    s.phase = Phase.BUILD
+    assert "E4" in quote(s, BuildSegment("2,7", "3,7")).rules
+    end_turn(s)  # Anna's turn ends; Bruno plays a turn of his own
+    assert s.current == 1 and events.build_violations(s, 1, bruno_edge) == []
+    assert events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Bruno has had his turn to rebuild
+    assert s.current == 0 and events.build_violations(s, 0, bruno_edge) == []
+
+
+def test_E4_a_turn_cut_short_by_an_event_is_not_a_turn_to_rebuild_T4() -> None:
+    """T4: a player who loses a turn during their own turn loses the rest of it and the next
+    one; neither is a turn to rebuild washed-out track in."""
+    s = game()
+    bruno_edge = e("2,7", "3,7")
+    lay(s, 1, ["2,7", "3,7"])
+    events.resolve_event(s, FLOOD_GRANDE.number, 0)
+    end_turn(s)  # Anna
+    end_turn(s)  # Bruno
+    end_turn(s)  # Anna's next turn ends: the flood is over; Bruno to play
+    assert s.events == [] and s.current == 1
+    events._lose_turn(s, 1, "Bruno's train derails")  # during his own turn, in phase A
+    apply(s, EndPhase(), inplace=True)  # the action completes: his turn ends at once
+    assert s.current == 0  # and his next turn is lost too: Anna plays on
+    assert events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Anna; Bruno's turn is lost, Anna again
+    assert s.current == 0 and events.build_violations(s, 0, bruno_edge) != []
+    end_turn(s)  # Anna; Bruno plays at last
+    assert s.current == 1
+    end_turn(s)
+    assert events.build_violations(s, 0, bruno_edge) == []
+
+
+def _italy_flood_game() -> tuple[GameState, dict[str, Card]]:
+    from rail_app.games.italian_rails.rules.deck import load_board_deck
+    from tests.buildhelp import italy
+
+    board = italy()
+    deck = load_board_deck(board)
+    s = new_game(board, None, seed=1)
+    s.deck = deck
+    for p in s.players:
+        p.turns_taken = 2
+    s.phase = Phase.MOVE
+    return s, {c.title: c for c in deck.cards.values() if c.event == "flood"}
+
+
+def _crossing(s: GameState, river: str, *, only: bool = True) -> list[tuple[int, int]]:
+    """The usable segments of the board crossing ``river`` (and, with ``only``, no other
+    river)."""
+    out = []
+    for k, edge in s.board.edges.items():
+        names = {c.name for c in edge.crossings if c.kind == "river"}
+        if edge.forbidden is None and not edge.free and river in names and (
+                not only or names == {river}):
+            out.append(k)
+    return out
+
+
+def test_E4_a_flood_card_floods_only_the_rivers_it_names() -> None:
+    """The published text (section 5, "Event Cards"): "There are three flood cards in the deck.
+    Each flood card indicates rivers which are flooded by that event. Note that the Po River
+    is an extensive river system; all rivers in the Po system are affected when the Po
+    floods." So the card naming the Adige and the Tevere leaves their tributaries, the Isarco
+    and the Salto, alone; the Po's card floods the Ticino, the Adda and the rest."""
+    s, floods = _italy_flood_game()
+    assert len(floods) == 3
+    card = floods["Adige and Tevere flood"]
+    assert card.params == {"rivers": ["Adige", "Tevere"]}
+    isarco, salto = _crossing(s, "Isarco")[0], _crossing(s, "Salto")[0]
+    adige = _crossing(s, "Adige")[0]
+    for edge, owner in ((isarco, 0), (salto, 1), (adige, 0)):
+        s.owner[edge] = owner
+        s.players[owner].track.add(edge)
+    events.resolve_event(s, card.number, 0)
+    blocked = events.blocked_edges(s)
+    assert set(_crossing(s, "Adige", only=False)) <= blocked
+    assert set(_crossing(s, "Tevere", only=False)) <= blocked
+    assert not blocked & (set(_crossing(s, "Isarco")) | set(_crossing(s, "Salto")))
+    assert adige not in s.owner  # the bridge over the Adige is washed out...
+    assert s.owner[isarco] == 0 and s.owner[salto] == 1  # ...those over its tributaries stand
+    assert events.flooded_river(s, isarco) is None
+    assert "Flood (Adige, Tevere): 1 segment destroyed (Anna 1)" in texts(s)
+    # the Po floods with every river of its system
+    s, floods = _italy_flood_game()
+    po = floods["The Po floods"]
+    assert po.params == {"systems": ["Po"]}
+    events.resolve_event(s, po.number, 0)
+    blocked = events.blocked_edges(s)
+    for river in ("Po", "Ticino", "Adda", "Oglio", "Mincio", "Tanaro", "Dora Baltea"):
+        assert set(_crossing(s, river, only=False)) <= blocked, river
+    assert not blocked & set(_crossing(s, "Adige"))
+
+
 # -- E5 ----------------------------------------------------------------------------------------
 
 

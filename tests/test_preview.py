@@ -186,3 +186,217 @@ def test_preview_watches_the_geojson(tmp_path: Path, screen: pygame.Surface) -> 
     _save(geo, good)
     _run_until(preview, screen, lambda: not preview.model.problems)
     assert preview.model.board is not board
+
+
+def test_preview_of_a_map_whose_deck_is_stale_says_what_it_shows(
+        tmp_path: Path, screen: pygame.Surface) -> None:
+    """Two cities deleted from the map: the map loads and is drawn as saved; only the deck is
+    refused, its problems in one line that says to run build-deck. The top bar and the panel
+    say so, never "showing the last good map" over the new one."""
+    path = _copy_mini(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    preview = Preview(path, screen.get_size())
+    old = preview.model.board
+    assert old is not None and preview.status_text().startswith("OK")
+    rows = [x for x in text.splitlines(keepends=True)
+            if "{name: Gamma," not in x and "{name: Zeta," not in x]
+    _save(path, "".join(rows))
+    _run_until(preview, screen, lambda: bool(preview.model.problems))
+    board = preview.model.board
+    assert board is not None and board is not old and "Gamma" not in board.cities
+    assert preview.model.map_is_current
+    status = preview.status_text()
+    assert "last good map" not in status
+    assert status.startswith("map OK \u00b7 deck: ") and "last good deck's figures" in status
+    assert "the map shown is the one saved" in preview.problem_panel_title()
+    (line,) = preview.problem_panel_lines()
+    n = len(preview.model.problems)
+    assert line == (f"{tmp_path / 'mini-deck.yaml'}: {n} problems: the deck was made for an "
+                    "older version of the map (its cards name 'Gamma', 'Zeta', 'marble'); make it "
+                    f"again from the map with: python -m rail_app build-deck {path}")
+    preview.draw(screen)
+    # a mistake in the map itself: now the last good map is what stays on screen
+    _save(path, "".join(rows).replace("name: Mini", "name: [Mini"))
+    _run_until(preview, screen, lambda: not preview.model.map_is_current)
+    assert preview.model.board is board
+    assert preview.status_text().endswith("showing the last good map")
+    assert "last good map stays on screen" in preview.problem_panel_title()
+
+
+# -- the pointer's position, and a click that copies it ------------------------------------------
+
+
+def _post(kind: int, pos: tuple[int, int], **kw: object) -> None:
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, **kw))
+
+
+def _click_dot(path: Path, city: str, *, drag: int = 0) -> tuple[Preview, str, str, str]:
+    """Open the preview window, point at ``city``'s dot and click there (or drag ``drag``
+    pixels), all through posted events; the preview, the chip's text while pointing, the
+    position the map file gives that dot, and the clipboard's text afterwards (read while
+    the window is open: SDL keeps the clipboard of its dummy display with the display)."""
+    from rail_app.games.italian_rails.authoring import position
+    from rail_app.games.italian_rails.authoring.position import position_text
+
+    seen: dict[str, object] = {}
+
+    def on_frame(p: Preview, n: int) -> None:
+        board, cam = p.model.board, p.camera
+        assert board is not None and cam is not None
+        d = board.cities[city].centre
+        at = tuple(map(int, cam.dot_screen(d)))
+        if n == 1:
+            cam.level = cam.level_for(60)
+            cam.centre_on(board.dots[d].x, board.dots[d].y)
+            if position.copy_text("untouched") is False:
+                seen["no clipboard"] = True
+        elif n == 2:
+            _post(pygame.MOUSEMOTION, at)  # type: ignore[arg-type]
+        elif n == 3:
+            seen["hover"] = p.position_chip_text()
+            seen["at"] = position_text(board, *cam.to_km(*at))
+            _post(pygame.MOUSEBUTTONDOWN, at)  # type: ignore[arg-type]
+            _post(pygame.MOUSEBUTTONUP, (at[0] + drag, at[1]))
+        elif n == 4:
+            seen["preview"] = p
+            seen["clipboard"] = pygame.scrap.get_text()
+
+    assert run(str(path), (1280, 720), frames=5, on_frame=on_frame) == 0
+    return (seen["preview"], str(seen["hover"]), str(seen["at"]),  # type: ignore[return-value]
+            str(seen["clipboard"]))
+
+
+def test_preview_shows_the_pointer_in_map_units_and_a_click_copies_it(tmp_path: Path) -> None:
+    """On a map in lon/lat (Sicily and Calabria), the foot of the map shows the pointer's
+    position as 'at:' takes it, with the nearest dot; a click puts it on the clipboard (the
+    SDL clipboard works under the dummy driver too) and says "copied"; a drag copies
+    nothing."""
+    root = Path(__file__).resolve().parent.parent / "maps"
+    for name in ("sicilia.yaml", "sicilia.geojson", "sicilia-deck.yaml"):
+        shutil.copy(root / name, tmp_path / name)
+    path = tmp_path / "sicilia.yaml"
+    preview, hover, at, clipboard = _click_dot(path, "Catania")
+    board = preview.model.board
+    assert board is not None
+    lon, lat = (float(v) for v in at.strip("[]").split(", "))
+    cx, cy = board.projection.inverse(board.dots[board.cities["Catania"].centre].x,
+                                      board.dots[board.cities["Catania"].centre].y)
+    assert abs(lon - cx) < 0.01 and abs(lat - cy) < 0.01  # degrees, as at: is written
+    assert len(at.split(", ")[0].split(".")[1]) <= 4
+    key = board.key(board.cities["Catania"].centre)
+    assert hover == f"{at} (lon, lat) \u00b7 nearest dot {key} \u00b7 click to copy"
+    assert preview.copied is not None and preview.copied.ok and preview.copied.text == at
+    assert clipboard == at
+    assert preview.position_chip_text() == f"copied {at} \u00b7 paste it as an at: position"
+    preview, _, _, clipboard = _click_dot(path, "Catania", drag=30)
+    assert preview.copied is None and clipboard == "untouched"
+
+
+def test_preview_positions_on_a_plane_map_are_km_and_no_clipboard_is_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plane map's positions are x, y in km; where there is no clipboard the click still
+    shows the position, saying it could not be copied."""
+    import pygame.scrap
+
+    def no_clipboard(text: str) -> None:
+        raise pygame.error("no clipboard on this display")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    preview, hover, at, _ = _click_dot(_copy_mini(tmp_path), "Gamma")
+    assert "(x, y in km)" in hover and at.startswith("[")
+    assert preview.copied is not None and not preview.copied.ok
+    assert preview.position_chip_text() == f"no clipboard here: {at} \u00b7 type it as an at: " \
+        "position"
+
+
+# -- a reference picture to trace from -------------------------------------------------------------
+
+
+def _picture(path: Path, size: tuple[int, int] = (200, 100)) -> None:
+    """A picture whose left half is red and right half blue, a black square in the middle."""
+    from rail_app.ui.pngfile import save_png
+
+    pic = pygame.Surface(size)
+    pic.fill((220, 0, 0), pygame.Rect(0, 0, size[0] // 2, size[1]))
+    pic.fill((0, 0, 220), pygame.Rect(size[0] // 2, 0, size[0] - size[0] // 2, size[1]))
+    pic.fill((0, 0, 0), pygame.Rect(size[0] // 2 - 5, size[1] // 2 - 5, 10, 10))
+    save_png(pic, path)
+
+
+def test_preview_draws_a_reference_picture_placed_by_two_corners(
+        tmp_path: Path, screen: pygame.Surface) -> None:
+    """The picture lies between its two corners (given in the map's units, here km), under
+    the layers, at its opacity; I hides it, O steps its opacity, and saving the picture
+    again redraws it."""
+    from rail_app.games.italian_rails.authoring.reference import ReferenceImage
+
+    path = _copy_mini(tmp_path)
+    image = tmp_path / "scan.png"
+    _picture(image)
+    corners = (20.0, 40.0, 220.0, 140.0)  # x1, y1, x2, y2: 200 x 100 km, y southwards
+    ref = ReferenceImage(image, corners, opacity=100)
+    preview = Preview(path, screen.get_size(), reference=ref)
+    cam = preview.camera
+    assert cam is not None and ref.error == "" and ref.box == corners
+
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        preview.draw(screen, complete=True)
+        sx, sy = cam.to_screen(x, y)
+        c = screen.get_at((int(sx), int(sy)))
+        return c.r, c.g, c.b
+
+    assert pixel(60, 90)[0] > 200 and pixel(60, 90)[2] < 30  # the red half, opaque
+    assert pixel(180, 90)[2] > 200 and pixel(180, 90)[0] < 30  # the blue half
+    assert max(pixel(120, 90)) < 40  # the black square at the picture's middle
+    preview.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0))
+    assert not ref.visible
+    base_left = pixel(60, 90)
+    assert base_left[0] < 200 or base_left[1] > 60  # the map's own colours again
+    preview.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0))
+    assert ref.visible and ref.opacity == 25  # O shows it again, stepping 100 -> 25
+    faint = pixel(60, 90)
+    # a quarter red over the map: the green of the map's paper three quarters as strong
+    assert abs(faint[1] - 0.75 * base_left[1]) < 12 and faint[1] > 60
+    assert any("scan.png, 25% (O)" in row for row in preview.legend_texts())
+    # saved again (now all green): read again at the next look at the files
+    pic = pygame.Surface((200, 100))
+    pic.fill((0, 200, 0))
+    from rail_app.ui.pngfile import save_png
+
+    st = image.stat()
+    save_png(pic, image)
+    os.utime(image, ns=(st.st_atime_ns, st.st_mtime_ns + 2_000_000_000))
+    preview.update(1.0)
+    assert pixel(60, 90)[1] > faint[1]
+
+
+def test_preview_reference_picture_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _copy_mini(tmp_path)
+    image = tmp_path / "scan.png"
+    _picture(image)
+    seen: list[Preview] = []
+    from rail_app.games.italian_rails.authoring.reference import ReferenceImage, parse_corners
+
+    corners = parse_corners("220, 140, 20, 40")  # either corner first
+    assert corners is not None
+    ref = ReferenceImage(image, corners, 75)
+    assert run(str(path), (1280, 720), frames=2, on_frame=lambda p, n: seen.append(p),
+               reference=ref) == 0
+    assert ref.box == (20.0, 40.0, 220.0, 140.0) and ref.picture is not None
+    assert any("scan.png, 75% (O)" in row for row in seen[-1].legend_texts())
+    for bad in (["--image", str(image)], ["--corners", "1,2,3,4"],
+                ["--image", str(image), "--corners", "1,2,3"],
+                ["--image", str(image), "--corners", "1,2,1,4"],
+                ["--image", str(tmp_path / "none.png"), "--corners", "1,2,3,4"],
+                ["--image", str(image), "--corners", "1,2,3,4", "--opacity", "0"]):
+        assert main(["preview", str(path), *bad]) == 2, bad
+        assert capsys.readouterr().err.strip()
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"not a picture")
+    ref = ReferenceImage(broken, (0.0, 0.0, 10.0, 10.0))
+    ref.load()
+    assert ref.picture is None and "broken.png: not a picture" in ref.error

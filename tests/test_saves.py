@@ -151,8 +151,8 @@ def test_older_two_file_saves_still_load(tmp_path: Path) -> None:
 
 
 def test_an_older_save_whose_map_changed_says_so(tmp_path: Path) -> None:
-    """map_sha256 is no longer ignored: the game loads with a note, or is refused saying
-    that the map changed when its actions no longer fit."""
+    """map_sha256 is no longer ignored: the game loads with a note, and when its actions no
+    longer fit, it loads up to the first that does not, saying that the map changed."""
     mini = tmp_path / "mini.yaml"
     shutil.copyfile(MINI, mini)
     shutil.copyfile(ROOT / "maps" / "test" / "mini-deck.yaml", tmp_path / "mini-deck.yaml")
@@ -161,10 +161,41 @@ def test_an_older_save_whose_map_changed_says_so(tmp_path: Path) -> None:
     mini.write_text(mini.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     back = Session.load(path)
     assert any("map has changed" in n for n in back.notes)
-    text = mini.read_text(encoding="utf-8").replace("build_budget: 20", "build_budget: 1")
-    mini.write_text(text, encoding="utf-8")
-    if "build_budget: 1" in text:
-        assert "its map has changed since" in _load_error(path)
+    assert "rules:" not in mini.read_text(encoding="utf-8")
+    mini.write_text(mini.read_text(encoding="utf-8") + "rules: {build_budget: 1}\n",
+                    encoding="utf-8")
+    back = Session.load(path)
+    refused = [n for n in back.notes if "no longer allows its action" in n]
+    assert len(refused) == 1 and "its map has changed since it was saved" in refused[0]
+    assert "(K7: " in refused[0] and len(back.state.history) < len(session.state.history)
+    assert back.state.history == session.state.history[:len(back.state.history)]
+
+
+def test_a_save_made_before_a_rules_fix_loads_up_to_the_action_now_refused(
+        tmp_path: Path) -> None:
+    """tests/saves/old-rules-lost-turn.json was saved by the version before the lost-turn
+    rule of E4: a flood washed out Bruno's bridge over the Fiume, a derailment cost him the
+    turn after the flood, and Anna then built where his bridge had been (action 22), as that
+    version let her. Now a lost turn is no turn to rebuild, so that action is refused: the
+    game loads up to it, and one sentence says which action and which rule."""
+    path = tmp_path / "old.json"
+    shutil.copyfile(ROOT / "tests" / "saves" / "old-rules-lost-turn.json", path)
+    back = Session.load(path)
+    assert len(back.state.history) == 21  # actions 1-21 of 24
+    (note,) = back.notes
+    assert note.startswith("This game loads up to turn 9: the rules of this version no "
+                           "longer allow its action 22, Anna builds from ")
+    assert "(E4: Can't build here: Bruno's track was washed out here" in note
+    assert note.endswith("so the 3 actions from there on are left out.")
+    assert "\n" not in note and ". " not in note  # one sentence
+    state = back.state
+    assert state.players[0].name == "Anna" and state.current == 0 and state.phase == "build"
+    bridge = (state.board.dot("2,7"), state.board.dot("3,7"))
+    assert tuple(sorted(bridge)) not in state.owner  # still washed out, Bruno's to rebuild
+    # the game goes on from there
+    from rail_app.games.italian_rails.rules.actions import EndTurn
+
+    assert back.apply(EndTurn()).ok and back.state.current == 1
 
 
 def test_the_seats_of_another_game_beside_an_older_save_are_not_used(tmp_path: Path) -> None:

@@ -80,3 +80,15 @@ def test_values_of_the_wrong_type_fall_back_one_by_one() -> None:
     assert s.window == Settings().window and s.inks[:2] == ["black", "orange"] and not s.hints
     assert s.inks == ["black", "orange", "vermillion", "bluish green", "reddish purple",
                       "sky blue"]  # six seats' inks, each its own
+
+
+def test_a_size_asked_for_on_the_command_line_is_remembered() -> None:
+    """--size is kept in the player's settings when the game closes, as a window resized by
+    hand is, so the next start opens at that size."""
+    from rail_app.ui.settings import load_settings
+
+    _settings_file(json.dumps({"window": [1400, 800]}))
+    app = App(size=(1600, 900), fullscreen=False)
+    assert app.screen.get_size() == (1600, 900)
+    app.close()
+    assert load_settings().window == (1600, 900)

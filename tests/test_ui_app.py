@@ -145,3 +145,17 @@ def test_the_six_seats_default_inks_are_the_palettes_each_its_own() -> None:
     assert len(DEFAULT_INKS) == MAX_SEATS == len(set(DEFAULT_INKS))
     assert set(DEFAULT_INKS) <= set(INKS)
     assert len({INKS[i] for i in DEFAULT_INKS}) == MAX_SEATS
+
+
+def test_selftest_passes_on_a_valid_map_after_both_private_cards_are_delivered(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Eight turns of the self-test on the mini map deliver both private cards, and a
+    delivered private card is not replaced (C5), so the player holds none: the check that
+    two cards were kept reads what was kept, not what is left."""
+    from rail_app.ui.selftest import run_selftest
+
+    assert run_selftest(MINI, turns=8) == 0
+    out = capsys.readouterr().out
+    assert "ok   2 cards kept by clicking them" in out
+    assert "2 of them private cards" in out, out  # the case in question: none left
+    assert "FAIL" not in out and "selftest: all checks passed" in out

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from rail_app.games.italian_rails.ai.advice import suggest
-from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, PickUp
+from rail_app.games.italian_rails.ai.advice import demand_route, suggest
+from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, KeepCards, PickUp
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play
 from rail_app.games.italian_rails.ui.ghosts import advice_lines, ghost_lines
@@ -173,3 +173,279 @@ def test_take_back_the_train_s_last_move_and_pickup_are_taken_back(app: Any) -> 
     d.frames(1)
     assert scene.frame.find(Intent.TAKE_BACK) is None  # building: the eraser's buttons
     assert s.apply(EndTurn()).ok
+
+
+def test_suggest_states_the_plan_s_own_figures_beside_the_cash(app: Any) -> None:
+    """Suggest's payoff is its deliveries' payoffs, the segments of this turn are among the
+    dashed ones and within the budget and the cash (K7), the cash stands beside the building
+    and the profit a turn is the payoff less the costs over the turns."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    st = scene.state
+    press(d, scene, Intent.SUGGEST)
+    a = scene.table.advice
+    assert a is not None and a.pays
+    assert a.payoff == sum(s.payoff for s in a.stops if not s.pickup) > 0
+    assert set(a.this_turn) <= set(a.new_track)
+    spent = sum(min(st.board.build_cost(x, y), st.board.build_cost(y, x)) for x, y in a.this_turn)
+    assert spent <= min(st.rules.build_budget, st.players[0].cash)
+    assert a.cash == st.players[0].cash
+    assert round(a.per_turn) == round((a.payoff - a.build_cost - a.rent) / a.turns)
+    words = [t for t, _, _ in advice_lines(scene.frame.ctx, a)]
+    text = " ".join(words)
+    assert f"Payoff {a.payoff}M in about" in text and f"your cash {a.cash}M" in text
+    if a.new_track:
+        assert f"Track to build: {len(a.new_track)} segment" in text
+    assert "-" not in text.split("Payoff")[1].split("profit")[0]  # no negative nonsense
+
+
+def test_suggest_says_when_the_cash_cannot_pay_and_what_would_help(app: Any) -> None:
+    """A load locked for a city the network does not reach, 1M in hand: the plan shown is
+    the only way to earn, with its true payoff, the money it lacks and what would help (no
+    loan in this game: said so; a locked load may not be dropped)."""
+    from rail_app.games.italian_rails.rules.state import Load
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    st = scene.state
+    me = st.players[0]
+    board = st.board
+    reached = {board.city_of_dot[x].name for e in me.track for x in e
+               if x in board.city_of_dot}
+    far = [(n, i, dem) for n in [*me.private, *st.pool]
+           for i, dem in enumerate(st.deck.card(n).demands)
+           if dem.city not in reached and board.suppliers.get(dem.commodity)
+           and demand_route(st, 0, dem.commodity, dem.city).possible]
+    chosen: dict[int, Any] = {}
+    for n, i, dem in far:  # the train full of loads locked far away: nothing else to carry
+        chosen.setdefault(n, (i, dem))
+    chosen = dict(list(chosen.items())[:2])
+    assert len(chosen) == 2
+    me.loads = [Load(dem.commodity, n, i) for n, (i, dem) in chosen.items()]
+    me.position = board.cities["Alfa"].centre if "Alfa" in reached else next(iter(me.track))[0]
+    me.cash = 1
+    scene.session.version += 1
+    press(d, scene, Intent.SUGGEST)
+    a = scene.table.advice
+    assert a is not None and not a.pays and a.build_cost > 1
+    assert a.payoff == sum(dem.payoff for _, dem in chosen.values())
+    assert a.short == a.build_cost - 1
+    assert sum(min(board.build_cost(x, y), board.build_cost(y, x))
+               for x, y in a.this_turn) <= 1  # this turn's part is what 1M pays for
+    text = " ".join(t for t, _, _ in advice_lines(scene.frame.ctx, a))
+    assert f"Your cash cannot pay for this plan: {a.short}M short" in text
+    assert f"Payoff {a.payoff}M once the track is paid for" in text
+    assert "Loans are off in this game" in text and "may not be dropped (C3)" in text
+    assert "profit a turn" not in text
+
+
+def _strand(scene: Any) -> tuple[int, Any]:
+    """Prepare: Anna in her build phase with 2M and a load locked far from her network."""
+    from rail_app.games.italian_rails.rules.state import Load
+
+    st = scene.state
+    me = st.players[0]
+    board = st.board
+    reached = {board.city_of_dot[x].name for e in me.track for x in e
+               if x in board.city_of_dot}
+    n, i, dem = next((n, i, dem) for n in [*me.private, *st.pool]
+                     for i, dem in enumerate(st.deck.card(n).demands)
+                     if dem.city not in reached and board.suppliers.get(dem.commodity)
+                     and demand_route(st, 0, dem.commodity, dem.city).possible
+                     and demand_route(st, 0, dem.commodity, dem.city).build_cost > 2)
+    me.loads = [Load(dem.commodity, n, i)]
+    me.cash = 2
+    scene.session.version += 1
+    return n, dem
+
+
+def test_end_build_warns_once_when_no_paying_delivery_stays_in_reach(app: Any) -> None:
+    """End build with 2M and a locked load whose city needs more track than that: a question
+    says so, names the cheapest demand and its cost and what would help; Keep building stays
+    in the phase, End build anyway ends the turn; the hovered demand's ghost words put the
+    cash beside the cost."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    press(d, scene, Intent.END_PHASE)  # the move phase ends: Anna builds
+    assert scene.state.phase == "build" and scene.state.current == 0
+    _card, dem = _strand(scene)
+    press(d, scene, Intent.END_PHASE)
+    t = scene.table
+    assert t.modal.value == "confirm" and t.question.value == "stranded"
+    words = " ".join(t.stranded_words)
+    cost = demand_route(scene.state, 0, dem.commodity, dem.city).build_cost
+    assert f"With 2M left, no demand of your cards can be paid for: the cheapest, " \
+           f"{dem.commodity} to {dem.city}, still needs {cost}M of track." in words
+    assert "Loans are off in this game" in words and "may not be dropped (C3)" in words
+    assert scene.state.current == 0 and scene.state.phase == "build"  # nothing ended yet
+    d.key(pygame.K_RETURN)  # Enter takes the lit button: Keep building
+    assert t.modal.value == "none" and scene.state.phase == "build"
+    g = demand_route(scene.state, 0, dem.commodity, dem.city)
+    text = " ".join(x for x, _, _ in ghost_lines(scene.board, g, 2))
+    assert f"Still to build: {g.build_cost}M" in text
+    assert f"Your cash 2M: {g.build_cost - 2}M short" in text
+    turn = scene.state.turn
+    press(d, scene, Intent.END_PHASE)  # asked once a turn: this time the turn ends
+    assert scene.state.turn > turn and t.modal.value == "none" and t.question is None
+
+
+def test_end_build_anyway_ends_the_turn_and_a_player_in_reach_is_not_asked(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    press(d, scene, Intent.END_PHASE)
+    turn = scene.state.turn
+    _strand(scene)
+    press(d, scene, Intent.END_PHASE)
+    assert scene.table.question is not None
+    press(d, scene, Intent.CONFIRM)  # End build anyway
+    assert scene.state.turn > turn and scene.table.modal.value == "none"
+    # with money enough, End build ends the turn at once
+    scene2 = start(app, cards=True, seed=4, computer=True)
+    prepare_network(scene2)
+    d2 = Driver(app)
+    press(d2, scene2, Intent.END_PHASE)
+    turn = scene2.state.turn
+    press(d2, scene2, Intent.END_PHASE)
+    assert scene2.table.question is None and scene2.state.turn > turn
+
+
+def test_the_win_tracker_shows_the_majors_joined_and_the_cash_of_both_once_public(
+        app: Any, monkeypatch: Any) -> None:
+    """W1 in sight: the side panel ticks the major cities the player's own network joins and
+    sets their cash against the winning cash (its tooltip says it in words); the other
+    player's tracker shows once their cash is public (E3), not before."""
+    from rail_app.games.italian_rails.rules.cards import connects_all_majors, majors_joined
+    from tests.test_ui_support import drawn_text
+
+    def tips() -> list[str]:
+        return [w.tip for w in scene.frame.widgets if w.tip.startswith("Win (W1)")]
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    assert majors_joined(s.state, 0) == ()
+    drawn_text(app, monkeypatch)
+    assert tips() == [f"Win (W1): 0 of 2 major cities joined \u00b7 cash "
+                      f"{s.state.players[0].cash}M of 250M"]
+    prepare_network(scene)
+    st = scene.state
+    assert majors_joined(st, 0) == ("Alfa", "Beta") and connects_all_majors(st, 0)
+    scene.session.version += 1
+    text = drawn_text(app, monkeypatch)
+    assert tips()[0].startswith("Win (W1): 2 of 2 major cities joined")
+    assert f"{st.players[0].cash}/250M" in text and "Alfa" in text and "Beta" in text
+    assert f"{st.players[1].cash}/250M" not in text and len(tips()) == 1  # Bruno's hidden
+    st.cash_public = True
+    scene.session.version += 1
+    text = drawn_text(app, monkeypatch)
+    assert f"{st.players[1].cash}/250M" in text
+    assert len(tips()) == 2 and tips()[1].startswith("Win (W1): 0 of 2 major cities joined")
+
+
+def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
+        app: Any, monkeypatch: Any) -> None:
+    """Choosing the private cards (C2): the dialog stands at the foot of the map; resting
+    the pointer on a dealt card works out each of its demands' cheapest way and shows the
+    supplier, the track's cost and the turns in a box above the dialog, and the ways on the
+    map; leaving the card takes them away."""
+    from rail_app.games.italian_rails.ui.commands import ToggleCard
+    from tests.test_ui_support import drawn_text
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    d.frames(2)
+    st = scene.state
+    assert st.phase == "setup"
+    card = st.players[st.current].dealt[0]
+    r = show(d, scene, ToggleCard(card))
+    assert r.bottom <= scene.rects.map.bottom and r.top > scene.rects.map.top + 60
+    d.mouse(pygame.MOUSEMOTION, r.center)
+    d.frames(6, 0.05)
+    help_ = scene.table.card_help
+    assert help_ is not None and help_[0] == card
+    demands = st.deck.card(card).demands
+    assert [(g.commodity, g.city) for g in help_[1]] == [(x.commodity, x.city) for x in demands]
+    text = drawn_text(app, monkeypatch)
+    assert f"Card {card} if you keep it" in text
+    for dem, g in zip(demands, help_[1], strict=True):
+        assert f"{dem.commodity} to {dem.city}: {dem.payoff}M" in text
+        if g.possible and g.build_cost:
+            cash = st.players[st.current].cash
+            tail = f"more than your {cash}M" if g.build_cost > cash else "about "
+            assert any(t.startswith(f"from {g.supplier}: {g.build_cost}M of track, {tail}")
+                       for t in text)
+    from rail_app.games.italian_rails.ui import ghosts
+
+    assert ghosts._kept is not None and help_[1] == ghosts._kept[0][6]  # drawn on the map
+    d.mouse(pygame.MOUSEMOTION, scene.rects.map.topleft)
+    d.frames(2)
+    assert scene.table.card_help is None
+
+
+def test_an_event_card_the_computer_draws_waits_for_the_person_s_ok(app: Any) -> None:
+    """Against the computer, an event card it draws stays until the person puts it away
+    (it no longer closes itself after a few seconds), and the computer waits for that."""
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    if s.state.current == 0:
+        s.apply(EndTurn())
+    assert s.state.current == 1
+    event = next(n for n, c in s.state.deck.cards.items() if c.is_event)
+    scene.table.popups.append(event)
+    before = len(s.state.history)
+    d.frames(80, 0.1)  # eight seconds
+    assert scene.table.popups == [event] and len(s.state.history) == before
+    press(d, scene, Intent.DISMISS_EVENT)
+    assert scene.table.popups == []
+
+
+def test_map_tooltips_in_the_move_phase_speak_of_moving_not_building(app: Any) -> None:
+    """Hovering a dot or a segment in the move phase gives no building cost (K6, B1): a
+    segment of the other player's track says what running on it costs (M3)."""
+    from rail_app.games.italian_rails.ui.tooltips import hover_lines
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    prepare_network(scene)  # Anna's move phase
+    st = scene.state
+    board = st.board
+    a, b = next(iter(st.players[0].track))
+    st.owner[(a, b)] = 1  # say it is Bruno's
+    cam = scene.camera
+    (x0, y0), (x1, y1) = cam.dot_screen(a), cam.dot_screen(b)
+    ctx = scene.frame.ctx
+    on_edge = " ".join(t for t, _, _ in hover_lines(ctx, ((x0 + x1) / 2, (y0 + y1) / 2), None))
+    on_dot = " ".join(t for t, _, _ in hover_lines(ctx, (x0, y0), a))
+    assert st.phase == "move"
+    assert "Costs" not in on_edge and "costs" not in on_dot
+    assert f"for the rent, {st.rules.rental_fee}M a turn (M3)" in on_edge
+    assert board.key(a)  # the dot is a real one
+
+
+def test_the_win_tracker_ticks_a_major_city_the_track_reaches_before_it_joins_two(
+        app: Any) -> None:
+    """W1's tracker: a network that reaches one major city ticks it; a major city only
+    holds its own free track, which ticks nothing for a player whose track is elsewhere."""
+    from rail_app.games.italian_rails.rules.actions import BuildSegment
+    from rail_app.games.italian_rails.rules.cards import majors_joined
+    from tests.test_ui_support import alfa_beta_route
+
+    scene = start(app, cards=True, seed=4, computer=True)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    if s.state.current != 0:
+        s.apply(EndTurn())
+    board = s.state.board
+    route = alfa_beta_route(board)
+    assert s.apply(BuildSegment(board.key(route[0]), board.key(route[1]))).ok
+    start_city = next(c.name for c in board.majors if route[0] in c.dots)
+    assert majors_joined(s.state, 0) == (start_city,)
+    assert majors_joined(s.state, 1) == ()

@@ -163,3 +163,94 @@ def test_lesson_xvfb_says_what_it_needs_without_an_x_display(
     assert main(["lesson-xvfb", "--out", str(tmp_path / "steps")]) == 2
     assert "xvfb-run" in capsys.readouterr().out
     assert not (tmp_path / "steps").exists()
+
+
+def _panel_text(scene: Any) -> str:
+    from rail_app.games.italian_rails.ui.coach import lesson_panel
+    from rail_app.games.italian_rails.ui.dialogs import current
+
+    p = lesson_panel(scene.frame.ctx, current(scene.frame.ctx))
+    return " ".join(p.lines)
+
+
+def test_the_lesson_acknowledges_each_action_and_the_first_end_build(app: Any) -> None:
+    """Each step says what the player did once it is done, even when it was done before it
+    showed (drawing on ahead); the first End build is acknowledged at once (the second turn
+    of building is a step of its own); the river step names the rivers the player's track
+    crosses, not those of the whole line ahead."""
+    from rail_app.games.italian_rails.devtools.lessonplay import drag, next_step, settle_run
+    from rail_app.games.italian_rails.ui.lesson import rivers_crossed
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    plan = scene.table.lesson.plan
+    next_step(d, scene)
+    for c in plan.keep:
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
+    settle_run(d, scene)
+    d.frames(2)
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "Build out of a major city"
+    line = list(plan.line)
+    drag(d, scene, line[:3])  # on ahead, over the first river
+    d.frames(2)
+    assert "Done: your track leaves" in _panel_text(scene)
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "Cross a river"
+    crossed = rivers_crossed(scene.state)
+    text = _panel_text(scene)
+    if crossed:  # done before it showed: the panel says so, naming what was crossed
+        assert f"Done: your line crosses the {' and the '.join(crossed)}." in text
+    titles = [s.title for s in STEPS]
+    k = titles.index("End the build")
+    scene.table.lesson.step = k
+    scene.table.lesson.met = -1
+    d.key(pygame.K_RETURN)  # the first End build
+    settle_run(d, scene)
+    d.frames(2)
+    text = _panel_text(scene)
+    assert "Done: you paid for your track (K10) and Bruno passed" in text
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "A second turn of building"
+
+
+def test_the_lesson_covers_a_whole_game_s_ideas() -> None:
+    """Boarding a ferry (M5), rent (M3), locking a public card (C4), upgrading (K9) and
+    the end of the game (W1, W2) each have a step of the lesson."""
+    texts = {s.title: s.text for s in STEPS}
+    for title, rules in (("Board a ferry", ("M5",)), ("Rent", ("M3",)),
+                         ("Lock a public card", ("C4",)), ("A faster train", ("K9",)),
+                         ("How the game ends", ("W1", "W2"))):
+        assert title in texts and all(r in texts[title] for r in rules), title
+
+
+def test_the_lesson_s_lit_ferry_route_stays_on_the_map(app: Any) -> None:
+    """The lit route of the lesson's ferry is drawn within the map, never over the history
+    bar or the side panel around it."""
+    from rail_app.games.italian_rails.ui import coach
+    from rail_app.games.italian_rails.ui.lesson import Target
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    ctx = scene.frame.ctx
+    plan = scene.table.lesson.plan
+    cam = scene.camera
+    cam.level = cam.level_for(200)  # close in: the route runs far beyond the map area
+    port = scene.board.dots[scene.board.ferries[plan.ferry].ports[0]]
+    outside: list[tuple[int, int]] = []
+    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)):  # the port at each edge of the map
+        cam.centre_on(port.x, port.y)
+        cam.pan_px(dx * (cam.rect.w // 2 - 4), dy * (cam.rect.h // 2 - 4))
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill((0, 0, 0))
+        coach._targets(surface, ctx, [Target(ferry=plan.ferry)], coach.Dialog.NONE, [])
+        outside += [(x, y) for x in range(0, surface.get_width(), 3)
+                    for y in range(0, surface.get_height(), 3)
+                    if not cam.rect.collidepoint(x, y)
+                    and surface.get_at((x, y))[:3] != (0, 0, 0)]
+    assert outside == []

@@ -238,3 +238,46 @@ def test_continue_passes_over_a_hostile_save_to_the_game_behind_it(app: Any) -> 
     cont = next(b for b, what in app.scene.buttons.items() if what == "continue")
     d.click_button(cont)
     assert app.scene.session.game_id == sessions[-1].game_id
+
+
+def test_the_save_and_load_screens_keep_the_computer_s_cash_hidden(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against the computer, the Save screen (over the game) and the Load screen show the
+    person's cash and keep the computer's hidden, as the game does, until it is public (E3)."""
+    from rail_app.games.italian_rails.rules.actions import KeepCards
+
+    d = Driver(app)
+    scene = start(app, computer=True, cards=True)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    s.state.players[1].cash = 66
+    anna = s.state.players[0].cash
+    d.frames(2)
+    assert scene.controller.save_game()
+    d.key(pygame.K_ESCAPE)
+    press(d, scene, Intent.SAVE)  # the Save screen, over the game
+    saves = app.scene
+    assert type(saves).__name__ == "SavesScene"
+    for _ in range(2):
+        row = next(i for i, e in enumerate(saves.entries) if e.kind == "saved")
+        pick(d, saves, row)
+        texts = " ".join(drawn_text(app, monkeypatch))
+        assert f"Anna {anna}M" in texts and "Bruno cash hidden (E3)" in texts
+        assert "66M" not in texts
+        app.pop()
+        d.frames(1)
+        app.push(screens.saves(app))  # the Load screen, from the menu's way in
+        d.frames(2)
+        saves = app.scene
+    # once public, both are shown
+    s.state.cash_public = True
+    assert scene.controller.save_game()
+    app.pop()
+    app.push(screens.saves(app))
+    d.frames(2)
+    saves = app.scene
+    row = next(i for i, e in enumerate(saves.entries) if e.kind == "saved")
+    pick(d, saves, row)
+    texts = " ".join(drawn_text(app, monkeypatch))
+    assert "Bruno 66M" in texts

@@ -201,3 +201,20 @@ def test_the_opponents_private_cards_are_shown(
             assert dem.city.split(" ")[0] in texts and f"{dem.payoff}M" in texts
     rows = [w for w in scene.frame.widgets if w.hover is not None and w.command is None]
     assert len(rows) >= 3 * (len(bruno.private) + len(scene.state.players[0].private))
+
+
+def test_a_move_whose_ends_have_one_name_says_so_plainly() -> None:
+    """A move starting and ending at places of one name reads "moves N segments and is
+    still at Napoli", not "from Napoli to Napoli"."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+    from rail_app.games.italian_rails.rules.log import LogEntry, Moved
+    from rail_app.games.italian_rails.rules.words import log_line
+
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    napoli = st.board.cities["Napoli"]
+    a, b = napoli.dots[0], napoli.dots[1]
+    line = log_line(st, LogEntry(3, 0, Moved(a, b, 2, 7)))
+    assert "from Napoli to Napoli" not in line
+    assert "moves 2 segments and is still at Napoli (7 left)" in line

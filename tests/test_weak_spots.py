@@ -156,3 +156,32 @@ def test_K5_a_city_behind_one_segment_is_a_weak_spot() -> None:
     spots = [s for s in weak_spots(board) if "Epsilon" in s.message]
     assert [s.kind for s in spots] == [SINGLE_SEGMENT]
     assert ITALY.exists()
+
+
+def test_B6_a_ferry_routed_over_land_gets_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ferry joins two ports across water (B6). The starter map's ferry moved to Riva, on
+    the far coast of the mainland, would sail 300 km over land: validate-map warns, with the
+    ferry's line, and the preview's weak-spot layer draws it; the real ferries warn of
+    nothing."""
+    from rail_app.games.italian_rails.rules.weakspots import FERRY_OVER_LAND, ferries_over_land
+
+    assert main(["new-map", "toscana", "--dir", str(tmp_path)]) == 0
+    path = tmp_path / "toscana.yaml"
+    text = path.read_text(encoding="utf-8")
+    good = "ports: [{city: Portogrande}, {city: Isolotto}]"
+    assert good in text
+    path.write_text(text.replace(good, "ports: [{city: Riva}, {city: Isolotto}]"),
+                    encoding="utf-8")
+    capsys.readouterr()
+    assert main(["validate-map", str(path)]) == 0  # a warning, not an error
+    err = capsys.readouterr().err.strip().splitlines()
+    line = text[: text.index(good)].count("\n")  # the ferry's "- name:" line, above ports
+    assert len(err) == 1 and err[0].startswith(f"{path}:{line}: warning: ferries[0] "
+                                               "'Portogrande - Isolotto': its route from ")
+    assert "(Riva) to " in err[0] and "km over land" in err[0] and "check its ports" in err[0]
+    board = load_board(path)
+    (spot,) = [s for s in weak_spots(board) if s.kind == FERRY_OVER_LAND]
+    assert set(spot.dots) == set(board.ferries[0].ports)
+    for real in (ITALY, MINI, ITALY.parent / "sicilia.yaml"):
+        assert ferries_over_land(load_board(real)) == [], real

@@ -48,7 +48,16 @@ from typing import Any
 import numpy as np
 import shapely
 import yaml
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box, mapping, shape
+from shapely.geometry import (
+    LineString,
+    MultiLineString,
+    MultiPolygon,
+    Point,
+    Polygon,
+    box,
+    mapping,
+    shape,
+)
 from shapely.geometry.base import BaseGeometry
 
 # --------------------------------------------------------------------------------------------
@@ -1525,15 +1534,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         feats.append(feature("land", g, name=name))
     for name, g in borders:
         feats.append(feature("border", g, name=name))
+    # one feature per river: a river cut in pieces (by a lake, by the border) is one
+    # MultiLineString, since the loader refuses a river name written twice
+    pieces: dict[tuple[str, str], list[LineString]] = {}
     for name, system, g in rivers:
-        feats.append(feature("river", g, name=name, system=system))
+        pieces.setdefault((name, system), []).append(g)
+    for (name, system), parts in pieces.items():
+        river = parts[0] if len(parts) == 1 else MultiLineString(parts)
+        feats.append(feature("river", river, name=name, system=system))
     for name, g in lakes:
         feats.append(feature("lake", g, name=name))
     for name, g in inlets:
         feats.append(feature("inlet", g, name=name))
-    for name, g in seas:
-        for p in sorted(polygons(g), key=lambda p: (-p.area, p.bounds)):
-            feats.append(feature("sea", p, name=name))
+    for name, g in seas:  # one feature per sea, a MultiPolygon if it is in parts
+        parts = sorted(polygons(g), key=lambda p: (-p.area, p.bounds))
+        feats.append(feature("sea", parts[0] if len(parts) == 1 else MultiPolygon(parts),
+                             name=name))
     for kind, g in regions:
         for p in polygons(g):
             label = "Alpi" if kind == "alpine" else "rilievi"

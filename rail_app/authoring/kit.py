@@ -18,8 +18,9 @@ class AuthoringTools:
 
     #: Warnings of a valid map (``validate-map`` prints them; the map is still valid).
     map_warnings: Callable[[Any], list[MapProblem]] | None = None
-    #: ``preview PATH``: the map as the game draws it, redrawn when it is saved.
-    preview: Callable[[str, tuple[int, int]], int] | None = None
+    #: ``preview PATH``: the map as the game draws it, redrawn when it is saved; called with
+    #: the command's arguments (its path and the game's own options) and the window size.
+    preview: Callable[[argparse.Namespace, tuple[int, int]], int] | None = None
     #: ``new-map NAME``: write a small valid starter map.
     new_map: Callable[[argparse.Namespace], int] | None = None
     #: ``build-deck PATH``: make a balanced deck for a map.

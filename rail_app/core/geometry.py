@@ -109,11 +109,17 @@ def load_geometry(
     # (layer, properties, GeoJSON geometry, file, line, label) of each shape, checked for
     # names and sizes first, and only then handed to shapely
     todo: list[tuple[str, dict[str, Any], Any, str, int | None, str]] = []
+    # where each named river and sea is written: (file, line, label, index of a GeoJSON
+    # feature or -1); a GeoJSON feature's line is found only when a name is written twice
+    places: dict[tuple[str, str], list[tuple[str, int | None, str, int]]] = {}
+    geojson_text = ""
     if isinstance(spec, str):
         gpath = map_path.parent / spec
         gshown = str(Path(shown).parent / spec)
         try:
-            doc = guarded.read_json(gpath, guarded.GEOJSON, gshown)
+            raw_bytes = guarded.read_bytes(gpath, guarded.GEOJSON, gshown)
+            doc = guarded.parse_json(raw_bytes, guarded.GEOJSON, gshown)
+            geojson_text = raw_bytes.decode("utf-8", errors="replace")
         except guarded.GuardError as exc:
             if exc.message == "file not found":
                 return MapGeometry(features), [MapProblem(
@@ -147,10 +153,13 @@ def load_geometry(
                     break
                 continue
             todo.append((layer, props, geometry, gshown, None, f"{where} ({layer}): bad geometry"))
+            if layer in NAMED_ONCE and props.get("name"):
+                places.setdefault((layer, str(props["name"])), []).append(
+                    (gshown, None, where, i))
     else:
         for layer, items in spec.items():
             for i, item in enumerate(items):
-                kind = "Polygon" if layer in POLYGON_LAYERS else "LineString"
+                kind = _inline_kind(layer, item["coordinates"])
                 line = index.line_of(("geometry", layer, i, "coordinates"))
                 too_many = budget.take(item["coordinates"])
                 if too_many:
@@ -160,6 +169,11 @@ def load_geometry(
                     continue
                 todo.append((layer, item, {"type": kind, "coordinates": item["coordinates"]},
                              shown, line, f"geometry.{layer}[{i}]: bad coordinates for a {kind}"))
+                if layer in NAMED_ONCE and item.get("name"):
+                    places.setdefault((layer, str(item["name"])), []).append((
+                        shown, index.line_of(("geometry", layer, i)), f"geometry.{layer}[{i}]",
+                        -1))
+    problems += _named_twice(places, geojson_text)
     if problems:
         return MapGeometry(features), problems
     for layer, props, geometry, file, line, label in todo:
@@ -180,6 +194,83 @@ def load_geometry(
     if not features["land"]:
         problems.append(MapProblem(shown, index.line_of(("geometry",)), "geometry: no land"))
     return MapGeometry(features), problems
+
+
+#: Layers whose names the rules use (floods name rivers, storms name seas): each name once.
+NAMED_ONCE = ("river", "sea")
+_ONE_SHAPE = {"river": "a MultiLineString", "sea": "a MultiPolygon"}
+_ONE_ITEM = {"river": "a list of lines", "sea": "a list of polygons"}
+
+
+def _inline_kind(layer: str, coords: Any) -> str:
+    """The geometry an inline item's coordinates write, told by their nesting: a line or a
+    polygon, or several of them (a river in pieces, a sea in parts)."""
+    depth = 0
+    node = coords
+    while isinstance(node, list) and node:
+        depth += 1
+        node = node[0]
+    if layer in POLYGON_LAYERS:
+        return "MultiPolygon" if depth >= 4 else "Polygon"
+    return "MultiLineString" if depth >= 3 else "LineString"
+
+
+def _named_twice(places: dict[tuple[str, str], list[tuple[str, int | None, str, int]]],
+                 geojson_text: str) -> list[MapProblem]:
+    """A river or a sea written twice, with both places: a flood card naming the river, or
+    a storm naming the sea, would otherwise take both for one."""
+    out: list[MapProblem] = []
+    lines: list[int] | None = None
+    for (layer, name), where in places.items():
+        if len(where) < 2:
+            continue
+        found: list[tuple[str, int | None, str]] = []
+        for file, line, label, feature in where:
+            if feature >= 0:
+                lines = lines if lines is not None else feature_lines(geojson_text)
+                line = lines[feature] if feature < len(lines) else None
+            found.append((file, line, label))
+        first_file, first_line, first_label = found[0]
+        first = f"{first_file}:{first_line}" if first_line is not None else first_file
+        how = (f"one {layer} is one feature: draw one in pieces as {_ONE_SHAPE[layer]}"
+               if where[0][3] >= 0 else
+               f"one {layer} is one item: write one in pieces with coordinates as "
+               f"{_ONE_ITEM[layer]}")
+        for file, line, label in found[1:]:
+            out.append(MapProblem(file, line, (
+                f"{label} ({layer}) {guarded.shorten(name)}: a second {layer} named "
+                f"{guarded.shorten(name)} (the first: {first_label}, {first}); {how}, or "
+                f"give the other {layer} its own name")))
+    return out
+
+
+def feature_lines(text: str) -> list[int]:
+    """The line (from 1) where each element of a GeoJSON text's top-level ``features`` list
+    begins, read from the characters: json.loads keeps no positions."""
+    out: list[int] = []
+    stack: list[str] = []  # "{", "[", or "F" for the features list
+    line = 1
+    key = ""  # the last text read in the top-level object: the key before a value
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if stack == ["{"]:
+                key = text[i + 1:j]
+            i = j
+        elif c in "{[":
+            if stack and stack[-1] == "F":
+                out.append(line)
+            stack.append("F" if c == "[" and stack == ["{"] and key == "features" else c)
+        elif c in "}]" and stack:
+            stack.pop()
+        i += 1
+    return out
 
 
 class _PointBudget:

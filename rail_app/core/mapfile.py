@@ -23,11 +23,13 @@ PathKey = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class MapProblem:
-    """One mistake in a map or deck file."""
+    """One mistake in a map or deck file. ``stale``: a deck naming what its map no longer
+    has, as (that name, the map file): remaking the deck from the map mends it."""
 
     file: str
     line: int | None
     message: str
+    stale: tuple[str, str] | None = None
 
     def __str__(self) -> str:
         if self.line is None:
@@ -151,27 +153,42 @@ def schema_problems(
     import referencing
 
     # The schemas are self-contained: with an empty registry a "$ref" resolves only inside the
-    # schema (and the JSON Schema drafts jsonschema ships), never by fetching an address.
-    validator = jsonschema.Draft202012Validator(schema, registry=referencing.Registry())
+    # schema (and the JSON Schema drafts jsonschema ships), never by fetching an address. The
+    # shipped schemas declare draft-07, the draft common YAML editors support.
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft7Validator)
+    validator = cls(schema, registry=referencing.Registry())
     problems: list[MapProblem] = []
-    seen: set[PathKey] = set()
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path))))
+    # oneOf/anyOf failures: report the best sub-error, which says what is wrong; one problem
+    # per place, an unknown key first: a misspelt key is also a missing one, and the
+    # misspelling is what the author has to see.
+    at: dict[PathKey, list[Any]] = {}
     for err in errors:
-        # oneOf/anyOf failures: report the best sub-error, which says what is wrong.
         best = jsonschema.exceptions.best_match([err])
-        p: PathKey = tuple(best.absolute_path)
-        if p in seen:
-            continue
-        seen.add(p)
+        at.setdefault(tuple(best.absolute_path), []).append(best)
+    for p, found in at.items():
         where = describe_path(p)
+        unknown = [e for e in found if e.validator == "additionalProperties"
+                   and isinstance(e.instance, dict)]
+        best = unknown[0] if unknown else found[0]
         msg = _short_message(best)
-        if best.validator == "additionalProperties" and isinstance(best.instance, dict):
+        line_at: PathKey = p
+        if unknown:
             allowed = list(best.schema.get("properties", {}))
             extra = [k for k in best.instance if k not in allowed]
             if extra:
-                msg = f"unknown key {guarded.shorten(extra[0])}{suggest(str(extra[0]), allowed)}"
-                p = (*p, extra[0])
-        problems.append(MapProblem(shown, index.line_of(p), f"{where}: {msg}"))
+                named = [f"{guarded.shorten(k)}{suggest(str(k), allowed)}" for k in extra[:5]]
+                msg = (f"unknown key {named[0]}" if len(named) == 1 else
+                       "unknown keys " + ", ".join(named[:-1]) + f" and {named[-1]}")
+                meant = {m for k in extra if len(str(k)) <= guarded.SHOWN_CHARS
+                         for m in difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)}
+                missing = dict.fromkeys(k for e in found if e.validator == "required"
+                                        for k in e.validator_value
+                                        if k not in e.instance and k not in meant)
+                if missing:
+                    msg += "; missing " + ", ".join(repr(k) for k in missing)
+                line_at = (*p, extra[0])
+        problems.append(MapProblem(shown, index.line_of(line_at), f"{where}: {msg}"))
     return problems
 
 

@@ -247,6 +247,11 @@ class GameDef(Protocol[B, S, A]):
     def action_repr(self, action: A) -> str:
         ...
 
+    def action_words(self, state: S, seat: int, action: A) -> str:
+        """What ``seat`` does with ``action`` in a player's words, starting with the seat's
+        name (a saved game that loads only up to an action the rules now refuse names it)."""
+        ...
+
     def history(self, state: S) -> list[tuple[int, A]]:
         """The actions applied so far, each with the seat that played it (the record)."""
         ...
@@ -287,8 +292,9 @@ class GameDef(Protocol[B, S, A]):
         ...
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
-        """What the save screen says of a save's game, in words."""
+                      people: Sequence[int], over: bool) -> list[str]:
+        """What the save screen says of a save's game, in words. ``people``: the seats
+        played by people (what the game keeps hidden from them stays hidden there too)."""
         ...
 
     # -- computer players and checks ------------------------------------------------------------

@@ -284,6 +284,21 @@ def replay(game: GameDef[Any, Any, Any], record: Record, board: Any
     return state, results
 
 
+def replay_until_refused(game: GameDef[Any, Any, Any], record: Record, board: Any
+                         ) -> tuple[Any, ActionResult | None]:
+    """Apply the recorded actions in order and stop at the first one the rules refuse: the
+    game as far as it stays legal, and that action's result (None when all are legal). A
+    save made before a rule changed loads this way, up to the action the rules now refuse.
+    ValueError when the game cannot start as recorded."""
+    state = game.new_game(board, record.players, record.options, record.seed)
+    for i, (player, action) in enumerate(record.actions, start=1):
+        q = game.quote(state, action, player)
+        if not q.ok:
+            return state, result_of(i, player, action, q)
+        state = game.apply(state, action, player)
+    return state, None
+
+
 def resolve_map(record_path: Path, map_path: str) -> Path | None:
     """The recorded map path as given, else next to the record, else in the game's folder."""
     given = Path(map_path)

@@ -45,6 +45,7 @@ class App:
         self.notices: list[str] = []
         with contextlib.suppress(OSError):
             remove_leftovers()  # temporary files of saves a kill cut short
+        loaded = settings is None  # the player's own settings, kept when the game closes
         if settings is None:
             settings, notice = load_settings_checked()
             if notice:
@@ -58,6 +59,9 @@ class App:
         # (or by a tool drawing at 1920x1080 headless) is only kept within sane bounds.
         self.windowed_size = clamp_window(size) if size is not None else \
             clamp_window(self.settings.window, _desktop_size())
+        #: the window's size is kept in the player's settings when the game closes (a
+        #: --size asked for too, as a window resized by hand is)
+        self.keep_size = loaded
         #: The last input events, for a crash report.
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
@@ -286,6 +290,8 @@ class App:
         """The window goes at once; then the settings are kept, the sounds stopped and
         pygame shut down, none of which the player needs to wait for."""
         pygame.display.quit()
+        if self.keep_size:
+            self.settings.window = self.windowed_size
         self.save_settings()
         if pygame.mixer.get_init():
             pygame.mixer.stop()

@@ -90,7 +90,7 @@ class Entry:
             return []
         from rail_app.table.registry import game
 
-        people = sum(1 for s in self.seats if not s.computer)
+        people = [i for i, s in enumerate(self.seats) if not s.computer]
         return game(self.game_id).summary_lines(g.summary, [s.name for s in self.seats],
                                                  people, g.over)
 

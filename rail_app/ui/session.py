@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.table import records, registry
-from rail_app.table.gamedef import QuoteLike
+from rail_app.table.gamedef import GameDef, QuoteLike
 from rail_app.table.library import read_save
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
@@ -204,6 +204,7 @@ class Session(Generic[S]):
         rec = saved.record
         game = registry.game(rec.game)
         notes = list(saved.notes)
+        map_changed = False
         if saved.world is not None:
             try:
                 board_path = unpack_world(saved.world, worlds_dir())
@@ -213,6 +214,7 @@ class Session(Generic[S]):
         else:
             board_path = Path(rec.map)
             if rec.map_sha256 and file_sha256(board_path) != rec.map_sha256:
+                map_changed = True
                 notes.append("The map has changed since this game was saved; it may not "
                              "play as it did.")
         try:
@@ -221,17 +223,14 @@ class Session(Generic[S]):
             first = exc.problems[0] if exc.problems else exc
             raise LoadError(f"{path.name}: its map cannot be loaded: {first}") from exc
         try:
-            state, results = records.replay(game, rec, board)
+            state, refused = records.replay_until_refused(game, rec, board)
         except ValueError as exc:
             raise LoadError(f"{path.name}: {exc}") from exc
-        bad = [r for r in results if not r.ok]
-        if bad:
-            r = bad[0]
-            why = "; ".join(f"{v.message} ({v.code})" if v.code else v.message
-                            for v in r.violations)
-            changed = " (its map has changed since)" if notes else ""
-            raise LoadError(f"{path.name}: action {r.index} ({game.action_repr(r.action)}) "
-                            f"is not allowed{changed}: {why}")
+        if refused is not None:
+            # A save made before a rule changed (or on a map changed since): the game as
+            # far as its actions stay legal, and why it stops there.
+            notes.append(refused_note(game, state, refused, len(rec.actions),
+                                      map_changed=map_changed))
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
         s: Session[Any] = cls(setup, board, state, saved.world)
         s.notes = notes
@@ -269,6 +268,22 @@ class Session(Generic[S]):
         for old in mine[:-AUTOSAVES_KEPT]:
             old.unlink(missing_ok=True)
         return path
+
+
+def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.ActionResult,
+                 recorded: int, *, map_changed: bool = False) -> str:
+    """The sentence a player reads when a saved game loads only up to an action the rules
+    now refuse: which action, which rule, and how much of the game was left out."""
+    v = refused.violations[0] if refused.violations else None
+    rule = "" if v is None else f" ({v.rule}: {v.message})" if v.rule else f" ({v.message})"
+    lead = ("its map has changed since it was saved and no longer allows" if map_changed
+            else "the rules of this version no longer allow")
+    left = recorded - refused.index + 1
+    return (f"This game loads up to turn {game.turn(state)}: {lead} its action "
+            f"{refused.index}, {game.action_words(state, refused.player, refused.action)}"
+            f"{rule}, so the {left} "
+            f"action{'s' if left != 1 else ''} from there on "
+            f"{'are' if left != 1 else 'is'} left out.")
 
 
 def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:

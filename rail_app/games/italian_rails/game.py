@@ -255,6 +255,11 @@ class ItalianRails:
     def action_repr(self, action: Action) -> str:
         return repr(action)
 
+    def action_words(self, state: GameState, seat: int, action: Action) -> str:
+        from rail_app.games.italian_rails.rules.actionwords import action_words
+
+        return action_words(state, seat, action)
+
     def history(self, state: GameState) -> list[tuple[int, Action]]:
         return list(state.history)
 
@@ -303,7 +308,7 @@ class ItalianRails:
         return summary_from_json(raw, seats)
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
+                      people: Sequence[int], over: bool) -> list[str]:
         from rail_app.games.italian_rails.rules.words import save_lines
 
         return save_lines(summary, seat_names, people, over)

@@ -65,7 +65,16 @@ class Advice:
     rent: int
     payoff: int
     turns: float
-    per_turn: float  # profit a turn, as the planner ranks plans
+    per_turn: float  # profit a turn: (payoff - building - rent) over the turns
+    cash: int = 0  # the seat's cash when the plan was made (M)
+    #: the plan is carried out with the money in hand (K7); False: the least bad plan for a
+    #: locked load, which the cash cannot pay for (its figures are estimates)
+    pays: bool = True
+
+    @property
+    def short(self) -> int:
+        """M of the building the cash in hand does not cover (0 when it does)."""
+        return max(0, self.build_cost - self.cash)
 
 
 @dataclass(frozen=True)
@@ -113,11 +122,35 @@ class Adviser:
         plan = planner.choose()
         if plan is None:
             return None
-        return _advice(planner, plan)
+        return _advice(planner, _private_first(planner, plan))
 
     def demand_route(self, state: GameState, seat: int, commodity: str, city: str,
                      key: object = None) -> DemandRoute:
         return _demand_route(self.planner(state, seat, key), commodity, city)
+
+
+#: Suggest prefers a plan that serves one of the player's private cards when it earns at
+#: least this share of the best plan's profit a turn: the cards a person chose to keep are
+#: theirs alone (C2) and are what they expect a plan to start from.
+PRIVATE_SHARE = 0.8
+
+
+def _private_first(planner: Planner, plan: Plan) -> Plan:
+    """``plan``, or the best plan serving a private card when it earns nearly as much."""
+    private = set(planner.state.players[planner.seat].private)
+    if not private or not plan.pays or plan.score <= 0 or any(
+            j.card in private for j in plan.jobs):
+        return plan
+    best: Plan | None = None
+    for p in planner.candidates(planner.level.full_evals):
+        if not any(j.card in private for j in p.jobs):
+            continue
+        planner.simulate(p)
+        if p.score > float("-inf") and (best is None or p.score > best.score):
+            best = p
+    if best is not None and best.score >= PRIVATE_SHARE * plan.score:
+        return best
+    return plan
 
 
 def suggest(state: GameState, seat: int) -> Advice | None:
@@ -164,14 +197,112 @@ def _track(planner: Planner, route: list[int]) -> tuple[tuple[Edge, ...], tuple[
     return tuple(new), tuple(ferries), cost
 
 
+def _prune(planner: Planner, route: list[int], stop_at: list[int]
+           ) -> tuple[list[int], list[int]]:
+    """The route again over only the new track it needs: the planner may lay a second new
+    branch to a city where reversing along the first would do (it weighs the train's time
+    against money), so any new segment whose removal still leaves the start and every stop
+    joined is left out, the dearest first, and the train's way is found again, the fewest
+    steps between stops, over what is left (a person reads the ghost as the track a plan
+    needs and its cost)."""
+    graph = planner.graph
+    board = planner.board
+    steps = list(zip(route, route[1:], strict=False))
+    kept = {edge_key(a, b) for a, b in steps if graph.edge_kind(a, b) == NEW}
+    if len(kept) < 2:
+        return route, stop_at
+    ferries = {(a, b) for a, b in steps if graph.edge_kind(a, b) == FERRY}
+    ferries |= {(b, a) for a, b in ferries}
+    terminals = [route[0], *(route[i] for i in stop_at)]
+
+    def usable(a: int, b: int) -> bool:
+        kind = graph.edge_kind(a, b)
+        if kind == FERRY:
+            return (a, b) in ferries
+        if kind == NEW:
+            return edge_key(a, b) in kept
+        return board.edges[edge_key(a, b)].forbidden is None
+
+    def way(frm: int, to: int) -> list[int] | None:
+        """The fewest steps from ``frm`` to ``to`` over usable track (breadth first)."""
+        if frm == to:
+            return [frm]
+        prev = {frm: frm}
+        todo = [frm]
+        for u in todo:
+            nexts = list(board.adj[u]) + [f.other_port(u) for f in board.ferries_at.get(u, ())]
+            for v in nexts:
+                if v in prev or not usable(u, v):
+                    continue
+                prev[v] = u
+                if v == to:
+                    out = [v]
+                    while out[-1] != frm:
+                        out.append(prev[out[-1]])
+                    return out[::-1]
+                todo.append(v)
+        return None
+
+    def joined() -> bool:
+        return all(way(a, b) is not None for a, b in zip(terminals, terminals[1:],
+                                                          strict=False))
+
+    for e in sorted(kept, key=lambda e: -min(board.build_cost(*e),
+                                             board.build_cost(e[1], e[0]))):
+        kept.discard(e)
+        if not joined():
+            kept.add(e)
+    out = [terminals[0]]
+    at: list[int] = []
+    for a, b in zip(terminals, terminals[1:], strict=False):
+        part = way(a, b)
+        if part is None:
+            return route, stop_at
+        out.extend(part[1:])
+        at.append(len(out) - 1)
+    return out, at
+
+
+def _this_turn(planner: Planner, new: tuple[Edge, ...]) -> tuple[Edge, ...]:
+    """The first of the segments still to build (in the route's order) that this turn's
+    building can pay for: within the phase's budget and the cash in hand (K7)."""
+    state = planner.state
+    me = state.players[planner.seat]
+    spent = state.phase_spent if state.current == planner.seat else 0
+    left = min(state.rules.build_budget - spent, me.cash - spent)
+    out: list[Edge] = []
+    for a, b in new:
+        c = min(planner.board.build_cost(a, b), planner.board.build_cost(b, a))
+        if c > left:
+            break
+        left -= c
+        out.append((a, b))
+    return tuple(out)
+
+
 def _advice(planner: Planner, plan: Plan) -> Advice:
     got = planner.route_for(plan.events, refine=True)
     route, stop_at = got if got is not None else (plan.route, plan.stop_at)
+    route, stop_at = _prune(planner, route, stop_at)
     new, ferries, cost = _track(planner, route)
-    first = tuple(edge_key(a, b) for a, b in plan.first_build
-                  if planner.graph.edge_kind(a, b) == NEW)
-    return Advice(planner.seat, _stops(plan.events), tuple(route), tuple(stop_at), new, first,
-                  ferries, cost, plan.rent, plan.payoff, plan.turns, plan.score)
+    stops = _stops(plan.events)
+    # the figures a person reads are the plan's own: the payoffs of its deliveries, the
+    # building along its way, the turns the train needs at its speed
+    payoff = sum(s.payoff for s in stops if not s.pickup)
+    moves = max(0, len(route) - 1)
+    if plan.pays and plan.score > float("-inf"):
+        turns = plan.turns
+    else:
+        budget_turns = -(-cost // max(1, planner.budget))
+        turns = planner.build_only_turns() + max(moves / max(1, planner.speed),
+                                                 float(budget_turns))
+    turns = max(turns, 1.0)
+    rent = plan.rent
+    per_turn = (payoff - cost - rent) / turns
+    me = planner.state.players[planner.seat]
+    return Advice(planner.seat, stops, tuple(route), tuple(stop_at), new,
+                  _this_turn(planner, new), ferries, cost, rent, payoff, turns, per_turn,
+                  me.cash, plan.pays and plan.score > float("-inf"))
 
 
 def _demand_route(planner: Planner, commodity: str, city: str) -> DemandRoute:
@@ -188,10 +319,10 @@ def _demand_route(planner: Planner, commodity: str, city: str) -> DemandRoute:
     for job in jobs:
         events = (Event.of(DELIVER, job),) if job.source is None else \
             (Event.of(PICKUP, job), Event.of(DELIVER, job))
-        got = planner.route_for(events)
+        got = planner.route_for(events, refine=True)
         if got is None:
             continue
-        route = got[0]
+        route = _prune(planner, *got)[0]
         new, ferries, cost = _track(planner, route)
         plan = Plan(events)
         planner.simulate(plan)

@@ -87,6 +87,9 @@ class Plan:
     rent: int = 0
     payoff: int = 0
     first_build: list[tuple[int, int]] = field(default_factory=list)
+    #: False for the least bad plan of a locked load that the money in hand cannot carry
+    #: out (K7): its score is no simulated profit
+    pays: bool = True
 
     @property
     def jobs(self) -> list[Job]:
@@ -491,6 +494,7 @@ class Planner:
                 if self.route_for(p.events) is not None:
                     p.route, p.stop_at = self.route_for(p.events)  # type: ignore[misc]
                     p.score = -1000.0 + p.cheap
+                    p.pays = False
                     best = p
                     break
         if keep is not None:

@@ -167,6 +167,21 @@ def river_systems(board: Board) -> list[tuple[str, int, set[str]]]:
             if n >= MIN_FLOOD_SEGMENTS]
 
 
+def main_river(board: Board, system: str) -> str:
+    """The river a flood card names for ``system`` (E4): the river of the system's own name,
+    else the one most segments cross (the first by name among equals)."""
+    count: Counter[str] = Counter()
+    for e in board.edges.values():
+        if e.forbidden is not None or e.free:
+            continue
+        for name in sorted({c.name for c in e.crossings
+                            if c.kind == "river" and (c.system or c.name) == system}):
+            count[name] += 1
+    if system in count:
+        return system
+    return min(count, key=lambda name: (-count[name], name))
+
+
 def _importance(c: City) -> tuple[int, int]:
     return ({"major": 0, "medium": 1}.get(c.size, 2), c.index)
 
@@ -180,7 +195,9 @@ def choose_events(board: Board) -> list[dict[str, Any]]:
     events.append({"event": "tax", "title": "Excess Profits Tax",
                    "text": f"Each player pays by cash on hand: {tax}, {lo}+: {top}. From now "
                            "on cash is public."})
-    # E4: floods, the most crossed river system alone, then the next ones two by two
+    # E4: floods, the most crossed river system alone and whole (as the Po floods with its
+    # tributaries), then the main rivers of the next systems two by two, each card flooding
+    # only the rivers it names
     systems = river_systems(board)
     groups: list[list[tuple[str, int, set[str]]]] = []
     if systems:
@@ -189,19 +206,21 @@ def choose_events(board: Board) -> list[dict[str, Any]]:
         while rest and len(groups) < FLOOD_CARDS:
             groups.append(rest[:2])
             rest = rest[2:]
-    for group in groups:
-        names = [s for s, _, _ in group]
-        if len(group) == 1:
+    for i, group in enumerate(groups):
+        if i == 0:
             s, _, rivers = group[0]
             over = f"the {s} and its tributaries" if rivers - {s} else f"the {s}"
             title = f"The {s} floods"
+            params: dict[str, Any] = {"systems": [s]}
         else:
-            over = " and ".join(f"the {s}" for s in names)
-            title = f"{_names(names)} flood"
+            names = [main_river(board, s) for s, _, _ in group]
+            over = " and ".join(f"the {r}" for r in names)
+            title = f"{_names(names)} flood" if len(names) > 1 else f"The {names[0]} floods"
+            params = {"rivers": names}
         events.append({"event": "flood", "title": title,
                        "text": f"Every bridge over {over} is washed out; no building or "
                                f"moving across them {_until()}.",
-                       "params": {"systems": names}})
+                       "params": params})
     # E5: storms; one for the ferries only, then the longest coasts
     if board.ferries:
         events.append({"event": "storm", "title": "Storms at sea",
@@ -478,6 +497,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot make a deck for {args.path}: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {out}")
+    from rail_app.games.italian_rails.authoring.schemas import DECK_SCHEMA, place_schema
+
+    try:  # the deck's first line names this schema beside it, for editors
+        schema = place_schema(out.parent, DECK_SCHEMA)
+    except OSError as exc:  # the deck is written; only an editor's help is missing
+        schema = None
+        print(f"note: cannot write {out.parent / DECK_SCHEMA} for editors: {exc}",
+              file=sys.stderr)
+    if schema is not None:
+        print(f"wrote {schema} (for editors that check YAML with JSON Schema)")
     for line in report_lines(deck_stats(deck, board)):
         print(line)
     return 0

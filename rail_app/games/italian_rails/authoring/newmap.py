@@ -23,7 +23,8 @@ STARTER = """\
 #   python -m rail_app validate-map {name}.yaml     # a summary, or file:line problems
 #   python -m rail_app preview {name}.yaml          # a window that redraws on every save
 #   python -m rail_app build-deck {name}.yaml       # remake the deck after changing cities
-# The map format is described in maps/README.md of the game's sources.
+# The map format is described in maps/README.md of the game's sources; schema.json beside
+# this file describes every key for editors that check YAML with JSON Schema.
 format: 1
 name: {title}
 description: A small country to start a map from.
@@ -113,11 +114,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"{existing[0]} exists already (--force writes over it)", file=sys.stderr)
         return 2
     from rail_app.core.files import write_atomic
+    from rail_app.games.italian_rails.authoring.schemas import DECK_SCHEMA, MAP_SCHEMA, place_schema
 
     try:
         write_atomic(path, starter_text(name))
         board = load_board(path, use_cache=False)
         write_deck(board, deck)
+        # the files' first lines name these schemas beside them, for editors
+        schemas = [p for p in (place_schema(folder, MAP_SCHEMA),
+                               place_schema(folder, DECK_SCHEMA)) if p is not None]
     except MapError as exc:  # the starter itself is checked by the tests; a clear line anyway
         for line in problem_lines(exc.problems):
             print(line, file=sys.stderr)
@@ -127,5 +132,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {path}")
     print(f"wrote {deck}")
+    for schema in schemas:
+        print(f"wrote {schema} (for editors that check YAML with JSON Schema)")
     print(f"next: python -m rail_app preview {path}")
     return 0

@@ -11,7 +11,14 @@ The map is drawn by the game's renderer (``ui/maprender.py`` through the cached 
 per dot, rivers by system, forbidden segments, the seas' coasts for storms, the zone of any
 event card of the deck ([ and ] choose the card), and weak spots (cities and strait ends
 with fewer than three usable segments, cities only a ferry reaches). Hovering a dot or a
-segment shows the inspector (rail_app/games/italian_rails/authoring/inspector.py); D shows the deck panel.
+segment shows the inspector (rail_app/games/italian_rails/authoring/inspector.py); D shows
+the deck panel.
+
+The foot of the map shows the pointer's position in the units the map file writes positions
+in, and a click copies it (rail_app/games/italian_rails/authoring/position.py). A reference
+picture placed by two corners (``--image``, ``--corners``;
+rail_app/games/italian_rails/authoring/reference.py) can lie under the layers, to trace a coast
+or a river from; I hides it, O steps its opacity.
 """
 
 from __future__ import annotations
@@ -29,11 +36,17 @@ import pygame
 
 from rail_app.authoring.problems import problem_lines
 from rail_app.core.mapfile import MapError, MapProblem
-from rail_app.games.italian_rails.authoring import inspector
+from rail_app.games.italian_rails.authoring import inspector, position
 from rail_app.games.italian_rails.authoring.deckstats import DeckStats, deck_stats, demand_problems
+from rail_app.games.italian_rails.authoring.reference import ReferenceImage
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.deckmodel import Card, Deck
-from rail_app.games.italian_rails.rules.weakspots import FERRY_ONLY, WeakSpot, weak_spots
+from rail_app.games.italian_rails.rules.weakspots import (
+    FERRY_ONLY,
+    FERRY_OVER_LAND,
+    WeakSpot,
+    weak_spots,
+)
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui import zones
 from rail_app.games.italian_rails.ui.camera import Camera
@@ -180,6 +193,12 @@ class PreviewModel:
             p.file == str(self.board.deck_file)
 
     @property
+    def map_is_current(self) -> bool:
+        """Whether the board shown is the map as last saved: no problem is the map's (or
+        its GeoJSON's), only the deck's, if any."""
+        return self.board is not None and all(self._is_deck_problem(p) for p in self.problems)
+
+    @property
     def deck_problems(self) -> list[MapProblem]:
         return [p for p in self.problems if self._is_deck_problem(p)]
 
@@ -204,6 +223,10 @@ TERRAIN_TINT = {"plain": TINT_PLAIN, "mountain": TINT_MOUNTAIN, "alpine": TINT_A
                 "small": RED, "medium": RED, "major": RED}
 PALETTE = (BLUE, INK_ORANGE, INK_GREEN, INK_PURPLE, INK_SKY,
            INK_VERMILLION, VIOLET, OLIVE, DARK_GREY, ROSE)
+#: The legend's name for the reference picture (not one of the numbered layers).
+REFERENCE = "reference"
+#: A press and release closer than this (pixels) is a click, which copies the position.
+CLICK_SLOP_PX = 4
 
 
 def system_colours(board: Board) -> dict[str, tuple[int, int, int]]:
@@ -260,8 +283,13 @@ def card_zone(board: Board, deck: Deck, card: Card) -> ZoneEvent:
 class Preview:
     """The preview's screen: the map, the layers, the inspector and the panels."""
 
-    def __init__(self, path: str | os.PathLike[str], size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, path: str | os.PathLike[str], size: tuple[int, int] = (1280, 720),
+                 reference: ReferenceImage | None = None) -> None:
         self.model = PreviewModel(Path(path))
+        #: a picture to trace from, placed by two corners (``--image``, ``--corners``)
+        self.reference = reference
+        self.press: tuple[int, int] | None = None  # where the left button went down
+        self.copied: position.Copied | None = None  # what the last click copied
         self.size = size
         self.layers: dict[str, bool] = {name: name == "weak" for name, _ in LAYERS}
         self.show_deck = True
@@ -274,9 +302,12 @@ class Preview:
         self.shown_generation = -1
         self.since_check = 0.0
         self.legend_rects: list[tuple[pygame.Rect, str]] = []
+        self.panel_rects: list[pygame.Rect] = []  # panels over the map: a click there is no copy
         self.redraws = 0
         self._zone: tuple[tuple[int, int], ZoneEvent | None] | None = None
         self.model.load()
+        if reference is not None:
+            reference.load()
         self._board_changed()
 
     # -- geometry of the screen ----------------------------------------------------------------
@@ -300,6 +331,8 @@ class Preview:
         self.overlay.invalidate()
         if board is None:
             return
+        if self.reference is not None:
+            self.reference.place(board.projection)
         old = self.camera
         self.base = BaseLayer(board)
         cam = Camera(board, self.map_rect())
@@ -312,9 +345,16 @@ class Preview:
 
     def update(self, dt: float) -> None:
         self.since_check += dt
+        if self.copied is not None:
+            self.copied.left_s -= dt
+            if self.copied.left_s <= 0:
+                self.copied = None
         if self.since_check >= WATCH_INTERVAL_S:
             self.since_check = 0.0
             self.poll()
+            ref = self.reference
+            if ref is not None and ref.changed_on_disk():
+                ref.load()  # the picture was saved again
 
     def poll(self) -> bool:
         """Look at the files now; True if something was loaded again."""
@@ -349,10 +389,16 @@ class Preview:
                     if rect.collidepoint(event.pos):
                         self.toggle(name)
                         return True
+                self.press = event.pos
             if event.button in (1, 2, 3):
                 self.drag = event.pos
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag = None
+            if event.button == 1 and self.press is not None:
+                moved = math.hypot(event.pos[0] - self.press[0], event.pos[1] - self.press[1])
+                self.press = None
+                if moved < CLICK_SLOP_PX:  # a click, not a drag: copy the position
+                    self.copy_position(event.pos)
         elif event.type == pygame.MOUSEWHEEL and cam is not None:
             at = self.pointer or cam.rect.center
             cam.zoom_at(1 if event.y > 0 else -1, *at)
@@ -369,6 +415,11 @@ class Preview:
                 self.toggle(name)
         if key == pygame.K_d:
             self.show_deck = not self.show_deck
+        elif key == pygame.K_i and self.reference is not None:
+            self.reference.toggle()
+        elif key == pygame.K_o and self.reference is not None:
+            self.reference.step_opacity()
+            self.reference.visible = True
         elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             cards = self.model.event_cards()
             if cards:
@@ -395,8 +446,49 @@ class Preview:
         return True
 
     def toggle(self, name: str) -> None:
+        if name == REFERENCE:
+            if self.reference is not None:
+                self.reference.toggle()
+            return
         self.layers[name] = not self.layers[name]
         self.overlay.invalidate()
+
+    # -- the pointer's position in the map's units ------------------------------------------------
+    def pointer_position(self, at: tuple[int, int] | None = None) -> str | None:
+        """The position under the pointer (or ``at``) as the map file writes positions, or
+        None off the map."""
+        board, cam = self.model.board, self.camera
+        at = at if at is not None else self.pointer
+        if board is None or cam is None or at is None or not cam.rect.collidepoint(at):
+            return None
+        return position.position_text(board, *cam.to_km(*at))
+
+    def copy_position(self, at: tuple[int, int]) -> None:
+        """A click on the map: its position to the clipboard, ready to paste as ``at:``."""
+        if any(r.collidepoint(at) for r, _ in self.legend_rects) or any(
+                r.collidepoint(at) for r in self.panel_rects):
+            return
+        text = self.pointer_position(at)
+        if text is None:
+            return
+        self.copied = position.Copied(text, position.copy_text(text))
+
+    def position_chip_text(self) -> str | None:
+        """The line at the foot of the map: the pointer's position, the dot nearest it, and
+        what a click does (or what the last click copied)."""
+        board, cam = self.model.board, self.camera
+        if board is None or cam is None:
+            return None
+        if self.copied is not None:
+            if self.copied.ok:
+                return f"copied {self.copied.text} \u00b7 paste it as an at: position"
+            return f"no clipboard here: {self.copied.text} \u00b7 type it as an at: position"
+        text = self.pointer_position()
+        if text is None or self.pointer is None:
+            return f"positions in {position.units(board)} \u00b7 click the map to copy one"
+        d = board.nearest_dot(*cam.to_km(*self.pointer))
+        dot = f" \u00b7 nearest dot {board.key(d)}" if d is not None else ""
+        return f"{text} ({position.units(board)}){dot} \u00b7 click to copy"
 
     # -- what the pointer is on -------------------------------------------------------------------
     def hovered(self) -> tuple[str, int | EdgeKey] | None:
@@ -438,11 +530,13 @@ class Preview:
         surface.fill(BG)
         board, cam, base = self.model.board, self.camera, self.base
         self.legend_rects = []
+        self.panel_rects = []
         if board is not None and cam is not None and base is not None:
             if complete:
                 base.render_all(cam)
             version = (self.shown_generation, tuple(sorted(self.layers.items())),
-                       self.event_index)
+                       self.event_index,
+                       self.reference.key if self.reference is not None else None)
             self.overlay.ensure(cam, version, self._draw_layers)
             base.draw(surface, cam, self.overlay, budget_s=1.0 if complete else 0.012)
             clip = surface.get_clip()
@@ -452,6 +546,7 @@ class Preview:
             self._draw_legend(surface, board)
             if self.show_deck:
                 self._draw_deck_panel(surface)
+            self._draw_position(surface)
             self._draw_inspector(surface)
         self._draw_top_bar(surface)
         if self.model.problems:
@@ -471,6 +566,9 @@ class Preview:
         def visible(p: tuple[float, float], pad: float) -> bool:
             return clip.left - pad <= p[0] <= clip.right + pad and \
                 clip.top - pad <= p[1] <= clip.bottom + pad
+
+        if self.reference is not None:  # first: under every layer and the names
+            self.reference.draw(surface, view)
 
         if self.layers["terrain"]:
             pointy = board.layout.orientation == "pointy"
@@ -524,7 +622,10 @@ class Preview:
         if self.layers["weak"]:
             for spot in self.model.spots:
                 colour = NOTE if spot.kind == FERRY_ONLY else WEAK
-                for at in spot.dots[:1]:
+                if spot.kind == FERRY_OVER_LAND:  # its route, over the land it crosses
+                    pygame.draw.line(surface, (*WEAK, 220), pt(spot.dots[0]), pt(spot.dots[1]),
+                                     max(2, round(sp * 0.1)))
+                for at in spot.dots[:2 if spot.kind == FERRY_OVER_LAND else 1]:
                     p = pt(at)
                     if visible(p, sp * 2):
                         r = max(8.0, sp * (1.6 if board.dots[at].terrain == "major" else 0.6))
@@ -569,41 +670,63 @@ class Preview:
                 rows.append((part, colour, i == 0))
         hud.bubble(surface, rows, self.pointer, size, bounds=self.map_rect())
 
+    def status_text(self) -> str:
+        """The top bar's words about the map: true of what is on screen."""
+        m = self.model
+        n = len(m.problems)
+        many = f"{n} problem{'s' if n != 1 else ''}"
+        if m.board is None:
+            return "no good map yet"
+        if m.problems and m.map_is_current:
+            # the map shown is the one saved: only its deck is refused
+            return f"map OK \u00b7 deck: {many}" + (
+                ", showing the last good deck's figures" if m.stats else "")
+        if m.problems:
+            return f"{many}: showing the last good map"
+        s = m.board.summary()
+        return (f"OK \u00b7 {s['cities']} cities, {s['dots']} dots, {s['ferries']} "
+                f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
+
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         h = self.map_rect().top
         pygame.draw.rect(surface, INK, (0, 0, self.size[0], h))
         m = self.model
         size = self.px(16)
-        if m.board is None:
-            status = "no good map yet"
-        elif m.problems:
-            status = f"{len(m.problems)} problem{'s' if len(m.problems) != 1 else ''}: " \
-                     "showing the last good map"
-        else:
-            s = m.board.summary()
-            status = (f"OK \u00b7 {s['cities']} cities, {s['dots']} dots, {s['ferries']} "
-                      f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
+        status = self.status_text()
         name = m.board.name if m.board is not None else m.path.name
         x = hud.label(surface, f"{name} \u2014 {m.path}", (self.px(10), h // 2), size,
                       WHITE, bold=True, anchor="midleft").right
         colour = PROBLEM if m.problems else FINE
         hud.label(surface, status, (x + self.px(18), h // 2), size, colour, anchor="midleft")
-        hud.label(surface, "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 F fit \u00b7 "
-                  "Esc quit", (self.size[0] - self.px(10), h // 2), self.px(14),
+        keys = "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 " + (
+            "I O picture \u00b7 " if self.reference is not None else "") + \
+            "click copies \u00b7 F fit \u00b7 Esc quit"
+        hud.label(surface, keys, (self.size[0] - self.px(10), h // 2), self.px(14),
                   SCROLL_BAR, anchor="midright")
 
     def problem_panel_lines(self) -> list[str]:
-        """The error panel's lines: as validate-map prints them (the first 20, then a count)."""
-        return problem_lines(self.model.problems)
+        """The error panel's lines: as validate-map prints them (a deck older than its map
+        in one line, the first 20 others, then a count)."""
+        return problem_lines(self.model.problems, all_option=False)
+
+    def problem_panel_title(self) -> str:
+        """What the panel says the screen shows: the last good map while the map file is
+        refused, the map as saved when only its deck is."""
+        m = self.model
+        if m.board is None:
+            return "The map does not load"
+        if m.map_is_current:
+            return ("The deck has problems: the map shown is the one saved"
+                    + ("; the deck panel shows the last good deck's figures" if m.stats
+                       else ""))
+        return "The map has problems: the last good map stays on screen until they are fixed"
 
     def _draw_problems(self, surface: pygame.Surface) -> None:
         size = self.px(15)
         width = min(self.size[0] - self.px(40), self.px(1100))
         rows: list[tuple[str, tuple[int, int, int], bool]] = []
-        title = "The map has problems" if self.model.board is not None else \
-            "The map does not load"
-        more = (": the last good map stays on screen until they are fixed"
-                if self.model.board is not None else "")
+        title = self.problem_panel_title()
+        more = ""
         rows.append((title + more, hud.RED, True))
         for line in self.problem_panel_lines():
             for part in hud.wrap(line, size, width - self.px(24)):
@@ -613,22 +736,51 @@ class Preview:
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (self.size[0] // 2, self.map_rect().top + self.px(10))
         hud.panel(surface, rect, alpha=240)
+        self.panel_rects.append(rect)
         pygame.draw.rect(surface, hud.RED, rect, 2, border_radius=8)
         y = rect.top + self.px(10)
         for text, colour, bold in rows:
             hud.label(surface, text, (rect.left + self.px(12), y), size, colour, bold=bold)
             y += line_h
 
-    def _draw_legend(self, surface: pygame.Surface, board: Board) -> None:
-        """The layers (click or press 1-7) and what the shown ones mean."""
-        size = self.px(14)
-        line_h = hud.rendered("Ag", size, hud.TEXT).get_height() + self.px(2)
+    def _draw_position(self, surface: pygame.Surface) -> None:
+        """The pointer's position chip, at the foot of the map."""
+        text = self.position_chip_text()
+        if text is None:
+            return
+        size = self.px(15)
+        colour = hud.TEXT if self.copied is None else hud.GREEN if self.copied.ok else hud.AMBER
+        label = hud.rendered(text, size, colour, self.copied is not None)
+        rect = label.get_rect().inflate(self.px(20), self.px(10))
+        rect.midbottom = (self.size[0] // 2, self.size[1] - self.px(8))
+        hud.panel(surface, rect, alpha=225)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def legend_texts(self) -> list[str]:
+        """The legend's lines, as drawn."""
+        board = self.model.board
+        return [r.text for r in self._legend_rows(board)] if board is not None else []
+
+    def _legend_rows(self, board: Board) -> list[Row]:
         rows: list[Row] = []
         for i, (name, words) in enumerate(LAYERS):
             on = self.layers[name]
             rows.append(Row(f"{i + 1}  {words}", hud.TEXT if on else hud.MUTED,
                             swatch="on" if on else "off", layer=name))
-        rows += self._legend_details(board)
+        ref = self.reference
+        if ref is not None:
+            words = (f"I  reference: {ref.path.name}, {ref.opacity}% (O)" if not ref.error
+                     else f"I  reference: {ref.error}")
+            rows.append(Row(words, (hud.TEXT if ref.visible else hud.MUTED) if not ref.error
+                            else hud.RED, swatch="on" if ref.visible and not ref.error
+                            else "off", layer=REFERENCE))
+        return rows + self._legend_details(board)
+
+    def _draw_legend(self, surface: pygame.Surface, board: Board) -> None:
+        """The layers (click or press 1-7) and what the shown ones mean."""
+        size = self.px(14)
+        line_h = hud.rendered("Ag", size, hud.TEXT).get_height() + self.px(2)
+        rows = self._legend_rows(board)
         indent = self.px(22)
         width = max(hud.rendered(r.text, size, r.colour).get_width() + (indent if r.swatch
                                                                           else 0)
@@ -685,10 +837,14 @@ class Preview:
             else:
                 out.append(Row("   the deck has no event cards", hud.MUTED))
         if self.layers["weak"]:
-            warned = [s for s in self.model.spots if s.warned]
+            warned = [s for s in self.model.spots if s.warned and s.kind != FERRY_OVER_LAND]
             notes = [s for s in self.model.spots if not s.warned]
+            ferries = [s for s in self.model.spots if s.kind == FERRY_OVER_LAND]
             out.append(Row(f"{len(warned)} weak spot{'s' if len(warned) != 1 else ''} (K5)",
                            WEAK, swatch="ring"))
+            if ferries:
+                out.append(Row(f"{len(ferries)} ferr{'ies' if len(ferries) != 1 else 'y'} "
+                               "over land (B6)", WEAK, swatch="line"))
             if notes:
                 out.append(Row(f"{len(notes)} reached by ferry only", NOTE, swatch="ring"))
         return out
@@ -757,6 +913,7 @@ class Preview:
         if self.model.problems:
             rect.bottomright = (self.size[0] - self.px(10), self.size[1] - self.px(10))
         hud.panel(surface, rect, alpha=225)
+        self.panel_rects.append(rect)
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-self.px(8), 0))
         y = rect.top + self.px(6)
@@ -831,7 +988,8 @@ def parse_size(text: str) -> tuple[int, int] | None:
 
 
 def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = None,
-        on_frame: Callable[[Preview, int], None] | None = None) -> int:
+        on_frame: Callable[[Preview, int], None] | None = None,
+        reference: ReferenceImage | None = None) -> int:
     """Open the preview window; returns 0 when it is closed. ``frames`` stops it after that
     many frames (for tests and pictures); ``on_frame`` is called after each frame."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -839,7 +997,7 @@ def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = 
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"Italian Rails map preview \u2014 {path}")
-        preview = Preview(path, screen.get_size())
+        preview = Preview(path, screen.get_size(), reference)
         clock = pygame.time.Clock()
         n = 0
         running = True

@@ -17,10 +17,16 @@ def _warnings(board: Any) -> list[MapProblem]:
     return list(weak_spot_warnings(board.board))
 
 
-def _preview(path: str, size: tuple[int, int]) -> int:
+def _preview(args: argparse.Namespace, size: tuple[int, int]) -> int:
     from rail_app.games.italian_rails.authoring import preview
+    from rail_app.games.italian_rails.authoring.reference import reference_from_args
 
-    return preview.run(path, size)
+    reference = reference_from_args(getattr(args, "image", None),
+                                    getattr(args, "corners", None),
+                                    getattr(args, "opacity", 50))
+    if isinstance(reference, int):
+        return reference
+    return preview.run(args.path, size, reference=reference)
 
 
 def _new_map(args: argparse.Namespace) -> int:

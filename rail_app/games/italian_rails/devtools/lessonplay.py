@@ -71,7 +71,7 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
         elif title.startswith("Join"):
             i = next(i for i, x in enumerate(line) if board.distance(x, plan.sea[0]) == 1)
             drag(d, scene, line[i:])
-        elif title == "End the build":
+        elif title in ("End the build", "A second turn of building"):
             for _ in range(4):
                 if STEPS[k].done(scene.controller.teaching.lesson_look()):
                     break

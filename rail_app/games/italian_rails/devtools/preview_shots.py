@@ -4,8 +4,10 @@
 
 Each picture is taken from the real preview window (``python -m rail_app preview``), driven
 by posting mouse and key events and by saving files, as a map author would: the inspector on
-a crossing of the Simeto, the problem panel over the last good map after a bad save, and an
-event card's zone with the deck panel. The map of Sicily and Calabria is copied to a
+a crossing of the Simeto, the problem panel over the last good map after a bad save, an
+event card's zone with the deck panel, and (at 1280x720 and 1920x1080) an atlas-like
+reference picture under the map with the pointer's position in lon/lat, just copied by a
+click in the smaller one. The map of Sicily and Calabria is copied to a
 temporary folder first, so the files in maps/ are never touched. Without a display it
 renders through SDL's dummy driver.
 """
@@ -19,6 +21,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -39,8 +42,11 @@ def _copy(folder: Path) -> Path:
 
 
 def _shoot(path: Path, size: tuple[int, int], out: Path,
-           steps: dict[int, Callable[..., None]], last: int) -> None:
+           steps: dict[int, Callable[..., None]], last: int, reference: object = None) -> None:
     from rail_app.games.italian_rails.authoring.preview import Preview, run
+    from rail_app.games.italian_rails.authoring.reference import ReferenceImage
+
+    assert reference is None or isinstance(reference, ReferenceImage)
 
     def on_frame(preview: Preview, n: int) -> None:
         if n in steps:
@@ -50,7 +56,7 @@ def _shoot(path: Path, size: tuple[int, int], out: Path,
             save_png(screen, out)
             print(f"wrote {out}")
 
-    run(str(path), size, frames=last, on_frame=on_frame)
+    run(str(path), size, frames=last, on_frame=on_frame, reference=reference)
 
 
 def _point_at(preview: object, x: float, y: float, dot_px: float) -> None:
@@ -117,6 +123,96 @@ def event_zone(folder: Path, size: tuple[int, int], out: Path) -> None:
     _shoot(path, size, out, steps, 60)
 
 
+#: The reference picture's box, west, south, east, north (degrees): Sicily and Calabria.
+REFERENCE_BOX = (12.0, 36.4, 17.4, 40.0)
+REFERENCE_SIZES = ((1280, 720), (1920, 1080))
+
+
+def reference_picture(out: Path, box: tuple[float, float, float, float] = REFERENCE_BOX,
+                      px_per_degree: int = 300) -> None:
+    """An atlas-like picture to trace from: the detailed coast, lakes and rivers of the
+    project's geodata (tools/geodata, Natural Earth) in lon/lat, with a graticule every
+    half degree, as a scan of a printed map would look."""
+    import json
+
+    geodata = resource_path("tools", "geodata", "italy_geo.geojson")  # the source tree's
+    doc = json.loads(geodata.read_text(encoding="utf-8"))
+    west, south, east, north = box
+    size = (round((east - west) * px_per_degree), round((north - south) * px_per_degree))
+    pic = pygame.Surface(size)
+    pic.fill((196, 214, 222))  # sea
+
+    def px(lon: float, lat: float) -> tuple[float, float]:
+        return (lon - west) * px_per_degree, (north - lat) * px_per_degree
+
+    def rings(geom: dict[str, Any]) -> list[list[list[float]]]:
+        coords = geom["coordinates"]
+        polys = [coords] if geom["type"] == "Polygon" else coords
+        return [ring for poly in polys for ring in poly]
+
+    def lines(geom: dict[str, Any]) -> list[list[list[float]]]:
+        coords = geom["coordinates"]
+        return [coords] if geom["type"] == "LineString" else list(coords)
+
+    for layer, colour in (("land", (236, 226, 198)), ("lake", (196, 214, 222))):
+        for f in doc["features"]:
+            if f["properties"].get("layer") == layer:
+                for ring in rings(f["geometry"]):
+                    if len(ring) > 2:
+                        pygame.draw.polygon(pic, colour, [px(x, y) for x, y in ring])
+                        pygame.draw.lines(pic, (120, 96, 70), True,
+                                          [px(x, y) for x, y in ring], 2)
+    for f in doc["features"]:
+        if f["properties"].get("layer") == "river":
+            for line in lines(f["geometry"]):
+                if len(line) > 1:
+                    pygame.draw.lines(pic, (70, 110, 170), False, [px(x, y) for x, y in line], 2)
+    font = pygame.font.Font(None, 26)
+    for i in range(int(west * 2), int(east * 2) + 2):
+        x = px(i / 2, north)[0]
+        pygame.draw.line(pic, (150, 120, 100), (x, 0), (x, size[1]), 1)
+        pic.blit(font.render(f"{i / 2:g}\u00b0E", True, (110, 80, 60)), (x + 4, 4))
+    for j in range(int(south * 2), int(north * 2) + 2):
+        y = px(west, j / 2)[1]
+        pygame.draw.line(pic, (150, 120, 100), (0, y), (size[0], y), 1)
+        pic.blit(font.render(f"{j / 2:g}\u00b0N", True, (110, 80, 60)), (4, y + 4))
+    save_png(pic, out)
+
+
+def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
+                          click: bool) -> None:
+    """The reference picture under the map (at 50%, the rivers layer on) and the pointer on
+    Milazzo's coast: its position in lon/lat at the foot of the map, or,
+    with ``click``, the position just copied."""
+    from rail_app.games.italian_rails.authoring.reference import ReferenceImage
+    from rail_app.games.italian_rails.rules.board import load_board
+
+    path = _copy(folder)
+    picture = folder / "atlas-sicilia.png"
+    reference_picture(picture)
+    board = load_board(path)
+    milazzo = board.cities["Milazzo"]
+    x, y = milazzo.x + 6.0, milazzo.y - 4.0
+
+    def press(preview: object) -> None:
+        from rail_app.games.italian_rails.authoring.preview import Preview
+
+        assert isinstance(preview, Preview) and preview.camera is not None
+        sx, sy = map(int, preview.camera.to_screen(x, y))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(sx, sy), button=1))
+
+    steps: dict[int, Callable[..., None]] = {
+        2: _key(pygame.K_3),  # rivers by system
+        3: _key(pygame.K_d),  # the deck panel away: the map is what is looked at here
+        4: lambda p: _point_at(p, x, y, 64),
+    }
+    if click:
+        steps[40] = press
+    ref = ReferenceImage(picture, REFERENCE_BOX, 50)
+    _shoot(path, size, out, steps, 60, reference=ref)
+
+
 def main(argv: list[str] | None = None) -> int:
     from rail_app.games.italian_rails.authoring.preview import parse_size
 
@@ -129,18 +225,32 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("outdir", nargs="?", default=str(resource_path("docs", "screenshots")))
     ap.add_argument("--size", type=size, default=(1600, 900))
+    ap.add_argument("--only", default="", help="take only the pictures whose names start so")
     args = ap.parse_args(argv)
     outdir = Path(args.outdir).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
     here = os.getcwd()
-    for name, shot in (("preview-river", river_crossing), ("preview-problems", problem_panel),
-                       ("preview-zone", event_zone)):
+    shots: list[tuple[str, Callable[[Path, tuple[int, int], Path], None], tuple[int, int]]]
+    shots = [("preview-river", river_crossing, args.size),
+             ("preview-problems", problem_panel, args.size),
+             ("preview-zone", event_zone, args.size)]
+    for w, h in REFERENCE_SIZES:  # the pointer's position and a picture to trace, both sizes
+        shots.append((f"preview-reference-{w}x{h}", _reference_shot, (w, h)))
+    pygame.font.init()
+    for name, shot, shot_size in shots:
+        if not name.startswith(args.only):
+            continue
         with tempfile.TemporaryDirectory(prefix="italian-rails-preview-") as tmp:
             try:
-                shot(Path(tmp), args.size, outdir / f"{name}.png")
+                shot(Path(tmp), shot_size, outdir / f"{name}.png")
             finally:
                 os.chdir(here)
     return 0
+
+
+def _reference_shot(folder: Path, size: tuple[int, int], out: Path) -> None:
+    """The smaller picture shows the position just copied, the larger the pointer's."""
+    reference_and_pointer(folder, size, out, click=size[0] < 1920)
 
 
 if __name__ == "__main__":

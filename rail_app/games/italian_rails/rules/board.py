@@ -419,6 +419,7 @@ class _Builder:
         self._edges(data)
         self._ferries(data)
         self._volcanoes(data)
+        self._named_once(data)
         self.fail_if_problems()
         self._graph()
         return b
@@ -781,6 +782,26 @@ class _Builder:
             x, y = b.projection.forward(*spec["at"])
             q, r = b.layout.nearest(x, y)
             b.volcanoes.append(Volcano(spec["name"], x, y, q, r))
+
+    def _named_once(self, data: dict[str, Any]) -> None:
+        """Ferries, straits and volcanoes each need a name of their own (players take and
+        board a ferry by its name, eruption cards name a volcano): a name written twice is
+        refused with both places."""
+        why = {"ferries": "players take and board a ferry by its name",
+               "straits": "players see a strait by its name",
+               "volcanoes": "an eruption card names its volcano"}
+        for key, what in (("ferries", "ferry"), ("straits", "strait"), ("volcanoes", "volcano")):
+            first: dict[str, int] = {}
+            for i, spec in enumerate(data.get(key) or []):
+                name = spec["name"]
+                if name not in first:
+                    first[name] = i
+                    continue
+                j = first[name]
+                line = self.index.line_of((key, j, "name"))
+                self.problem((key, i, "name"), (
+                    f"{key}[{i}] {name!r}: a second {what} named {name!r} (the first: "
+                    f"{key}[{j}], {self.shown}:{line}); {why[key]}, so give each its own"))
 
     def _graph(self) -> None:
         b = self.board

@@ -519,6 +519,31 @@ def connects_all_majors(state: GameState, player: int) -> bool:
     return all(c in reached for c in centres)
 
 
+def majors_joined(state: GameState, player: int) -> tuple[str, ...]:
+    """W1, for a player to see how near they are: the major cities the largest part of their
+    network reaches (their own track, the ferries they have drawn and the free major-city
+    track), in the board's order; none until their track reaches one."""
+    board = state.board
+    p = state.players[player]
+    g = nx.Graph()
+    g.add_edges_from(p.track)
+    g.add_edges_from(_free_edges(board))
+    for f in p.ferries:
+        g.add_edge(*board.ferries[f].ports)
+    own = {d for e in p.track for d in e}
+    best: list[str] = []
+    for m in board.majors:
+        if m.centre not in g:
+            continue
+        reached = nx.node_connected_component(g, m.centre)
+        if not own & reached:
+            continue  # only the city's own free track: the player's network is not there
+        group = [c.name for c in board.majors if c.centre in reached]
+        if len(group) > len(best):
+            best = group
+    return tuple(best)
+
+
 def qualifies_for_end(state: GameState, player: int) -> bool:
     """W1: at least the winning cash and a network connecting all the major cities."""
     return (state.players[player].cash >= state.rules.win_cash

@@ -150,8 +150,11 @@ class _DeckReader:
         self.index = LineIndex()
         self.problems: list[MapProblem] = []
 
-    def problem(self, where: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(MapProblem(self.shown, self.index.line_of(where), message))
+    def problem(self, where: tuple[str | int, ...], message: str, stale: str = "") -> None:
+        """One problem; ``stale``: the name the deck gives that the map no longer has."""
+        board_file = str(self.board.path) if self.board.path is not None else ""
+        self.problems.append(MapProblem(self.shown, self.index.line_of(where), message,
+                                        (stale, board_file) if stale else None))
 
     def read(self) -> Deck:
         data, self.index = read_yaml(self.path, self.shown, guarded.DECK)
@@ -215,19 +218,19 @@ class _DeckReader:
             city, commodity, payoff = d["city"], d["commodity"], d["payoff"]
             if city not in b.cities:
                 self.problem((*where, "city"),
-                             f"{dl}: unknown city {city!r}{suggest(city, b.cities)}")
+                             f"{dl}: unknown city {city!r}{suggest(city, b.cities)}", city)
                 ok = False
             if commodity not in b.commodities:
                 self.problem((*where, "commodity"), f"{dl}: unknown commodity "
-                             f"{commodity!r}{suggest(commodity, b.commodities)}")
+                             f"{commodity!r}{suggest(commodity, b.commodities)}", commodity)
                 ok = False
             elif not b.suppliers.get(commodity):
                 self.problem((*where, "commodity"), f"{dl}: no city of the map offers "
-                             f"{commodity!r}, so it can never be delivered")
+                             f"{commodity!r}, so it can never be delivered", commodity)
                 ok = False
             elif city in b.cities and b.cities[city].commodity == commodity:
                 self.problem((*where, "commodity"), f"{dl}: {city} asks for {commodity}, "
-                             "which it offers itself")
+                             "which it offers itself", f"{city}'s {commodity}")
                 ok = False
             if payoff <= 0:
                 self.problem((*where, "payoff"), f"{dl}: payoff must be positive, "
@@ -283,7 +286,8 @@ class _DeckReader:
             for k, name in enumerate(value):
                 if not isinstance(name, str) or name not in known:
                     self.problem((*pw, key, k), f"{label}: unknown {what} {guarded.shorten(name)}"
-                                 f"{suggest(str(name), known)}")
+                                 f"{suggest(str(name), known)}",
+                                 name if isinstance(name, str) else "")
                     good = False
             return good
 
@@ -326,14 +330,15 @@ class _DeckReader:
             sea = params["sea"]
             if not isinstance(sea, str) or sea not in b.coast:
                 self.problem((*pw, "sea"), f"{label}: unknown sea {guarded.shorten(sea)}"
-                             f"{suggest(str(sea), b.coast)}")
+                             f"{suggest(str(sea), b.coast)}",
+                             sea if isinstance(sea, str) else "")
                 ok = False
         if Param.VOLCANO in params:
             names = {v.name for v in b.volcanoes}
             if params["volcano"] not in names:
                 v = str(params["volcano"])
                 self.problem((*pw, "volcano"), f"{label}: unknown volcano {guarded.shorten(v)}"
-                             f"{suggest(v, names)}")
+                             f"{suggest(v, names)}", v)
                 ok = False
         if Param.CITIES in params:
             ok = name_list(Param.CITIES, b.cities, "city") and ok

@@ -18,7 +18,8 @@ says ``across_ferries: true``), from a major city's centre dot and from a volcan
 
 Decisions where the rules are silent:
 - E4: the washed-out protection starts when the flood ends and lasts until the owner of the
-  track has finished one more turn (their turn to rebuild).
+  track has finished one more turn (their turn to rebuild). A turn the owner loses (T4:
+  skipped, or cut short by an event) is not that turn: they may not build in it.
 - E6: a segment is "within the radius" when both its ends are; the pre-printed track inside
   a major city is never destroyed.
 - E5: a storm closes every ferry; a storm naming a sea also slows trains on its coast.
@@ -513,7 +514,8 @@ def loss_actions(state: GameState) -> Iterator[Action]:
 
 def events_turn_end(state: GameState, player: int) -> None:
     """E2: lasting events drawn by ``player`` end with their next turn; E4: washed-out
-    protection starts when the flood ends and ends after the owner's next turn."""
+    protection starts when the flood ends and ends after the owner's next turn that was not
+    lost (T4)."""
     done = turns_done(state, player)
     ended = [ev for ev in state.events if ev.drawn_by == player and done >= ev.expires_after_turn]
     if ended:
@@ -528,7 +530,9 @@ def events_turn_end(state: GameState, player: int) -> None:
                 until = turns_done(state, w.owner) + 1
                 w = WashedOut(w.edge, w.owner, until)
         elif w.owner == player and done >= w.protected_until_turn:
-            continue
+            if not state.turn_lost:
+                continue
+            w = WashedOut(w.edge, w.owner, done + 1)  # a lost turn is no turn to rebuild
         washed.append(w)
     state.washed_out = washed
     if player == state.current:

@@ -186,6 +186,9 @@ class GameState:
     pending: Pending | None = None
     cash_public: bool = False  # E3: after a tax, cash is public
     end_turn_now: bool = False  # T4: the current player lost a turn during it: it ends now
+    #: T4: the turn now ending is lost (skipped, or cut short by an event): the player could
+    #: not build in it, so it is no turn to rebuild washed-out track in (E4)
+    turn_lost: bool = False
     # end of game (W1-W2)
     end_triggered_by: int | None = None
     outcome: Outcome | None = None

@@ -9,7 +9,8 @@
   ends it.
 - T4 a player with ``lose_turns`` above zero does nothing in that turn: it is logged,
   counted as a turn taken (so lasting events expire and the end of the game counts it) and
-  play passes on at once. Turn-start hooks do not run for a lost turn; turn-end hooks do.
+  play passes on at once. Turn-start hooks do not run for a lost turn; turn-end hooks do,
+  with ``turn_lost`` set (a lost turn is no turn to rebuild washed-out track in, E4).
   A rule that makes a player lose a turn *during* their own turn sets ``end_turn_now``
   (and ``lose_turns`` for the skipped next turn); :func:`after_action` then ends the turn
   once the action that caused it is complete and no choice is pending.
@@ -61,6 +62,7 @@ def _reset_turn_fields(state: GameState) -> None:
     state.moves_left = None
     state.rental_paid = False
     state.turn_started = False
+    state.turn_lost = False
     _clear_phase(state)
 
 
@@ -107,6 +109,7 @@ def begin_turn(state: GameState, player: int, hooks: TurnHooks) -> None:
             p.lose_turns -= 1
             state.phase = _first_phase(state, player)
             log(state, TurnSkipped(state.turn), player=player)
+            state.turn_lost = True
             _close_turn(state, player, hooks)
             player = 1 - player
             continue
@@ -147,6 +150,7 @@ def after_action(state: GameState, hooks: TurnHooks) -> None:
     if (state.end_turn_now and state.pending is None and state.outcome is None
             and state.phase is not Phase.OVER):
         state.end_turn_now = False
+        state.turn_lost = True
         end_turn(state, hooks)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import networkx as nx
+import shapely
 
 from rail_app.core.mapfile import MapProblem, PathKey
 from rail_app.games.italian_rails.rules.board import Board, City, Strait
@@ -26,9 +27,10 @@ STRAIT_END = "strait-end"
 SINGLE_SEGMENT = "single-segment"
 FERRY_ONLY = "ferry-only"
 UNREACHABLE = "unreachable"
+FERRY_OVER_LAND = "ferry-over-land"
 
 #: Kinds ``validate-map`` warns about; the others are shown by the preview only.
-WARNED = (FEW_SEGMENTS, STRAIT_END, SINGLE_SEGMENT, UNREACHABLE)
+WARNED = (FEW_SEGMENTS, STRAIT_END, SINGLE_SEGMENT, UNREACHABLE, FERRY_OVER_LAND)
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,37 @@ def weak_spots(board: Board) -> list[WeakSpot]:
                 f"{label}: only a ferry joins it to the major cities")))
     for strait in board.straits:
         out.extend(_strait_spots(board, strait))
+    out.extend(ferries_over_land(board))
+    return out
+
+
+def ferries_over_land(board: Board) -> list[WeakSpot]:
+    """Ferries whose route runs over land (B6: a ferry joins two ports across water): the
+    straight line between the ports, beyond a dot's spacing around each, crosses more than
+    a dot's spacing of land. Wrong ports, most often: a port on the other coast."""
+    out: list[WeakSpot] = []
+    if not board.ferries:
+        return out
+    geo = board.geometry
+    land = geo.union("land").difference(shapely.union_all([geo.union("lake"),
+                                                          geo.union("inlet")]))
+    spacing = board.layout.spacing
+    for f in board.ferries:
+        a, b = (board.dots[p] for p in f.ports)
+        route = shapely.LineString([(a.x, a.y), (b.x, b.y)])
+        middle = route.difference(shapely.Point(a.x, a.y).buffer(spacing)).difference(
+            shapely.Point(b.x, b.y).buffer(spacing))
+        over = middle.intersection(land).length
+        if over <= spacing:
+            continue
+        near = middle.buffer(spacing / 2)
+        high = sum(1 for d in board.dots if d.terrain in ("mountain", "alpine")
+                   and near.contains(shapely.Point(d.x, d.y)))
+        past = f", past {high} mountain dot{'s' if high != 1 else ''}" if high else ""
+        out.append(WeakSpot(FERRY_OVER_LAND, f.ports, ("ferries", f.index), (
+            f"ferries[{f.index}] {f.name!r}: its route from {_place(board, a.id)} to "
+            f"{_place(board, b.id)} runs {over:.0f} km over land{past}; a ferry crosses "
+            "water, so check its ports")))
     return out
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rail_app.core.i18n import _, ngettext
 from rail_app.games.italian_rails.rules import log as ev
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.log import LogEntry, LogKind, LossCause, Settled
@@ -186,7 +187,14 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
                     "track (M3)")
         case ev.Moved(start=start, stop=stop, steps=steps, moves_left=left):
             frm = board.place_name(start) if start is not None else "?"
-            return (f"{name} moves from {frm} to {board.place_name(stop)} ({steps} "
+            to = board.place_name(stop)
+            if frm == to:  # both ends have one name: no "from Napoli to Napoli"
+                return ngettext("{name} moves {steps} segment and is still at {place} "
+                                "({left} left)",
+                                "{name} moves {steps} segments and is still at {place} "
+                                "({left} left)", steps).format(
+                                    name=name, steps=steps, place=to, left=left)
+            return (f"{name} moves from {frm} to {to} ({steps} "
                     f"{_plural(steps, 'segment', 'segments')}, {left} left)")
         case ev.BoardedFerry(ferry=f, lands=port):
             return (f"{name}'s train boards the {board.ferries[f].name} ferry; it lands at "
@@ -299,16 +307,22 @@ def history_lines(state: GameState, player: int | None = None) -> list[HistoryLi
 # -- the save screen ------------------------------------------------------------------------
 
 
-def cash_words(summary: Mapping[str, Any], seat_names: Sequence[str], people: int,
-               over: bool) -> str:
-    """Each player's cash; with only people at the screen, only once it is public (E3)."""
-    if people == len(seat_names) and not summary.get("cash_public") and not over:
-        return "cash hidden until it is public (E3)"
+def cash_words(summary: Mapping[str, Any], seat_names: Sequence[str],
+               people: Sequence[int], over: bool) -> str:
+    """Each player's cash as the game shows it (E3): a computer's cash is hidden from the
+    people until it is public or the game is over, and with several people at the screen
+    each one's cash is hidden from the others too; with only computers playing, all."""
     cash = summary.get("cash", [])
-    return " · ".join(f"{n} {c}M" for n, c in zip(seat_names, cash, strict=False))
+    if summary.get("cash_public") or over or not people:
+        return " · ".join(f"{n} {c}M" for n, c in zip(seat_names, cash, strict=False))
+    if len(people) > 1:
+        return "cash hidden until it is public (E3)"
+    return " · ".join(f"{n} {c}M" if i in people else
+                      _("{name} cash hidden (E3)").format(name=n)
+                      for i, (n, c) in enumerate(zip(seat_names, cash, strict=False)))
 
 
-def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: int,
+def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: Sequence[int],
                over: bool) -> list[str]:
     """What the save screen says of a saved game beyond its seats, map and turn."""
     return [f"Cash: {cash_words(summary, seat_names, people, over)}"]

@@ -156,6 +156,10 @@ def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
     st = ctx.state
     done = step_done(look(ctx))
     text = words(step.text, st, ls.plan)
+    if done and not step.info:
+        ack = step.ack(look(ctx))
+        if ack:
+            text = f"{text}  {ack}"
     last = ls.step >= len(STEPS) - 1
     buttons: list[tuple[int, object, str]] = [(110, Intent.LESSON_LEAVE, "Leave"),
                                                (110, Intent.LESSON_RESTART, "Start over")]
@@ -254,7 +258,10 @@ def _targets(surface: pygame.Surface, ctx: Ctx, targets: list[Target], dialog: D
             pts = mr.ferry_curve(ctx.state.board, cam.view(), *f.ports)
             ox, oy = cam.rect.topleft
             pts = [(a + ox, b + oy) for a, b in pts]
+            clip = surface.get_clip()
+            surface.set_clip(cam.rect)  # the map's, never over the bars around it
             pygame.draw.lines(surface, GLOW, False, pts, width + round(3 * pulse))
+            surface.set_clip(clip)
         elif tg.widget is not None:
             w = next((w for w in reversed(widgets) if w.key == tg.widget), None)
             if w is not None:

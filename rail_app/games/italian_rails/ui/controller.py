@@ -255,7 +255,9 @@ class Controller:
         t = self.table
         question = t.question
         t.modal, t.question = Modal.NONE, None
-        if question is Question.SWAP:
+        if question is Question.STRANDED:
+            self.end_phase()
+        elif question is Question.SWAP:
             q = self.core.do(SwapDemands())
             if not q.ok:
                 self.core.refuse("Can't swap", q)
@@ -275,6 +277,8 @@ class Controller:
         if not self.core.free() or not st.phase.in_turn:
             return False
         action = EndPhase() if st.phase is Phase.MOVE else EndTurn()
+        if isinstance(action, EndTurn) and self.warn_if_stranded():
+            return False
         paid = st.phase_spent
         self.table.preview = None
         self.table.pen.cancel()
@@ -284,6 +288,25 @@ class Controller:
             return False
         if isinstance(action, EndTurn) and paid:
             self.host.sounds.play("coins")
+        return True
+
+    def warn_if_stranded(self) -> bool:
+        """At End build, once a turn: when no demand the player may serve stays in reach of
+        the cash left (the track it still needs costs more), ask before ending, saying what
+        would help. True when the question is asked."""
+        from rail_app.games.italian_rails.ui.safety import stranded_words
+
+        st = self.state
+        t = self.table
+        if (st.phase is not Phase.BUILD or not st.deck.cards or t.stranded_warned == st.turn
+                or not self.core.human_turn()):
+            return False
+        t.stranded_warned = st.turn
+        words = stranded_words(st, st.current, self.helping.adviser, self.session.version)
+        if not words:
+            return False
+        t.stranded_words = tuple(words)
+        self.ask(Question.STRANDED)
         return True
 
     def upgrade(self, to: str) -> bool:
@@ -358,8 +381,9 @@ class Controller:
                 t.run = None
                 if not t.pacing.skip:
                     self.host.sounds.play("whistle")
-        if t.popups and self.session.seat.computer:
-            # while a computer plays, an event card goes away by itself after a while
+        if t.popups and self.session.seat.computer and self.all_computers():
+            # while only computers play, an event card goes away by itself after a while;
+            # a person reads it and puts it away (the computer waits for OK)
             t.popup_age += dt
             if t.popup_age > POPUP_TIME or (t.pacing.skip and self.all_computers()):
                 t.popups.pop(0)

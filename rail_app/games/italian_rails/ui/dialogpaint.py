@@ -7,6 +7,7 @@ from enum import Enum
 
 import pygame
 
+from rail_app.core.i18n import N_, _
 from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.palette import BOX as BOX
@@ -68,6 +69,7 @@ QUESTIONS = {
                     "the main menu?", "Quit"),
     Question.LOAD: ("Unsaved progress", "Progress since the last save will be lost. Load "
                     "another game?", "Load"),
+    Question.STRANDED: (N_("No paying delivery in reach"), "", N_("End build anyway")),
 }
 
 
@@ -113,7 +115,8 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
     if dialog is Dialog.HELP:
         hud.help_page(surface, px(16), HELP)
         return
-    veil(surface, 70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
+    veil(surface, 40 if dialog is Dialog.KEEP else
+         70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
     opaque(surface, box, px(12), px(6))
     x, width = box.x + px(24), box.w - px(48)
     if dialog is Dialog.MENU:
@@ -128,7 +131,13 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
         return
     if dialog is Dialog.CONFIRM:
         q = ctx.table.question
-        title, text, _ = QUESTIONS[q] if q is not None else ("", "", "")
+        title, text, _verb = QUESTIONS[q] if q is not None else ("", "", "")
+        if q is Question.STRANDED:
+            y = text_block(surface, _(title), x, box.y + px(20), width, px(22), bold=True)
+            y += px(6)
+            for line in ctx.table.stranded_words:
+                y = text_block(surface, line, x, y + px(4), width, px(16))
+            return
         y = text_block(surface, title, x, box.y + px(20), width, px(22), bold=True)
         text_block(surface, text, x, y + px(10), width, px(16))
         return
@@ -219,6 +228,11 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
         x += cw + gap
     hud.label(surface, f"Click {keep} cards, then Keep (or Enter).",
               (box.x + px(30), box.bottom - px(52)), px(14), hud.MUTED)
+    hud.label(surface, _("Rest the pointer on a card: its ways and costs show on the map."),
+              (box.x + px(30), box.bottom - px(32)), px(14), hud.MUTED)
+    from rail_app.games.italian_rails.ui.ghosts import paint_card_help
+
+    paint_card_help(surface, ctx, box)
 
 
 def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:

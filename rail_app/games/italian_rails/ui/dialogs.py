@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.actions import BuildFerry, ChooseLoss, UpgradeLoco
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.rules.words import refusal
@@ -19,7 +20,7 @@ from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, paint_box
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
-from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.games.italian_rails.ui.table import Modal, Question
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
 from rail_app.ui import hud
 
@@ -61,6 +62,8 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         r = pygame.Rect(0, 0, px(460), px(124) + n * px(54))
         r.bottomright = (ctx.rects.buttons.right - px(10), ctx.rects.buttons.y - px(6))
         return r
+    elif dialog is Dialog.CONFIRM and ctx.table.question is Question.STRANDED:
+        r = pygame.Rect(0, 0, px(600), px(150) + len(ctx.table.stranded_words) * px(34))
     elif dialog is Dialog.CONFIRM:
         r = pygame.Rect(0, 0, px(480), px(230))
     elif dialog is Dialog.FERRY:
@@ -73,6 +76,9 @@ def _box(ctx: Ctx, dialog: Dialog) -> pygame.Rect:
         n = len(st.players[ctx.session.actor].dealt)
         total = n * px(200) + (n - 1) * px(16)
         r = pygame.Rect(0, 0, min(w - px(20), max(total + px(60), px(700))), px(420))
+        # at the foot of the map, so that the ways of a hovered card show above it
+        r.midbottom = (w // 2, ctx.rects.map.bottom - px(8))
+        return r.clamp(pygame.Rect(0, 0, w, h))
     elif dialog is Dialog.LOSS:
         pend = st.pending
         rows = len(st.players[pend.player].loads) if pend is not None else 1
@@ -144,12 +150,19 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
                                       px(38)), Intent.CLOSE, "Cancel", size=px(15)))
     elif dialog is Dialog.CONFIRM:
         question = ctx.table.question
-        verb = QUESTIONS[question][2] if question is not None else "OK"
-        out.append(Widget(pygame.Rect(box.right - px(284), box.bottom - px(60), px(130),
-                                      px(42)), Intent.CONFIRM, verb, look=Look.PRIMARY,
-                          colour=ink, size=px(16)))
-        out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(60), px(124),
-                                      px(42)), Intent.CLOSE, "Cancel", size=px(16)))
+        verb = _(QUESTIONS[question][2]) if question is not None else "OK"
+        if question is Question.STRANDED:
+            out.append(Widget(pygame.Rect(box.right - px(384), box.bottom - px(60), px(200),
+                                          px(42)), Intent.CONFIRM, verb, size=px(16)))
+            out.append(Widget(pygame.Rect(box.right - px(174), box.bottom - px(60), px(154),
+                                          px(42)), Intent.CLOSE, _("Keep building"),
+                              look=Look.PRIMARY, colour=ink, size=px(16)))
+        else:
+            out.append(Widget(pygame.Rect(box.right - px(284), box.bottom - px(60), px(130),
+                                          px(42)), Intent.CONFIRM, verb, look=Look.PRIMARY,
+                              colour=ink, size=px(16)))
+            out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(60), px(124),
+                                          px(42)), Intent.CLOSE, "Cancel", size=px(16)))
     elif dialog is Dialog.FERRY and ctx.table.offer is not None:
         ferry = st.board.ferries[ctx.table.offer]
         q = ctx.session.quote(BuildFerry(ferry.name))

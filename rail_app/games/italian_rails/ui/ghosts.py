@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions, ngettext, number
 from rail_app.games.italian_rails.ai.advice import Advice, DemandRoute
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import Edge
@@ -16,6 +17,7 @@ from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.commands import Demand
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import ink_width, mix
+from rail_app.games.italian_rails.ui.palette import CARD_TINTS as CARD_TINTS
 from rail_app.games.italian_rails.ui.palette import GHOST_BG as GHOST_BG
 from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui import hud
@@ -24,7 +26,7 @@ from rail_app.ui.hud import Line
 
 def about_turns(turns: float) -> str:
     n = max(1, math.ceil(turns - 1e-9))
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return ngettext("{n} turn", "{n} turns", n).format(n=number(n))
 
 
 def _layer(cam: Camera) -> pygame.Surface:
@@ -69,12 +71,15 @@ def paint_ghosts(surface: pygame.Surface, ctx: Ctx) -> None:
     colour = ctx.ink(ctx.viewer).colour
     width = max(4, ink_width(cam.dot_px))
     ghost = shown_ghost(ctx)
-    if t.advice is None and ghost is None:
+    card = t.card_help[1] if t.card_help is not None else ()
+    if t.advice is None and ghost is None and not card:
         return
     global _kept
-    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), t.advice, ghost, colour)  # values
+    key = (cam.level, cam.ox, cam.oy, tuple(cam.rect), t.advice, ghost, card,
+           colour)  # values
     if _kept is None or _kept[0] != key:
-        _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width))
+        _kept = (key, t.advice, ghost, _ghost_layers(cam, t.advice, ghost, colour, width,
+                                                     card))
     for layer in _kept[3]:
         surface.blit(layer, cam.rect.topleft)
 
@@ -86,10 +91,19 @@ _kept: tuple[tuple[object, ...], Advice | None, DemandRoute | None,
 
 
 def _ghost_layers(cam: Camera, advice: Advice | None, ghost: DemandRoute | None,
-                  colour: tuple[int, int, int], width: int) -> list[pygame.Surface]:
-    """The suggested plan's picture, then the hovered demand's (each blended over the map
-    on its own)."""
+                  colour: tuple[int, int, int], width: int,
+                  card: tuple[DemandRoute, ...] = ()) -> list[pygame.Surface]:
+    """The suggested plan's picture, then the hovered demand's, then the ways of a dealt
+    card's demands (each blended over the map on its own)."""
     out = []
+    if card:
+        layer = _layer(cam)
+        for k, g in enumerate(card):
+            if g.possible:
+                tint = CARD_TINTS[k % len(CARD_TINTS)]
+                _way(layer, cam, g.route, tint, width)
+                _new_track(layer, cam, g.new_track, tint, width, 190)
+        out.append(layer)
     if advice is not None:
         layer = _layer(cam)
         _way(layer, cam, advice.route, colour, width)
@@ -117,7 +131,7 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
         routes.append(t.advice.route)
     ghost = shown_ghost(ctx)
     if ghost is not None:
-        boxes.insert(0, ghost_lines(ctx.state.board, ghost))
+        boxes.insert(0, ghost_lines(ctx.state.board, ghost, _cash_left(ctx)))
         routes.append(ghost.route)
     if not boxes:
         return
@@ -144,10 +158,12 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
 
 
 def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int, int]) -> None:
-    """Numbered marks where the plan picks up (a ring) and delivers (a filled disc)."""
+    """Numbered square tags above the places where the plan picks up (an outlined tag) and
+    delivers (a filled one), pointing down at the dot: squares, not the route preview's
+    round turn marks, and above the dot, so both can be read at one city."""
     cam = ctx.table.camera
     size = ctx.px(13)
-    r = max(size * 0.9, cam.dot_px * 0.42)
+    r = max(size * 0.8, cam.dot_px * 0.36)
     placed: dict[int, int] = {}
     for k, (stop, i) in enumerate(zip(a.stops, a.stop_at, strict=False), start=1):
         d = a.route[i] if 0 <= i < len(a.route) else None
@@ -156,20 +172,30 @@ def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int,
         n = placed.get(d, 0)
         placed[d] = n + 1
         x, y = cam.dot_screen(d)
-        x += n * r * 1.6  # two stops at one place stand side by side
-        pygame.draw.circle(surface, WHITE, (x, y), r + 2)
+        x += n * r * 2.3  # two stops at one place stand side by side
+        cy = y - r * 2.1
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(x), round(cy))
+        tip = [(x - r * 0.5, box.bottom - 1), (x + r * 0.5, box.bottom - 1), (x, y - r * 0.3)]
+        pygame.draw.polygon(surface, colour, tip)
+        pygame.draw.rect(surface, WHITE, box.inflate(4, 4), border_radius=max(2, round(r / 3)))
         if stop.pickup:
-            pygame.draw.circle(surface, WHITE, (x, y), r)
-            pygame.draw.circle(surface, colour, (x, y), r, max(2, round(r / 4)))
-            hud.label(surface, str(k), (x, y), size, colour, bold=True, anchor="center")
+            pygame.draw.rect(surface, WHITE, box, border_radius=max(2, round(r / 3)))
+            pygame.draw.rect(surface, colour, box, max(2, round(r / 4)),
+                             border_radius=max(2, round(r / 3)))
+            hud.label(surface, str(k), box.center, size, colour, bold=True, anchor="center")
         else:
-            pygame.draw.circle(surface, colour, (x, y), r)
-            hud.label(surface, str(k), (x, y), size, WHITE, bold=True, anchor="center")
+            pygame.draw.rect(surface, colour, box, border_radius=max(2, round(r / 3)))
+            hud.label(surface, str(k), box.center, size, WHITE, bold=True, anchor="center")
 
 
 def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
-    """The suggested plan in words: its stops in order, the building, the money."""
-    out: list[Line] = [("Suggested plan (what the Hard computer would do)", hud.TEXT, True)]
+    """The suggested plan in words: its stops in order, the building beside the cash in
+    hand, the payoff and the turns; when the cash cannot pay for it, that, and what would
+    help."""
+    from rail_app.games.italian_rails.ui.safety import help_lines
+
+    out: list[Line] = [(_("Suggested plan (what the Hard computer would do)"), hud.TEXT, True)]
     for k, s in enumerate(a.stops, start=1):
         if s.pickup:
             out.append((f"{k}. Pick up {s.commodity} at {s.city} for {s.to} (card {s.card})",
@@ -178,23 +204,113 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
             out.append((f"{k}. Deliver {s.commodity} to {s.city}: {s.payoff}M", hud.GREEN,
                         False))
     if a.new_track:
-        now = sum(1 for _ in a.this_turn)
-        when = f", {now} of them this turn (bright)" if now else ""
-        out.append((f"Track to build: {len(a.new_track)} segments (dashed){when}", hud.TEXT,
-                    False))
+        out.append((ngettext("Track to build: {n} segment (dashed)",
+                             "Track to build: {n} segments (dashed)",
+                             len(a.new_track)).format(n=number(len(a.new_track))),
+                    hud.TEXT, False))
+        now = len(a.this_turn)
+        if now:
+            out.append((ngettext("  of which {n} this turn (bright)",
+                                 "  of which {n} this turn (bright)", now).format(
+                                     n=number(now)), hud.TEXT, False))
     else:
         out.append(("No track to build: your network reaches every stop", hud.TEXT, False))
     if a.ferries:
         out.append(("Ferries to take: " + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
-    money = f"Building {a.build_cost}M" + (f", rent {a.rent}M" if a.rent else "")
-    out.append((f"{money}; payoff {a.payoff}M in about {about_turns(a.turns)}: "
-                f"{a.per_turn:.0f}M profit a turn", hud.MUTED, False))
+    private = ctx.state.players[a.seat].private
+    if private and not {s.card for s in a.stops} & set(private):
+        out.append((ngettext("Your private card {cards} is in no step: the plans serving it "
+                             "earn much less now; it stays yours alone (C2)",
+                             "Your private cards {cards} are in no step: the plans serving "
+                             "them earn much less now; they stay yours alone (C2)",
+                             len(private)).format(
+                                 cards=", ".join(number(c) for c in private)),
+                    hud.MUTED, False))
+    cash = money_millions(a.cash)
+    if a.build_cost or a.rent:
+        out.append((_("Building {build} and rent {rent}; your cash {cash}").format(
+            build=money_millions(a.build_cost), rent=money_millions(a.rent), cash=cash)
+            if a.rent else _("Building {build}; your cash {cash}").format(
+                build=money_millions(a.build_cost), cash=cash),
+            hud.RED if a.short else hud.TEXT, False))
+    else:
+        out.append((_("Nothing to pay on the way; your cash {cash}").format(cash=cash),
+                    hud.TEXT, False))
+    if a.pays:
+        out.append((_("Payoff {payoff} in about {turns}: {profit} profit a turn").format(
+            payoff=money_millions(a.payoff), turns=about_turns(a.turns),
+            profit=money_millions(round(a.per_turn))), hud.MUTED, False))
+    else:
+        out.append((_("Your cash cannot pay for this plan: {short} short, and nothing you "
+                      "can pay for pays now").format(short=money_millions(a.short)),
+                    hud.RED, True))
+        out.append((_("Payoff {payoff} once the track is paid for").format(
+            payoff=money_millions(a.payoff)), hud.MUTED, False))
+        out += [("\u2022 " + line, hud.TEXT, False) for line in help_lines(ctx.state, a.seat)]
     out.append(("Suggest again to hide it; nothing is played for you", hud.MUTED, False))
     return out
 
 
-def ghost_lines(board: Board, g: DemandRoute) -> list[Line]:
-    """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with)."""
+def _cash_left(ctx: Ctx) -> int:
+    """The viewer's cash not yet promised to this phase's building (K10)."""
+    st = ctx.state
+    me = st.players[ctx.viewer]
+    return me.cash - (st.phase_spent if st.current == ctx.viewer else 0)
+
+
+def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect) -> None:
+    """The hovered dealt card's words (:func:`card_help_lines`), over the dialog's edge at
+    the top of the map, where the fewest of its ways run (painted after the dialog, so a
+    short window shows them too)."""
+    t = ctx.table
+    if t.card_help is None:
+        return
+    cam = t.camera
+    pic = hud.bubble_picture(card_help_lines(ctx, *t.card_help), ctx.px(14), bg=GHOST_BG,
+                             alpha=245, width=ctx.px(380))
+    m = cam.rect.inflate(-2 * ctx.px(10), -2 * ctx.px(10))
+    top = min(m.y + ctx.px(8), dialog.top - pic.get_height() // 2)
+    spots = [pygame.Rect(m.x, top, pic.get_width(), pic.get_height()),
+             pygame.Rect(m.right - pic.get_width(), top, pic.get_width(), pic.get_height())]
+    points = [cam.dot_screen(d) for g in t.card_help[1] for d in g.route]
+    spot = min(spots, key=lambda r: sum(1 for p in points if r.collidepoint(p)))
+    surface.blit(pic, spot.topleft)
+
+
+def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> list[Line]:
+    """A dealt card's demands if kept (C2): for each, the supplier of the cheapest way, the
+    track still to build and its cost, and about how many turns, in the colour its way is
+    drawn in on the map."""
+    st = ctx.state
+    out: list[Line] = [(_("Card {card} if you keep it").format(card=number(card)), hud.TEXT,
+                        True)]
+    for k, (d, g) in enumerate(zip(st.deck.card(card).demands, routes, strict=False)):
+        tint = CARD_TINTS[k % len(CARD_TINTS)]
+        head = _("{commodity} to {city}: {payoff}").format(
+            commodity=d.commodity, city=d.city, payoff=money_millions(d.payoff))
+        out.append((head, tint, True))
+        if not g.possible:
+            out.append((_("no way to serve it now (B3, K5)"), hud.RED, False))
+            continue
+        src = g.supplier or "?"
+        cash = st.players[ctx.session.actor].cash
+        if g.build_cost > cash:
+            out.append((_("from {supplier}: {cost} of track, more than your {cash}").format(
+                supplier=src, cost=money_millions(g.build_cost), cash=money_millions(cash)),
+                hud.RED, False))
+        elif g.build_cost:
+            out.append((_("from {supplier}: {cost} of track, about {turns}").format(
+                supplier=src, cost=money_millions(g.build_cost), turns=about_turns(g.turns)),
+                hud.TEXT, False))
+        else:
+            out.append((_("from {supplier}: no track to build, about {turns}").format(
+                supplier=src, turns=about_turns(g.turns)), hud.TEXT, False))
+    return out
+
+
+def ghost_lines(board: Board, g: DemandRoute, cash: int | None = None) -> list[Line]:
+    """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with), its
+    cost beside the ``cash`` in hand."""
     if not g.possible:
         return [(f"{g.commodity.capitalize()} to {g.city}", hud.TEXT, True),
                 (f"No way to serve it now: no track the rules allow joins {g.city} to a "
@@ -207,6 +323,12 @@ def ghost_lines(board: Board, g: DemandRoute) -> list[Line]:
     else:
         what = f"{len(g.new_track)} segments (dashed)" if g.new_track else "no track"
         out.append((f"Still to build: {g.build_cost}M, {what}", hud.TEXT, False))
+        if cash is not None:
+            short = g.build_cost - cash
+            out.append((_("Your cash {cash}: {short} short").format(
+                cash=money_millions(cash), short=money_millions(short)) if short > 0 else
+                _("Your cash {cash}: enough to build it").format(cash=money_millions(cash)),
+                hud.RED if short > 0 else hud.GREEN, False))
         if g.ferries:
             out.append(("and the " + " and the ".join(g.ferries) + " ferry (K8)", hud.TEXT,
                         False))

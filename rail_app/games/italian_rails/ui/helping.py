@@ -6,10 +6,11 @@ to serve a hovered demand (a ghost line with its cost and turns). Neither plays 
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.ai.advice import Adviser
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.base import Core
-from rail_app.games.italian_rails.ui.commands import Demand
+from rail_app.games.italian_rails.ui.commands import Demand, ToggleCard
 from rail_app.games.italian_rails.ui.table import Spot, Tone
 
 GHOST_DELAY = 0.15  # seconds the pointer rests on a demand before its way is worked out
@@ -38,8 +39,14 @@ class Helping:
             return
         self.work_out_advice()
         if t.advice is None:
-            self.core.say("No plan", "No demand can be served now: none of the cards' demands "
-                     "can be reached with the money in hand", Tone.INFO, Spot.TOP)
+            from rail_app.games.italian_rails.ui.safety import help_lines
+
+            state = self.core.state
+            seat = self.core.viewer()
+            text = _("No demand can be served with the money in hand ({cash}). What would "
+                     "help:").format(cash=money_millions(state.players[seat].cash))
+            self.core.say(_("No plan pays"), " ".join([text, "; ".join(help_lines(state, seat))]),
+                          Tone.INFO, Spot.TOP)
 
     def work_out_advice(self) -> None:
         t = self.core.table
@@ -58,6 +65,7 @@ class Helping:
             elif t.advice_version != self.core.session.version and not t.pen.active:
                 self.work_out_advice()
         hovered = t.hovered
+        self.card_help_fresh(hovered)
         if not isinstance(hovered, Demand) or not self.core.state.deck.cards:
             t.ghost, t.ghost_key = None, None
             return
@@ -68,3 +76,24 @@ class Helping:
             t.ghost_key = key
             t.ghost = self.adviser.demand_route(self.core.state, self.core.viewer(), hovered.commodity,
                                                 hovered.city, key=self.core.session.version)
+
+    def card_help_fresh(self, hovered: object) -> None:
+        """Choosing the private cards (C2): while the pointer rests on a dealt card, the
+        cheapest way to serve each of its demands (supplier, track, cost, turns), drawn on
+        the map beside the dialog."""
+        t = self.core.table
+        state = self.core.state
+        if not isinstance(hovered, ToggleCard) or state.phase is not Phase.SETUP:
+            t.card_help, t.card_help_key = None, None
+            return
+        if t.hover_time < GHOST_DELAY:
+            return
+        seat = self.core.session.actor
+        key = (self.core.session.version, seat, hovered.card)
+        if key == t.card_help_key:
+            return
+        t.card_help_key = key
+        routes = tuple(self.adviser.demand_route(state, seat, d.commodity, d.city,
+                                                 key=self.core.session.version)
+                       for d in state.deck.card(hovered.card).demands)
+        t.card_help = (hovered.card, routes)

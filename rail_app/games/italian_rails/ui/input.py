@@ -15,6 +15,7 @@ from rail_app.games.italian_rails.ui.commands import Intent
 from rail_app.games.italian_rails.ui.controller import Controller
 from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.frame import Frame
+from rail_app.games.italian_rails.ui.table import Question
 from rail_app.games.italian_rails.ui.widgets import hit
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -114,7 +115,9 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
         if k == pygame.K_ESCAPE or (k == pygame.K_F1 and dialog is Dialog.HELP):
             ctrl.perform(Intent.CLOSE)
         elif k in ENTER and dialog is Dialog.CONFIRM:
-            ctrl.perform(Intent.CONFIRM)
+            # Enter takes the dialog's lit button: Keep building, when End build warns
+            stranded = ctrl.table.question is Question.STRANDED
+            ctrl.perform(Intent.CLOSE if stranded else Intent.CONFIRM)
         return
     if dialog is Dialog.KEEP:
         if k in ENTER:

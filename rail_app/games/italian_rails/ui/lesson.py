@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rail_app.core.i18n import _, money_millions, ngettext
 from rail_app.games.italian_rails.rules.actions import (
     Action,
     BuildFerry,
@@ -80,6 +81,9 @@ class Step:
     holds: tuple[type[Action], ...] = ()
     info: bool = False  # only words to read: Next goes on
     focus: str = ""  # bring the camera to the "line" between the two cities, or the "ferry"
+    #: what the panel adds once the step is done, saying what the player did (the step may
+    #: be done before it shows, when the player went on ahead)
+    ack: Callable[[Look], str] = lambda look: ""
 
 
 def _owns_near(look: Look, city: str) -> bool:
@@ -105,6 +109,24 @@ def _reaches(look: Look) -> bool:
 def _river(look: Look) -> bool:
     board = look.state.board
     return any(board.edges[e].crosses("river") for e in look.state.players[0].track)
+
+
+def rivers_crossed(state: GameState) -> list[str]:
+    """The rivers the player's own track crosses, in the order of its segments."""
+    board = state.board
+    out: list[str] = []
+    for e in sorted(state.players[0].track):
+        for c in board.edges[e].crossings:
+            if c.kind == "river" and c.name not in out:
+                out.append(c.name)
+    return out
+
+
+def _river_ack(look: Look) -> str:
+    names = rivers_crossed(look.state)
+    return ngettext("Done: your line crosses the {rivers}.",
+                    "Done: your line crosses the {rivers}.", len(names)).format(
+                        rivers=_(" and the ").join(names))
 
 
 def _my_move(look: Look) -> bool:
@@ -176,79 +198,128 @@ STEPS: tuple[Step, ...] = (
          "Track starts at the edge of a red hexagon. Press on the lit dot of {supplier} and "
          "drag to the next lit dot: the pen draws dot to dot and shows what each segment "
          "costs (K1, K6).",
-         lambda look: _owns_near(look, look.lesson.plan.supplier), _line_ends, focus="line"),
+         lambda look: _owns_near(look, look.lesson.plan.supplier), _line_ends, focus="line",
+         ack=lambda look: _("Done: your track leaves {supplier}.").format(
+             supplier=look.lesson.plan.supplier)),
     Step("Cross a river",
          "Keep drawing north-west, towards {city}. A segment over a river costs 2M more "
-         "(B2): hover a segment to see what it crosses. Your line crosses the {river}.",
-         _river, _line_ends, focus="line"),
+         "(B2): hover a segment to see what it crosses. The lit line to {city} crosses the "
+         "{river}.",
+         _river, _line_ends, focus="line", ack=_river_ack),
     Step("A refused segment",
          "Not every segment may be drawn. Draw from your line to the lit dot on the coast, "
          "then on across the bay to the other lit dot: the pen stops with a red cross and "
          "says why (B3). Segments before it are kept; Backspace erases the last one.",
          lambda look: look.lesson.refused,
          lambda look: [Target(dot=look.lesson.plan.sea[0]), Target(dot=look.lesson.plan.sea[1])],
-         focus="line"),
+         focus="line", ack=lambda look: _("Done: the pen stopped where the rules refuse (B3).")),
     Step("Join {city}",
          "Draw on to {city}'s red hexagon. A turn's building may cost at most 20M (K7): "
          "when you reach it, press End build and go on next turn. You pay when the build "
          "ends (K10).",
          _reaches, lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.city].centre)],
-         focus="line"),
+         focus="line", ack=lambda look: _("Done: your track joins {supplier} and {city}.").format(
+             supplier=look.lesson.plan.supplier, city=look.lesson.plan.city)),
     Step("End the build",
          "Press End build (or Enter). Your first two turns are for building only (T2); the "
          "train runs from your third turn on.",
-         lambda look: _turns(look) >= 2 and _my_move(look), _end),
+         lambda look: _turns(look) >= 1, _end,
+         ack=lambda look: _("Done: you paid for your track (K10) and {partner} passed. This "
+                            "is your second turn.").format(
+                                partner=look.state.players[1].name)),
+    Step("A second turn of building",
+         "Your second turn is for building only too (T2). Draw more track if you like, or "
+         "press End build again: from your third turn the train runs.",
+         lambda look: _turns(look) >= 2 and _my_move(look), _end,
+         ack=lambda look: _("Done: your third turn begins with the move (phase A).")),
     Step("Place the train",
          "Now the train. Click {supplier} to place it there (M1), then click again.",
          lambda look: look.state.players[0].position in look.state.board.cities[
              look.lesson.plan.supplier].dots,
          lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.supplier].centre)],
-         hold="Place the train at {supplier} first", holds=(EndPhase,)),
+         hold="Place the train at {supplier} first", holds=(EndPhase,),
+         ack=lambda look: _("Done: the train stands at {supplier}.").format(
+             supplier=look.lesson.plan.supplier)),
     Step("Pick up and lock",
          "{supplier} offers {commodity}. Your card {card} pays {payoff}M for {commodity} in "
          "{city}. Press the lit button to pick it up locked to that demand: the load is "
          "then for that card only (C3).",
          _locked, lambda look: [Target(widget=Play(PickUp(
              look.lesson.plan.commodity, look.lesson.plan.card, look.lesson.plan.demand)))],
-         hold="Pick up the {commodity} first", holds=(EndPhase, MoveTrain)),
+         hold="Pick up the {commodity} first", holds=(EndPhase, MoveTrain),
+         ack=lambda look: _("Done: the {commodity} is locked to card {card}.").format(
+             commodity=look.lesson.plan.commodity, card=look.lesson.plan.card)),
     Step("Deliver",
          "Click {city}: the route shows the moves it takes and where the train stops. Click "
          "again to go, then press Deliver: the payoff is paid at once (C5).",
          _delivered, lambda look: [
              Target(dot=look.state.board.cities[look.lesson.plan.city].centre),
-             Target(widget=Play(Deliver(look.lesson.plan.card, look.lesson.plan.demand)))]),
+             Target(widget=Play(Deliver(look.lesson.plan.card, look.lesson.plan.demand)))],
+         ack=lambda look: _("Done: delivered and paid; you hold {cash} now.").format(
+             cash=money_millions(look.state.players[0].cash))),
     Step("The public pool",
          "Card {card} is spent: a delivered private card is not replaced, so more and more "
          "you work from the public pool (C5). Rest the pointer on a demand of a pool card: "
          "its suppliers light up, and a dashed line shows the track still to build to "
          "serve it, with its cost and turns.",
-         _pool_hovered, lambda look: [Target(widget=_pool_demand(look))]),
+         _pool_hovered, lambda look: [Target(widget=_pool_demand(look))],
+         ack=lambda look: _("Done: that is the track a demand needs, and its cost.")),
+    Step("Lock a public card",
+         "A load you carry can be locked to a demand of a public card too: pick it up "
+         "locked, or lock a load on the train in phase A (C4). {partner} may lock the same "
+         "demand: the first to deliver is paid, and the other gets the cube back (C5). Once "
+         "a demand of a card is locked, its other two are closed to the other player.",
+         lambda look: True, info=True),
+    Step("Rent",
+         "Your train may also run on {partner}'s track: the first time in a turn it does, "
+         "you pay {partner} the rent, {rent}M (M3). A short ride on someone's line can be "
+         "cheaper than building your own.", lambda look: True, info=True),
     Step("Take a ferry",
          "Ferries cross the sea. Press End move, then click the route of the {ferry} ferry "
          "(the dotted arc from {supplier}) and take it. The first player to take a ferry "
          "pays the higher price (K8); then the train may board it at either port (M5).",
          lambda look: look.lesson.plan.ferry in look.state.players[0].ferries, _ferry,
-         hold="Take the {ferry} ferry first", holds=(EndTurn,), focus="ferry"),
+         hold="Take the {ferry} ferry first", holds=(EndTurn,), focus="ferry",
+         ack=lambda look: _("Done: the ferry is yours; the other player pays more for it.")),
+    Step("Board a ferry",
+         "To cross, bring the train to a port of a ferry you have taken, at the start of a "
+         "move, and click the ferry's route: the train boards, and its move ends. The next "
+         "turn it lands on the far side and runs at half speed (M5). A storm closes the "
+         "ferries (E5).", lambda look: True, info=True),
     Step("End the turn",
          "Press End build: {partner} passes, and your next turn begins.",
          lambda look: _my_move(look) and not look.state.turn_started and _turns(look) >= 3,
-         _end),
+         _end, ack=lambda look: _("Done: a new turn.")),
     Step("Swap demands",
          "No card suits you? At the start of a turn, with no locked loads, you may swap "
          "demands instead of moving and building: three public cards are discarded and "
          "three drawn (C6). Press Swap demands, then Swap.",
          _swapped, lambda look: [Target(widget=Intent.ASK_SWAP), Target(widget=Intent.CONFIRM)],
          hold="Swap demands first: moving would start the turn", holds=(
-             PlaceTrain, MoveTrain, EndPhase)),
+             PlaceTrain, MoveTrain, EndPhase),
+         ack=lambda look: _("Done: three public cards are new.")),
     Step("An event",
          "A drawn card can be an event: it takes effect at once, and lasting ones stay "
          "until the end of the drawer's next turn (E1, E2). Read it and press OK; events in "
          "force are listed in the side panel and drawn on the map.",
          lambda look: look.lesson.event_seen and not look.popups,
-         lambda look: [Target(widget=Intent.DISMISS_EVENT)]),
+         lambda look: [Target(widget=Intent.DISMISS_EVENT)],
+         ack=lambda look: _("Done: its zone stays on the map while it lasts.")),
     Step("End the turn",
          "After a swap only locking remains (C6): press End turn.",
-         lambda look: look.state.current != 0 or _turns(look) >= 5, _end),
+         lambda look: look.state.current != 0 or _turns(look) >= 5, _end,
+         ack=lambda look: _("Done: the turn passed.")),
+    Step("A faster train",
+         "With money to spare, Upgrade buys a faster locomotive, or one that carries three "
+         "loads, for {upgrade}M in the build phase (K9). Early on, track pays better; once "
+         "your network is good, speed does.",
+         lambda look: True, lambda look: [Target(widget=Intent.OPEN_UPGRADE)], info=True),
+    Step("How the game ends",
+         "The first to hold {win}M with a network of their own joining the four major cities "
+         "(ferries they took count) ends the game: the round is played out so that both have "
+         "had as many turns, and the most cash wins (W1, W2). The side panel ticks the major "
+         "cities your network joins and shows your cash against {win}M.",
+         lambda look: True, info=True),
     Step("Well done",
          "You know the game: build, carry, deliver, and watch the events. The first to hold "
          "250M with the four major cities joined ends the game (W1). F1 shows the controls "
@@ -271,11 +342,13 @@ def words(text: str, state: GameState, plan: LessonPlan) -> str:
     for a, b in zip(plan.line, plan.line[1:], strict=False):
         e = board.edge(a, b)
         rivers += [c.name for c in (e.crossings if e is not None else ()) if c.kind == "river"]
+    upgrade = min(state.rules.upgrades.values(), default=20)
     return text.format(player=state.players[0].name, partner=state.players[1].name,
                        supplier=plan.supplier, city=plan.city, commodity=plan.commodity,
                        card=plan.card, payoff=dem.payoff,
-                       river=" and the ".join(rivers) or "river",
-                       ferry=board.ferries[plan.ferry].name)
+                       river=" and the ".join(dict.fromkeys(rivers)) or "river",
+                       ferry=board.ferries[plan.ferry].name, rent=state.rules.rental_fee,
+                       upgrade=upgrade, win=state.rules.win_cash)
 
 
 def refusal(action: Action, state: GameState, lesson: LessonState) -> str:

@@ -118,3 +118,6 @@ ZONE_COLOURS: dict[EventKind, Colour] = {
 ZONE_ALPHA: dict[EventKind, int] = {EventKind.VOLCANO: 85, EventKind.STORM: 105}
 ZONE_DEFAULT = WEATHER
 ZONE_DEFAULT_ALPHA = 80
+#: The ways of a dealt card's three demands on the map while choosing the private cards (C2),
+#: and their words: dark enough to read on the ghost box's paper
+CARD_TINTS: tuple[Colour, Colour, Colour] = ((196, 78, 0), (0, 128, 92), (140, 64, 150))

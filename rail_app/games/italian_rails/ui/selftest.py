@@ -102,6 +102,26 @@ def pick_stroke(scene: Any, length: int = 3) -> list[int]:
     return []
 
 
+def cards_kept(state: Any, player: int) -> int:
+    """How many dealt cards ``player`` kept as private cards (C2), read from the game's
+    history: the private cards held now may be fewer, since a delivered private card is not
+    replaced (C5)."""
+    from rail_app.games.italian_rails.rules.actions import KeepCards
+
+    return next((len(act.cards) for who, act in state.history
+                 if who == player and isinstance(act, KeepCards)), 0)
+
+
+def private_deliveries(state: Any, player: int) -> int:
+    """How many of ``player``'s deliveries were of the private cards they kept (C5)."""
+    from rail_app.games.italian_rails.rules.actions import Deliver, KeepCards
+
+    kept = next((set(act.cards) for who, act in state.history
+                 if who == player and isinstance(act, KeepCards)), set())
+    return sum(1 for who, act in state.history
+               if who == player and isinstance(act, Deliver) and act.card in kept)
+
+
 def _build(board: Any, a: int, b: int) -> Any:
     from rail_app.games.italian_rails.rules.actions import BuildSegment
 
@@ -166,12 +186,15 @@ def run_selftest(app: Any, map_path: str, turns: int = 3, verbose: bool = True) 
     st = scene.state
     me = st.players[0]
     check(done, "the game went on through the screen")
-    check(bool(me.private) and "keep_cards" in seen, "two cards kept by clicking them")
+    keep = st.rules.keep
+    check(cards_kept(st, 0) == keep and "keep_cards" in seen,
+          f"{keep} cards kept by clicking them")
     check("build" in seen and bool(me.track) or scene.session.over,
           f"track drawn with the pen ({len(me.track)} segments)")
     check("place" in seen and "move" in seen, "the train placed and moved by clicking")
     check("pickup" in seen, "a load picked up with the card panel's button")
-    check(me.deliveries > 0, f"{me.deliveries} deliveries made ({me.cash}M cash)")
+    check(me.deliveries > 0, f"{me.deliveries} deliveries made, {private_deliveries(st, 0)} "
+          f"of them private cards ({me.cash}M cash)")
     check(st.players[1].turns_taken > 0, "the computer seat played its turns")
     if not scene.session.over:
         check(scene.controller.save_game(), "the game saves")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions, ngettext, number
 from rail_app.games.italian_rails.rules import cards as rc
 from rail_app.games.italian_rails.rules import events as rev
 from rail_app.games.italian_rails.rules import movement
@@ -24,6 +25,7 @@ from rail_app.games.italian_rails.rules.actions import (
     Lock,
     PickUp,
 )
+from rail_app.games.italian_rails.rules.cards import majors_joined
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.rules.words import refusal
 from rail_app.games.italian_rails.ui.cards import card_height, paint_card
@@ -166,6 +168,8 @@ def _players(col: Column, fs: int) -> None:
         col.text(" · ".join(parts), fs - 2, hud.MUTED, indent=px(10))
         if p.lose_turns:
             col.text("loses the next turn (T4)", fs - 1, hud.RED, indent=px(10))
+        if ctx.cards and (i == ctx.viewer or shown):
+            _goal(col, fs, i, shown)
         col.y += px(4)
     if st.end_triggered_by is not None and not ctx.session.over:
         who = st.players[st.end_triggered_by].name
@@ -190,6 +194,73 @@ def _players(col: Column, fs: int) -> None:
                          border_radius=px(5))
         hud.label(s, label, (col.x + col.width, col.y), fs - 1, hud.MUTED, anchor="topright")
         col.y += px(22)
+
+
+def goal_words(ctx: Ctx, seat: int, shown: bool) -> tuple[str, str]:
+    """The win tracker's words for ``seat`` (W1): how many major cities its network joins
+    (its tooltip), and its cash against the winning cash when that cash may be shown."""
+    st = ctx.state
+    joined = majors_joined(st, seat)
+    total = len(st.board.majors)
+    head = ngettext("Win (W1): {n} of {total} major city joined",
+                    "Win (W1): {n} of {total} major cities joined", total).format(
+                        n=number(len(joined)), total=number(total))
+    cash = _("{cash}/{goal}").format(cash=number(st.players[seat].cash),
+                                     goal=money_millions(st.rules.win_cash)) if shown else ""
+    return head, cash
+
+
+def _goal(col: Column, fs: int, seat: int, shown: bool) -> None:
+    """The win in sight (W1), in one row: the major cities, ticked where the seat's network
+    joins them, and its cash against the winning cash with a thin gauge under the row (when
+    its cash may be shown); the row's tooltip says it in words."""
+    ctx, px, s = col.ctx, col.ctx.px, col.surface
+    st = ctx.state
+    joined = set(majors_joined(st, seat))
+    head, cash = goal_words(ctx, seat, shown)
+    size = fs - 3
+    x0 = col.x + px(10)
+    lh = font(size).get_linesize()
+    top = col.y
+    right = col.x + col.width
+    if cash:
+        hud.label(s, cash, (right, col.y), size, hud.MUTED, anchor="topright")
+        right -= font(size).size(cash)[0] + px(8)
+    x = x0
+    r = max(3, px(4))
+    colour = ctx.ink(seat).colour
+    for m in st.board.majors:
+        w = r * 2 + px(3) + font(size, m.name in joined).size(m.name)[0] + px(7)
+        if x + w > right and x > x0:
+            x = x0
+            col.y += lh
+        centre = (x + r, col.y + lh // 2)
+        if m.name in joined:
+            pygame.draw.circle(s, colour, centre, r)
+            pygame.draw.line(s, WHITE, (centre[0] - r // 2, centre[1]),
+                             (centre[0] - r // 6, centre[1] + r // 2), max(1, px(2)))
+            pygame.draw.line(s, WHITE, (centre[0] - r // 6, centre[1] + r // 2),
+                             (centre[0] + r // 2, centre[1] - r // 2), max(1, px(2)))
+        else:
+            pygame.draw.circle(s, hud.MUTED, centre, r, max(1, px(1)))
+        hud.label(s, m.name, (x + 2 * r + px(3), col.y), size,
+                  hud.TEXT if m.name in joined else hud.MUTED, bold=m.name in joined)
+        x += w
+    col.y += lh
+    if cash:
+        win = max(1, st.rules.win_cash)
+        frac = max(0.0, min(1.0, st.players[seat].cash / win))
+        bar = pygame.Rect(x0, col.y, col.x + col.width - x0, max(2, px(3)))
+        pygame.draw.rect(s, GAUGE_BG, bar)
+        pygame.draw.rect(s, hud.GREEN if frac >= 1 else colour,
+                         (bar.x, bar.y, round(bar.w * frac), bar.h))
+        col.y += bar.h
+    area = pygame.Rect(x0, top, col.x + col.width - x0, col.y - top)
+    tip = head + (" \u00b7 " + _("cash {cash} of {goal}").format(
+        cash=money_millions(st.players[seat].cash),
+        goal=money_millions(st.rules.win_cash)) if cash else "")
+    col.widgets.append(Widget(area.move(col.offset), None, look=Look.AREA, tip=tip))
+    col.y += px(2)
 
 
 def _train(col: Column, fs: int) -> None:

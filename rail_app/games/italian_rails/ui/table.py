@@ -24,7 +24,7 @@ from rail_app.games.italian_rails.ui.train import Preview, TrainRun
 NOTICE_TIME = 3.5  # seconds a notice stays
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
 CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
-POPUP_TIME = 5.0  # seconds an event card drawn by a computer stays unless put away
+POPUP_TIME = 5.0  # seconds an event card stays, unless put away, when only computers play
 
 
 class Modal(Enum):
@@ -44,6 +44,7 @@ class Question(Enum):
     SWAP = "swap"
     QUIT = "quit"
     LOAD = "load"
+    STRANDED = "stranded"  # End build with no paying delivery in reach of the cash left
 
 
 class Tone(Enum):
@@ -164,6 +165,9 @@ class Table:
     pan_moved: float = 0.0
     modal: Modal = Modal.NONE
     question: Question | None = None
+    #: the turn whose End build already warned that no paying delivery is in reach
+    stranded_warned: int | None = None
+    stranded_words: tuple[str, ...] = ()  # what that warning says (built when it is asked)
     offer: int | None = None  # the ferry the FERRY dialog offers (its index)
     curtain: int | None = None  # two people at one screen: the seat waiting to be shown
     curtain_armed: bool = False  # a new press (and its release) takes the curtain away
@@ -179,6 +183,9 @@ class Table:
     advice: Advice | None = None  # the suggested plan shown on the map ("Suggest")
     advice_version: int = -1  # the game's version it was worked out for
     ghost: DemandRoute | None = None  # the cheapest way to serve the hovered demand
+    #: choosing the private cards (C2): the hovered dealt card and its demands' cheapest ways
+    card_help: tuple[int, tuple[DemandRoute, ...]] | None = None
+    card_help_key: object = None
     ghost_key: tuple[int, int, str, str] | None = None  # (version, seat, commodity, city)
     lesson: LessonState | None = None  # the guided first game, when this is it
 

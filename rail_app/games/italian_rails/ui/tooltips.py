@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.rules.words import place
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.ctx import Ctx
@@ -65,7 +67,8 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         else:
             out.append((d.terrain.capitalize() + (" · coast" if d.coastal else ""), WHITE, True))
             out.append((place(b, dot), SOFT, False))
-        out.append((f"Building into this dot costs {b.dot_cost[dot]}M (B1)", SOFT, False))
+        if st.phase is not Phase.MOVE:  # in the move phase building costs are beside the point
+            out.append((f"Building into this dot costs {b.dot_cost[dot]}M (B1)", SOFT, False))
         out += [(f"Ferry port: {f.name}", SOFT, False) for f in b.ferries_at.get(dot, [])]
         return out
     e = edges_near(b, cam, pos[0], pos[1])
@@ -85,9 +88,15 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         for cr in edge.crossings:
             extra = b.rules.crossing_costs.get(cr.kind, 0)
             out.append((f"Crosses {cr.kind} {cr.name} (+{extra}M, B2)", TIP_BLUE, False))
-        out.append((f"Costs {b.build_cost(a, c)}M drawn towards {place(b, c)}, "
-                    f"{b.build_cost(c, a)}M towards {place(b, a)} (K6)", SOFT, False))
         who = st.owner.get(edge_key(a, c))
+        if st.phase is not Phase.MOVE:
+            out.append((f"Costs {b.build_cost(a, c)}M drawn towards {place(b, c)}, "
+                        f"{b.build_cost(c, a)}M towards {place(b, a)} (K6)", SOFT, False))
+        elif who is None:
+            out.append((_("Nobody's track: no train may run here yet"), SOFT, False))
+        elif who != ctx.viewer:
+            out.append((_("Your train may run here for the rent, {fee} a turn (M3)").format(
+                fee=money_millions(st.rules.rental_fee)), SOFT, False))
         if who is not None:
             fresh = any(k == edge_key(a, c) for k, _, _ in st.phase_built)
             out.append((f"Track of {st.players[who].name}"
