@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 import shapely
 import yaml
-from shapely.geometry import LineString, Point, Polygon, box, mapping, shape
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box, mapping, shape
 from shapely.geometry.base import BaseGeometry
 
 # --------------------------------------------------------------------------------------------
@@ -1006,9 +1006,15 @@ def build_geojson(lands: Lands, m: SteamMap) -> str:
         for p in polygons(simplify_deg(g, 0.5)):
             if to_km(p).area >= LAKE_MIN_KM2:
                 feats.append(feature("lake", p, name=name))
+    # One feature per river (a map's rivers are named once): a river in pieces is a
+    # MultiLineString.
+    pieces: dict[tuple[str, str], list[LineString]] = {}
     for name, system, ln in lands.rivers:
-        for s in lines(rounded(to_deg(to_km(ln).simplify(0.8)))):
-            feats.append(feature("river", s, name=name, system=system))
+        pieces.setdefault((name, system), []).extend(
+            lines(rounded(to_deg(to_km(ln).simplify(0.8)))))
+    for (name, system), parts in pieces.items():
+        g = parts[0] if len(parts) == 1 else MultiLineString(parts)
+        feats.append(feature("river", g, name=name, system=system))
     for name, ln in lands.borders:
         for s in lines(rounded(to_deg(to_km(ln).simplify(0.8)))):
             feats.append(feature("border", s, name=name))

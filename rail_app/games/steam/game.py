@@ -335,6 +335,11 @@ class Steam:
 
         return fingerprint(state)
 
+    def action_words(self, state: GameState, seat: int, action: Action) -> str:
+        from rail_app.games.steam.rules.actionwords import action_words
+
+        return action_words(state, seat, action)
+
     # -- the save screen ------------------------------------------------------------------------
     def summary(self, state: GameState) -> dict[str, Any]:
         from rail_app.games.steam.rules.replay import save_summary
@@ -347,7 +352,7 @@ class Steam:
         return save_summary_from_json(raw, seats)
 
     def summary_lines(self, summary: Mapping[str, Any], seat_names: Sequence[str],
-                      people: int, over: bool) -> list[str]:
+                      people: Sequence[int], over: bool) -> list[str]:
         from rail_app.games.steam.rules.replay import save_lines
 
         return save_lines(summary, seat_names, people, over)

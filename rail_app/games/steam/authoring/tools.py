@@ -18,10 +18,14 @@ def _render(board: Any, out: str, width: int) -> tuple[int, int]:
     return render_png(board, out, width, load_background(board, board.shown))
 
 
-def _preview(path: str, size: tuple[int, int]) -> int:
+def _preview(args: argparse.Namespace, size: tuple[int, int]) -> int:
     from rail_app.games.steam.authoring import preview
 
-    return preview.run(path, size)
+    if getattr(args, "image", None):
+        print("preview: a reference picture (--image) is drawn under maps of Italian Rails "
+              "only; a Steam map's preview shows its hexes and background", file=sys.stderr)
+        return 2
+    return preview.run(args.path, size)
 
 
 def _new_map(args: argparse.Namespace) -> int:

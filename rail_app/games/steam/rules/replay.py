@@ -164,7 +164,7 @@ def save_summary_from_json(raw: Mapping[str, Any], seats: int) -> dict[str, Any]
     return out
 
 
-def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: int,
+def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: Sequence[int],
                over: bool) -> list[str]:
     """What the save screen says of a saved game of Steam beyond its seats, map and turn."""
     parts = []
