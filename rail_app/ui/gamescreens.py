@@ -12,7 +12,8 @@ waits for no game.
 from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
-from rail_app.ui.gameparts import GameScreens
+from rail_app.games.italian_rails.ui.replayview import REPLAY as ITALIAN_RAILS_REPLAY
+from rail_app.ui.gameparts import GameScreens, ReplayParts
 
 #: Each game's screen parts, by game id.
 GAME_SCREENS: dict[str, GameScreens] = {
@@ -23,3 +24,15 @@ GAME_SCREENS: dict[str, GameScreens] = {
 def screens_of(game_id: str) -> GameScreens:
     """The screen parts of a game (KeyError for a game without a screen)."""
     return GAME_SCREENS[game_id]
+
+
+#: Each game's parts of the replay, by game id (optional: a game without them is replayed
+#: with its small map and its actions' records).
+REPLAY_PARTS: dict[str, ReplayParts] = {
+    "italian-rails": ITALIAN_RAILS_REPLAY,
+}
+
+
+def replay_parts_of(game_id: str) -> ReplayParts | None:
+    """A game's parts of the replay, if it has them."""
+    return REPLAY_PARTS.get(game_id)

@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
+from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CREAM as CREAM
@@ -90,8 +91,12 @@ class SavesScene(Scene):
         ly = self.list_rect.bottom + px(10)
         self.delete_button = UIButton(pygame.Rect(self.list_rect.x, ly, px(150), px(40)),
                                       "Delete…", self.ui)
-        self.message = UILabel(pygame.Rect(self.list_rect.x + px(160), ly, self.list_rect.w
-                                           - px(160), px(40)), "", self.ui)
+        self.replay_button = UIButton(pygame.Rect(self.list_rect.x + px(160), ly, px(150),
+                                                  px(40)), _("Replay"), self.ui)
+        if self.saving:
+            self.replay_button.hide()
+        self.message = UILabel(pygame.Rect(self.list_rect.x + px(320), ly, self.list_rect.w
+                                           - px(320), px(40)), "", self.ui)
         self.card = form_card(x0, top, width, self.side.bottom, px(22))
         self.row_h = px(84)
         self.fill_name()
@@ -112,6 +117,7 @@ class SavesScene(Scene):
         if not self.saving:
             _enable(self.go_button, can_load)
             _enable(self.rename_button, can_load and e is not None and e.game is not None)
+            _enable(self.replay_button, can_load)
         _enable(self.delete_button, e is not None)
         if not self.entries:
             self.message.set_text("No saved games yet.")
@@ -138,6 +144,8 @@ class SavesScene(Scene):
                 self.ask_delete()
             elif event.ui_element is self.rename_button:
                 self.rename_selected()
+            elif event.ui_element is self.replay_button:
+                self.replay_selected()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
                 event.ui_element is self.name_entry:
             self.go() if self.saving else self.rename_selected()
@@ -219,6 +227,21 @@ class SavesScene(Scene):
             self.message.set_text("This save cannot be loaded (see why on the right).")
         else:
             open_saved_game(self.app, e.path)
+
+    def replay_selected(self) -> None:
+        """Watch the selected save's game again (over this screen, which Close returns to)."""
+        e = self.current()
+        if e is None or e.problem:
+            self.message.set_text(_("Choose a saved game that can be loaded first."))
+            return
+        from rail_app.ui.session import LoadError, Session
+
+        try:
+            session = Session.load(e.path)
+        except LoadError as exc:
+            self.message.set_text(str(exc)[:120])
+            return
+        self.app.push(self.app.screens.replay(session))
 
     def save_now(self) -> None:
         session = self.session

@@ -49,6 +49,10 @@ class Screens(Protocol):
 
     def game_over(self, session: Session[Any]) -> Scene: ...
 
+    def replay(self, session: Session[Any]) -> Scene:
+        """The replay of ``session``'s game."""
+        ...
+
 
 class Host(Protocol):
     """What a scene may ask of the application (``rail_app.ui.app.App``)."""
