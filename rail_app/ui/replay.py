@@ -122,7 +122,15 @@ class ReplayScene(Scene):
         self.side = pygame.Rect(w - side_w, 0, side_w, h - bar_h)
         self.scrub = pygame.Rect(px(24), h - bar_h + px(18), w - px(48), px(30))
         y = self.scrub.bottom + px(16)
-        bw, bh, gap = px(118), px(42), px(8)
+        bh, gap = px(42), px(8)
+        # the row of buttons shrinks to the window: seven steps, speed, review, seat, close
+        widths = {"step": 118, "speed": 150, "review": 130, "seat": 210, "close": 130}
+        need = px(7 * widths["step"] + sum(widths.values()) - widths["step"] + 12 * 8)
+        f = min(1.0, (w - px(48)) / need)
+
+        def wide(name: str) -> int:
+            return round(px(widths[name]) * f)
+
         names = [("first", _("First"), _("Home: the start of the game")),
                  ("prev_turn", _("Turn back"), _("Page Up: the start of this turn, or the "
                                                  "turn before")),
@@ -134,21 +142,22 @@ class ReplayScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         x = px(24)
         for key, text, tip in names:
-            self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, self.ui,
+            self.buttons[key] = UIButton(pygame.Rect(x, y, wide("step"), bh), text, self.ui,
                                          tool_tip_text=tip,
                                          object_id="#primary" if key == "play" else None)
-            x += bw + gap
-        self.buttons["speed"] = UIButton(pygame.Rect(x + gap, y, px(150), bh),
+            x += wide("step") + gap
+        x += gap
+        self.buttons["speed"] = UIButton(pygame.Rect(x, y, wide("speed"), bh),
                                          self.speed_words(), self.ui,
                                          tool_tip_text=_("Actions a second while playing"))
-        x += px(150) + 2 * gap
-        self.buttons["review"] = UIButton(pygame.Rect(x, y, px(130), bh), _("Review"),
+        x += wide("speed") + gap
+        self.buttons["review"] = UIButton(pygame.Rect(x, y, wide("review"), bh), _("Review"),
                                           self.ui, tool_tip_text=_(
                                               "Compare each turn with the best plan"))
-        x += px(130) + gap
-        self.buttons["seat"] = UIButton(pygame.Rect(x, y, px(210), bh), "", self.ui)
-        self.buttons["close"] = UIButton(pygame.Rect(w - px(24) - px(130), y, px(130), bh),
-                                         _("Close"), self.ui)
+        x += wide("review") + gap
+        self.buttons["seat"] = UIButton(pygame.Rect(x, y, wide("seat"), bh), "", self.ui)
+        self.buttons["close"] = UIButton(pygame.Rect(w - px(24) - wide("close"), y,
+                                                     wide("close"), bh), _("Close"), self.ui)
         if self.game.advisor() is None:
             self.buttons["review"].hide()
         if len(self.people) < 2:
