@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton
 
 from rail_app.core.i18n import _
 from rail_app.ui import hud
+from rail_app.ui.careerfiles import keep
 from rail_app.ui.chart import draw_cash_chart
 from rail_app.ui.gameparts import FinalTable
 from rail_app.ui.gamescreens import screens_of
@@ -33,6 +34,12 @@ class GameOverScene(Scene):
     def __init__(self, app: Host, session: Session[Any]) -> None:
         self.session = session
         self.final: FinalTable = screens_of(session.setup.game).final_table(session)
+        self.kept_note = ""
+        try:  # the finished game is kept and counted in the career
+            keep(session)
+        except OSError as exc:
+            self.kept_note = _("This game could not be added to your career: {why}").format(
+                why=exc.strerror or str(exc))
         super().__init__(app)
 
     def inks(self) -> list[tuple[int, int, int]]:
@@ -128,6 +135,9 @@ class GameOverScene(Scene):
                 y += px(26)
         if final.turns:
             hud.label(surface, final.turns, (x0, y), px(15), hud.MUTED)
+        if self.kept_note:
+            hud.label(surface, self.kept_note, (x0, y + px(20)), px(15), hud.RED)
+            y += px(20)
         y += px(34)
         # the ranks, first to last, with the game's figures
         name_w = px(230)

@@ -53,6 +53,10 @@ class Screens(Protocol):
         """The replay of ``session``'s game."""
         ...
 
+    def career(self) -> Scene:
+        """The career page."""
+        ...
+
 
 class Host(Protocol):
     """What a scene may ask of the application (``rail_app.ui.app.App``)."""

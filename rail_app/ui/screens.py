@@ -66,6 +66,13 @@ def replay(host: Host, session: Session[Any]) -> Scene:
     return ReplayScene(host, session)
 
 
+def career(host: Host) -> Scene:
+    """The career page (over the menu)."""
+    from rail_app.ui.careerscene import CareerScene
+
+    return CareerScene(host)
+
+
 def crash(host: Host, files: Any) -> Scene:
     """What the player reads when the game stopped (the crash net)."""
     from rail_app.ui.crash import CrashScene
@@ -100,3 +107,6 @@ class AppScreens:
 
     def replay(self, session: Session[Any]) -> Scene:
         return replay(self.host, session)
+
+    def career(self) -> Scene:
+        return career(self.host)
