@@ -22,7 +22,8 @@ from rail_app.ui.palette import INKS
 MAP_SIZE = (1480, 956)
 
 
-def computer_game(game_id: str, map_path: str, turns: int, seed: int = 5
+def computer_game(game_id: str, map_path: str, turns: int, seed: int = 5,
+                  names: list[str] | None = None
                   ) -> tuple[Any, Any, list[str], list[tuple[int, Any]]]:
     """A game of the game's strongest and weakest levels (in turn), ``turns`` turns a seat
     or to its end: its board, final state, players and actions."""
@@ -30,7 +31,7 @@ def computer_game(game_id: str, map_path: str, turns: int, seed: int = 5
     board = game.load_board(map_path)
     seats = game.seats.default
     levels = [lv.value for lv in game.levels] or list(game.players)
-    names = [f"P{i}" for i in range(seats)]
+    names = list(names) if names is not None else [f"P{i}" for i in range(seats)]
     state = game.new_game(board, names, {}, seed)
     bots = [game.player(levels[-1] if i % 2 == 0 else levels[0], i, seed + i)
             for i in range(seats)]
