@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from rail_app.core.i18n import _, ngettext, number
+from rail_app.core.i18n import N_, _, ngettext, number
 from rail_app.table import career, registry
 from rail_app.table.career import GameCareer, Tally
 from rail_app.ui import hud
@@ -19,7 +19,7 @@ from rail_app.ui.palette import INK, MUTED, PANEL_EDGE
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card
 
-LEVEL_WORDS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 def tally_words(t: Tally) -> str:
