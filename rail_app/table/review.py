@@ -5,9 +5,10 @@ gap was largest.
 
 The advisor is handed :meth:`~rail_app.table.gamedef.GameDef.seen_by` of the seat at the
 start of its turn, never the state: the review knows what the seat knew then. The played
-figure is the seat's own score (Italian Rails: its cash: deliveries less building, rent and
-upgrades, with loans and taxes) at the start of its turn and as many of its turns later as
-the plan takes (fewer at the end of the game), per turn.
+figure is what the seat made from the start of its turn to as many of its turns later as
+the plan takes (fewer at the end of the game), per turn: counted as the plan's profit is
+when the advisor says how (:class:`Earnings`; Italian Rails: deliveries less building, rent
+and upgrades), else the change of the seat's own score.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rail_app.table.gamedef import Advisor, GameDef
 from rail_app.table.timeline import Timeline
@@ -25,6 +26,14 @@ from rail_app.table.timeline import Timeline
 #: How many of the largest gaps are marked: at least MARKS_MIN, at most MARKS_MAX.
 MARKS_MIN = 3
 MARKS_MAX = 5
+
+
+@runtime_checkable
+class Earnings(Protocol):
+    """An advisor that counts what a seat made between two positions as its plans' profit
+    is counted (without what no plan decides: loans, taxes, another seat's rent)."""
+
+    def earned(self, before: Any, after: Any, seat: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -100,10 +109,13 @@ def review_turns(timeline: Timeline, seat: int,
             continue
         covers = max(1, math.ceil(float(plan.turns) - 1e-9))
         j = min(i + covers, len(starts)) - 1
-        before = game.scores(state)[seat]
-        after = game.scores(timeline.state_at(ends[j]))[seat]
+        later = timeline.state_at(ends[j])
+        if isinstance(adv, Earnings):
+            made = adv.earned(state, later, seat)
+        else:
+            made = game.scores(later)[seat] - game.scores(state)[seat]
         yield TurnReview(game.turn(state), seat, k, float(plan.per_turn),
-                         (after - before) / (j - i + 1), plan)
+                         made / (j - i + 1), plan)
 
 
 def largest_gaps(turns: list[TurnReview]) -> list[TurnReview]:
