@@ -124,8 +124,11 @@ class ReplayScene(Scene):
         y = self.scrub.bottom + px(16)
         bh, gap = px(42), px(8)
         # the row of buttons shrinks to the window: seven steps, speed, review, seat, close
-        widths = {"step": 118, "speed": 150, "review": 130, "seat": 210, "close": 130}
-        need = px(7 * widths["step"] + sum(widths.values()) - widths["step"] + 12 * 8)
+        widths = {"step": 118, "speed": 130, "review": 120, "seat": 210, "close": 110}
+        shown = [k for k in widths if k != "step"
+                 and not (k == "seat" and len(self.people) < 2)
+                 and not (k == "review" and self.game.advisor() is None)]
+        need = px(7 * widths["step"] + sum(widths[k] for k in shown) + (7 + len(shown)) * 8)
         f = min(1.0, (w - px(48)) / need)
 
         def wide(name: str) -> int:
