@@ -55,7 +55,7 @@ def _from_the_save_screen(app: Any, played: Any) -> tuple[Driver, ReplayScene]:
     saves = app.push(screens.saves(app))
     d.frames(2)
     assert saves.current() is not None
-    push(d, saves.replay_button)
+    push(d, saves.extras.replay_button)
     scene = app.scene
     assert isinstance(scene, ReplayScene), saves.message.text
     d.frames(1)

@@ -40,7 +40,7 @@ def _push(d: Driver, button: Any) -> None:
 
 def _pick(d: Driver, scene: Any, path: Path) -> None:
     """Type ``path`` into the file dialog's path field and press OK."""
-    dialog = scene.sharing
+    dialog = scene.extras.sharing
     assert dialog is not None
     type_text(d, dialog.file_path_text_line, str(path))
     d.frames(1)
@@ -62,17 +62,17 @@ def test_export_writes_the_save_to_the_file_named_and_import_brings_it_back(
 
     saved = _saved_game()
     d, scene = _save_screen(app)
-    _push(d, scene.export_button)
-    assert scene.sharing is not None
+    _push(d, scene.extras.export_button)
+    assert scene.extras.sharing is not None
     out = tmp_path / "for-bruno.json"
     _pick(d, scene, out)
-    assert scene.sharing is None
+    assert scene.extras.sharing is None
     assert out.read_bytes() == saved.read_bytes()
     assert "for-bruno.json" in scene.message.text
     saved.unlink()  # the game is gone from this computer: the shared file brings it back
     d, scene = _save_screen(app)
     assert scene.entries == []
-    _push(d, scene.import_button)
+    _push(d, scene.extras.import_button)
     _pick(d, scene, out)
     assert len(scene.entries) == 1 and scene.selected == 0
     assert "Imported" in scene.message.text
@@ -87,7 +87,7 @@ def test_import_refuses_a_file_that_is_not_a_save_and_says_why(app: Any, tmp_pat
     bad.write_text(json.dumps({"format": "something", "version": 1}), encoding="utf-8")
     d, scene = _save_screen(app)
     before = [e.path for e in scene.entries]
-    _push(d, scene.import_button)
+    _push(d, scene.extras.import_button)
     _pick(d, scene, bad)
     assert [e.path for e in scene.entries] == before
     assert "notes.json" in scene.message.text
@@ -98,9 +98,9 @@ def test_closing_the_file_dialog_changes_nothing(app: Any) -> None:
 
     _saved_game()
     d, scene = _save_screen(app)
-    _push(d, scene.export_button)
-    dialog = scene.sharing
+    _push(d, scene.extras.export_button)
+    dialog = scene.extras.sharing
     _push(d, dialog.cancel_button)
-    assert scene.sharing is None
+    assert scene.extras.sharing is None
     d.key(pygame.K_ESCAPE)  # the screen has its keys again
     assert type(app.scene).__name__ == "MenuScene"

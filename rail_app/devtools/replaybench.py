@@ -15,6 +15,7 @@ import pygame
 
 from rail_app.table import registry
 from rail_app.table.timeline import Timeline
+from rail_app.ui.fonts import font
 from rail_app.ui.gamescreens import replay_parts_of
 from rail_app.ui.palette import INKS
 
@@ -57,8 +58,9 @@ def bench_replay(game_id: str, map_path: str, jumps: int = 200, turns: int = 45
     open_ms = (time.perf_counter() - t0) * 1000
     parts = replay_parts_of(game_id)
     inks = list(INKS.values())
-    if not pygame.get_init():
+    if not pygame.font.get_init():  # an earlier benchmark may have quit pygame
         pygame.init()
+        font.cache_clear()  # its fonts went with it
     pic = pygame.Surface(MAP_SIZE)
     if parts is not None:  # the map's picture without pieces is drawn once, on opening
         parts.draw(pic, board, None, timeline.shown(0, 0), inks)

@@ -96,7 +96,7 @@ def shots(out: Path) -> list[Path]:
         app.reset(screens.menu(app))
         saves = app.push(screens.saves(app))
         _frames(app)
-        saves.ask_file("export")
+        saves.extras.ask_file("export")
         _frames(app)
         pygame.image.save(app.screen, folder / "save-screen-export.png")
         made.append(folder / "save-screen-export.png")

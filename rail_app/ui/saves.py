@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
+from pygame_gui.windows import UIConfirmationDialog
 
-from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CREAM as CREAM
@@ -25,6 +24,7 @@ from rail_app.ui.palette import ROW_LINE as ROW_LINE
 from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
 from rail_app.ui.palette import SELECTED as SELECTED
 from rail_app.ui.palette import THUMB_BG as THUMB_BG
+from rail_app.ui.saveextras import SaveExtras
 from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
@@ -91,25 +91,10 @@ class SavesScene(Scene):
         ly = self.list_rect.bottom + px(10)
         self.delete_button = UIButton(pygame.Rect(self.list_rect.x, ly, px(150), px(40)),
                                       "Delete…", self.ui)
-        self.replay_button = UIButton(pygame.Rect(self.list_rect.x + px(158), ly, px(110),
-                                                  px(40)), _("Replay"), self.ui)
-        self.export_button = UIButton(pygame.Rect(self.list_rect.x + px(276), ly, px(110),
-                                                  px(40)), _("Export…"), self.ui,
-                                      tool_tip_text=_("Write this game to a file of your "
-                                                      "choice, to share it"))
-        self.import_button = UIButton(pygame.Rect(self.list_rect.x + px(394), ly, px(110),
-                                                  px(40)), _("Import…"), self.ui,
-                                      tool_tip_text=_("Add a game from a file to your "
-                                                      "saved games"))
-        if self.saving:
-            self.replay_button.hide()
-            self.export_button.hide()
-            self.import_button.hide()
-        self.sharing: UIFileDialog | None = None  # the file dialog while it is open
-        self.picking: UIFileDialog | None = None
-        self.sharing_what = ""
-        self.message = UILabel(pygame.Rect(self.list_rect.x + px(512), ly, self.list_rect.w
-                                           - px(512), px(40)), "", self.ui)
+        self.extras = SaveExtras(self, self.list_rect.x + px(158), ly, self.saving)
+        mx = self.extras.right + px(10) - self.list_rect.x
+        self.message = UILabel(pygame.Rect(self.list_rect.x + mx, ly, self.list_rect.w - mx,
+                                           px(40)), "", self.ui)
         self.card = form_card(x0, top, width, self.side.bottom, px(22))
         self.row_h = px(84)
         self.fill_name()
@@ -130,8 +115,7 @@ class SavesScene(Scene):
         if not self.saving:
             _enable(self.go_button, can_load)
             _enable(self.rename_button, can_load and e is not None and e.game is not None)
-            _enable(self.replay_button, can_load)
-            _enable(self.export_button, can_load)
+            self.extras.refresh(can_load)
         _enable(self.delete_button, e is not None)
         if not self.entries:
             self.message.set_text("No saved games yet.")
@@ -141,13 +125,8 @@ class SavesScene(Scene):
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
-                event.ui_element is self.picking:
-            self.sharing = self.picking = None
-            self.share(Path(event.text))
+        if self.extras.handle(event):  # Replay, Export…, Import… and the file dialog
             return True
-        if self.sharing is not None:
-            return True  # the file dialog has the screen until it is closed
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
                 event.ui_element is self.asking:
             self.asking = None
@@ -165,12 +144,6 @@ class SavesScene(Scene):
                 self.ask_delete()
             elif event.ui_element is self.rename_button:
                 self.rename_selected()
-            elif event.ui_element is self.replay_button:
-                self.replay_selected()
-            elif event.ui_element is self.export_button:
-                self.ask_file("export")
-            elif event.ui_element is self.import_button:
-                self.ask_file("import")
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
                 event.ui_element is self.name_entry:
             self.go() if self.saving else self.rename_selected()
@@ -235,6 +208,10 @@ class SavesScene(Scene):
         limit = max(0, len(self.entries) * self.row_h - self.list_rect.h)
         self.scroll = max(0, min(limit, self.scroll + dy))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.extras.update()
+
     # -- what the buttons do -------------------------------------------------------------------
     def back(self) -> None:
         """Back to the screen this one was opened from (the game, or the menu)."""
@@ -252,71 +229,6 @@ class SavesScene(Scene):
             self.message.set_text("This save cannot be loaded (see why on the right).")
         else:
             open_saved_game(self.app, e.path)
-
-    def replay_selected(self) -> None:
-        """Watch the selected save's game again (over this screen, which Close returns to)."""
-        e = self.current()
-        if e is None or e.problem:
-            self.message.set_text(_("Choose a saved game that can be loaded first."))
-            return
-        from rail_app.ui.session import LoadError, Session
-
-        try:
-            session = Session.load(e.path)
-        except LoadError as exc:
-            self.message.set_text(str(exc)[:120])
-            return
-        self.app.push(self.app.screens.replay(session))
-
-    def ask_file(self, what: str) -> None:
-        """The file dialog (a path field and the folder's files) for exporting the selected
-        save, or for a save to import."""
-        e = self.current()
-        if what == "export" and (e is None or e.problem):
-            self.message.set_text(_("Choose a saved game that can be loaded first."))
-            return
-        w, h = self.app.size
-        px = self.app.px
-        rect = pygame.Rect(0, 0, min(w - px(40), px(640)), min(h - px(40), px(520)))
-        rect.center = (w // 2, h // 2)
-        start = Path.home()
-        if what == "export" and e is not None:
-            initial = str(start / _export_name(e.title))
-            title = _("Export the game to a file")
-        else:
-            initial = str(start)
-            title = _("Import a game from a file")
-        self.sharing = UIFileDialog(rect, self.ui, window_title=title,
-                                    initial_file_path=initial,
-                                    allow_existing_files_only=what == "import")
-        self.picking = self.sharing  # its pick arrives after it has closed
-        self.sharing_what = what
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.sharing is not None and not self.sharing.alive():
-            self.sharing = None  # closed, cancelled or picked
-
-    def share(self, path: Path) -> None:
-        from rail_app.ui.session import new_save_path, saves_dir
-        from rail_app.ui.sharing import ShareError, export_save, import_save
-
-        try:
-            if self.sharing_what == "export":
-                e = self.current()
-                if e is None:
-                    return
-                written = export_save(e.path, path)
-                self.message.set_text(_("Exported: {file}").format(file=written.name))
-                return
-            added = import_save(path, saves_dir(), new_save_path())
-        except ShareError as exc:
-            self.message.set_text(str(exc)[:120])
-            return
-        self.entries = read_entries()
-        found = [i for i, x in enumerate(self.entries) if x.path == added]
-        self.select(found[0] if found else 0)
-        self.message.set_text(_("Imported: {file}").format(file=path.name))
 
     def save_now(self) -> None:
         session = self.session
@@ -466,12 +378,6 @@ def _session_entry(session: Session[Any]) -> Entry:
     return Entry(saves_dir() / f"(this game, {info.actions} actions)", 0.0, "", seats, info,
                  session.setup.game, Path(session.setup.map_path), info.map_name, "",
                  unsaved=True)
-
-
-def _export_name(title: str) -> str:
-    """A file name for a game called ``title``: its letters, digits, spaces and dashes."""
-    kept = "".join(c if c.isalnum() or c in " -_" else " " for c in title)
-    return ("-".join(kept.split()) or "game")[:60] + ".json"
 
 
 def _enable(button: UIButton, on: bool) -> None:
