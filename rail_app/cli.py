@@ -303,6 +303,13 @@ def _replay_args(p: argparse.ArgumentParser) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     """Replay a game record, or the record of a saved game on the map the save carries."""
+    return _on_record(args, _replay_on)
+
+
+def _on_record(args: argparse.Namespace,
+               then: Callable[[argparse.Namespace, AnyGame, Record, Path], int]) -> int:
+    """Open ``args.record`` (a game record, or a saved game: its record on the map the save
+    carries) and hand it to ``then`` with its game and its map file."""
     import tempfile
 
     from rail_app.core.world import World, unpack_world
@@ -329,7 +336,7 @@ def _replay(args: argparse.Namespace) -> int:
         if map_file is None:
             print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return _replay_on(args, game(record.game), record, map_file)
+        return then(args, game(record.game), record, map_file)
 
 
 def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
@@ -361,6 +368,60 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
         print(describe_result(r, record.players, game.action_repr(r.action)))
     for line in game.replay_lines(summary):
         print(line)
+    return EXIT_OK
+
+
+# -- review ----------------------------------------------------------------------------------------
+
+
+def _review_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="the game record (JSON), or a saved game, to review")
+    p.add_argument("--seat", type=int, default=0,
+                   help="the seat whose turns are reviewed, 0 first (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _review(args: argparse.Namespace) -> int:
+    """Each turn of a seat against the advisor's best plan from the position it saw."""
+    return _on_record(args, _review_on)
+
+
+def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
+    from rail_app.core.mapfile import MapError
+    from rail_app.table.review import largest_gaps, review
+    from rail_app.table.timeline import Timeline
+
+    if game.advisor() is None:
+        print(f"{args.record}: {game.title} has no advisor to review a game with",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not 0 <= args.seat < len(record.players):
+        print(f"{args.record}: no seat {args.seat} (the game has seats 0 to "
+              f"{len(record.players) - 1})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        board = game.load_board(map_file, needs=record.options)
+        timeline = Timeline.of_record(game, record, board)
+    except MapError as exc:
+        first = exc.problems[0] if exc.problems else "unknown problem"
+        print(f"{args.record}: cannot load the map {record.map}: {first}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValueError as exc:
+        print(f"{args.record}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    turns = review(timeline, args.seat)
+    marked = [t.turn for t in largest_gaps(turns)]
+    if args.json:
+        print(json.dumps({"seat": args.seat, "player": record.players[args.seat],
+                          "turns": [t.to_dict() for t in turns], "marked": marked},
+                         indent=1, ensure_ascii=False))
+        return EXIT_OK
+    print(f"Review of {record.players[args.seat]} ({len(turns)} turns): best plan's profit "
+          "a turn against what was made")
+    for t in turns:
+        star = "  <- marked" if t.turn in marked else ""
+        print(f"  turn {t.turn:>3}: best {t.best:6.1f}  played {t.played:6.1f}  "
+              f"gap {t.gap:6.1f}{star}")
     return EXIT_OK
 
 
@@ -563,6 +624,8 @@ COMMANDS: dict[str, Command] = {
     "preview": Command("show a map as the game draws it, redrawn whenever it is saved",
                        _preview_args, _preview),
     "replay": Command("replay a game record, checking every action", _replay_args, _replay),
+    "review": Command("compare each turn of a seat with the advisor's best plan",
+                      _review_args, _review),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
                         _simulate),
     "tournament": Command("every level of the computer opponent against every other, both "

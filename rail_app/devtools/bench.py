@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rail_app.devtools.gametools import tools_of
+from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
 from rail_app.ui import screens
@@ -117,6 +118,7 @@ def run_command(args: argparse.Namespace) -> int:
 
     if no_screen(rules.id) is None:
         out.update(bench_frames(rules.id, map_path, 30 if args.quick else 200))
+        out.update(bench_replay(rules.id, map_path, 50 if args.quick else 200))
     else:  # the rules' figures alone until the game has a screen
         out["frames"] = "none: no game screen"
     out["bench_s"] = time.perf_counter() - t0

@@ -88,10 +88,15 @@ class Player(Protocol[S_contra, A_co]):
 
 
 class Suggestion(Protocol):
-    """An advisor's best plan for a seat: what it earns a turn, as its planner ranks plans."""
+    """An advisor's best plan for a seat: what it earns a turn, as its planner ranks plans,
+    and how many of the seat's turns it takes (the post-game review compares it with what
+    the seat made over as many turns)."""
 
     @property
     def per_turn(self) -> float: ...
+
+    @property
+    def turns(self) -> float: ...
 
 
 class Advisor(Protocol[S_contra]):

@@ -10,7 +10,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from rail_app.core.i18n import _
 from rail_app.ui import hud
+from rail_app.ui.careerfiles import keep
 from rail_app.ui.chart import draw_cash_chart
 from rail_app.ui.gameparts import FinalTable
 from rail_app.ui.gamescreens import screens_of
@@ -32,6 +34,12 @@ class GameOverScene(Scene):
     def __init__(self, app: Host, session: Session[Any]) -> None:
         self.session = session
         self.final: FinalTable = screens_of(session.setup.game).final_table(session)
+        self.kept_note = ""
+        try:  # the finished game is kept and counted in the career
+            keep(session)
+        except OSError as exc:
+            self.kept_note = _("This game could not be added to your career: {why}").format(
+                why=exc.strerror or str(exc))
         super().__init__(app)
 
     def inks(self) -> list[tuple[int, int, int]]:
@@ -47,9 +55,13 @@ class GameOverScene(Scene):
                                    object_id="#primary")
         self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), "Main menu",
                                     self.ui)
+        self.replay_button = UIButton(pygame.Rect(x0 + px(460), y, px(220), px(50)),
+                                      _("Watch the replay"), self.ui)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.replay_button:
+            self.app.push(self.app.screens.replay(self.session))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.new_button:
             # New game over the menu, for the same game: its Back goes to the menu
             self.app.reset(self.app.screens.menu())
             self.app.push(self.app.screens.new_game(self.session.setup.game))
@@ -123,6 +135,9 @@ class GameOverScene(Scene):
                 y += px(26)
         if final.turns:
             hud.label(surface, final.turns, (x0, y), px(15), hud.MUTED)
+        if self.kept_note:
+            hud.label(surface, self.kept_note, (x0, y + px(20)), px(15), hud.RED)
+            y += px(20)
         y += px(34)
         # the ranks, first to last, with the game's figures
         name_w = px(230)
@@ -140,7 +155,7 @@ class GameOverScene(Scene):
             pygame.draw.rect(surface, inks[i], (x0 + px(60), y + px(4), px(26), px(14)),
                              border_radius=px(6))
             hud.label(surface, seats[i].name, (x0 + px(96), y), px(18), INK, bold=True)
-            for (_, dx), v in zip(cols[1:], final.rows[i], strict=True):
+            for (_head, dx), v in zip(cols[1:], final.rows[i], strict=True):
                 hud.label(surface, v, (x0 + dx, y), px(18), INK, bold=ranks[i] == 1)
             y += row_h
         y += px(16)

@@ -80,3 +80,28 @@ class GameScreens(Protocol):
     def lesson(self) -> tuple[Any, int]:
         """The guided first game's session, resumed where it was left, and its step."""
         ...
+
+
+class ReplayParts(Protocol):
+    """A game's parts of the replay (optional: a game without them is replayed with its
+    save list's small map and its actions as records write them)."""
+
+    def lines(self, board: Any, before: Any, after: Any, seat: int | None) -> list[str]:
+        """What the action from ``before`` to ``after`` did, in a player's words."""
+        ...
+
+    def figures(self, board: Any, state: Any, viewer: int | None) -> list[str]:
+        """A line per seat of what ``viewer`` may know of its figures (None: all)."""
+        ...
+
+    def draw(self, surface: pygame.Surface, board: Any, before: Any | None, state: Any,
+             inks: Sequence[Colour], plan: Any = None) -> None:
+        """The position on the whole map, filling ``surface``, the action that led to it
+        from ``before`` marked, and ``plan`` (an advisor's suggestion) drawn over it."""
+        ...
+
+    def explain(self, board: Any, state: Any, plan: Any, gap: float) -> str:
+        """One sentence in a player's words on a turn the review marks: what ``plan`` (the
+        advisor's, from ``state`` as the seat saw it) would have done, ``gap`` a turn more
+        than what was played."""
+        ...

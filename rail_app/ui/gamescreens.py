@@ -12,8 +12,9 @@ waits for no game.
 from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
+from rail_app.games.italian_rails.ui.replayview import REPLAY as ITALIAN_RAILS_REPLAY
 from rail_app.table import registry
-from rail_app.ui.gameparts import GameScreens
+from rail_app.ui.gameparts import GameScreens, ReplayParts
 
 #: Each game's screen parts, by game id.
 GAME_SCREENS: dict[str, GameScreens] = {
@@ -41,3 +42,15 @@ def no_screen(game_id: str) -> str | None:
     title = registry.game(game_id).title
     return (f"{title} has no game screen in this program yet: this tool plays through it "
             f"(the rules' tools take {title}: simulate, tournament, soak, fuzz soak)")
+
+
+#: Each game's parts of the replay, by game id (optional: a game without them is replayed
+#: with its small map and its actions' records).
+REPLAY_PARTS: dict[str, ReplayParts] = {
+    "italian-rails": ITALIAN_RAILS_REPLAY,
+}
+
+
+def replay_parts_of(game_id: str) -> ReplayParts | None:
+    """A game's parts of the replay, if it has them."""
+    return REPLAY_PARTS.get(game_id)

@@ -24,6 +24,7 @@ from rail_app.ui.palette import ROW_LINE as ROW_LINE
 from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
 from rail_app.ui.palette import SELECTED as SELECTED
 from rail_app.ui.palette import THUMB_BG as THUMB_BG
+from rail_app.ui.saveextras import SaveExtras
 from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
@@ -90,8 +91,10 @@ class SavesScene(Scene):
         ly = self.list_rect.bottom + px(10)
         self.delete_button = UIButton(pygame.Rect(self.list_rect.x, ly, px(150), px(40)),
                                       "Delete…", self.ui)
-        self.message = UILabel(pygame.Rect(self.list_rect.x + px(160), ly, self.list_rect.w
-                                           - px(160), px(40)), "", self.ui)
+        self.extras = SaveExtras(self, self.list_rect.x + px(158), ly, self.saving)
+        mx = self.extras.right + px(10) - self.list_rect.x
+        self.message = UILabel(pygame.Rect(self.list_rect.x + mx, ly, self.list_rect.w - mx,
+                                           px(40)), "", self.ui)
         self.card = form_card(x0, top, width, self.side.bottom, px(22))
         self.row_h = px(84)
         self.fill_name()
@@ -112,6 +115,7 @@ class SavesScene(Scene):
         if not self.saving:
             _enable(self.go_button, can_load)
             _enable(self.rename_button, can_load and e is not None and e.game is not None)
+            self.extras.refresh(can_load)
         _enable(self.delete_button, e is not None)
         if not self.entries:
             self.message.set_text("No saved games yet.")
@@ -121,6 +125,8 @@ class SavesScene(Scene):
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.extras.handle(event):  # Replay, Export…, Import… and the file dialog
+            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
                 event.ui_element is self.asking:
             self.asking = None
@@ -201,6 +207,10 @@ class SavesScene(Scene):
     def scroll_by(self, dy: int) -> None:
         limit = max(0, len(self.entries) * self.row_h - self.list_rect.h)
         self.scroll = max(0, min(limit, self.scroll + dy))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.extras.update()
 
     # -- what the buttons do -------------------------------------------------------------------
     def back(self) -> None:

@@ -49,6 +49,14 @@ class Screens(Protocol):
 
     def game_over(self, session: Session[Any]) -> Scene: ...
 
+    def replay(self, session: Session[Any]) -> Scene:
+        """The replay of ``session``'s game."""
+        ...
+
+    def career(self) -> Scene:
+        """The career page."""
+        ...
+
 
 class Host(Protocol):
     """What a scene may ask of the application (``rail_app.ui.app.App``)."""

@@ -22,6 +22,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIMessageWindow
 
 from rail_app import __version__
+from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
@@ -245,14 +246,16 @@ class MenuScene(Scene):
         if self.front.has_lesson():
             learn = ("Learn to play (resume)" if self.front.lesson_resumable()
                      else "Learn to play")
-        for label, what in (("New game", "new"), (learn, "learn"), ("Continue", "continue"),
-                            ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
-            if (what == "continue" and self.resumable is None) or not label:
-                continue
-            b = UIButton(pygame.Rect(x, y, px(300), px(54)), label, self.ui,
+        shown = [(label, what) for label, what in (
+            ("New game", "new"), (learn, "learn"), ("Continue", "continue"),
+            ("Load game", "load"), (_("Career"), "career"), ("Settings", "settings"),
+            ("Quit", "quit")) if label and not (what == "continue" and self.resumable is None)]
+        step = min(px(66), (h - px(56) - y) // len(shown))
+        for label, what in shown:
+            b = UIButton(pygame.Rect(x, y, px(300), min(px(54), step - px(8))), label, self.ui,
                          object_id="#menu_button")
             self.buttons[b] = what
-            y += px(66)
+            y += step
         UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
         self.error_window: UIMessageWindow | None = None
         self.error_text = ""
@@ -272,6 +275,8 @@ class MenuScene(Scene):
                 self.app.push(self.app.screens.saves())
             elif what == "settings":
                 self.app.push(self.app.screens.settings())
+            elif what == "career":
+                self.app.push(self.app.screens.career())
             elif what == "quit":
                 self.app.quit(0)
             return True

@@ -58,6 +58,21 @@ def game_over(host: Host, session: Session[Any]) -> Scene:
     return GameOverScene(host, session)
 
 
+def replay(host: Host, session: Session[Any]) -> Scene:
+    """The replay of ``session``'s game, from its first action (over the screen it was
+    opened from, which Close returns to)."""
+    from rail_app.ui.replay import ReplayScene
+
+    return ReplayScene(host, session)
+
+
+def career(host: Host) -> Scene:
+    """The career page (over the menu)."""
+    from rail_app.ui.careerscene import CareerScene
+
+    return CareerScene(host)
+
+
 def crash(host: Host, files: Any) -> Scene:
     """What the player reads when the game stopped (the crash net)."""
     from rail_app.ui.crash import CrashScene
@@ -89,3 +104,9 @@ class AppScreens:
 
     def game_over(self, session: Session[Any]) -> Scene:
         return game_over(self.host, session)
+
+    def replay(self, session: Session[Any]) -> Scene:
+        return replay(self.host, session)
+
+    def career(self) -> Scene:
+        return career(self.host)

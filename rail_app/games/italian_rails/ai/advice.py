@@ -128,6 +128,25 @@ class Adviser:
                      key: object = None) -> DemandRoute:
         return _demand_route(self.planner(state, seat, key), commodity, city)
 
+    def earned(self, before: GameState, after: GameState, seat: int) -> int:
+        """What ``seat`` made from ``before`` to ``after`` as a plan's profit counts it (the
+        post-game review's played figure): deliveries less building, ferries and upgrades
+        (K10) and rent paid (M3); loans, taxes and rent received are not the plan's."""
+        from rail_app.games.italian_rails.rules import log as ev
+
+        total = 0
+        for entry in after.log[len(before.log):]:
+            if entry.player != seat:
+                continue
+            e = entry.event
+            if isinstance(e, ev.Delivered):
+                total += e.payoff
+            elif isinstance(e, ev.BuildingPaid):
+                total -= e.cost
+            elif isinstance(e, ev.RentPaid):
+                total -= e.fee
+        return total
+
 
 #: Suggest prefers a plan that serves one of the player's private cards when it earns at
 #: least this share of the best plan's profit a turn: the cards a person chose to keep are

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rail_app.core.paths import base_dir
+from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.simulate import play_game
 from rail_app.games.italian_rails.devtools.bench_advice import bench_advice
 from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
@@ -30,6 +31,7 @@ from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.games.italian_rails.rules.build import legal_builds
 from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.games.italian_rails.rules.engine import apply, quote
+from rail_app.games.italian_rails.rules.identity import GAME_ID
 from rail_app.games.italian_rails.rules.state import Load, Phase
 from rail_app.ui import screens
 
@@ -293,7 +295,7 @@ KEYS = (
     "route_preview_ms", "ai_turn_p95_s", "ai_turn_cpu_median_ms", "suggest_p95_s",
     "ghost_line_p95_s", "suggest_ratio", "cold_start_s",
     "import_baseline_s", "start_ratio", "board_build_cold_s", "board_build_cached_s",
-    "peak_rss_mb",
+    "peak_rss_mb", "replay_open_ms", "replay_jump_median_ms", "replay_jump_p95_ms",
 )
 
 TARGETS = {
@@ -301,6 +303,7 @@ TARGETS = {
     "quote_median_ms": ("<=", 1.0), "quote_p99_ms": ("<=", 5.0), "ai_turn_p95_s": ("<=", 0.5),
     "suggest_p95_s": ("<=", 0.5), "ghost_line_p95_s": ("<=", 0.5),
     "start_ratio": ("<=", 1.3), "peak_rss_mb": ("<=", 250.0),
+    "replay_jump_p95_ms": ("<=", 50.0),
 }
 
 
@@ -335,6 +338,7 @@ def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     out.update(bench_frames(map_path, board, state, 60 if quick else 300))
     out.update(bench_start(1 if quick else 5))
     out.update(bench_memory(map_path, quick))
+    out.update(bench_replay(GAME_ID, map_path, 50 if quick else 200))
     out["bench_s"] = time.perf_counter() - t_all
     return out
 

@@ -1,0 +1,129 @@
+"""The post-game review of any game with an advisor: for each turn of one seat, the profit a
+turn of the advisor's best plan from the position as that seat saw it, against what the
+seat made over the same number of its turns (the played figure), and the turns where the
+gap was largest.
+
+The advisor is handed :meth:`~rail_app.table.gamedef.GameDef.seen_by` of the seat at the
+start of its turn, never the state: the review knows what the seat knew then. The played
+figure is what the seat made from the start of its turn to as many of its turns later as
+the plan takes (fewer at the end of the game), per turn: counted as the plan's profit is
+when the advisor says how (:class:`Earnings`; Italian Rails: deliveries less building, rent
+and upgrades), else the change of the seat's own score.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol, runtime_checkable
+
+from rail_app.table.gamedef import Advisor, GameDef
+from rail_app.table.timeline import Timeline
+
+#: How many of the largest gaps are marked: at least MARKS_MIN, at most MARKS_MAX.
+MARKS_MIN = 3
+MARKS_MAX = 5
+
+
+@runtime_checkable
+class Earnings(Protocol):
+    """An advisor that counts what a seat made between two positions as its plans' profit
+    is counted (without what no plan decides: loans, taxes, another seat's rent)."""
+
+    def earned(self, before: Any, after: Any, seat: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One turn of the reviewed seat (figures in the game's money a turn)."""
+
+    turn: int  # the game's turn
+    seat: int
+    position: int  # the timeline's position at the start of the turn
+    best: float
+    played: float
+    plan: Any  # the advisor's suggestion
+
+    @property
+    def gap(self) -> float:
+        return self.best - self.played
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn": self.turn, "seat": self.seat, "best": round(self.best, 2),
+                "played": round(self.played, 2), "gap": round(self.gap, 2),
+                "plan": plain(self.plan)}
+
+
+def plain(value: Any) -> Any:
+    """A suggestion as JSON-ready data (dataclasses, tuples and enums taken apart)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [plain(v) for v in value]
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, float):
+        return round(value, 3)
+    return value
+
+
+def own_turns(timeline: Timeline, seat: int) -> list[int]:
+    """The positions where ``seat``'s turns begin (the first position of a turn it acts at)."""
+    game = timeline.game
+    out = []
+    for k in timeline.turn_starts:
+        state = timeline.state_at(k)
+        if game.to_act(state) == seat and game.outcome(state) is None:
+            out.append(k)
+    return out
+
+
+def review(timeline: Timeline, seat: int,
+           advisor: Callable[[], Advisor[Any] | None] | None = None) -> list[TurnReview]:
+    """Every turn of ``seat`` the advisor has a plan for (see the module docstring).
+    ``advisor`` makes a new advisor (the game's by default): one is made for each turn, as
+    an advisor may keep what it worked out for the position it was first asked about."""
+    return list(review_turns(timeline, seat, advisor))
+
+
+def review_turns(timeline: Timeline, seat: int,
+                 advisor: Callable[[], Advisor[Any] | None] | None = None
+                 ) -> Iterator[TurnReview]:
+    """:func:`review` one turn at a time (a screen works it out between frames)."""
+    game: GameDef[Any, Any, Any] = timeline.game
+    make = advisor if advisor is not None else game.advisor
+    starts = own_turns(timeline, seat)
+    ends = starts[1:] + [timeline.last]
+    for i, k in enumerate(starts):
+        if ends[i] <= k:
+            continue  # a turn with nothing played yet (the end of an unfinished game)
+        state = timeline.state_at(k)
+        adv = make()
+        plan = adv.suggest(game.seen_by(state, seat), seat) if adv is not None else None
+        if plan is None:
+            continue
+        covers = max(1, math.ceil(float(plan.turns) - 1e-9))
+        j = min(i + covers, len(starts)) - 1
+        later = timeline.state_at(ends[j])
+        if isinstance(adv, Earnings):
+            made = adv.earned(state, later, seat)
+        else:
+            made = game.scores(later)[seat] - game.scores(state)[seat]
+        yield TurnReview(game.turn(state), seat, k, float(plan.per_turn),
+                         made / (j - i + 1), plan)
+
+
+def largest_gaps(turns: list[TurnReview]) -> list[TurnReview]:
+    """The turns to mark: the :data:`MARKS_MIN` to :data:`MARKS_MAX` largest gaps (beyond the
+    third, only gaps at least half the largest), in the order of the game."""
+    ranked = sorted((t for t in turns if t.gap > 0), key=lambda t: (-t.gap, t.position))
+    if not ranked:
+        return []
+    top = ranked[0].gap
+    chosen = ranked[:MARKS_MIN] + [t for t in ranked[MARKS_MIN:MARKS_MAX] if t.gap >= top / 2]
+    return sorted(chosen, key=lambda t: t.position)
