@@ -92,6 +92,11 @@ class Advice:
         """What the plan is worth this turn, in VP-equivalent (:attr:`gain`)."""
         return self.gain
 
+    @property
+    def turns(self) -> float:
+        """The plan covers the turn under way (its gain is this turn's)."""
+        return 1.0
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "step": self.step, "action": self.action.to_dict(),
