@@ -520,6 +520,9 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--helpers", action="store_true",
                    help="only the pictures of the newcomer's helpers (saves, ferries, "
                         "Suggest, hints, the lesson)")
+    p.add_argument("--language", default="",
+                   help="the language of the pictures (en, es; default: the settings' or "
+                        "the system's, as the game chooses)")
     _game_arg(p)
 
 
@@ -600,6 +603,18 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
+def speak(args: argparse.Namespace) -> None:
+    """The player's language for what follows: the settings' choice, else the usual gettext
+    variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Machine output (``--json``) stays
+    English."""
+    if getattr(args, "json", False):
+        return
+    from rail_app.core import i18n
+    from rail_app.ui.settings import load_settings
+
+    i18n.set_language(i18n.choose_language(load_settings().language))
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
     parser = build_parser(prog)
@@ -607,6 +622,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
     if not args.command:
         parser.print_help()
         return EXIT_OK
+    speak(args)
     try:
         return COMMANDS[args.command].run(args)
     except KeyboardInterrupt:
@@ -627,6 +643,7 @@ def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
 def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """``python main.py [options]``: the game window."""
     args = play_parser(prog).parse_args(argv)
+    speak(args)
     try:
         return _play(args)
     except KeyboardInterrupt:

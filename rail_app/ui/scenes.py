@@ -22,6 +22,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIMessageWindow
 
 from rail_app import __version__
+from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
@@ -35,6 +36,12 @@ def chosen(menu: UIDropDownMenu) -> str:
     """The text of a drop-down menu's chosen option."""
     option = menu.selected_option
     return option[0] if isinstance(option, tuple) else option
+
+
+def chosen_id(menu: UIDropDownMenu) -> str:
+    """The id of a drop-down menu's chosen option (its words may be translated)."""
+    option = menu.selected_option
+    return option[1] if isinstance(option, tuple) else option
 
 
 def chosen_game(app: Host) -> str:
@@ -229,10 +236,10 @@ class MenuScene(Scene):
         _BACKDROP.show_game(self.game_id)
         UILabel(pygame.Rect(x, px(80), px(600), px(70)), game.title, self.ui,
                 object_id="#title")
-        UILabel(pygame.Rect(x, px(150), px(600), px(30)), game.blurb, self.ui,
+        UILabel(pygame.Rect(x, px(150), px(600), px(30)), _(game.blurb), self.ui,
                 object_id="#subtitle")
         self.titles = {g.title: g.id for g in registry.GAMES}
-        UILabel(pygame.Rect(x, px(196), px(70), px(34)), "Game", self.ui)
+        UILabel(pygame.Rect(x, px(196), px(70), px(34)), _("Game"), self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
                                         pygame.Rect(x + px(70), px(196), px(230), px(34)),
                                         self.ui)
@@ -242,21 +249,23 @@ class MenuScene(Scene):
         self.front = screens_of(self.game_id)
         learn = ""
         if self.front.has_lesson():
-            learn = ("Learn to play (resume)" if self.front.lesson_resumable()
-                     else "Learn to play")
-        for label, what in (("New game", "new"), (learn, "learn"), ("Continue", "continue"),
-                            ("Load game", "load"), ("Settings", "settings"), ("Quit", "quit")):
+            learn = (_("Learn to play (resume)") if self.front.lesson_resumable()
+                     else _("Learn to play"))
+        for label, what in ((_("New game"), "new"), (learn, "learn"), (_("Continue"), "continue"),
+                            (_("Load game"), "load"), (_("Settings"), "settings"),
+                            (_("Quit"), "quit")):
             if (what == "continue" and self.resumable is None) or not label:
                 continue
             b = UIButton(pygame.Rect(x, y, px(300), px(54)), label, self.ui,
                          object_id="#menu_button")
             self.buttons[b] = what
             y += px(66)
-        UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
+        UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), _("version {version}").format(version=__version__),
+                self.ui)
         self.error_window: UIMessageWindow | None = None
         self.error_text = ""
         if self.app.notices:  # e.g. a damaged settings file was set aside
-            self.show_error(self.app.notices.pop(0), title="Settings")
+            self.show_error(self.app.notices.pop(0), title=_("Settings"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -297,7 +306,8 @@ class MenuScene(Scene):
         session, step = self.front.lesson()
         self.app.reset(self.app.screens.game(session, step))
 
-    def show_error(self, text: str, title: str = "Could not load") -> None:
+    def show_error(self, text: str, title: str | None = None) -> None:
+        title = _("Could not load") if title is None else title
         self.error_text = text
         w, h = self.app.size
         self.error_window = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260),
