@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions, ngettext, pgettext
 from rail_app.games.italian_rails.ai.advice import Advice, DemandRoute
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import Edge
@@ -22,9 +23,13 @@ from rail_app.ui import hud
 from rail_app.ui.hud import Line
 
 
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
 def about_turns(turns: float) -> str:
     n = max(1, math.ceil(turns - 1e-9))
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return ngettext("{n} turn", "{n} turns", n).format(n=n)
 
 
 def _layer(cam: Camera) -> pygame.Surface:
@@ -169,48 +174,48 @@ def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int,
 
 def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
     """The suggested plan in words: its stops in order, the building, the money."""
-    out: list[Line] = [("Suggested plan (what the Hard computer would do)", hud.TEXT, True)]
+    out: list[Line] = [(_("Suggested plan (what the Hard computer would do)"), hud.TEXT, True)]
     for k, s in enumerate(a.stops, start=1):
         if s.pickup:
-            out.append((f"{k}. Pick up {s.commodity} at {s.city} for {s.to} (card {s.card})",
+            out.append((_("{k}. Pick up {commodity} at {city} for {to} (card {card})").format(k=k, commodity=pgettext("commodity", s.commodity), city=s.city, to=s.to, card=s.card),
                         hud.TEXT, False))
         else:
-            out.append((f"{k}. Deliver {s.commodity} to {s.city}: {s.payoff}M", hud.GREEN,
+            out.append((_("{k}. Deliver {commodity} to {city}: {payoff}").format(k=k, commodity=pgettext("commodity", s.commodity), city=s.city, payoff=money_millions(s.payoff)), hud.GREEN,
                         False))
     if a.new_track:
-        now = sum(1 for _ in a.this_turn)
-        when = f", {now} of them this turn (bright)" if now else ""
-        out.append((f"Track to build: {len(a.new_track)} segments (dashed){when}", hud.TEXT,
+        now = sum(1 for _seg in a.this_turn)
+        when = _(", {now} of them this turn (bright)").format(now=now) if now else ""
+        out.append((_("Track to build: {n} segments (dashed){when}").format(n=len(a.new_track), when=when), hud.TEXT,
                     False))
     else:
-        out.append(("No track to build: your network reaches every stop", hud.TEXT, False))
+        out.append((_("No track to build: your network reaches every stop"), hud.TEXT, False))
     if a.ferries:
-        out.append(("Ferries to take: " + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
-    money = f"Building {a.build_cost}M" + (f", rent {a.rent}M" if a.rent else "")
-    out.append((f"{money}; payoff {a.payoff}M in about {about_turns(a.turns)}: "
-                f"{a.per_turn:.0f}M profit a turn", hud.MUTED, False))
-    out.append(("Suggest again to hide it; nothing is played for you", hud.MUTED, False))
+        out.append((_("Ferries to take: ") + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
+    money = _("Building {build_cost}").format(build_cost=money_millions(a.build_cost)) + (_(", rent {rent}").format(rent=money_millions(a.rent)) if a.rent else "")
+    out.append((_("{money}; payoff {payoff} in about {about_turns}: {per_turn:.0f}M profit a turn").format(money=money, payoff=money_millions(a.payoff), about_turns=about_turns(a.turns), per_turn=a.per_turn), hud.MUTED, False))
+    out.append((_("Suggest again to hide it; nothing is played for you"), hud.MUTED, False))
     return out
 
 
 def ghost_lines(board: Board, g: DemandRoute) -> list[Line]:
     """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with)."""
     if not g.possible:
-        return [(f"{g.commodity.capitalize()} to {g.city}", hud.TEXT, True),
-                (f"No way to serve it now: no track the rules allow joins {g.city} to a "
-                 f"city offering {g.commodity} (B3, K5)", hud.RED, False)]
-    src = "the load on your train" if g.supplier is None else g.supplier
-    out: list[Line] = [(f"{g.commodity.capitalize()} to {g.city}: cheapest from {src}",
+        return [(_("{commodity} to {city}").format(commodity=_capital(pgettext("commodity", g.commodity)),
+                                            city=g.city), hud.TEXT, True),
+                (_("No way to serve it now: no track the rules allow joins {city} to a city offering {commodity} (B3, K5)").format(city=g.city, commodity=pgettext("commodity", g.commodity)), hud.RED, False)]
+    src = _("the load on your train") if g.supplier is None else g.supplier
+    out: list[Line] = [(_("{commodity} to {city}: cheapest from {src}").format(
+        commodity=_capital(pgettext("commodity", g.commodity)), city=g.city, src=src),
                         hud.TEXT, True)]
     if g.reached:
-        out.append(("Your track already reaches it: nothing to build", hud.GREEN, False))
+        out.append((_("Your track already reaches it: nothing to build"), hud.GREEN, False))
     else:
-        what = f"{len(g.new_track)} segments (dashed)" if g.new_track else "no track"
-        out.append((f"Still to build: {g.build_cost}M, {what}", hud.TEXT, False))
+        what = _("{n} segments (dashed)").format(n=len(g.new_track)) if g.new_track else _("no track")
+        out.append((_("Still to build: {build_cost}, {what}").format(build_cost=money_millions(g.build_cost), what=what), hud.TEXT, False))
         if g.ferries:
-            out.append(("and the " + " and the ".join(g.ferries) + " ferry (K8)", hud.TEXT,
-                        False))
+            out.append((_("and the {ferries} ferry (K8)").format(
+                ferries=_(" and the ").join(g.ferries)), hud.TEXT, False))
     if g.turns:
-        out.append((f"About {about_turns(g.turns)} from now, building included", hud.MUTED,
+        out.append((_("About {about_turns} from now, building included").format(about_turns=about_turns(g.turns)), hud.MUTED,
                     False))
     return out

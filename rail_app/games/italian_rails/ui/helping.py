@@ -6,6 +6,7 @@ to serve a hovered demand (a ghost line with its cost and turns). Neither plays 
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.ai.advice import Adviser
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.base import Core
@@ -38,8 +39,8 @@ class Helping:
             return
         self.work_out_advice()
         if t.advice is None:
-            self.core.say("No plan", "No demand can be served now: none of the cards' demands "
-                     "can be reached with the money in hand", Tone.INFO, Spot.TOP)
+            self.core.say(_("No plan"), _("No demand can be served now: none of the cards' demands "
+                     "can be reached with the money in hand"), Tone.INFO, Spot.TOP)
 
     def work_out_advice(self) -> None:
         t = self.core.table
