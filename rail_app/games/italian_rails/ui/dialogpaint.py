@@ -132,7 +132,7 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
     if dialog is Dialog.CONFIRM:
         q = ctx.table.question
         title, text, _verb = QUESTIONS[q] if q is not None else ("", "", "")
-        title, text = _(title), _(text)
+        title, text = (_(title), _(text)) if q is not None else ("", "")
         y = text_block(surface, title, x, box.y + px(20), width, px(22), bold=True)
         text_block(surface, text, x, y + px(10), width, px(16))
         return
