@@ -82,7 +82,7 @@ class Entry:
         for s in self.seats:
             who = _("person") if not s.computer else _("computer, {level}").format(
                 level=_level_words(s.level))
-            out.append(_("{name} ({who}, {ink} ink)").format(name=s.name, who=who, ink=_(s.ink)))
+            out.append(_("{name} ({who}, {ink} ink)").format(name=s.name, who=who, ink=_(s.ink) if s.ink else s.ink))
         return out
 
     def game_words(self) -> list[str]:

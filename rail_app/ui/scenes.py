@@ -236,7 +236,7 @@ class MenuScene(Scene):
         _BACKDROP.show_game(self.game_id)
         UILabel(pygame.Rect(x, px(80), px(600), px(70)), game.title, self.ui,
                 object_id="#title")
-        UILabel(pygame.Rect(x, px(150), px(600), px(30)), _(game.blurb), self.ui,
+        UILabel(pygame.Rect(x, px(150), px(600), px(30)), _(game.blurb) if game.blurb else "", self.ui,
                 object_id="#subtitle")
         self.titles = {g.title: g.id for g in registry.GAMES}
         UILabel(pygame.Rect(x, px(196), px(70), px(34)), _("Game"), self.ui)
