@@ -611,9 +611,9 @@ def speak(args: argparse.Namespace) -> None:
     if getattr(args, "json", False):
         return
     from rail_app.core import i18n
-    from rail_app.ui.settings import load_settings
+    from rail_app.ui.settings import language_setting
 
-    i18n.set_language(i18n.choose_language(load_settings().language))
+    i18n.set_language(i18n.choose_language(language_setting()))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:

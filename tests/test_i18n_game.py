@@ -44,6 +44,19 @@ def test_the_command_line_speaks_the_settings_language_else_the_variables(
     assert i18n.language() == "en"  # machine output is never translated
 
 
+def test_choosing_the_language_leaves_a_damaged_settings_file_to_the_game(
+        _own_data_dir: Path) -> None:
+    """The game sets a damaged settings file aside and says so; choosing the language at
+    start reads it without touching it (English, the variables' choice in the tests)."""
+    from rail_app import cli
+    from rail_app.ui.settings import settings_path
+
+    settings_path().write_text("{not json", encoding="utf-8")
+    cli.speak(cli.build_parser().parse_args(["games"]))
+    assert i18n.language() == "en"
+    assert settings_path().read_text(encoding="utf-8") == "{not json"
+
+
 def test_choosing_spanish_in_settings_redraws_without_a_restart(app: Any) -> None:
     menu = app.scene
     app.push(app.screens.settings())

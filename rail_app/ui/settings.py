@@ -115,6 +115,17 @@ def settings_path() -> Path:
     return user_data_dir() / "settings.json"
 
 
+def language_setting(path: Path | None = None) -> str:
+    """The language the settings file names ("" for the system's), read without touching the
+    file: a damaged file is set aside, and said so, by the game when it loads its settings."""
+    p = path or settings_path()
+    try:
+        data = guarded.read_json(p, guarded.SETTINGS, p.name)
+    except (guarded.GuardError, OSError):
+        return ""
+    return Settings.from_dict(data).language if isinstance(data, dict) else ""
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults if there are none or the file is damaged."""
     return load_settings_checked(path)[0]
