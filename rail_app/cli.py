@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
+from rail_app.core.i18n import _
 
 if TYPE_CHECKING:
     from rail_app.table.records import Record
@@ -41,7 +42,7 @@ def game_id(text: str) -> str:
 
     if text not in registry.ids():
         raise argparse.ArgumentTypeError(
-            f"no game {text!r} on the table (games: {', '.join(registry.ids())})")
+            _("no game {text!r} on the table (games: {join})").format(text=text, join=', '.join(registry.ids())))
     return text
 
 
@@ -56,10 +57,10 @@ def _game_arg(p: argparse.ArgumentParser) -> None:
 def parse_size(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(\d{3,5})\s*[xX×]\s*(\d{3,5})\s*", text)
     if not m:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1600x900")
+        raise argparse.ArgumentTypeError(_("{text!r} is not a size like 1600x900").format(text=text))
     w, h = int(m.group(1)), int(m.group(2))
     if w < 1280 or h < 720:
-        raise argparse.ArgumentTypeError(f"{text}: the window is at least 1280x720")
+        raise argparse.ArgumentTypeError(_("{text}: the window is at least 1280x720").format(text=text))
     return w, h
 
 
@@ -79,7 +80,7 @@ def _play_args(p: argparse.ArgumentParser) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     if args.map and not os.path.isfile(args.map):
-        print(f"--map: no such file: {args.map}", file=sys.stderr)
+        print(_("--map: no such file: {map}").format(map=args.map), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
         from rail_app.ui.selftest import run_selftest
@@ -186,7 +187,7 @@ def _render(args: argparse.Namespace) -> int:
             print(p, file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.width < 200 or args.width > 12000:
-        print("--width must be between 200 and 12000 pixels", file=sys.stderr)
+        print(_("--width must be between 200 and 12000 pixels"), file=sys.stderr)
         return EXIT_BAD_INPUT
     from rail_app.ui.headless import use_dummy_drivers
 
@@ -203,9 +204,9 @@ def _render(args: argparse.Namespace) -> int:
     try:
         size = draw(board, args.output, args.width)
     except OSError as exc:
-        print(f"cannot write {args.output}: {exc}", file=sys.stderr)
+        print(_("cannot write {output}: {exc}").format(output=args.output, exc=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"wrote {args.output} ({size[0]}x{size[1]})")
+    print(_("wrote {output} ({size}x{size2})").format(output=args.output, size=size[0], size2=size[1]))
     return EXIT_OK
 
 
@@ -237,12 +238,12 @@ def _authoring(args: argparse.Namespace, name: str) -> int:
         game = game_by_id(getattr(args, "game", None))
     tool = getattr(authoring_of(game.id), name.replace("-", "_"))
     if tool is None:
-        print(f"{game.title} has no {name} tool", file=sys.stderr)
+        print(_("{title} has no {name} tool").format(title=game.title, name=name), file=sys.stderr)
         return EXIT_BAD_INPUT
     if name == "preview":
         size = parse_window(args.size, (640, 400))
         if size is None:
-            print(f"--size: {args.size!r} is not a size like 1600x900 (at least 640x400)",
+            print(_("--size: {size!r} is not a size like 1600x900 (at least 640x400)").format(size=args.size),
                   file=sys.stderr)
             return EXIT_BAD_INPUT
         result: int = tool(args, size)
@@ -334,7 +335,7 @@ def _on_record(args: argparse.Namespace,
         else:
             map_file = resolve_map(Path(args.record), record.map)
         if map_file is None:
-            print(f"{args.record}: cannot find the map {record.map}", file=sys.stderr)
+            print(_("{record}: cannot find the map {map}").format(record=args.record, map=record.map), file=sys.stderr)
             return EXIT_BAD_INPUT
         return then(args, game(record.game), record, map_file)
 
@@ -348,10 +349,10 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
         board = game.load_board(map_file, needs=record.options)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
-        print(f"{args.record}: cannot load the map {record.map}: {first}", file=sys.stderr)
+        print(_("{record}: cannot load the map {map}: {first}").format(record=args.record, map=record.map, first=first), file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.map_sha256 and map_digest(map_file) != record.map_sha256:
-        warnings.append(f"the map {record.map} has changed since this game was recorded")
+        warnings.append(_("the map {map} has changed since this game was recorded").format(map=record.map))
     try:
         state, results = replay(game, record, board)
     except ValueError as exc:
@@ -448,7 +449,7 @@ def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
         rules = game(args.game)
         tool = tools_of(rules.id).commands.get(name)
         if tool is None:
-            print(f"{rules.title} has no {name} tool", file=sys.stderr)
+            print(_("{title} has no {name} tool").format(title=rules.title, name=name), file=sys.stderr)
             return EXIT_BAD_INPUT
         return tool(args)
 
@@ -605,6 +606,9 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--helpers", action="store_true",
                    help="only the pictures of the newcomer's helpers (saves, ferries, "
                         "Suggest, hints, the lesson)")
+    p.add_argument("--language", default="",
+                   help="the language of the pictures (en, es; default: the settings' or "
+                        "the system's, as the game chooses)")
     _game_arg(p)
 
 
@@ -687,6 +691,18 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
+def speak(args: argparse.Namespace) -> None:
+    """The player's language for what follows: the settings' choice, else the usual gettext
+    variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Machine output (``--json``) stays
+    English."""
+    if getattr(args, "json", False):
+        return
+    from rail_app.core import i18n
+    from rail_app.ui.settings import language_setting
+
+    i18n.set_language(i18n.choose_language(language_setting()))
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
     parser = build_parser(prog)
@@ -694,6 +710,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
     if not args.command:
         parser.print_help()
         return EXIT_OK
+    speak(args)
     try:
         return COMMANDS[args.command].run(args)
     except KeyboardInterrupt:
@@ -714,6 +731,7 @@ def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
 def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     """``python main.py [options]``: the game window."""
     args = play_parser(prog).parse_args(argv)
+    speak(args)
     try:
         return _play(args)
     except KeyboardInterrupt:

@@ -18,6 +18,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # the tests start (they inherit the environment), find this folder, never the player's.
 _SESSION_DATA = tempfile.mkdtemp(prefix="italian-rails-tests-")
 os.environ["ITALIAN_RAILS_DATA_DIR"] = _SESSION_DATA
+# The language of programs the tests start (and of the command line run in-process): English
+# unless a test sets its own.
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -31,6 +34,17 @@ def _own_data_dir(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(folder))
     yield folder
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test speaks English unless it sets its own language (whatever the machine's
+    LANG); programs the tests start speak English too unless a test says otherwise."""
+    from rail_app.core import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

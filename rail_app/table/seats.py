@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rail_app.core.i18n import N_, _, ngettext
+
 #: The most seats the shell lays out (New game, the game over table, the inks).
 MAX_SEATS = 6
 #: The inks of seats 1-6 until a player chooses others (names of the shell's palette,
@@ -33,7 +35,10 @@ class Level(StrEnum):
     @property
     def label(self) -> str:
         """The level as a player reads it ("Normal")."""
-        return self.value.capitalize()
+        return _(_LEVEL_WORDS[self])
+
+
+_LEVEL_WORDS = {Level.EASY: N_("Easy"), Level.NORMAL: N_("Normal"), Level.HARD: N_("Hard")}
 
 
 @dataclass(frozen=True)
@@ -98,9 +103,13 @@ class SeatRange:
 
     def words(self) -> str:
         """The range as a player reads it ("2 players", "3-5 players (6 with an option)")."""
-        span = f"{self.low}" if self.low == self.high else f"{self.low}-{self.high}"
-        extra = f" ({self.extended} with an option)" if self.extended is not None else ""
-        return f"{span} players{extra}"
+        if self.low == self.high:
+            span = ngettext("{n} player", "{n} players", self.low).format(n=self.low)
+        else:
+            span = _("{low}-{high} players").format(low=self.low, high=self.high)
+        if self.extended is None:
+            return span
+        return _("{players} ({n} with an option)").format(players=span, n=self.extended)
 
     def to_json(self) -> dict[str, int | None]:
         return {"min": self.low, "max": self.high, "default": self.default,

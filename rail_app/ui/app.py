@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from rail_app.core import i18n
+from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path
 from rail_app.ui import screens
 from rail_app.ui.fonts import font
@@ -207,7 +209,7 @@ class App:
             self.settings.muted = not self.settings.muted
             self.apply_sound_settings()
             self.save_settings()
-            self.notice = "Sound off (M)" if self.settings.muted else "Sound on (M)"
+            self.notice = _("Sound off (M)") if self.settings.muted else _("Sound on (M)")
             self.notice_left = NOTICE_TIME
             return
         scene = self.scene
@@ -249,7 +251,7 @@ class App:
     def draw_notice(self, surface: pygame.Surface) -> None:
         """The app's word over the screen, at the top in the middle."""
         size = self.px(16)
-        img = font(size, True).render(self.notice, True, WHITE)
+        img = font(size, True).render(i18n.drawn(self.notice), True, WHITE)
         box = img.get_rect(midtop=(surface.get_width() // 2, self.px(52))).inflate(size * 2,
                                                                                    size)
         pygame.draw.rect(surface, NOTICE_BG, box, border_radius=box.h // 2)

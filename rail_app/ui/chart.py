@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CHART_GRID as CHART_GRID
@@ -54,10 +55,10 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     pad_l, pad_r, pad_t, pad_b = size * 4, size * 2, size * 3, size * 3
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
                        rect.h - pad_t - pad_b)
-    hud.label(surface, "Cash after each turn", (rect.x + size, rect.y + size // 2), size + 1,
+    hud.label(surface, _("Cash after each turn"), (rect.x + size, rect.y + size // 2), size + 1,
               hud.TEXT, bold=True)
-    longest = max((len(s) for _, _, s in series), default=0)
-    values = [v for _, _, s in series for v in s] + ([goal] if goal else []) + [0]
+    longest = max((len(s) for _n, _c, s in series), default=0)
+    values = [v for _n, _c, s in series for v in s] + ([goal] if goal else []) + [0]
     lo, hi = min(values), max(values)
     if hi == lo:
         hi = lo + 10
@@ -74,14 +75,14 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     # grid and y axis labels
     v = lo
     while v <= hi + 1e-9:
-        _, y = to_px(0, v)
+        _x, y = to_px(0, v)
         pygame.draw.line(surface, CHART_GRID, (plot.x, y), (plot.right, y), 1)
-        hud.label(surface, f"{v}M", (plot.x - 6, y), size - 2, hud.MUTED, anchor="midright")
+        hud.label(surface, money_millions(v), (plot.x - 6, y), size - 2, hud.MUTED, anchor="midright")
         v += step
     if goal is not None and lo <= goal <= hi:
-        _, y = to_px(0, goal)
+        _x, y = to_px(0, goal)
         _dashed(surface, hud.GREEN, [(plot.x, y), (plot.right, y)], 1, 6)
-        hud.label(surface, f"goal {goal}M", (plot.x + 6, y - 2), size - 3, hud.GREEN,
+        hud.label(surface, _("goal {amount}").format(amount=money_millions(goal)), (plot.x + 6, y - 2), size - 3, hud.GREEN,
                   anchor="bottomleft")
     # x axis: turns
     played = turns - 1 if end else turns
@@ -89,14 +90,14 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     for t in range(xstep, played + 1, xstep):
         if end and t > played - xstep // 2:
             continue  # no turn number crowding the end
-        x, _ = to_px(t - 1, lo)
+        x, _y = to_px(t - 1, lo)
         pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
         hud.label(surface, str(t), (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
     if end:
-        x, _ = to_px(turns - 1, lo)
+        x, _y = to_px(turns - 1, lo)
         pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
-        hud.label(surface, "end", (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
-    hud.label(surface, "each player's turn", (plot.centerx, plot.bottom + size + 6), size - 2, hud.MUTED,
+        hud.label(surface, _("end"), (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
+    hud.label(surface, _("each player's turn"), (plot.centerx, plot.bottom + size + 6), size - 2, hud.MUTED,
               anchor="midtop")
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.topleft, 2)
@@ -120,11 +121,11 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
             else:
                 pygame.draw.rect(surface, colour, pygame.Rect(x - 4, y - 4, 8, 8))
         x, y = pts[-1]
-        text = f"{name} {cash[-1]}M"
+        text = f"{name} {money_millions(cash[-1])}"
         w, h = font(size - 1, True).size(text)
         r = pygame.Rect(0, 0, w, h)
-        lowest = all(cash[-1] <= other[-1] for _, _, other in series if other) and \
-            any(other and other[-1] != cash[-1] for _, _, other in series)
+        lowest = all(cash[-1] <= other[-1] for _n, _c, other in series if other) and \
+            any(other and other[-1] != cash[-1] for _n, _c, other in series)
         if lowest:  # the lower line is named below its end, the higher one above
             r.topright = (round(x - 6), round(y + 8))
         else:
@@ -137,7 +138,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     # legend
     lx = rect.right - size * 16
     ly = rect.y + size // 2
-    for k, (name, colour, _) in enumerate(series):
+    for k, (name, colour, _cash) in enumerate(series):
         x = lx + k * size * 8
         if k == 0:
             pygame.draw.line(surface, colour, (x, ly + size // 2 + 2), (x + 28, ly + size // 2 + 2),

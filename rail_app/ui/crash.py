@@ -34,6 +34,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from rail_app import __version__
+from rail_app.core.i18n import _
 from rail_app.ui.palette import PAPER as PAPER
 from rail_app.ui.scene import Host, Scene
 
@@ -141,19 +142,20 @@ def record_crash(exc: BaseException, app: Any, session: Any,
 
 
 def dialog_text(files: CrashFiles) -> str:
-    parts = ["Something went wrong inside the game and it had to stop. This is a bug, "
-             "not something you did."]
+    parts = [_("Something went wrong inside the game and it had to stop. This is a bug, "
+               "not something you did.")]
     if files.save is not None:
-        parts.append(f"Your game was saved as {files.save.name} in {files.save.parent} "
-                     "(Load game lists it).")
+        parts.append(_("Your game was saved as {name} in {folder} (Load game lists it).")
+                     .format(name=files.save.name, folder=files.save.parent))
     elif files.save_problem and files.save_problem != "no game was open":
-        parts.append(f"Your game could not be saved: {files.save_problem}.")
+        parts.append(_("Your game could not be saved: {reason}.").format(
+            reason=files.save_problem))
     if files.report is not None:
-        parts.append(f"A crash report was written to {files.report}. Sending it to the "
-                     "authors helps them fix the problem.")
+        parts.append(_("A crash report was written to {file}. Sending it to the authors "
+                       "helps them fix the problem.").format(file=files.report))
     else:
-        parts.append("The crash report could not be written to the data folder; it was "
-                     "printed in the terminal instead.")
+        parts.append(_("The crash report could not be written to the data folder; it was "
+                       "printed in the terminal instead."))
     return "\n\n".join(parts)
 
 
@@ -170,15 +172,15 @@ class CrashScene(Scene):
         w, h = self.app.size
         bw = min(w - px(120), px(900))
         x0 = (w - bw) // 2
-        UILabel(pygame.Rect(x0, px(60), bw, px(64)), "The game stopped", self.ui,
+        UILabel(pygame.Rect(x0, px(60), bw, px(64)), _("The game stopped"), self.ui,
                 object_id="#title")
         body = "<br><br>".join(html.escape(p) for p in self.text.split("\n\n"))
         box_h = min(h - px(300), px(260))
         UITextBox(body, pygame.Rect(x0, px(140), bw, box_h), self.ui)
         y = px(140) + box_h + px(30)
-        self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), "Back to the menu",
+        self.menu_button = UIButton(pygame.Rect(x0, y, px(260), px(54)), _("Back to the menu"),
                                     self.ui, object_id="#primary")
-        self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), "Quit",
+        self.quit_button = UIButton(pygame.Rect(x0 + px(280), y, px(160), px(54)), _("Quit"),
                                     self.ui)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

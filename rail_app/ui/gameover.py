@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from rail_app.core import i18n
 from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.careerfiles import keep
@@ -23,9 +24,8 @@ from rail_app.ui.settings import INKS
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... (a rank as players read it)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1st, 2nd, 3rd, 4th... (a rank as players read it: 1.º, 2.º in Spanish)."""
+    return i18n.ordinal(n)
 
 
 class GameOverScene(Scene):
@@ -51,9 +51,9 @@ class GameOverScene(Scene):
         w, h = self.app.size
         x0 = px(60)
         y = h - px(80)
-        self.new_button = UIButton(pygame.Rect(x0, y, px(220), px(50)), "New game", self.ui,
+        self.new_button = UIButton(pygame.Rect(x0, y, px(220), px(50)), _("New game"), self.ui,
                                    object_id="#primary")
-        self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), "Main menu",
+        self.menu_button = UIButton(pygame.Rect(x0 + px(240), y, px(200), px(50)), _("Main menu"),
                                     self.ui)
         self.replay_button = UIButton(pygame.Rect(x0 + px(460), y, px(220), px(50)),
                                       _("Watch the replay"), self.ui)
@@ -100,7 +100,8 @@ class GameOverScene(Scene):
         for i in self.order():
             figures = ", ".join(f"{v} {h.lower()}"
                                 for h, v in zip(f.headings, f.rows[i], strict=True))
-            out.append(f"{ordinal(ranks[i])} {names[i]}: {figures}")
+            out.append(_("{rank} {name}: {figures}").format(rank=ordinal(ranks[i]), name=names[i],
+                                                           figures=figures))
         return out
 
     def series(self) -> tuple[list[tuple[str, tuple[int, int, int], list[int]]], bool]:
@@ -122,10 +123,10 @@ class GameOverScene(Scene):
         x0 = px(60)
         winner = self.winner()
         if winner is not None:
-            title = f"{seats[winner].name} wins!"
+            title = _("{name} wins!").format(name=seats[winner].name)
             colour = inks[winner]
         else:
-            title = "Game over: a draw" if self.session.over else "Game over"
+            title = _("Game over: a draw") if self.session.over else _("Game over")
             colour = INK
         hud.label(surface, title, (x0, px(36)), px(46), colour, bold=True)
         y = px(104)
@@ -143,7 +144,7 @@ class GameOverScene(Scene):
         name_w = px(230)
         col_w = max(px(130), min(px(190), (w - 2 * x0 - name_w - px(70))
                                  // max(1, len(final.headings))))
-        cols = [("Rank", 0)] + [(head, px(70) + name_w + k * col_w)
+        cols = [(_("Rank"), 0)] + [(head, px(70) + name_w + k * col_w)
                                 for k, head in enumerate(final.headings)]
         for label, dx in cols:
             hud.label(surface, label, (x0 + dx, y), px(15), hud.MUTED, bold=True)

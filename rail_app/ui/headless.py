@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
+from rail_app.core.i18n import N_, _
+
 
 def use_dummy_drivers() -> None:
     """Select SDL's dummy video and audio drivers unless a real display was asked for."""
@@ -13,9 +15,9 @@ def use_dummy_drivers() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-NO_DISPLAY = ("no display to show the game on: DISPLAY and WAYLAND_DISPLAY are not set. "
-              "Start it from a desktop session (or choose SDL's driver with "
-              "SDL_VIDEODRIVER); the tools (python -m rail_app --help) need no display.")
+NO_DISPLAY = N_("no display to show the game on: DISPLAY and WAYLAND_DISPLAY are not set. "
+                 "Start it from a desktop session (or choose SDL's driver with "
+                 "SDL_VIDEODRIVER); the tools (python -m rail_app --help) need no display.")
 #: SDL's video drivers that draw nowhere a person can see.
 INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy", "evdev"})
 
@@ -31,7 +33,7 @@ def display_problem() -> str | None:
         return None
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
-        return NO_DISPLAY
+        return _(NO_DISPLAY)
     import pygame
 
     try:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from rail_app.core import i18n
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import AMBER as AMBER
 from rail_app.ui.palette import GREEN as GREEN
@@ -52,7 +53,7 @@ TEXTS: SurfaceCache[tuple[str, int, tuple[int, ...], bool]] = SurfaceCache(0.5)
 def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
     """``text`` rendered in the game's type, remembered: panels show the same words frame
     after frame, and rendering them again each frame is most of a panel's cost."""
-    key = (text, size, colour, bold)
+    key = (i18n.drawn(text), size, colour, bold)
     img = TEXTS.get(key)
     if img is None:
         img = TEXTS.put(key, font(size, bold).render(plain(text), True, colour))

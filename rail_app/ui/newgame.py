@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
+from rail_app.core.i18n import N_, _
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_maps_dir
 from rail_app.table import registry
@@ -20,18 +21,18 @@ from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
 from rail_app.ui.fonts import font
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import available_maps, chosen, chosen_game, draw_form, form_card
+from rail_app.ui.scenes import available_maps, chosen, chosen_game, chosen_id, draw_form, form_card
 from rail_app.ui.session import GameSetup, Seat, Session
 from rail_app.ui.settings import INKS
 
 #: Names offered to the seats, in order.
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-HUMAN_WORDS = "Human"
+HUMAN_WORDS = N_("Human")
 
 
 def kind_words(level: Level | None) -> str:
     """How a seat's kind reads in its menu: "Human" or "Computer (Normal)"."""
-    return HUMAN_WORDS if level is None else f"Computer ({level.label})"
+    return _(HUMAN_WORDS) if level is None else _("Computer ({level})").format(level=level.label)
 
 
 class NewGameScene(Scene):
@@ -54,30 +55,30 @@ class NewGameScene(Scene):
 
     def build(self) -> None:
         px = self.app.px
-        w, _ = self.app.size
+        w = self.app.size[0]
         game = self.game
         x0 = max(px(60), w // 2 - px(380))
         y = px(40)
-        UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
+        UILabel(pygame.Rect(x0, y, px(600), px(64)), _("New game"), self.ui, object_id="#title")
         y += px(76)
         # the game and its map
         from rail_app.ui.gamescreens import playable
 
         self.titles = {g.title: g.id for g in playable()}
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Game", self.ui)
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Game"), self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
                                         pygame.Rect(x0 + px(130), y, px(220), px(34)), self.ui)
-        UILabel(pygame.Rect(x0 + px(370), y, px(60), px(34)), "Map", self.ui)
+        UILabel(pygame.Rect(x0 + px(370), y, px(60), px(34)), _("Map"), self.ui)
         self.maps = available_maps(self.app.map_path, self.game_id)
         names: list[str | tuple[str, str]] = [_map_label(p) for p in self.maps]
         if not names:
-            names = ["(no maps found)"]
+            names = [_("(no maps found)")]
         self.map_menu = UIDropDownMenu(names, names[0],
                                        pygame.Rect(x0 + px(430), y, px(330), px(34)), self.ui)
         y += px(50)
         # how many players, then a row per seat
         counts = list(game.seats.counts())
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Players", self.ui)
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Players"), self.ui)
         self.count_menu: UIDropDownMenu | None = None
         if len(counts) > 1:
             self.count_menu = UIDropDownMenu([str(n) for n in counts], str(self.count),
@@ -90,7 +91,7 @@ class NewGameScene(Scene):
         self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu, UIDropDownMenu]] = []
         kinds: list[str | tuple[str, str]] = [kind_words(None),
                                               *(kind_words(v) for v in game.levels)]
-        inks: list[str | tuple[str, str]] = list(INKS)
+        inks: list[str | tuple[str, str]] = [(_(name), name) for name in INKS]
         default_level = Level.NORMAL if Level.NORMAL in game.levels else \
             (game.levels[0] if game.levels else None)
         for i in range(self.count):
@@ -100,14 +101,14 @@ class NewGameScene(Scene):
             if i < len(self.choices):
                 name, kept_kind, kept_ink = self.choices[i]
                 kind = kept_kind if kept_kind in kinds else kind
-                ink = kept_ink if kept_ink in inks else ink
-            UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
+                ink = kept_ink if kept_ink in INKS else ink
+            UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Player {n}").format(n=i + 1), self.ui)
             entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
             entry.set_text(name)
             entry.set_text_length_limit(16)
             kind_menu = UIDropDownMenu(kinds, kind, pygame.Rect(x0 + px(320), y, px(200),
                                                                  px(34)), self.ui)
-            ink_menu = UIDropDownMenu(inks, ink,
+            ink_menu = UIDropDownMenu(inks, (_(ink), ink),
                                       pygame.Rect(x0 + px(530), y, px(160), px(34)), self.ui)
             self.seat_widgets.append((entry, kind_menu, ink_menu))
             y += px(44) if self.count > 3 else px(50)
@@ -115,15 +116,15 @@ class NewGameScene(Scene):
         # the game's options, as many a row as fit
         self.option_boxes: list[tuple[str, UICheckBox]] = []
         if game.options:
-            UILabel(pygame.Rect(x0, y, px(120), px(30)), "Options", self.ui)
+            UILabel(pygame.Rect(x0, y, px(120), px(30)), _("Options"), self.ui)
         ox, right = x0 + px(130), x0 + px(760)
         for option in game.options:
-            width = px(34) + font(px(15)).size(option.label)[0] + px(24)
+            width = px(34) + font(px(15)).size(_(option.label))[0] + px(24)
             width = max(width, px(200))
             if ox + width > right and ox > x0 + px(130):
                 ox = x0 + px(130)
                 y += px(40)
-            box = UICheckBox(pygame.Rect(ox, y + px(4), px(22), px(22)), option.label, self.ui)
+            box = UICheckBox(pygame.Rect(ox, y + px(4), px(22), px(22)), _(option.label), self.ui)
             if option.key in self.checked or (option.key == game.seats.extended_by
                                               and self.count > game.seats.high):
                 box.set_state(True)
@@ -131,14 +132,14 @@ class NewGameScene(Scene):
             ox += width
         if game.options:
             y += px(44)
-        UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
+        UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Seed"), self.ui)
         self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
-                                          placeholder_text="random")
+                                          placeholder_text=_("random"))
         self.seed_entry.set_allowed_characters("numbers")
         y += px(60)
-        self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), "Start game",
+        self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), _("Start game"),
                                      self.ui, object_id="#primary")
-        self.back_button = UIButton(pygame.Rect(x0 + px(370), y, px(140), px(50)), "Back",
+        self.back_button = UIButton(pygame.Rect(x0 + px(370), y, px(140), px(50)), _("Back"),
                                     self.ui)
         self.message = UILabel(pygame.Rect(x0, y + px(58), px(760), px(30)), "", self.ui)
         self.card = form_card(x0, px(40), px(760), y + px(88), px(24))
@@ -174,7 +175,7 @@ class NewGameScene(Scene):
         """What the form says now, for the form laid out again."""
         if not hasattr(self, "seat_widgets"):
             return
-        kept = [(e.get_text(), chosen(k), chosen(i)) for e, k, i in self.seat_widgets]
+        kept = [(e.get_text(), chosen(k), chosen_id(i)) for e, k, i in self.seat_widgets]
         self.choices = kept + self.choices[len(kept):]
         self.checked = {key for key, box in self.option_boxes if box.is_checked}
 
@@ -188,7 +189,7 @@ class NewGameScene(Scene):
         """The game set up as the form says, or None (the reason is on the form)."""
         game = self.game
         if not self.maps:
-            self.message.set_text("No map files found for this game.")
+            self.message.set_text(_("No map files found for this game."))
             return None
         label = chosen(self.map_menu)
         names = [_map_label(p) for p in self.maps]
@@ -196,19 +197,20 @@ class NewGameScene(Scene):
         levels = {kind_words(v): v for v in game.levels}
         seats: list[Seat] = []
         for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
-            name = entry.get_text().strip() or f"Player {i + 1}"
+            name = entry.get_text().strip() or _("Player {n}").format(n=i + 1)
             level = levels.get(chosen(kind_menu))
             seats.append(Seat(name, SeatKind.HUMAN if level is None else SeatKind.COMPUTER,
-                              level or Level.NORMAL, chosen(ink_menu)))
+                              level or Level.NORMAL, chosen_id(ink_menu)))
         seats = _unique_names(seats)
         if len({s.ink for s in seats}) < len(seats):
-            self.message.set_text("The two players need different ink colours."
+            self.message.set_text(_("The two players need different ink colours.")
                                   if len(seats) == 2 else
-                                  "Each player needs an ink colour of their own.")
+                                  _("Each player needs an ink colour of their own."))
             return None
         options: dict[str, object] = {k: True for k, box in self.option_boxes if box.is_checked}
         if not game.seats.allows(len(seats), frozenset(options)):
-            self.message.set_text(f"{game.title} takes {game.seats.words()}.")
+            self.message.set_text(_("{game} takes {players}.").format(
+                game=game.title, players=game.seats.words()))
             return None
         text = self.seed_entry.get_text().strip()
         seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
@@ -248,10 +250,10 @@ class NewGameScene(Scene):
             session = Session.new(setup)
         except MapError as exc:  # a broken map or deck file: show the reason, stay here
             first = str(exc.problems[0]) if exc.problems else str(exc)
-            self.message.set_text(f"Cannot start: {first}"[:110])
+            self.message.set_text(_("Cannot start: {reason}").format(reason=first)[:110])
             return False
         except ValueError as exc:  # a setup the game does not take (a map without a deck)
-            self.message.set_text(f"Cannot start: {exc}"[:110])
+            self.message.set_text(_("Cannot start: {reason}").format(reason=exc)[:110])
             return False
         self.app.reset(self.app.screens.game(session))
         return True
@@ -274,7 +276,7 @@ def _unique_names(seats: list[Seat]) -> list[Seat]:
 def _map_label(p: Path) -> str:
     try:
         if p.resolve().is_relative_to(user_maps_dir().resolve()):
-            return f"{p.stem} (my maps)"
+            return _("{map} (my maps)").format(map=p.stem)
     except OSError:
         pass
     return p.stem

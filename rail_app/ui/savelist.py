@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import _, number
 from rail_app.table.seats import Seat
 from rail_app.ui.palette import BLACK as BLACK
 
@@ -57,13 +58,13 @@ class Entry:
         from rail_app.ui.savedir import AUTOSAVE_PREFIX
 
         if self.unsaved:
-            return "not saved yet"
+            return _("not saved yet")
         if self.path.name.startswith(EMERGENCY_PREFIX):
-            return "saved after a crash"
+            return _("saved after a crash")
         if self.path.name.startswith(AUTOSAVE_PREFIX) or self.path.stem == "autosave" or (
                 self.game is not None and self.game.autosave):
-            return "autosave"
-        return "saved"
+            return _("autosave")
+        return _("saved")
 
     @property
     def over(self) -> bool:
@@ -79,8 +80,9 @@ class Entry:
         """Each seat: its name and who plays it."""
         out = []
         for s in self.seats:
-            who = "person" if not s.computer else f"computer, {s.level}"
-            out.append(f"{s.name} ({who}, {s.ink} ink)")
+            who = _("person") if not s.computer else _("computer, {level}").format(
+                level=_level_words(s.level))
+            out.append(_("{name} ({who}, {ink} ink)").format(name=s.name, who=who, ink=_(s.ink) if s.ink else s.ink))
         return out
 
     def game_words(self) -> list[str]:
@@ -98,10 +100,11 @@ class Entry:
 def summary(e: Entry) -> str:
     """The list row's second line: the players, the map and the turn (or the fault)."""
     if e.problem:
-        return "Cannot be loaded: " + e.problem
-    names = " v ".join(s.name for s in e.seats)
-    turn = f"turn {e.game.turn}" if e.game is not None else "an older save"
-    over = " · game over" if e.over else ""
+        return _("Cannot be loaded: {problem}").format(problem=e.problem)
+    names = _(" v ").join(s.name for s in e.seats)
+    turn = _("turn {turn}").format(turn=number(e.game.turn)) if e.game is not None \
+        else _("an older save")
+    over = _(" · game over") if e.over else ""
     return f"{names} · {e.map_label} · {turn}{over}"
 
 
@@ -110,16 +113,18 @@ def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
     from rail_app.ui import hud
 
     if e.problem:
-        return [("This save cannot be loaded:", hud.RED, True), (e.problem, hud.TEXT, False)]
+        return [(_("This save cannot be loaded:"), hud.RED, True), (e.problem, hud.TEXT, False)]
     out: list[tuple[str, tuple[int, int, int], bool]] = []
     out += [(s, hud.TEXT, False) for s in e.seat_words()]
     g = e.game
-    out.append((f"Map: {e.map_label}", hud.TEXT, False))
+    out.append((_("Map: {map}").format(map=e.map_label), hud.TEXT, False))
     if g is not None:
-        out.append((f"Game turn {g.turn}" + (" · the game is over" if g.over else ""),
+        out.append(((_("Game turn {turn} · the game is over") if g.over else
+                     _("Game turn {turn}")).format(turn=number(g.turn)),
                     hud.TEXT, False))
         out += [(line, hud.TEXT, False) for line in e.game_words()]
-    out.append((f"{e.kind.capitalize()} {e.when()}".strip(), hud.MUTED, False))
+    kind = e.kind
+    out.append((f"{kind[:1].upper()}{kind[1:]} {e.when()}".strip(), hud.MUTED, False))
     return out
 
 
@@ -202,6 +207,16 @@ def latest_game_path() -> Path | None:
     return None
 
 
+def _level_words(level: str) -> str:
+    """A computer seat's level as a player reads it (the save keeps its English id)."""
+    from rail_app.table.seats import Level
+
+    try:
+        return Level(level).label.lower()
+    except ValueError:
+        return level
+
+
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
     from rail_app.table.library import read_save
@@ -215,7 +230,8 @@ def rename(entry: Entry, name: str) -> Entry:
                         "it and save it again to name it")
     clean = " ".join(name.split())[:MAX_SAVE_NAME]
     if not clean:  # no name: the players and the turn, as a new game is named
-        clean = f"{' & '.join(s.name for s in save.seats)}, turn {save.game.turn}"
+        clean = _("{names}, turn {turn}").format(names=" & ".join(s.name for s in save.seats),
+                                                 turn=save.game.turn)
     save.game = replace(save.game, name=clean)
     write_save(entry.path, save, game(save.record.game))
     with contextlib.suppress(OSError):  # keep its place in the list (newest first)

@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
+from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CREAM as CREAM
@@ -63,7 +64,7 @@ class SavesScene(Scene):
         width = min(w - px(60), px(1180))
         x0 = (w - width) // 2
         top = px(36)
-        title = "Save game" if self.saving else "Load game"
+        title = _("Save game") if self.saving else _("Load game")
         UILabel(pygame.Rect(x0, top, font(px(44), True).size(title)[0] + px(16), px(60)),
                 title, self.ui, object_id="#title")
         side_w = px(360)
@@ -74,23 +75,23 @@ class SavesScene(Scene):
         self.thumb_size = (side_w, min(px(250), self.list_rect.h // 2))
         y = self.side.y + self.thumb_size[1] + px(10)
         self.name_entry = UITextEntryLine(pygame.Rect(self.side.x, y, side_w - px(110), px(36)),
-                                          self.ui, placeholder_text="name of the game")
+                                          self.ui, placeholder_text=_("name of the game"))
         self.name_entry.set_text_length_limit(MAX_SAVE_NAME)
         self.rename_button = UIButton(pygame.Rect(self.side.right - px(100), y, px(100),
-                                                  px(36)), "Rename", self.ui)
+                                                  px(36)), _("Rename"), self.ui)
         if self.saving:
             self.rename_button.hide()
             self.name_entry.set_dimensions((side_w, px(36)))
         self.detail_y = y + px(46)
         by = self.side.bottom - px(50)
         self.go_button = UIButton(pygame.Rect(self.side.x, by, px(190), px(50)),
-                                  "Save" if self.saving else "Load", self.ui,
+                                  _("Save") if self.saving else _("Load"), self.ui,
                                   object_id="#primary")
         self.back_button = UIButton(pygame.Rect(self.side.right - px(150), by, px(150), px(50)),
-                                    "Back", self.ui)
+                                    _("Back"), self.ui)
         ly = self.list_rect.bottom + px(10)
         self.delete_button = UIButton(pygame.Rect(self.list_rect.x, ly, px(150), px(40)),
-                                      "Delete…", self.ui)
+                                      _("Delete…"), self.ui)
         self.extras = SaveExtras(self, self.list_rect.x + px(158), ly, self.saving)
         mx = self.extras.right + px(10) - self.list_rect.x
         self.message = UILabel(pygame.Rect(self.list_rect.x + mx, ly, self.list_rect.w - mx,
@@ -118,7 +119,7 @@ class SavesScene(Scene):
             self.extras.refresh(can_load)
         _enable(self.delete_button, e is not None)
         if not self.entries:
-            self.message.set_text("No saved games yet.")
+            self.message.set_text(_("No saved games yet."))
 
     def current(self) -> Entry | None:
         return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
@@ -224,9 +225,9 @@ class SavesScene(Scene):
             return
         e = self.current()
         if e is None:
-            self.message.set_text("Choose a saved game first.")
+            self.message.set_text(_("Choose a saved game first."))
         elif e.problem:
-            self.message.set_text("This save cannot be loaded (see why on the right).")
+            self.message.set_text(_("This save cannot be loaded (see why on the right)."))
         else:
             open_saved_game(self.app, e.path)
 
@@ -241,9 +242,10 @@ class SavesScene(Scene):
         try:
             session.save(path)
         except OSError as exc:  # a full disk, no permission: say so and stay
-            self.message.set_text(f"Could not save: {exc.strerror or exc}")
+            self.message.set_text(_("Could not save: {reason}").format(
+                reason=exc.strerror or exc))
             return
-        self.app.pop().notify("Game saved", session.name or session.default_name())
+        self.app.pop().notify(_("Game saved"), session.name or session.default_name())
 
     def rename_selected(self) -> None:
         e = self.current()
@@ -254,10 +256,10 @@ class SavesScene(Scene):
         try:
             self.entries[self.selected] = rename(e, self.name_entry.get_text())
         except (SaveError, OSError) as exc:
-            self.message.set_text(f"Could not rename: {exc}"[:120])
+            self.message.set_text(_("Could not rename: {reason}").format(reason=exc)[:120])
             return
         self.fill_name()
-        self.message.set_text("Renamed.")
+        self.message.set_text(_("Renamed."))
 
     def ask_delete(self) -> None:
         e = self.current()
@@ -267,9 +269,9 @@ class SavesScene(Scene):
         px = self.app.px
         self.asking = UIConfirmationDialog(
             pygame.Rect(w // 2 - px(230), h // 2 - px(110), px(460), px(220)),
-            f"Delete the saved game “{e.title}” ({e.kind}, {e.when()})? It cannot be "
-            "brought back.", self.ui, window_title="Delete saved game",
-            action_short_name="Delete")
+            _("Delete the saved game “{title}” ({kind}, {when})? It cannot be brought back.")
+            .format(title=e.title, kind=e.kind, when=e.when()), self.ui,
+            window_title=_("Delete saved game"), action_short_name=_("Delete"))
 
     def delete_selected(self) -> None:
         e = self.current()
@@ -278,7 +280,8 @@ class SavesScene(Scene):
         try:
             delete(e)
         except OSError as exc:
-            self.message.set_text(f"Could not delete: {exc.strerror or exc}")
+            self.message.set_text(_("Could not delete: {reason}").format(
+                reason=exc.strerror or exc))
             return
         self.entries = read_entries()
         self.selected = min(self.selected, len(self.entries) - 1)
@@ -287,7 +290,7 @@ class SavesScene(Scene):
         self.scroll_by(0)
         self.fill_name()
         self.refresh()
-        self.message.set_text("Deleted.")
+        self.message.set_text(_("Deleted."))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -375,7 +378,7 @@ def _session_entry(session: Session[Any]) -> Entry:
     seats = tuple(replace(s, ink=s.ink if s.ink in INKS else "blue")
                   for s in session.setup.seats)
     info = session.info()
-    return Entry(saves_dir() / f"(this game, {info.actions} actions)", 0.0, "", seats, info,
+    return Entry(saves_dir() / _("(this game, {n} actions)").format(n=info.actions), 0.0, "", seats, info,
                  session.setup.game, Path(session.setup.map_path), info.map_name, "",
                  unsaved=True)
 

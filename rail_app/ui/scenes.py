@@ -38,6 +38,12 @@ def chosen(menu: UIDropDownMenu) -> str:
     return option[0] if isinstance(option, tuple) else option
 
 
+def chosen_id(menu: UIDropDownMenu) -> str:
+    """The id of a drop-down menu's chosen option (its words may be translated)."""
+    option = menu.selected_option
+    return option[1] if isinstance(option, tuple) else option
+
+
 def chosen_game(app: Host) -> str:
     """The game chosen in the menu (the first on the table until one is chosen)."""
     from rail_app.ui.gamescreens import playable
@@ -231,10 +237,10 @@ class MenuScene(Scene):
         _BACKDROP.show_game(self.game_id)
         UILabel(pygame.Rect(x, px(80), px(600), px(70)), game.title, self.ui,
                 object_id="#title")
-        UILabel(pygame.Rect(x, px(150), px(600), px(30)), game.blurb, self.ui,
+        UILabel(pygame.Rect(x, px(150), px(600), px(30)), _(game.blurb) if game.blurb else "", self.ui,
                 object_id="#subtitle")
         self.titles = {g.title: g.id for g in playable()}
-        UILabel(pygame.Rect(x, px(196), px(70), px(34)), "Game", self.ui)
+        UILabel(pygame.Rect(x, px(196), px(70), px(34)), _("Game"), self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
                                         pygame.Rect(x + px(70), px(196), px(230), px(34)),
                                         self.ui)
@@ -244,23 +250,24 @@ class MenuScene(Scene):
         self.front = screens_of(self.game_id)
         learn = ""
         if self.front.has_lesson():
-            learn = ("Learn to play (resume)" if self.front.lesson_resumable()
-                     else "Learn to play")
+            learn = (_("Learn to play (resume)") if self.front.lesson_resumable()
+                     else _("Learn to play"))
         shown = [(label, what) for label, what in (
-            ("New game", "new"), (learn, "learn"), ("Continue", "continue"),
-            ("Load game", "load"), (_("Career"), "career"), ("Settings", "settings"),
-            ("Quit", "quit")) if label and not (what == "continue" and self.resumable is None)]
+            (_("New game"), "new"), (learn, "learn"), (_("Continue"), "continue"),
+            (_("Load game"), "load"), (_("Career"), "career"), (_("Settings"), "settings"),
+            (_("Quit"), "quit")) if label and not (what == "continue" and self.resumable is None)]
         step = min(px(66), (h - px(56) - y) // len(shown))
         for label, what in shown:
             b = UIButton(pygame.Rect(x, y, px(300), min(px(54), step - px(8))), label, self.ui,
                          object_id="#menu_button")
             self.buttons[b] = what
             y += step
-        UILabel(pygame.Rect(x, h - px(40), px(400), px(24)), f"version {__version__}", self.ui)
+        UILabel(pygame.Rect(x, h - px(40), px(400), px(24)),
+                _("version {version}").format(version=__version__), self.ui)
         self.error_window: UIMessageWindow | None = None
         self.error_text = ""
         if self.app.notices:  # e.g. a damaged settings file was set aside
-            self.show_error(self.app.notices.pop(0), title="Settings")
+            self.show_error(self.app.notices.pop(0), title=_("Settings"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -303,7 +310,8 @@ class MenuScene(Scene):
         session, step = self.front.lesson()
         self.app.reset(self.app.screens.game(session, step))
 
-    def show_error(self, text: str, title: str = "Could not load") -> None:
+    def show_error(self, text: str, title: str | None = None) -> None:
+        title = _("Could not load") if title is None else title
         self.error_text = text
         w, h = self.app.size
         self.error_window = UIMessageWindow(pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from rail_app.core.i18n import _
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.table import records, registry
@@ -157,7 +158,7 @@ class Session(Generic[S]):
     def default_name(self) -> str:
         """A game's name until the player gives it one: the players and the game turn."""
         names = " & ".join(self.game.seat_names(self.state))
-        return f"{names}, turn {self.game.turn(self.state)}"
+        return _("{names}, turn {turn}").format(names=names, turn=self.game.turn(self.state))
 
     def info(self, autosave: bool = False) -> GameInfo:
         """What a save of this game says about it (see :class:`GameInfo`)."""

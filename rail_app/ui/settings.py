@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from rail_app.core import guarded
+from rail_app.core import guarded, i18n
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import user_data_dir
 from rail_app.table.seats import DEFAULT_INKS as DEFAULT_INKS
@@ -32,6 +32,7 @@ class Settings:
     game: str = ""  # the game last chosen in the menu ("": the first on the table)
     fullscreen: bool = False
     window: tuple[int, int] = (1600, 900)
+    language: str = ""  # "": the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
 
     def ink(self, seat: int) -> tuple[int, int, int]:
         default = DEFAULT_INKS[seat % len(DEFAULT_INKS)]
@@ -61,6 +62,8 @@ class Settings:
                     setattr(s, k, bool(v))
                 elif k == "inks" and isinstance(v, list):
                     s.inks = fill_inks([x for x in v if isinstance(x, str) and x in INKS])
+                elif k == "language" and isinstance(v, str) and (v == "" or i18n.known(v)):
+                    s.language = v
                 elif k == "game" and isinstance(v, str) and len(v) <= 40:
                     s.game = v
                 elif k == "hints_seen" and isinstance(v, list):
@@ -112,6 +115,17 @@ def settings_path() -> Path:
     return user_data_dir() / "settings.json"
 
 
+def language_setting(path: Path | None = None) -> str:
+    """The language the settings file names ("" for the system's), read without touching the
+    file: a damaged file is set aside, and said so, by the game when it loads its settings."""
+    p = path or settings_path()
+    try:
+        data = guarded.read_json(p, guarded.SETTINGS, p.name)
+    except (guarded.GuardError, OSError):
+        return ""
+    return Settings.from_dict(data).language if isinstance(data, dict) else ""
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults if there are none or the file is damaged."""
     return load_settings_checked(path)[0]
@@ -135,10 +149,12 @@ def load_settings_checked(path: Path | None = None) -> tuple[Settings, str | Non
         aside = p.with_name(p.name + ".bad")
         try:
             os.replace(p, aside)
-            where = f"It was set aside as {aside.name}; the default settings are used."
+            where = i18n._("It was set aside as {name}; the default settings are used.").format(
+                name=aside.name)
         except OSError:
-            where = "The default settings are used."
-        return Settings(), f"The settings file could not be used ({exc}). {where}"
+            where = i18n._("The default settings are used.")
+        return Settings(), i18n._("The settings file could not be used ({reason}). {where}"
+                                  ).format(reason=exc, where=where)
     return Settings.from_dict(data), None
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rail_app.core.i18n import N_
 from rail_app.games.italian_rails.rules.identity import (
     BUILDING_ONLY,
     GAME_ID,
@@ -112,14 +113,14 @@ class ItalianRails:
 
     id = GAME_ID
     title = "Italian Rails"
-    blurb = "Two markers, one laminated map, and a lot of cheese to deliver."
+    blurb = N_("Two markers, one laminated map, and a lot of cheese to deliver.")
     seats = SEATS
     rules_version = RULES_VERSION
     levels: tuple[Level, ...] = (Level.EASY, Level.NORMAL, Level.HARD)
     players: tuple[str, ...] = ("easy", "normal", "hard", "random")
     options: tuple[GameOption, ...] = (
         *(GameOption(key, label, rule=rule) for key, (label, rule) in VARIANT_LABELS.items()),
-        GameOption(BUILDING_ONLY, "Building only (practice: no cards, no train)"),
+        GameOption(BUILDING_ONLY, N_("Building only (practice: no cards, no train)")),
     )
     default_map = "maps/italy.yaml"
     small_map = "maps/test/mini.yaml"

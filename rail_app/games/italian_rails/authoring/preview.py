@@ -35,6 +35,7 @@ from typing import Any
 import pygame
 
 from rail_app.authoring.problems import problem_lines
+from rail_app.core.i18n import N_, _, money_millions, ngettext
 from rail_app.core.mapfile import MapError, MapProblem
 from rail_app.games.italian_rails.authoring import inspector, position
 from rail_app.games.italian_rails.authoring.deckstats import DeckStats, deck_stats, demand_problems
@@ -211,13 +212,13 @@ class PreviewModel:
 # -- layers -----------------------------------------------------------------------------------
 
 LAYERS: tuple[tuple[str, str], ...] = (
-    ("dots", "dot keys"),
-    ("terrain", "terrain of each dot"),
-    ("rivers", "rivers by system"),
-    ("forbidden", "forbidden segments"),
-    ("seas", "seas' coasts (storms)"),
-    ("zones", "event zone of a card  [ ]"),
-    ("weak", "weak spots"),
+    ("dots", N_("dot keys")),
+    ("terrain", N_("terrain of each dot")),
+    ("rivers", N_("rivers by system")),
+    ("forbidden", N_("forbidden segments")),
+    ("seas", N_("seas' coasts (storms)")),
+    ("zones", N_("event zone of a card  [ ]")),
+    ("weak", N_("weak spots")),
 )
 TERRAIN_TINT = {"plain": TINT_PLAIN, "mountain": TINT_MOUNTAIN, "alpine": TINT_ALPINE,
                 "small": RED, "medium": RED, "major": RED}
@@ -410,7 +411,7 @@ class Preview:
         cam = self.camera
         if key in (pygame.K_ESCAPE, pygame.K_q):
             return False
-        for i, (name, _) in enumerate(LAYERS):
+        for i, (name, _words) in enumerate(LAYERS):
             if key == pygame.K_1 + i:
                 self.toggle(name)
         if key == pygame.K_d:
@@ -674,18 +675,19 @@ class Preview:
         """The top bar's words about the map: true of what is on screen."""
         m = self.model
         n = len(m.problems)
-        many = f"{n} problem{'s' if n != 1 else ''}"
+        many = ngettext("{n} problem", "{n} problems", n).format(n=n)
         if m.board is None:
-            return "no good map yet"
+            return _("no good map yet")
         if m.problems and m.map_is_current:
             # the map shown is the one saved: only its deck is refused
-            return f"map OK \u00b7 deck: {many}" + (
-                ", showing the last good deck's figures" if m.stats else "")
+            return _("map OK \u00b7 deck: {many}").format(many=many) + (
+                _(", showing the last good deck's figures") if m.stats else "")
         if m.problems:
-            return f"{many}: showing the last good map"
+            return _("{many}: showing the last good map").format(many=many)
         s = m.board.summary()
-        return (f"OK \u00b7 {s['cities']} cities, {s['dots']} dots, {s['ferries']} "
-                f"ferries" + (f" \u00b7 {m.stats.cards} cards" if m.stats else ""))
+        return (_("OK \u00b7 {s} cities, {s2} dots, {s3} ferries").format(
+            s=s['cities'], s2=s['dots'], s3=s['ferries'])
+            + (_(" \u00b7 {cards} cards").format(cards=m.stats.cards) if m.stats else ""))
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         h = self.map_rect().top
@@ -698,9 +700,9 @@ class Preview:
                       WHITE, bold=True, anchor="midleft").right
         colour = PROBLEM if m.problems else FINE
         hud.label(surface, status, (x + self.px(18), h // 2), size, colour, anchor="midleft")
-        keys = "1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 " + (
-            "I O picture \u00b7 " if self.reference is not None else "") + \
-            "click copies \u00b7 F fit \u00b7 Esc quit"
+        keys = _("1-7 layers \u00b7 [ ] card \u00b7 D deck \u00b7 ") + (
+            _("I O picture \u00b7 ") if self.reference is not None else "") + \
+            _("click copies \u00b7 F fit \u00b7 Esc quit")
         hud.label(surface, keys, (self.size[0] - self.px(10), h // 2), self.px(14),
                   SCROLL_BAR, anchor="midright")
 
@@ -714,12 +716,13 @@ class Preview:
         refused, the map as saved when only its deck is."""
         m = self.model
         if m.board is None:
-            return "The map does not load"
+            return _("The map does not load")
         if m.map_is_current:
-            return ("The deck has problems: the map shown is the one saved"
-                    + ("; the deck panel shows the last good deck's figures" if m.stats
+            return (_("The deck has problems: the map shown is the one saved")
+                    + (_("; the deck panel shows the last good deck's figures") if m.stats
                        else ""))
-        return "The map has problems: the last good map stays on screen until they are fixed"
+        return _("The map has problems: the last good map stays on screen until they are "
+                 "fixed")
 
     def _draw_problems(self, surface: pygame.Surface) -> None:
         size = self.px(15)
@@ -765,7 +768,7 @@ class Preview:
         rows: list[Row] = []
         for i, (name, words) in enumerate(LAYERS):
             on = self.layers[name]
-            rows.append(Row(f"{i + 1}  {words}", hud.TEXT if on else hud.MUTED,
+            rows.append(Row(f"{i + 1}  {_(words)}", hud.TEXT if on else hud.MUTED,
                             swatch="on" if on else "off", layer=name))
         ref = self.reference
         if ref is not None:
@@ -807,7 +810,7 @@ class Preview:
         out: list[Row] = []
         cam = self.camera
         if self.layers["dots"] and cam is not None and cam.dot_px < 34:
-            out.append(Row("   zoom in to read the dot keys", hud.MUTED))
+            out.append(Row(_("   zoom in to read the dot keys"), hud.MUTED))
         if self.layers["terrain"]:
             for t in ("plain", "mountain", "alpine"):
                 cost = board.rules.terrain_costs[t]
@@ -820,33 +823,34 @@ class Preview:
                     if c.kind == "river" and e.forbidden is None:
                         count[c.system or c.name] = count.get(c.system or c.name, 0) + 1
             for s, colour in system_colours(board).items():
-                out.append(Row(f"{s}: crossed by {count.get(s, 0)} segments", colour,
+                out.append(Row(_("{s}: crossed by {get} segments").format(s=s, get=count.get(s, 0)), colour,
                                swatch="line"))
         if self.layers["forbidden"]:
             n = sum(1 for e in board.edges.values() if e.forbidden)
-            out.append(Row(f"{n} forbidden segments (B3)", WEAK, swatch="line"))
+            out.append(Row(_("{n} forbidden segments (B3)").format(n=n), WEAK, swatch="line"))
         if self.layers["seas"]:
             for s, colour in sea_colours(board).items():
-                out.append(Row(f"{s}: {len(board.coast[s])} coast dots", colour, swatch="dot"))
+                out.append(Row(_("{s}: {n} coast dots").format(s=s, n=len(board.coast[s])), colour, swatch="dot"))
         if self.layers["zones"]:
             cards = self.model.event_cards()
             if cards:
                 card = cards[self.event_index % len(cards)]
                 colour = zones.zone_colour(str(card.event))
-                out.append(Row(f"card #{card.number}: {card.title}", colour, swatch="dot"))
+                out.append(Row(_("card #{number}: {title}").format(number=card.number, title=card.title), colour, swatch="dot"))
             else:
-                out.append(Row("   the deck has no event cards", hud.MUTED))
+                out.append(Row(_("   the deck has no event cards"), hud.MUTED))
         if self.layers["weak"]:
             warned = [s for s in self.model.spots if s.warned and s.kind != FERRY_OVER_LAND]
             notes = [s for s in self.model.spots if not s.warned]
             ferries = [s for s in self.model.spots if s.kind == FERRY_OVER_LAND]
-            out.append(Row(f"{len(warned)} weak spot{'s' if len(warned) != 1 else ''} (K5)",
+            out.append(Row(ngettext("{n} weak spot (K5)", "{n} weak spots (K5)",
+                                    len(warned)).format(n=len(warned)),
                            WEAK, swatch="ring"))
             if ferries:
                 out.append(Row(f"{len(ferries)} ferr{'ies' if len(ferries) != 1 else 'y'} "
                                "over land (B6)", WEAK, swatch="line"))
             if notes:
-                out.append(Row(f"{len(notes)} reached by ferry only", NOTE, swatch="ring"))
+                out.append(Row(_("{n} reached by ferry only").format(n=len(notes)), NOTE, swatch="ring"))
         return out
 
     def deck_panel_lines(self) -> list[Row]:
@@ -858,44 +862,42 @@ class Preview:
         if board is None:
             return rows
         if board.deck_file is None:
-            return [Row("Deck", hud.TEXT, bold=True),
-                    Row("this map names no deck file ('deck:')", hud.RED)]
-        rows.append(Row(f"Deck \u00b7 {board.deck_file.name}", hud.TEXT, bold=True))
+            return [Row(_("Deck"), hud.TEXT, bold=True),
+                    Row(_("this map names no deck file ('deck:')"), hud.RED)]
+        rows.append(Row(_("Deck · {name}").format(name=board.deck_file.name), hud.TEXT, bold=True))
         if m.deck_problems:
-            rows.append(Row(f"{len(m.deck_problems)} problems (listed above)", hud.RED))
+            rows.append(Row(_("{n} problems (listed above)").format(n=len(m.deck_problems)), hud.RED))
         for p in demand_problems(m.deck_problems)[:6]:
             rows.append(Row(p.message.split(": ", 2)[-1], hud.RED))
         s = m.stats
         if s is None:
             return rows
         if m.deck_problems:
-            rows.append(Row("figures of the last good deck:", hud.MUTED))
-        rows.append(Row(f"{s.cards} cards: {s.demand_cards} demand cards, "
-                        f"{sum(s.events.values())} events", hud.TEXT))
+            rows.append(Row(_("figures of the last good deck:"), hud.MUTED))
+        rows.append(Row(_("{cards} cards: {demand_cards} demand cards, {n} events").format(cards=s.cards, demand_cards=s.demand_cards, n=sum(s.events.values())), hud.TEXT))
         if s.payoffs:
-            rows.append(Row(f"payoffs {s.payoffs[0]}-{s.payoffs[-1]}M, median "
-                            f"{s.payoffs[len(s.payoffs) // 2]}M", hud.TEXT, bold=True))
-        top = max((n for _, n in s.histogram), default=1) or 1
+            rows.append(Row(_("payoffs {payoffs}-{payoffs2}, median {payoffs3}").format(payoffs=s.payoffs[0], payoffs2=money_millions(s.payoffs[-1]), payoffs3=money_millions(s.payoffs[len(s.payoffs) // 2])), hud.TEXT, bold=True))
+        top = max((n for _label, n in s.histogram), default=1) or 1
         for label, n in s.histogram:
             if n:
                 rows.append(Row(f"{label}M: {n}", hud.MUTED, bar=n / top))
-        rows.append(Row("events:", hud.TEXT, bold=True))
+        rows.append(Row(_("events:"), hud.TEXT, bold=True))
         kinds = sorted(s.events.items())
         for i in range(0, len(kinds), 3):
             rows.append(Row("  " + ", ".join(f"{k} {n}" for k, n in kinds[i:i + 3]), hud.MUTED))
         per = sorted(s.per_commodity.items(), key=lambda t: (-t[1], t[0]))
-        rows.append(Row("demands per commodity:", hud.TEXT, bold=True))
+        rows.append(Row(_("demands per commodity:"), hud.TEXT, bold=True))
         for i in range(0, len(per), 3):
             rows.append(Row("  " + ", ".join(f"{m_} {n}" for m_, n in per[i:i + 3]), hud.MUTED))
         cities = sorted(s.per_city.items(), key=lambda t: (t[1], t[0]))
-        rows.append(Row("demands per city (fewest first):", hud.TEXT, bold=True))
+        rows.append(Row(_("demands per city (fewest first):"), hud.TEXT, bold=True))
         for i in range(0, min(len(cities), 12), 3):
             rows.append(Row("  " + ", ".join(f"{c} {n}" for c, n in cities[i:i + 3]),
                             hud.MUTED))
         if s.never_asked_cities:
-            rows.append(Row("never asked: " + ", ".join(s.never_asked_cities), NOTE))
+            rows.append(Row(_("never asked: ") + ", ".join(s.never_asked_cities), NOTE))
         if s.never_asked_commodities:
-            rows.append(Row("never demanded: " + ", ".join(s.never_asked_commodities), NOTE))
+            rows.append(Row(_("never demanded: ") + ", ".join(s.never_asked_commodities), NOTE))
         return rows
 
     def _draw_deck_panel(self, surface: pygame.Surface) -> None:
@@ -996,7 +998,7 @@ def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = 
     pygame.init()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.display.set_caption(f"Italian Rails map preview \u2014 {path}")
+        pygame.display.set_caption(_("Italian Rails map preview — {path}").format(path=path))
         preview = Preview(path, screen.get_size(), reference)
         clock = pygame.time.Clock()
         n = 0

@@ -20,13 +20,14 @@ from rail_app.ui import screens
 SIZES = ((1920, 1080), (1280, 720))
 
 
-def shoot(size: tuple[int, int], outdir: Path, italy: str) -> None:
+def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True) -> None:
+    """Every picture at ``size`` (``pictures`` False: every screen drawn, none written)."""
     import pygame
 
     from rail_app.games.italian_rails.ui.commands import Intent, ToggleCard
     from rail_app.ui import scenes
 
-    s = Shooter(size, outdir)
+    s = Shooter(size, outdir, pictures)
     app, d = s.app, s.d
     s.settle(2)
     scenes._BACKDROP.wait(60)  # the map behind the menu loads in the background

@@ -63,13 +63,16 @@ def anna_moves(turn: int) -> Callable[[Any], bool]:
 
 
 class Shooter:
-    def __init__(self, size: tuple[int, int], outdir: Path) -> None:
+    def __init__(self, size: tuple[int, int], outdir: Path, pictures: bool = True) -> None:
         from rail_app.games.italian_rails.ui.selftest import Driver
 
         self.app = _app(size)
         self.d = Driver(self.app)
         self.out = outdir
-        outdir.mkdir(parents=True, exist_ok=True)
+        #: False: every screen is drawn, none is written (the translation's audit).
+        self.pictures = pictures
+        if pictures:
+            outdir.mkdir(parents=True, exist_ok=True)
 
     def settle(self, frames: int = 3) -> None:
         scene = self.app.scene
@@ -80,8 +83,8 @@ class Shooter:
             self.app.step(1 / 60, events=[])
 
     def shot(self, name: str) -> None:
-
-        save_png(self.app.screen, self.out / f"{name}.png")
+        if self.pictures:
+            save_png(self.app.screen, self.out / f"{name}.png")
 
     def click(self, pos: tuple[float, float]) -> None:
         import pygame

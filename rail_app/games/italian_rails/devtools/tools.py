@@ -50,10 +50,13 @@ def _lesson_xvfb(args: argparse.Namespace) -> int:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
+    from rail_app.core import i18n
     from rail_app.games.italian_rails.devtools.screenshots import SIZES
     from rail_app.games.italian_rails.devtools.screenshots import main as shoot
 
     sizes = tuple(args.size) if args.size else SIZES
+    if args.language:
+        i18n.set_language(args.language)
     if args.helpers:
         from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
 

@@ -19,10 +19,11 @@ import networkx as nx
 import numpy as np
 import shapely
 
-from rail_app.core import hexgrid
+from rail_app.core import hexgrid, i18n
 from rail_app.core.cache import BoundedCache
 from rail_app.core.geometry import MapGeometry, Projection, load_geometry
 from rail_app.core.guarded import MAX_DOTS, MAX_GRID_POINTS
+from rail_app.core.i18n import N_, _, ngettext
 from rail_app.core.mapfile import (
     LineIndex,
     MapError,
@@ -143,8 +144,13 @@ class Volcano:
     r: int
 
 
-COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
-           "north-east")
+COMPASS = (N_("east"), N_("south-east"), N_("south"), N_("south-west"), N_("west"),
+           N_("north-west"), N_("north"), N_("north-east"))
+#: The reasons a segment is forbidden (B3), for the catalog: shown with ``_()``.
+FORBIDDEN_WORDS = (N_("crosses the Swiss border"), N_("crosses the French border"),
+                   N_("crosses the Austrian border"), N_("crosses the Slovenian border"),
+                   N_("crosses the San Marino border"), N_("crosses the Vatican border"),
+                   N_("crosses the international border"), N_("runs over open sea"))
 
 
 def compass(dx: float, dy: float) -> str:
@@ -193,7 +199,8 @@ class Board:
         self.graph: Any = nx.Graph()
         #: Line numbers of the map file's keys, for messages naming the place (habit 11).
         self.lines = LineIndex()
-        self._place_names: dict[int, str] = {}  # place_name's answers (the board never changes)
+        # place_name's answers (the board never changes), in each language spoken
+        self._place_names: dict[tuple[int, int], str] = {}
         #: A value naming this board for caches: its files and their versions when it was
         #: read from them (a unique token otherwise), never its object's identity.
         self.stamp: tuple[object, ...] = ("board", uuid.uuid4().hex)
@@ -271,9 +278,10 @@ class Board:
         """A dot as players name it: the city there, or how many dots and which way it lies
         from the nearest city ("3 dots south-east of Bologna"). Grid keys are the engine's,
         never a player's words (UX.md "Words a player reads")."""
-        name = self._place_names.get(d)
+        key = (i18n.version(), d)
+        name = self._place_names.get(key)
         if name is None:
-            name = self._place_names[d] = self._name_place(d)
+            name = self._place_names[key] = self._name_place(d)
         return name
 
     def _name_place(self, d: int) -> str:
@@ -282,11 +290,12 @@ class Board:
             return city.name
         near = self.nearest_city(d)
         if near is None:
-            return "a dot with no city on the map"
+            return _("a dot with no city on the map")
         steps = min(self.distance(d, c) for c in near.dots)
         dot = self.dots[d]
         way = compass(dot.x - near.x, dot.y - near.y)
-        return f"{steps} dot{'s' if steps != 1 else ''} {way} of {near.name}"
+        return ngettext("{n} dot {way} of {city}", "{n} dots {way} of {city}", steps).format(
+            n=steps, way=_(way), city=near.name)
 
     def nearest_city(self, d: int) -> City | None:
         """The city nearest dot ``d``: fewest grid steps to any of its dots, then the

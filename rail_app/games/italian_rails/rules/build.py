@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules import events, reach
 from rail_app.games.italian_rails.rules.actions import (
     Action,
@@ -112,7 +113,7 @@ def _segment_ends(state: GameState, action: BuildSegment | EraseSegment
     b = _dot(state.board, action.b)
     if a is None or b is None:
         missing = action.a if a is None else action.b
-        return refused(action, Violation("B1", f"There is no dot {missing} on this map"))
+        return refused(action, Violation("B1", _("There is no dot {missing} on this map").format(missing=missing)))
     return a, b
 
 
@@ -187,12 +188,10 @@ def _budget_violations(state: GameState, cost: int) -> list[Violation]:
     total = state.phase_spent + cost
     budget = state.rules.build_budget
     if total > budget:
-        out.append(Violation("K7", f"This phase's spending would reach {total}M: the limit "
-                                   f"is {budget}M per phase"))
+        out.append(Violation("K7", _("This phase's spending would reach {total}: the limit is {budget} per phase").format(total=money_millions(total), budget=money_millions(budget))))
     cash = state.player.cash
     if total > cash:
-        out.append(Violation("K7", f"You have {cash}M: this phase's spending would reach "
-                                   f"{total}M"))
+        out.append(Violation("K7", _("You have {cash}: this phase's spending would reach {total}").format(cash=money_millions(cash), total=money_millions(total))))
     return out
 
 
@@ -214,35 +213,33 @@ def quote_build(state: GameState, action: BuildSegment) -> Quote:
     edge = board.edge(a, b) if a != b else None
     if edge is None:
         return refused(action, Violation.at("B1", board, lambda p: (
-            f"Can't build here: {p.dot(a)} and {p.dot(b)} are not neighbouring dots")))
+            _("Can't build here: {dot} and {dot2} are not neighbouring dots").format(dot=p.dot(a), dot2=p.dot(b)))))
     if edge.free:
         city = board.major_of_dot[a].name
         return refused(action, Violation(
-            "B4", f"Can't build here: inside {city}, this track is already free"))
+            "B4", _("Can't build here: inside {city}, this track is already free").format(city=city)))
     key = edge.key
     cost = board.build_cost(a, b)
     v: list[Violation] = []
     if edge.forbidden is not None:
-        v.append(Violation("B3", f"Can't build here: {edge.forbidden}"))
+        v.append(Violation("B3", _("Can't build here: {forbidden}").format(forbidden=_(edge.forbidden))))
     a_in = in_network(state, me, a)
     if not (a_in or board.is_major_outer(a)):
         hint = ""
         if in_network(state, me, b) or board.is_major_outer(b):
-            hint = f" (draw it from {action.b} towards {action.a})"
-        v.append(Violation("K1", "New track must start at an outer dot of a major city or "
-                                 f"extend your own track{hint}"))
+            hint = _(" (draw it from {b} towards {a})").format(b=action.b, a=action.a)
+        v.append(Violation("K1", _("New track must start at an outer dot of a major city or extend your own track{hint}").format(hint=hint)))
     holder = state.owner.get(key)
     if holder == me:
-        v.append(Violation("K2", "You already own this segment"))
+        v.append(Violation("K2", _("You already own this segment")))
     elif holder is not None:
-        v.append(Violation("K2", f"This segment already belongs to {_name(state, holder)}"))
+        v.append(Violation("K2", _("This segment already belongs to {x}").format(x=_name(state, holder))))
     if board.is_major_outer(a) and not a_in:
         starts = phase_starts(state, me, (key, a))
         limit = state.rules.major_starts_per_phase
         if len(starts) > limit:
             others = sorted(starts - {board.major_of_dot[a].name})
-            v.append(Violation("K3", f"In one phase you may start new track from at most "
-                                     f"{limit} major cities (already: {', '.join(others)})"))
+            v.append(Violation("K3", _("In one phase you may start new track from at most {limit} major cities (already: {join})").format(limit=limit, join=', '.join(others))))
     limit = state.rules.city_segment_limit
     small_access = state.variant(VARIANT_SMALL_CITY_ACCESS)
     for d in (a, b):
@@ -251,17 +248,14 @@ def quote_build(state: GameState, action: BuildSegment) -> Quote:
             continue
         owners = [state.owner.get(edge_key(d, n)) for n in board.adj[d]]
         if owners.count(me) >= limit:
-            v.append(Violation("K4", f"You already have {limit} segments ending at "
-                                     f"{town.name}: that is the limit"))
+            v.append(Violation("K4", _("You already have {limit} segments ending at {name}: that is the limit").format(limit=limit, name=town.name)))
         if small_access and town.size == "small" and (1 - me) in owners:
-            v.append(Violation("K4", f"Small City Access: only one player may connect to "
-                                     f"{town.name}, and {_name(state, 1 - me)} already has"))
+            v.append(Violation("K4", _("Small City Access: only one player may connect to {name}, and {x} already has").format(name=town.name, x=_name(state, 1 - me))))
     if holder is None and edge.forbidden is None:
         lost = reach.cut_off_cities(board, state.player.track, a, b)
         if lost:
-            shown = ", ".join(lost[:3]) + (" and more" if len(lost) > 3 else "")
-            v.append(Violation("K5", f"Can't build here: {_name(state, 1 - me)} could no "
-                                     f"longer reach {shown}"))
+            shown = ", ".join(lost[:3]) + (_(" and more") if len(lost) > 3 else "")
+            v.append(Violation("K5", _("Can't build here: {x} could no longer reach {shown}").format(x=_name(state, 1 - me), shown=shown)))
     v.extend(_budget_violations(state, cost))
     v.extend(events.build_violations(state, me, key))
     details = BuildDetails(
@@ -297,15 +291,14 @@ def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
     if ferry is None:
         names = ", ".join(f.name for f in board.ferries) or "none"
         return refused(action, Violation(
-            "K8", f"There is no ferry called {action.ferry!r} (ferries: {names})"))
+            "K8", _("There is no ferry called {ferry!r} (ferries: {names})").format(ferry=action.ferry, names=names)))
     v: list[Violation] = []
     if ferry.index in state.player.ferries:
-        v.append(Violation("K8", f"You have already taken the ferry {ferry.name}"))
+        v.append(Violation("K8", _("You have already taken the ferry {name}").format(name=ferry.name)))
     elif not any(in_network(state, me, d) or d in board.major_of_dot for d in ferry.ports):
         x, y = ferry.ports
         v.append(Violation.at("K8", board, lambda p: (
-            f"Connect your track to a port of {ferry.name} ({p.dot(x)} or {p.dot(y)}) before "
-            "taking the ferry")))
+            _("Connect your track to a port of {name} ({dot} or {dot2}) before taking the ferry").format(name=ferry.name, dot=p.dot(x), dot2=p.dot(y)))))
     cost = ferry_cost(state, me, ferry)
     v.extend(_budget_violations(state, cost))
     x, y = ferry.ports
@@ -367,10 +360,10 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
                 seen.add(n)
                 todo.append(n)
     hanging: list[Edge | str] = []
-    for e, _, _ in state.phase_built:
+    for e, _u1, _u2 in state.phase_built:
         if e != drop_edge and e[0] not in seen:
             hanging.append(e)
-    for fi, _ in state.phase_ferries:
+    for fi, _u1 in state.phase_ferries:
         if fi != drop_ferry and board.ferries[fi].ports[0] not in seen:
             hanging.append(board.ferries[fi].name)
     return hanging
@@ -378,7 +371,7 @@ def _hanging_after(state: GameState, player: int, drop_edge: Edge | None,
 
 def _piece(p: Places, piece: Edge | str) -> str:
     """A piece of track in a sentence: a segment, or a ferry by its name."""
-    return p.segment(*piece) if isinstance(piece, tuple) else f"the ferry {piece}"
+    return p.segment(*piece) if isinstance(piece, tuple) else _("the ferry {piece}").format(piece=piece)
 
 
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
@@ -390,7 +383,7 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     board = state.board
     me = state.current
     key = edge_key(a, b)
-    built = [c for e, _, c in state.phase_built if e == key]
+    built = [c for e, _k, c in state.phase_built if e == key]
     ferry = next((f for f in board.ferries if set(f.ports) == {a, b}), None)
     ferry_cost_paid = [c for fi, c in state.phase_ferries if ferry and fi == ferry.index]
     details: EraseDetails
@@ -399,22 +392,21 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
         details = EraseDetails(built[0], f"{action.a}-{action.b}", edge=key)
     elif ferry_cost_paid and ferry is not None:
         hanging = _hanging_after(state, me, None, ferry.index)
-        details = EraseDetails(ferry_cost_paid[0], f"the ferry {ferry.name}", ferry=ferry.index)
+        details = EraseDetails(ferry_cost_paid[0], _("the ferry {name}").format(name=ferry.name), ferry=ferry.index)
     elif state.owner.get(key) == me or (ferry is not None and ferry.index in state.player.ferries):
         return refused(action, Violation(
-            "K10", "Track from earlier turns is permanent: only this phase's drawing can be "
-                   "erased"))
+            "K10", _("Track from earlier turns is permanent: only this phase's drawing can be "
+                   "erased")))
     else:
         return refused(action, Violation.at("K10", board, lambda p: (
-            f"You drew nothing between {p.dot(a)} and {p.dot(b)} in this phase")))
+            _("You drew nothing between {dot} and {dot2} in this phase").format(dot=p.dot(a), dot2=p.dot(b)))))
     if hanging:
         erased: Edge | str = (a, b) if details.edge is not None or ferry is None else ferry.name
-        more = " and more" if len(hanging) > 3 else ""
+        more = _(" and more") if len(hanging) > 3 else ""
 
         def sentence(p: Places) -> str:
             shown = ", ".join(_piece(p, x) for x in hanging[:3]) + more
-            return (f"Can't erase {_piece(p, erased)}: {shown} drawn from it would connect to "
-                    "nothing; erase that first")
+            return (_("Can't erase {x}: {shown} drawn from it would connect to nothing; erase that first").format(x=_piece(p, erased), shown=shown))
 
         return Quote(action, 0, (Violation.at("K1", board, sentence),), details)
     return Quote(action, 0, (), details)
@@ -461,18 +453,17 @@ def quote_upgrade(state: GameState, action: UpgradeLoco) -> Quote:
     if loco is None:
         names = ", ".join(rules.locomotives)
         return refused(action, Violation(
-            "K9", f"There is no locomotive called {action.to!r} ({names})"))
+            "K9", _("There is no locomotive called {to!r} ({names})").format(to=action.to, names=names)))
     cost = rules.upgrades.get((p.loco, action.to))
     if cost is None:
         options = [f"{to} ({c}M)" for (frm, to), c in rules.upgrades.items() if frm == p.loco]
         can = ", ".join(options) if options else "nothing"
-        v.append(Violation("K9", f"{p.loco} cannot become {action.to}: it can become {can}"))
+        v.append(Violation("K9", _("{loco} cannot become {to}: it can become {can}").format(loco=p.loco, to=action.to, can=can)))
         cost = 0
     if state.phase_upgrade is not None:
-        v.append(Violation("K9", "One locomotive upgrade per phase"))
+        v.append(Violation("K9", _("One locomotive upgrade per phase")))
     if len(p.loads) > loco.capacity:
-        v.append(Violation("K9", f"Your train carries {len(p.loads)} loads and {action.to} "
-                                 f"holds {loco.capacity}"))
+        v.append(Violation("K9", _("Your train carries {n} loads and {to} holds {capacity}").format(n=len(p.loads), to=action.to, capacity=loco.capacity)))
     v.extend(_budget_violations(state, cost))
     return Quote(action, cost, tuple(v), UpgradeDetails(p.loco, action.to,
                                                         state.phase_spent + cost))
@@ -493,16 +484,13 @@ def apply_upgrade(state: GameState, action: UpgradeLoco, q: Quote) -> None:
 def quote_loan(state: GameState, action: TakeLoan) -> Quote:
     """V2: borrow ``loan_amount``, owe ``loan_repay``; one loan at a time."""
     if not state.variant(VARIANT_LOANS):
-        return refused(action, Violation("V2", "Loans are not in this game"))
+        return refused(action, Violation("V2", _("Loans are not in this game")))
     rules = state.rules
     v: list[Violation] = []
     if state.player.loan_due > 0:
-        v.append(Violation("V2", f"Repay your loan first ({state.player.loan_due}M still "
-                                 "owed)"))
+        v.append(Violation("V2", _("Repay your loan first ({loan_due} still owed)").format(loan_due=money_millions(state.player.loan_due))))
     elif _spendable(state, state.current) + rules.loan_amount >= rules.loan_repay:
-        v.append(Violation("V2", f"A loan of {rules.loan_amount}M would have to be repaid "
-                                 f"({rules.loan_repay}M) at once: loans are for a player "
-                                 "short of cash"))
+        v.append(Violation("V2", _("A loan of {loan_amount} would have to be repaid ({loan_repay}) at once: loans are for a player short of cash").format(loan_amount=money_millions(rules.loan_amount), loan_repay=money_millions(rules.loan_repay))))
     return Quote(action, 0, tuple(v), LoanDetails(rules.loan_amount, rules.loan_repay))
 
 
@@ -566,7 +554,7 @@ def build_actions(state: GameState) -> list[Action]:
     out.extend(BuildFerry(f.name) for f in state.board.ferries
                if f.index not in state.player.ferries)
     out.extend(UpgradeLoco(to) for (frm, to) in state.rules.upgrades if frm == state.player.loco)
-    for e, _, _ in state.phase_built:
+    for e, _u1, _u2 in state.phase_built:
         out.append(EraseSegment(state.board.key(e[0]), state.board.key(e[1])))
     if state.variant(VARIANT_LOANS):
         out.append(TakeLoan())

@@ -26,6 +26,7 @@ from typing import Any
 import networkx as nx
 
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import (
     Action,
@@ -119,7 +120,7 @@ def train_city(state: GameState, player: int) -> City | None:
 
 def _describe(state: GameState, card: int, demand: int) -> str:
     d = card_of(state, card).demands[demand]
-    return f"{d.commodity} to {d.city} for {d.payoff}M (card {card})"
+    return _("{commodity} to {city} for {payoff} (card {card})").format(commodity=d.commodity, city=d.city, payoff=money_millions(d.payoff), card=card)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def _reshuffle(state: GameState) -> None:
 def draw_card(state: GameState, drawn_by: int) -> int | None:
     """Draw the top card; an event is resolved at once, discarded, and another card drawn in
     its place (E1). Returns a demand card's number, or None if no card is left."""
-    for _ in range(2 * len(state.deck.cards) + 2):
+    for _u1 in range(2 * len(state.deck.cards) + 2):
         if not state.draw_pile:
             _reshuffle(state)
         if not state.draw_pile:
@@ -193,7 +194,7 @@ def setup(state: GameState) -> None:
     for p in state.players:
         p.dealt = []
         p.private = []
-    for _ in range(rules.deal):
+    for _u1 in range(rules.deal):
         for i, p in enumerate(state.players):
             while state.draw_pile:
                 number = state.draw_pile.pop()
@@ -227,17 +228,16 @@ def quote_keep(state: GameState, action: KeepCards) -> Quote:
     p = state.player
     v: list[Violation] = []
     if p.private or not p.dealt:
-        v.append(Violation("C2", "You have already chosen your private cards"))
+        v.append(Violation("C2", _("You have already chosen your private cards")))
         return Quote(action, 0, tuple(v))
     cards = list(action.cards)
     if len(cards) != rules.keep:
-        v.append(Violation("C2", f"Keep exactly {rules.keep} of your {len(p.dealt)} cards, "
-                           f"not {len(cards)}"))
+        v.append(Violation("C2", _("Keep exactly {keep} of your {n} cards, not {n2}").format(keep=rules.keep, n=len(p.dealt), n2=len(cards))))
     if len(set(cards)) != len(cards):
-        v.append(Violation("C2", "The same card is chosen twice"))
+        v.append(Violation("C2", _("The same card is chosen twice")))
     for n in sorted(set(cards)):
         if n not in p.dealt:
-            v.append(Violation("C2", f"Card {n} was not dealt to you"))
+            v.append(Violation("C2", _("Card {n} was not dealt to you").format(n=n)))
     return Quote(action, 0, tuple(v))
 
 
@@ -277,13 +277,12 @@ def _finish_setup(state: GameState) -> None:
 def _train_violations(state: GameState, what: str) -> tuple[list[Violation], City | None]:
     p = state.player
     if p.position is None:
-        return [Violation("M1", f"Your train is not on the map yet: {what} at a city "
-                          "once it is placed")], None
+        return [Violation("M1", _("Your train is not on the map yet: {what} at a city once it is placed").format(what=what))], None
     if p.aboard is not None:
-        return [Violation("M5", f"Your train is on a ferry: {what} at a city")], None
+        return [Violation("M5", _("Your train is on a ferry: {what} at a city").format(what=what))], None
     city = state.board.city_of_dot.get(p.position)
     if city is None:
-        return [Violation("C3", f"Your train is not at a city: {what} at a city")], None
+        return [Violation("C3", _("Your train is not at a city: {what} at a city").format(what=what))], None
     return [], city
 
 
@@ -292,31 +291,27 @@ def lock_violations(state: GameState, player: int, card: int, demand: int,
     """Why ``player`` may not lock ``demand`` of ``card`` (C3, C4); empty if they may."""
     p = state.players[player]
     if card not in state.deck.cards or card_of(state, card).is_event:
-        return [Violation("C4", f"There is no demand card {card}")]
+        return [Violation("C4", _("There is no demand card {card}").format(card=card))]
     public = card in state.pool
     if not public and card not in p.private:
         for j, other in enumerate(state.players):
             if j != player and card in other.private:
-                return [Violation("C2", f"Card {card} is {other.name}'s private card")]
-        return [Violation("C4", f"Card {card} is not in the public pool or among your "
-                          "private cards")]
+                return [Violation("C2", _("Card {card} is {name}'s private card").format(card=card, name=other.name))]
+        return [Violation("C4", _("Card {card} is not in the public pool or among your private cards").format(card=card))]
     c = card_of(state, card)
     if not 0 <= demand < len(c.demands):
-        return [Violation("C4", f"Card {card} has no demand number {demand + 1}")]
+        return [Violation("C4", _("Card {card} has no demand number {n}").format(card=card, n=demand + 1))]
     d = c.demands[demand]
     v: list[Violation] = []
     if commodity is not None and d.commodity != commodity:
-        v.append(Violation("C4", f"That demand of card {card} asks for {d.commodity}, "
-                           f"not {commodity}"))
+        v.append(Violation("C4", _("That demand of card {card} asks for {commodity}, not {commodity2}").format(card=card, commodity=d.commodity, commodity2=commodity)))
     for j, load in lockers(state, card):
         if j == player:
-            v.append(Violation("C4", f"You already have a load locked on card {card}"))
+            v.append(Violation("C4", _("You already have a load locked on card {card}").format(card=card)))
             break
         if load.demand != demand and load.demand is not None:
             taken = c.demands[load.demand]
-            v.append(Violation("C4", f"{state.players[j].name} has locked another demand of "
-                               f"card {card} ({taken.commodity} to {taken.city}); only that "
-                               "demand may be locked"))
+            v.append(Violation("C4", _("{name} has locked another demand of card {card} ({commodity} to {city}); only that demand may be locked").format(name=state.players[j].name, card=card, commodity=taken.commodity, city=taken.city)))
             break
     return v
 
@@ -324,20 +319,19 @@ def lock_violations(state: GameState, player: int, card: int, demand: int,
 def quote_pickup(state: GameState, action: PickUp) -> Quote:
     board = state.board
     p = state.player
-    v, city = _train_violations(state, "loads are picked up")
+    v, city = _train_violations(state, _("loads are picked up"))
     if action.commodity not in board.commodities:
-        v.append(Violation("C3", f"There is no commodity called {action.commodity!r}"))
+        v.append(Violation("C3", _("There is no commodity called {commodity!r}").format(commodity=action.commodity)))
     elif city is not None and city.commodity != action.commodity:
-        v.append(Violation("C3", f"{city.name} offers {city.commodity}, not "
-                           f"{action.commodity}"))
+        v.append(Violation("C3", _("{name} offers {commodity}, not {commodity2}").format(name=city.name, commodity=city.commodity, commodity2=action.commodity)))
     cap = capacity(state, state.current)
     if len(p.loads) >= cap:
         if cap < state.rules.cubes:
-            v.append(Violation("C3", f"Your {p.loco} carries at most {cap} loads"))
+            v.append(Violation("C3", _("Your {loco} carries at most {cap} loads").format(loco=p.loco, cap=cap)))
         else:
-            v.append(Violation("C3", f"All your {state.rules.cubes} cubes are in use"))
+            v.append(Violation("C3", _("All your {cubes} cubes are in use").format(cubes=state.rules.cubes)))
     if (action.card is None) != (action.demand is None):
-        v.append(Violation("C3", "To lock the load, name both the card and the demand"))
+        v.append(Violation("C3", _("To lock the load, name both the card and the demand")))
     elif action.card is not None and action.demand is not None:
         v.extend(lock_violations(state, state.current, action.card, action.demand,
                                  action.commodity))
@@ -361,7 +355,7 @@ def quote_lock(state: GameState, action: Lock) -> Quote:
     if not v:
         commodity = card_of(state, action.card).demands[action.demand].commodity
         if not any(x.commodity == commodity and not x.locked for x in p.loads):
-            v.append(Violation("C4", f"Your train carries no unlocked {commodity} to lock"))
+            v.append(Violation("C4", _("Your train carries no unlocked {commodity} to lock").format(commodity=commodity)))
     return Quote(action, 0, tuple(v))
 
 
@@ -384,13 +378,12 @@ def quote_deliver(state: GameState, action: Deliver) -> Quote:
                 None)
     if load is None:
         return refused(action, Violation(
-            "C5", "No load on your train is locked to that demand: a load is locked before "
-            "it is delivered"))
-    v, city = _train_violations(state, "loads are delivered")
+            "C5", _("No load on your train is locked to that demand: a load is locked before "
+            "it is delivered")))
+    v, city = _train_violations(state, _("loads are delivered"))
     d = card_of(state, action.card).demands[action.demand]
     if city is not None and city.name != d.city:
-        v.append(Violation("C5", f"This {d.commodity} goes to {d.city}; your train is at "
-                           f"{city.name}"))
+        v.append(Violation("C5", _("This {commodity} goes to {city}; your train is at {name}").format(commodity=d.commodity, city=d.city, name=city.name)))
     return Quote(action, -d.payoff, tuple(v), DeliverDetails(d.payoff, d.city))
 
 
@@ -425,13 +418,12 @@ def apply_deliver(state: GameState, action: Deliver, quote: Quote) -> None:
 
 def quote_drop(state: GameState, action: Drop) -> Quote:
     p = state.player
-    v, _city = _train_violations(state, "loads are dropped")
+    v, _city = _train_violations(state, _("loads are dropped"))
     mine = [x for x in p.loads if x.commodity == action.commodity]
     if not mine:
-        v.append(Violation("C3", f"Your train carries no {action.commodity}"))
+        v.append(Violation("C3", _("Your train carries no {commodity}").format(commodity=action.commodity)))
     elif all(x.locked for x in mine):
-        v.append(Violation("C3", f"Your {action.commodity} is locked to card {mine[0].card}: "
-                           "a locked load cannot be dropped"))
+        v.append(Violation("C3", _("Your {commodity} is locked to card {card}: a locked load cannot be dropped").format(commodity=action.commodity, card=mine[0].card)))
     return Quote(action, 0, tuple(v))
 
 
@@ -454,16 +446,16 @@ def quote_swap(state: GameState, action: SwapDemands) -> Quote:
     p = state.player
     v: list[Violation] = []
     if state.turn_started:
-        v.append(Violation("T3", "Swapping demands replaces the whole turn: it is only "
-                           "allowed before doing anything else this turn"))
+        v.append(Violation("T3", _("Swapping demands replaces the whole turn: it is only "
+                           "allowed before doing anything else this turn")))
     elif state.phase is Phase.BUILD and not build_only(state, state.current):
-        v.append(Violation("T3", "Swapping demands replaces the whole turn: swap at its "
-                           "start, instead of moving"))
+        v.append(Violation("T3", _("Swapping demands replaces the whole turn: swap at its "
+                           "start, instead of moving")))
     if any(x.locked for x in p.loads):
-        v.append(Violation("C6", "You have locked loads: only a player with no locked loads "
-                           "may swap demands"))
+        v.append(Violation("C6", _("You have locked loads: only a player with no locked loads "
+                           "may swap demands")))
     if not unlocked_pool(state):
-        v.append(Violation("C6", "There are no unlocked public cards to swap"))
+        v.append(Violation("C6", _("There are no unlocked public cards to swap")))
     return Quote(action, 0, tuple(v))
 
 
@@ -476,7 +468,7 @@ def apply_swap(state: GameState, action: SwapDemands, quote: Quote) -> None:
         state.pool.remove(n)
         state.discard.append(n)
     drawn: list[int] = []
-    for _ in gone:
+    for _u1 in gone:
         new = draw_card(state, me)
         if new is None:
             break
@@ -683,7 +675,7 @@ def add_to_summary(state: GameState, summary: dict[str, Any]) -> None:
                           if x.card is not None and x.demand is not None]
     summary["pool"] = [
         c if (d := locked_demand(state, c)) is None
-        else f"{c} (locked: {_describe(state, c, d)})" for c in state.pool]
+        else _("{c} (locked: {x})").format(c=c, x=_describe(state, c, d)) for c in state.pool]
     summary["deck"] = {"draw_pile": len(state.draw_pile), "discard": len(state.discard)}
     if state.end_triggered_by is not None:
         summary["end_triggered_by"] = state.players[state.end_triggered_by].name

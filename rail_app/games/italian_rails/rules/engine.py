@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules import cards, takeback, turns
 from rail_app.games.italian_rails.rules.actions import Action, ChooseLoss, TakeBack
 from rail_app.games.italian_rails.rules.board import Board
@@ -72,18 +73,18 @@ def new_game(
 def moment_violation(state: GameState, action: Action, player: int | None) -> Violation | None:
     """Wrong-moment errors, checked before any rule (habit 4)."""
     if state.phase is Phase.OVER or state.outcome is not None:
-        return Violation.not_now(Moment.GAME_OVER, "The game is over")
+        return Violation.not_now(Moment.GAME_OVER, _("The game is over"))
     if state.pending is not None:
         if not isinstance(action, ChooseLoss):
             who = state.players[state.pending.player].name
             return Violation.not_now(Moment.PENDING,
-                                     f"Waiting for {who} to choose which load is lost")
+                                     _("Waiting for {who} to choose which load is lost").format(who=who))
         if player is not None and player != state.pending.player:
-            return Violation.not_now(Moment.NOT_YOUR_TURN, "It is not your choice to make")
+            return Violation.not_now(Moment.NOT_YOUR_TURN, _("It is not your choice to make"))
         return None
     if player is not None and player != state.current:
         return Violation.not_now(Moment.NOT_YOUR_TURN,
-                                 f"It is {state.players[state.current].name}'s turn")
+                                 _("It is {name}'s turn").format(name=state.players[state.current].name))
     rule = RULEBOOK.rule(action)
     if rule is None:
         return Violation.not_now(Moment.WRONG_PHASE,
@@ -97,15 +98,14 @@ def _wrong_phase(state: GameState, name: str, phases: frozenset[Phase]) -> Viola
     """Why an action is not allowed in this phase, with the rule that says so if one does."""
     if state.phase is Phase.SWAPPED:
         return Violation.not_now(
-            Moment.WRONG_PHASE, "Not now: after swapping demands you may only lock loads "
-            "already on the train, then end the turn", "C6")
+            Moment.WRONG_PHASE, _("Not now: after swapping demands you may only lock loads "
+            "already on the train, then end the turn"), "C6")
     if (state.phase is Phase.BUILD and Phase.MOVE in phases
             and turns.build_only(state, state.current)):
         return Violation.not_now(
-            Moment.WRONG_PHASE, f"Not now: trains start running on your third turn; in your "
-            f"first {turns.BUILD_ONLY_TURNS} turns you only build", "T2")
+            Moment.WRONG_PHASE, _("Not now: trains start running on your third turn; in your first {build_only_turns} turns you only build").format(build_only_turns=turns.BUILD_ONLY_TURNS), "T2")
     return Violation.not_now(Moment.WRONG_PHASE,
-                             f"Not now: {name} is not allowed in the {state.phase} phase")
+                             _("Not now: {name} is not allowed in the {phase} phase").format(name=name, phase=state.phase))
 
 
 def quote(state: GameState, action: Action, player: int | None = None) -> Quote:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rail_app.core.i18n import N_
+
 
 class EventKind(StrEnum):
     """The kinds of event card (E1). The value is what deck files and records write."""
@@ -64,26 +66,26 @@ class EventRule:
 
 P = Param
 EVENT_RULES: dict[EventKind, EventRule] = {
-    EventKind.TAX: EventRule(frozenset(), words="tax"),
+    EventKind.TAX: EventRule(frozenset(), words=N_("tax")),
     EventKind.FLOOD: EventRule(
         frozenset({P.RIVERS, P.SYSTEMS}), (frozenset({P.RIVERS, P.SYSTEMS}),),
         "params.rivers (river names) or params.systems (river systems) (E4)",
-        lasting=True, blocks_edges=True, erases_track=True, words="flood"),
+        lasting=True, blocks_edges=True, erases_track=True, words=N_("flood")),
     EventKind.STORM: EventRule(
         frozenset({P.SEA}), lasting=True, slows=True, closes_ferries=True,
-        words="storm at sea"),
+        words=N_("storm at sea")),
     EventKind.VOLCANO: EventRule(
         frozenset({P.VOLCANO, P.RADIUS, P.ACROSS_FERRIES}), (frozenset({P.VOLCANO}),),
         "params.volcano (E6)", radius=2, radius_required=True, lasting=True,
-        forbids_building=True, erases_track=True, words="eruption"),
+        forbids_building=True, erases_track=True, words=N_("eruption")),
     EventKind.DERAILMENT: EventRule(
         frozenset({P.CITIES, P.RADIUS, P.ACROSS_FERRIES}), (frozenset({P.CITIES}),),
-        "params.cities (E7)", radius=3, circled_when_drawn=True, words="derailment"),
+        "params.cities (E7)", radius=3, circled_when_drawn=True, words=N_("derailment")),
     EventKind.BAD_WEATHER: EventRule(
         frozenset({P.CITIES, P.AT, P.RADIUS, P.ACROSS_FERRIES}),
         (frozenset({P.CITIES, P.AT}),),
         "params.cities or params.at (a position, as in map files)", radius=3,
-        radius_required=True, lasting=True, slows=True, words="bad weather"),
+        radius_required=True, lasting=True, slows=True, words=N_("bad weather")),
 }
 
 EVENT_KINDS: tuple[str, ...] = tuple(str(k) for k in EVENT_RULES)

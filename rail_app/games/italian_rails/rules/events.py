@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from rail_app.core.i18n import _, ngettext
 from rail_app.games.italian_rails.rules.actions import Action, ChooseLoss
 from rail_app.games.italian_rails.rules.board import Board, edge_key
 from rail_app.games.italian_rails.rules.deck import event_centres
@@ -168,7 +169,7 @@ def storm_over(state: GameState, ferry: int) -> str:
     for ev in state.events:
         if _rule(ev).closes_ferries and ferry in ev.ferries:
             card = state.deck.cards.get(ev.card)
-            return card.title if card is not None and card.title else "the storm"
+            return card.title if card is not None and card.title else _("the storm")
     return ""
 
 
@@ -186,18 +187,17 @@ def build_violations(state: GameState, player: int, edge: Edge) -> list[Violatio
     out: list[Violation] = []
     river = flooded_river(state, edge)
     if river is not None:
-        out.append(Violation("E4", f"Can't build here: the {river} is in flood"))
+        out.append(Violation("E4", _("Can't build here: the {river} is in flood").format(river=river)))
     for w in state.washed_out:
         if w.edge == edge and w.owner != player:
             who = state.players[w.owner].name
             out.append(Violation(
-                "E4", f"Can't build here: {who}'s track was washed out here and {who} may "
-                "rebuild it first"))
+                "E4", _("Can't build here: {who}'s track was washed out here and {who} may rebuild it first").format(who=who)))
             break
     for ev in state.events:
         if _rule(ev).forbids_building and edge in ev.edges:
-            name = str(ev.params.get("volcano") or "the volcano")
-            out.append(Violation("E6", f"Can't build here: {name} has erupted"))
+            name = str(ev.params.get("volcano") or _("the volcano"))
+            out.append(Violation("E6", _("Can't build here: {name} has erupted").format(name=name)))
             break
     return out
 
@@ -210,8 +210,8 @@ def events_in_force_summary(state: GameState) -> list[dict[str, Any]]:
         who = state.players[ev.drawn_by].name
         left = ev.expires_after_turn - turns_done(state, ev.drawn_by)
         this_turn = ev.drawn_by == state.current and left <= 1
-        when = (f"until the end of {who}'s turn" if this_turn
-                else f"until the end of {who}'s next turn")
+        when = (_("until the end of {name}'s turn") if this_turn
+                else _("until the end of {name}'s next turn")).format(name=who)
         out.append({
             "card": ev.card,
             "kind": ev.kind,
@@ -464,17 +464,17 @@ def quote_choose_loss(state: GameState, action: ChooseLoss) -> Quote:
     """E7: which load the derailed train loses, and whether a private card is released."""
     pend = state.pending
     if pend is None or pend.kind != DERAILMENT_LOSS:
-        return refused(action, Violation("E7", "No derailment is waiting for a choice"))
+        return refused(action, Violation("E7", _("No derailment is waiting for a choice")))
     pl = state.players[pend.player]
     if not 0 <= action.load < len(pl.loads):
         n = len(pl.loads)
         return refused(action, Violation(
-            "E7", f"Choose one of the {n} load{'s' if n != 1 else ''} on the train"))
+            "E7", ngettext("Choose one of the {n} load on the train",
+                           "Choose one of the {n} loads on the train", n).format(n=n)))
     load = pl.loads[action.load]
     if action.release and not _private_lock(pl, action.load):
         return refused(action, Violation(
-            "E7", f"Only a load locked to a private card can release its card; the "
-            f"{load.commodity} is not"))
+            "E7", _("Only a load locked to a private card can release its card; the {commodity} is not").format(commodity=load.commodity)))
     return Quote(action, 0, (), LossDetails(pend.player, load.commodity, load.card,
                                             action.release))
 

@@ -25,6 +25,7 @@ import heapq
 import itertools
 from collections.abc import Iterator
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
 from rail_app.games.italian_rails.rules.board import Ferry, compass, edge_key
@@ -104,7 +105,7 @@ def _can_rent(state: GameState, player: int) -> bool:
 
 def _no_reversing(at: int) -> Sentence:
     def sentence(p: Places) -> str:
-        return f"The train can't reverse at {p.dot(at)}: it may only turn back at a city"
+        return _("The train can't reverse at {dot}: it may only turn back at a city").format(dot=p.dot(at))
 
     return sentence
 
@@ -116,27 +117,25 @@ def _step(state: GameState, player: int, a: int, b: int) -> tuple[str | None, Vi
     e = board.edge(a, b)
     if e is None or e.forbidden is not None:
         return None, Violation.at("M1", board, lambda p: (
-            f"The train moves only between neighbouring dots: {p.dot(a)} and {p.dot(b)} are "
-            "not joined"))
+            _("The train moves only between neighbouring dots: {dot} and {dot2} are not joined").format(dot=p.dot(a), dot2=p.dot(b))))
     key = edge_key(a, b)
     river = events.flooded_river(state, key)
     if river is not None:
         return None, Violation.at("E4", board, lambda p: (
-            f"Can't cross the {river} from {p.dot(a)} to {p.dot(b)}: it is in flood"))
+            _("Can't cross the {river} from {dot} to {dot2}: it is in flood").format(river=river, dot=p.dot(a), dot2=p.dot(b))))
     if e.free:
         return FREE, None
     owner = state.owner.get(key)
     if owner is None:
         return None, Violation.at("M3", board, lambda p: (
-            f"There is no track between {p.dot(a)} and {p.dot(b)}"))
+            _("There is no track between {dot} and {dot2}").format(dot=p.dot(a), dot2=p.dot(b))))
     if owner == player:
         return OWN, None
     if not _can_rent(state, player):
         who = state.players[owner].name
         fee = state.rules.rental_fee
         return None, Violation.at("M3", board, lambda p: (
-            f"Can't enter {who}'s track ({p.dot(a)} to {p.dot(b)}): you can't pay the {fee}M "
-            "rent"))
+            _("Can't enter {who}'s track ({dot} to {dot2}): you can't pay the {fee} rent").format(who=who, dot=p.dot(a), dot2=p.dot(b), fee=money_millions(fee))))
     return RENT, None
 
 
@@ -338,12 +337,12 @@ def slow_cause(state: GameState, player: int) -> str:
     if pl.aboard is not None or pl.position is None or not _halved_now(state, player):
         return ""
     if pl.half_speed_next:
-        return "landed from a ferry this turn (M5)"
+        return _("landed from a ferry this turn (M5)")
     title = events.slowed_by(state, pl.position)
     if not title:  # entered a zone earlier in this move and left it again
         title = next((events.slowed_by(state, d) for ev in state.events for d in ev.dots
                       if events.slowed_by(state, d)), "")
-    return f"{title} (M6)" if title else "half speed (M6)"
+    return f"{title} (M6)" if title else _("half speed (M6)")
 
 
 # -- PlaceTrain (M1) -------------------------------------------------------------------------
@@ -358,13 +357,13 @@ def quote_place(state: GameState, action: PlaceTrain) -> Quote:
     pl = state.player
     v: list[Violation] = []
     if pl.position is not None or pl.aboard is not None:
-        v.append(Violation("M1", "Your train is already on the map"))
+        v.append(Violation("M1", _("Your train is already on the map")))
     d = _dot(state, action.dot)
     city = state.board.city_of_dot.get(d) if d is not None else None
     if d is None:
-        v.append(Violation("M1", f"There is no dot {action.dot} on this map"))
+        v.append(Violation("M1", _("There is no dot {dot} on this map").format(dot=action.dot)))
     elif city is None:
-        v.append(Violation("M1", "Place the train on a city dot"))
+        v.append(Violation("M1", _("Place the train on a city dot")))
     return Quote(action, 0, tuple(v), PlaceDetails(d, city.name if city else None))
 
 
@@ -388,16 +387,16 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
     pl = state.player
     v: list[Violation] = []
     if pl.aboard is not None:
-        v.append(Violation("M5", "Your train is on a ferry until your next turn"))
+        v.append(Violation("M5", _("Your train is on a ferry until your next turn")))
     if pl.position is None:
-        v.append(Violation("M1", "Place your train on a city first"))
+        v.append(Violation("M1", _("Place your train on a city first")))
     if not action.path:
-        v.append(Violation("M1", "Say where the train should go"))
+        v.append(Violation("M1", _("Say where the train should go")))
     dots: list[int] = []
     for k in action.path:
         d = _dot(state, k)
         if d is None:
-            v.append(Violation("M1", f"There is no dot {k} on this map"))
+            v.append(Violation("M1", _("There is no dot {k} on this map").format(k=k)))
         else:
             dots.append(d)
     if v or pl.position is None:
@@ -432,8 +431,7 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
         prev, pos = pos, n
         done += 1
     if too_far:
-        v.append(Violation("M1", f"Too far: the train can go only {done} of these "
-                                 f"{len(dots)} segments this turn"))
+        v.append(Violation("M1", _("Too far: the train can go only {done} of these {n} segments this turn").format(done=done, n=len(dots))))
     fee = state.rules.rental_fee if rent_due else 0
     details = MoveDetails(path=tuple(dots), steps=done, moves_left=left, stop=pos,
                           previous=prev, half_speed=halved, rental=rent_due, rent_to=renter,
@@ -472,21 +470,21 @@ def quote_board(state: GameState, action: BoardFerry) -> Quote:
     v: list[Violation] = []
     ferry = next((f for f in state.board.ferries if f.name == action.ferry), None)
     if ferry is None:
-        return refused(action, Violation("M5", f"There is no ferry called {action.ferry}"))
+        return refused(action, Violation("M5", _("There is no ferry called {ferry}").format(ferry=action.ferry)))
     if pl.aboard is not None:
-        v.append(Violation("M5", "Your train is already on a ferry"))
+        v.append(Violation("M5", _("Your train is already on a ferry")))
     elif pl.position is None:
-        v.append(Violation("M1", "Place your train on a city first"))
+        v.append(Violation("M1", _("Place your train on a city first")))
     elif pl.position not in ferry.ports:
         v.append(Violation("M5", _not_at_port(state, ferry, pl.position)))
     elif state.moves_left is not None:
-        v.append(Violation("M5", "A ferry is boarded only at the start of the move: the train "
-                                 "has already moved this turn"))
+        v.append(Violation("M5", _("A ferry is boarded only at the start of the move: the train "
+                                 "has already moved this turn")))
     if ferry.index not in pl.ferries:
-        v.append(Violation("M5", f"You have not drawn the {ferry.name} ferry (K8)"))
+        v.append(Violation("M5", _("You have not drawn the {name} ferry (K8)").format(name=ferry.name)))
     if events.ferry_closed(state, ferry.index):
         storm = events.storm_over(state, ferry.index)
-        v.append(Violation("E5", f"No ferry sails during {storm}"))
+        v.append(Violation("E5", _("No ferry sails during {storm}").format(storm=storm)))
     to = ferry.other_port(pl.position) if pl.position is not None else None
     return Quote(action, 0, tuple(v), BoardDetails(ferry.name, ferry.index, to))
 
@@ -499,13 +497,16 @@ def _not_at_port(state: GameState, ferry: Ferry, at: int) -> str:
                  and board.city_of_dot.get(p) is city), None)
     if city is None or port is None:
         a, b = (board.key(x) for x in ferry.ports)
-        return (f"The train must be at a port of the {ferry.name} ferry ({a} or {b}) to "
-                "board it")
+        return (_("The train must be at a port of the {name} ferry ({a} or {b}) to board it").format(name=ferry.name, a=a, b=b))
     dot, centre = board.dots[port], board.dots[city.centre]
     side = compass(dot.x - centre.x, dot.y - centre.y)
-    where = "centre" if side == "here" else f"{side} dot"
-    return (f"The {ferry.name} ferry sails from the {where} of {city.name}, its port: move "
-            "the train there; it boards at the start of a move")
+    if side == "here":
+        return _("The {ferry} ferry sails from the centre of {city}, its port: move the train "
+                 "there; it boards at the start of a move").format(ferry=ferry.name,
+                                                                   city=city.name)
+    return _("The {ferry} ferry sails from the {side} dot of {city}, its port: move the train "
+             "there; it boards at the start of a move").format(ferry=ferry.name, side=_(side),
+                                                               city=city.name)
 
 
 def apply_board(state: GameState, action: BoardFerry, quote: Quote) -> None:

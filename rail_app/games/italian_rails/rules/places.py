@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.board import Board
 
 
@@ -41,7 +42,7 @@ class Names:
         return self.board.place_name(d)
 
     def segment(self, a: int, b: int) -> str:
-        return f"the segment from {self.board.place_name(a)} to {self.board.place_name(b)}"
+        return _("the segment from {place_name} to {place_name2}").format(place_name=self.board.place_name(a), place_name2=self.board.place_name(b))
 
 
 Sentence = Callable[[Places], str]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.actions import TakeBack
 from rail_app.games.italian_rails.rules.log import TookBack
 from rail_app.games.italian_rails.rules.quotes import (
@@ -42,8 +43,8 @@ def quote_take_back(state: GameState, action: TakeBack) -> Quote:
     snap = state.undo
     if snap is None or len(state.history) <= len(snap.history):
         return refused(action, Violation.not_now(
-            Moment.NOTHING_TO_TAKE_BACK, "Nothing to take back: only the train's last move, pickup, lock or drop "
-                  "of this phase can be taken back, and not once it made a card be drawn"))
+            Moment.NOTHING_TO_TAKE_BACK, _("Nothing to take back: only the train's last move, pickup, lock or drop "
+                  "of this phase can be taken back, and not once it made a card be drawn")))
     me = state.current
     refund = state.players[me].cash - snap.players[me].cash
     undoes = state.history[len(snap.history)][1].kind  # the action right after the snapshot

@@ -9,22 +9,25 @@ engine's own record of a game writes grid keys (``Keys``). One sentence, two ren
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rail_app.core.i18n import _, ngettext
+from rail_app.core import i18n
+from rail_app.core.i18n import N_, _, money_millions, ngettext, number, pgettext
 from rail_app.games.italian_rails.rules import log as ev
 from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.deckmodel import Card
+from rail_app.games.italian_rails.rules.eventkinds import EventKind
 from rail_app.games.italian_rails.rules.log import LogEntry, LogKind, LossCause, Settled
 from rail_app.games.italian_rails.rules.places import Keys, Names, Places
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState, Outcome
 
 #: What taking back takes back, by the kind of action (as records name it).
-TAKEN_BACK = {"place": "placing the train", "move": "the move",
-              "board_ferry": "boarding the ferry", "pickup": "the pickup", "lock": "the lock",
-              "drop": "the drop"}
+TAKEN_BACK = {"place": N_("placing the train"), "move": N_("the move"),
+              "board_ferry": N_("boarding the ferry"), "pickup": N_("the pickup"), "lock": N_("the lock"),
+              "drop": N_("the drop")}
 
 
 def place(board: Board, d: int) -> str:
@@ -49,23 +52,164 @@ def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
+#: The words of the map's closed sets, looked up when they are shown (a map's own names, a
+#: locomotive a map adds, stay as they are).
+_LOCOMOTIVES: dict[str, Callable[[], str]] = {
+    "Freight": lambda: pgettext("locomotive", "Freight"),
+    "Fast Freight": lambda: pgettext("locomotive", "Fast Freight"),
+    "Heavy Freight": lambda: pgettext("locomotive", "Heavy Freight"),
+    "Super Freight": lambda: pgettext("locomotive", "Super Freight"),
+}
+_TERRAINS: dict[str, Callable[[], str]] = {
+    "plain": lambda: pgettext("terrain", "Plain"),
+    "mountain": lambda: pgettext("terrain", "Mountain"),
+    "alpine": lambda: pgettext("terrain", "Alpine"),
+}
+_CITIES: dict[str, Callable[[], str]] = {
+    "small": lambda: _("{name} (small city)"),
+    "medium": lambda: _("{name} (medium city)"),
+    "major": lambda: _("{name} (major city)"),
+}
+_CROSSINGS: dict[str, Callable[[], str]] = {
+    "river": lambda: _("Crosses river {name} ({extra}, B2)"),
+    "lake": lambda: _("Crosses lake {name} ({extra}, B2)"),
+    "inlet": lambda: _("Crosses inlet {name} ({extra}, B2)"),
+    "strait": lambda: _("Crosses strait {name} ({extra}, B2)"),
+}
+
+
+def storm_title(state: GameState, ferry: int) -> str:
+    """E5: the title of the storm that closes ``ferry`` now ("" when it sails)."""
+    from rail_app.games.italian_rails.rules.eventkinds import rule_of
+
+    for force in state.events:
+        rule = rule_of(force.kind)
+        if rule is not None and rule.closes_ferries and ferry in force.ferries:
+            card = state.deck.cards.get(force.card)
+            return card_words(state.board, card)[0] if card is not None and card.title \
+                else _("the storm")
+    return ""
+
+
+def locomotive(name: str) -> str:
+    """A locomotive as a player reads it ("Fast Freight", "Tren rápido")."""
+    words = _LOCOMOTIVES.get(name)
+    return words() if words is not None else name
+
+
+def terrain(kind: str) -> str:
+    """A dot's terrain as a player reads it ("Mountain")."""
+    words = _TERRAINS.get(kind)
+    return words() if words is not None else kind.capitalize()
+
+
+def city_words(name: str, size: str) -> str:
+    """A city with its size ("Milano (major city)")."""
+    words = _CITIES.get(size)
+    return words().format(name=name) if words is not None else f"{name} ({size} city)"
+
+
+def crossing_words(kind: str, name: str, extra: str) -> str:
+    """What a segment crosses and what it adds ("Crosses river Po (+2M, B2)")."""
+    words = _CROSSINGS.get(kind)
+    if words is None:
+        return f"Crosses {kind} {name} ({extra}, B2)"
+    return words().format(name=name, extra=extra)
+
+
 def demand_words(state: GameState, card: int, demand: int) -> str:
     """A demand of a card: "wine to Milano for 21M (card 12)"."""
     d = state.deck.card(card).demands[demand]
-    return f"{d.commodity} to {d.city} for {d.payoff}M (card {card})"
+    return _("{commodity} to {city} for {payoff} (card {card})").format(commodity=pgettext("commodity", d.commodity), city=d.city, payoff=money_millions(d.payoff), card=card)
 
 
 def _lost(state: GameState, lost: tuple[tuple[int, int], ...]) -> str:
     if not lost:
-        return "no track was lost"
-    total = sum(n for _, n in lost)
+        return _("no track was lost")
+    total = sum(n for _p, n in lost)
     parts = ", ".join(f"{state.players[p].name} {n}" for p, n in lost)
-    return f"{total} {_plural(total, 'segment', 'segments')} destroyed ({parts})"
+    return ngettext("{n} segment destroyed ({parts})", "{n} segments destroyed ({parts})",
+                    total).format(n=total, parts=parts)
 
 
 def _card_title(state: GameState, card: int, fallback: str = "") -> str:
     c = state.deck.cards.get(card)
-    return c.title if c is not None and c.title else (fallback or (c.event or "" if c else ""))
+    if c is None:
+        return fallback
+    title = card_words(state.board, c)[0]
+    return title or fallback
+
+
+def _listed(names: Sequence[str], last: str) -> str:
+    """"Milano, Torino and Venezia" (``last``: the word before the last name, translated)."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {last} {names[-1]}"
+
+
+def card_words(board: Board, card: Card) -> tuple[str, str]:
+    """An event card's title and text as a player reads them. In English, the deck file's
+    own words (the map author's); in any other language, words made from the card's kind
+    and parameters through the catalog (E3-E9), since a deck file is written in English."""
+    if i18n.language() == i18n.SOURCE or card.event is None:
+        return card.title or (card.event or "").replace("_", " "), card.text
+    p = card.params
+    until = _("until the end of your next turn")
+    match card.event:
+        case EventKind.TAX:
+            table = board.rules.tax_table
+            steps = ", ".join(f"{number(lo)}-{number(hi - 1)}: {number(t)}"
+                              for (lo, t), (hi, _t) in zip(table, table[1:], strict=False))
+            lo, top = table[-1]
+            return (_("Excess Profits Tax"),
+                    _("Each player pays by cash on hand: {steps}, {lowest}+: {top}. From now "
+                      "on cash is public.").format(steps=steps, lowest=number(lo),
+                                                   top=number(top)))
+        case EventKind.FLOOD:
+            names = [*p.get("systems", []), *p.get("rivers", [])]
+            rivers = _listed(names, _("and"))
+            if len(names) == 1:
+                return (_("The {river} floods").format(river=rivers),
+                        _("Every bridge over the {river} and its tributaries is washed out; no "
+                          "building or moving across them {until}.").format(river=rivers,
+                                                                            until=until))
+            return (_("{rivers} flood").format(rivers=rivers),
+                    _("Every bridge over {rivers} is washed out; no building or moving "
+                      "across them {until}.").format(rivers=rivers, until=until))
+        case EventKind.STORM:
+            sea = p.get("sea")
+            if not sea:
+                return (_("Storms at sea"),
+                        _("No ferry may be boarded or left {until}.").format(until=until))
+            text = (_("No ferry may be boarded or left, and trains on the {sea} coast move at "
+                      "half speed {until}.") if board.ferries else
+                    _("Trains on the {sea} coast move at half speed {until}."))
+            return _("Storm on the {sea}").format(sea=sea), text.format(sea=sea, until=until)
+        case EventKind.VOLCANO:
+            volcano, radius = str(p.get("volcano", "")), int(p.get("radius", 2))
+            return (_("{volcano} erupts").format(volcano=volcano),
+                    ngettext("Track within {n} dot of {volcano} is destroyed and nobody builds "
+                             "there {until}; a train there loses its next turn.",
+                             "Track within {n} dots of {volcano} is destroyed and nobody builds "
+                             "there {until}; a train there loses its next turn.", radius
+                             ).format(n=radius, volcano=volcano, until=until))
+        case EventKind.DERAILMENT:
+            cities, radius = list(p.get("cities", [])), int(p.get("radius", 3))
+            return (_("Derailment near {cities}").format(cities=_listed(cities, _("and"))),
+                    ngettext("A train within {n} dot of {cities} loses one load and its next "
+                             "turn.",
+                             "A train within {n} dots of {cities} loses one load and its next "
+                             "turn.", radius).format(n=radius, cities=_listed(cities, _("or"))))
+        case EventKind.BAD_WEATHER:
+            cities, radius = list(p.get("cities", [])), int(p.get("radius", 3))
+            where = _listed(cities, _("or")) if cities else _("the marked zone")
+            return (_("Bad weather around {cities}").format(
+                        cities=_listed(cities, _("and")) if cities else _("the marked zone")),
+                    ngettext("Trains within {n} dot of {cities} move at half speed {until}.",
+                             "Trains within {n} dots of {cities} move at half speed {until}.",
+                             radius).format(n=radius, cities=where, until=until))
+    return card.title, card.text
 
 
 def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
@@ -75,116 +219,111 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
     board = state.board
     match e:
         case ev.TurnBegins(turn=turn):
-            return f"Turn {turn}: {name} begins"
+            return _("Turn {turn}: {name} begins").format(turn=turn, name=name)
         case ev.TurnSkipped(turn=turn):
-            return f"Turn {turn}: {name} loses this turn"
+            return _("Turn {turn}: {name} loses this turn").format(turn=turn, name=name)
         case ev.BuildingPaid(cost=cost):
-            return f"{name} pays {cost}M for this phase's building"
+            return _("{name} pays {cost} for this phase's building").format(name=name, cost=money_millions(cost))
         case ev.StartsBuilding():
-            return f"{name} starts building"
+            return _("{name} starts building").format(name=name)
         case ev.SegmentBuilt(a=a, b=b, cost=cost):
-            return f"{name} builds {places.dot(a)} to {places.dot(b)} ({cost}M)"
+            return _("{name} builds {dot} to {dot2} ({cost})").format(name=name, dot=places.dot(a), dot2=places.dot(b), cost=money_millions(cost))
         case ev.FerryTaken(ferry=f, cost=cost):
-            return f"{name} takes the ferry {board.ferries[f].name} ({cost}M)"
+            return _("{name} takes the ferry {name2} ({cost})").format(name=name, name2=board.ferries[f].name, cost=money_millions(cost))
         case ev.Erased(a=a, b=b, ferry=f):
             if f is not None:
-                return f"{name} erases the ferry {board.ferries[f].name}"
+                return _("{name} erases the ferry {name2}").format(name=name, name2=board.ferries[f].name)
             assert a is not None and b is not None
-            return f"{name} erases {places.segment(a, b)}"
+            return _("{name} erases {segment}").format(name=name, segment=places.segment(a, b))
         case ev.Upgraded(to=to, cost=cost):
-            return f"{name} upgrades to {to} ({cost}M)"
+            return _("{name} upgrades to {to} ({cost})").format(name=name, to=locomotive(to), cost=money_millions(cost))
         case ev.Borrowed(amount=amount, owed=owed):
-            return f"{name} borrows {amount}M and owes {owed}M"
+            return _("{name} borrows {amount} and owes {owed}").format(name=name, amount=money_millions(amount), owed=money_millions(owed))
         case ev.Repaid(amount=amount):
-            return f"{name} repays the loan ({amount}M)"
+            return _("{name} repays the loan ({amount})").format(name=name, amount=money_millions(amount))
         case ev.DeckReshuffled(cards=n):
-            return f"The deck is empty: the discard pile ({n} cards) is shuffled into a new deck"
+            return _("The deck is empty: the discard pile ({n} cards) is shuffled into a new deck").format(n=n)
         case ev.PublicCards(cards=cards):
             listed = ", ".join(str(n) for n in cards)
-            return (f"New public card: {listed} (C7)" if len(cards) == 1
-                    else f"New public cards: {listed} (C7)")
+            return (_("New public card: {listed} (C7)").format(listed=listed) if len(cards) == 1
+                    else _("New public cards: {listed} (C7)").format(listed=listed))
         case ev.EventSetAside(card=card):
-            return (f"{name} was dealt the event '{state.deck.card(card).title}' (card "
-                    f"{card}): it is set aside and replaced (C2)")
+            return (_("{name} was dealt the event '{title}' (card {card}): it is set aside and replaced (C2)").format(name=name, title=_card_title(state, card), card=card))
         case ev.EventsShuffledBack(count=n):
-            return f"The {n} event card(s) set aside are shuffled back into the deck"
+            return _("The {n} event card(s) set aside are shuffled back into the deck").format(n=n)
         case ev.CardsDealt(deal=deal, keep=keep):
-            return f"Each player is dealt {deal} demand cards and keeps {keep} (C2)"
+            return _("Each player is dealt {deal} demand cards and keeps {keep} (C2)").format(deal=deal, keep=keep)
         case ev.CardsChosen(count=n):
-            return f"{name} has chosen {n} private cards"
+            return _("{name} has chosen {n} private cards").format(name=name, n=n)
         case ev.CardsRevealed(private=private, pool=pool):
             shown = "; ".join(f"{p.name}: {', '.join(map(str, cards))}"
                               for p, cards in zip(state.players, private, strict=True))
-            return f"Private cards revealed: {shown}. Public pool: {', '.join(map(str, pool))} (C2)"
+            return _("Private cards revealed: {shown}. Public pool: {pool} (C2)").format(shown=shown, pool=', '.join(map(str, pool)))
         case ev.StartsFirst(card=card):
-            return f"{name} holds the lowest card ({card}) and starts (T1)"
+            return _("{name} holds the lowest card ({card}) and starts (T1)").format(name=name, card=card)
         case ev.PickedUp(commodity=c, city=city, card=card, demand=demand):
-            where = f" at {city}" if city else ""
+            where = _(" at {city}").format(city=city) if city else ""
             if card is not None and demand is not None:
-                return f"{name} picks up {c}{where}, locked to {demand_words(state, card, demand)}"
-            return f"{name} picks up {c}{where} (unlocked)"
+                return _("{name} picks up {commodity}{where}, locked to {demand_words}").format(name=name, commodity=pgettext("commodity", c), where=where, demand_words=demand_words(state, card, demand))
+            return _("{name} picks up {commodity}{where} (unlocked)").format(name=name, commodity=pgettext("commodity", c), where=where)
         case ev.Locked(card=card, demand=demand):
-            return f"{name} locks {demand_words(state, card, demand)}"
+            return _("{name} locks {demand_words}").format(name=name, demand_words=demand_words(state, card, demand))
         case ev.Delivered(card=card, demand=demand, payoff=payoff):
             d = state.deck.card(card).demands[demand]
-            return f"{name} delivers {d.commodity} to {d.city} and earns {payoff}M (card {card}, C5)"
+            return _("{name} delivers {commodity} to {city} and earns {payoff} (card {card}, C5)").format(name=name, commodity=pgettext("commodity", d.commodity), city=d.city, payoff=money_millions(payoff), card=card)
         case ev.CubeTakenBack(card=card, commodity=c):
-            return (f"{name} takes back the cube from card {card}; the {c} stays on the train, "
-                    "unlocked (C5)")
+            return (_("{name} takes back the cube from card {card}; the {commodity} stays on the train, unlocked (C5)").format(name=name, card=card, commodity=pgettext("commodity", c)))
         case ev.Dropped(commodity=c, city=city):
-            return f"{name} drops {c} at {city}" if city else f"{name} drops {c}"
+            return _("{name} drops {commodity} at {city}").format(name=name, commodity=pgettext("commodity", c), city=city) if city else _("{name} drops {commodity}").format(name=name, commodity=pgettext("commodity", c))
         case ev.Swapped(discarded=gone, drawn=drawn):
-            return (f"{name} swaps demands: cards {', '.join(map(str, gone))} are discarded, "
-                    f"{', '.join(map(str, drawn)) or 'nothing'} drawn (C6)")
+            return (_("{name} swaps demands: cards {gone} are discarded, {drawn} drawn (C6)").format(name=name, gone=', '.join(map(str, gone)), drawn=', '.join(map(str, drawn)) or _("nothing")))
         case ev.EndTriggered(cash=cash):
-            return (f"{name} has {cash}M and a network joining every major city: the game ends "
-                    "when both players have had the same number of turns (W1)")
+            return (_("{name} has {cash} and a network joining every major city: the game ends when both players have had the same number of turns (W1)").format(name=name, cash=money_millions(cash)))
         case ev.GameOver(winner=winner, cash=cash, segments=segments, settled=settled):
             reason = _settled(state, winner, cash, segments, settled)
-            return f"Game over. {reason} (W2)"
+            return _("Game over. {reason} (W2)").format(reason=reason)
         case ev.EventDrawn(card=card):
-            event_card = state.deck.card(card)
-            title = event_card.title or event_card.event or ""
-            return (f"Event: {title} - {event_card.text}" if event_card.text
-                    else f"Event: {title}")
+            title, text = card_words(board, state.deck.card(card))
+            return (_("Event: {title} - {text}").format(title=title, text=text) if text
+                    else _("Event: {title}").format(title=title))
         case ev.TaxPaid(taxes=taxes):
-            paid = ", ".join(f"{p.name} pays {t}M" for p, t in zip(state.players, taxes,
+            paid = ", ".join(_("{name} pays {amount}").format(name=p.name, amount=money_millions(t))
+                             for p, t in zip(state.players, taxes,
                                                                    strict=True))
-            return f"Excess Profits Tax: {paid}; cash is public from now on"
+            return _("Excess Profits Tax: {paid}; cash is public from now on").format(paid=paid)
         case ev.Flooded(rivers=rivers, systems=systems, lost=lost):
-            what = ", ".join([*rivers, *(f"the {s} system" for s in systems)])
-            return f"Flood ({what}): {_lost(state, lost)}"
+            what = ", ".join([*rivers, *(_("the {river} system").format(river=s)
+                                         for s in systems)])
+            return _("Flood ({what}): {lost}").format(what=what, lost=_lost(state, lost))
         case ev.StormAtSea(sea=sea):
-            return (f"Storm at sea: no ferry sails; half speed on the {sea} coast" if sea
-                    else "Storm at sea: no ferry sails")
+            return (_("Storm at sea: no ferry sails; half speed on the {sea} coast").format(sea=sea) if sea
+                    else _("Storm at sea: no ferry sails"))
         case ev.Erupted(volcano=volcano, lost=lost):
-            return f"{volcano} erupts: {_lost(state, lost)}"
+            return _("{volcano} erupts: {lost}").format(volcano=volcano, lost=_lost(state, lost))
         case ev.NoDerailment():
-            return "Derailment: no train is near enough"
+            return _("Derailment: no train is near enough")
         case ev.BadWeather(dots=n):
-            return f"Bad weather: half speed in {n} dots"
+            return _("Bad weather: half speed in {n} dots").format(n=n)
         case ev.SlowedDown(moves_left=n):
-            return f"{name}'s train slows to half speed: {n} moves left"
+            return _("{name}'s train slows to half speed: {n} moves left").format(name=name, n=n)
         case ev.TurnLost(cause=cause, now=now):
             if cause is LossCause.ERUPTION:
                 if now:
-                    return (f"{name}'s train is caught by the eruption: {name}'s turn ends now "
-                            "and the next one is lost")
-                return f"{name}'s train is caught by the eruption: {name} loses the next turn"
+                    return (_("{name}'s train is caught by the eruption: {name}'s turn ends now and the next one is lost").format(name=name))
+                return _("{name}'s train is caught by the eruption: {name} loses the next turn").format(name=name)
             if now:
-                return f"{name}'s train derails: {name}'s turn ends now and the next one is lost"
-            return f"{name}'s train derails: {name} loses the next turn"
+                return _("{name}'s train derails: {name}'s turn ends now and the next one is lost").format(name=name)
+            return _("{name}'s train derails: {name} loses the next turn").format(name=name)
         case ev.LoadLost(commodity=c, released=card):
             if card is not None:
-                return f"{name} loses the {c} and releases card {card} to the pool"
-            return f"{name} loses the {c}"
+                return _("{name} loses the {commodity} and releases card {card} to the pool").format(name=name, commodity=pgettext("commodity", c), card=card)
+            return _("{name} loses the {commodity}").format(name=name, commodity=pgettext("commodity", c))
         case ev.EventOver(card=card):
-            return f"{_card_title(state, card)}: the event is over"
+            return _("{title}: the event is over").format(title=_card_title(state, card))
         case ev.TrainPlaced(city=city):
-            return f"{name} places the train at {city}"
+            return _("{name} places the train at {city}").format(name=name, city=city)
         case ev.RentPaid(fee=fee, to=to):
-            return (f"{name} pays {fee}M rent to {state.players[to].name} for using their "
-                    "track (M3)")
+            return (_("{name} pays {fee} rent to {name2} for using their track (M3)").format(name=name, fee=money_millions(fee), name2=state.players[to].name))
         case ev.Moved(start=start, stop=stop, steps=steps, moves_left=left):
             frm = board.place_name(start) if start is not None else "?"
             to = board.place_name(stop)
@@ -194,21 +333,20 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
                                 "{name} moves {steps} segments and is still at {place} "
                                 "({left} left)", steps).format(
                                     name=name, steps=steps, place=to, left=left)
-            return (f"{name} moves from {frm} to {to} ({steps} "
-                    f"{_plural(steps, 'segment', 'segments')}, {left} left)")
+            return ngettext("{name} moves from {frm} to {to} ({steps} segment, {left} left)",
+                            "{name} moves from {frm} to {to} ({steps} segments, {left} left)",
+                            steps).format(name=name, frm=frm, to=to, steps=steps, left=left)
         case ev.BoardedFerry(ferry=f, lands=port):
-            return (f"{name}'s train boards the {board.ferries[f].name} ferry; it lands at "
-                    f"{places.dot(port)} next turn, at half speed (M5)")
+            return (_("{name}'s train boards the {name2} ferry; it lands at {dot} next turn, at half speed (M5)").format(name=name, name2=board.ferries[f].name, dot=places.dot(port)))
         case ev.StaysAboard(ferry=f):
-            return f"{name}'s train stays on the {board.ferries[f].name} ferry: storm at sea (E5)"
+            return _("{name}'s train stays on the {name2} ferry: storm at sea (E5)").format(name=name, name2=board.ferries[f].name)
         case ev.Landed(ferry=f, port=port):
-            return (f"{name}'s train lands at {board.place_name(port)} from the "
-                    f"{board.ferries[f].name} ferry and moves at half speed this turn (M5)")
+            return (_("{name}'s train lands at {place_name} from the {name2} ferry and moves at half speed this turn (M5)").format(name=name, place_name=board.place_name(port), name2=board.ferries[f].name))
         case ev.TookBack(undone=undone, refund=refund):
-            what = TAKEN_BACK.get(undone, "the last action")
+            what = _(TAKEN_BACK[undone]) if undone in TAKEN_BACK else _("the last action")
             if refund:
-                return f"{name} takes back {what} ({refund}M rent given back)"
-            return f"{name} takes back {what}"
+                return _("{name} takes back {what} ({refund} rent given back)").format(name=name, what=what, refund=money_millions(refund))
+            return _("{name} takes back {what}").format(name=name, what=what)
     raise ValueError(f"no words for {e!r}")
 
 
@@ -223,14 +361,13 @@ def _settled(state: GameState, winner: int | None, cash: Sequence[int],
     best = max(cash)
     top = [i for i, c in enumerate(cash) if c == best]
     if settled is Settled.MOST_CASH and winner is not None:
-        others = ", ".join(f"{names_[i]} {cash[i]}M" for i in range(len(cash)) if i != winner)
-        return f"{names_[winner]} has the most cash: {best}M (against {others})"
+        others = ", ".join(f"{names_[i]} {money_millions(cash[i])}" for i in range(len(cash)) if i != winner)
+        return _("{name} has the most cash: {best} (against {others})").format(name=names_[winner], best=money_millions(best), others=others)
     fewest = min(segments[i] for i in top)
     if settled is Settled.FEWER_SEGMENTS and winner is not None:
         against = ", ".join(str(segments[i]) for i in top if i != winner)
-        return (f"Equal cash ({best}M): {names_[winner]} drew fewer segments ({fewest} "
-                f"against {against})")
-    return f"Equal cash ({best}M) and equal segments drawn ({fewest}): a draw"
+        return (_("Equal cash ({best}): {name} drew fewer segments ({fewest} against {against})").format(best=money_millions(best), name=names_[winner], fewest=fewest, against=against))
+    return _("Equal cash ({best}) and equal segments drawn ({fewest}): a draw").format(best=money_millions(best), fewest=fewest)
 
 
 def outcome_sentence(state: GameState, outcome: Outcome | None = None) -> str:
@@ -282,8 +419,8 @@ def history_lines(state: GameState, player: int | None = None) -> list[HistoryLi
                 n += 1
                 j += 1
             frm, to = places.dot(start), places.dot(end)
-            text = (f"{name} builds a segment from {frm} to {to} ({cost}M)" if n == 1 else
-                    f"{name} builds {n} segments from {frm} to {to} ({cost}M)")
+            text = (_("{name} builds a segment from {frm} to {to} ({cost})").format(name=name, frm=frm, to=to, cost=money_millions(cost)) if n == 1 else
+                    _("{name} builds {n} segments from {frm} to {to} ({cost})").format(name=name, n=n, frm=frm, to=to, cost=money_millions(cost)))
             out.append(HistoryLine(e.turn, e.player, text, LogKind.BUILD))
             i = j
             continue
@@ -293,7 +430,7 @@ def history_lines(state: GameState, player: int | None = None) -> list[HistoryLi
                     and log[j].player == e.player and log[j].turn == e.turn:
                 j += 1
             text = (sentence(state, e, places) if j == i + 1
-                    else f"{name} erases {j - i} segments")
+                    else _("{name} erases {n} segments").format(name=name, n=j - i))
             out.append(HistoryLine(e.turn, e.player, text, LogKind.BUILD))
             i = j
             continue
@@ -314,10 +451,10 @@ def cash_words(summary: Mapping[str, Any], seat_names: Sequence[str],
     each one's cash is hidden from the others too; with only computers playing, all."""
     cash = summary.get("cash", [])
     if summary.get("cash_public") or over or not people:
-        return " · ".join(f"{n} {c}M" for n, c in zip(seat_names, cash, strict=False))
+        return " · ".join(f"{n} {money_millions(c)}" for n, c in zip(seat_names, cash, strict=False))
     if len(people) > 1:
-        return "cash hidden until it is public (E3)"
-    return " · ".join(f"{n} {c}M" if i in people else
+        return _("cash hidden until it is public (E3)")
+    return " · ".join(f"{n} {money_millions(c)}" if i in people else
                       _("{name} cash hidden (E3)").format(name=n)
                       for i, (n, c) in enumerate(zip(seat_names, cash, strict=False)))
 
@@ -325,4 +462,4 @@ def cash_words(summary: Mapping[str, Any], seat_names: Sequence[str],
 def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: Sequence[int],
                over: bool) -> list[str]:
     """What the save screen says of a saved game beyond its seats, map and turn."""
-    return [f"Cash: {cash_words(summary, seat_names, people, over)}"]
+    return [_("Cash: {cash_words}").format(cash_words=cash_words(summary, seat_names, people, over))]

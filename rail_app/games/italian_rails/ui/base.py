@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules.actions import Action, Deliver, PlaceTrain
 from rail_app.games.italian_rails.rules.deck import event_centres
 from rail_app.games.italian_rails.rules.eventkinds import EVENT_RULES, rule_of
@@ -110,7 +111,7 @@ class Core:
                 if not computer:
                     owner = self.state.players[move.rent_to if move.rent_to is not None
                                                else 1 - actor].name
-                    self.say("Rent paid", f"{q.cost}M to {owner} for using their track (M3)",
+                    self.say(_("Rent paid"), _("{cost} to {owner} for using their track (M3)").format(cost=money_millions(q.cost), owner=owner),
                              Tone.WARN, Spot.TOP)
         elif isinstance(action, PlaceTrain):
             sounds.play("whistle")
@@ -120,7 +121,7 @@ class Core:
             city = self.session.state.board.cities.get(done.city) if done is not None else None
             if done is not None and city is not None:
                 who = self.state.players[actor].name
-                self.say(f"Delivered +{done.payoff}M", f"{who} in {done.city}", Tone.GOOD,
+                self.say(_("Delivered {payoff}").format(payoff=money_millions(done.payoff, sign=True)), _("{who} in {city}").format(who=who, city=done.city), Tone.GOOD,
                          Spot.MAP, (city.x, city.y))
         return q
 
@@ -159,7 +160,7 @@ class Core:
                     centres = tuple(event_centres(st.board, c))
                     self.table.circles.append(Circle(centres, radius))
             elif isinstance(happened, (TurnLost, TurnSkipped, LoadLost)):  # a loss (T4, E7)
-                self.say("Event", sentence(st, entry, Names(st.board)), Tone.ERROR, Spot.TOP)
+                self.say(_("Event"), sentence(st, entry, Names(st.board)), Tone.ERROR, Spot.TOP)
 
     # -- notices -------------------------------------------------------------------------
     def say(self, headline: str, reason: str = "", tone: Tone = Tone.ERROR,

@@ -8,6 +8,7 @@ segment and Clear erase track drawn this phase (K10).
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.base import Core
@@ -33,7 +34,7 @@ class Building:
             return False
         self.core.hush()
         if self.core.state.phase is Phase.MOVE:
-            self.core.say("Move phase", "Press Enter (End move) to start building.", Tone.INFO)
+            self.core.say(_("Move phase"), _("Press Enter (End move) to start building."), Tone.INFO)
             return False
         if not self.building():
             return False
@@ -46,8 +47,8 @@ class Building:
             self.core.table.modal = Modal.FERRY
             return False
         if d is not None:
-            self.core.say("Can't start here",
-                     "Start at an outer dot of a red hexagon or from your own track (K1)")
+            self.core.say(_("Can't start here"),
+                     _("Start at an outer dot of a red hexagon or from your own track (K1)"))
         return False
 
     def pen_move(self, pos: tuple[float, float]) -> None:
@@ -72,12 +73,12 @@ class Building:
             q = self.core.do(step.action)
             out.append(q)
             if not q.ok:
-                self.core.refuse("Can't build here", q, pos)
+                self.core.refuse(_("Can't build here"), q, pos)
                 break
             self.core.table.last_build = step.to
         if refusal is not None:
             reason = refusal.reason(self.core.session.state.board)
-            self.core.say("Can't build here", reason, Tone.ERROR, Spot.POINTER, pos)
+            self.core.say(_("Can't build here"), reason, Tone.ERROR, Spot.POINTER, pos)
         return out
 
     def cancel_stroke(self) -> bool:
@@ -99,19 +100,19 @@ class Building:
             return True
         act = erase_action(self.core.session)
         if act is None:
-            self.core.say("Nothing to erase", "Only track drawn this phase can be erased (K10)",
+            self.core.say(_("Nothing to erase"), _("Only track drawn this phase can be erased (K10)"),
                      Tone.INFO)
             return False
         q = self.core.do(act)
         if not q.ok:
-            self.core.refuse("Can't erase", q)
+            self.core.refuse(_("Can't erase"), q)
         return q.ok
 
     def erase_at(self, pos: tuple[float, float]) -> bool:
         """Right-click on a segment drawn this phase: erase it (K10)."""
         if not self.building():
             return False
-        fresh = [e for e, _, _ in self.core.state.phase_built]
+        fresh = [e for e, _a, _b in self.core.state.phase_built]
         e = edges_near(self.core.session.state.board, self.core.table.camera, pos[0], pos[1], fresh)
         if e is None:
             return False
@@ -120,7 +121,7 @@ class Building:
             return False
         q = self.core.do(act)
         if not q.ok:
-            self.core.refuse("Can't erase", q, pos)
+            self.core.refuse(_("Can't erase"), q, pos)
         return q.ok
 
     def clear_phase(self) -> int:

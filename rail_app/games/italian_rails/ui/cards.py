@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions, pgettext
 from rail_app.games.italian_rails.rules import cards as rc
 from rail_app.games.italian_rails.ui.commands import Demand
 from rail_app.games.italian_rails.ui.ctx import Ctx
@@ -61,7 +62,8 @@ def card_plan(ctx: Ctx, n: int, width: int, size: int) -> tuple[list[RowPlan], i
     for j, d in enumerate(card.demands):
         dim = locked is not None and j != locked
         text_c = hud.MUTED if dim else hud.TEXT
-        tokens = [(d.commodity, hud.MUTED if dim else hud.GREEN, False), ("to", hud.MUTED, False),
+        tokens = [(pgettext("commodity", d.commodity), hud.MUTED if dim else hud.GREEN, False),
+                  (pgettext("demand card", "to"), hud.MUTED, False),
                   *[(w, text_c, True) for w in d.city.split(" ")]]
         x, top = left, y
         words: list[Word] = []
@@ -72,8 +74,8 @@ def card_plan(ctx: Ctx, n: int, width: int, size: int) -> tuple[list[RowPlan], i
             words.append(Word(text, colour, bold, pygame.Rect(x, y, w, h)))
             x += w + space
         y += lh
-        pw, ph = font(size, True).size(f"{d.payoff}M")
-        payoff = Word(f"{d.payoff}M", hud.MUTED if dim else hud.TEXT, True,
+        pw, ph = font(size, True).size(money_millions(d.payoff))
+        payoff = Word(money_millions(d.payoff), hud.MUTED if dim else hud.TEXT, True,
                       pygame.Rect(width - px(6) - pw, top, pw, ph))
         box = pygame.Rect(num - px(4), top, width - num, y - top)
         rows.append(RowPlan(box, tuple(words), payoff, Demand(d.commodity, d.city), j))
@@ -90,15 +92,15 @@ def paint_card(surface: pygame.Surface, ctx: Ctx, n: int, rect: pygame.Rect, siz
     (in screen pixels: ``rect`` moved by ``offset``)."""
     px = ctx.px
     st = ctx.state
-    _, _, lh = _metrics(ctx, size)
+    lh = _metrics(ctx, size)[2]
     lockers = rc.lockers(st, n)
     pygame.draw.rect(surface, LOCKED_BG if lockers else CARD_BG, rect, border_radius=px(5))
     pygame.draw.rect(surface, hud.PANEL_EDGE, rect, 1, border_radius=px(5))
     hud.label(surface, f"#{n}", (rect.x + px(6), rect.y + px(5)), size - 2, hud.MUTED, bold=True)
     if lockers:
-        hud.label(surface, "locked", (rect.x + px(6), rect.y + px(5) + lh), size - 4, hud.MUTED)
+        hud.label(surface, _("locked"), (rect.x + px(6), rect.y + px(5) + lh), size - 4, hud.MUTED)
     out: list[Widget] = []
-    rows, _ = card_plan(ctx, n, rect.w, size)
+    rows = card_plan(ctx, n, rect.w, size)[0]
     for row in rows:
         box = row.box.move(rect.topleft)
         if ctx.table.hovered == row.demand:

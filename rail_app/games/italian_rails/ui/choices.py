@@ -7,6 +7,7 @@ quote is legal); the panel keeps their places while the train stands at a city
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _, money_millions, pgettext
 from rail_app.games.italian_rails.rules import cards as rc
 from rail_app.games.italian_rails.rules.actions import (
     Action,
@@ -28,22 +29,22 @@ def action_label(state: GameState, action: Action) -> str:
 
     def dem(card: int, demand: int) -> str:
         d = deck.card(card).demands[demand]
-        return f"{d.city} {d.payoff}M (card {card})"
+        return _("{city} {payoff} (card {card})").format(city=d.city, payoff=money_millions(d.payoff), card=card)
 
     if isinstance(action, PickUp):
         if action.card is not None and action.demand is not None:
-            return f"Pick up {action.commodity} for {dem(action.card, action.demand)}"
-        return f"Pick up {action.commodity} (unlocked)"
+            return _("Pick up {commodity} for {dem}").format(commodity=pgettext("commodity", action.commodity), dem=dem(action.card, action.demand))
+        return _("Pick up {commodity} (unlocked)").format(commodity=pgettext("commodity", action.commodity))
     if isinstance(action, Lock):
         d = deck.card(action.card).demands[action.demand]
-        return f"Lock {d.commodity} to {dem(action.card, action.demand)}"
+        return _("Lock {commodity} to {dem}").format(commodity=pgettext("commodity", d.commodity), dem=dem(action.card, action.demand))
     if isinstance(action, Deliver):
         d = deck.card(action.card).demands[action.demand]
-        return f"Deliver {d.commodity} to {d.city}: +{d.payoff}M"
+        return _("Deliver {commodity} to {city}: {payoff}").format(commodity=pgettext("commodity", d.commodity), city=d.city, payoff=money_millions(d.payoff, sign=True))
     if isinstance(action, Drop):
-        return f"Drop {action.commodity}"
+        return _("Drop {commodity}").format(commodity=pgettext("commodity", action.commodity))
     if isinstance(action, BoardFerry):
-        return f"Board the {action.ferry} ferry"
+        return _("Board the {ferry} ferry").format(ferry=action.ferry)
     return type(action).__name__
 
 

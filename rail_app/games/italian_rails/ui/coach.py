@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.i18n import N_, _
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.commands import DismissHint, Intent
@@ -30,22 +31,22 @@ from rail_app.games.italian_rails.ui.widgets import Widget, lines_for, paint
 from rail_app.ui import hud
 
 HINTS: dict[str, tuple[str, str]] = {
-    "build": ("Your build phase",
-              "Press on an outer dot of a red hexagon (or on your own track) and drag: the "
+    "build": (N_("Your build phase"),
+              N_("Press on an outer dot of a red hexagon (or on your own track) and drag: the "
               "pen draws dot to dot and shows each segment's cost. Enter pays and ends the "
-              "turn; Backspace erases the last segment."),
-    "cards": ("Your cards",
-              "Your private cards are yours alone; the public pool is for both players. "
+              "turn; Backspace erases the last segment.")),
+    "cards": (N_("Your cards"),
+              N_("Your private cards are yours alone; the public pool is for both players. "
               "Rest the pointer on a demand: its suppliers light up and a dashed line shows "
-              "the track still to build. Suggest shows a whole plan."),
-    "move": ("Your move phase",
-             "Click a city to place the train (the first time), then click a dot: the "
+              "the track still to build. Suggest shows a whole plan.")),
+    "move": (N_("Your move phase"),
+             N_("Click a city to place the train (the first time), then click a dot: the "
              "preview says how many moves and turns. Click again to go. Pick up and deliver "
-             "with the buttons in the side panel; Backspace takes a move back."),
-    "event": ("An event",
-              "Events take effect when drawn. Lasting ones stay until the end of the "
+             "with the buttons in the side panel; Backspace takes a move back.")),
+    "event": (N_("An event"),
+              N_("Events take effect when drawn. Lasting ones stay until the end of the "
               "drawer's next turn: the side panel lists them and the map shows where (E1, "
-              "E2)."),
+              "E2).")),
 }
 
 
@@ -97,7 +98,7 @@ def _panel_kept(title: str, text: str, head: str, buttons: tuple[tuple[int, obje
     box, lines, rects = _layout(title, text, bool(head), widths, wide, m, scale)
     size = round(14 * scale / 100)
     widgets = []
-    for r, (_, command, label) in zip(rects, buttons, strict=True):
+    for r, (_u1, command, label) in zip(rects, buttons, strict=True):
         primary = command is Intent.LESSON_NEXT or isinstance(command, DismissHint)
         assert isinstance(command, Intent | DismissHint)
         widgets.append(Widget(pygame.Rect(r), command, label, look=Style.PRIMARY if primary
@@ -144,9 +145,9 @@ def _layout(title: str, text: str, head: bool, widths: tuple[int, ...], wide: bo
 
 
 def hint_panel(ctx: Ctx, key: str, dialog: Dialog) -> Panel:
-    title, text = HINTS[key]
-    return _panel(ctx, title, text, "", [(110, DismissHint(key), "Got it"),
-                                         (150, Intent.HINTS_OFF, "No more hints")], dialog)
+    title, text = _(HINTS[key][0]), _(HINTS[key][1])
+    return _panel(ctx, title, text, "", [(110, DismissHint(key), _("Got it")),
+                                         (150, Intent.HINTS_OFF, _("No more hints"))], dialog)
 
 
 def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
@@ -161,11 +162,11 @@ def lesson_panel(ctx: Ctx, dialog: Dialog) -> Panel:
         if ack:
             text = f"{text}  {ack}"
     last = ls.step >= len(STEPS) - 1
-    buttons: list[tuple[int, object, str]] = [(110, Intent.LESSON_LEAVE, "Leave"),
-                                               (110, Intent.LESSON_RESTART, "Start over")]
+    buttons: list[tuple[int, object, str]] = [(110, Intent.LESSON_LEAVE, _("Leave")),
+                                               (110, Intent.LESSON_RESTART, _("Start over"))]
     if done:
-        buttons.append((110, Intent.LESSON_NEXT, "Finish" if last else "Next ›"))
-    head = f"LESSON · STEP {ls.step + 1} OF {len(STEPS)}" + (" · DONE" if done and not step.info
+        buttons.append((110, Intent.LESSON_NEXT, _("Finish") if last else _("Next ›")))
+    head = _("LESSON · STEP {n} OF {n2}").format(n=ls.step + 1, n2=len(STEPS)) + (_(" · DONE") if done and not step.info
                                                               else "")
     return _panel(ctx, words(step.title, st, ls.plan), text, head, buttons, dialog)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, get_args
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
@@ -29,6 +30,7 @@ from rail_app.games.italian_rails.rules.actions import (
     UpgradeLoco,
 )
 from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.games.italian_rails.rules.words import locomotive
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.building import Building
 from rail_app.games.italian_rails.ui.choices import legal_city_actions
@@ -178,12 +180,11 @@ class Controller:
         if self.core.human_turn() or isinstance(cmd.action, ChooseLoss):
             q = self.core.do(cmd.action)
             if not q.ok:
-                self.core.refuse("Not allowed", q)
+                self.core.refuse(_("Not allowed"), q)
             elif isinstance(cmd.action, BuildFerry):
                 t.modal, t.offer = Modal.NONE, None
                 self.host.sounds.play("coins")
-                self.core.say("Ferry taken", f"{cmd.action.ferry} for {q.cost}M: your train "
-                              "may board it at either port (M5)", Tone.GOOD, Spot.TOP)
+                self.core.say(_("Ferry taken"), _("{ferry} for {cost}: your train may board it at either port (M5)").format(ferry=cmd.action.ferry, cost=money_millions(q.cost)), Tone.GOOD, Spot.TOP)
 
     def toggle_card(self, cmd: ToggleCard) -> None:
         t = self.table
@@ -260,10 +261,10 @@ class Controller:
         elif question is Question.SWAP:
             q = self.core.do(SwapDemands())
             if not q.ok:
-                self.core.refuse("Can't swap", q)
+                self.core.refuse(_("Can't swap"), q)
             else:
-                self.core.say("Demands swapped", "You may lock loads you carry, then end the turn "
-                         "(C6)", Tone.GOOD, Spot.TOP)
+                self.core.say(_("Demands swapped"), _("You may lock loads you carry, then end the turn "
+                         "(C6)"), Tone.GOOD, Spot.TOP)
         elif question is not None:
             self.leave(question)
 
@@ -284,7 +285,7 @@ class Controller:
         self.table.pen.cancel()
         q = self.core.do(action)
         if not q.ok:
-            self.core.refuse("Not yet", q)
+            self.core.refuse(_("Not yet"), q)
             return False
         if isinstance(action, EndTurn) and paid:
             self.host.sounds.play("coins")
@@ -313,9 +314,9 @@ class Controller:
         q = self.core.do(UpgradeLoco(to))
         if q.ok:
             self.host.sounds.play("coins")
-            self.core.say("New locomotive", f"{to} bought for {q.cost}M", Tone.GOOD, Spot.TOP)
+            self.core.say(_("New locomotive"), _("{to} bought for {cost}").format(to=locomotive(to), cost=money_millions(q.cost)), Tone.GOOD, Spot.TOP)
         else:
-            self.core.refuse("Can't upgrade", q)
+            self.core.refuse(_("Can't upgrade"), q)
         return q.ok
 
     def keep_cards(self) -> bool:
@@ -327,7 +328,7 @@ class Controller:
         if q.ok:
             t.keep_choice = set()
         else:
-            self.core.refuse("Not allowed", q)
+            self.core.refuse(_("Not allowed"), q)
         return q.ok
 
     def save_game(self) -> bool:
@@ -336,9 +337,9 @@ class Controller:
         try:
             self.session.save(path)
         except OSError as exc:  # a full disk, no permission: say so and play on
-            self.core.say("Could not save", str(exc), Tone.ERROR, Spot.TOP)
+            self.core.say(_("Could not save"), str(exc), Tone.ERROR, Spot.TOP)
             return False
-        self.core.say("Game saved", self.session.name or self.session.default_name(), Tone.GOOD,
+        self.core.say(_("Game saved"), self.session.name or self.session.default_name(), Tone.GOOD,
                  Spot.TOP)
         return True
 

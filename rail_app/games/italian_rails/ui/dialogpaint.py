@@ -7,8 +7,9 @@ from enum import Enum
 
 import pygame
 
-from rail_app.core.i18n import N_, _
+from rail_app.core.i18n import N_, _, money_millions, pgettext
 from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
+from rail_app.games.italian_rails.rules.words import card_words, locomotive
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.palette import BOX as BOX
 from rail_app.games.italian_rails.ui.palette import CHOICE_BG as CHOICE_BG
@@ -22,29 +23,29 @@ from rail_app.ui import hud
 #: The help page (F1), the controls and the rules in short: each section a heading and its
 #: lines.
 HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Controls", (
-        "Left drag from a red hexagon's outer dot or your own track   draw track (build phase)",
-        "Backspace / Ctrl+Z   erase the last segment drawn this phase",
-        "Right-click a fresh segment   erase it          Clear   erase all of this phase",
-        "Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer",
-        "Home / F   fit the map          B   jump to your last build",
-        "Click a dot (move phase)   route preview; click again or Enter: the train goes there",
-        "Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities",
-        "Enter   end the build (pay) / end the move phase",
-        "Space   skip the computer's animation          M   mute          F11   full screen",
-        "Esc   menu (save, load, settings)          F1   this page",
+    (N_("Controls"), (
+        N_("Left drag from a red hexagon's outer dot or your own track   draw track (build phase)"),
+        N_("Backspace / Ctrl+Z   erase the last segment drawn this phase"),
+        N_("Right-click a fresh segment   erase it          Clear   erase all of this phase"),
+        N_("Right or middle drag, arrow keys   pan          Wheel   zoom around the pointer"),
+        N_("Home / F   fit the map          B   jump to your last build"),
+        N_("Click a dot (move phase)   route preview; click again or Enter: the train goes there"),
+        N_("Side panel buttons   pick up, lock, deliver, drop, board a ferry; hover a demand to see its cities"),
+        N_("Enter   end the build (pay) / end the move phase"),
+        N_("Space   skip the computer's animation          M   mute          F11   full screen"),
+        N_("Esc   menu (save, load, settings)          F1   this page"),
     )),
-    ("Rules in short", (
-        "Each turn: move your train (from your third turn), then build up to 20M of track.",
-        "A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;",
-        "crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3).",
-        "Start at a major city's outer dots or extend your own track (K1); at most two major-city",
-        "starts per phase (K3); at most three of your segments into a small or medium city (K4).",
-        "You pay at the end of the phase; until then the eraser is free (K10).",
-        "Ferries: the first taker pays the higher price, the second the lower (K8).",
-        "Move (from your third turn): up to your speed over your track, the cities' free track, or",
-        "the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it.",
-        "Win: 250M cash and your own network joining all four major cities (W1).",
+    (N_("Rules in short"), (
+        N_("Each turn: move your train (from your third turn), then build up to 20M of track."),
+        N_("A segment costs the dot it is drawn to: plain 1, mountain 2, alpine 5, city 3, major 5;"),
+        N_("crossing a river +2, a lake or inlet +3 (B1, B2). No segment crosses a border or open sea (B3)."),
+        N_("Start at a major city's outer dots or extend your own track (K1); at most two major-city"),
+        N_("starts per phase (K3); at most three of your segments into a small or medium city (K4)."),
+        N_("You pay at the end of the phase; until then the eraser is free (K10)."),
+        N_("Ferries: the first taker pays the higher price, the second the lower (K8)."),
+        N_("Move (from your third turn): up to your speed over your track, the cities' free track, or"),
+        N_("the other player's track for 4M a turn (M3). Pick up, lock a load to a demand, deliver it."),
+        N_("Win: 250M cash and your own network joining all four major cities (W1)."),
     )),
 )
 
@@ -63,12 +64,12 @@ class Dialog(Enum):
 
 
 QUESTIONS = {
-    Question.SWAP: ("Swap demands", "Three unlocked public cards are discarded at random and "
-                    "three new ones drawn. This replaces your whole turn (C6). Swap?", "Swap"),
-    Question.QUIT: ("Unsaved progress", "Progress since the last save will be lost. Quit to "
-                    "the main menu?", "Quit"),
-    Question.LOAD: ("Unsaved progress", "Progress since the last save will be lost. Load "
-                    "another game?", "Load"),
+    Question.SWAP: (N_("Swap demands"), N_("Three unlocked public cards are discarded at random and "
+                    "three new ones drawn. This replaces your whole turn (C6). Swap?"), N_("Swap")),
+    Question.QUIT: (N_("Unsaved progress"), N_("Progress since the last save will be lost. Quit to "
+                    "the main menu?"), N_("Quit")),
+    Question.LOAD: (N_("Unsaved progress"), N_("Progress since the last save will be lost. Load "
+                    "another game?"), N_("Load")),
     Question.STRANDED: (N_("No paying delivery in reach"), "", N_("End build anyway")),
 }
 
@@ -107,13 +108,14 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
         w, h = surface.get_size()
         surface.fill(PAPER)
         pygame.draw.circle(surface, ctx.ink(seat).colour, (w // 2, h // 2 - px(90)), px(28))
-        hud.label(surface, f"Pass to {st.players[seat].name}", (w // 2, h // 2 - px(20)),
+        hud.label(surface, _("Pass to {name}").format(name=st.players[seat].name), (w // 2, h // 2 - px(20)),
                   px(44), hud.TEXT, bold=True, anchor="center")
-        hud.label(surface, "click when ready", (w // 2, h // 2 + px(36)), px(20), hud.MUTED,
+        hud.label(surface, _("click when ready"), (w // 2, h // 2 + px(36)), px(20), hud.MUTED,
                   anchor="center")
         return
     if dialog is Dialog.HELP:
-        hud.help_page(surface, px(16), HELP)
+        hud.help_page(surface, px(16), tuple((_(head), tuple(_(line) for line in lines))
+                                             for head, lines in HELP))
         return
     veil(surface, 40 if dialog is Dialog.KEEP else
          70 if dialog in (Dialog.EVENT, Dialog.UPGRADE) else 110)
@@ -124,8 +126,8 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
     if dialog is Dialog.UPGRADE:
         me = st.players[st.current]
         cur = st.rules.locomotives.get(me.loco)
-        now = f"Now: {me.loco}" + (f" (speed {cur.speed}, {cur.capacity} loads)" if cur else "")
-        hud.label(surface, "Upgrade the locomotive (K9)", (box.x + px(14), box.y + px(10)),
+        now = _("Now: {loco}").format(loco=locomotive(me.loco)) + (_(" (speed {speed}, {capacity} loads)").format(speed=cur.speed, capacity=cur.capacity) if cur else "")
+        hud.label(surface, _("Upgrade the locomotive (K9)"), (box.x + px(14), box.y + px(10)),
                   px(17), hud.TEXT, bold=True)
         hud.label(surface, now, (box.x + px(14), box.y + px(36)), px(14), hud.MUTED)
         return
@@ -138,6 +140,7 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
             for line in ctx.table.stranded_words:
                 y = text_block(surface, line, x, y + px(4), width, px(16))
             return
+        title, text = (_(title), _(text)) if q is not None else ("", "")
         y = text_block(surface, title, x, box.y + px(20), width, px(22), bold=True)
         text_block(surface, text, x, y + px(10), width, px(16))
         return
@@ -162,7 +165,7 @@ def _ferry(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
         return
     ferry = st.board.ferries[ctx.table.offer]
     x, width = box.x + px(24), box.w - px(48)
-    y = text_block(surface, f"The {ferry.name} ferry", x, box.y + px(18), width, px(22),
+    y = text_block(surface, _("The {name} ferry").format(name=ferry.name), x, box.y + px(18), width, px(22),
                    bold=True)
     y += px(6)
     for line in offer_words(st, ferry):
@@ -179,16 +182,17 @@ def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     band = pygame.Rect(box.x, box.y, box.w, px(54))
     pygame.draw.rect(surface, hud.RED, band, border_top_left_radius=px(12),
                      border_top_right_radius=px(12))
-    hud.label(surface, f"EVENT · card {number}", (band.x + px(20), band.centery), px(15),
+    hud.label(surface, _("EVENT · card {number}").format(number=number), (band.x + px(20), band.centery), px(15),
               EVENT_BAND_TEXT, bold=True, anchor="midleft")
-    y = text_block(surface, card.title or (card.event or "").replace("_", " "), box.x + px(20),
+    title, text = card_words(st.board, card)
+    y = text_block(surface, title, box.x + px(20),
                    band.bottom + px(16), box.w - px(40), px(24), bold=True)
-    text_block(surface, card.text, box.x + px(20), y + px(6), box.w - px(40), px(16))
+    text_block(surface, text, box.x + px(20), y + px(6), box.w - px(40), px(16))
     who = next((e.player for e in reversed(st.log)
                 if isinstance(e.event, (EventDrawn, EventSetAside)) and e.event.card == number),
                None)
     if who is not None:
-        hud.label(surface, f"drawn by {st.players[who].name}",
+        hud.label(surface, _("drawn by {name}").format(name=st.players[who].name),
                   (box.x + px(20), box.bottom - px(34)), px(13), hud.MUTED)
 
 
@@ -197,10 +201,10 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     st = ctx.state
     me = st.players[ctx.session.actor]
     keep = st.rules.keep
-    hud.label(surface, f"{me.name}: keep {keep} of your {len(me.dealt)} cards",
+    hud.label(surface, _("{name}: keep {keep} of your {n} cards").format(name=me.name, keep=keep, n=len(me.dealt)),
               (box.x + px(30), box.y + px(18)), px(24), hud.TEXT, bold=True)
-    text_block(surface, "They stay private to you; the other cards go to the public pool "
-               "that both players may use (C2).", box.x + px(30), box.y + px(54),
+    text_block(surface, _("They stay private to you; the other cards go to the public pool "
+               "that both players may use (C2)."), box.x + px(30), box.y + px(54),
                box.w - px(60), px(15), hud.MUTED)
     n = len(me.dealt)
     cw, ch, gap = px(200), px(230), px(16)
@@ -213,20 +217,21 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
                          border_radius=px(10))
         pygame.draw.rect(surface, ink if chosen else hud.PANEL_EDGE, r,
                          px(4) if chosen else 1, border_radius=px(10))
-        hud.label(surface, f"Card {c}", (r.x + px(12), r.y + px(10)), px(15), hud.MUTED,
+        hud.label(surface, _("Card {c}").format(c=c), (r.x + px(12), r.y + px(10)), px(15), hud.MUTED,
                   bold=True)
         y = r.y + px(40)
         for d in st.deck.card(c).demands:
-            hud.label(surface, d.commodity, (r.x + px(12), y), px(15), hud.GREEN)
-            hud.label(surface, f"{d.payoff}M", (r.right - px(12), y), px(18), hud.TEXT,
+            hud.label(surface, pgettext("commodity", d.commodity), (r.x + px(12), y), px(15),
+                      hud.GREEN)
+            hud.label(surface, money_millions(d.payoff), (r.right - px(12), y), px(18), hud.TEXT,
                       bold=True, anchor="topright")
-            y = text_block(surface, f"to {d.city}", r.x + px(12), y + px(20),
+            y = text_block(surface, _("to {city}").format(city=d.city), r.x + px(12), y + px(20),
                            r.w - px(24), px(16), bold=True) + px(8)
         if chosen:
-            hud.label(surface, "kept", (r.centerx, r.bottom - px(10)), px(15), hud.GREEN,
+            hud.label(surface, _("kept"), (r.centerx, r.bottom - px(10)), px(15), hud.GREEN,
                       bold=True, anchor="midbottom")
         x += cw + gap
-    hud.label(surface, f"Click {keep} cards, then Keep (or Enter).",
+    hud.label(surface, _("Click {keep} cards, then Keep (or Enter).").format(keep=keep),
               (box.x + px(30), box.bottom - px(52)), px(14), hud.MUTED)
     hud.label(surface, _("Rest the pointer on a card: its ways and costs show on the map."),
               (box.x + px(30), box.bottom - px(32)), px(14), hud.MUTED)
@@ -243,20 +248,20 @@ def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
         return
     p = st.players[pend.player]
     card = st.deck.cards.get(pend.card)
-    title = card.title if card and card.title else "Derailment"
-    hud.label(surface, f"{title}: {p.name}'s train derails", (box.x + px(28), box.y + px(18)),
+    title = card_words(st.board, card)[0] if card and card.title else _("Derailment")
+    hud.label(surface, _("{title}: {name}'s train derails").format(title=title, name=p.name), (box.x + px(28), box.y + px(18)),
               px(22), hud.RED, bold=True)
-    hud.label(surface, "Choose the load that is lost (E7).", (box.x + px(28), box.y + px(54)),
+    hud.label(surface, _("Choose the load that is lost (E7)."), (box.x + px(28), box.y + px(54)),
               px(15), hud.TEXT)
     y = box.y + px(90)
     for load in p.loads:
         if load.card is not None and load.demand is not None:
             d = st.deck.card(load.card).demands[load.demand]
-            kind = "private card" if load.card in p.private else "public card"
-            what = f"{load.commodity}, for {d.city} {d.payoff}M (card {load.card}, {kind})"
+            kind = _("private card") if load.card in p.private else _("public card")
+            what = _("{commodity}, for {city} {payoff} (card {card}, {kind})").format(commodity=pgettext("commodity", load.commodity), city=d.city, payoff=money_millions(d.payoff), card=load.card, kind=kind)
         else:
-            what = f"{load.commodity}, unlocked"
+            what = _("{commodity}, unlocked").format(commodity=pgettext("commodity", load.commodity))
         text_block(surface, what, box.x + px(28), y + px(8), box.w - px(380), px(15))
         y += px(50)
-    hud.label(surface, "Release: the private card goes to the public pool with the load.",
+    hud.label(surface, _("Release: the private card goes to the public pool with the load."),
               (box.x + px(28), box.bottom - px(40)), px(13), hud.MUTED)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from rail_app.core.i18n import _
+from rail_app.core.i18n import N_, _, money_millions
 from rail_app.games.italian_rails.rules.actions import BuildFerry, ChooseLoss, UpgradeLoco
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.rules.words import refusal
+from rail_app.games.italian_rails.rules.words import card_words, locomotive, refusal
 from rail_app.games.italian_rails.ui.commands import BuyLoco, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, paint_box
@@ -24,8 +24,8 @@ from rail_app.games.italian_rails.ui.table import Modal, Question
 from rail_app.games.italian_rails.ui.widgets import Look, Widget
 from rail_app.ui import hud
 
-MENU = [("Resume", Intent.CLOSE), ("Save game…", Intent.SAVE), ("Load game", Intent.LOAD),
-        ("Settings", Intent.SETTINGS), ("Quit to menu", Intent.QUIT)]
+MENU = [(N_("Resume"), Intent.CLOSE), (N_("Save game…"), Intent.SAVE), (N_("Load game"), Intent.LOAD),
+        (N_("Settings"), Intent.SETTINGS), (N_("Quit to menu"), Intent.QUIT)]
 
 
 def current(ctx: Ctx) -> Dialog:
@@ -95,9 +95,9 @@ def _event_height(ctx: Ctx, width: int) -> int:
     card = ctx.state.deck.cards.get(ctx.table.popups[0]) if ctx.table.popups else None
     if card is None:
         return px(200)
-    title = card.title or (card.event or "").replace("_", " ")
+    title, text = card_words(ctx.state.board, card)
     lines = len(hud.wrap(title, px(24), width - px(40), True)) * font(px(24), True).get_linesize()
-    lines += len(hud.wrap(card.text, px(16), width - px(40))) * font(px(16)).get_linesize()
+    lines += len(hud.wrap(text, px(16), width - px(40))) * font(px(16)).get_linesize()
     return px(54) + px(16) + lines + px(6) + px(80)
 
 
@@ -132,7 +132,7 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
     if dialog is Dialog.MENU:
         y = box.y + px(20)
         for label, cmd in MENU:
-            out.append(Widget(pygame.Rect(box.x + px(22), y, box.w - px(44), px(48)), cmd, label,
+            out.append(Widget(pygame.Rect(box.x + px(22), y, box.w - px(44), px(48)), cmd, _(label),
                               look=Look.PRIMARY if cmd is Intent.CLOSE else Look.BUTTON,
                               size=px(17), colour=BLUE))
             y += px(58)
@@ -141,16 +141,17 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
         for to, cost in _upgrades(ctx):
             loco = st.rules.locomotives.get(to)
             q = ctx.session.quote(UpgradeLoco(to))
-            what = f"{to}: speed {loco.speed}, {loco.capacity} loads" if loco else to
+            what = _("{to}: speed {speed}, {capacity} loads").format(to=locomotive(to), speed=loco.speed, capacity=loco.capacity) if loco \
+                else locomotive(to)
             out.append(Widget(pygame.Rect(box.x + px(14), y, box.w - px(28), px(46)),
-                              BuyLoco(to), f"{what} — {cost}M", q.ok and ctx.free,
+                              BuyLoco(to), f"{what} — {money_millions(cost)}", q.ok and ctx.free,
                               "" if q.ok else refusal(st.board, q), size=px(15)))
             y += px(54)
         out.append(Widget(pygame.Rect(box.right - px(134), box.bottom - px(50), px(120),
-                                      px(38)), Intent.CLOSE, "Cancel", size=px(15)))
+                                      px(38)), Intent.CLOSE, _("Cancel"), size=px(15)))
     elif dialog is Dialog.CONFIRM:
         question = ctx.table.question
-        verb = _(QUESTIONS[question][2]) if question is not None else "OK"
+        verb = _(QUESTIONS[question][2]) if question is not None else _("OK")
         if question is Question.STRANDED:
             out.append(Widget(pygame.Rect(box.right - px(384), box.bottom - px(60), px(200),
                                           px(42)), Intent.CONFIRM, verb, size=px(16)))
@@ -162,21 +163,21 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
                                           px(42)), Intent.CONFIRM, verb, look=Look.PRIMARY,
                               colour=ink, size=px(16)))
             out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(60), px(124),
-                                          px(42)), Intent.CLOSE, "Cancel", size=px(16)))
+                                          px(42)), Intent.CLOSE, _("Cancel"), size=px(16)))
     elif dialog is Dialog.FERRY and ctx.table.offer is not None:
         ferry = st.board.ferries[ctx.table.offer]
         q = ctx.session.quote(BuildFerry(ferry.name))
         can = q.ok and ctx.free
-        label = f"Take the {ferry.name} ferry for {q.cost}M"
+        label = _("Take the {name} ferry for {cost}").format(name=ferry.name, cost=money_millions(q.cost))
         out.append(Widget(pygame.Rect(box.x + px(20), box.bottom - px(62), box.w - px(184),
                                       px(44)), Play(BuildFerry(ferry.name)), label, can,
                           "" if can else refusal(st.board, q), Look.PRIMARY,
                           colour=ink, size=px(15)))
         out.append(Widget(pygame.Rect(box.right - px(144), box.bottom - px(62), px(124),
-                                      px(44)), Intent.CLOSE, "Cancel", size=px(16)))
+                                      px(44)), Intent.CLOSE, _("Cancel"), size=px(16)))
     elif dialog is Dialog.EVENT:
         out.append(Widget(pygame.Rect(box.right - px(140), box.bottom - px(52), px(120),
-                                      px(38)), Intent.DISMISS_EVENT, "OK", look=Look.PRIMARY,
+                                      px(38)), Intent.DISMISS_EVENT, _("OK"), look=Look.PRIMARY,
                           colour=hud.RED, size=px(16)))
     elif dialog is Dialog.KEEP:
         me = st.players[ctx.session.actor]
@@ -191,8 +192,8 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
         chosen = len(ctx.table.keep_choice)
         ok = chosen == keep
         out.append(Widget(pygame.Rect(box.right - px(260), box.bottom - px(64), px(230), px(44)),
-                          Intent.KEEP_CHOSEN, f"Keep these {keep}" if ok
-                          else f"Choose {keep - chosen} more", ok, look=Look.PRIMARY,
+                          Intent.KEEP_CHOSEN, _("Keep these {keep}").format(keep=keep) if ok
+                          else _("Choose {n} more").format(n=keep - chosen), ok, look=Look.PRIMARY,
                           colour=ink, size=px(16)))
     elif dialog is Dialog.LOSS:
         pend = st.pending
@@ -201,11 +202,11 @@ def dialog_widgets(ctx: Ctx, dialog: Dialog) -> list[Widget]:
             y = box.y + px(90)
             for i, load in enumerate(p.loads):
                 out.append(Widget(pygame.Rect(box.right - px(330), y, px(140), px(36)),
-                                  Play(ChooseLoss(i, False)), "Lose it", size=px(14)))
+                                  Play(ChooseLoss(i, False)), _("Lose it"), size=px(14)))
                 if load.card is not None and load.card in p.private:
                     out.append(Widget(pygame.Rect(box.right - px(182), y, px(160), px(36)),
-                                      Play(ChooseLoss(i, True)), "Lose + release",
-                                      tip="The card goes to the public pool", size=px(14)))
+                                      Play(ChooseLoss(i, True)), _("Lose + release"),
+                                      tip=_("The card goes to the public pool"), size=px(14)))
                 y += px(50)
     return out
 

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules import build, events, queries
 from rail_app.games.italian_rails.rules.board import Board, Ferry
 from rail_app.games.italian_rails.rules.state import GameState, Phase
@@ -42,29 +43,29 @@ def taker_lines(state: GameState, ferry: Ferry) -> list[str]:
     for i, p in enumerate(state.players):
         if i in takers:
             nth = "first" if takers and takers[0] == i else "second"
-            out.append(f"{p.name} has taken it ({nth}): the train may board it (M5)")
+            out.append(_("{name} has taken it ({nth}): the train may board it (M5)").format(name=p.name, nth=nth))
             continue
         q = queries.ferry_on_turn(state, i, ferry)
         price = build.ferry_cost(state, i, ferry)
         if q.ok:
-            out.append(f"{p.name} may take it now for {price}M (K8)")
+            out.append(_("{name} may take it now for {price} (K8)").format(name=p.name, price=money_millions(price)))
         elif "K8" in q.rules:
-            out.append(f"{p.name}: {price}M once your track reaches {ports} (K8)")
+            out.append(_("{name}: {price} once your track reaches {ports} (K8)").format(name=p.name, price=money_millions(price), ports=ports))
         else:
-            out.append(f"{p.name}: {price}M; not now: {refusal(board, q)}")
+            out.append(_("{name}: {price}; not now: {refusal}").format(name=p.name, price=money_millions(price), refusal=refusal(board, q)))
     return out
 
 
 def hover_words(state: GameState, ferry: Ferry) -> list[str]:
     """What the pointer on a ferry's route shows (UX.md "Help": a ferry's costs and who
     has taken it)."""
-    out = [f"First taker pays {ferry.high}M, the second {ferry.low}M (K8)"]
+    out = [_("First taker pays {high}, the second {low} (K8)").format(high=money_millions(ferry.high), low=money_millions(ferry.low))]
     out += taker_lines(state, ferry)
     storm = events.storm_over(state, ferry.index)
     if storm:
-        out.append(f"{storm}: it does not sail now (E5)")
+        out.append(_("{storm}: it does not sail now (E5)").format(storm=storm))
     if state.phase is Phase.BUILD:
-        out.append("Click the route (or drag across it from a port) to take it")
+        out.append(_("Click the route (or drag across it from a port) to take it"))
     return out
 
 
@@ -72,10 +73,10 @@ def offer_words(state: GameState, ferry: Ferry) -> list[str]:
     """The dialog offering to take a clicked ferry: what taking it means and who has it."""
     board = state.board
     a, b = (board.place_name(p) for p in ferry.ports)
-    out = [f"Sails between {a} and {b} over the {ferry.sea}." if ferry.sea else
-           f"Sails between {a} and {b}.",
-           "Once taken, your train may board it at either port at the start of a move; it "
-           "lands at the other port next turn, at half speed (M5)."]
+    out = [_("Sails between {a} and {b} over the {sea}.").format(a=a, b=b, sea=ferry.sea) if ferry.sea else
+           _("Sails between {a} and {b}.").format(a=a, b=b),
+           _("Once taken, your train may board it at either port at the start of a move; it "
+           "lands at the other port next turn, at half speed (M5).")]
     out += taker_lines(state, ferry)
     return out
 
@@ -98,8 +99,7 @@ def pen_ferry_words(ctx: Ctx) -> list[str]:
     for f in pen_ferries(ctx):
         other = f.other_port(pen.path[-1])
         price = build.ferry_cost(pen.state, pen.state.current, f)
-        out.append(f"Drag across the water to {board.place_name(other)}: the {f.name} "
-                   f"ferry, {price}M (K8)")
+        out.append(_("Drag across the water to {place_name}: the {name} ferry, {price} (K8)").format(place_name=board.place_name(other), name=f.name, price=money_millions(price)))
     return out
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui import bars, dialogs
 from rail_app.games.italian_rails.ui.coach import Panel, current_hint, hint_panel, lesson_panel
@@ -129,7 +130,7 @@ class View:
             dots = "." * (1 + int(pygame.time.get_ticks() / 350) % 3)
             who = session.state.players[session.actor].name
             level = session.seat.level
-            frame.thinking = f"{who} ({level} computer) is thinking{dots}  (Space skips)"
+            frame.thinking = _("{who} ({level} computer) is thinking{dots}  (Space skips)").format(who=who, level=level, dots=dots)
         frame.top = self._top_picture(ctx, frame.thinking)
         return frame
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import _, money_millions, ngettext, number
 from rail_app.ui.gameparts import Colour, FinalTable
 from rail_app.ui.scene import Host, Scene
 
@@ -72,15 +73,17 @@ class ItalianRailsScreens:
         if end:
             for c, p in zip(cash, st.players, strict=True):
                 c.append(p.cash)
-        each = " / ".join(str(p.turns_taken) for p in st.players)
+        each = " / ".join(number(p.turns_taken) for p in st.players)
         reason = outcome_sentence(st)
         return FinalTable(
-            ("Cash", "Segments drawn", "Track on the map", "Deliveries"),
-            tuple((f"{p.cash}M", str(p.segments_drawn), str(len(p.track)), str(p.deliveries))
+            (_("Cash"), _("Segments drawn"), _("Track on the map"), _("Deliveries")),
+            tuple((money_millions(p.cash), number(p.segments_drawn), number(len(p.track)),
+                   number(p.deliveries))
                   for p in st.players),
             reason + " (W2)" if reason else "",
-            tuple(tuple(c) for c in cash), "Cash", st.rules.win_cash, end,
-            f"{st.turn} turns played ({each} each)")
+            tuple(tuple(c) for c in cash), _("Cash"), st.rules.win_cash, end,
+            ngettext("{n} turn played ({each} each)", "{n} turns played ({each} each)",
+                     st.turn).format(n=number(st.turn), each=each))
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
         from rail_app.games.italian_rails.ui.maprender import render_board_png

@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions, ngettext, number
+from rail_app.core.i18n import _, money_millions, ngettext, number, pgettext
 from rail_app.games.italian_rails.ai.advice import Advice, DemandRoute
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import Edge
@@ -22,6 +22,10 @@ from rail_app.games.italian_rails.ui.palette import GHOST_BG as GHOST_BG
 from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def about_turns(turns: float) -> str:
@@ -198,10 +202,10 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
     out: list[Line] = [(_("Suggested plan (what the Hard computer would do)"), hud.TEXT, True)]
     for k, s in enumerate(a.stops, start=1):
         if s.pickup:
-            out.append((f"{k}. Pick up {s.commodity} at {s.city} for {s.to} (card {s.card})",
+            out.append((_("{k}. Pick up {commodity} at {city} for {to} (card {card})").format(k=k, commodity=pgettext("commodity", s.commodity), city=s.city, to=s.to, card=s.card),
                         hud.TEXT, False))
         else:
-            out.append((f"{k}. Deliver {s.commodity} to {s.city}: {s.payoff}M", hud.GREEN,
+            out.append((_("{k}. Deliver {commodity} to {city}: {payoff}").format(k=k, commodity=pgettext("commodity", s.commodity), city=s.city, payoff=money_millions(s.payoff)), hud.GREEN,
                         False))
     if a.new_track:
         out.append((ngettext("Track to build: {n} segment (dashed)",
@@ -214,9 +218,9 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
                                  "  of which {n} this turn (bright)", now).format(
                                      n=number(now)), hud.TEXT, False))
     else:
-        out.append(("No track to build: your network reaches every stop", hud.TEXT, False))
+        out.append((_("No track to build: your network reaches every stop"), hud.TEXT, False))
     if a.ferries:
-        out.append(("Ferries to take: " + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
+        out.append((_("Ferries to take: ") + ", ".join(a.ferries) + " (K8)", hud.TEXT, False))
     private = ctx.state.players[a.seat].private
     if private and not {s.card for s in a.stops} & set(private):
         out.append((ngettext("Your private card {cards} is in no step: the plans serving it "
@@ -247,7 +251,7 @@ def advice_lines(ctx: Ctx, a: Advice) -> list[Line]:
         out.append((_("Payoff {payoff} once the track is paid for").format(
             payoff=money_millions(a.payoff)), hud.MUTED, False))
         out += [("\u2022 " + line, hud.TEXT, False) for line in help_lines(ctx.state, a.seat)]
-    out.append(("Suggest again to hide it; nothing is played for you", hud.MUTED, False))
+    out.append((_("Suggest again to hide it; nothing is played for you"), hud.MUTED, False))
     return out
 
 
@@ -312,17 +316,20 @@ def ghost_lines(board: Board, g: DemandRoute, cash: int | None = None) -> list[L
     """The hovered demand's cheapest way in words (UX.md: exact numbers to plan with), its
     cost beside the ``cash`` in hand."""
     if not g.possible:
-        return [(f"{g.commodity.capitalize()} to {g.city}", hud.TEXT, True),
-                (f"No way to serve it now: no track the rules allow joins {g.city} to a "
-                 f"city offering {g.commodity} (B3, K5)", hud.RED, False)]
-    src = "the load on your train" if g.supplier is None else g.supplier
-    out: list[Line] = [(f"{g.commodity.capitalize()} to {g.city}: cheapest from {src}",
+        return [(_("{commodity} to {city}").format(commodity=_capital(pgettext("commodity", g.commodity)),
+                                            city=g.city), hud.TEXT, True),
+                (_("No way to serve it now: no track the rules allow joins {city} to a city offering {commodity} (B3, K5)").format(city=g.city, commodity=pgettext("commodity", g.commodity)), hud.RED, False)]
+    src = _("the load on your train") if g.supplier is None else g.supplier
+    out: list[Line] = [(_("{commodity} to {city}: cheapest from {src}").format(
+        commodity=_capital(pgettext("commodity", g.commodity)), city=g.city, src=src),
                         hud.TEXT, True)]
     if g.reached:
-        out.append(("Your track already reaches it: nothing to build", hud.GREEN, False))
+        out.append((_("Your track already reaches it: nothing to build"), hud.GREEN, False))
     else:
-        what = f"{len(g.new_track)} segments (dashed)" if g.new_track else "no track"
-        out.append((f"Still to build: {g.build_cost}M, {what}", hud.TEXT, False))
+        what = _("{n} segments (dashed)").format(n=len(g.new_track)) if g.new_track else \
+            _("no track")
+        out.append((_("Still to build: {build_cost}, {what}").format(
+            build_cost=money_millions(g.build_cost), what=what), hud.TEXT, False))
         if cash is not None:
             short = g.build_cost - cash
             out.append((_("Your cash {cash}: {short} short").format(
@@ -330,9 +337,9 @@ def ghost_lines(board: Board, g: DemandRoute, cash: int | None = None) -> list[L
                 _("Your cash {cash}: enough to build it").format(cash=money_millions(cash)),
                 hud.RED if short > 0 else hud.GREEN, False))
         if g.ferries:
-            out.append(("and the " + " and the ".join(g.ferries) + " ferry (K8)", hud.TEXT,
-                        False))
+            out.append((_("and the {ferries} ferry (K8)").format(
+                ferries=_(" and the ").join(g.ferries)), hud.TEXT, False))
     if g.turns:
-        out.append((f"About {about_turns(g.turns)} from now, building included", hud.MUTED,
+        out.append((_("About {about_turns} from now, building included").format(about_turns=about_turns(g.turns)), hud.MUTED,
                     False))
     return out

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.log import LogKind
 from rail_app.games.italian_rails.rules.words import HistoryLine, history_lines
 from rail_app.games.italian_rails.ui.commands import FilterHistory, Intent
@@ -59,7 +60,7 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
     toggle = pygame.Rect(rect.x + px(8), rect.y + px(6), px(28), px(24))
     widgets.append(Widget(toggle.move(offset), Intent.TOGGLE_HISTORY,
                           "-" if t.history_open else "+",
-                          tip="Fold the history" if t.history_open else "Show the history"))
+                          tip=_("Fold the history") if t.history_open else _("Show the history")))
     x = rect.x + px(44)
     width = rect.right - x - px(12)
     size = px(13)
@@ -73,19 +74,19 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
                 start -= 1
             shown = last[start:][-2:]
             y = rect.centery - lh * len(shown) // 2
-            for text, colour, _ in shown:
+            for text, colour, _more in shown:
                 hud.label(surface, text, (x, y), size, colour)
                 y += lh
         return widgets, 0
-    hud.label(surface, "History", (x, rect.y + px(7)), px(15), hud.TEXT, bold=True)
-    bx = x + font(px(15), True).size("History")[0] + px(12)
-    for value, name in [(None, "All"), *[(i, p.name) for i, p in enumerate(st.players)]]:
+    hud.label(surface, _("History"), (x, rect.y + px(7)), px(15), hud.TEXT, bold=True)
+    bx = x + font(px(15), True).size(_("History"))[0] + px(12)
+    for value, name in [(None, _("All")), *[(i, p.name) for i, p in enumerate(st.players)]]:
         w = font(px(12)).size(name)[0] + px(20)
         r = pygame.Rect(bx, rect.y + px(6), w, px(22))
         widgets.append(Widget(r.move(offset), FilterHistory(value), name, look=Look.CHIP,
                               selected=t.history_filter == value, size=px(12),
-                              tip="Show the history of both players" if value is None
-                              else f"Show {name}'s history"))
+                              tip=_("Show the history of both players") if value is None
+                              else _("Show {name}'s history").format(name=name)))
         bx += w + px(6)
     every = rows(ctx, width, size)
     n = max(1, (rect.h - px(36)) // lh)
@@ -93,10 +94,10 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
     scroll = min(t.history_scroll, limit)
     end = len(every) - scroll
     y = rect.y + px(32)
-    for text, colour, _ in every[max(0, end - n):end]:
+    for text, colour, _more in every[max(0, end - n):end]:
         hud.label(surface, text, (x, y), size, colour)
         y += lh
     if scroll:
-        hud.label(surface, f"{scroll} newer lines below (wheel)", (bx + px(10), rect.y + px(8)),
+        hud.label(surface, _("{scroll} newer lines below (wheel)").format(scroll=scroll), (bx + px(10), rect.y + px(8)),
                   px(12), hud.AMBER)
     return widgets, limit

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rail_app.core.i18n import _, money_millions, ngettext
+from rail_app.core.i18n import N_, _, money_millions, ngettext, pgettext
 from rail_app.games.italian_rails.rules.actions import (
     Action,
     BuildFerry,
@@ -182,149 +182,149 @@ def _ferry(look: Look) -> list[Target]:
 
 
 STEPS: tuple[Step, ...] = (
-    Step("Welcome to Italian Rails",
-         "Two railway companies draw track on Italy with marker pens, carry goods that the "
+    Step(N_("Welcome to Italian Rails"),
+         N_("Two railway companies draw track on Italy with marker pens, carry goods that the "
          "demand cards ask for, and race to 250M with all four red hexagons (the major "
          "cities) joined. You are {player}, in blue; {partner} only passes in this lesson, so "
-         "take your time. Press Next.", lambda look: True, info=True),
-    Step("Keep two cards",
-         "Each card asks for three deliveries; at most one of them is paid. Keep the two "
+         "take your time. Press Next."), lambda look: True, info=True),
+    Step(N_("Keep two cards"),
+         N_("Each card asks for three deliveries; at most one of them is paid. Keep the two "
          "lit cards (click each one), then press Keep. The other cards form the public pool "
-         "that both players may use (C2).",
+         "that both players may use (C2)."),
          lambda look: look.state.phase is not Phase.SETUP,
          lambda look: [Target(widget=ToggleCard(c)) for c in look.lesson.plan.keep]
          + [Target(widget=Intent.KEEP_CHOSEN)]),
-    Step("Build out of a major city",
-         "Track starts at the edge of a red hexagon. Press on the lit dot of {supplier} and "
+    Step(N_("Build out of a major city"),
+         N_("Track starts at the edge of a red hexagon. Press on the lit dot of {supplier} and "
          "drag to the next lit dot: the pen draws dot to dot and shows what each segment "
-         "costs (K1, K6).",
+         "costs (K1, K6)."),
          lambda look: _owns_near(look, look.lesson.plan.supplier), _line_ends, focus="line",
          ack=lambda look: _("Done: your track leaves {supplier}.").format(
              supplier=look.lesson.plan.supplier)),
-    Step("Cross a river",
-         "Keep drawing north-west, towards {city}. A segment over a river costs 2M more "
+    Step(N_("Cross a river"),
+         N_("Keep drawing north-west, towards {city}. A segment over a river costs 2M more "
          "(B2): hover a segment to see what it crosses. The lit line to {city} crosses the "
-         "{river}.",
+         "{river}."),
          _river, _line_ends, focus="line", ack=_river_ack),
-    Step("A refused segment",
-         "Not every segment may be drawn. Draw from your line to the lit dot on the coast, "
+    Step(N_("A refused segment"),
+         N_("Not every segment may be drawn. Draw from your line to the lit dot on the coast, "
          "then on across the bay to the other lit dot: the pen stops with a red cross and "
-         "says why (B3). Segments before it are kept; Backspace erases the last one.",
+         "says why (B3). Segments before it are kept; Backspace erases the last one."),
          lambda look: look.lesson.refused,
          lambda look: [Target(dot=look.lesson.plan.sea[0]), Target(dot=look.lesson.plan.sea[1])],
          focus="line", ack=lambda look: _("Done: the pen stopped where the rules refuse (B3).")),
-    Step("Join {city}",
-         "Draw on to {city}'s red hexagon. A turn's building may cost at most 20M (K7): "
+    Step(N_("Join {city}"),
+         N_("Draw on to {city}'s red hexagon. A turn's building may cost at most 20M (K7): "
          "when you reach it, press End build and go on next turn. You pay when the build "
-         "ends (K10).",
+         "ends (K10)."),
          _reaches, lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.city].centre)],
          focus="line", ack=lambda look: _("Done: your track joins {supplier} and {city}.").format(
              supplier=look.lesson.plan.supplier, city=look.lesson.plan.city)),
-    Step("End the build",
-         "Press End build (or Enter). Your first two turns are for building only (T2); the "
-         "train runs from your third turn on.",
+    Step(N_("End the build"),
+         N_("Press End build (or Enter). Your first two turns are for building only (T2); the "
+         "train runs from your third turn on."),
          lambda look: _turns(look) >= 1, _end,
          ack=lambda look: _("Done: you paid for your track (K10) and {partner} passed. This "
                             "is your second turn.").format(
                                 partner=look.state.players[1].name)),
-    Step("A second turn of building",
-         "Your second turn is for building only too (T2). Draw more track if you like, or "
-         "press End build again: from your third turn the train runs.",
+    Step(N_("A second turn of building"),
+         N_("Your second turn is for building only too (T2). Draw more track if you like, or "
+         "press End build again: from your third turn the train runs."),
          lambda look: _turns(look) >= 2 and _my_move(look), _end,
          ack=lambda look: _("Done: your third turn begins with the move (phase A).")),
-    Step("Place the train",
-         "Now the train. Click {supplier} to place it there (M1), then click again.",
+    Step(N_("Place the train"),
+         N_("Now the train. Click {supplier} to place it there (M1), then click again."),
          lambda look: look.state.players[0].position in look.state.board.cities[
              look.lesson.plan.supplier].dots,
          lambda look: [Target(dot=look.state.board.cities[look.lesson.plan.supplier].centre)],
-         hold="Place the train at {supplier} first", holds=(EndPhase,),
+         hold=N_("Place the train at {supplier} first"), holds=(EndPhase,),
          ack=lambda look: _("Done: the train stands at {supplier}.").format(
              supplier=look.lesson.plan.supplier)),
-    Step("Pick up and lock",
-         "{supplier} offers {commodity}. Your card {card} pays {payoff}M for {commodity} in "
+    Step(N_("Pick up and lock"),
+         N_("{supplier} offers {commodity}. Your card {card} pays {payoff}M for {commodity} in "
          "{city}. Press the lit button to pick it up locked to that demand: the load is "
-         "then for that card only (C3).",
+         "then for that card only (C3)."),
          _locked, lambda look: [Target(widget=Play(PickUp(
              look.lesson.plan.commodity, look.lesson.plan.card, look.lesson.plan.demand)))],
-         hold="Pick up the {commodity} first", holds=(EndPhase, MoveTrain),
+         hold=N_("Pick up the {commodity} first"), holds=(EndPhase, MoveTrain),
          ack=lambda look: _("Done: the {commodity} is locked to card {card}.").format(
              commodity=look.lesson.plan.commodity, card=look.lesson.plan.card)),
-    Step("Deliver",
-         "Click {city}: the route shows the moves it takes and where the train stops. Click "
-         "again to go, then press Deliver: the payoff is paid at once (C5).",
+    Step(N_("Deliver"),
+         N_("Click {city}: the route shows the moves it takes and where the train stops. Click "
+         "again to go, then press Deliver: the payoff is paid at once (C5)."),
          _delivered, lambda look: [
              Target(dot=look.state.board.cities[look.lesson.plan.city].centre),
              Target(widget=Play(Deliver(look.lesson.plan.card, look.lesson.plan.demand)))],
          ack=lambda look: _("Done: delivered and paid; you hold {cash} now.").format(
              cash=money_millions(look.state.players[0].cash))),
-    Step("The public pool",
-         "Card {card} is spent: a delivered private card is not replaced, so more and more "
+    Step(N_("The public pool"),
+         N_("Card {card} is spent: a delivered private card is not replaced, so more and more "
          "you work from the public pool (C5). Rest the pointer on a demand of a pool card: "
          "its suppliers light up, and a dashed line shows the track still to build to "
-         "serve it, with its cost and turns.",
+         "serve it, with its cost and turns."),
          _pool_hovered, lambda look: [Target(widget=_pool_demand(look))],
          ack=lambda look: _("Done: that is the track a demand needs, and its cost.")),
-    Step("Lock a public card",
-         "A load you carry can be locked to a demand of a public card too: pick it up "
+    Step(N_("Lock a public card"),
+         N_("A load you carry can be locked to a demand of a public card too: pick it up "
          "locked, or lock a load on the train in phase A (C4). {partner} may lock the same "
          "demand: the first to deliver is paid, and the other gets the cube back (C5). Once "
-         "a demand of a card is locked, its other two are closed to the other player.",
+         "a demand of a card is locked, its other two are closed to the other player."),
          lambda look: True, info=True),
-    Step("Rent",
-         "Your train may also run on {partner}'s track: the first time in a turn it does, "
+    Step(N_("Rent"),
+         N_("Your train may also run on {partner}'s track: the first time in a turn it does, "
          "you pay {partner} the rent, {rent}M (M3). A short ride on someone's line can be "
-         "cheaper than building your own.", lambda look: True, info=True),
-    Step("Take a ferry",
-         "Ferries cross the sea. Press End move, then click the route of the {ferry} ferry "
+         "cheaper than building your own."), lambda look: True, info=True),
+    Step(N_("Take a ferry"),
+         N_("Ferries cross the sea. Press End move, then click the route of the {ferry} ferry "
          "(the dotted arc from {supplier}) and take it. The first player to take a ferry "
-         "pays the higher price (K8); then the train may board it at either port (M5).",
+         "pays the higher price (K8); then the train may board it at either port (M5)."),
          lambda look: look.lesson.plan.ferry in look.state.players[0].ferries, _ferry,
-         hold="Take the {ferry} ferry first", holds=(EndTurn,), focus="ferry",
+         hold=N_("Take the {ferry} ferry first"), holds=(EndTurn,), focus="ferry",
          ack=lambda look: _("Done: the ferry is yours; the other player pays more for it.")),
-    Step("Board a ferry",
-         "To cross, bring the train to a port of a ferry you have taken, at the start of a "
+    Step(N_("Board a ferry"),
+         N_("To cross, bring the train to a port of a ferry you have taken, at the start of a "
          "move, and click the ferry's route: the train boards, and its move ends. The next "
          "turn it lands on the far side and runs at half speed (M5). A storm closes the "
-         "ferries (E5).", lambda look: True, info=True),
-    Step("End the turn",
-         "Press End build: {partner} passes, and your next turn begins.",
+         "ferries (E5)."), lambda look: True, info=True),
+    Step(N_("End the turn"),
+         N_("Press End build: {partner} passes, and your next turn begins."),
          lambda look: _my_move(look) and not look.state.turn_started and _turns(look) >= 3,
          _end, ack=lambda look: _("Done: a new turn.")),
-    Step("Swap demands",
-         "No card suits you? At the start of a turn, with no locked loads, you may swap "
+    Step(N_("Swap demands"),
+         N_("No card suits you? At the start of a turn, with no locked loads, you may swap "
          "demands instead of moving and building: three public cards are discarded and "
-         "three drawn (C6). Press Swap demands, then Swap.",
+         "three drawn (C6). Press Swap demands, then Swap."),
          _swapped, lambda look: [Target(widget=Intent.ASK_SWAP), Target(widget=Intent.CONFIRM)],
-         hold="Swap demands first: moving would start the turn", holds=(
+         hold=N_("Swap demands first: moving would start the turn"), holds=(
              PlaceTrain, MoveTrain, EndPhase),
          ack=lambda look: _("Done: three public cards are new.")),
-    Step("An event",
-         "A drawn card can be an event: it takes effect at once, and lasting ones stay "
+    Step(N_("An event"),
+         N_("A drawn card can be an event: it takes effect at once, and lasting ones stay "
          "until the end of the drawer's next turn (E1, E2). Read it and press OK; events in "
-         "force are listed in the side panel and drawn on the map.",
+         "force are listed in the side panel and drawn on the map."),
          lambda look: look.lesson.event_seen and not look.popups,
          lambda look: [Target(widget=Intent.DISMISS_EVENT)],
          ack=lambda look: _("Done: its zone stays on the map while it lasts.")),
-    Step("End the turn",
-         "After a swap only locking remains (C6): press End turn.",
+    Step(N_("End the turn"),
+         N_("After a swap only locking remains (C6): press End turn."),
          lambda look: look.state.current != 0 or _turns(look) >= 5, _end,
          ack=lambda look: _("Done: the turn passed.")),
-    Step("A faster train",
-         "With money to spare, Upgrade buys a faster locomotive, or one that carries three "
+    Step(N_("A faster train"),
+         N_("With money to spare, Upgrade buys a faster locomotive, or one that carries three "
          "loads, for {upgrade}M in the build phase (K9). Early on, track pays better; once "
-         "your network is good, speed does.",
+         "your network is good, speed does."),
          lambda look: True, lambda look: [Target(widget=Intent.OPEN_UPGRADE)], info=True),
-    Step("How the game ends",
-         "The first to hold {win}M with a network of their own joining the four major cities "
+    Step(N_("How the game ends"),
+         N_("The first to hold {win}M with a network of their own joining the four major cities "
          "(ferries they took count) ends the game: the round is played out so that both have "
          "had as many turns, and the most cash wins (W1, W2). The side panel ticks the major "
-         "cities your network joins and shows your cash against {win}M.",
+         "cities your network joins and shows your cash against {win}M."),
          lambda look: True, info=True),
-    Step("Well done",
-         "You know the game: build, carry, deliver, and watch the events. The first to hold "
+    Step(N_("Well done"),
+         N_("You know the game: build, carry, deliver, and watch the events. The first to hold "
          "250M with the four major cities joined ends the game (W1). F1 shows the controls "
          "and the rules at any time; Suggest shows what the Hard computer would do. Press "
-         "Finish.", lambda look: True, info=True),
+         "Finish."), lambda look: True, info=True),
 )
 
 
@@ -343,12 +343,13 @@ def words(text: str, state: GameState, plan: LessonPlan) -> str:
         e = board.edge(a, b)
         rivers += [c.name for c in (e.crossings if e is not None else ()) if c.kind == "river"]
     upgrade = min(state.rules.upgrades.values(), default=20)
-    return text.format(player=state.players[0].name, partner=state.players[1].name,
-                       supplier=plan.supplier, city=plan.city, commodity=plan.commodity,
-                       card=plan.card, payoff=dem.payoff,
-                       river=" and the ".join(dict.fromkeys(rivers)) or "river",
-                       ferry=board.ferries[plan.ferry].name, rent=state.rules.rental_fee,
-                       upgrade=upgrade, win=state.rules.win_cash)
+    return _(text).format(player=state.players[0].name, partner=state.players[1].name,
+                          supplier=plan.supplier, city=plan.city,
+                          commodity=pgettext("commodity", plan.commodity),
+                          card=plan.card, payoff=dem.payoff,
+                          river=_(" and the ").join(dict.fromkeys(rivers)) or _("river"),
+                          ferry=board.ferries[plan.ferry].name, rent=state.rules.rental_fee,
+                          upgrade=upgrade, win=state.rules.win_cash)
 
 
 def refusal(action: Action, state: GameState, lesson: LessonState) -> str:
@@ -356,25 +357,24 @@ def refusal(action: Action, state: GameState, lesson: LessonState) -> str:
     plan = lesson.plan
     step = STEPS[min(lesson.step, len(STEPS) - 1)]
     if isinstance(action, KeepCards) and tuple(sorted(action.cards)) != plan.keep:
-        return "In this lesson, keep the two lit cards"
+        return _("In this lesson, keep the two lit cards")
     if isinstance(action, PickUp | Lock | Deliver) and (action.card, action.demand) != (
             plan.card, plan.demand):
-        return (f"In this lesson, pick up {plan.commodity} for {plan.city} "
-                f"(card {plan.card})")
+        return (_("In this lesson, pick up {commodity} for {city} (card {card})").format(commodity=pgettext("commodity", plan.commodity), city=plan.city, card=plan.card))
     if isinstance(action, Drop):
-        return "Keep your load in this lesson"
+        return _("Keep your load in this lesson")
     if isinstance(action, PlaceTrain):
         d = state.board.find_dot(action.dot)
         if d not in state.board.cities[plan.supplier].dots:
-            return f"Place the train at {plan.supplier} in this lesson"
+            return _("Place the train at {supplier} in this lesson").format(supplier=plan.supplier)
     if isinstance(action, SwapDemands) and step.title != "Swap demands":
-        return "The lesson comes to swapping demands later"
+        return _("The lesson comes to swapping demands later")
     if isinstance(action, UpgradeLoco | TakeLoan):
-        return "Not in this lesson: keep your money for track"
+        return _("Not in this lesson: keep your money for track")
     if isinstance(action, BuildFerry) and state.board.ferries[plan.ferry].name != action.ferry:
-        return f"In this lesson, take the {state.board.ferries[plan.ferry].name} ferry"
+        return _("In this lesson, take the {name} ferry").format(name=state.board.ferries[plan.ferry].name)
     if isinstance(action, step.holds) and state.current == 0:
         look = Look(state, lesson, None, False)
         if not step.done(look):
-            return words(step.hold, state, plan) + " (the lesson waits)"
+            return words(step.hold, state, plan) + _(" (the lesson waits)")
     return ""

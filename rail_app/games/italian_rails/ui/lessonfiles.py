@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rail_app.core.files import write_atomic
+from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.games.italian_rails.rules.eventkinds import EventKind
 
@@ -191,7 +192,7 @@ def new_session() -> Session[GameState]:
     seats = [Seat(PLAYER, HUMAN, Level.NORMAL, "blue"),
              Seat(PARTNER, COMPUTER, Level.EASY, "orange")]
     session = Session.new(GameSetup(map_path(), seats, SEED))
-    session.name = "Learn to play"
+    session.name = _("Learn to play")
     session.autosave_file = game_path()
     return session
 

@@ -10,7 +10,9 @@ import numpy as np
 import pygame
 import shapely
 
+from rail_app.core import i18n
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import pgettext
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui.mapstyle import (
     COMMODITY_GREEN,
@@ -145,10 +147,11 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
         own = taken[city.index] if city.index < len(taken) else pygame.Rect(0, 0, 0, 0)
         size = int(name_size * 1.2) if city.major else name_size
         nw, nh = text_size(city.name, size, True)
-        cw, ch = text_size(city.commodity, com_size)
+        goods = pgettext("commodity", city.commodity)
+        cw, ch = text_size(goods, com_size)
         off = sp * (1.35 if city.major else 0.5) + 3
         best: tuple[str, pygame.Rect] | None = None
-        for commodity, w, h in ((city.commodity, max(nw, cw), nh + ch - 2), ("", nw, nh)):
+        for commodity, w, h in ((goods, max(nw, cw), nh + ch - 2), ("", nw, nh)):
             for cx, cy in _label_spots(x, y, w, h, off):
                 rect = pygame.Rect(int(cx), int(cy), w, h)
                 # (collidelistall: the test in C, a crowded far view asks it many times)
@@ -161,7 +164,7 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
             if not city.major:
                 continue  # no free place: left out rather than drawn over another label
             w, h = max(nw, cw), nh + ch - 2
-            best = (city.commodity, pygame.Rect(int(x + off), int(y - h / 2), w, h))
+            best = (goods, pygame.Rect(int(x + off), int(y - h / 2), w, h))
         taken.append(best[1])
         out.append((city.name, best[0], size, com_size, best[1]))
     return out
@@ -182,7 +185,7 @@ def _level_layout(board: Board, scale: float, fx: float, fy: float) -> list[Labe
     """:func:`label_layout` of a whole zoom level, for a view whose origin lies ``fx``, ``fy``
     pixels past whole pixels (all tiles of a level share it, so they agree on the labels);
     kept per board (its stamp) and level."""
-    return _LEVELS.get((*board.stamp, scale, fx, fy),
+    return _LEVELS.get((*board.stamp, scale, fx, fy, i18n.version()),
                        lambda: label_layout(board, MapView(scale, fx / scale, fy / scale)))
 
 

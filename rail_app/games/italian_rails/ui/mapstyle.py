@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
+from rail_app.core import i18n
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui.palette import ALPINE as ALPINE
 from rail_app.games.italian_rails.ui.palette import ALPINE_TINT as ALPINE_TINT
@@ -90,7 +91,7 @@ def text(surface: pygame.Surface, label: str, pos: tuple[float, float], size: in
     setattr(rect, anchor, (int(pos[0]), int(pos[1])))
     if not rect.inflate(4, 4).colliderect(surface.get_clip()):
         return rect  # off this tile: nothing to draw
-    img = f.render(label, True, colour)
+    img = f.render(i18n.drawn(label), True, colour)
     if halo is not None:
         h = f.render(label, True, halo)
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):

@@ -11,6 +11,8 @@ import time
 
 import pygame
 
+from rail_app.core import i18n
+from rail_app.core.i18n import pgettext
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.camera import Camera
@@ -32,6 +34,7 @@ class MapTiles:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.cache = TileCache()
+        self.language = i18n.version()  # the language the tiles' words are in
         self.rendered = 0  # tiles rendered because the view needed them
         self.prerendered = 0  # tiles rendered ahead (idle frames, the picture's margin)
         self.tile_s = 0.010  # running estimate of one tile's render time
@@ -46,6 +49,11 @@ class MapTiles:
     def tile(self, cam: Camera, level: int, tx: int, ty: int) -> Tile:
         """The tile, rendered now if it is not kept (a tile the view needs: others but the
         view's own may leave to make room)."""
+        if self.language != i18n.version():  # the names on the map are in another language
+            self.language = i18n.version()
+            self.cache = TileCache()
+            self.prepared = set()
+            self._view = None
         key = (level, tx, ty)
         tile = self.cache.get(key)
         if tile is not None:
@@ -156,7 +164,7 @@ class MapTiles:
     def _charset(self) -> str:
         """Every letter of the board's city and commodity names."""
         if self.chars is None:
-            words = [c.name + c.commodity for c in self.board.city_list]
+            words = [c.name + pgettext("commodity", c.commodity) for c in self.board.city_list]
             self.chars = "".join(sorted(set("".join(words))))
         return self.chars
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.i18n import _, pgettext
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui import maprender as mr
@@ -65,7 +66,7 @@ def demand_tags(ctx: Ctx, demand: Demand) -> list[Tag]:
         cities.insert(0, (wanted, True))
     names = name_boxes(ctx)
     taken: list[pygame.Rect] = []
-    for c, _ in cities:
+    for c, _lit in cities:
         x, y = cam.dot_screen(c.centre)
         rr = r * (1.6 if c.major else 1.1)
         taken.append(pygame.Rect(x - rr, y - rr, 2 * rr, 2 * rr))
@@ -73,7 +74,8 @@ def demand_tags(ctx: Ctx, demand: Demand) -> list[Tag]:
     for c, want in cities:
         x, y = cam.dot_screen(c.centre)
         rr = r * (1.6 if want and c.major else 1.1 if want else 1.0)
-        text = f"{c.name} wants {demand.commodity}" if want else f"{c.name}: {demand.commodity}"
+        text = _("{name} wants {commodity}").format(name=c.name, commodity=pgettext("commodity", demand.commodity)) if want \
+            else f"{c.name}: {pgettext('commodity', demand.commodity)}"
         tw, th = font(size + (1 if want else 0), True).size(text)
         w, h = tw + size, th + 2
         spots = [(x - w / 2, y - rr - h - 2), (x - w / 2, y + rr + 2), (x + rr + 4, y - h / 2),
@@ -190,7 +192,7 @@ def _transients(surface: pygame.Surface, ctx: Ctx) -> None:
             city = board.city_of_dot.get(c)
             zones.draw_circle_mark(surface, cam.dot_screen(c),
                                    (circle.radius + 0.5) * cam.dot_px * pulse, zones.DERAIL, fade,
-                                   f"derailment near {city.name}" if city else "")
+                                   _("derailment near {name}").format(name=city.name) if city else "")
 
 
 def _demand(surface: pygame.Surface, ctx: Ctx, demand: Demand) -> None:
@@ -263,7 +265,7 @@ def _paint_train(surface: pygame.Surface, body: pygame.Rect, ink: Ink, loads: tu
         pygame.draw.rect(surface, WHITE if locked else CUBE_UNLOCKED, cr)
         pygame.draw.rect(surface, ink.colour, cr, 2)
     if at_sea:
-        hud.pill(surface, "at sea", (body.centerx, body.y - r), at_sea, ink.colour)
+        hud.pill(surface, _("at sea"), (body.centerx, body.y - r), at_sea, ink.colour)
 
 
 def _pen(surface: pygame.Surface, ctx: Ctx, under: int | None, can_start: bool) -> None:
@@ -306,13 +308,12 @@ def banner_text(ctx: Ctx) -> tuple[str, tuple[int, int, int]]:
     st = ctx.state
     if st.end_triggered_by is not None and not ctx.session.over:
         who = st.players[st.end_triggered_by].name
-        return (f"Last round: {who} has reached the goal. The game ends when both players "
-                "have had the same number of turns (W1)."), hud.AMBER
+        return (_("Last round: {who} has reached the goal. The game ends when both players have had the same number of turns (W1).").format(who=who)), hud.AMBER
     if ctx.session.over:
-        return "Game over", hud.RED
+        return _("Game over"), hud.RED
     if st.pending is not None:
         who = st.players[st.pending.player].name
-        return f"Derailment: {who} chooses which load is lost (E7)", hud.RED
+        return _("Derailment: {who} chooses which load is lost (E7)").format(who=who), hud.RED
     return "", hud.AMBER
 
 

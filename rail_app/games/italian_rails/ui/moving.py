@@ -8,6 +8,7 @@ engine quote (:mod:`rail_app.games.italian_rails.ui.train`).
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules.actions import PlaceTrain, TakeBack
 from rail_app.games.italian_rails.rules.quotes import TakeBackDetails
 from rail_app.games.italian_rails.rules.state import Phase
@@ -28,7 +29,7 @@ class Moving:
         self.core.hush()
         if not self.core.my_move():
             if self.core.free() and self.core.state.phase is Phase.SWAPPED:
-                self.core.say("No movement", "After swapping demands the train stays (C6)",
+                self.core.say(_("No movement"), _("After swapping demands the train stays (C6)"),
                          Tone.INFO)
             return False
         d = self.core.dot_at(pos)
@@ -55,7 +56,7 @@ class Moving:
         me = self.core.state.current
         q = self.core.do(pv.action)
         if not q.ok:
-            self.core.refuse("Can't move", q)
+            self.core.refuse(_("Can't move"), q)
             return False
         if pv.turns > 1 and not isinstance(pv.action, PlaceTrain):
             t.destination[me] = pv.target
@@ -90,11 +91,11 @@ class Moving:
         pv = self.core.trains.plan(target)
         if not pv.ok:
             t.destination.pop(me, None)
-            self.core.say("Can't go on", pv.reason, Tone.WARN, Spot.TOP)
+            self.core.say(_("Can't go on"), pv.reason, Tone.WARN, Spot.TOP)
             return False
         t.preview = pv
-        self.core.say(f"On to {board.place_name(target)}",
-                 "Click it again or press Enter to go on; Esc for another way", Tone.INFO,
+        self.core.say(_("On to {place_name}").format(place_name=board.place_name(target)),
+                 _("Click it again or press Enter to go on; Esc for another way"), Tone.INFO,
                  Spot.TOP)
         return True
 
@@ -107,10 +108,11 @@ class Moving:
         t.preview = None
         q = self.core.do(TakeBack())
         if not q.ok:
-            self.core.refuse("Can't take back", q)
+            self.core.refuse(_("Can't take back"), q)
             return False
         d = q.detail(TakeBackDetails)
-        what = TAKEN_BACK.get(d.undoes, "the last action") if d is not None else "the last action"
-        rent = f"; {d.refund}M rent given back" if d is not None and d.refund else ""
-        self.core.say("Taken back", f"{what.capitalize()}{rent}", Tone.INFO, Spot.TOP)
+        what = _(TAKEN_BACK[d.undoes]) if d is not None and d.undoes in TAKEN_BACK \
+            else _("the last action")
+        rent = _("; {refund} rent given back").format(refund=money_millions(d.refund)) if d is not None and d.refund else ""
+        self.core.say(_("Taken back"), f"{what[:1].upper()}{what[1:]}{rent}", Tone.INFO, Spot.TOP)
         return True

@@ -12,6 +12,7 @@ import heapq
 from dataclasses import dataclass
 
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.actions import (
     Action,
     BuildFerry,
@@ -49,7 +50,7 @@ class Refusal:
     def reason(self, board: Board) -> str:
         """Why the pen stopped here, in a player's words, under the headline "Can't build
         here"."""
-        return refusal(board, self.quote, under="Can't build here")
+        return refusal(board, self.quote, under=_("Can't build here"))
 
 
 class Pen:

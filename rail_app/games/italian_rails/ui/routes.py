@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules import movement
 from rail_app.games.italian_rails.rules.actions import PlaceTrain
 from rail_app.games.italian_rails.rules.quotes import MoveDetails
@@ -106,37 +107,37 @@ def preview_lines(ctx: Ctx) -> list[Line]:
     b = st.board
     name = b.place_name(pv.target)
     if isinstance(pv.action, PlaceTrain):
-        return [(f"Place the train at {name}", hud.TEXT, True),
-                ("Click again or press Enter (M1)", hud.MUTED, False)]
+        return [(_("Place the train at {name}").format(name=name), hud.TEXT, True),
+                (_("Click again or press Enter (M1)"), hud.MUTED, False)]
     me = st.current
     if pv.journey is not None:
         return journey_lines(ctx, pv)
     if not pv.ok or pv.quote is None:
-        out: list[Line] = [(f"Can't go to {name}", hud.RED, True),
+        out: list[Line] = [(_("Can't go to {name}").format(name=name), hud.RED, True),
                            (pv.reason, hud.TEXT, False)]
         if pv.stops and len(pv.stops) > 1:
             out.append((_turns_text(ctx, pv.stops, pv.route), hud.AMBER, False))
         return out
     d = pv.quote.detail(MoveDetails)
     if d is None:
-        return [(f"Can't go to {name}", hud.RED, True)]
+        return [(_("Can't go to {name}").format(name=name), hud.RED, True)]
     left = movement.moves_left(st, me)
     if pv.turns > 1:
-        out = [(f"To {name}: {pv.turns} turns, {len(pv.route)} moves", hud.TEXT, True),
-               (f"This turn: {d.steps} of {left} moves, stops at {b.place_name(d.stop)}",
+        out = [(_("To {name}: {turns} turns, {n} moves").format(name=name, turns=pv.turns, n=len(pv.route)), hud.TEXT, True),
+               (_("This turn: {steps} of {left} moves, stops at {place_name}").format(steps=d.steps, left=left, place_name=b.place_name(d.stop)),
                 hud.AMBER, False),
                (_turns_text(ctx, pv.stops, pv.route), hud.AMBER, False)]
     else:
-        out = [(f"To {name}: {d.steps} of {left} moves this turn", hud.TEXT, True),
-               (f"Arrives with {d.moves_left} moves left", hud.MUTED, False)]
+        out = [(_("To {name}: {steps} of {left} moves this turn").format(name=name, steps=d.steps, left=left), hud.TEXT, True),
+               (_("Arrives with {moves_left} moves left").format(moves_left=d.moves_left), hud.MUTED, False)]
     cause = movement.slow_cause(st, me)
     if d.slowed_by:
-        out.append((f"Enters a half-speed zone: {d.slowed_by} (M6)", hud.AMBER, False))
+        out.append((_("Enters a half-speed zone: {slowed_by} (M6)").format(slowed_by=d.slowed_by), hud.AMBER, False))
     elif cause:
-        out.append((f"Half speed this turn: {cause}", hud.AMBER, False))
+        out.append((_("Half speed this turn: {cause}").format(cause=cause), hud.AMBER, False))
     if pv.rent:
         owner = st.players[d.rent_to if d.rent_to is not None else 1 - me].name
-        out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED, True))
+        out.append((_("Uses {owner}'s track: {rental_fee} rent (M3)").format(owner=owner, rental_fee=money_millions(st.rules.rental_fee)), hud.RED, True))
     pos = st.players[me].position
     here = b.city_of_dot.get(pos) if pos is not None else None
     seen: list[str] = []
@@ -145,9 +146,9 @@ def preview_lines(ctx: Ctx) -> list[Line]:
         if c is not None and c is not here and c.name not in seen:
             seen.append(c.name)
     if seen:
-        out.append(("Passes " + ", ".join(seen[:4]) + " (click one to stop there)", hud.MUTED,
+        out.append((_("Passes ") + ", ".join(seen[:4]) + _(" (click one to stop there)"), hud.MUTED,
                     False))
-    out.append(("Click again or Enter to go · Esc cancels", hud.MUTED, False))
+    out.append((_("Click again or Enter to go · Esc cancels"), hud.MUTED, False))
     return out
 
 
@@ -156,7 +157,7 @@ def _turns_text(ctx: Ctx, stops: list[int], route: list[int]) -> str:
     b = ctx.state.board
     parts = []
     for k, n in enumerate(stops[1:-1], start=2):
-        parts.append(f"turn {k}: {b.place_name(route[n - 1])}" if n > 0 else f"turn {k}: here")
-    arrive = f"arrives on turn {len(stops)}"
+        parts.append(_("turn {k}: {place_name}").format(k=k, place_name=b.place_name(route[n - 1])) if n > 0 else _("turn {k}: here").format(k=k))
+    arrive = _("arrives on turn {n}").format(n=len(stops))
     text = "; ".join(parts + [arrive])
     return text[0].upper() + text[1:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.ui import dialogs
@@ -50,7 +51,7 @@ class GameScene(Scene):
         self.table.camera.rect = pygame.Rect(self.rects.map)
         self.controller.view.fit()
         for note in session.notes:  # e.g. an older save whose map has changed since
-            self.controller.core.say("Note", note, Tone.WARN, Spot.TOP)
+            self.controller.core.say(_("Note"), note, Tone.WARN, Spot.TOP)
         self.frame: Frame = self.view.compose(self.rects)
 
     # -- what tests and tools look at -------------------------------------------------------

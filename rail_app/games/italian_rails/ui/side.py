@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions, ngettext, number
+from rail_app.core.i18n import N_, _, money_millions, ngettext, number, pgettext
 from rail_app.games.italian_rails.rules import cards as rc
 from rail_app.games.italian_rails.rules import events as rev
 from rail_app.games.italian_rails.rules import movement
@@ -27,7 +27,7 @@ from rail_app.games.italian_rails.rules.actions import (
 )
 from rail_app.games.italian_rails.rules.cards import majors_joined
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.rules.words import refusal
+from rail_app.games.italian_rails.rules.words import card_words, locomotive, refusal
 from rail_app.games.italian_rails.ui.cards import card_height, paint_card
 from rail_app.games.italian_rails.ui.choices import action_label
 from rail_app.games.italian_rails.ui.commands import Demand, Play, ToggleSection
@@ -87,7 +87,7 @@ class Column:
             r = pygame.Rect(self.x, self.y, self.width, lh)
             self.widgets.append(Widget(r.move(self.offset), ToggleSection(section),
                                        look=Look.AREA,
-                                       tip="Show this section" if folded else "Fold this section"))
+                                       tip=_("Show this section") if folded else _("Fold this section")))
         room = self.width - self.ctx.px(16) - (font(size - 2).size(right)[0] if right else 0)
         for line in lines_for(text, size + 1, room, True):
             hud.label(self.surface, line, (self.x, self.y), size + 1, hud.TEXT, bold=True)
@@ -148,11 +148,11 @@ def _players(col: Column, fs: int) -> None:
                 pygame.draw.circle(s, mix(ink.colour, WHITE, 0.7),
                                    (sw.x + px(6) + k * px(9), sw.centery), max(1, px(2)))
         seat = ctx.session.setup.seats[i]
-        turn = " (to play)" if i == st.current and not ctx.session.over else ""
+        turn = _(" (to play)") if i == st.current and not ctx.session.over else ""
         if seat.computer:
-            turn = f" (computer){turn}"
+            turn = _(" (computer){turn}").format(turn=turn)
         shown = ctx.cash_shown(i)
-        cash = f"{p.cash}M" if shown else "cash hidden"
+        cash = money_millions(p.cash) if shown else _("cash hidden")
         cw = font(fs + 1, shown).size(cash)[0]
         hud.label(s, cash, (col.x + col.width, col.y), fs + 1,
                   hud.TEXT if shown else hud.MUTED, bold=shown, anchor="topright")
@@ -161,31 +161,34 @@ def _players(col: Column, fs: int) -> None:
             hud.label(s, line, (col.x + px(38), col.y), fs + 1, hud.TEXT, bold=True)
             col.y += font(fs + 1, True).get_linesize()
         loco = st.rules.locomotives.get(p.loco)
-        parts = [f"{p.loco}" + (f" {loco.speed}/{loco.capacity}" if loco and ctx.cards else ""),
-                 f"{len(p.track)} segments"]
+        parts = [locomotive(p.loco) + (f" {loco.speed}/{loco.capacity}" if loco and ctx.cards
+                                       else ""),
+                 # Translators: English says "1 segments" here, as it always has.
+                 ngettext("{n} segments", "{n} segments", len(p.track)).format(
+                     n=len(p.track))]
         if ctx.cards:
-            parts.append(f"{p.deliveries} deliveries")
+            parts.append(ngettext("{n} deliveries", "{n} deliveries", p.deliveries).format(
+                n=p.deliveries))
         col.text(" · ".join(parts), fs - 2, hud.MUTED, indent=px(10))
         if p.lose_turns:
-            col.text("loses the next turn (T4)", fs - 1, hud.RED, indent=px(10))
+            col.text(_("loses the next turn (T4)"), fs - 1, hud.RED, indent=px(10))
         if ctx.cards and (i == ctx.viewer or shown):
             _goal(col, fs, i, shown)
         col.y += px(4)
     if st.end_triggered_by is not None and not ctx.session.over:
         who = st.players[st.end_triggered_by].name
-        why = (f"{who} has reached the goal; the game ends when both players have had the "
-               "same number of turns (W1)")
-        h = col.height("Last round!", fs, True, px(8)) + col.height(why, fs - 1, False, px(8))
+        why = (_("{who} has reached the goal; the game ends when both players have had the same number of turns (W1)").format(who=who))
+        h = col.height(_("Last round!"), fs, True, px(8)) + col.height(why, fs - 1, False, px(8))
         pygame.draw.rect(s, SECTION_LIT, (col.x, col.y, col.width, h + px(8)),
                          border_radius=px(6))
         col.y += px(4)
-        col.text("Last round!", fs, hud.AMBER, bold=True, indent=px(8))
+        col.text(_("Last round!"), fs, hud.AMBER, bold=True, indent=px(8))
         col.text(why, fs - 1, hud.TEXT, indent=px(8))
         col.y += px(8)
     if st.phase is Phase.BUILD and st.pending is None:
         budget = st.rules.build_budget
         frac = min(1.0, st.phase_spent / max(1, budget))
-        label = f"built {st.phase_spent}/{budget}M"
+        label = _("built {phase_spent}/{budget}").format(phase_spent=st.phase_spent, budget=money_millions(budget))
         lw = font(fs - 1).size(label)[0]
         bar = pygame.Rect(col.x, col.y + px(5), col.width - lw - px(12), px(10))
         pygame.draw.rect(s, GAUGE_BG, bar, border_radius=px(5))
@@ -270,23 +273,22 @@ def _train(col: Column, fs: int) -> None:
     p = st.players[viewer]
     board = st.board
     cap = rc.capacity(st, viewer)
-    col.title(f"{p.name}'s train", fs, right=f"{cap - len(p.loads)} of {cap} places free")
+    col.title(_("{name}'s train").format(name=p.name), fs, right=_("{n} of {cap} places free").format(n=cap - len(p.loads), cap=cap))
     if p.aboard is not None:
-        where = f"On the {board.ferries[p.aboard].name} ferry: lands next turn, at half " \
-                "speed (M5)"
+        where = _("On the {name} ferry: lands next turn, at half speed (M5)").format(name=board.ferries[p.aboard].name)
     elif p.position is None:
-        where = "Not on the map yet (M1)"
+        where = _("Not on the map yet (M1)")
     else:
-        where = f"At {board.place_name(p.position)}"
+        where = _("At {place_name}").format(place_name=board.place_name(p.position))
     cause = ""
     if st.phase is Phase.MOVE and viewer == st.current and p.position is not None:
         left = movement.moves_left(st, viewer)
         full = movement.base_speed(st, viewer)
         cause = movement.slow_cause(st, viewer)
-        where += f" · moves left {left} of {full}"
+        where += _(" · moves left {left} of {full}").format(left=left, full=full)
     col.text(where, fs - 1, hud.AMBER if cause else hud.TEXT, indent=px(8))
     if cause:
-        col.text(f"Half speed: {cause}", fs - 1, hud.AMBER, indent=px(8))
+        col.text(_("Half speed: {cause}").format(cause=cause), fs - 1, hud.AMBER, indent=px(8))
 
 
 def _loads(col: Column, fs: int) -> None:
@@ -297,7 +299,7 @@ def _loads(col: Column, fs: int) -> None:
     p = st.players[viewer]
     if p.loads:
         col.y += px(4)
-        col.text("Loads on the train", fs - 1, hud.MUTED, bold=True, indent=px(8))
+        col.text(_("Loads on the train"), fs - 1, hud.MUTED, bold=True, indent=px(8))
     lh = font(fs - 1).get_linesize()
     for load in p.loads:
         cube = pygame.Rect(col.x + px(8), col.y + (lh - px(11)) // 2, px(11), px(11))
@@ -306,7 +308,7 @@ def _loads(col: Column, fs: int) -> None:
         top = col.y
         if load.card is not None and load.demand is not None:
             d = st.deck.card(load.card).demands[load.demand]
-            col.text(f"{load.commodity} for {d.city} {d.payoff}M (card {load.card})", fs - 1,
+            col.text(_("{commodity} for {city} {payoff} (card {card})").format(commodity=pgettext("commodity", load.commodity), city=d.city, payoff=money_millions(d.payoff), card=load.card), fs - 1,
                      indent=px(24))
             r = pygame.Rect(col.x, top, col.width, col.y - top)
             demand = Demand(d.commodity, d.city)
@@ -314,7 +316,7 @@ def _loads(col: Column, fs: int) -> None:
                 s.blit(_tint(r.size), r)
             col.widgets.append(Widget(r.move(col.offset), None, hover=demand, look=Look.AREA))
         else:
-            col.text(f"{load.commodity}, unlocked", fs - 1, indent=px(24))
+            col.text(_("{commodity}, unlocked").format(commodity=pgettext("commodity", load.commodity)), fs - 1, indent=px(24))
 
 
 def _tint(size: tuple[int, int]) -> pygame.Surface:
@@ -339,7 +341,8 @@ def _actions(col: Column, fs: int) -> None:
             label += ": " + reason[:1].lower() + reason[1:]
         hb = button_height(label, col.width, fs - 1, px(1), isinstance(a, Deliver))
         r = pygame.Rect(col.x, col.y, col.width, hb)
-        tip = ACTION_TIPS.get(type(a), "") if q.ok else refusal(st.board, q)
+        tip = (_(ACTION_TIPS[type(a)]) if type(a) in ACTION_TIPS else "") if q.ok \
+            else refusal(st.board, q)
         look = Look.PRIMARY if isinstance(a, Deliver) else Look.BUTTON
         col.widgets.append(Widget(r.move(col.offset), Play(a), label, q.ok, tip, look,
                                   hover=_demand_of(ctx, a), colour=ctx.ink(st.current).colour,
@@ -348,9 +351,9 @@ def _actions(col: Column, fs: int) -> None:
 
 
 ACTION_TIPS: dict[type[Action], str] = {
-    BoardFerry: "The train lands at the other port next turn, at half speed (M5)",
-    Deliver: "The payoff is paid at once; the card is discarded (C5)",
-    Drop: "An unlocked load may be dropped at any city (C3)",
+    BoardFerry: N_("The train lands at the other port next turn, at half speed (M5)"),
+    Deliver: N_("The payoff is paid at once; the card is discarded (C5)"),
+    Drop: N_("An unlocked load may be dropped at any city (C3)"),
 }
 
 
@@ -369,11 +372,13 @@ def _events(col: Column, fs: int) -> None:
     if not st.events:
         return
     folded = "events" in ctx.table.folded
-    col.title(f"Events in force ({len(st.events)})", fs, "events", folded)
+    col.title(_("Events in force ({n})").format(n=len(st.events)), fs, "events", folded)
     if folded:
         return
     for ev in rev.events_in_force_summary(st):
-        title, expires = str(ev["title"]), str(ev["expires"])
+        card = st.deck.cards.get(int(ev["card"]))
+        title = card_words(st.board, card)[0] if card is not None else str(ev["title"])
+        expires = str(ev["expires"])
         h = col.height(title, fs, True, px(6)) + col.height(expires, fs - 2, False, px(6))
         pygame.draw.rect(s, WARN_BG, (col.x, col.y, col.width, h + px(6)),
                          border_radius=px(5))
@@ -387,18 +392,18 @@ def _cards(col: Column, fs: int) -> None:
     ctx, px = col.ctx, col.ctx.px
     st = ctx.state
     me = st.players[ctx.viewer]
-    sections = [("mine", f"{me.name}'s cards (private)", list(me.private)),
-                ("pool", "Public pool", list(st.pool))]
+    sections = [("mine", _("{name}'s cards (private)").format(name=me.name), list(me.private)),
+                ("pool", _("Public pool"), list(st.pool))]
     if st.phase is not Phase.SETUP:  # C2: both players' cards are revealed once chosen
         them = st.players[1 - ctx.viewer]
-        sections.append(("theirs", f"{them.name}'s cards (private)", list(them.private)))
+        sections.append(("theirs", _("{name}'s cards (private)").format(name=them.name), list(them.private)))
     for key, title, numbers in sections:
         folded = key in ctx.table.folded
         col.title(f"{title} · {len(numbers)}" if folded else title, fs, key, folded)
         if folded:
             continue
         if not numbers:
-            col.text("none", fs - 1, hud.MUTED, indent=px(8))
+            col.text(_("none"), fs - 1, hud.MUTED, indent=px(8))
         for n in numbers:
             if n not in st.deck.cards:
                 continue

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions
+from rail_app.core.i18n import _, money_millions, number, pgettext
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.rules.words import place
+from rail_app.games.italian_rails.rules.words import city_words, crossing_words, place, terrain
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ferries import (
@@ -62,14 +62,14 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         city = b.city_of_dot.get(dot)
         out: list[Line] = []
         if city is not None:
-            out.append((f"{city.name} ({city.size} city)", WHITE, True))
-            out.append((f"offers {city.commodity}", TIP_GREEN, False))
+            out.append((city_words(city.name, city.size), WHITE, True))
+            out.append((_("offers {commodity}").format(commodity=pgettext("commodity", city.commodity)), TIP_GREEN, False))
         else:
-            out.append((d.terrain.capitalize() + (" · coast" if d.coastal else ""), WHITE, True))
+            out.append((terrain(d.terrain) + (_(" · coast") if d.coastal else ""), WHITE, True))
             out.append((place(b, dot), SOFT, False))
         if st.phase is not Phase.MOVE:  # in the move phase building costs are beside the point
-            out.append((f"Building into this dot costs {b.dot_cost[dot]}M (B1)", SOFT, False))
-        out += [(f"Ferry port: {f.name}", SOFT, False) for f in b.ferries_at.get(dot, [])]
+            out.append((_("Building into this dot costs {dot_cost} (B1)").format(dot_cost=money_millions(b.dot_cost[dot])), SOFT, False))
+        out += [(_("Ferry port: {name}").format(name=f.name), SOFT, False) for f in b.ferries_at.get(dot, [])]
         return out
     e = edges_near(b, cam, pos[0], pos[1])
     if e is not None:
@@ -77,34 +77,38 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         if edge is None:
             return []
         a, c = e
-        out = [(f"Segment from {place(b, a)} to {place(b, c)}", WHITE, True)]
+        out = [(_("Segment from {place} to {place2}").format(place=place(b, a), place2=place(b, c)), WHITE, True)]
         if edge.free:
             city = b.major_of_dot.get(a)
-            out.append((f"Free track of {city.name if city else 'the city'} (B4)", SOFT, False))
+            out.append((_("Free track of {x} (B4)").format(x=city.name if city else _('the city')), SOFT, False))
             return out
         if edge.forbidden:
-            out.append((f"Forbidden: {edge.forbidden} (B3)", TIP_RED, False))
+            out.append((_("Forbidden: {forbidden} (B3)").format(forbidden=_(edge.forbidden)), TIP_RED, False))
             return out
         for cr in edge.crossings:
             extra = b.rules.crossing_costs.get(cr.kind, 0)
-            out.append((f"Crosses {cr.kind} {cr.name} (+{extra}M, B2)", TIP_BLUE, False))
+            out.append((crossing_words(cr.kind, cr.name, money_millions(extra, sign=True)),
+                        TIP_BLUE, False))
         who = st.owner.get(edge_key(a, c))
         if st.phase is not Phase.MOVE:
-            out.append((f"Costs {b.build_cost(a, c)}M drawn towards {place(b, c)}, "
-                        f"{b.build_cost(c, a)}M towards {place(b, a)} (K6)", SOFT, False))
+            out.append((_("Costs {build_cost} drawn towards {place}, {build_cost2} towards "
+                          "{place2} (K6)").format(
+                build_cost=money_millions(b.build_cost(a, c)), place=place(b, c),
+                build_cost2=money_millions(b.build_cost(c, a)), place2=place(b, a)),
+                SOFT, False))
         elif who is None:
             out.append((_("Nobody's track: no train may run here yet"), SOFT, False))
         elif who != ctx.viewer:
             out.append((_("Your train may run here for the rent, {fee} a turn (M3)").format(
                 fee=money_millions(st.rules.rental_fee)), SOFT, False))
         if who is not None:
-            fresh = any(k == edge_key(a, c) for k, _, _ in st.phase_built)
-            out.append((f"Track of {st.players[who].name}"
-                        + (" (drawn this phase)" if fresh else ""), SOFT, False))
+            fresh = any(k == edge_key(a, c) for k, _a, _b in st.phase_built)
+            out.append((_("Track of {name}").format(name=st.players[who].name)
+                        + (_(" (drawn this phase)") if fresh else ""), SOFT, False))
         return out
     f = ferry_near(b, cam, pos)
     if f is not None:
-        return [(f"Ferry {f.name}", WHITE, True),
+        return [(_("Ferry {name}").format(name=f.name), WHITE, True),
                 *[(line, SOFT, False) for line in hover_words(st, f)]]
     return []
 
@@ -143,12 +147,13 @@ def pen_lines(ctx: Ctx) -> list[Line]:
         colour = hud.RED
     elif spent >= budget - 4:
         colour = hud.AMBER
-    lines: list[Line] = [(f"+{pen.total}M · {spent}/{budget}M", colour, True)]
+    lines: list[Line] = [(f"+{money_millions(pen.total)} · {number(spent)}/"
+                          f"{money_millions(budget)}", colour, True)]
     lines += [(words, hud.TEXT, False) for words in pen_ferry_words(ctx)]
     r = pen.refusal
     if r is not None:
         reason = r.reason(st.board)
-        lines = [("Can't build here", hud.RED, True), (reason, hud.TEXT, False), *lines]
+        lines = [(_("Can't build here"), hud.RED, True), (reason, hud.TEXT, False), *lines]
     return lines
 
 

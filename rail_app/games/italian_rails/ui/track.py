@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from rail_app.core.i18n import money_millions
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.ui import maprender as mr
@@ -46,7 +47,7 @@ def draw_track(surface: pygame.Surface, view: mr.MapView, state: GameState,
                                  max(2, w * 2 // 3))
             price = f.high if k == 0 else f.low
             mid = pts[len(pts) // 2]
-            hud.pill(surface, f"{price}M", (mid[0], mid[1] - w * 1.6), max(10, int(w * 1.2)),
+            hud.pill(surface, money_millions(price), (mid[0], mid[1] - w * 1.6), max(10, int(w * 1.2)),
                      inks[who].colour)
     # only the segments whose dots come near the surface (it is often a piece of the map)
     x0, y0, x1, y1 = zones.km_box(surface, view, w + 4)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules import journeys, movement
 from rail_app.games.italian_rails.rules.actions import Action, BoardFerry, MoveTrain, PlaceTrain
 from rail_app.games.italian_rails.rules.board import Board
@@ -98,12 +99,12 @@ class TrainTool:
             act = PlaceTrain(board.key(city.centre if city and not city.major else target)) \
                 if city else None
             if act is None:
-                return Preview(target, None, None, reason="Place the train on a city (M1)")
+                return Preview(target, None, None, reason=_("Place the train on a city (M1)"))
             q = self.session.quote(act)
             return Preview(target, act if q.ok else None, q, reason=refusal(board, q))
         if pl.aboard is not None:
             return Preview(target, None, None,
-                           reason="Your train is on a ferry until your next turn (M5)")
+                           reason=_("Your train is on a ferry until your next turn (M5)"))
         path = movement.route(st, me, target)
         journey = journeys.plan(st, me, target) if pl.ferries else None
         if journey is not None and journey.crossings:
@@ -117,7 +118,7 @@ class TrainTool:
             if cut is not None:
                 path = path[:cut + 1]
         if not path:
-            return Preview(target, None, None, reason="The train is already here")
+            return Preview(target, None, None, reason=_("The train is already here"))
         keys = tuple(board.key(d) for d in path)
         q = self.session.quote(MoveTrain(keys))
         d = q.detail(MoveDetails)
@@ -165,11 +166,9 @@ class TrainTool:
         needed = [st.board.ferries[f].name
                   for f in journeys.ferries_needed(st, st.current, target)]
         if needed:
-            return (f"No usable track leads there. It lies across the water: take the "
-                    f"{needed[0]} ferry while building (connect to a port, K8); then the "
-                    "train can board it (M5)")
-        return ("No usable track leads there: your own, the major cities', the opponent's "
-                "or your ferries (M1, M3, M5)")
+            return (_("No usable track leads there. It lies across the water: take the {needed} ferry while building (connect to a port, K8); then the train can board it (M5)").format(needed=needed[0]))
+        return (_("No usable track leads there: your own, the major cities', the opponent's "
+                "or your ferries (M1, M3, M5)"))
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import Command, Demand
 from rail_app.games.italian_rails.ui.table import Spot, Tone
@@ -77,7 +78,7 @@ class Viewing:
             if mine:
                 d = max(mine)[1]
         if d is None:
-            self.core.say("No track yet", "Your last build will be found with B", Tone.INFO)
+            self.core.say(_("No track yet"), _("Your last build will be found with B"), Tone.INFO)
             return
         cam = self.core.table.camera
         dot = self.core.session.state.board.dots[d]

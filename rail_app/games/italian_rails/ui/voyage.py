@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from rail_app.games.italian_rails.rules import events
+from rail_app.core.i18n import _, money_millions, ngettext
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.journeys import Journey
 from rail_app.games.italian_rails.rules.quotes import MoveDetails
+from rail_app.games.italian_rails.rules.words import storm_title
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.ctx import Ctx
@@ -72,26 +73,28 @@ def journey_lines(ctx: Ctx, pv: Preview) -> list[Line]:
     st = ctx.state
     b = st.board
     name = b.place_name(pv.target)
-    ferries = " and the ".join(b.ferries[c.ferry].name for c in j.crossings)
+    ferries = _(" and the ").join(b.ferries[c.ferry].name for c in j.crossings)
     n = len(j.turns)
     if pv.ok:
-        head: Line = (f"To {name}: {n} turn{'s' if n > 1 else ''}, by the {ferries} ferry",
+        head: Line = (ngettext("To {name}: {n} turn, by the {ferries} ferry",
+                               "To {name}: {n} turns, by the {ferries} ferry", n).format(
+                                   name=name, n=n, ferries=ferries),
                       hud.TEXT, True)
     else:
-        head = (f"Can't go to {name} now", hud.RED, True)
+        head = (_("Can't go to {name} now").format(name=name), hud.RED, True)
     out: list[Line] = [head]
     for k in range(n):
         out.append((_turn_words(ctx, j, k), hud.AMBER if k == 0 else hud.TEXT, False))
     closed = j.closed_now(st)
     if closed is not None:
-        title = events.storm_over(st, closed.ferry)
-        out.append((f"{title}: no ferry sails while it lasts (E5)", hud.RED, False))
+        title = storm_title(st, closed.ferry)
+        out.append((_("{title}: no ferry sails while it lasts (E5)").format(title=title), hud.RED, False))
     d = pv.quote.detail(MoveDetails) if pv.quote is not None else None
     if d is not None and d.rental:
         owner = st.players[d.rent_to if d.rent_to is not None else 1 - st.current].name
-        out.append((f"Uses {owner}'s track: {st.rules.rental_fee}M rent (M3)", hud.RED, True))
+        out.append((_("Uses {owner}'s track: {rental_fee} rent (M3)").format(owner=owner, rental_fee=money_millions(st.rules.rental_fee)), hud.RED, True))
     if pv.ok:
-        out.append(("Click again or Enter to go · Esc cancels", hud.MUTED, False))
+        out.append((_("Click again or Enter to go · Esc cancels"), hud.MUTED, False))
     elif pv.reason and closed is None:
         out.append((pv.reason, hud.TEXT, False))
     return out
@@ -101,22 +104,22 @@ def _turn_words(ctx: Ctx, j: Journey, k: int) -> str:
     st = ctx.state
     b = st.board
     t = j.turns[k]
-    when = "This turn" if k == 0 else f"Turn {k + 1}"
+    when = _("This turn") if k == 0 else _("Turn {n}").format(n=k + 1)
     parts: list[str] = []
     if t.lands is not None:
-        parts.append(f"lands at {b.place_name(t.lands.to)} at half speed (M5)")
+        parts.append(_("lands at {place_name} at half speed (M5)").format(place_name=b.place_name(t.lands.to)))
     if t.dots:
         where = b.place_name(t.dots[-1])
         n = len(t.dots)
-        moves = f"{n} move{'s' if n != 1 else ''}"
+        moves = ngettext("{n} move", "{n} moves", n).format(n=n)
         if k == len(j.turns) - 1:
-            parts.append(f"arrives at {where} after {moves}")
+            parts.append(_("arrives at {where} after {moves}").format(where=where, moves=moves))
         else:
             port = t.boards is not None or j.turns[k + 1].boards is not None
-            parts.append(f"{moves} to {where}" + (" (the ferry's port)" if port else ""))
+            parts.append(_("{moves} to {where}").format(moves=moves, where=where) + (_(" (the ferry's port)") if port else ""))
     if t.boards is not None:
         ferry = b.ferries[t.boards.ferry].name
-        parts.append(f"boards the {ferry} ferry: that ends the turn's movement (M5)")
+        parts.append(_("boards the {ferry} ferry: that ends the turn's movement (M5)").format(ferry=ferry))
     if not parts:
         parts.append("waits")
-    return f"{when}: " + ", then ".join(parts)
+    return f"{when}: " + _(", then ").join(parts)

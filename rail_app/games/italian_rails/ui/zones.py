@@ -15,9 +15,11 @@ from typing import Any, Protocol
 import pygame
 
 from rail_app.core.cache import BoundedCache
+from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
 from rail_app.games.italian_rails.rules.eventkinds import EventKind, rule_of
+from rail_app.games.italian_rails.rules.words import card_words
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.palette import DERAIL as DERAIL
 from rail_app.games.italian_rails.ui.palette import FLOOD as FLOOD
@@ -44,7 +46,7 @@ def zone_colour(kind: str) -> tuple[int, int, int]:
 def zone_words(kind: str) -> str:
     """What players call an event of this kind (its row of the event kinds)."""
     rule = rule_of(kind)
-    return rule.words if rule is not None and rule.words else kind.replace("_", " ")
+    return _(rule.words) if rule is not None and rule.words else kind.replace("_", " ")
 
 
 def _blob(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
@@ -204,7 +206,8 @@ def zone_label_spots(state: Zones) -> list[tuple[str, tuple[int, int, int],
             mid = min(dots, key=lambda d: abs(board.dots[d].x - xs[len(xs) // 2])
                       + abs(board.dots[d].y - ys[len(ys) // 2]))
             card = state.deck.cards.get(ev.card)
-            words = card.title if card is not None and card.title else zone_words(ev.kind)
+            words = card_words(board, card)[0] if card is not None and card.title \
+                else zone_words(ev.kind)
             spots.append((words, zone_colour(ev.kind),
                           (board.dots[mid].x, board.dots[mid].y)))
     return spots
