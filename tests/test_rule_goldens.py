@@ -107,6 +107,8 @@ def test_every_rule_id_the_code_and_tests_cite_is_in_rules_md() -> None:
     root = Path(__file__).resolve().parent.parent
     cited: dict[str, str] = {}
     for path in sorted((root / "rail_app").rglob("*.py")) + sorted((root / "tests").glob("*.py")):
+        if "steam" in path.relative_to(root).parts or "steam" in path.name:
+            continue  # Steam's ids and tile names are its own (docs/steam-rules.md)
         for m in re.finditer(r"\b([BKMCETWV][0-9]{1,2})\b", path.read_text(encoding="utf-8")):
             cited.setdefault(m.group(1), f"{path.relative_to(root)}")
     unknown = {rule: where for rule, where in cited.items() if rule not in known}

@@ -1,0 +1,74 @@
+"""The three computer levels of Steam, as settings of one planner.
+
+The levels differ in how well they plan, never in what they may know or do: every level
+reads the whole table (Steam hides nothing after set-up, S-I1) and acts through the same
+actions as a person.
+
+- **Easy** is greedy: it looks only at the deliveries of the current turn, builds the one
+  line that pays best now, and takes its points as income in the first half of the game.
+- **Normal** plans its turn: every line it could build is judged by the deliveries it
+  opens for the rest of the game (its own points, and the other players' over its links),
+  several lines are combined within the tile actions and the cash, and each action tile is
+  judged by what it does to that plan.
+- **Hard** looks ahead: it foresees the other players' builds (a Normal-level model of
+  each), so it counts the cubes they will take and the lines they will block or that
+  block them, values First Build as the right to build where they want to, weighs the links
+  the others will have to use, and searches more lines and combinations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rail_app.games.steam.ai.value import Params
+
+
+class LevelName(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+@dataclass(frozen=True)
+class Level:
+    """The settings of a level (see the module)."""
+
+    name: LevelName
+    params: Params = field(default_factory=Params)
+    #: the longest line searched, in tile actions
+    max_actions: int = 5
+    #: lines judged by a full look at the rest of the game (chosen by a quick score)
+    screen: int = 30
+    #: the best lines kept for combining with the first
+    candidates: int = 12
+    #: several lines in one build phase (else one)
+    combine: bool = True
+    #: combinations tried, each from one of the best lines
+    beam: int = 1
+    #: move rounds looked at (None: the rest of the game)
+    horizon: int | None = None
+    #: the other players' deliveries over the level's new links are worked out
+    others_use_links: bool = False
+    #: the other players' builds are foreseen (a Normal-level model of each)
+    foresee: bool = False
+    #: judge each action tile by its effect on the plan (else a fixed preference)
+    judge_tiles: bool = True
+    #: the lowest income it borrows down to (Basic, S-M3) or takes capital down to (S-S4)
+    income_floor: int = -4
+    #: delivery options judged by a look at the rest of the game
+    move_options: int = 8
+
+
+EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
+             screen=12, candidates=4, combine=False, horizon=2, judge_tiles=False, income_floor=-2,
+             move_options=1)
+#: Normal looks at the deliveries of this turn and the next (four move rounds).
+NORMAL = Level(LevelName.NORMAL, horizon=4)
+HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, foresee=True,
+             move_options=12)
+
+#: How a level that foresees the other players' builds models each of them.
+MODEL = NORMAL
+
+LEVELS: dict[str, Level] = {lvl.name: lvl for lvl in (EASY, NORMAL, HARD)}

@@ -1,0 +1,434 @@
+"""Reading a Steam map file: YAML through the guarded reader, the JSON Schema
+(``maps/steam-schema.json``, draft-07), then what a schema cannot check.
+
+Every mistake becomes a :class:`MapProblem` written ``file:line: key: value: message``
+(``maps/x.yaml:12: cities[2].colour: 'gray': not one of red, blue, yellow, purple (did you
+mean 'grey'?)``), so that a person editing a map by hand finds it at once. All the problems
+found are reported together.
+
+The format is described key by key in the schema (editors show those descriptions); a map
+says which game it is for with ``game: steam`` (a map without ``game`` is an Italian Rails
+map and is refused here with that explanation).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rail_app.core import guarded
+from rail_app.core.paths import resource_path
+from rail_app.games.steam.rules.board import (
+    COLOURS,
+    Board,
+    Colour,
+    Components,
+    Grid,
+    Terrain,
+    make_board,
+)
+
+PathKey = tuple[str | int, ...]
+GAME_ID = "steam"
+#: Hexes of one map, counted before any range is expanded.
+MAX_HEXES = 20_000
+#: S-I1: cubes per reserve space, and with 3 players.
+RESERVE_CUBES = 3
+RESERVE_CUBES_THREE = 2
+PLAYER_COUNTS = (3, 4, 5, 6)
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    """One mistake in a map: ``file:line: key: value: message``."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}" if self.line is not None \
+            else f"{self.file}: {self.message}"
+
+
+class MapError(Exception):
+    """A map that cannot be played; ``problems`` lists every mistake found."""
+
+    def __init__(self, problems: Sequence[MapProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# -- line numbers -------------------------------------------------------------------------------
+
+
+class LineIndex:
+    """The line of every key and item of a YAML document (from its node tree)."""
+
+    def __init__(self) -> None:
+        self.lines: dict[PathKey, int] = {}
+        self.duplicates: list[tuple[PathKey, int]] = []
+
+    def line_of(self, path: Sequence[str | int]) -> int | None:
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get(())
+
+    def walk(self, root: yaml.Node) -> None:
+        stack: list[tuple[yaml.Node, PathKey]] = [(root, ())]
+        while stack:
+            node, path = stack.pop()
+            self.lines.setdefault(path, node.start_mark.line + 1)
+            if isinstance(node, yaml.MappingNode):
+                seen: set[str] = set()
+                for knode, vnode in node.value:
+                    k = str(knode.value)
+                    sub = (*path, k)
+                    if k in seen:
+                        self.duplicates.append((sub, knode.start_mark.line + 1))
+                    seen.add(k)
+                    self.lines[sub] = knode.start_mark.line + 1
+                    stack.append((vnode, sub))
+            elif isinstance(node, yaml.SequenceNode):
+                for i, item in enumerate(node.value):
+                    sub = (*path, i)
+                    self.lines[sub] = item.start_mark.line + 1
+                    stack.append((item, sub))
+
+
+def describe(path: Sequence[str | int]) -> str:
+    """``('cities', 2, 'colour')`` -> ``cities[2].colour``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + guarded.shorten(part, 40).strip("'")
+    return out or "(top level)"
+
+
+def suggest(word: object, choices: Iterable[str]) -> str:
+    """A ' (did you mean 'x'?)' hint, or ''."""
+    if not isinstance(word, str) or len(word) > guarded.SHOWN_CHARS:
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+_FastSafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_yaml(text: str, shown: str) -> tuple[Any, LineIndex]:
+    """Parse YAML text already checked by :func:`guarded.check_yaml`."""
+    index = LineIndex()
+    try:
+        loader = _FastSafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or exc.context or "malformed YAML"
+        raise MapError([MapProblem(shown, mark.line + 1 if mark else None,
+                                   f"malformed YAML: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise MapError([MapProblem(shown, None, f"malformed YAML: {guarded.clip(str(exc))}")]
+                       ) from None
+    if node is not None:
+        index.walk(node)
+    dups = [MapProblem(shown, line, f"{describe(p)}: duplicate key") for p, line in
+            sorted(index.duplicates, key=lambda d: d[1])]
+    if dups:
+        raise MapError(dups)
+    return data, index
+
+
+# -- the schema ---------------------------------------------------------------------------------
+
+_SCHEMA: dict[str, Any] | None = None
+
+
+def steam_schema() -> dict[str, Any]:
+    """``maps/steam-schema.json``, read once."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = json.loads(resource_path("maps", "steam-schema.json").read_text(encoding="utf-8"))
+    return _SCHEMA
+
+
+def _problem(shown: str, index: LineIndex, path: Sequence[str | int], value: object,
+             message: str, *, show_value: bool = True) -> MapProblem:
+    where = describe(path)
+    text = f"{where}: {guarded.shorten(value)}: {message}" if show_value else f"{where}: {message}"
+    return MapProblem(shown, index.line_of(path), text)
+
+
+def schema_problems(data: Any, index: LineIndex, shown: str) -> list[MapProblem]:
+    """Every schema violation, one per place, in the words of this project."""
+    import jsonschema  # imported when a map is read, not when the game starts
+    import referencing
+
+    # Self-contained schema: "$ref" resolves only inside it, never by fetching an address.
+    validator = jsonschema.Draft7Validator(steam_schema(), registry=referencing.Registry())
+    problems: list[MapProblem] = []
+    seen: set[PathKey] = set()
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    for err in errors:
+        best = jsonschema.exceptions.best_match([err])
+        path: PathKey = tuple(best.absolute_path)
+        if path in seen:
+            continue
+        seen.add(path)
+        problems.append(_schema_problem(best, path, index, shown))
+    return sorted(problems, key=lambda p: p.line or 0)
+
+
+def _schema_problem(err: Any, path: PathKey, index: LineIndex, shown: str) -> MapProblem:
+    kind = err.validator
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    value = err.instance
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = list(schema.get("properties", {}))
+        extra = [k for k in value if k not in allowed]
+        if extra:
+            return _problem(shown, index, (*path, str(extra[0])), extra[0],
+                            f"unknown key{suggest(extra[0], allowed)}")
+    if kind == "required":
+        missing = [k for k in err.validator_value if isinstance(value, dict) and k not in value]
+        name = missing[0] if missing else "?"
+        return _problem(shown, index, path, None, f"missing key {name!r}", show_value=False)
+    if kind == "enum":
+        choices = [str(c) for c in err.validator_value]
+        return _problem(shown, index, path, value,
+                        f"not one of {', '.join(choices)}{suggest(value, choices)}")
+    if kind == "const":
+        return _problem(shown, index, path, value, f"must be {err.validator_value!r}")
+    if kind == "type":
+        return _problem(shown, index, path, value, f"must be {_a_type(err.validator_value)}")
+    if kind == "pattern":
+        what = schema.get("description", "the expected format")
+        return _problem(shown, index, path, value, f"not written as expected: {what}")
+    if kind in ("minimum", "exclusiveMinimum"):
+        return _problem(shown, index, path, value, f"too small (at least {err.validator_value})")
+    if kind == "maximum":
+        return _problem(shown, index, path, value, f"too large (at most {err.validator_value})")
+    if kind in ("minItems", "maxItems", "minLength", "maxLength"):
+        word = "items" if "Items" in kind else "characters"
+        bound = "at least" if kind.startswith("min") else "at most"
+        return _problem(shown, index, path, value, f"needs {bound} {err.validator_value} {word}")
+    if kind == "uniqueItems":
+        return _problem(shown, index, path, value, "lists a value twice")
+    return _problem(shown, index, path, value, guarded.clip(str(err.message)))
+
+
+def _a_type(t: object) -> str:
+    names = {"string": "text", "integer": "a whole number", "number": "a number",
+             "boolean": "true or false", "object": "a mapping of keys", "array": "a list"}
+    if isinstance(t, list):
+        return " or ".join(names.get(str(x), str(x)) for x in t)
+    return names.get(str(t), str(t))
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+_RANGE = re.compile(r"^\s*(-?\d+)(?:\s*\.\.\s*(-?\d+))?\s*,\s*(-?\d+)(?:\s*\.\.\s*(-?\d+))?\s*$")
+
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def load_board(path: str | Path, shown: str | None = None) -> Board:
+    """A Steam map file as a :class:`Board`; :class:`MapError` lists every mistake."""
+    shown = str(path) if shown is None else shown
+    try:
+        text = guarded.read_text(path, guarded.MAP, shown)
+    except guarded.GuardError as exc:
+        raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
+    return parse_board(text, shown, folder=Path(path).parent)
+
+
+def parse_board(text: str, shown: str, folder: Path | None = None) -> Board:
+    """A Steam map from its YAML text (``folder`` holds its background file)."""
+    try:
+        guarded.check_yaml(text, guarded.MAP, shown)
+    except guarded.GuardError as exc:
+        raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
+    data, index = read_yaml(text, shown)
+    if not isinstance(data, dict):
+        raise MapError([MapProblem(shown, 1, "a Steam map is a mapping of keys, starting with "
+                                             "'game: steam'")])
+    if "game" not in data:
+        raise MapError([MapProblem(shown, 1, "game: missing key 'game': this looks like an "
+                                             "Italian Rails map (a Steam map starts with "
+                                             "'game: steam')")])
+    problems = schema_problems(data, index, shown)
+    if problems:
+        raise MapError(problems)
+    board, problems = _build(data, index, shown, folder)
+    if problems:
+        raise MapError(problems)
+    assert board is not None
+    return board
+
+
+def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | None
+           ) -> tuple[Board | None, list[MapProblem]]:
+    problems: list[MapProblem] = []
+
+    def bad(path: Sequence[str | int], value: object, message: str) -> None:
+        problems.append(_problem(shown, index, path, value, message))
+
+    owner: dict[tuple[int, int], PathKey] = {}  # who defined each hex (ranges aside)
+
+    def claim(at: tuple[int, int], path: PathKey, value: object) -> bool:
+        if at in owner:
+            bad(path, value, f"hex {at[0]},{at[1]} is already given at {describe(owner[at])} "
+                             f"(line {index.line_of(owner[at])})")
+            return False
+        owner[at] = path
+        return True
+
+    # ranges of plain hexes (checked for size before they are expanded)
+    ranged: dict[tuple[int, int], PathKey] = {}
+    total = 0
+    for i, text in enumerate(data.get("plain", [])):
+        m = _RANGE.match(text)
+        assert m is not None  # the schema's pattern
+        q1, q2 = int(m.group(1)), int(m.group(2) or m.group(1))
+        r1, r2 = int(m.group(3)), int(m.group(4) or m.group(3))
+        if q2 < q1 or r2 < r1:
+            bad(("plain", i), text, "a range runs from the smaller number to the larger")
+            continue
+        total += (q2 - q1 + 1) * (r2 - r1 + 1)
+        if total > MAX_HEXES:
+            bad(("plain", i), text, f"too many hexes (a map has at most {MAX_HEXES:,})")
+            return None, problems
+        for q in range(q1, q2 + 1):
+            for r in range(r1, r2 + 1):
+                ranged.setdefault((q, r), ("plain", i))
+
+    land: dict[tuple[int, int], tuple[int, int, Terrain, bool, bool, str]] = {}
+    for i, item in enumerate(data.get("hexes", [])):
+        at = _hex(item["at"])
+        if claim(at, ("hexes", i, "at"), item["at"]):
+            land[at] = (at[0], at[1], Terrain(item.get("terrain", "plain")),
+                        bool(item.get("river", False)), bool(item.get("town", False)),
+                        str(item.get("name", "")))
+            if "name" in item and not item.get("town", False):
+                bad(("hexes", i, "name"), item["name"], "only a town hex has a name here "
+                                                        "(add 'town: true')")
+    cities: list[tuple[str, int, int, Colour, int]] = []
+    names: dict[str, int] = {}
+    for i, item in enumerate(data["cities"]):
+        at = _hex(item["at"])
+        name = item["name"]
+        if name in names:
+            bad(("cities", i, "name"), name, f"two cities share this name (cities[{names[name]}])")
+        names.setdefault(name, i)
+        if claim(at, ("cities", i, "at"), item["at"]):
+            cities.append((name, at[0], at[1], Colour(item["colour"]), int(item["number"])))
+    sea: list[tuple[int, int]] = []
+    for i, text in enumerate(data.get("sea", [])):
+        at = _hex(text)
+        if claim(at, ("sea", i), text):
+            sea.append(at)
+    for at in ranged:
+        if at not in owner:
+            land[at] = (at[0], at[1], Terrain.PLAIN, False, False, "")
+    if len(land) + len(cities) > MAX_HEXES:
+        bad((), None, f"too many hexes (a map has at most {MAX_HEXES:,})")
+    hexes_at = set(land) | {(q, r) for _, q, r, _, _ in cities}
+    sea_set = set(sea)
+
+    walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for i, pair in enumerate(data.get("impassable", [])):
+        a, b = _hex(pair[0]), _hex(pair[1])
+        ok = True
+        for j, (end, text) in enumerate(((a, pair[0]), (b, pair[1]))):
+            if end not in hexes_at:
+                bad(("impassable", i, j), text,
+                    "a sea hex: every side facing it is impassable already" if end in sea_set
+                    else "not a hex of the map")
+                ok = False
+        if ok and (b[0] - a[0], b[1] - a[1]) not in _DIRS:
+            bad(("impassable", i), pair, "the two hexes are not neighbours")
+            ok = False
+        if ok:
+            walls.append((a, b))
+
+    reserve = int(data.get("reserve_spaces", 12))
+    changes: list[tuple[int, int]] = []
+    seen_counts: dict[int, int] = {}
+    for i, item in enumerate(data.get("cube_changes", [])):
+        n = int(item["players"])
+        if n in seen_counts:
+            bad(("cube_changes", i, "players"), n,
+                f"a second change for {n} players (cube_changes[{seen_counts[n]}])")
+        seen_counts.setdefault(n, i)
+        changes.append((n, int(item["per_city"])))
+    comp_data = data.get("components", {})
+    base = Components()
+    cubes = _per_colour(comp_data.get("cubes", {}), base.cubes)
+    new_cities = _per_colour(comp_data.get("new_cities", {}), base.new_cities)
+    components = Components(cubes, new_cities, int(comp_data.get("urban_growth",
+                                                                 base.urban_growth)))
+
+    # S-I1: the set-up must find its cubes in the bag, for every player count.
+    bag = sum(cubes)
+    for n in PLAYER_COUNTS:
+        change = dict(changes).get(n, 0)
+        on_cities = sum(max(0, number + change) for _, _, _, _, number in cities)
+        per_space = RESERVE_CUBES_THREE if n == 3 else RESERVE_CUBES
+        need = on_cities + reserve * per_space
+        if need > bag:
+            where: PathKey = ("reserve_spaces",) if "reserve_spaces" in data else ("cities",)
+            problems.append(MapProblem(
+                shown, index.line_of(where),
+                f"{describe(where)}: the set-up with {n} players needs {need} cubes (cities "
+                f"{on_cities} + {reserve} reserve spaces x {per_space}) but the bag holds "
+                f"{bag} (S-I1)"))
+            break
+
+    background = data.get("background")
+    if background is not None:
+        if not guarded.plain_file_name(background):
+            bad(("background",), background, "a plain file name beside the map")
+        elif folder is not None and not (folder / background).is_file():
+            bad(("background",), background, "no such file beside the map")
+    grid_data = data["grid"]
+    proj = data.get("projection", {"type": "plane"})
+    grid = Grid(grid_data["orientation"], float(grid_data["spacing_km"]),
+                (float(grid_data["origin"][0]), float(grid_data["origin"][1])),
+                proj["type"], float(proj.get("lon0", 0.0)), float(proj.get("lat0", 0.0)))
+    if problems:
+        return None, problems
+    board = make_board(
+        name=data["name"], shown=shown, grid=grid, land=list(land.values()), cities=cities,
+        impassable=walls, sea=sea, reserve_spaces=reserve,
+        recommended=tuple(data.get("recommended_players", (3, 4, 5))),
+        cube_changes=tuple(changes), components=components, background=background,
+        description=str(data.get("description", "")))
+    return board, problems
+
+
+_DIRS = {(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)}
+
+
+def _per_colour(raw: dict[str, int], base: tuple[int, int, int, int, int]
+                ) -> tuple[int, int, int, int, int]:
+    values = [raw.get(str(c), b) for c, b in zip(COLOURS, base, strict=True)]
+    return (values[0], values[1], values[2], values[3], values[4])

@@ -1,0 +1,520 @@
+"""Drawing a Steam map with pygame: the lands and water around the board, the hexes with
+their terrain (plain, hill), river marks and towns, the cities as hexes of their colour with
+their names and printed numbers, and the impassable sides as thick black lines (S-B1-S-B7).
+
+The drawing is one layer function, :func:`draw_map`, that takes a surface, a :class:`View`
+(kilometres to pixels) and the board, so that the game screen can draw the map under its
+track and cubes at any pan and zoom; :func:`render_png` uses it to write a picture of a map
+(``render-map``). The background (a GeoJSON file beside the map, ``background:``) is read
+once with :func:`load_background`, through the guarded reader of ``rail_app.core``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from rail_app.core.paths import resource_path
+from rail_app.games.steam.rules.board import Board, Colour, Terrain
+from rail_app.games.steam.rules.mapfile import MapError, MapProblem
+
+Point = tuple[float, float]
+RGB = tuple[int, int, int]
+
+# -- the palette ---------------------------------------------------------------------------------
+
+SEA: RGB = (176, 206, 226)
+OFF_MAP: RGB = (120, 128, 136)  # beyond the background's extent
+SEA_HEX_EDGE: RGB = (156, 190, 214)
+CONTEXT: RGB = (218, 214, 204)  # lands beside the board: other countries, Sardinia
+CONTEXT_EDGE: RGB = (178, 172, 160)
+LAND: RGB = (236, 230, 208)  # the board's land outside the hexes
+COAST: RGB = (92, 122, 150)
+PLAIN: RGB = (222, 229, 186)
+HILL: RGB = (205, 182, 138)
+HILL_MARK: RGB = (140, 106, 62)
+HEX_EDGE: RGB = (150, 150, 128)
+RIVER: RGB = (62, 120, 196)
+LAKE: RGB = (150, 192, 224)
+BORDER: RGB = (150, 60, 60)
+WALL: RGB = (16, 16, 16)
+INK: RGB = (28, 28, 28)
+HALO: RGB = (255, 255, 255)
+TOWN_FILL: RGB = (255, 255, 255)
+CITY: dict[Colour, RGB] = {
+    Colour.RED: (206, 52, 46),
+    Colour.BLUE: (46, 96, 196),
+    Colour.YELLOW: (238, 198, 38),
+    Colour.PURPLE: (128, 66, 160),
+    Colour.GREY: (128, 128, 128),
+}
+
+
+# -- where things are ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """Kilometres to pixels: a point (x, y) in km (x east, y south) is drawn at
+    ((x - x0) * scale, (y - y0) * scale)."""
+
+    scale: float  # pixels per km
+    x0: float  # the km at the surface's left edge
+    y0: float  # the km at the surface's top edge
+
+    def px(self, x: float, y: float) -> Point:
+        return (x - self.x0) * self.scale, (y - self.y0) * self.scale
+
+    def km(self, px: float, py: float) -> Point:
+        return px / self.scale + self.x0, py / self.scale + self.y0
+
+    @staticmethod
+    def fit(bounds: tuple[float, float, float, float], width: int) -> tuple[View, int]:
+        """The view showing ``bounds`` (km) ``width`` pixels wide, and the height it needs."""
+        x0, y0, x1, y1 = bounds
+        scale = width / max(x1 - x0, 1e-9)
+        return View(scale, x0, y0), max(1, int(math.ceil((y1 - y0) * scale)))
+
+
+def hex_centre(board: Board, h: int) -> Point:
+    """The centre of hex index ``h`` in km."""
+    info = board.hexes[h]
+    return board.grid.layout().to_xy(info.q, info.r)
+
+
+def _face_angle(board: Board, side: int) -> float:
+    """The direction side ``side`` faces, in degrees clockwise from east (y south)."""
+    return 60.0 * side + (30.0 if board.grid.orientation == "flat" else 0.0)
+
+
+def hex_corners(board: Board, q: int, r: int) -> list[Point]:
+    """The six corners of hex (q, r) in km, corner k between sides k and k + 1."""
+    x, y = board.grid.layout().to_xy(q, r)
+    rad = board.grid.spacing_km / math.sqrt(3.0)
+    out = []
+    for k in range(6):
+        a = math.radians(_face_angle(board, k) + 30.0)
+        out.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    return out
+
+
+def side_points(board: Board, q: int, r: int, side: int) -> tuple[Point, Point]:
+    """The two ends of side ``side`` of hex (q, r), in km."""
+    c = hex_corners(board, q, r)
+    return c[(side - 1) % 6], c[side]
+
+
+def board_bounds(board: Board, margin_km: float | None = None) -> tuple[float, float, float, float]:
+    """The km box around every hex and sea hex, with a margin (a hex by default)."""
+    pad = board.grid.spacing_km if margin_km is None else margin_km
+    layout = board.grid.layout()
+    pts = [layout.to_xy(h.q, h.r) for h in board.hexes] + [layout.to_xy(q, r)
+                                                           for q, r in board.sea]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    rad = board.grid.spacing_km / math.sqrt(3.0)
+    return min(xs) - rad - pad, min(ys) - rad - pad, max(xs) + rad + pad, max(ys) + rad + pad
+
+
+# -- the background --------------------------------------------------------------------------------
+
+
+@dataclass
+class Background:
+    """The background's shapes in km, as point lists ready to draw."""
+
+    land: list[list[list[Point]]] = field(default_factory=list)  # polygon: rings (outer first)
+    context: list[list[list[Point]]] = field(default_factory=list)
+    lakes: list[list[list[Point]]] = field(default_factory=list)
+    rivers: list[list[Point]] = field(default_factory=list)
+    borders: list[list[Point]] = field(default_factory=list)
+
+    def extent(self) -> tuple[float, float, float, float] | None:
+        """The km box the lands of the background cover (beyond it nothing is drawn, so a
+        picture stops there rather than show the sea where land was cut off)."""
+        pts = [p for poly in self.land + self.context for p in poly[0]]
+        if not pts:
+            return None
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def load_background(board: Board, map_path: str | Path) -> Background | None:
+    """The map's ``background:`` GeoJSON (beside ``map_path``), or None when it has none.
+    A broken file raises :class:`MapError` naming it."""
+    if board.background is None:
+        return None
+    from rail_app.core.geometry import Projection, load_geometry
+    from rail_app.core.mapfile import LineIndex
+
+    proj = Projection(board.grid.projection, board.grid.lon0, board.grid.lat0)
+    geo, problems = load_geometry(board.background, Path(map_path), board.shown, LineIndex(),
+                                  proj)
+    if problems:
+        raise MapError([MapProblem(p.file, p.line, p.message) for p in problems])
+    out = Background()
+    for layer, target in (("land", out.land), ("context", out.context), ("lake", out.lakes)):
+        for feat in geo.layer(layer):
+            for poly in _polygons(feat.geom):
+                target.append([list(poly.exterior.coords)] + [list(i.coords)
+                                                              for i in poly.interiors])
+    for layer, lines in (("river", out.rivers), ("border", out.borders)):
+        for feat in geo.layer(layer):
+            lines.extend(list(ln.coords) for ln in _lines(feat.geom))
+    return out
+
+
+def _polygons(g: Any) -> list[Any]:
+    kind = getattr(g, "geom_type", "")
+    if kind == "Polygon":
+        return [g]
+    if kind in ("MultiPolygon", "GeometryCollection"):
+        return [p for part in g.geoms for p in _polygons(part)]
+    return []
+
+
+def _lines(g: Any) -> list[Any]:
+    kind = getattr(g, "geom_type", "")
+    if kind == "LineString":
+        return [g]
+    if kind in ("MultiLineString", "GeometryCollection"):
+        return [p for part in g.geoms for p in _lines(part)]
+    return []
+
+
+# -- drawing ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans (assets/fonts) at a pixel size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return pygame.font.Font(str(resource_path("assets", "fonts", name)), max(6, int(size)))
+
+
+def text(surface: pygame.Surface, words: str, at: Point, size: int, colour: RGB = INK,
+         *, bold: bool = False, halo: RGB | None = HALO, anchor: str = "center") -> pygame.Rect:
+    """Words at a point (``anchor`` as pygame.Rect's names), with a halo so that they read
+    on any ground. Returns the rectangle drawn."""
+    f = font(size, bold)
+    img = f.render(words, True, colour)
+    rect = img.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+    if halo is not None:
+        ring = f.render(words, True, halo)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+            surface.blit(ring, rect.move(dx, dy))
+    surface.blit(img, rect)
+    return rect
+
+
+def _ring(view: View, pts: Sequence[Point]) -> list[Point]:
+    return [view.px(x, y) for x, y in pts]
+
+
+def _fill_polygon(surface: pygame.Surface, view: View, rings: Sequence[Sequence[Point]],
+                  colour: RGB, hole: RGB) -> None:
+    outer = _ring(view, rings[0])
+    if len(outer) >= 3:
+        pygame.draw.polygon(surface, colour, outer)
+    for inner in rings[1:]:
+        pts = _ring(view, inner)
+        if len(pts) >= 3:
+            pygame.draw.polygon(surface, hole, pts)
+
+
+def _line(surface: pygame.Surface, view: View, pts: Sequence[Point], colour: RGB,
+          width: int) -> None:
+    if len(pts) < 2:
+        return
+    px = _ring(view, pts)
+    if width <= 1:
+        pygame.draw.aalines(surface, colour, False, px)
+    else:
+        pygame.draw.lines(surface, colour, False, px, width)
+
+
+def draw_background(surface: pygame.Surface, view: View, bg: Background | None) -> None:
+    """Sea everywhere (within the background's extent; beyond it, where the background has
+    nothing to show, a plain frame), then the lands around the board and its own land."""
+    if bg is None:
+        surface.fill(SEA)
+        return
+    extent = bg.extent()
+    if extent is not None:
+        surface.fill(OFF_MAP)
+        (ax, ay), (bx, by) = view.px(extent[0], extent[1]), view.px(extent[2], extent[3])
+        surface.fill(SEA, pygame.Rect(math.floor(ax), math.floor(ay), math.ceil(bx - ax) + 1,
+                                      math.ceil(by - ay) + 1))
+    else:
+        surface.fill(SEA)
+    for rings in bg.context:
+        _fill_polygon(surface, view, rings, CONTEXT, SEA)
+        pygame.draw.aalines(surface, CONTEXT_EDGE, True, _ring(view, rings[0]))
+    for rings in bg.land:
+        _fill_polygon(surface, view, rings, LAND, SEA)
+        for ring in rings:
+            pygame.draw.aalines(surface, COAST, True, _ring(view, ring))
+
+
+def _sizes(view: View, board: Board) -> tuple[float, int, int, int]:
+    """The hex's corner distance in pixels and the font sizes for cities, numbers, towns."""
+    rad = board.grid.spacing_km / math.sqrt(3.0) * view.scale
+    return rad, max(9, round(rad * 0.34)), max(9, round(rad * 0.42)), max(8, round(rad * 0.3))
+
+
+def draw_map(surface: pygame.Surface, view: View, board: Board,
+             background: Background | None = None, *, labels: bool = True) -> None:
+    """The whole map on ``surface`` as ``view`` places it: background (sea, the lands around,
+    the coast), sea hexes, land hexes (terrain, hill and river marks, towns) with the rivers
+    and lakes over them, borders, cities, impassable sides and (with ``labels``) the names
+    and printed numbers. A coast hex is a whole hex (S-B1): the coast shows beside it."""
+    draw_background(surface, view, background)
+    rad, city_size, number_size, town_size = _sizes(view, board)
+    edge_w = max(1, round(rad / 40))
+    for q, r in board.sea:
+        pygame.draw.aalines(surface, SEA_HEX_EDGE, True, _ring(view, hex_corners(board, q, r)))
+    for info in board.hexes:
+        if info.index in board.city_at:
+            continue
+        pts = _ring(view, hex_corners(board, info.q, info.r))
+        pygame.draw.polygon(surface, HILL if info.terrain is Terrain.HILL else PLAIN, pts)
+    if background is not None:
+        for rings in background.lakes:
+            _fill_polygon(surface, view, rings, LAKE, LAKE)
+        for pts in background.rivers:
+            _line(surface, view, pts, RIVER, max(1, round(rad / 22)))
+    for info in board.hexes:
+        pts = _ring(view, hex_corners(board, info.q, info.r))
+        pygame.draw.polygon(surface, HEX_EDGE, pts, edge_w)
+        centre = view.px(*board.grid.layout().to_xy(info.q, info.r))
+        if info.index in board.city_at:
+            continue
+        if info.terrain is Terrain.HILL:
+            _hill_mark(surface, centre, rad)
+        if info.river:
+            _river_mark(surface, centre, rad, below_name=info.town)
+        if info.town:
+            _town_mark(surface, centre, rad)
+    if background is not None:
+        for pts in background.borders:
+            _dashed(surface, view, pts, BORDER, max(1, round(rad / 18)), rad * 0.18)
+    for city in board.cities:
+        info = board.hexes[city.hex]
+        pts = _ring(view, hex_corners(board, info.q, info.r))
+        pygame.draw.polygon(surface, CITY[city.colour], pts)
+        pygame.draw.polygon(surface, INK, pts, max(1, edge_w))
+    _walls(surface, view, board, max(3, round(rad / 9)))
+    if labels:
+        draw_labels(surface, view, board, city_size, number_size, town_size)
+
+
+def _hill_mark(surface: pygame.Surface, c: Point, rad: float) -> None:
+    """Two small peaks above the centre."""
+    s = rad * 0.2
+    for dx, h in ((-0.55, 1.0), (0.45, 0.8)):
+        x0 = c[0] + dx * rad - s
+        y0 = c[1] - rad * 0.35
+        pygame.draw.lines(surface, HILL_MARK, False, [(x0, y0), (x0 + s, y0 - s * h * 1.3),
+                                                      (x0 + 2 * s, y0)], max(1, round(rad / 20)))
+
+
+def _river_mark(surface: pygame.Surface, c: Point, rad: float, below_name: bool = False
+                ) -> None:
+    """A short wave below the centre (below a town's name): the hex has a river (S-B3, +$1
+    to lay a tile)."""
+    w = rad * (0.55 if below_name else 0.7)
+    y = c[1] + rad * (0.74 if below_name else 0.55)
+    pts = [(c[0] - w / 2 + w * i / 16, y + math.sin(i / 16 * 2 * math.pi * 1.5) * rad * 0.07)
+           for i in range(17)]
+    pygame.draw.lines(surface, RIVER, False, pts, max(2, round(rad / 14)))
+
+
+def _town_mark(surface: pygame.Surface, c: Point, rad: float) -> None:
+    r = max(3, round(rad * 0.2))
+    pygame.draw.circle(surface, TOWN_FILL, (round(c[0]), round(c[1])), r)
+    pygame.draw.circle(surface, INK, (round(c[0]), round(c[1])), r, max(2, round(rad / 16)))
+
+
+def _dashed(surface: pygame.Surface, view: View, pts: Sequence[Point], colour: RGB, width: int,
+            dash: float) -> None:
+    px = _ring(view, pts)
+    on, left = True, dash
+    for a, b in zip(px, px[1:], strict=False):
+        seg = math.dist(a, b)
+        pos = 0.0
+        while pos < seg:
+            step = min(left, seg - pos)
+            if on:
+                t0, t1 = pos / seg, (pos + step) / seg
+                pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                                 (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                on, left = not on, dash
+
+
+def _walls(surface: pygame.Surface, view: View, board: Board, width: int) -> None:
+    """S-B4: every impassable side (facing the sea, no hex, or drawn between two hexes) as
+    a thick black line, with round joins."""
+    for info in board.hexes:
+        for side in range(6):
+            if not board.blocked[info.index][side]:
+                continue
+            n = board.nb[info.index][side]
+            if n >= 0 and n < info.index:
+                continue  # a side between two hexes is drawn once
+            a, b = side_points(board, info.q, info.r, side)
+            pa, pb = view.px(*a), view.px(*b)
+            pygame.draw.line(surface, WALL, pa, pb, width)
+            for p in (pa, pb):
+                pygame.draw.circle(surface, WALL, (round(p[0]), round(p[1])), width // 2)
+
+
+#: Towns are named from this hex size (corner distance in pixels); on a smaller map the
+#: names would cover each other (the preview shows a town's name when it is hovered).
+TOWN_NAMES_FROM = 24.0
+
+
+def wrap(words: str, size: int, width: float) -> list[str]:
+    """A name in one line, or in two split at the space that balances them best when one
+    line is wider than ``width`` pixels (a town's name stays within its hex)."""
+    f = font(size)
+    parts = words.split(" ")
+    if f.size(words)[0] <= width or len(parts) < 2:
+        return [words]
+    best: list[str] = [words]
+    widest = math.inf
+    for i in range(1, len(parts)):
+        lines = [" ".join(parts[:i]), " ".join(parts[i:])]
+        w = max(f.size(line)[0] for line in lines)
+        if w < widest:
+            best, widest = lines, w
+    return best
+
+
+def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: int,
+                number_size: int, town_size: int) -> None:
+    """Town names under their circles (on hexes big enough, TOWN_NAMES_FROM); each city's
+    printed number in a white disc and its name on a white band across the hex's lower
+    half."""
+    rad = board.grid.spacing_km / math.sqrt(3.0) * view.scale
+    for h in board.towns if rad >= TOWN_NAMES_FROM else ():
+        info = board.hexes[h]
+        if not info.name:
+            continue
+        c = view.px(*board.grid.layout().to_xy(info.q, info.r))
+        y = c[1] + rad * 0.22
+        for line in wrap(info.name, town_size, rad * 1.6):
+            y = text(surface, line, (c[0], y), town_size, anchor="midtop").bottom - 3
+    for city in board.cities:
+        info = board.hexes[city.hex]
+        c = view.px(*board.grid.layout().to_xy(info.q, info.r))
+        disc = max(6, round(rad * 0.3))
+        centre = (round(c[0]), round(c[1] - rad * 0.22))
+        pygame.draw.circle(surface, HALO, centre, disc)
+        pygame.draw.circle(surface, INK, centre, disc, max(1, round(rad / 30)))
+        text(surface, str(city.number), centre, number_size, bold=True, halo=None)
+        img = font(city_size, True).render(city.name, True, INK)
+        band = img.get_rect(center=(round(c[0]), round(c[1] + rad * 0.38)))
+        pygame.draw.rect(surface, HALO, band.inflate(6, 0), border_radius=3)
+        pygame.draw.rect(surface, INK, band.inflate(6, 0), 1, border_radius=3)
+        surface.blit(img, band)
+
+
+LEGEND_ROWS: tuple[tuple[str, str], ...] = (
+    ("plain", "Plain"), ("hill", "Hill (+$2)"), ("river", "River (+$1)"), ("town", "Town"),
+    ("wall", "Impassable side"), ("cities", "Cities"), ("number", "Cubes at set-up"))
+
+
+def legend_size(size: int) -> tuple[int, int]:
+    """The key's width and height in pixels for a text size."""
+    return size * 13, (size + 8) * len(LEGEND_ROWS) + 12
+
+
+def draw_legend(surface: pygame.Surface, at: Point, size: int) -> pygame.Rect:
+    """A key to the map's marks (colours, terrain, river, town, impassable side)."""
+    x, y = at
+    line = size + 8
+    rows = LEGEND_ROWS
+    width, height = legend_size(size)
+    box = pygame.Rect(round(x), round(y), width, height)
+    pygame.draw.rect(surface, HALO, box, border_radius=6)
+    pygame.draw.rect(surface, INK, box, 1, border_radius=6)
+    sw = size * 1.6
+    for i, (kind, label) in enumerate(rows):
+        cy = y + 6 + line * i + line / 2
+        cx = x + 10 + sw / 2
+        if kind in ("plain", "hill"):
+            rect = pygame.Rect(0, 0, round(sw), round(size * 1.1))
+            rect.center = (round(cx), round(cy))
+            pygame.draw.rect(surface, PLAIN if kind == "plain" else HILL, rect)
+            pygame.draw.rect(surface, HEX_EDGE, rect, 1)
+            if kind == "hill":
+                _hill_mark(surface, (cx, cy + size * 0.3), size * 0.8)
+        elif kind == "river":
+            _river_mark(surface, (cx, cy - size * 0.6), size * 1.1)
+        elif kind == "town":
+            _town_mark(surface, (cx, cy), size * 1.8)
+        elif kind == "wall":
+            pygame.draw.line(surface, WALL, (cx - sw / 2, cy), (cx + sw / 2, cy), max(3, size // 4))
+        elif kind == "number":
+            disc = round(size * 0.7)
+            pygame.draw.circle(surface, HALO, (round(cx), round(cy)), disc)
+            pygame.draw.circle(surface, INK, (round(cx), round(cy)), disc, 1)
+            text(surface, "2", (cx, cy), size, bold=True, halo=None)
+        else:
+            for j, colour in enumerate((Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE)):
+                r = pygame.Rect(0, 0, round(sw / 4), round(size * 1.1))
+                r.midleft = (round(cx - sw / 2 + j * sw / 4), round(cy))
+                pygame.draw.rect(surface, CITY[colour], r)
+        text(surface, label, (x + 20 + sw, cy), size, anchor="midleft", halo=None)
+    return box
+
+
+def render_surface(board: Board, background: Background | None, width: int = 1600, *,
+                   legend: bool = True) -> pygame.Surface:
+    """The whole map, ``width`` pixels wide, with its name (and a key) in a corner."""
+    if not pygame.get_init():
+        pygame.init()
+    x0, y0, x1, y1 = board_bounds(board)
+    frame = background.extent() if background is not None else None
+    if frame is not None:
+        x0, y0 = max(x0, frame[0]), max(y0, frame[1])
+        x1, y1 = min(x1, frame[2]), min(y1, frame[3])
+    view, height = View.fit((x0, y0, x1, y1), width)
+    surface = pygame.Surface((width, height))
+    draw_map(surface, view, board, background)
+    size = max(12, width // 90)
+    text(surface, board.name, (size, size * 0.6), round(size * 1.8), bold=True,
+         anchor="topleft")
+    if legend:
+        w, h = legend_size(size)
+        draw_legend(surface, (width - w - size, height - h - size), size)
+    return surface
+
+
+def render_png(board: Board, out: str | Path, width: int = 1600,
+               background: Background | None = None) -> tuple[int, int]:
+    """Write a picture of ``board`` ``width`` pixels wide to ``out`` (a PNG, written whole
+    or not at all) and return its size."""
+    surface = render_surface(board, background, width)
+    path = Path(out)
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    try:
+        pygame.image.save(surface, str(tmp))
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return surface.get_size()

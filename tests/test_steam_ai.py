@@ -1,0 +1,363 @@
+"""Steam's computer players: Easy, Normal and Hard never change the state they are given nor
+draw from its random generator, act legally in every phase, end games of every seat count in
+the Basic and the Standard game; their model of deliveries agrees with the engine; the
+tournament and Suggest."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from steamhelp import at_build, at_move, at_select, board, chain, game, set_cubes
+
+from rail_app.games.steam.ai import PLAYERS, make_player, value
+from rail_app.games.steam.ai.advisor import ADVISOR, standing, suggest
+from rail_app.games.steam.ai.bots import bot
+from rail_app.games.steam.ai.levels import EASY, HARD, NORMAL
+from rail_app.games.steam.ai.model import Edge, Net, best_routes
+from rail_app.games.steam.ai.planner import Planner
+from rail_app.games.steam.ai.projects import find_projects, realize
+from rail_app.games.steam.devtools import tournament
+from rail_app.games.steam.rules import engine, goods
+from rail_app.games.steam.rules.actions import (
+    ChooseTile,
+    Declare,
+    EndBuild,
+    ForgoSpecial,
+    PassMove,
+    TakePoints,
+    UrbanGrowth,
+)
+from rail_app.games.steam.rules.board import COLOUR_INDEX
+from rail_app.games.steam.rules.mapfile import load_board
+from rail_app.games.steam.rules.state import GameState, Special, Step
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def fingerprint(state: GameState) -> tuple[Any, ...]:
+    """Everything in a game state that may change, as plain data."""
+    a = state.auction
+    b = state.build
+    return (
+        tuple((p.name, p.cash, p.income, p.vp, p.loco, p.out, p.built, p.novice)
+              for p in state.players),
+        state.turn, state.last_turn, state.phase, state.step, tuple(state.order),
+        tuple(state.queue), state.cursor, state.round, sorted(state.tile_of.items()),
+        sorted(state.number_only), sorted(state.last_tiles.items()),
+        sorted(state.special.items()),
+        sorted((h, t.face, t.rotation, t.owners) for h, t in state.tiles.items()),
+        sorted(state.face_counts.items()), sorted(state.city_hexes),
+        sorted(state.new_cities.items()), sorted(state.cubes.items()), sorted(state.growth),
+        tuple(state.reserve), state.bag, state.new_city_supply, state.growth_supply,
+        None if a is None else (a.standard, tuple(a.active), a.current, a.high, a.high_bidder,
+                                sorted(a.best.items()), a.place, tuple(a.placed),
+                                tuple(a.seats), a.free_pass, sorted(a.passed_to.items())),
+        None if b is None else (b.seat, b.used, b.spent, sorted(b.touched)),
+        tuple(state.points), sorted(state.loco_upgraded), len(state.log),
+        tuple(e.to_dict().__repr__() for e in state.log[-3:]), len(state.history),
+        state.outcome,
+    )
+
+
+def play(levels: list[str], variant: str = "basic", seed: int = 1, map_name: str = "small",
+         pure: bool = False) -> tuple[GameState, dict[str, set[Step]]]:
+    """A whole game between computer players; every action is quoted first (it must be
+    legal). With ``pure``, each choice is checked to leave the state and its generator as
+    they were. Returns the final state and the steps each level acted in."""
+    s = engine.new_game(board(map_name), [f"{x} {i}" for i, x in enumerate(levels)],
+                        {"game": variant}, seed)
+    players = [make_player(x, i, seed + i) for i, x in enumerate(levels)]
+    steps: dict[str, set[Step]] = {x: set() for x in levels}
+    for _ in range(5000):
+        if s.over:
+            break
+        seat = s.actor()
+        assert seat is not None
+        if pure:
+            before, rng = fingerprint(s), s.rng.getstate()
+        action = players[seat].choose(s, seat)
+        if pure:
+            assert fingerprint(s) == before, f"{levels[seat]} changed the state"
+            assert s.rng.getstate() == rng, f"{levels[seat]} drew from the game's generator"
+        q = engine.quote(s, action, seat)
+        assert q.ok, f"{levels[seat]} chose {action!r} in {s.step}: {q.headline}"
+        steps[levels[seat]].add(s.step)
+        s = engine.apply(s, action, seat, inplace=True)
+    assert s.over
+    return s, steps
+
+
+@pytest.mark.parametrize("variant", ["basic", "standard"])
+def test_levels_never_change_the_state_nor_draw_from_its_generator(variant: str) -> None:
+    """Over whole games, every level's every choice leaves the state and the game's random
+    generator exactly as they were, and is legal (S-I1: nothing is drawn after set-up)."""
+    final, steps = play(["hard", "normal", "easy"], variant, seed=3, pure=True)
+    assert final.outcome is not None
+    wanted = {Step.CHOOSE, Step.BUILD, Step.MOVE, Step.POINTS}
+    wanted |= {Step.CAPITAL} if variant == "standard" else set()
+    for level in LEVELS:
+        assert wanted <= steps[level], (level, steps[level])
+    assert any(Step.BID in s for s in steps.values())
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+@pytest.mark.parametrize("variant", ["basic", "standard"])
+def test_levels_end_games_at_every_seat_count(seats: int, variant: str) -> None:
+    """S-W1: games of 3 to 6 computer players end, in both games, with a winner."""
+    levels = ["normal" if i == seats % 3 else "easy" for i in range(seats)]
+    s = engine.new_game(board("small"), [f"p{i}" for i in range(seats)],
+                        {"game": variant, "six_players": seats == 6}, seats)
+    players = [make_player(x, i, i) for i, x in enumerate(levels)]
+    while not s.over:
+        seat = s.actor()
+        assert seat is not None
+        action = players[seat].choose(s, seat)
+        s = engine.apply(s, action, seat, inplace=True)
+    assert s.outcome is not None and s.outcome.winner is not None
+    assert s.turn == s.last_turn or s.outcome.reason != "finished"
+
+
+def test_every_level_declares_legally_and_carries_out_urban_growth() -> None:
+    """S-A7 (Basic): after taking Urban Growth each level declares, and a declared Urban
+    Growth is carried out before its build phase ends."""
+    for level in LEVELS:
+        s = at_select(game("small", 3, seed=5), 0)
+        s = engine.apply(s, ChooseTile(5))
+        assert s.step is Step.DECLARE
+        choice = bot(level, 0, 1).choose(s, 0)
+        assert isinstance(choice, Declare)
+        s = engine.apply(s, Declare(True))
+        s = at_build(s, 0)
+        for _ in range(10):
+            a = bot(level, 0, 1).choose(s, 0)
+            assert engine.quote(s, a).ok
+            if isinstance(a, EndBuild):
+                break
+            s = engine.apply(s, a)
+        assert s.special[0].value in ("done", "lapsed")
+
+
+def test_standard_special_is_given_up_or_carried_out() -> None:
+    """S-S8/D-34: in the Standard game a held Urban Growth is carried out or given up; the
+    bot never ends its build phase with it pending."""
+    s = game("small", 3, seed=2, options={"game": "standard"})
+    s.tile_of = {0: 5}
+    s = at_build(s, 0, tiles={0: 5})
+    s.special = {0: Special.PENDING}
+    seen = []
+    for _ in range(10):
+        a = bot("normal", 0, 1).choose(s, 0)
+        assert engine.quote(s, a).ok, a
+        seen.append(a)
+        s = engine.apply(s, a)
+        if isinstance(a, EndBuild):
+            break
+    assert any(isinstance(a, (UrbanGrowth, ForgoSpecial)) for a in seen)
+
+
+def test_with_nothing_to_do_a_bot_passes_deliberately() -> None:
+    """S-G2: with no cube to deliver and the locomotive at 6 a bot passes; with no money and
+    nothing worth building it ends its build phase (S-K4: building is never compulsory)."""
+    s = at_move(game("small", 3, seed=4), 0)
+    s.players[0].loco = 6
+    for level in LEVELS:
+        assert isinstance(bot(level, 0).choose(s, 0), PassMove)
+    s = at_build(game("small", 3, seed=4, options={"game": "standard"}), 0)
+    for level in LEVELS:
+        assert isinstance(bot(level, 0).choose(s, 0), EndBuild)
+
+
+def test_points_at_the_end_go_where_the_final_score_wants_them() -> None:
+    """S-G6 with S-W2(1): in the last turn points go to VP, except that a step of negative
+    income is worth 2 VP at the end, so points pay it off first."""
+    s = at_move(game("small", 3, seed=4), 0)
+    s.turn = s.last_turn
+    s.step = Step.POINTS
+    s.points = [(0, 2)]
+    for level in ("normal", "hard"):
+        s.players[0].income = 4
+        assert bot(level, 0).choose(s, 0) == TakePoints(False)
+        s.players[0].income = -3
+        assert bot(level, 0).choose(s, 0) == TakePoints(True)
+
+
+def test_EX_14_the_planners_deliveries_agree_with_the_rulebook_diagram() -> None:
+    """EX-14 (S-G3, S-G5) on the delivery diagram: the model's best delivery of each cube is
+    the one the engine allows, level by level."""
+    s = game("delivery", 3)
+    for name in ("S", "B", "R1", "R2", "P", "Y", "Boston", "N"):
+        set_cubes(s, name, {})
+    set_cubes(s, "S", {"yellow": 1, "purple": 1})
+    set_cubes(s, "B", {"red": 1})
+    set_cubes(s, "N", {"blue": 1})
+    chain(s, 0, ["S", "1,0", "B"])
+    chain(s, 0, ["B", "3,0", "R1"])
+    chain(s, 0, ["R2", "7,0", "P"])
+    chain(s, 0, ["R1", "4,-1", "3,-1", "2,-1", "Boston"])
+    chain(s, 0, ["N", "2,-3", "Boston"])
+    chain(s, 1, ["R1", "5,0", "R2"])
+    chain(s, 1, ["P", "9,0", "Y"])
+    chain(s, 1, ["S", "1,-1", "Boston"])
+    net = Net.of(s, reach_above=6)
+    for loco in range(1, 7):
+        mine = {k: r.points for k, r in best_routes(net, 0, loco).items()}
+        engine_best: dict[tuple[int, int], tuple[int, ...]] = {}
+        for src in s.cubes:
+            for r in goods.routes_from(s, src, 0, loco):
+                k = (src, COLOUR_INDEX[r.colour])
+                pts = r.points(3)
+                if k not in engine_best or pts[0] > engine_best[k][0]:
+                    engine_best[k] = pts
+        assert {k: p[0] for k, p in mine.items()} == {k: p[0] for k, p in engine_best.items()}
+    yellow = next(r for k, r in best_routes(net, 0, 5).items() if k[1] == COLOUR_INDEX["yellow"])
+    assert yellow.points[:2] == (3, 2)  # EX-14: yellow at level 5 scores 5, 2 to black
+
+
+def test_new_links_are_found_as_a_full_search_finds_them() -> None:
+    """The planners' quick search of routes over new links only gives what a search of the
+    whole net gives."""
+    rng = random.Random(7)
+    s = engine.new_game(board("small"), ["a", "b", "c"], {"game": "basic"}, 11)
+    players = [make_player("easy", i, i) for i in range(3)]
+    checked = 0
+    while not s.over and checked < 60:
+        seat = s.actor()
+        assert seat is not None
+        if s.step is Step.BUILD and s.build is not None and s.build.used == 0:
+            net = Net.of(s, reach_above=6)
+            projects = find_projects(s, seat, 5)
+            for p in rng.sample(projects, min(4, len(projects))):
+                edges = [Edge(a, b, seat, rng.choice((0, 2))) for a, b in p.links]
+                part = net.plus(edges, keep=[x for x in range(3) if x != seat])
+                whole = Net(net.seats, net.edges + tuple(edges), net.colour, net.cubes)
+                for loco in range(1, 7):
+                    got = {k: r.points[seat] for k, r in part.routes(seat, loco).items()}
+                    full = {k: r.points[seat] for k, r in whole.routes(seat, loco).items()}
+                    assert got == full
+                    checked += 1
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+    assert checked >= 30
+
+
+def test_lines_to_build_are_priced_as_the_engine_prices_them() -> None:
+    """S-K7/S-K16b: a line's estimated price is what the engine charges for its tiles."""
+    s = at_build(game("small", 3, seed=8), 0)
+    planner = Planner(s, 0, NORMAL)
+    lines = [p for p in planner.projects() if p.actions <= 3][:15]
+    assert lines
+    for p in lines:
+        acts, _, spent = realize(s, p, 0)
+        if len(acts) == p.actions:
+            assert spent == p.cost, p
+
+
+def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
+    params = value.Params()
+    early = value.Clock(1, 10, 10, 10, False)
+    late = value.Clock(10, 10, 0, 1, False)
+    assert value.dollar(params, early, 10) == pytest.approx(params.dollar_early)
+    assert value.dollar(params, late, 0) == 0.0
+    assert value.income_flow(params, early) > value.income_flow(params, late) == 0.0
+
+
+def test_normal_beats_easy() -> None:
+    """Ordering on a small fixed set of deals (Steam: Italia, each level in each seat): Normal
+    ranks better than Easy on average."""
+    italia = load_board("maps/steam-italia.yaml")
+    ranks = {"normal": 0.0, "easy": 0.0}
+    for r in range(3):
+        levels = [["normal", "easy", "easy"][(i - r) % 3] for i in range(3)]
+        s = engine.new_game(italia, levels, {"game": "basic"}, 40)
+        players = [make_player(x, i, i) for i, x in enumerate(levels)]
+        while not s.over:
+            seat = s.actor()
+            assert seat is not None
+            s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+        assert s.outcome is not None
+        for place, seat in enumerate(s.outcome.ranks):
+            ranks[levels[seat]] += (place + 1) / (1 if levels[seat] == "normal" else 2)
+    assert ranks["normal"] < ranks["easy"]
+
+
+def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    """The tournament plays rotated tables, checks every action and prints its figures."""
+    code = tournament.main(["--seats", "3", "--table", "easy,greedy,greedy", "--games", "3",
+                            "--jobs", "1", "--json", "--seed", "5"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    summary = out["summary"]
+    assert summary["errors"] == 0 and summary["not_ended"] == 0
+    assert [g["seats"] for g in out["games"]] == [["easy", "greedy", "greedy"],
+                                                  ["greedy", "easy", "greedy"],
+                                                  ["greedy", "greedy", "easy"]]
+    assert {g["seed"] for g in out["games"]} == {5}
+    levels = summary["levels"]
+    assert set(levels) == {"easy", "greedy"}
+    assert levels["easy"]["chance"] == pytest.approx(1 / 3, abs=0.01)
+    assert 0 <= levels["easy"]["ci95"][0] <= levels["easy"]["win_share"] \
+        <= levels["easy"]["ci95"][1] <= 1
+    assert set(summary["ratings"]) == {"easy", "greedy"}
+    assert levels["easy"]["turn_cpu_s"]["p95"] > 0
+
+
+def test_tournament_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament.main(["--seats", "2"]) == tournament.EXIT_REFUSED
+    assert tournament.main(["--seats", "3", "--table", "hard,normal"]) == tournament.EXIT_REFUSED
+    assert tournament.main(["--seats", "3", "--table", "hard,normal,wizard"]) \
+        == tournament.EXIT_REFUSED
+    assert tournament.main(["--map", "maps/test/none.yaml"]) == tournament.EXIT_REFUSED
+    err = capsys.readouterr().err
+    assert "wizard" in err and "3 to 6" in err
+
+
+def test_plackett_luce_orders_levels_by_their_rankings() -> None:
+    ratings = tournament.plackett_luce([["hard", "normal", "easy"]] * 8
+                                       + [["normal", "hard", "easy"]] * 2)
+    assert ratings["hard"] > ratings["normal"] > ratings["easy"]
+    assert sum(ratings.values()) / 3 == pytest.approx(1500, abs=1)
+    lo, hi = tournament.wilson(60, 100)
+    assert lo < 0.6 < hi and hi - lo < 0.2
+
+
+def test_suggest_is_the_hard_players_plan_and_changes_nothing() -> None:
+    """Suggest: the Hard player's next action and its plan for the build phase, as data to
+    draw (hexes, faces, the lines), with its figures; the state is left as it was."""
+    s = engine.new_game(board("small"), ["a", "b", "c"], {"game": "basic",
+                                                        "first_order": "random"}, 9)
+    s = engine.apply(s, ChooseTile(4))  # First Build
+    s = engine.apply(s, ChooseTile(3))
+    s = engine.apply(s, ChooseTile(2))
+    assert s.step is Step.BUILD
+    who = s.actor()
+    assert who is not None
+    before, rng = fingerprint(s), s.rng.getstate()
+    advice = suggest(s)
+    assert fingerprint(s) == before and s.rng.getstate() == rng
+    assert advice.seat == who
+    assert advice.action == bot("hard", who, 0).choose(s, who)
+    assert engine.quote(s, advice.action).ok
+    assert advice.builds and advice.lines and advice.cost > 0
+    assert advice.builds[0].hex == getattr(advice.action, "hex", None)
+    assert advice.gain > 0
+    json.dumps(advice.to_dict())
+    assert advice.per_turn == advice.gain
+    assert isinstance(standing(s, who), float)
+    assert ADVISOR.suggest(s, who) == advice
+    assert ADVISOR.suggest(s, (who + 1) % 3) is None
+
+
+def test_a_bot_plays_its_own_seat_by_default() -> None:
+    """The game boundary hands a computer seat only the view: ``choose(view)``."""
+    s = at_select(game("small", 3, seed=6), 1)
+    assert bot("normal", 1).choose(s) == bot("normal", 1).choose(s, 1)
+
+
+def test_players_by_name() -> None:
+    assert PLAYERS[:3] == ("easy", "normal", "hard")
+    assert {"random", "greedy"} <= set(PLAYERS)
+    with pytest.raises(ValueError, match="the players are"):
+        make_player("wizard", 0)
+    assert HARD.foresee and not NORMAL.foresee and EASY.horizon is not None
