@@ -92,7 +92,7 @@ def test_EX_06_build_costs_diagram_1() -> None:
                                  ("New York", "Poughkeepsie", True)]
 
 
-def test_EX_07_build_costs_diagram_2_engineer() -> None:
+def test_EX_07_S_A5_build_costs_diagram_2_engineer() -> None:
     """EX-07 (S-K7, S-A5): Joan, with Engineer, builds one link Albany-New York with four
     tiles: a curve in a hill hex ($2 + $2), two straights ($2 each), a gentle curve into New
     York ($2): $10, 4 tile actions, one complete link."""
@@ -566,3 +566,43 @@ def test_S_K8_legal_builds_all_touch_a_city_or_own_track(seat: int) -> None:
         if isinstance(a, LayTile):
             after = engine.apply(s, a)
             assert links_of(after, seat), a
+
+
+def test_legal_actions_lists_every_legal_tile_action() -> None:
+    """The bound of legal_actions is complete: at build steps of seeded games, every lay,
+    upgrade and redirect the engine would accept (every face, rotation and hex tried) is in
+    legal_actions, and everything there is accepted (S-K4-S-K16)."""
+    from rail_app.games.steam.ai.simple import GreedyBot, RandomBot
+    from rail_app.games.steam.rules.state import Step
+    from rail_app.games.steam.rules.tiles import ALL_ORIENTATIONS
+
+    s = game("small", 4, seed=9)
+    bots = [GreedyBot(1), RandomBot(2), GreedyBot(3), RandomBot(4)]
+    checked = 0
+    while not s.over and checked < 4:
+        seat = engine.to_act(s)
+        assert seat is not None
+        if s.step is Step.BUILD and s.turn >= 2 and len(s.history) % 3 == 0:
+            listed = {a for a in engine.legal_actions(s)
+                      if isinstance(a, (LayTile, UpgradeTile, RedirectTile))}
+            found = set()
+            for info in s.board.hexes:
+                for o in ALL_ORIENTATIONS:
+                    for cls in (LayTile, UpgradeTile, RedirectTile):
+                        a = cls(info.key, o.face, o.rotation)
+                        if engine.quote(s, a).ok:
+                            found.add(a)
+            assert found == listed
+            checked += 1
+        s = engine.apply(s, bots[seat].choose(s, seat), seat)
+    assert checked == 4
+
+
+def test_a_quote_lists_every_violation() -> None:
+    """A quote returns all the violations: a tile on an occupied hex (S-K5) beyond the tile
+    limit (S-K4) that the player cannot pay for (S-M5) names all three."""
+    s = at_build(game("row", 3), ALEX)
+    s = run(s, [lay(s, "1,0", [(0, 3)]), lay(s, "3,0", [(0, 3)]), lay(s, "1,-1", [(2, 5)])])
+    p = s.players[ALEX]
+    p.cash, p.income, p.vp = 0, -10, 0
+    assert engine.quote(s, lay(s, "1,0", [(0, 3)])).rules == ["S-K5", "S-K4", "S-M5"]

@@ -94,7 +94,18 @@ def test_EX_13_own_links_at_least_as_many() -> None:
     assert not goods.ownership_ok((0, 0, 1, 1, 1), 0)
     assert not goods.ownership_ok((1, 1), 0)
     assert goods.ownership_ok((0, NOBODY, NOBODY), 0)  # D-23: nobody's links count for neither
-    s = diagram()
+    s = diagram(level=5)
+    yellow = move(s, "S", Colour.YELLOW, ["B", "R1", "R2", "P", "Y"])
+    owners = {"7,0": BLACK, "9,0": THIRD}  # links: green, green, black, black, third
+    for hx, seat in owners.items():
+        tile = s.tiles[h(s, hx)]
+        s.tiles[h(s, hx)] = tile.with_owners({p: seat for p in tile.paths})
+    s.track_changed()
+    assert engine.quote(s, yellow).ok
+    tile = s.tiles[h(s, "9,0")]
+    s.tiles[h(s, "9,0")] = tile.with_owners({p: BLACK for p in tile.paths})  # 2 + 3 black
+    s.track_changed()
+    assert engine.quote(s, yellow).rules == ["S-G3"]
     only_black = move(s, "S", Colour.RED, ["Boston"])
     set_cubes(s, "S", {"red": 1})
     assert engine.quote(s, only_black).rules == ["S-G3"]
@@ -158,7 +169,7 @@ def test_S_G1_a_delivered_cube_leaves_play() -> None:
     assert any(isinstance(e, CubeDelivered) for e in s.log)
 
 
-def test_S_G2_two_rounds_first_move_first() -> None:
+def test_S_G2_S_A4_two_rounds_first_move_first() -> None:
     """S-G2/S-T5/S-A4: each player acts once a round, the holder of First Move first in both
     rounds, then the others in turn order."""
     s = diagram()

@@ -78,7 +78,7 @@ def test_EX_20_final_score() -> None:
     assert (sc.vp, sc.income_vp, sc.links, sc.total) == (37, -2, 10, 45)
 
 
-def test_EX_23_maintenance() -> None:
+def test_EX_23_S_L4_maintenance() -> None:
     """EX-23 (S-S10, S-L4): in the Standard game level 3 pays $3 and level 6 pays $6 each
     turn, on top of other expenses."""
     s = game("row", 3, options={"game": "standard"})
@@ -187,12 +187,12 @@ def test_S_S9_standard_track_is_paid_from_cash() -> None:
 
 def test_S_S12_novice_borrowing_option() -> None:
     """S-S12/S-V3: novice borrowing is set per seat, in the Standard game only."""
-    s = game("row", 3, options={"game": "standard", "novice": [1]})
+    s = game("row", 3, options={"game": "standard", "novice_borrowing": [1]})
     assert [p.novice for p in s.players] == [False, True, False]
     import pytest
 
     with pytest.raises(ValueError, match="S-V3"):
-        game("row", 3, options={"novice": [1]})
+        game("row", 3, options={"novice_borrowing": [1]})
 
 
 def test_S_S10_S_S11_shortfall() -> None:

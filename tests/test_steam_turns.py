@@ -54,7 +54,7 @@ def test_S_I1_nothing_is_drawn_after_setup() -> None:
     assert s.rng.getstate() == state
 
 
-def test_S_I2_players_start_at_zero() -> None:
+def test_S_I2_S_B10_players_start_at_zero() -> None:
     """S-I2/S-B10: $0, income 0, 0 VP, locomotive 1; the supplies full; turn 1."""
     s = engine.new_game(board("small"), NAMES[:4], {}, 3)
     assert all((p.cash, p.income, p.vp, p.loco) == (0, 0, 0, 1) for p in s.players)
@@ -72,7 +72,7 @@ def test_S_I3_S_V2_first_order_auction_or_random() -> None:
     assert st.phase is Phase.CAPITAL and all(p.cash == 0 for p in st.players)
 
 
-def test_EX_02_random_first_order_compensation() -> None:
+def test_EX_02_S_T3_random_first_order_compensation() -> None:
     """EX-02 (S-T3): before turn 1 the 2nd player gets $1, the 3rd $2 ... the 6th $5; the
     first player nothing; the order follows seat order from the lowest tile drawn."""
     s = game("small", 6, seed=4)
@@ -111,7 +111,7 @@ def test_S_T2_basic_auction_rules() -> None:
     assert s.players[1].income == -1 and s.players[1].cash == 4
 
 
-def test_EX_04_locomotive_action() -> None:
+def test_EX_04_S_L2_locomotive_action() -> None:
     """EX-04 (S-A8, S-L2): Marta at level 4 takes Locomotive: $4 + $5 = $9, level 5."""
     s = at_select(game("small", 3), 1)
     p = s.players[1]
@@ -176,7 +176,7 @@ def test_S_A9_urbanization_needs_a_town_and_a_counter() -> None:
     assert engine.quote(s, ChooseTile(ActionTile.URBANIZATION)).rules == ["S-A9"]
 
 
-def test_EX_18_turn_order_from_tiles() -> None:
+def test_EX_18_S_T4_turn_order_from_tiles() -> None:
     """EX-18 (S-T4): Cecilia Locomotive (6), Veronica First Build (4), Gregorio Urbanization
     (7), Chema First Move (2) -> next order Chema, Veronica, Cecilia, Gregorio."""
     s = engine.new_game(board("small"), ["Cecilia", "Veronica", "Gregorio", "Chema"],
@@ -195,7 +195,7 @@ def test_S_A3_turn_order_tile_goes_first_next_turn() -> None:
     assert s.order[0] == last
 
 
-def test_S_T1_S_T5_S_T6_phases_of_a_basic_turn() -> None:
+def test_S_T1_S_T5_S_T6_S_A6_phases_of_a_basic_turn() -> None:
     """S-T1/S-T6: a Basic turn runs select, build, move, income, order, new turn; S-T5/S-A6:
     the holder of First Build builds first."""
     s = game("small", 3, seed=2)
@@ -217,7 +217,7 @@ def test_S_T1_S_T5_S_T6_phases_of_a_basic_turn() -> None:
     assert phases[:6] == ["select", "build", "move", "income", "order", "new-turn"]
 
 
-def test_EX_24_length_and_the_last_turn() -> None:
+def test_EX_24_S_W1_length_and_the_last_turn() -> None:
     """EX-24 (S-W1, S-S3): 3 players 10 turns, 4 players 8, 5 or 6 players 7; in the last
     turn of the Basic game phases 5 and 6 are not played; the Standard game ends after its
     phase 6 (D-29)."""
@@ -263,7 +263,7 @@ def test_S_S7_nobody_has_the_free_pass_in_turn_1() -> None:
     assert s.auction is not None and first not in s.auction.active
 
 
-def test_EX_22_auction_payment_table() -> None:
+def test_EX_22_S_S6_auction_payment_table() -> None:
     """EX-22 (S-S6): with six places, places 1 and 2 pay their full highest bid, 3 to 5 half
     rounded up, place 6 nothing; with 3 players place 3 pays nothing."""
     assert [auction.bid_payment(p, 6, 5) for p in range(1, 7)] == [5, 5, 3, 3, 3, 0]

@@ -37,6 +37,7 @@ from rail_app.games.steam.rules.actions import (
     UrbanGrowth,
 )
 from rail_app.games.steam.rules.board import COLOUR_INDEX, Colour
+from rail_app.games.steam.rules.build import tile_limit
 from rail_app.games.steam.rules.money import may_borrow, steps_available
 from rail_app.games.steam.rules.state import ActionTile, GameState, Special, Step
 from rail_app.games.steam.rules.strokes import plan_stroke
@@ -100,17 +101,21 @@ class GreedyBot:
         return PassBid()
 
     def _capital(self, state: GameState, seat: int) -> Action:
+        """Enough for this turn's expenses (a shortfall costs income 1 per $2, capital only 1
+        per $5), and some $12 for track while income stays above the bot's floor."""
         p = state.players[seat]
-        need = 12 + max(0, -p.income) + p.loco - p.cash
-        steps = max(0, -(-need // 5))
-        steps = min(steps, steps_available(p), max(0, p.income - self.income_floor))
-        return TakeCapital(steps)
+        need = max(0, -p.income) + p.loco
+        if p.income > self.income_floor:
+            need += 12
+        steps = max(0, -(-(need - p.cash) // 5))
+        return TakeCapital(min(steps, steps_available(p)))
 
     def _tile(self, state: GameState, seat: int) -> Action:
         legal = {a.tile for a in engine.legal_actions(state) if isinstance(a, ChooseTile)}
         p = state.players[seat]
         prefs: list[int] = []
-        if p.loco < 3 and state.turn < state.last_turn - 1:
+        mine = sum(1 for link in state.links().links if link.owner == seat and link.complete)
+        if state.turn < state.last_turn - 1 and (p.loco < 2 or (p.loco < 4 and mine > p.loco)):
             prefs.append(ActionTile.LOCOMOTIVE)
         prefs += [ActionTile.FIRST_BUILD, ActionTile.ENGINEER, ActionTile.FIRST_MOVE,
                   ActionTile.TURN_ORDER, ActionTile.LOCOMOTIVE, ActionTile.URBAN_GROWTH,
@@ -185,7 +190,9 @@ class GreedyBot:
                 continue
             colour = state.colour_of(path[-1])
             count = cubes[COLOUR_INDEX[colour]] if colour is not None else 0
-            out.append((-(count / (len(path) - 1)), [board.hexes[h].key for h in path]))
+            tiles = len(path) - 2
+            soon = 0.0 if tiles <= tile_limit(state, seat) else 10.0  # complete this turn
+            out.append((soon - count / (tiles + 1), [board.hexes[h].key for h in path]))
         out.sort(key=lambda x: x[0])
         return [s for _, s in out[:4]]
 

@@ -81,8 +81,8 @@ class HexInfo:
     r: int
     key: str
     terrain: Terrain
-    river: bool
-    town: bool
+    river: bool  # S-B3: any river, canal or small lake, counted once
+    town: bool  # S-B6: only town tiles here; may become a city (S-A9)
     name: str  # a town's or a city's name ("" for others)
 
 

@@ -80,6 +80,7 @@ ENGINEER_TILE_ACTIONS: Final = 4  # S-A5
 HILL_COST: Final = 2  # S-K7
 RIVER_COST: Final = 1
 TOWN_COST: Final = 1
+CHEAPEST_TILE: Final = 2  # S-K7: two exits, or one spoke and a town
 
 TileAction = LayTile | UpgradeTile | RedirectTile
 _VERB: Final[dict[type, str]] = {LayTile: "build", UpgradeTile: "upgrade",
@@ -164,15 +165,17 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
     info = board.hexes[h]
     old = state.tiles.get(h)
     if isinstance(action, LayTile):
+        parts = CostParts(o.exits, TOWN_COST if o.town else 0,
+                          RIVER_COST if info.river else 0,  # S-B3: once per hex
+                          HILL_COST if info.terrain is Terrain.HILL else 0)
         if old is not None:
             return _broken(Violation("S-K5", f"Can't build at {info.key}: the hex already holds "
-                                             "a tile (upgrade or redirect it instead)"), h, o)
+                                             "a tile (upgrade or redirect it instead)"),
+                           h, o, state, seat, parts)
         if info.town != o.town:
             return _broken(Violation("S-K5", "Only town tiles may be laid on a town hex" if
-                                     info.town else "Town tiles go only on town hexes"), h, o)
-        parts = CostParts(o.exits, TOWN_COST if o.town else 0,
-                          RIVER_COST if info.river else 0,
-                          HILL_COST if info.terrain is Terrain.HILL else 0)
+                                     info.town else "Town tiles go only on town hexes"),
+                           h, o, state, seat, parts)
         plan = Plan(h, o, None, parts)
         added = list(o.paths)
     elif isinstance(action, UpgradeTile):
@@ -182,12 +185,17 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
         if not mine < set(o.paths):
             return _broken(Violation(
                 "S-K16", f"An upgrade must keep every path of the {old.face} where it is and "
-                         "add at least one more"), h, o)
+                         "add at least one more"), h, o, state, seat,
+                CostParts(o.exits, TOWN_COST if o.town else 0))
         plan = Plan(h, o, old, CostParts(o.exits, TOWN_COST if o.town else 0))
         added = [p for p in o.paths if p not in mine]
     else:
         if old is None:
             return _broken(Violation("S-K15", f"There is no tile at {info.key} to redirect"), h, o)
+        if o.town != info.town:
+            return _broken(Violation("S-K5", "Only town tiles may lie on a town hex" if
+                                     info.town else "Town tiles go only on town hexes"),
+                           h, o, state, seat, CostParts(o.exits))
         plan = Plan(h, o, old, CostParts(o.exits))
         _plan_redirect(state, seat, plan)
         _common(state, seat, plan)
@@ -201,10 +209,19 @@ def _plan(state: GameState, seat: int, action: TileAction) -> Plan:
     return plan
 
 
-def _broken(v: Violation, h: int = -1, o: Orientation | None = None) -> Plan:
-    """A plan with nothing to apply, refused for ``v``."""
-    plan = Plan(-1, o if o is not None else PLAIN_ORIENTATIONS[0], None, CostParts(0))
+def _broken(v: Violation, h: int = -1, o: Orientation | None = None,
+            state: GameState | None = None, seat: int = -1, parts: CostParts | None = None
+            ) -> Plan:
+    """A plan with nothing to apply, refused for ``v``; with the state, the checks that do
+    not depend on the tile's place (the limit, the supply, the money) are added, so that a
+    quote lists every violation."""
+    plan = Plan(-1, o if o is not None else PLAIN_ORIENTATIONS[0], None,
+                parts if parts is not None else CostParts(0))
     plan.violations.append(v)
+    if state is not None and o is not None:
+        plan.old = state.tiles.get(h)
+        _common(state, seat, plan)
+        plan.old = None
     return plan
 
 
@@ -396,6 +413,9 @@ def _plan_redirect(state: GameState, seat: int, plan: Plan) -> None:
             "S-K10", f"Can't redirect there: a link may not begin and end in "
                      f"{state.board.name_of(far.hex)}"))
     complete = far.stop and end.stop
+    if not state.players[seat].built and not direct:
+        plan.violations.append(Violation(  # D-16: literally, even for a redirect
+            "S-K8", "Your first track must come out of a city"))
     # S-K15e: completing an uncontrolled link claims it; otherwise it stays uncontrolled.
     owner = seat if (link.owner == seat or complete) else NOBODY
     joined_ids = (link.id,) if joined is None else (link.id, joined.id)
@@ -743,6 +763,24 @@ def useful_sides(state: GameState, seat: int) -> dict[int, int]:
     return out
 
 
+_LAYS: dict[tuple[bool, int, int], tuple[Orientation, ...]] = {}
+
+
+def _lays(town: bool, mask: int, blocked: int) -> tuple[Orientation, ...]:
+    """The faces worth trying in an empty hex with useful sides ``mask`` and impassable sides
+    ``blocked``: town tiles touching a useful side; plain faces whose every path does."""
+    found = _LAYS.get((town, mask, blocked))
+    if found is None:
+        if town:
+            found = tuple(o for o in TOWN_ORIENTATIONS
+                          if not o.side_mask & blocked and o.side_mask & mask)
+        else:
+            found = tuple(o for o in PLAIN_ORIENTATIONS if not o.side_mask & blocked
+                          and all(pm & mask for pm in o.path_masks))
+        _LAYS[(town, mask, blocked)] = found
+    return found
+
+
 def tile_candidates(state: GameState, seat: int) -> list[Action]:
     """Every tile action worth quoting: lays in empty hexes whose plain paths each touch a
     useful side (all town tiles on a town hex with one), upgrades adding such paths (spokes:
@@ -757,15 +795,8 @@ def tile_candidates(state: GameState, seat: int) -> list[Action]:
         blocked = board.blocked_mask[h]
         tile = state.tiles.get(h)
         if tile is None:
-            pool = TOWN_ORIENTATIONS if info.town else PLAIN_ORIENTATIONS
-            for o in pool:
-                if o.side_mask & blocked:
-                    continue
-                if o.town:
-                    if o.side_mask & mask:
-                        out.append(LayTile(info.key, o.face, o.rotation))
-                elif all(pm & mask for pm in o.path_masks):
-                    out.append(LayTile(info.key, o.face, o.rotation))
+            for o in _lays(info.town, mask, blocked):
+                out.append(LayTile(info.key, o.face, o.rotation))
         elif not tile.orient.town:
             for o in upgrades_of(tile.orient):
                 if o.side_mask & blocked:
@@ -828,7 +859,7 @@ def special_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def begin_build_phase(state: GameState) -> None:
-    """S-T5: the holder of First Build builds first, then the others in turn order."""
+    """S-T5/S-A6: the holder of First Build builds first, then the others in turn order."""
     first = state.holder(ActionTile.FIRST_BUILD)
     rest = [s for s in state.order if s != first]
     state.queue = ([first] if first is not None else []) + rest

@@ -51,7 +51,7 @@ def new_game(board: Board, seats: Sequence[str], options: Mapping[str, object] |
         extra = "" if opts.six_players else " (6 with the six-player option, S-V1)"
         raise ValueError(f"Steam is played by {MIN_SEATS} to {top} players{extra}, not {n}")
     if any(s < 0 or s >= n for s in opts.novice):
-        raise ValueError("option novice: a seat number out of range")
+        raise ValueError("option novice_borrowing: a seat number out of range")
     state = GameState(board=board, options=opts, seed=seed, rng=random.Random(seed),
                       players=[PlayerState(str(name)) for name in seats])
     turns.setup(state)

@@ -76,7 +76,8 @@ class Event:
 
 @dataclass(frozen=True)
 class CubesDrawn(Event):
-    """S-I1: cubes drawn from the bag onto a city (``city``) or a reserve space (``space``)."""
+    """S-I1: cubes drawn from the bag onto a city (``city``, its hex) or a reserve space
+    (``space``, from 0)."""
 
     kind: ClassVar[EventKind] = EventKind.CUBES_DRAWN
     city: str | None

@@ -297,7 +297,7 @@ def next_mover(state: GameState) -> None:
 
 
 def begin_move_phase(state: GameState) -> None:
-    """S-T5: in each round the holder of First Move acts first, then the others in turn
+    """S-T5/S-A4: in each round the holder of First Move acts first, then the others in turn
     order."""
     first = state.holder(ActionTile.FIRST_MOVE)
     state.queue = ([first] if first is not None else []) + [s for s in state.order

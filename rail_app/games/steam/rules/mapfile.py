@@ -36,7 +36,6 @@ from rail_app.games.steam.rules.board import (
 )
 
 PathKey = tuple[str | int, ...]
-GAME_ID = "steam"
 #: Hexes of one map, counted before any range is expanded.
 MAX_HEXES = 20_000
 #: S-I1: cubes per reserve space, and with 3 players.

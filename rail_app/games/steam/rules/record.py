@@ -26,9 +26,8 @@ from rail_app.games.steam.rules.actions import (
 )
 from rail_app.games.steam.rules.board import Board
 from rail_app.games.steam.rules.quotes import IllegalAction
-from rail_app.games.steam.rules.state import RULES_VERSION, GameState, Options
+from rail_app.games.steam.rules.state import GAME_ID, RULES_VERSION, GameState, Options
 
-GAME_ID = "steam"
 MAX_NAME = 40
 MAX_SEED = 2**63
 

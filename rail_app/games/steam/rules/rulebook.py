@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
-from rail_app.games.steam.rules import auction, build, goods, turns
+from rail_app.games.steam.rules import auction, build, goods, money, turns
 from rail_app.games.steam.rules.actions import (
     Action,
     Bid,
@@ -94,8 +94,12 @@ ACTIONS: Final[Mapping[type[Action], ActionRule[Any]]] = {
 
 def _build_candidates(state: GameState) -> list[Action]:
     seat = build.builder(state)
-    return [*build.tile_candidates(state, seat), *build.special_candidates(state, seat),
-            EndBuild()]
+    tiles: list[Action] = []
+    assert state.build is not None
+    if state.build.used < build.tile_limit(state, seat) and money.can_pay(
+            state, seat, build.CHEAPEST_TILE):
+        tiles = build.tile_candidates(state, seat)
+    return [*tiles, *build.special_candidates(state, seat), EndBuild()]
 
 
 #: Candidate actions by step: a superset of what is legal; ``legal_actions`` quotes each.

@@ -23,16 +23,22 @@ from rail_app.games.steam.rules.events import Event
 from rail_app.games.steam.rules.links import LinkIndex, PathRef
 from rail_app.games.steam.rules.tiles import Tile
 
+GAME_ID: Final = "steam"
+TITLE: Final = "Steam"
 RULES_VERSION: Final = 1
 MIN_SEATS: Final = 3
 MAX_SEATS: Final = 5
 MAX_SEATS_OPTION: Final = 6  # S-V1
+DEFAULT_SEATS: Final = 4
 #: S-W1: turns by the number of players at the start.
 TURNS: Final = {3: 10, 4: 8, 5: 7, 6: 7}
 MAX_LOCO: Final = 6  # S-L1
 
 
 class Variant(StrEnum):
+    """The Basic game, or the Standard game (S-S1: the Basic rules with capital, a turn-order
+    auction and locomotive upkeep)."""
+
     BASIC = "basic"
     STANDARD = "standard"
 
@@ -55,13 +61,13 @@ class Options:
 
     def to_dict(self) -> dict[str, object]:
         return {"game": str(self.game), "first_order": str(self.first_order),
-                "novice": list(self.novice), "six_players": self.six_players}
+                "novice_borrowing": list(self.novice), "six_players": self.six_players}
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object], seats: int) -> Options:
         """Options from a mapping (a record, the New game screen); ValueError says what is
         wrong in one line."""
-        known = {"game", "first_order", "novice", "six_players"}
+        known = {"game", "first_order", "novice_borrowing", "six_players"}
         extra = sorted(set(data) - known)
         if extra:
             raise ValueError(f"unknown option {extra[0]!r}; the options are {sorted(known)}")
@@ -73,14 +79,14 @@ class Options:
             first = FirstOrder(str(data.get("first_order", "auction")))
         except ValueError:
             raise ValueError("option first_order: 'auction' or 'random'") from None
-        novice_raw = data.get("novice", ())
+        novice_raw = data.get("novice_borrowing", ())
         if not isinstance(novice_raw, (list, tuple)) or not all(
                 isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats
                 for s in novice_raw):
-            raise ValueError("option novice: a list of seat numbers")
+            raise ValueError("option novice_borrowing: a list of seat numbers")
         novice = tuple(sorted(set(int(s) for s in novice_raw)))
         if novice and game is not Variant.STANDARD:
-            raise ValueError("option novice: novice borrowing is a Standard game option (S-V3)")
+            raise ValueError("option novice_borrowing: a Standard game option (S-V3)")
         six = data.get("six_players", False)
         if not isinstance(six, bool):
             raise ValueError("option six_players: true or false")
@@ -170,6 +176,9 @@ class Outcome:
 
 @dataclass
 class PlayerState:
+    """A player's tracks (S-B10): cash, income (from -10, no top), VP (no top, S-G7) and
+    locomotive level (1-6)."""
+
     name: str
     cash: int = 0
     income: int = 0

@@ -237,9 +237,9 @@ class Tile:
 # -- the double-sided supply (S-K14) ------------------------------------------------------------
 
 
-def _components() -> tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...]:
-    """Groups of faces linked by pieces, each with (subset mask, pieces able to show one of
-    the subset's faces) for every non-empty subset: Hall's condition, precomputed."""
+def _components() -> tuple[tuple[tuple[str, ...], tuple[tuple[tuple[int, ...], int], ...]], ...]:
+    """Groups of faces linked by pieces, each with (the faces of a subset, the pieces able to
+    show one of them) for every non-empty subset: Hall's condition, precomputed."""
     parent: dict[str, str] = {f.name: f.name for f in MANIFEST}
 
     def find(x: str) -> str:
@@ -257,9 +257,10 @@ def _components() -> tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], 
     for faces in groups.values():
         subsets = []
         for mask in range(1, 1 << len(faces)):
-            chosen = {faces[i] for i in range(len(faces)) if mask >> i & 1}
+            members = tuple(i for i in range(len(faces)) if mask >> i & 1)
+            chosen = {faces[i] for i in members}
             cap = sum(p.count for p in PIECES if p.front in chosen or p.back in chosen)
-            subsets.append((mask, cap))
+            subsets.append((members, cap))
         out.append((tuple(faces), tuple(subsets)))
     return tuple(out)
 
@@ -273,14 +274,7 @@ def _component_ok(index: int, counts: Mapping[str, int], add: str | None = None,
                   remove: str | None = None) -> bool:
     faces, subsets = _COMPONENTS[index]
     demand = [counts.get(f, 0) + (f == add) - (f == remove) for f in faces]
-    for mask, cap in subsets:
-        need = 0
-        for i, d in enumerate(demand):
-            if mask >> i & 1:
-                need += d
-        if need > cap:
-            return False
-    return True
+    return all(sum(demand[i] for i in members) <= cap for members, cap in subsets)
 
 
 def supply_ok(counts: Mapping[str, int]) -> bool:

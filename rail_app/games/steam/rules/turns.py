@@ -81,7 +81,7 @@ def setup(state: GameState) -> None:
     for city in board.cities:
         cubes = _draw(state, bag, max(0, city.number + change))
         state.cubes[city.hex] = cubes
-        state.log.append(CubesDrawn(city.name, None, cubes))
+        state.log.append(CubesDrawn(board.key(city.hex), None, cubes))
     per_space = RESERVE_CUBES_THREE if n == 3 else RESERVE_CUBES
     for i in range(board.reserve_spaces):
         cubes = _draw(state, bag, per_space)
@@ -183,7 +183,7 @@ def apply_choose(state: GameState, action: ChooseTile, quote: Quote) -> None:
         state.cursor += 1
         return
     state.log.append(TileChosen(seat, tile))
-    if tile == ActionTile.LOCOMOTIVE:  # S-A8: at once
+    if tile == ActionTile.LOCOMOTIVE:  # S-A8/S-L2: at once
         cost = locomotive_cost(state, seat)
         if cost:
             paid = money.pay(state, seat, cost, Reason.ACTION_TILE)
@@ -266,7 +266,8 @@ def run_income(state: GameState) -> None:
 
 
 def run_order(state: GameState) -> None:
-    """S-T4: the new turn order is the ascending order of the tiles' numbers."""
+    """S-T4: the new turn order is the ascending order of the tiles' numbers (so Turn Order,
+    tile 1, goes first: its only effect in the Basic game, S-A3)."""
     state.queue, state.cursor, state.step = [], 0, Step.NONE
     state.order = sorted(state.order, key=lambda s: state.tile_of.get(s, 99))
     state.log.append(OrderSet(tuple(state.order)))
