@@ -12,11 +12,13 @@ waits for no game.
 from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
+from rail_app.games.steam.ui.front import FRONT as STEAM
 from rail_app.ui.gameparts import GameScreens
 
 #: Each game's screen parts, by game id.
 GAME_SCREENS: dict[str, GameScreens] = {
     "italian-rails": ITALIAN_RAILS,
+    "steam": STEAM,
 }
 
 
