@@ -446,8 +446,15 @@ def _tournament(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+#: The long soak's games (``soak --long``; its figures are in docs/reliability.md).
+LONG_SOAK_GAMES = 10_000
+
+
 def _soak_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    p.add_argument("--long", action="store_true",
+                   help=f"the long run: {LONG_SOAK_GAMES:,} games (its figures are in "
+                        "docs/reliability.md)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1)")
     p.add_argument("--first-seed", dest="seed", type=int, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)  # the option's earlier name
@@ -460,6 +467,9 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
 
 def _soak(args: argparse.Namespace) -> int:
     from rail_app.devtools.soak import run_command
+
+    if args.long:
+        args.games = LONG_SOAK_GAMES
 
     return run_command(args)
 

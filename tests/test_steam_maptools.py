@@ -89,6 +89,8 @@ def _reach(board: Board, start: int, cut: frozenset[int] | None = None) -> set[i
 
 def test_S_B4_S_B5_every_city_can_be_reached_two_ways_and_sicily_by_one_side(
         italia: Board) -> None:
+    """S-B4, S-B5: on Steam: Italia the impassable sides leave every hex reachable, every
+    city two usable sides and two hexes from the next, and Sicily one side to the mainland."""
     by_name = {c.name: c.hex for c in italia.cities}
     everything = _reach(italia, by_name["Roma"])
     assert everything == set(range(len(italia.hexes))), "every hex joins the rest"
@@ -112,6 +114,8 @@ def test_S_B4_S_B5_every_city_can_be_reached_two_ways_and_sicily_by_one_side(
 
 
 def test_S_I1_every_cube_at_setup_has_a_city_of_its_colour_to_go_to(italia: Board) -> None:
+    """S-I1: every cube the set-up may draw onto a city of Steam: Italia has a city of its
+    colour 2 to 8 hexes away."""
     near = mapstats.nearest_taker(italia)
     for city in italia.cities:
         for colour in PRINTED:
@@ -125,6 +129,8 @@ def test_S_I1_every_cube_at_setup_has_a_city_of_its_colour_to_go_to(italia: Boar
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_S_B8_S_I1_the_setup_finds_its_cubes_in_the_bag(italia: Board, players: int) -> None:
+    """S-B8, S-I1: the bag of the box holds every cube the set-up draws, at every size of
+    table."""
     names = [f"P{i}" for i in range(players)]
     state = engine.new_game(italia, names, {"six_players": players == 6}, seed=players)
     on_cities = sum(sum(c) for c in state.cubes.values())

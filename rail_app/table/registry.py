@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rail_app.games.italian_rails.game import ITALIAN_RAILS
+from rail_app.games.steam.game import STEAM
 from rail_app.table.gamedef import GameDef
 
 AnyGame = GameDef[Any, Any, Any]
@@ -18,6 +19,7 @@ AnyGame = GameDef[Any, Any, Any]
 #: Every game, in the order the game picker shows them.
 GAMES: tuple[AnyGame, ...] = (
     ITALIAN_RAILS,
+    STEAM,
 )
 
 #: The game of records, saves and maps that name none (everything made before the table).

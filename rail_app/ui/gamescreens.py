@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
 from rail_app.games.steam.ui.front import FRONT as STEAM
+from rail_app.table import registry
 from rail_app.ui.gameparts import GameScreens
 
 #: Each game's screen parts, by game id.
@@ -25,3 +26,10 @@ GAME_SCREENS: dict[str, GameScreens] = {
 def screens_of(game_id: str) -> GameScreens:
     """The screen parts of a game (KeyError for a game without a screen)."""
     return GAME_SCREENS[game_id]
+
+
+def playable() -> list[registry.AnyGame]:
+    """The games the shell offers (the menu's and New game's pickers): those on the table
+    that have a screen here, in the registry's order. A game without one yet is still on
+    the table (``games`` lists it; the harnesses and map tools take it)."""
+    return [g for g in registry.GAMES if g.id in GAME_SCREENS]

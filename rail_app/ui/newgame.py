@@ -38,7 +38,9 @@ class NewGameScene(Scene):
     """New game (see the module docstring)."""
 
     def __init__(self, app: Host, game: str | None = None) -> None:
-        self.game_id = game if game in registry.ids() else chosen_game(app)
+        from rail_app.ui.gamescreens import playable
+
+        self.game_id = game if game in [g.id for g in playable()] else chosen_game(app)
         self.count = registry.game(self.game_id).seats.default
         #: What the seats' rows and the options say, kept when the form is laid out again
         #: (another number of players, a resized window): (name, kind, ink) per seat.
@@ -59,7 +61,9 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(x0, y, px(600), px(64)), "New game", self.ui, object_id="#title")
         y += px(76)
         # the game and its map
-        self.titles = {g.title: g.id for g in registry.GAMES}
+        from rail_app.ui.gamescreens import playable
+
+        self.titles = {g.title: g.id for g in playable()}
         UILabel(pygame.Rect(x0, y, px(120), px(34)), "Game", self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
                                         pygame.Rect(x0 + px(130), y, px(220), px(34)), self.ui)

@@ -39,10 +39,11 @@ def chosen(menu: UIDropDownMenu) -> str:
 
 def chosen_game(app: Host) -> str:
     """The game chosen in the menu (the first on the table until one is chosen)."""
-    from rail_app.table import registry
+    from rail_app.ui.gamescreens import playable
 
+    ids = [g.id for g in playable()]
     wanted = app.settings.game
-    return wanted if wanted in registry.ids() else registry.ids()[0]
+    return wanted if wanted in ids else ids[0]
 
 
 def available_maps(extra: str | None = None, game: str | None = None) -> list[Path]:
@@ -219,7 +220,7 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         from rail_app.table import registry
-        from rail_app.ui.gamescreens import screens_of
+        from rail_app.ui.gamescreens import playable, screens_of
 
         w, h = self.app.size
         px = self.app.px
@@ -231,7 +232,7 @@ class MenuScene(Scene):
                 object_id="#title")
         UILabel(pygame.Rect(x, px(150), px(600), px(30)), game.blurb, self.ui,
                 object_id="#subtitle")
-        self.titles = {g.title: g.id for g in registry.GAMES}
+        self.titles = {g.title: g.id for g in playable()}
         UILabel(pygame.Rect(x, px(196), px(70), px(34)), "Game", self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
                                         pygame.Rect(x + px(70), px(196), px(230), px(34)),

@@ -50,21 +50,36 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random among the kinds of legal action, then among the actions of a kind."""
+    """Uniformly random among the kinds of legal action, then among the actions of a kind.
+
+    Only as many candidates are checked as it takes to find one legal action: the kinds
+    in a random order, the first with a legal action taken (uniform among the kinds that
+    have one), and its candidates in a random order, the first legal one taken (uniform
+    among its legal actions); bids and capital, of which small amounts are likelier, are
+    all checked."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> Action:
-        actions = engine.legal_actions(state)
         by_kind: dict[str, list[Action]] = {}
-        for a in actions:
+        for a in engine.candidates(state):
             by_kind.setdefault(a.kind, []).append(a)
-        kind = self.rng.choice(sorted(by_kind))
-        group = by_kind[kind]
-        if kind in ("bid", "capital"):  # small amounts are likelier
-            return group[min(len(group) - 1, int(self.rng.expovariate(0.7)))]
-        return self.rng.choice(group)
+        kinds = sorted(by_kind)
+        self.rng.shuffle(kinds)
+        for kind in kinds:
+            group = by_kind[kind]
+            if kind in ("bid", "capital"):  # small amounts are likelier
+                legal = [a for a in group if engine.offered(state, a)]
+                if legal:
+                    return legal[min(len(legal) - 1, int(self.rng.expovariate(0.7)))]
+                continue
+            order = list(range(len(group)))
+            self.rng.shuffle(order)
+            for i in order:
+                if engine.offered(state, group[i]):
+                    return group[i]
+        raise RuntimeError(f"no legal action for {state.name(seat)} at {state.step}")
 
 
 class GreedyBot:

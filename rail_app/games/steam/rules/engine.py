@@ -35,8 +35,8 @@ from rail_app.games.steam.rules.state import (
     Step,
 )
 
-__all__ = ["IllegalAction", "Quote", "Violation", "apply", "legal_actions", "new_game",
-           "outcome", "quote", "seen_by", "summary", "to_act"]
+__all__ = ["IllegalAction", "Quote", "Violation", "apply", "candidates", "legal_actions",
+           "new_game", "offered", "outcome", "quote", "seen_by", "summary", "to_act"]
 
 
 def new_game(board: Board, seats: Sequence[str], options: Mapping[str, object] | Options
@@ -116,15 +116,22 @@ def legal_actions(state: GameState) -> list[Action]:
     legal at all (see ``build.tile_candidates``: complete for lays, upgrades and redirects);
     New Cities and Urban Growth are listed once per distinct set of reserve cubes; moves once
     per distinct route (source, colour, stops, controllers)."""
+    return [action for action in candidates(state) if offered(state, action)]
+
+
+def candidates(state: GameState) -> list[Action]:
+    """The actions :func:`legal_actions` looks at, before any is checked (a player that
+    wants only one legal action checks them with :func:`offered` until one is)."""
     if state.phase is Phase.OVER:
         return []
-    out: list[Action] = []
-    for action in CANDIDATES[state.step](state):
-        rule = rule_for(action)
-        assert rule is not None
-        if rule.check(state, action) if rule.check is not None else rule.quote(state, action).ok:
-            out.append(action)
-    return out
+    return CANDIDATES[state.step](state)
+
+
+def offered(state: GameState, action: Action) -> bool:
+    """Whether a candidate of :func:`candidates` is legal for the player to act."""
+    rule = rule_for(action)
+    assert rule is not None
+    return rule.check(state, action) if rule.check is not None else rule.quote(state, action).ok
 
 
 def to_act(state: GameState) -> int | None:

@@ -17,13 +17,13 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from rail_app.core import guarded
+from rail_app.core.mapfile import MapError, MapProblem
 from rail_app.core.paths import resource_path
 from rail_app.games.steam.rules.board import (
     COLOURS,
@@ -43,26 +43,7 @@ RESERVE_CUBES = 3
 RESERVE_CUBES_THREE = 2
 PLAYER_COUNTS = (3, 4, 5, 6)
 
-
-@dataclass(frozen=True)
-class MapProblem:
-    """One mistake in a map: ``file:line: key: value: message``."""
-
-    file: str
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" if self.line is not None \
-            else f"{self.file}: {self.message}"
-
-
-class MapError(Exception):
-    """A map that cannot be played; ``problems`` lists every mistake found."""
-
-    def __init__(self, problems: Sequence[MapProblem]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+__all__ = ["MapError", "MapProblem", "load_board"]
 
 
 # -- line numbers -------------------------------------------------------------------------------

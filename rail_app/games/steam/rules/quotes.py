@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rail_app.games.steam.rules.actions import Action
+from rail_app.table.gamedef import IllegalAction as TableIllegalAction
 
 
 class Moment(StrEnum):
@@ -114,10 +115,12 @@ def refused(action: Action, violation: Violation) -> Quote:
     return Quote(action, 0, (violation,))
 
 
-class IllegalAction(Exception):
-    """Raised by ``engine.apply`` for an action its quote refuses."""
+class IllegalAction(TableIllegalAction):
+    """Raised by ``engine.apply`` for an action its quote refuses (the table's
+    :class:`~rail_app.table.gamedef.IllegalAction`, so that any harness catches it)."""
+
+    quote: Quote
 
     def __init__(self, quote: Quote) -> None:
-        self.quote = quote
         reasons = "; ".join(str(v) for v in quote.violations)
-        super().__init__(f"{quote.action!r} is not allowed: {reasons}")
+        super().__init__(quote, f"{quote.action!r} is not allowed: {reasons}")

@@ -20,16 +20,23 @@ from rail_app.games.steam.rules import links as links_mod
 from rail_app.games.steam.rules.actions import Action
 from rail_app.games.steam.rules.board import NO_CUBES, Board, Colour, Cubes
 from rail_app.games.steam.rules.events import Event
+from rail_app.games.steam.rules.identity import (
+    DEFAULT_SEATS,
+    GAME_ID,
+    MAX_SEATS,
+    MAX_SEATS_OPTION,
+    MIN_SEATS,
+    RULES_VERSION,
+    TITLE,
+)
 from rail_app.games.steam.rules.links import LinkIndex, PathRef
 from rail_app.games.steam.rules.tiles import Tile
 
-GAME_ID: Final = "steam"
-TITLE: Final = "Steam"
-RULES_VERSION: Final = 1
-MIN_SEATS: Final = 3
-MAX_SEATS: Final = 5
-MAX_SEATS_OPTION: Final = 6  # S-V1
-DEFAULT_SEATS: Final = 4
+__all__ = ["DEFAULT_SEATS", "GAME_ID", "MAX_SEATS", "MAX_SEATS_OPTION", "MIN_SEATS",
+           "MAX_LOCO", "RULES_VERSION", "TITLE", "TURNS", "ActionTile", "Auction", "BuildTurn", "EndReason",
+           "FirstOrder", "GameState", "Options", "Outcome", "Phase", "PlayerState", "Score",
+           "Special", "Step", "Variant"]
+
 #: S-W1: turns by the number of players at the start.
 TURNS: Final = {3: 10, 4: 8, 5: 7, 6: 7}
 MAX_LOCO: Final = 6  # S-L1
