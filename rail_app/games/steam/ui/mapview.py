@@ -186,7 +186,7 @@ class MapView:
             pygame.draw.circle(surface, ink, (round(p[0]), round(p[1])), max(1, width // 2))
         pattern = PATTERNS[seat % len(PATTERNS)] if seat >= 0 else (2.0, 2.0)
         if pattern is not None and width >= 4:
-            dashed(surface, pts, (255, 255, 255), max(1, width // 4), pattern)
+            dashed(surface, pts, pal.HOVER, max(1, width // 4), pattern)
         if faint:
             dashed(surface, pts, pal.CARD, max(1, width // 2), (2.0, 4.0))
         if path[1] == TOWN:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -50,7 +51,8 @@ from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.ui import hud
-from rail_app.ui.palette import INKS, MUTED, PANEL, PAPER, RED, TEXT, WHITE
+from rail_app.ui.fonts import font
+from rail_app.ui.palette import AMBER, INKS, MUTED, PANEL, PAPER, RED, TEXT, VEIL, WHITE
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import Session
 
@@ -66,6 +68,7 @@ class Button:
     enabled: bool = True
     key: str = ""
     tip: str = ""
+    arg: Any = None  # which tile, route, space or colour
 
 
 @dataclass
@@ -136,12 +139,16 @@ class SteamScene(Scene):
     def person_to_act(self) -> bool:
         return not self.session.over and not self.session.seat.computer
 
-    def find(self, key: str) -> pygame.Rect | None:
-        """Where the button ``key`` is on screen (for tools and tests)."""
+    def find(self, key: str, arg: Any = None) -> pygame.Rect | None:
+        """Where the button ``key`` (for ``arg``) is on screen (for tools and tests)."""
+        b = self.button(key, arg)
+        return None if b is None else pygame.Rect(b.rect)
+
+    def button(self, key: str, arg: Any = None) -> Button | None:
         self.layout()
         for b in self.buttons:
-            if b.key == key:
-                return pygame.Rect(b.rect)
+            if b.key == key and (arg is None or b.arg == arg):
+                return b
         return None
 
     def hex_screen(self, key: str) -> tuple[int, int]:
@@ -189,6 +196,7 @@ class SteamScene(Scene):
 
     # -- the loop -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.sync()
         self.layout()
         if event.type == pygame.KEYDOWN:
             return self.key(event)
@@ -258,8 +266,8 @@ class SteamScene(Scene):
             self.extend_stroke(old, pos)
         self.hover_route = None
         for b in self.buttons:
-            if b.key.startswith("route:") and b.rect.collidepoint(pos):
-                self.hover_route = int(b.key[6:])
+            if b.key == "route" and b.rect.collidepoint(pos):
+                self.hover_route = int(b.arg)
 
     def press(self, pos: tuple[int, int], button: int) -> bool:
         self.mouse = pos
@@ -325,6 +333,14 @@ class SteamScene(Scene):
         if self.person_to_act() and self.state.turn != self.last_autosave:
             self.last_autosave = self.state.turn
             self.session.autosave()
+        self.sync()
+        self.play_computer(dt)
+        self.sync()
+        self.layout()
+
+    def sync(self) -> None:
+        """A new player to act, or a new phase: what the screen held for the last one
+        (strokes to take back, a picked city, a bid) is left."""
         key = (self.state.turn, self.session.actor, int(self.state.step is Step.BUILD))
         if key != self.build_key:
             self.build_key = key
@@ -334,8 +350,6 @@ class SteamScene(Scene):
             self.capital = 0
             if self.state.step is Step.BID and self.state.auction is not None:
                 self.bid = min_bid(self.state.auction)
-        self.play_computer(dt)
-        self.layout()
 
     def play_computer(self, dt: float) -> None:
         if self.overlay or self.session.over or not self.session.seat.computer:
@@ -509,7 +523,7 @@ class SteamScene(Scene):
         x = top.right - self.fs(8)
         for text, fn, key in ((_("Menu"), lambda: self.toggle("menu"), "menu"),
                               (_("Help (F1)"), lambda: self.toggle("help"), "help")):
-            tw = hud.font(fs).size(text)[0] + self.fs(20) if hasattr(hud, "font") else 100
+            tw = font(fs).size(text)[0] + self.fs(20)
             r = pygame.Rect(x - tw, top.y + self.fs(4), tw, top.h - self.fs(8))
             out.append(Button(r, text, fn, key=key))
             x = r.x - self.fs(8)
@@ -525,7 +539,7 @@ class SteamScene(Scene):
         x = bottom.right - self.fs(10)
         y = bottom.bottom - bh - self.fs(10)
         for text, fn, enabled, key, tip in reversed(acts):
-            tw = hud.font(fs).size(text)[0] + self.fs(24)
+            tw = font(fs).size(text)[0] + self.fs(24)
             r = pygame.Rect(x - tw, y, tw, bh)
             if r.x < bottom.x + bottom.w // 2:  # a second row
                 x = bottom.right - self.fs(10)
@@ -543,7 +557,7 @@ class SteamScene(Scene):
             key, _text, box = hint
             out.append(Button(pygame.Rect(box.right - self.fs(70), box.bottom - self.fs(26),
                                           self.fs(62), self.fs(20)), _("Got it"),
-                              lambda k=key: self.dismiss_hint(k), key="hint"))
+                              partial(self.dismiss_hint, key), key="hint"))
         self.buttons = out
 
     def toggle(self, overlay: str) -> None:
@@ -687,8 +701,8 @@ class SteamScene(Scene):
                 tip = words.refusal(q.violations[0]) if q.violations else ""
             else:
                 ok = False
-            out.append(Button(r, "", lambda t=tile: self.do_and(ChooseTile(t)), ok,
-                              f"tile:{tile}", tip))
+            out.append(Button(r, "", partial(self.do_and, ChooseTile(tile)), ok,
+                              "tile", tip, tile))
             x += cw + gap
         return out
 
@@ -700,7 +714,7 @@ class SteamScene(Scene):
             for i, _r in enumerate(self.routes[:12]):
                 out.append(Button(pygame.Rect(side.x + self.fs(8), y, side.w - self.fs(16),
                                               rh - self.fs(4)), "",
-                                  lambda i=i: self.move(i), key=f"route:{i}"))
+                                  partial(self.move, i), key="route", arg=i))
                 y += rh
             return out
         if self.mode:
@@ -709,8 +723,8 @@ class SteamScene(Scene):
             x = side.x + self.fs(10)
             for i, sp in enumerate(self.state.reserve):
                 r = pygame.Rect(x, y, size * 2, size)
-                out.append(Button(r, "", lambda i=i: self.set_space(i), bool(sum(sp)),
-                                  f"space:{i}"))
+                out.append(Button(r, "", partial(self.set_space, i), bool(sum(sp)),
+                                  "space", arg=i))
                 x += size * 2 + self.fs(6)
                 if x + size * 2 > side.right - self.fs(8):
                     x = side.x + self.fs(10)
@@ -721,8 +735,8 @@ class SteamScene(Scene):
                 for c in COLOURS:
                     left = self.state.new_city_supply[COLOURS.index(c)]
                     r = pygame.Rect(x, y, size * 2, size)
-                    out.append(Button(r, "", lambda c=c: self.set_colour(c), left > 0,
-                                      f"colour:{c}"))
+                    out.append(Button(r, "", partial(self.set_colour, c), left > 0,
+                                      "colour", arg=c))
                     x += size * 2 + self.fs(6)
         return out
 
@@ -750,7 +764,7 @@ class SteamScene(Scene):
         m = self.rects["map"]
         width = min(self.fs(460), m.w - self.fs(40))
         lines = hud.wrap(text, self.fs(14), width - self.fs(24))
-        lh = hud.font(self.fs(14)).get_linesize()
+        lh = font(self.fs(14)).get_linesize()
         hgt = lh * (len(lines) + 1) + self.fs(44)
         top = m.y + self.fs(8)
         if step in (Step.CHOOSE, Step.DECLARE):
@@ -806,11 +820,11 @@ class SteamScene(Scene):
             colour = RED if n.bad else TEXT
             at = n.at or (self.rects["map"].centerx, self.rects["map"].y + self.fs(60))
             hud.bubble(surface, [(n.text, WHITE, True)], at, self.fs(15),
-                       bg=colour if n.bad else (40, 60, 90), bounds=self.rects["map"],
+                       bg=colour if n.bad else pal.HINT_BG, bounds=self.rects["map"],
                        width=self.fs(420))
         if self.overlay == "menu":
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((20, 16, 12, 140))
+            veil.fill(VEIL)
             surface.blit(veil, (0, 0))
             for b in self.buttons:
                 if b.key not in ("menu", "help"):
@@ -868,14 +882,14 @@ class SteamScene(Scene):
         text = _("+{cost} for {tiles} ({used} of {limit} used); cash {cash}").format(
             cost=dollars(cost), tiles=ngettext("{n} tile", "{n} tiles", n).format(n=number(n)),
             used=number(used + n), limit=number(limit), cash=dollars(cash))
-        tone = TEXT if cost <= cash else (200, 120, 0)
+        tone = TEXT if cost <= cash else AMBER
         hud.bubble(surface, [(text, WHITE, True)], self.mouse, self.fs(14), bg=tone,
                    bounds=self.rects["map"], above=True)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         r = self.rects["top"]
         pygame.draw.rect(surface, PANEL, r)
-        pygame.draw.line(surface, (170, 160, 140), r.bottomleft, r.bottomright)
+        pygame.draw.line(surface, pal.EDGE, r.bottomleft, r.bottomright)
         st = self.state
         seat = self.session.actor
         p = st.players[seat]
@@ -900,7 +914,7 @@ class SteamScene(Scene):
     def draw_side(self, surface: pygame.Surface) -> None:
         r = self.rects["side"]
         pygame.draw.rect(surface, PANEL, r)
-        pygame.draw.line(surface, (170, 160, 140), r.topleft, r.bottomleft)
+        pygame.draw.line(surface, pal.EDGE, r.topleft, r.bottomleft)
         st = self.state
         fs = self.fs(14)
         x = r.x + self.fs(10)
@@ -928,7 +942,7 @@ class SteamScene(Scene):
         for s in seats:
             p = st.players[s]
             if s == self.session.actor and not self.session.over:
-                pygame.draw.rect(surface, (255, 236, 180),
+                pygame.draw.rect(surface, pal.SELECTED,
                                  (r.x + 2, y - 2, r.w - 4, self.fs(36)))
             pygame.draw.circle(surface, inks[s], (x + self.fs(6), y + self.fs(9)), self.fs(6))
             name = p.name + (" " + _("(out)") if p.out else "")
@@ -1019,7 +1033,7 @@ class SteamScene(Scene):
             if x + w > r.right - self.fs(8):
                 x = r.x + self.fs(12)
                 y += size + self.fs(8)
-            pygame.draw.rect(surface, (226, 220, 206), (x - 3, y - 3, w, size + 6),
+            pygame.draw.rect(surface, pal.RESERVE_BG, (x - 3, y - 3, w, size + 6),
                              border_radius=3)
             for c in cols:
                 pygame.draw.rect(surface, pal.CUBE[c], (x, y, size, size))
@@ -1039,10 +1053,10 @@ class SteamScene(Scene):
             y += self.fs(18)
         size = self.fs(8)
         for b in self.buttons:
-            if b.key.startswith("space:"):
-                i = int(b.key[6:])
+            if b.key == "space":
+                i = int(b.arg)
                 sel = self.space == i
-                pygame.draw.rect(surface, (255, 236, 180) if sel else WHITE, b.rect,
+                pygame.draw.rect(surface, pal.SELECTED if sel else WHITE, b.rect,
                                  border_radius=4)
                 pygame.draw.rect(surface, TEXT if sel else MUTED, b.rect, 2 if sel else 1,
                                  border_radius=4)
@@ -1053,10 +1067,10 @@ class SteamScene(Scene):
                     pygame.draw.rect(surface, pal.CUBE[c], (cx, b.rect.centery - size // 2,
                                                             size, size))
                     cx += size + 2
-            elif b.key.startswith("colour:"):
-                c = Colour(b.key[7:])
+            elif b.key == "colour":
+                c = Colour(b.arg)
                 sel = self.city_colour is c
-                pygame.draw.rect(surface, pal.CUBE[c] if b.enabled else (210, 210, 210),
+                pygame.draw.rect(surface, pal.CUBE[c] if b.enabled else pal.BUTTON_OFF,
                                  b.rect, border_radius=4)
                 pygame.draw.rect(surface, TEXT, b.rect, 3 if sel else 1, border_radius=4)
 
@@ -1068,11 +1082,11 @@ class SteamScene(Scene):
             city=st.board.name_of(self.picked)), (x, y), self.fs(15), TEXT, bold=True)
         inks = self.inks()
         for b in self.buttons:
-            if not b.key.startswith("route:"):
+            if b.key != "route":
                 continue
-            route = self.routes[int(b.key[6:])]
+            route = self.routes[int(b.arg)]
             hov = b.rect.collidepoint(self.mouse)
-            pygame.draw.rect(surface, (255, 236, 180) if hov else WHITE, b.rect, border_radius=5)
+            pygame.draw.rect(surface, pal.SELECTED if hov else WHITE, b.rect, border_radius=5)
             pygame.draw.rect(surface, MUTED, b.rect, 1, border_radius=5)
             size = self.fs(12)
             pygame.draw.rect(surface, pal.CUBE[route.colour],
@@ -1104,10 +1118,10 @@ class SteamScene(Scene):
     def draw_bottom(self, surface: pygame.Surface) -> None:
         r = self.rects["bottom"]
         pygame.draw.rect(surface, PANEL, r)
-        pygame.draw.line(surface, (170, 160, 140), r.topleft, r.topright)
+        pygame.draw.line(surface, pal.EDGE, r.topleft, r.topright)
         st = self.state
         fs = self.fs(13)
-        lh = hud.font(fs).get_linesize()
+        lh = font(fs).get_linesize()
         hist_w = r.w // 2 - self.fs(20)
         lines = words.history_lines(st, max(0, len(st.log) - 400))
         shown = max(1, (r.h - self.fs(16)) // lh)
@@ -1117,7 +1131,7 @@ class SteamScene(Scene):
         y = r.y + self.fs(8)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(r.x, r.y, hist_w + self.fs(12), r.h))
-        for turn, text in chunk:
+        for _turn, text in chunk:
             hud.label(surface, text, (r.x + self.fs(12), y), fs, TEXT)
             y += lh
         surface.set_clip(clip)
@@ -1141,12 +1155,12 @@ class SteamScene(Scene):
         holder = {t: s for s, t in st.tile_of.items()}
         inks = self.inks()
         for b in self.buttons:
-            if not b.key.startswith("tile:"):
+            if b.key != "tile":
                 continue
-            tile = int(b.key[5:])
+            tile = int(b.arg)
             s = holder.get(tile)
             hov = b.rect.collidepoint(self.mouse) and b.enabled
-            fill = pal.CARD_TAKEN if s is not None else ((255, 236, 180) if hov else pal.CARD)
+            fill = pal.CARD_TAKEN if s is not None else (pal.SELECTED if hov else pal.CARD)
             pygame.draw.rect(surface, fill, b.rect, border_radius=8)
             pygame.draw.rect(surface, TEXT if b.enabled else pal.CARD_EDGE, b.rect,
                              2 if b.enabled else 1, border_radius=8)
@@ -1179,14 +1193,14 @@ class SteamScene(Scene):
         return special_cost(tile)
 
     def draw_hint(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-        hud.panel(surface, box, 245, colour=(40, 60, 90))
+        hud.panel(surface, box, 245, colour=pal.HINT_BG)
         y = box.y + self.fs(10)
         hud.label(surface, _("First game"), (box.x + self.fs(12), y), self.fs(14), WHITE,
                   bold=True)
         y += self.fs(20)
         for line in hud.wrap(text, self.fs(14), box.w - self.fs(24)):
             hud.label(surface, line, (box.x + self.fs(12), y), self.fs(14), WHITE)
-            y += hud.font(self.fs(14)).get_linesize()
+            y += font(self.fs(14)).get_linesize()
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """Hovering a hex says what it is: terrain, costs, its town or city and cubes, the

@@ -111,10 +111,9 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
             click(app, scene.find("capital").center)
         elif step is Step.CHOOSE:
             for t in (3, 6, 2, 4, 1, 5, 7):
-                r = scene.find(f"tile:{t}")
-                if r is not None and next(b for b in scene.buttons
-                                          if b.key == f"tile:{t}").enabled:
-                    click(app, r.center)
+                b = scene.button("tile", t)
+                if b is not None and b.enabled:
+                    click(app, b.rect.center)
                     break
         elif step is Step.DECLARE:
             click(app, scene.find("decline").center)
@@ -143,9 +142,12 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
             if routes:
                 r0 = routes[0]
                 click(app, scene.hex_screen(st.key(r0.source)))
-                i = next(i for i, r in enumerate(scene.routes) if r.stops == r0.stops
-                         and r.colour == r0.colour)
-                click(app, scene.find(f"route:{i}").center)
+                i = next((i for i, r in enumerate(scene.routes) if r.stops == r0.stops
+                          and r.colour == r0.colour), -1)
+                if i < 0:
+                    print("DEBUG", r0, scene.picked, scene.hex_screen(st.key(r0.source)), scene.rects, [n.text for n in scene.notices])
+                    break
+                click(app, scene.find("route", i).center)
                 deliveries += 1
             else:
                 click(app, scene.find("pass-move").center)
