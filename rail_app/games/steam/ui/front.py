@@ -81,9 +81,10 @@ class SteamScreens:
             reason = _("{player} wins with the most points after the last turn (S-W2, S-W3)"
                        ).format(player=st.name(out.winner))
         return FinalTable(
-            (_("VP"), _("Income"), _("Links"), _("Score"), _("Loco")), tuple(rows), reason,
+            (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")), tuple(rows), reason,
             tuple(tuple(c) for c in chart), _("VP"), None, False,
-            _("{n} turns played").format(n=number(st.turn)))
+            _("{n} turns played").format(n=number(st.turn)),
+            {"heading": _("Victory points after each turn"), "suffix": ""})
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
         from rail_app.games.steam.ui import maprender as mr

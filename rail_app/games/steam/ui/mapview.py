@@ -204,6 +204,13 @@ class MapView:
         width = max(2, round(rad * 0.16))
         idx = state.links()
         area = self.camera.rect.inflate(rad * 2, rad * 2)
+        for lid in highlight:  # a delivery's route: a glow under its links
+            for h, path in idx.links[lid].paths:
+                pts = self.path_points(h, path)
+                pygame.draw.lines(surface, pal.ROUTE, False, pts, width * 3)
+                for p in (pts[0], pts[-1]):
+                    pygame.draw.circle(surface, pal.ROUTE, (round(p[0]), round(p[1])),
+                                       width * 3 // 2)
         for h, tile in state.tiles.items():
             cx, cy = self.centre_px(h)
             if not area.collidepoint(cx, cy):
@@ -213,9 +220,6 @@ class MapView:
                 owner = link.owner
                 ink = inks[owner] if 0 <= owner < len(inks) else pal.NOBODY
                 self.draw_path(surface, h, path, ink, owner, width, faint=not link.complete)
-                if link.id in highlight:
-                    pts = self.path_points(h, path)
-                    pygame.draw.lines(surface, pal.ROUTE, False, pts, max(2, width // 2))
 
     def draw_tile_ghost(self, surface: pygame.Surface, h: int, face: str, rotation: int,
                         ink: pal.RGB, seat: int, old: Tile | None) -> None:
@@ -258,6 +262,10 @@ class MapView:
             cx, cy = self.centre_px(h)
             mr.text(surface, info.name, (cx, cy + rad * 0.45), max(9, round(rad * 0.3)),
                     bold=True)
+        for city in self.board.cities:  # the printed number is the set-up's: cubes now
+            cx, cy = self.centre_px(city.hex)
+            pygame.draw.circle(surface, mr.CITY[city.colour],
+                               (round(cx), round(cy - rad * 0.22)), max(7, round(rad * 0.3)) + 2)
         for h, cubes in state.cubes.items():
             cols = [c for c in COLOURS for _ in range(cubes[COLOURS.index(c)])]
             if not cols:

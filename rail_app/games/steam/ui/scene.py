@@ -151,6 +151,20 @@ class SteamScene(Scene):
                 return b
         return None
 
+    def focus(self, keys: list[str], zoom: float) -> None:
+        """Centre the map on these hexes at ``zoom`` times the whole map's scale."""
+        idx = [self.state.board.hex_index(k) for k in keys]
+        pts = [self.map.centres[h] for h in idx if h is not None]
+        if not pts:
+            return
+        self.map.fit()
+        cam = self.map.camera
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        cam.zoom(zoom, cam.to_px(cx, cy), 0.0, 1e9)
+        sx, sy = cam.to_px(cx, cy)
+        cam.pan(cam.rect.centerx - sx, cam.rect.centery - sy)
+
     def hex_screen(self, key: str) -> tuple[int, int]:
         h = self.state.board.hex_index(key)
         assert h is not None
@@ -230,10 +244,16 @@ class SteamScene(Scene):
             else:
                 self.overlay = "" if self.overlay else "menu"
             return True
+        if self.overlay == "tracks" and k == pygame.K_t:
+            self.toggle("tracks")
+            return True
         if self.overlay:
             return True
         if k == pygame.K_SPACE:
             self.skip = True
+            return True
+        if k == pygame.K_t and not self.pen.drawing:
+            self.toggle("tracks")
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.person_to_act() and self.state.step is Step.BUILD and not self.pen.drawing:
@@ -271,7 +291,11 @@ class SteamScene(Scene):
 
     def press(self, pos: tuple[int, int], button: int) -> bool:
         self.mouse = pos
-        if self.overlay == "help":
+        if self.overlay in ("help", "tracks"):
+            for b in self.buttons:
+                if b.key in ("menu", "help", "tracks") and b.rect.collidepoint(pos):
+                    b.do()
+                    return True
             self.overlay = ""
             return True
         if button in (2, 3):
@@ -522,7 +546,9 @@ class SteamScene(Scene):
         # the top bar
         x = top.right - self.fs(8)
         for text, fn, key in ((_("Menu"), lambda: self.toggle("menu"), "menu"),
-                              (_("Help (F1)"), lambda: self.toggle("help"), "help")):
+                              (_("Help (F1)"), lambda: self.toggle("help"), "help"),
+                              (_("Tracks and score (T)"), lambda: self.toggle("tracks"),
+                               "tracks")):
             tw = font(fs).size(text)[0] + self.fs(20)
             r = pygame.Rect(x - tw, top.y + self.fs(4), tw, top.h - self.fs(8))
             out.append(Button(r, text, fn, key=key))
@@ -766,10 +792,7 @@ class SteamScene(Scene):
         lines = hud.wrap(text, self.fs(14), width - self.fs(24))
         lh = font(self.fs(14)).get_linesize()
         hgt = lh * (len(lines) + 1) + self.fs(44)
-        top = m.y + self.fs(8)
-        if step in (Step.CHOOSE, Step.DECLARE):
-            top += self.fs(120)
-        box = pygame.Rect(m.x + self.fs(12), top, width, hgt)
+        box = pygame.Rect(m.x + self.fs(12), m.bottom - hgt - self.fs(12), width, hgt)
         return key, text, box
 
     def dismiss_hint(self, key: str) -> None:
@@ -810,10 +833,10 @@ class SteamScene(Scene):
         if hint is not None and not self.overlay:
             self.draw_hint(surface, hint[1], hint[2])
         for b in self.buttons:
-            if b.text and b.key not in ("menu", "help") and not self.overlay:
+            if b.text and b.key not in ("menu", "help", "tracks") and not self.overlay:
                 self.draw_button(surface, b)
         for b in self.buttons:
-            if b.key in ("menu", "help"):
+            if b.key in ("menu", "help", "tracks"):
                 self.draw_button(surface, b)
         self.draw_tooltip(surface)
         for n in self.notices:
@@ -827,8 +850,10 @@ class SteamScene(Scene):
             veil.fill(VEIL)
             surface.blit(veil, (0, 0))
             for b in self.buttons:
-                if b.key not in ("menu", "help"):
+                if b.key not in ("menu", "help", "tracks"):
                     self.draw_button(surface, b)
+        elif self.overlay == "tracks":
+            self.draw_tracks_page(surface)
         elif self.overlay == "help":
             hud.help_page(surface, self.fs(15), words.help_sections())
         self.ui.draw_ui(surface)
@@ -874,6 +899,17 @@ class SteamScene(Scene):
                            self.fs(14), bg=RED, bounds=self.rects["map"], width=self.fs(360),
                            avoid=[pygame.Rect(round(p[0]) - 6, round(p[1]) - 6, 12, 12)
                                   for p in pts])
+        cost, _n = self.stroke_cost()
+        cash = self.state.players[seat].cash
+        text = self.pen_label()
+        tone = TEXT if cost <= cash else AMBER
+        hud.bubble(surface, [(text, WHITE, True)], self.mouse, self.fs(14), bg=tone,
+                   bounds=self.rects["map"], above=True)
+
+    def pen_label(self) -> str:
+        """The running cost beside the pen: the stroke's price, its tiles against the turn's
+        limit, the cash, and what would be borrowed."""
+        seat = self.session.actor
         cost, n = self.stroke_cost()
         bt = self.state.build
         used = bt.used if bt is not None else 0
@@ -882,9 +918,10 @@ class SteamScene(Scene):
         text = _("+{cost} for {tiles} ({used} of {limit} used); cash {cash}").format(
             cost=dollars(cost), tiles=ngettext("{n} tile", "{n} tiles", n).format(n=number(n)),
             used=number(used + n), limit=number(limit), cash=dollars(cash))
-        tone = TEXT if cost <= cash else AMBER
-        hud.bubble(surface, [(text, WHITE, True)], self.mouse, self.fs(14), bg=tone,
-                   bounds=self.rects["map"], above=True)
+        if cost > cash:
+            text = _("{text}; borrows {amount}").format(
+                text=text, amount=dollars(-(-(cost - cash) // STEP) * STEP))
+        return text
 
     def draw_top(self, surface: pygame.Surface) -> None:
         r = self.rects["top"]
@@ -1004,6 +1041,88 @@ class SteamScene(Scene):
                                    self.fs(5), 1)
             y += self.fs(30)
         return y + self.fs(4)
+
+    def draw_tracks_page(self, surface: pygame.Surface) -> None:
+        """The tracks as the board shows them (S-B10), big: income, VP and locomotive with
+        each player's marker; then each player's score if the game ended now (S-W2) and the
+        turns left."""
+        st = self.state
+        inks = self.inks()
+        w, h = surface.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill(VEIL)
+        surface.blit(veil, (0, 0))
+        box = pygame.Rect(0, 0, min(w - self.fs(40), self.fs(1100)),
+                          min(h - self.fs(80), self.fs(300) + self.fs(30) * st.seats + 240))
+        box.center = (w // 2, h // 2 + self.fs(10))
+        hud.panel(surface, box, 250)
+        x0, x1 = box.x + self.fs(150), box.right - self.fs(40)
+        y = box.y + self.fs(18)
+        left = max(0, st.last_turn - st.turn + (0 if st.phase in (Phase.FIRST_AUCTION,) else 1))
+        head = _("Tracks · turn {turn} of {last}").format(turn=number(max(1, st.turn)),
+                                                          last=number(st.last_turn))
+        hud.label(surface, head, (box.x + self.fs(20), y), self.fs(20), TEXT, bold=True)
+        hud.label(surface, ngettext("{n} turn left after this one", "{n} turns left after this one",
+                                    max(0, left - 1)).format(n=number(max(0, left - 1))),
+                  (box.right - self.fs(20), y + self.fs(4)), self.fs(15), MUTED,
+                  anchor="topright")
+        y += self.fs(50)
+        incomes = [p.income for p in st.players]
+        vps = [p.vp for p in st.players]
+        rows = [(_("Income"), -10, max(20, max(incomes) + 2), incomes),
+                (_("Victory points"), 0, max(30, max(vps) + 3), vps),
+                (_("Locomotive"), 1, 6, [p.loco for p in st.players])]
+        for title, lo, hi, values in rows:
+            hud.label(surface, title, (box.x + self.fs(20), y), self.fs(15), TEXT, bold=True)
+            span = max(1, hi - lo)
+            cy = y + self.fs(10)
+            cell = (x1 - x0) / (span + 1)
+            for v in range(lo, hi + 1):
+                cx = x0 + cell * (v - lo)
+                rect = pygame.Rect(round(cx), cy - self.fs(10), max(2, round(cell) - 2),
+                                   self.fs(20))
+                pygame.draw.rect(surface, pal.RESERVE_BG if v % 5 else pal.EDGE, rect)
+                if cell >= self.fs(16) or v % 5 == 0:
+                    hud.label(surface, number(v), (rect.centerx, rect.bottom + self.fs(2)),
+                              self.fs(11), MUTED, anchor="midtop")
+            same: dict[int, int] = {}
+            for seat, v in enumerate(values):
+                if st.players[seat].out:
+                    continue
+                k = same.get(v, 0)
+                same[v] = k + 1
+                cx = x0 + cell * (min(hi, max(lo, v)) - lo) + cell / 2
+                c = (round(cx), round(cy - self.fs(16) - k * self.fs(9)))
+                pygame.draw.circle(surface, inks[seat], c, self.fs(7))
+                pygame.draw.circle(surface, TEXT, c, self.fs(7), 1)
+            y += self.fs(64)
+        hud.label(surface, _("If the game ended now (S-W2)"), (box.x + self.fs(20), y),
+                  self.fs(15), TEXT, bold=True)
+        y += self.fs(26)
+        cols = [box.x + self.fs(40), box.x + int(box.w * 0.36), box.x + int(box.w * 0.5),
+                box.x + int(box.w * 0.64), box.x + int(box.w * 0.8)]
+        for text, cx in zip((_("VP"), _("From income"), _("Complete links"), _("Score")),
+                            cols[1:], strict=True):
+            hud.label(surface, text, (cx, y), self.fs(13), MUTED)
+        y += self.fs(22)
+        ranked = sorted(range(st.seats), key=lambda s: -score(st, s).total)
+        for seat in ranked:
+            p = st.players[seat]
+            pygame.draw.circle(surface, inks[seat], (cols[0] - self.fs(14), y + self.fs(9)),
+                               self.fs(6))
+            hud.label(surface, p.name, (cols[0], y), self.fs(15), TEXT, bold=True)
+            if p.out:
+                hud.label(surface, _("bankrupt"), (cols[1], y), self.fs(15), MUTED)
+            else:
+                sc = score(st, seat)
+                for text, cx in zip((number(sc.vp), number(sc.income_vp, ) if sc.income_vp <= 0
+                                     else "+" + number(sc.income_vp), "+" + number(sc.links),
+                                     number(sc.total)), cols[1:], strict=True):
+                    hud.label(surface, text, (cx, y), self.fs(15), TEXT)
+            y += self.fs(28)
+        hud.label(surface, _("T or Esc to close"), (box.right - self.fs(16),
+                                                    box.bottom - self.fs(10)),
+                  self.fs(12), MUTED, anchor="bottomright")
 
     def draw_tiles_list(self, surface: pygame.Surface, r: pygame.Rect, y: int) -> int:
         st = self.state
@@ -1190,7 +1309,9 @@ class SteamScene(Scene):
             return 0
         if tile == ActionTile.LOCOMOTIVE:
             return locomotive_cost(st, seat)
-        return special_cost(tile)
+        if tile in (ActionTile.URBAN_GROWTH, ActionTile.URBANIZATION):
+            return special_cost(tile)
+        return 0
 
     def draw_hint(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
         hud.panel(surface, box, 245, colour=pal.HINT_BG)
