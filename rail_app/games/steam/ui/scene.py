@@ -31,12 +31,16 @@ from rail_app.games.steam.rules.actions import (
     Declare,
     EndBuild,
     ForgoSpecial,
+    LayTile,
+    MoveCube,
     PassBid,
     PassMove,
     PlaceNewCity,
+    RedirectTile,
     TakeCapital,
     TakePoints,
     UpgradeLocomotive,
+    UpgradeTile,
     UrbanGrowth,
 )
 from rail_app.games.steam.rules.auction import max_bid, min_bid
@@ -58,6 +62,7 @@ from rail_app.ui.session import Session
 
 COMPUTER_STEP = 0.33  # seconds per computer action (as Italian Rails' computer turns)
 NOTICE_SECONDS = 4.0
+FLASH_SECONDS = 1.0  # a computer's delivery glows this long on the map
 
 
 @dataclass
@@ -124,6 +129,7 @@ class SteamScene(Scene):
         self.hint_hidden: set[str] = set()
         self.ended = False
         self.rects: dict[str, pygame.Rect] = {}
+        self.flash: tuple[float, frozenset[int], list[int]] = (0.0, frozenset(), [])
         super().__init__(app)
         for note in session.notes:
             self.say(note, bad=False)
@@ -391,13 +397,28 @@ class SteamScene(Scene):
                 level = str(self.session.setup.seats[seat].level or "normal")
                 bot = self.bots[seat] = make_player(level, seat, self.session.setup.seed + seat)
             act = bot.choose(self.state, seat)
+            before = self.state
             q = self.session.apply(act)
             if not q.ok:  # the computer plays by the rules: a refusal is its bug
                 raise IllegalAction(q)
+            self.show_computer(before, act)
             if time.monotonic() - start > 0.05:
                 break
         if self.session.over or not self.session.seat.computer:
             self.skip = False
+
+    def show_computer(self, before: GameState, act: Action) -> None:
+        """A computer's tile or delivery stays marked on the map a moment (the next
+        action waits for it unless Space was pressed)."""
+        if isinstance(act, MoveCube):
+            route, _v = goods.resolve(before, act, before.actor() or 0)
+            if route is not None:
+                self.flash = (time.monotonic() + FLASH_SECONDS, frozenset(route.links), [])
+                self.clock -= FLASH_SECONDS
+        elif isinstance(act, (LayTile, UpgradeTile, RedirectTile)):
+            h = before.board.hex_index(act.hex)
+            if h is not None:
+                self.flash = (time.monotonic() + FLASH_SECONDS / 2, frozenset(), [h])
 
     # -- the pen ------------------------------------------------------------------------------
     def extend_stroke(self, a: tuple[int, int], b: tuple[int, int]) -> None:
@@ -517,13 +538,16 @@ class SteamScene(Scene):
         self.picked = h
         self.routes = goods.routes_from(self.state, h, self.session.actor)
         if not self.routes:
+            self.picked = None
             cubes = self.state.cubes.get(h)
             if cubes is None or not sum(cubes):
                 self.say(_("{city} has no cubes").format(city=self.state.board.name_of(h)),
                          self.mouse, bad=False)
             else:
-                self.say(_("No cube of {city} can be delivered on your links now (S-G3)"
-                           ).format(city=self.state.board.name_of(h)), self.mouse)
+                self.say(_("No cube of {city} can be delivered now: a cube travels over "
+                           "complete links, at least one of them yours, to the first city of "
+                           "its colour (S-G3)").format(city=self.state.board.name_of(h)),
+                         self.mouse)
 
     def move(self, i: int) -> None:
         if 0 <= i < len(self.routes):
@@ -713,7 +737,9 @@ class SteamScene(Scene):
         m = self.rects["map"]
         gap = self.fs(8)
         cw = min(self.fs(170), (m.w - 8 * gap) // 7)
-        ch = self.fs(104)
+        lines = max(len(hud.wrap(words.tile_text(t), self.fs(12), cw - self.fs(16)))
+                    for t in range(1, 8))
+        ch = self.fs(54) + lines * self.fs(15)
         x = m.x + (m.w - (7 * cw + 6 * gap)) // 2
         y = m.y + self.fs(8)
         out = []
@@ -816,7 +842,12 @@ class SteamScene(Scene):
         highlight: frozenset[int] = frozenset()
         if self.hover_route is not None and self.hover_route < len(self.routes):
             highlight = frozenset(self.routes[self.hover_route].links)
+        if self.flash[0] > time.monotonic():
+            highlight = highlight | self.flash[1]
         self.map.draw_track(surface, st, inks, highlight)
+        if self.flash[0] > time.monotonic():
+            for h in self.flash[2]:
+                self.map.draw_hover(surface, h)
         self.map.draw_cubes(surface, st)
         if self.picked is not None:
             self.map.draw_hover(surface, self.picked)
@@ -904,7 +935,8 @@ class SteamScene(Scene):
         text = self.pen_label()
         tone = TEXT if cost <= cash else AMBER
         hud.bubble(surface, [(text, WHITE, True)], self.mouse, self.fs(14), bg=tone,
-                   bounds=self.rects["map"], above=True)
+                   bounds=self.rects["map"],
+                   avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts])
 
     def pen_label(self) -> str:
         """The running cost beside the pen: the stroke's price, its tiles against the turn's
@@ -1285,10 +1317,13 @@ class SteamScene(Scene):
                              2 if b.enabled else 1, border_radius=8)
             x, y = b.rect.x + self.fs(8), b.rect.y + self.fs(6)
             hud.label(surface, number(tile), (x, y), self.fs(20), TEXT, bold=True)
-            hud.label(surface, words.tile_name(tile), (x + self.fs(22), y + self.fs(4)),
-                      self.fs(13), TEXT, bold=True)
+            name = words.tile_name(tile)
+            size = self.fs(13)
+            while size > self.fs(9) and font(size, True).size(name)[0] > b.rect.w - self.fs(34):
+                size -= 1
+            hud.label(surface, name, (x + self.fs(22), y + self.fs(4)), size, TEXT, bold=True)
             y += self.fs(28)
-            for line in hud.wrap(words.tile_text(tile), self.fs(12), b.rect.w - self.fs(16))[:2]:
+            for line in hud.wrap(words.tile_text(tile), self.fs(12), b.rect.w - self.fs(16)):
                 hud.label(surface, line, (x, y), self.fs(12), TEXT)
                 y += self.fs(15)
             cost = self.tile_cost(tile, self.session.actor)
@@ -1327,7 +1362,7 @@ class SteamScene(Scene):
         """Hovering a hex says what it is: terrain, costs, its town or city and cubes, the
         track on it and whose it is."""
         h = self.hover
-        if h is None or self.pen.drawing or self.overlay:
+        if h is None or self.pen.drawing or self.overlay or any(n.at for n in self.notices):
             return
         st = self.state
         info = st.board.hexes[h]
