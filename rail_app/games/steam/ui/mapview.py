@@ -6,7 +6,7 @@ and pattern, the cubes on the cities, the pen's proposed tiles and a delivery's 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -75,8 +75,10 @@ class MapView:
         self.camera = Camera(pygame.Rect(0, 0, 100, 100))
         self.bounds = mr.board_bounds(board, board.grid.spacing_km * 0.3)
         self._base: pygame.Surface | None = None
-        self._base_key: tuple[float, ...] = ()
+        self._base_key: tuple[object, ...] = ()
         self._base_origin: Point = (0.0, 0.0)  # km at the picture's top left
+        self._composed: pygame.Surface | None = None  # the base with the pieces drawn
+        self._composed_key: tuple[object, ...] = ()
         layout = board.grid.layout()
         self.centres: list[Point] = [layout.to_xy(h.q, h.r) for h in board.hexes]
         self.rad_km = board.grid.spacing_km / math.sqrt(3.0)
@@ -129,34 +131,64 @@ class MapView:
         return found
 
     # -- the base map -------------------------------------------------------------------------
-    def draw_base(self, surface: pygame.Surface) -> None:
+    def draw_base(self, surface: pygame.Surface,
+                  pieces: Callable[[pygame.Surface], None] | None = None,
+                  version: tuple[object, ...] = ()) -> None:
+        """The map in the camera's rectangle: the terrain picture (drawn again only when
+        the zoom changes) with ``pieces`` drawn over it (again only when ``version``
+        changes), so that a frame while panning is one blit. The whole board is kept as
+        one picture up to :data:`WHOLE_BOARD_PIXELS`; closer in, the window's part."""
         c = self.camera
         x0, y0, x1, y1 = self.bounds
+        # the picture reaches as far as the window can show around the board when zoomed
+        # out, so that a frame never fills bare margins
+        half_w = max((x1 - x0) / 2, c.rect.w / c.scale / 2 / 0.7)
+        half_h = max((y1 - y0) / 2, c.rect.h / c.scale / 2 / 0.7)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        x0, x1, y0, y1 = mx - half_w, mx + half_w, my - half_h, my + half_h
         pad = self.board.grid.spacing_km * 3
         wx, wy = (x1 - x0 + 2 * pad) * c.scale, (y1 - y0 + 2 * pad) * c.scale
         whole = wx * wy <= WHOLE_BOARD_PIXELS
         if whole:
-            key: tuple[float, ...] = (round(c.scale, 6), 1.0)
-            if self._base is None or key != self._base_key:
-                size = (max(1, int(wx) + 2), max(1, int(wy) + 2))
-                pic = pygame.Surface(size)
-                mr.draw_map(pic, mr.View(c.scale, x0 - pad, y0 - pad), self.board,
-                            self.background)
-                self._base, self._base_key, self._base_origin = pic, key, (x0 - pad, y0 - pad)
-            surface.fill(mr.OFF_MAP, c.rect)
-            ox, oy = self._base_origin
-            at = c.to_px(ox, oy)
-            clip = surface.get_clip()
-            surface.set_clip(c.rect)
-            surface.blit(self._base, (round(at[0]), round(at[1])))
-            surface.set_clip(clip)
-            return
-        key = (round(c.scale, 6), round(c.x0, 3), round(c.y0, 3), c.rect.w, c.rect.h)
+            key: tuple[object, ...] = (round(c.scale, 6), "whole")
+            origin = (x0 - pad, y0 - pad)
+            size = (max(1, int(wx) + 2), max(1, int(wy) + 2))
+        else:
+            key = (round(c.scale, 6), round(c.x0, 3), round(c.y0, 3), c.rect.w, c.rect.h)
+            origin = (c.x0, c.y0)
+            size = c.rect.size
         if self._base is None or key != self._base_key:
-            pic = pygame.Surface(c.rect.size)
-            mr.draw_map(pic, mr.View(c.scale, c.x0, c.y0), self.board, self.background)
-            self._base, self._base_key, self._base_origin = pic, key, (c.x0, c.y0)
-        surface.blit(self._base, c.rect.topleft)
+            pic = pygame.Surface(size)
+            mr.draw_map(pic, mr.View(c.scale, *origin), self.board, self.background)
+            self._base, self._base_key, self._base_origin = pic, key, origin
+            self._composed = None
+        if pieces is not None and (self._composed is None
+                                   or self._composed_key != (key, version)):
+            composed = self._base.copy()
+            screen_camera = self.camera
+            self.camera = Camera(composed.get_rect(), c.scale, *origin)
+            try:
+                pieces(composed)
+            finally:
+                self.camera = screen_camera
+            self._composed, self._composed_key = composed, (key, version)
+        pic = self._composed if pieces is not None and self._composed is not None \
+            else self._base
+        if whole:
+            at = c.to_px(*origin)
+            placed = pic.get_rect(topleft=(round(at[0]), round(at[1])))
+            inner = placed.clip(c.rect)
+            for strip in (pygame.Rect(c.rect.x, c.rect.y, inner.x - c.rect.x, c.rect.h),
+                          pygame.Rect(inner.right, c.rect.y, c.rect.right - inner.right,
+                                      c.rect.h),
+                          pygame.Rect(inner.x, c.rect.y, inner.w, inner.y - c.rect.y),
+                          pygame.Rect(inner.x, inner.bottom, inner.w,
+                                      c.rect.bottom - inner.bottom)):
+                if strip.w > 0 and strip.h > 0:  # the part of the window the board leaves
+                    surface.fill(mr.OFF_MAP, strip)
+            surface.blit(pic, c.rect.topleft, c.rect.move(-placed.x, -placed.y))
+        else:
+            surface.blit(pic, c.rect.topleft)
 
     # -- the pieces ---------------------------------------------------------------------------
     def path_points(self, h: int, path: Path) -> list[Point]:

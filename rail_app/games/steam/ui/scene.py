@@ -56,7 +56,7 @@ from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
-from rail_app.ui.palette import AMBER, INKS, MUTED, PANEL, PAPER, RED, TEXT, VEIL, WHITE
+from rail_app.ui.palette import AMBER, INKS, MUTED, PANEL, RED, TEXT, VEIL, WHITE
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import Session
 
@@ -130,6 +130,10 @@ class SteamScene(Scene):
         self.ended = False
         self.rects: dict[str, pygame.Rect] = {}
         self.flash: tuple[float, frozenset[int], list[int]] = (0.0, frozenset(), [])
+        self._chrome: pygame.Surface | None = None
+        self._layout_key: tuple[object, ...] = ()
+        self._hint: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._chrome_key: tuple[object, ...] = ()
         super().__init__(app)
         for note in session.notes:
             self.say(note, bad=False)
@@ -560,7 +564,21 @@ class SteamScene(Scene):
     # -- the widgets of this frame ------------------------------------------------------------
     def layout(self) -> None:
         """The buttons as the state and the screen now call for (what a click is matched
-        against, and what is drawn)."""
+        against, and what is drawn), laid out again only when something they show
+        changed."""
+        from rail_app.core.i18n import version as words_version
+
+        key = (self.session.version, self.app.size, self.app.settings.ui_scale, self.overlay,
+               self.mode, self.picked, self.space, self.city_colour, self.bid, self.capital,
+               len(self.strokes), len(self.routes), tuple(sorted(self.hint_hidden)),
+               self.app.settings.hints, len(self.app.settings.hints_seen), words_version(),
+               self.session.seat.computer)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        self._layout()
+
+    def _layout(self) -> None:
         self.place_rects()
         out: list[Button] = []
         w, h = self.app.size
@@ -835,29 +853,31 @@ class SteamScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
         inks = self.inks()
-        surface.fill(PAPER)
-        self.map.draw_base(surface)
-        clip = surface.get_clip()
-        surface.set_clip(self.rects["map"])
         highlight: frozenset[int] = frozenset()
         if self.hover_route is not None and self.hover_route < len(self.routes):
             highlight = frozenset(self.routes[self.hover_route].links)
-        if self.flash[0] > time.monotonic():
+        flashing = self.flash[0] > time.monotonic()
+        if flashing:
             highlight = highlight | self.flash[1]
-        self.map.draw_track(surface, st, inks, highlight)
-        if self.flash[0] > time.monotonic():
+
+        def pieces(pic: pygame.Surface) -> None:
+            self.map.draw_track(pic, st, inks, highlight)
+            self.map.draw_cubes(pic, st)
+
+        self.map.draw_base(surface, pieces, (self.session.version, tuple(inks),
+                                             tuple(sorted(highlight))))
+        clip = surface.get_clip()
+        surface.set_clip(self.rects["map"])
+        if flashing:
             for h in self.flash[2]:
                 self.map.draw_hover(surface, h)
-        self.map.draw_cubes(surface, st)
         if self.picked is not None:
             self.map.draw_hover(surface, self.picked)
         if self.hover is not None:
             self.map.draw_hover(surface, self.hover)
         self.draw_pen(surface, inks)
         surface.set_clip(clip)
-        self.draw_top(surface)
-        self.draw_side(surface)
-        self.draw_bottom(surface)
+        self.draw_chrome(surface)
         if st.step in (Step.CHOOSE, Step.DECLARE) and not self.overlay:
             self.draw_tiles_row(surface)
         hint = self.current_hint()
@@ -888,6 +908,25 @@ class SteamScene(Scene):
         elif self.overlay == "help":
             hud.help_page(surface, self.fs(15), words.help_sections())
         self.ui.draw_ui(surface)
+
+    def draw_chrome(self, surface: pygame.Surface) -> None:
+        """The top bar, the side panel and the bottom bar, kept as one picture until what
+        they show changes."""
+        from rail_app.core.i18n import version as words_version
+
+        key = (self.session.version, self.app.size, self.picked, self.mode, self.space,
+               self.city_colour, self.hover_route, self.history_scroll, words_version(),
+               len(self.routes), self.app.settings.ui_scale)
+        if self._chrome is None or key != self._chrome_key \
+                or self._chrome.get_size() != surface.get_size():
+            pic = pygame.Surface(surface.get_size())
+            self.draw_top(pic)
+            self.draw_side(pic)
+            self.draw_bottom(pic)
+            self._chrome, self._chrome_key = pic, key
+        for name in ("top", "side", "bottom"):
+            r = self.rects[name]
+            surface.blit(self._chrome, r.topleft, r)
 
     def draw_button(self, surface: pygame.Surface, b: Button) -> None:
         hovered = b.rect.collidepoint(self.mouse)
@@ -1349,14 +1388,19 @@ class SteamScene(Scene):
         return 0
 
     def draw_hint(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-        hud.panel(surface, box, 245, colour=pal.HINT_BG)
-        y = box.y + self.fs(10)
-        hud.label(surface, _("First game"), (box.x + self.fs(12), y), self.fs(14), WHITE,
-                  bold=True)
-        y += self.fs(20)
-        for line in hud.wrap(text, self.fs(14), box.w - self.fs(24)):
-            hud.label(surface, line, (box.x + self.fs(12), y), self.fs(14), WHITE)
-            y += font(self.fs(14)).get_linesize()
+        key = (text, box.size, self.fs(14))
+        if self._hint is None or self._hint[0] != key:
+            pic = pygame.Surface(box.size, pygame.SRCALPHA)
+            local = pic.get_rect()
+            hud.panel(pic, local, 245, colour=pal.HINT_BG)
+            y = self.fs(10)
+            hud.label(pic, _("First game"), (self.fs(12), y), self.fs(14), WHITE, bold=True)
+            y += self.fs(20)
+            for line in hud.wrap(text, self.fs(14), box.w - self.fs(24)):
+                hud.label(pic, line, (self.fs(12), y), self.fs(14), WHITE)
+                y += font(self.fs(14)).get_linesize()
+            self._hint = (key, pic)
+        surface.blit(self._hint[1], box)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """Hovering a hex says what it is: terrain, costs, its town or city and cubes, the
