@@ -50,6 +50,7 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
     from rail_app.ui.settings import Settings
 
     settings = Settings()
+    settings.hints = False  # the pictures show the game; the hints have a test of their own
     app = App(map_path="maps/steam-italia.yaml", size=size, fullscreen=False, settings=settings)
     seats = [Seat("Anna", SeatKind.HUMAN, Level.NORMAL, "blue"),
              Seat("Bruno", SeatKind.COMPUTER, Level.NORMAL, "orange"),
