@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -131,6 +132,8 @@ class SteamScene(Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self.flash: tuple[float, frozenset[int], list[int]] = (0.0, frozenset(), [])
         self._chrome: pygame.Surface | None = None
+        self.thinking: tuple[Future[Action], int] | None = None
+        self._pool: ThreadPoolExecutor | None = None
         self._layout_key: tuple[object, ...] = ()
         self._hint: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._chrome_key: tuple[object, ...] = ()
@@ -386,21 +389,37 @@ class SteamScene(Scene):
                 self.bid = min_bid(self.state.auction)
 
     def play_computer(self, dt: float) -> None:
+        """A computer seat's next action, when its time has come: the computer player
+        thinks in a thread of its own (a hard decision on a big map can take a second), so
+        the screen keeps answering; its action goes through the session as a person's."""
         if self.overlay or self.session.over or not self.session.seat.computer:
             self.skip = self.skip and not self.session.over and self.session.seat.computer
             self.clock = 0.0
             return
         self.clock += dt
         start = time.monotonic()
-        while (not self.session.over and self.session.seat.computer
-               and (self.skip or self.clock >= COMPUTER_STEP)):
-            self.clock = max(0.0, self.clock - COMPUTER_STEP)
-            seat = self.session.actor
-            bot = self.bots.get(seat)
-            if bot is None:
-                level = str(self.session.setup.seats[seat].level or "normal")
-                bot = self.bots[seat] = make_player(level, seat, self.session.setup.seed + seat)
-            act = bot.choose(self.state, seat)
+        while not self.session.over and self.session.seat.computer:
+            if self.thinking is None:
+                if not (self.skip or self.clock >= COMPUTER_STEP):
+                    break
+                self.clock = max(0.0, self.clock - COMPUTER_STEP)
+                seat = self.session.actor
+                bot = self.bots.get(seat)
+                if bot is None:
+                    level = str(self.session.setup.seats[seat].level or "normal")
+                    bot = self.bots[seat] = make_player(level, seat,
+                                                        self.session.setup.seed + seat)
+                self.thinking = (self.pool().submit(bot.choose, self.state, seat),
+                                 self.session.version)
+            future, version = self.thinking
+            if not future.done():  # a quick decision comes within the frame
+                wait([future], timeout=max(0.0, 0.03 - (time.monotonic() - start)))
+                if not future.done():
+                    break
+            self.thinking = None
+            act = future.result()  # a computer player's error is raised here
+            if version != self.session.version:
+                continue  # the game moved on meanwhile (a game loaded): think again
             before = self.state
             q = self.session.apply(act)
             if not q.ok:  # the computer plays by the rules: a refusal is its bug
@@ -410,6 +429,16 @@ class SteamScene(Scene):
                 break
         if self.session.over or not self.session.seat.computer:
             self.skip = False
+
+    def pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="steam-ai")
+        return self._pool
+
+    def leave(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def show_computer(self, before: GameState, act: Action) -> None:
         """A computer's tile or delivery stays marked on the map a moment (the next
