@@ -786,7 +786,9 @@ class SteamScene(Scene):
         cw = min(self.fs(170), (m.w - 8 * gap) // 7)
         lines = max(len(hud.wrap(words.tile_text(t), self.fs(12), cw - self.fs(16)))
                     for t in range(1, 8))
-        ch = self.fs(54) + lines * self.fs(15)
+        names = max(len(hud.wrap(words.tile_name(t), self.fs(13), cw - self.fs(34), True))
+                    for t in range(1, 8))
+        ch = self.fs(54) + lines * self.fs(15) + (names - 1) * self.fs(16)
         x = m.x + (m.w - (7 * cw + 6 * gap)) // 2
         y = m.y + self.fs(8)
         out = []
@@ -1069,10 +1071,11 @@ class SteamScene(Scene):
         inks = self.inks()
         hud.label(surface, _("Players (turn order)"), (x, y), fs, MUTED, bold=True)
         y += self.fs(22)
-        cols = [x + self.fs(18), r.x + int(r.w * 0.42), r.x + int(r.w * 0.58),
-                r.x + int(r.w * 0.72), r.x + int(r.w * 0.86)]
+        # the figures' columns, right-aligned from the panel's right edge
+        cols = [x + self.fs(18), r.right - self.fs(176), r.right - self.fs(112),
+                r.right - self.fs(64), r.right - self.fs(14)]
         for text, cx in zip((_("Cash"), _("Income"), _("VP"), _("Loco")), cols[1:], strict=True):
-            hud.label(surface, text, (cx, y), self.fs(12), MUTED)
+            hud.label(surface, text, (cx, y), self.fs(12), MUTED, anchor="topright")
         y += self.fs(18)
         order = st.order or list(range(st.seats))
         seats = order + [s for s in range(st.seats) if s not in order]
@@ -1086,7 +1089,7 @@ class SteamScene(Scene):
             hud.label(surface, name, (cols[0], y), fs, TEXT, bold=True)
             for text, cx in zip((dollars(p.cash), number(p.income), number(p.vp),
                                  number(p.loco)), cols[1:], strict=True):
-                hud.label(surface, text, (cx, y), fs, TEXT)
+                hud.label(surface, text, (cx, y), fs, TEXT, anchor="topright")
             tile = st.tile_of.get(s)
             sub = words.tile_name(tile) if tile else ""
             if self.session.setup.seats[s].computer:
@@ -1385,12 +1388,11 @@ class SteamScene(Scene):
                              2 if b.enabled else 1, border_radius=8)
             x, y = b.rect.x + self.fs(8), b.rect.y + self.fs(6)
             hud.label(surface, number(tile), (x, y), self.fs(20), TEXT, bold=True)
-            name = words.tile_name(tile)
-            size = self.fs(13)
-            while size > self.fs(9) and font(size, True).size(name)[0] > b.rect.w - self.fs(34):
-                size -= 1
-            hud.label(surface, name, (x + self.fs(22), y + self.fs(4)), size, TEXT, bold=True)
-            y += self.fs(28)
+            names = hud.wrap(words.tile_name(tile), self.fs(13), b.rect.w - self.fs(34), True)
+            for k, line in enumerate(names):
+                hud.label(surface, line, (x + self.fs(22), y + self.fs(4) + k * self.fs(16)),
+                          self.fs(13), TEXT, bold=True)
+            y += self.fs(28) + (len(names) - 1) * self.fs(16)
             for line in hud.wrap(words.tile_text(tile), self.fs(12), b.rect.w - self.fs(16)):
                 hud.label(surface, line, (x, y), self.fs(12), TEXT)
                 y += self.fs(15)
@@ -1435,7 +1437,8 @@ class SteamScene(Scene):
         """Hovering a hex says what it is: terrain, costs, its town or city and cubes, the
         track on it and whose it is."""
         h = self.hover
-        if h is None or self.pen.drawing or self.overlay or any(n.at for n in self.notices):
+        if h is None or self.pen.drawing or self.overlay or any(n.at for n in self.notices) \
+                or any(b.rect.collidepoint(self.mouse) for b in self.buttons):
             return
         st = self.state
         info = st.board.hexes[h]
