@@ -193,10 +193,17 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.ui.headless import use_dummy_drivers
 
     use_dummy_drivers()
-    from rail_app.ui.gamescreens import screens_of
+    from rail_app.authoring.games import authoring_of
+    from rail_app.ui.gamescreens import GAME_SCREENS
 
+    draw = authoring_of(game.id).render_map
+    if draw is None and game.id in GAME_SCREENS:
+        draw = GAME_SCREENS[game.id].render_map
+    if draw is None:
+        print(f"{game.title} has no render-map tool", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
-        size = screens_of(game.id).render_map(board, args.output, args.width)
+        size = draw(board, args.output, args.width)
     except OSError as exc:
         print(f"cannot write {args.output}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

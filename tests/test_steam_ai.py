@@ -103,10 +103,13 @@ def test_levels_never_change_the_state_nor_draw_from_its_generator(variant: str)
     assert any(Step.BID in s for s in steps.values())
 
 
-@pytest.mark.parametrize("seats", [3, 4, 5, 6])
-@pytest.mark.parametrize("variant", ["basic", "standard"])
+@pytest.mark.parametrize(("seats", "variant"), [(3, "basic"), (4, "basic"), (5, "basic"),
+                                               (6, "basic"), (4, "standard"),
+                                               (6, "standard")])
 def test_levels_end_games_at_every_seat_count(seats: int, variant: str) -> None:
-    """S-W1: games of 3 to 6 computer players end, in both games, with a winner."""
+    """S-W1: games of 3 to 6 computer players end with a winner: every seat count in the
+    Basic game, 4 and 6 (the six-player option) in the Standard game (the purity test plays
+    a Standard game of 3)."""
     levels = ["normal" if i == seats % 3 else "easy" for i in range(seats)]
     s = engine.new_game(board("small"), [f"p{i}" for i in range(seats)],
                         {"game": variant, "six_players": seats == 6}, seats)
@@ -263,6 +266,22 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
     assert value.income_flow(params, early) > value.income_flow(params, late) == 0.0
 
 
+def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
+    """A turn of Hard's at 5 or 6 seats judges and combines fewer lines, in proportion to the
+    seats beyond 4, and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for
+    the other levels, nothing changes."""
+    assert HARD.at(3) is HARD and HARD.at(4) is HARD
+    assert NORMAL.at(6) is NORMAL and EASY.at(6) is EASY
+    five, six = HARD.at(5), HARD.at(6)
+    assert (five.screen, five.candidates) == (36, 16)
+    assert (six.screen, six.candidates) == (30, 13)
+    assert five.foresee and five.max_actions == HARD.max_actions
+    assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
+    s = game("small", seats=5)
+    assert Planner(s, 0, HARD).level.screen == 36
+
+
+@pytest.mark.slow
 def test_normal_beats_easy() -> None:
     """Ordering on a small fixed set of deals (Steam: Italia, each level in each seat): Normal
     ranks better than Easy on average."""
@@ -282,6 +301,7 @@ def test_normal_beats_easy() -> None:
     assert ranks["normal"] < ranks["easy"]
 
 
+@pytest.mark.slow
 def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     """The tournament plays rotated tables, checks every action and prints its figures."""
     code = tournament.main(["--seats", "3", "--table", "easy,greedy,greedy", "--games", "3",

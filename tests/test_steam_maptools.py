@@ -29,6 +29,7 @@ from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules.board import COLOURS, Board, Colour
 from rail_app.games.steam.rules.mapfile import MapError, load_board
 from rail_app.games.steam.ui import maprender as mr
+from rail_app.games.steam.ui import palette as pal
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT / "maps" / "steam-italia.yaml"
@@ -41,6 +42,7 @@ def italia() -> Board:
     return load_board(MAP)
 
 
+@pytest.mark.slow
 def test_steam_italia_is_what_the_generator_makes(tmp_path: Path) -> None:
     assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_steam_map.py"),
@@ -203,7 +205,7 @@ def test_render_draws_the_map(tmp_path: Path) -> None:
     assert picture.get_size() == (w, h)
     seen = {tuple(picture.get_at((x, y)))[:3] for x in range(0, w, 7) for y in range(0, h, 7)}
     assert len(seen) > 50, "not a blank picture"
-    for colour in (mr.SEA, mr.PLAIN, mr.HILL, mr.WALL, *(mr.CITY[c] for c in PRINTED)):
+    for colour in (pal.SEA, pal.PLAIN, pal.HILL, pal.WALL, *(pal.CITY[c] for c in PRINTED)):
         assert colour in seen, colour
     with pytest.raises(ValueError):
         maptools.render(MAP, out, 100)
@@ -217,8 +219,8 @@ def test_the_map_layer_draws_at_any_view(italia: Board) -> None:
     x, y = mr.hex_centre(italia, roma.hex)
     view = mr.View(4.0, x - 50.0, y - 37.5)  # 4 px per km, Roma in the middle
     mr.draw_map(surface, view, italia, background)
-    assert tuple(surface.get_at((200, 150)))[:3] == mr.CITY[roma.colour] or \
-        tuple(surface.get_at((200, 150)))[:3] == mr.HALO  # the number's disc
+    assert tuple(surface.get_at((200, 150)))[:3] == pal.CITY[roma.colour] or \
+        tuple(surface.get_at((200, 150)))[:3] == pal.HALO  # the number's disc
     assert view.km(*view.px(x, y)) == pytest.approx((x, y))
 
 

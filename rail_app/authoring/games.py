@@ -35,9 +35,16 @@ def _italian_rails() -> AuthoringTools:
     return TOOLS
 
 
+def _steam() -> AuthoringTools:
+    from rail_app.games.steam.authoring.tools import TOOLS
+
+    return TOOLS
+
+
 #: Each game's tools for map authors, by game id (made when first asked for).
 GAME_AUTHORING: dict[str, Callable[[], AuthoringTools]] = {
     "italian-rails": _italian_rails,
+    "steam": _steam,
 }
 
 

@@ -24,3 +24,6 @@ class AuthoringTools:
     new_map: Callable[[argparse.Namespace], int] | None = None
     #: ``build-deck PATH``: make a balanced deck for a map.
     build_deck: Callable[[argparse.Namespace], int] | None = None
+    #: ``render-map``: the map (a board of the game's ``load_board``) as a PNG picture of a
+    #: width; its size. None: the game screen's picture of the map.
+    render_map: Callable[[Any, str, int], tuple[int, int]] | None = None

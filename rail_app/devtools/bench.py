@@ -142,7 +142,12 @@ def run_command(args: argparse.Namespace) -> int:
     map_path = args.map or resolve(rules.default_map)
     out: dict[str, Any] = {"game": rules.id, "quick": args.quick}
     out.update(bench_rules(rules.id, map_path, 40 if args.quick else 300))
-    out.update(bench_frames(rules.id, map_path, 30 if args.quick else 200))
+    from rail_app.ui.gamescreens import no_screen
+
+    if no_screen(rules.id) is None:
+        out.update(bench_frames(rules.id, map_path, 30 if args.quick else 200))
+    else:  # the rules' figures alone until the game has a screen
+        out["frames"] = "none: no game screen"
     out["bench_s"] = time.perf_counter() - t0
     if args.json:
         print(json.dumps(out, indent=2))

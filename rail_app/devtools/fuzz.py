@@ -11,6 +11,10 @@ import json
 import sys
 from typing import Any
 
+#: The fuzzers that play through a game's screen (its saves, the app killed while saving,
+#: random input on the interface).
+SCREEN_FUZZERS = ("saves", "kill", "ui")
+
 
 def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
@@ -39,6 +43,14 @@ def fuzzer(target: str, game: str | None = None) -> Any:
 
 def run_fuzz(target: str, *, long: bool = False, seed: int = 1, count: int | None = None,
              as_json: bool = False, game: str | None = None) -> int:
+    if target in SCREEN_FUZZERS:
+        from rail_app.table.registry import game as game_of
+        from rail_app.ui.gamescreens import no_screen
+
+        why = no_screen(game_of(game).id)
+        if why is not None:
+            print(f"fuzz {target}: {why}", file=sys.stderr)
+            return 2
     module = fuzzer(target, game)
     if module is None:
         print(f"no {target!r} fuzzer for {game or 'this game'}", file=sys.stderr)

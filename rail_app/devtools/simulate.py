@@ -61,7 +61,8 @@ def play_game(map_path: str, seed: int, players: list[str],
     state = None
     try:
         board = game.load_board(map_path)
-        state = game.new_game(board, [f"{p} {i}" for i, p in enumerate(players)], {}, seed)
+        state = game.new_game(board, [f"{p} {i}" for i, p in enumerate(players)],
+                              larger_table(game, len(players)), seed)
         bots = [game.player(kind, seat, seed) for seat, kind in enumerate(players)]
         timing: dict[tuple[int, int], float] = {}
         cpu: dict[tuple[int, int], float] = {}  # this process's CPU time (time.process_time)
@@ -99,6 +100,14 @@ def play_game(map_path: str, seed: int, players: list[str],
         result.first_player = game.first_seat(state)
     result.seconds = time.perf_counter() - t_start
     return result
+
+
+def larger_table(game: AnyGame, seats: int) -> dict[str, object]:
+    """The options of a game of ``seats``: the option that allows a larger table when there
+    are more seats than the game takes without it (Steam's six players), else none."""
+    if seats > game.seats.high and game.seats.extended_by:
+        return {game.seats.extended_by: True}
+    return {}
 
 
 def _run_one(args: tuple[str, int, list[str], int, str | None]) -> GameResult:
@@ -159,6 +168,12 @@ def run_command(args: argparse.Namespace) -> int:
     game = registry.game(getattr(args, "game", None))
     example = ",".join(default_players(game))
     players = parse_players(args.players or example, game)
+    unknown = [p for p in (x.strip().lower() for x in str(args.players or "").split(","))
+               if p and p not in game.players]
+    if unknown:
+        print(f"--players: no player {unknown[0]!r} in {game.title} (its players: "
+              f"{', '.join(game.players)}), e.g. {example}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if players is None:
         count = "two" if game.seats.low == game.seats.most == 2 else game.seats.words()
         print(f"--players takes {count} of {', '.join(game.players)}, comma separated "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 import traceback
 from collections import Counter
@@ -49,6 +50,20 @@ class SoakReport:
                 "seconds": round(self.seconds, 2)}
 
 
+_BOARDS: dict[tuple[str, str, int, int], Any] = {}  # a process's boards, by game and file
+
+
+def _board(rules: registry.AnyGame, map_path: str) -> Any:
+    """The board of ``map_path``, read once per process (by its path, time and size): the
+    games of a soak do not change their board."""
+    stat = os.stat(map_path)
+    key = (rules.id, os.path.abspath(map_path), stat.st_mtime_ns, stat.st_size)
+    if key not in _BOARDS:
+        _BOARDS.clear()
+        _BOARDS[key] = rules.load_board(map_path)
+    return _BOARDS[key]
+
+
 def soak_game(game_id: str, map_path: str, seed: int, turn_cap: int = 150) -> SoakReport:
     """Play and check one game of random players; exceptions are caught and reported."""
     rules = registry.game(game_id)
@@ -58,7 +73,7 @@ def soak_game(game_id: str, map_path: str, seed: int, turn_cap: int = 150) -> So
     state: Any = None
     checker: Any = None
     try:
-        board = rules.load_board(map_path)
+        board = _board(rules, map_path)
         n = rules.seats.default
         state = rules.new_game(board, [f"random {i}" for i in range(n)], {}, seed)
         players = [rules.player("random", i, seed) for i in range(n)]

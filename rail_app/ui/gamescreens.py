@@ -33,3 +33,13 @@ def playable() -> list[registry.AnyGame]:
     that have a screen here, in the registry's order. A game without one yet is still on
     the table (``games`` lists it; the harnesses and map tools take it)."""
     return [g for g in registry.GAMES if g.id in GAME_SCREENS]
+
+
+def no_screen(game_id: str) -> str | None:
+    """Why a tool that plays through the game screen cannot run for a game (None when it
+    can): the game is on the table but its screen is not in :data:`GAME_SCREENS` yet."""
+    if game_id in GAME_SCREENS:
+        return None
+    title = registry.game(game_id).title
+    return (f"{title} has no game screen in this program yet: this tool plays through it "
+            f"(the rules' tools take {title}: simulate, tournament, soak, fuzz soak)")

@@ -14,6 +14,7 @@ compared with the one played. Exit 0 when every check passes.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,12 @@ def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None =
     from rail_app.core.paths import resource_path, scratch_data_dir
 
     rules = registry.game(game)
+    from rail_app.ui.gamescreens import no_screen
+
+    why = no_screen(rules.id)
+    if why is not None:
+        print(f"selftest: {why}", file=sys.stderr)
+        return 2
     small = rules.small_map
     path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
     with scratch_data_dir("rails-selftest-"):

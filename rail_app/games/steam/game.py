@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rail_app.games.steam.rules.identity import (
@@ -99,6 +100,19 @@ class _Checked:
             self.violations.append("the game ended without its outcome (S-W1-S-W3)")
 
 
+def _check_background(board: Board, path: str) -> None:
+    """The map's ``background:`` GeoJSON read as the map's picture reads it; MapError names
+    its file and line."""
+    from rail_app.core.geometry import Projection, load_geometry
+    from rail_app.core.mapfile import LineIndex, MapError, MapProblem
+
+    assert board.background is not None
+    proj = Projection(board.grid.projection, board.grid.lon0, board.grid.lat0)
+    _, problems = load_geometry(board.background, Path(path), board.shown, LineIndex(), proj)
+    if problems:
+        raise MapError([MapProblem(p.file, p.line, p.message) for p in problems])
+
+
 class Steam:
     """Steam's :class:`~rail_app.table.gamedef.GameDef` (one object: :data:`STEAM`)."""
 
@@ -127,7 +141,10 @@ class Steam:
                    needs: Mapping[str, object] | None = None) -> Board:
         from rail_app.games.steam.rules.mapfile import load_board
 
-        return load_board(os.fspath(path))
+        board = load_board(os.fspath(path))
+        if needs is None and board.background is not None:  # validate-map reads it all
+            _check_background(board, os.fspath(path))
+        return board
 
     def map_summary(self, board: Board) -> dict[str, Any]:
         from rail_app.games.steam.authoring.maptools import summary

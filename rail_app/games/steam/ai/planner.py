@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from rail_app.games.steam.ai import rollout, value
+import rail_app.games.steam.ai.rollout as rollout
+import rail_app.games.steam.ai.value as value
 from rail_app.games.steam.ai.levels import MODEL, Level
 from rail_app.games.steam.ai.model import Edge, Net
 from rail_app.games.steam.ai.projects import Project, TileAction, find_projects, realize
@@ -125,7 +126,7 @@ class Planner:
     def __init__(self, state: GameState, seat: int, level: Level) -> None:
         self.state = state
         self.seat = seat
-        self.level = level
+        self.level = level = level.at(state.seats)
         self.params = level.params
         self.clock = value.Clock.of(state)
         self.net = Net.of(state)
@@ -403,9 +404,9 @@ class Planner:
             spend = self.spend_worth(tr, cost_now)
             if spend is None:
                 continue
-            world = self.world(blocked | frozenset(p.tiles[:now]), mine) \
-                if self.level.foresee else self.world(blocked, mine)
-            memo_key = (id(world), slots_key, tr)
+            taken = blocked | frozenset(p.tiles[:now]) if self.level.foresee else blocked
+            world = self.world(taken, mine)
+            memo_key = (self.replies(taken), mine, slots_key, tr)  # the world's own key
             memo = self._memo.get(memo_key)
             if memo is None:
                 memo = (world, {})
@@ -574,9 +575,12 @@ class Planner:
         out: list[SpecialOption] = []
         mine = {x for e in base_net.edges if e.owner == self.seat for x in (e.a, e.b)}
         near = mine | {o for x in mine for o, _, _ in base_net.adj.get(x, ())}
-        for city in growth_targets(st):
-            if city not in near:
-                continue
+        cities = [c for c in growth_targets(st) if c in near]
+        if self.level.growth_cities is not None:
+            links = {c: sum(1 for e in base_net.edges if e.owner == self.seat and c in (e.a, e.b))
+                     for c in cities}
+            cities = sorted(cities, key=lambda c: (-links[c], c))[:self.level.growth_cities]
+        for city in cities:
             for sp, i in spaces.items():
                 cubes = add_cubes(base_net.cubes.get(city, NO_CUBES), sp)
                 net2 = base_net.plus(cubes={city: cubes})

@@ -129,7 +129,7 @@ def find_projects(state: GameState, seat: int, max_actions: int = 5) -> list[Pro
     """Lines ``seat`` could build, each the cheapest found from its start to its end stop,
     at most ``max_actions`` tile actions long (see the module). Answers are kept for
     positions seen again (the lists are shared: do not change them)."""
-    track = (id(state.board), state.board.shown,
+    track = (state.board.stamp,
              tuple(sorted((h, t.orient.paths, t.owners) for h, t in state.tiles.items())),
              frozenset(state.city_hexes))
     common = _remember(("cities", max_actions, track), lambda: _from_cities(state, max_actions))

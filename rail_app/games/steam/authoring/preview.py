@@ -23,6 +23,7 @@ import pygame
 from rail_app.games.steam.rules.board import Board, Terrain
 from rail_app.games.steam.rules.mapfile import MapError, MapProblem, load_board
 from rail_app.games.steam.ui import maprender as mr
+from rail_app.games.steam.ui import palette
 
 #: How often the files are looked at (seconds).
 WATCH_INTERVAL_S = 0.25
@@ -142,7 +143,7 @@ class PreviewWindow:
         if self._picture is not None:
             surface.blit(self._picture, (0, 0))
         else:
-            surface.fill(mr.SEA)
+            surface.fill(palette.SEA)
         if board is None:
             line = "" if self.model.problems else f"loading {self.model.path}"
         else:
@@ -165,7 +166,7 @@ class PreviewWindow:
         pygame.draw.rect(surface, PANEL_EDGE, box, 2, border_radius=6)
         for i, row in enumerate(rows):
             mr.text(surface, row, (box.left + 10, box.top + 8 + 22 * i), 14,
-                    mr.INK if i else PANEL_EDGE, bold=i == 0, halo=None, anchor="topleft")
+                    palette.INK if i else PANEL_EDGE, bold=i == 0, halo=None, anchor="topleft")
 
 
 HINT = "hover a hex to read it; the wheel zooms, dragging pans, F fits the map; Esc closes"

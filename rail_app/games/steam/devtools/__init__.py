@@ -1,4 +1,5 @@
 """Steam's development tools (never part of the executable): the map figures
-(:mod:`.mapstats`), a way to run the map author's tools before the shared command line
-dispatches to them (:mod:`.maptools`), and the tournament of the computer levels
+(:mod:`.mapstats`), the map author's tools as an entry point of their own (:mod:`.maptools`;
+the shared command line's ``validate-map``, ``render-map``, ``new-map`` and ``preview``
+reach the same tools), and the tournament of the computer levels
 (:mod:`.tournament`)."""

@@ -1,5 +1,6 @@
-"""Run the Steam map author's tools from a terminal until the shared command line dispatches
-to them by the map's ``game:`` key::
+"""The Steam map author's tools as an entry point of their own (the shared command line's
+``validate-map``, ``render-map``, ``new-map --game steam`` and ``preview`` reach the same
+tools by the map's ``game:`` key)::
 
     python -m rail_app.games.steam.devtools.maptools validate maps/steam-italia.yaml [--json]
     python -m rail_app.games.steam.devtools.maptools render maps/steam-italia.yaml -o map.png

@@ -11,6 +11,7 @@ tables are plain tuples so that quoting a tile is a few lookups.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -154,6 +155,9 @@ class Board:
     city_at: dict[int, City] = field(default_factory=dict, compare=False, repr=False)
     towns: tuple[int, ...] = ()
     blocked_mask: tuple[int, ...] = ()  # the impassable sides of each hex, as bits
+    #: What the board is, as a short digest of its contents (caches key on it, never on
+    #: the object's identity).
+    stamp: str = ""
 
     def hex_index(self, key: str) -> int | None:
         """The index of the hex written ``key`` ("q,r"), or None when it is not a hex."""
@@ -226,6 +230,8 @@ def make_board(
         city_at={c.hex: c for c in city_list},
         towns=tuple(h.index for h in hexes if h.town),
         blocked_mask=tuple(sum(1 << s for s in range(6) if row[s]) for row in blocked),
+        stamp=hashlib.sha256(repr((name, shown, hexes, city_list, blocked, sea, reserve_spaces,
+                                   cube_changes, components)).encode()).hexdigest()[:16],
     )
 
 

@@ -24,38 +24,30 @@ import pygame
 from rail_app.core.paths import resource_path
 from rail_app.games.steam.rules.board import Board, Colour, Terrain
 from rail_app.games.steam.rules.mapfile import MapError, MapProblem
+from rail_app.games.steam.ui.palette import (
+    BORDER,
+    CITY,
+    COAST,
+    CONTEXT,
+    CONTEXT_EDGE,
+    HALO,
+    HEX_EDGE,
+    HILL,
+    HILL_MARK,
+    INK,
+    LAKE,
+    LAND,
+    OFF_MAP,
+    PLAIN,
+    RIVER,
+    SEA,
+    SEA_HEX_EDGE,
+    TOWN_FILL,
+    WALL,
+)
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
-
-# -- the palette ---------------------------------------------------------------------------------
-
-SEA: RGB = (176, 206, 226)
-OFF_MAP: RGB = (120, 128, 136)  # beyond the background's extent
-SEA_HEX_EDGE: RGB = (156, 190, 214)
-CONTEXT: RGB = (218, 214, 204)  # lands beside the board: other countries, Sardinia
-CONTEXT_EDGE: RGB = (178, 172, 160)
-LAND: RGB = (236, 230, 208)  # the board's land outside the hexes
-COAST: RGB = (92, 122, 150)
-PLAIN: RGB = (222, 229, 186)
-HILL: RGB = (205, 182, 138)
-HILL_MARK: RGB = (140, 106, 62)
-HEX_EDGE: RGB = (150, 150, 128)
-RIVER: RGB = (62, 120, 196)
-LAKE: RGB = (150, 192, 224)
-BORDER: RGB = (150, 60, 60)
-WALL: RGB = (16, 16, 16)
-INK: RGB = (28, 28, 28)
-HALO: RGB = (255, 255, 255)
-TOWN_FILL: RGB = (255, 255, 255)
-CITY: dict[Colour, RGB] = {
-    Colour.RED: (206, 52, 46),
-    Colour.BLUE: (46, 96, 196),
-    Colour.YELLOW: (238, 198, 38),
-    Colour.PURPLE: (128, 66, 160),
-    Colour.GREY: (128, 128, 128),
-}
-
 
 # -- where things are ------------------------------------------------------------------------------
 
@@ -487,6 +479,8 @@ def render_surface(board: Board, background: Background | None, width: int = 160
     """The whole map, ``width`` pixels wide, with its name (and a key) in a corner."""
     if not pygame.get_init():
         pygame.init()
+    pygame.font.init()
+    font.cache_clear()  # a picture made after an earlier pygame.quit(): its fonts are dead
     x0, y0, x1, y1 = board_bounds(board)
     frame = background.extent() if background is not None else None
     if frame is not None:

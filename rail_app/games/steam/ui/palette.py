@@ -1,13 +1,42 @@
-"""Steam's colours on the game screen (the map's own are in :mod:`.maprender`): the goods
-cubes, the track's ink, the pen's marks, the panels' accents. The players' inks are the
-shell's (:data:`rail_app.ui.palette.INKS`)."""
+"""Steam's colours: on the map (the map tools' pictures and the game screen's map) the sea and
+the lands around the board, terrain, rivers and lakes, the impassable sides, the lettering,
+and the cities' colours (S-B7); on the game screen the goods cubes, the track's bed, the
+pen's marks and the panels' accents. The players' inks are the shell's
+(:data:`rail_app.ui.palette.INKS`)."""
 
 from __future__ import annotations
 
 from rail_app.games.steam.rules.board import Colour
-from rail_app.games.steam.ui.maprender import CITY
 
 RGB = tuple[int, int, int]
+
+SEA: RGB = (176, 206, 226)
+OFF_MAP: RGB = (120, 128, 136)  # beyond the background's extent
+SEA_HEX_EDGE: RGB = (156, 190, 214)
+CONTEXT: RGB = (218, 214, 204)  # lands beside the board: other countries, Sardinia
+CONTEXT_EDGE: RGB = (178, 172, 160)
+LAND: RGB = (236, 230, 208)  # the board's land outside the hexes
+COAST: RGB = (92, 122, 150)
+PLAIN: RGB = (222, 229, 186)
+HILL: RGB = (205, 182, 138)
+HILL_MARK: RGB = (140, 106, 62)
+HEX_EDGE: RGB = (150, 150, 128)
+RIVER: RGB = (62, 120, 196)
+LAKE: RGB = (150, 192, 224)
+BORDER: RGB = (150, 60, 60)
+WALL: RGB = (16, 16, 16)
+INK: RGB = (28, 28, 28)
+HALO: RGB = (255, 255, 255)
+TOWN_FILL: RGB = (255, 255, 255)
+CITY: dict[Colour, RGB] = {
+    Colour.RED: (206, 52, 46),
+    Colour.BLUE: (46, 96, 196),
+    Colour.YELLOW: (238, 198, 38),
+    Colour.PURPLE: (128, 66, 160),
+    Colour.GREY: (128, 128, 128),
+}
+
+# -- the game screen ------------------------------------------------------------------------
 
 CUBE: dict[Colour, RGB] = dict(CITY)
 CUBE_EDGE: RGB = (30, 30, 30)

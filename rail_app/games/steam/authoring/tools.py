@@ -1,0 +1,42 @@
+"""Steam's tools for map authors, as the authoring commands reach them
+(:data:`rail_app.authoring.games.GAME_AUTHORING`): the map's picture (``render-map``), the
+live preview (``preview``) and the starter map (``new-map --game steam``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rail_app.authoring.kit import AuthoringTools
+
+
+def _render(board: Any, out: str, width: int) -> tuple[int, int]:
+    """The map, with its background (found beside the map file), as a PNG picture."""
+    from rail_app.games.steam.ui.maprender import load_background, render_png
+
+    return render_png(board, out, width, load_background(board, board.shown))
+
+
+def _preview(path: str, size: tuple[int, int]) -> int:
+    from rail_app.games.steam.authoring import preview
+
+    return preview.run(path, size)
+
+
+def _new_map(args: argparse.Namespace) -> int:
+    from rail_app.core.paths import user_maps_dir
+    from rail_app.games.steam.authoring.maptools import NewMapError, new_map
+
+    folder = args.dir if args.dir else user_maps_dir()
+    try:
+        path = new_map(args.name, folder, force=args.force)
+    except NewMapError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"wrote {path}")
+    print(f"next: python -m rail_app preview {path}")
+    return 0
+
+
+TOOLS = AuthoringTools(render_map=_render, preview=_preview, new_map=_new_map)
