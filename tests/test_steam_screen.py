@@ -57,6 +57,8 @@ def _at_first_build(st: Any) -> bool:
 
 def test_a_drawn_stroke_lays_the_tiles_the_rules_choose_at_the_price_shown_S_K7(
         app: Any) -> None:
+    """S-K7: a stroke drawn from a city lays, hex by hex, the tile the rules choose at the
+    price the pen's label shows; a right-click takes the stroke back."""
     scene, session = _open(app)
     _play_until(session, app, _at_first_build)
     st = session.state
@@ -88,6 +90,8 @@ def test_a_drawn_stroke_lays_the_tiles_the_rules_choose_at_the_price_shown_S_K7(
 
 
 def test_a_refused_hex_names_its_rule_S_K4(app: Any) -> None:
+    """S-K4: a stroke longer than the turn's tile actions lays the legal hexes and the first
+    refused one names the rule, while drawing and after."""
     scene, session = _open(app)
     _play_until(session, app, _at_first_build)
     st = session.state
@@ -121,6 +125,8 @@ def test_a_refused_hex_names_its_rule_S_K4(app: Any) -> None:
 
 
 def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: Any) -> None:
+    """S-G3, S-G5: a city clicked in the move phase lists its legal deliveries; the one
+    clicked is delivered along its route and each owner of its links takes 1 point a link."""
     scene, session = _open(app, seed=6)
 
     def can_deliver(st: Any) -> bool:
@@ -173,6 +179,7 @@ def test_the_phases_buttons_play_a_turn_bids_tiles_build_move(app: Any) -> None:
 
 
 def test_a_taken_action_tile_is_refused_with_its_rule_S_A1(app: Any) -> None:
+    """S-A1: a tile taken this turn is disabled, and a click on it says why."""
     scene, session = _open(app)
     _play_until(session, app, lambda st: st.step is Step.CHOOSE and bool(st.tile_of))
     taken = next(iter(session.state.tile_of.values()))

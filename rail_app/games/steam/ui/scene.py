@@ -228,7 +228,7 @@ class SteamScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         if event.type == pygame.MOUSEMOTION:
-            self.motion(event.pos, event.buttons if hasattr(event, "buttons") else (0, 0, 0))
+            self.motion(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.press(event.pos, event.button)
@@ -286,7 +286,7 @@ class SteamScene(Scene):
             return True
         return False
 
-    def motion(self, pos: tuple[int, int], buttons: tuple[int, ...]) -> None:
+    def motion(self, pos: tuple[int, int]) -> None:
         old = self.mouse
         self.mouse = pos
         if self.panning is not None:
