@@ -185,7 +185,7 @@ class MapView:
                           pygame.Rect(inner.x, inner.bottom, inner.w,
                                       c.rect.bottom - inner.bottom)):
                 if strip.w > 0 and strip.h > 0:  # the part of the window the board leaves
-                    surface.fill(mr.OFF_MAP, strip)
+                    surface.fill(pal.OFF_MAP, strip)
             surface.blit(pic, c.rect.topleft, c.rect.move(-placed.x, -placed.y))
         else:
             surface.blit(pic, c.rect.topleft)
@@ -224,8 +224,8 @@ class MapView:
         if path[1] == TOWN:
             end = pts[-1]
             r = max(3, round(self.rad_px() * 0.2))
-            pygame.draw.circle(surface, mr.TOWN_FILL, (round(end[0]), round(end[1])), r)
-            pygame.draw.circle(surface, mr.INK, (round(end[0]), round(end[1])), r,
+            pygame.draw.circle(surface, pal.TOWN_FILL, (round(end[0]), round(end[1])), r)
+            pygame.draw.circle(surface, pal.INK, (round(end[0]), round(end[1])), r,
                                max(2, round(r / 3)))
 
     def draw_track(self, surface: pygame.Surface, state: GameState, inks: Sequence[pal.RGB],
@@ -289,14 +289,14 @@ class MapView:
         for h, colour in state.new_cities.items():
             info = self.board.hexes[h]
             ring = [self.camera.to_px(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
-            pygame.draw.polygon(surface, mr.CITY[colour], ring)
-            pygame.draw.polygon(surface, mr.INK, ring, 2)
+            pygame.draw.polygon(surface, pal.CITY[colour], ring)
+            pygame.draw.polygon(surface, pal.INK, ring, 2)
             cx, cy = self.centre_px(h)
             mr.text(surface, info.name, (cx, cy + rad * 0.45), max(9, round(rad * 0.3)),
                     bold=True)
         for city in self.board.cities:  # the printed number is the set-up's: cubes now
             cx, cy = self.centre_px(city.hex)
-            pygame.draw.circle(surface, mr.CITY[city.colour],
+            pygame.draw.circle(surface, pal.CITY[city.colour],
                                (round(cx), round(cy - rad * 0.22)), max(7, round(rad * 0.3)) + 2)
         for h, cubes in state.cubes.items():
             cols = [c for c in COLOURS for _ in range(cubes[COLOURS.index(c)])]

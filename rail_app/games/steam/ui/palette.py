@@ -38,7 +38,7 @@ CITY: dict[Colour, RGB] = {
 
 # -- the game screen ------------------------------------------------------------------------
 
-CUBE: dict[Colour, RGB] = dict(CITY)
+CUBE: dict[Colour, RGB] = dict(CITY)  # a cube has its city's colour
 CUBE_EDGE: RGB = (30, 30, 30)
 TRACK_BED: RGB = (40, 36, 32)  # under a path, so the ink reads on any terrain
 NOBODY: RGB = (150, 146, 140)  # a link nobody controls
