@@ -42,11 +42,21 @@ class SteamScreens:
 
     def thumbnail(self, board: Any, summary: Mapping[str, Any], inks: Sequence[Colour],
                   size: tuple[int, int]) -> pygame.Surface:
-        """The whole map small, with the players' inks in a corner."""
+        """The whole map small, each player's track (the hexes of their tiles, from the
+        save's summary) marked in their ink."""
+        b, _bg = board
         pic = _picture(board, size, labels=False).copy()
-        r = max(3, min(size) // 30)
-        for i, ink in enumerate(inks):
-            pygame.draw.circle(pic, ink, (4 + r + i * (3 * r), size[1] - r - 3), r)
+        view = _fit(b, size)
+        layout = b.grid.layout()
+        r = max(1, round(b.grid.spacing_km * view.scale / 6))
+        for ink, track in zip(inks, summary.get("track", ()), strict=False):
+            for key in track:
+                h = b.hex_index(str(key))
+                if h is None:
+                    continue
+                info = b.hexes[h]
+                x, y = view.px(*layout.to_xy(info.q, info.r))
+                pygame.draw.circle(pic, ink, (round(x), round(y)), r)
         return pic
 
     def final_table(self, session: Session[GameState]) -> FinalTable:
@@ -118,14 +128,21 @@ def _picture(board: Any, size: tuple[int, int], labels: bool) -> pygame.Surface:
     found = _SMALL.peek(key)
     if found is not None:
         return found
-    x0, y0, x1, y1 = mr.board_bounds(b)
-    scale = min(size[0] / (x1 - x0), size[1] / (y1 - y0))
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    view = mr.View(scale, cx - size[0] / 2 / scale, cy - size[1] / 2 / scale)
+    view = _fit(b, size)
     pic = pygame.Surface(size)
     mr.draw_map(pic, view, b, bg, labels=labels)
     _SMALL.put(key, pic)
     return pic
+
+
+def _fit(b: Board, size: tuple[int, int]) -> Any:
+    """The view that shows the whole board in ``size`` pixels, centred."""
+    from rail_app.games.steam.ui import maprender as mr
+
+    x0, y0, x1, y1 = mr.board_bounds(b)
+    scale = min(size[0] / (x1 - x0), size[1] / (y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return mr.View(scale, cx - size[0] / 2 / scale, cy - size[1] / 2 / scale)
 
 
 FRONT = SteamScreens()
