@@ -98,6 +98,7 @@ class SteamScene(Scene):
     def __init__(self, app: Host, session: Session[GameState], lesson: int | None = None
                  ) -> None:
         self.session = session
+        mr.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         bg = None
         try:
             bg = mr.load_background(session.state.board, session.setup.map_path)
