@@ -68,6 +68,8 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", metavar="PATH", help="offer this map file in the new game dialog")
     p.add_argument("--selftest", action="store_true",
                    help="play a few turns through the interface without a window and exit")
+    p.add_argument("--game", metavar="GAME", default=None,
+                   help="with --selftest: the game to test (default: Italian Rails)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
                       help="start in full screen (F11 switches)")
@@ -85,7 +87,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.selftest:
         from rail_app.ui.selftest import run_selftest
 
-        return run_selftest(args.map)
+        return run_selftest(args.map, game=args.game)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from rail_app.ui.headless import display_problem
 

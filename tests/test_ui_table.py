@@ -31,7 +31,7 @@ def _menu_for_relay(app: Any) -> Any:
     d = Driver(app)
     d.frames(2)
     menu = app.scene
-    assert list(menu.titles) == ["Italian Rails", "Relay (test)"]
+    assert list(menu.titles) == ["Italian Rails", "Steam", "Relay (test)"]
     menu.choose_game(GAME_ID)
     menu = app.scene
     assert menu.game_id == GAME_ID and app.settings.game == GAME_ID

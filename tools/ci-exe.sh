@@ -16,12 +16,14 @@ selftest() {  # selftest EXE: the version, the self-test, and the self-test on a
   "$exe" --map "$scratch/mini.yaml" --selftest
   rm -rf "$scratch"
   "$exe" --selftest
+  "$exe" --selftest --game steam
 }
 
 contents() {  # contents EXE: the game's modules are inside, the development tools are not
   local exe=$1 listing
   listing=$(pyi-archive_viewer -r -b "$exe")
-  if ! grep -qx ' *rail_app.games.italian_rails.ui.selftest' <<<"$listing"; then
+  if ! grep -qx ' *rail_app.games.italian_rails.ui.selftest' <<<"$listing" \
+      || ! grep -qx ' *rail_app.games.steam.ui.selftest' <<<"$listing"; then
     echo "$exe: the game's modules are missing from the bundle" >&2
     exit 1
   fi

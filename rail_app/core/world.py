@@ -98,6 +98,8 @@ def pack_world(map_path: str | os.PathLike[str]) -> World | None:
         return None
     for role in ("geometry", "deck"):
         name = data.get(role)
+        if role == "geometry" and name is None:
+            name = data.get("background")  # a Steam map names its GeoJSON so
         if name is None or (role == "geometry" and isinstance(name, dict)):
             continue  # no deck, or inline geometry (it is in the map file itself)
         if not guarded.plain_file_name(name) or name == path.name:

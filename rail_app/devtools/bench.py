@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rail_app.devtools.gametools import tools_of
@@ -96,10 +97,38 @@ def bench_frames(game_id: str, map_path: str, frames: int) -> dict[str, float]:
             pygame.display.flip()
 
         blits = [_ms(blit_once) for _ in range(frames)]
+        # panning (a right-button drag) and zooming (the wheel) at the middle of the map
+        centre = (SCREEN[0] * 2 // 5, SCREEN[1] // 2)
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                             buttons=(0, 0, 0)),
+                          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])
+        pans = []
+        for i in range(frames):
+            pos = (centre[0] + 3 * (i % 60), centre[1] + 2 * (i % 60))
+            ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 2), buttons=(0, 0, 1))]
+            pans.append(_cpu_ms(partial(app.step, 1 / 60, ev)))
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=3)])
+        zooms = []
+        for i in range(frames):
+            ev = [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if i % 8 < 4 else -1,
+                                     flipped=False, precise_x=0.0, precise_y=0.0)]
+            zooms.append(_cpu_ms(partial(app.step, 1 / 60, ev)))
         pygame.quit()
     frame, blit = statistics.median(times), statistics.median(blits)
     return {"frame_median_ms": frame, "frame_p95_ms": _pct(times, 95),
-            "blit_median_ms": blit, "frame_ratio": frame / blit if blit else 0.0}
+            "blit_median_ms": blit, "frame_ratio": frame / blit if blit else 0.0,
+            "pan_frame_median_ms": statistics.median(pans),
+            "pan_ratio": statistics.median(pans) / blit if blit else 0.0,
+            "zoom_frame_cpu_median_ms": statistics.median(zooms),
+            "zoom_frame_cpu_p95_ms": _pct(zooms, 95)}
+
+
+def _cpu_ms(fn: Callable[[], Any]) -> float:
+    """CPU milliseconds of one call (what the game itself spends, not the machine's
+    other work)."""
+    t0 = time.process_time()
+    fn()
+    return (time.process_time() - t0) * 1000
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -163,5 +163,6 @@ class GameOverScene(Scene):
         chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
         if final.chart and chart.h > px(120):
             series, end = self.series()
-            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end)
+            words = {k: str(final.extra[k]) for k in ("heading", "suffix") if k in final.extra}
+            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end, **words)
         self.ui.draw_ui(surface)

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
 from rail_app.games.italian_rails.ui.replayview import REPLAY as ITALIAN_RAILS_REPLAY
+from rail_app.games.steam.ui.front import FRONT as STEAM
 from rail_app.table import registry
 from rail_app.ui.gameparts import GameScreens, ReplayParts
 
 #: Each game's screen parts, by game id.
 GAME_SCREENS: dict[str, GameScreens] = {
     "italian-rails": ITALIAN_RAILS,
+    "steam": STEAM,
 }
 
 

@@ -117,6 +117,20 @@ class Session(Generic[S]):
                 gc.collect()
         return q
 
+    def take_back(self, count: int) -> None:
+        """Undo the last ``count`` actions: the game is played again from its seed without
+        them (for a game whose rules have no take-back of their own: a stroke of tiles taken
+        back within a build). Every action replayed is quoted again."""
+        history = self.game.history(self.state)
+        if count <= 0 or count > len(history):
+            return
+        state = self.game.new_game(self.board, [s.name for s in self.setup.seats],
+                                   dict(self.setup.options), self.setup.seed)
+        for seat, action in history[:-count]:
+            state = self.game.apply(state, action, seat)
+        self.state = state
+        self.version += 1
+
     def preview(self, state: S, action: Any) -> tuple[Any, S | None]:
         """Quote ``action`` on a hypothetical ``state`` and the state after it (if legal)."""
         q: QuoteLike = self.game.quote(state, action)

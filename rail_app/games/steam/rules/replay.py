@@ -144,11 +144,13 @@ def save_summary_from_json(raw: Mapping[str, Any], seats: int) -> dict[str, Any]
     """A save's summary read back; ValueError names the fault."""
     out: dict[str, Any] = {}
     for key in ("turn", "last_turn"):
-        v = raw.get(key)
+        # the table keeps a save's turn and end in its own keys (saves.GAME_KEYS) and hands
+        # the game the rest: a summary read back from a save has neither
+        v = raw.get(key, 0 if key == "turn" else None)
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000:
             raise ValueError(f"summary: {key} must be a turn number")
         out[key] = v
-    over = raw.get("over")
+    over = raw.get("over", False)
     if not isinstance(over, bool):
         raise ValueError("summary: over must be true or false")
     out["over"] = over
@@ -170,5 +172,7 @@ def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: Se
     parts = []
     for name, score in zip(seat_names, summary["scores"], strict=False):
         parts.append(f"{name} {'bankrupt' if score is None else score}")
-    when = "final" if over else f"turn {summary['turn']} of {summary['last_turn']}"
+    when = "final" if over or summary.get("over") else (
+        f"turn {summary['turn']} of {summary['last_turn']}" if summary.get("turn")
+        else f"{summary['last_turn']} turns")
     return [f"Scores ({when}): " + ", ".join(parts)]

@@ -1,6 +1,8 @@
-"""Steam's colours on the map (the map tools' pictures and the game screen's map): the sea and
+"""Steam's colours: on the map (the map tools' pictures and the game screen's map) the sea and
 the lands around the board, terrain, rivers and lakes, the impassable sides, the lettering,
-and the cities' colours (S-B7)."""
+and the cities' colours (S-B7); on the game screen the goods cubes, the track's bed, the
+pen's marks and the panels' accents. The players' inks are the shell's
+(:data:`rail_app.ui.palette.INKS`)."""
 
 from __future__ import annotations
 
@@ -33,3 +35,25 @@ CITY: dict[Colour, RGB] = {
     Colour.PURPLE: (128, 66, 160),
     Colour.GREY: (128, 128, 128),
 }
+
+# -- the game screen ------------------------------------------------------------------------
+
+CUBE: dict[Colour, RGB] = dict(CITY)  # a cube has its city's colour
+CUBE_EDGE: RGB = (30, 30, 30)
+TRACK_BED: RGB = (40, 36, 32)  # under a path, so the ink reads on any terrain
+NOBODY: RGB = (150, 146, 140)  # a link nobody controls
+GHOST_OK: RGB = (40, 140, 60)
+GHOST_BAD: RGB = (200, 30, 40)
+ROUTE: RGB = (255, 220, 60)
+HOVER: RGB = (255, 255, 255)
+CARD: RGB = (255, 252, 244)
+CARD_TAKEN: RGB = (226, 220, 206)
+CARD_EDGE: RGB = (150, 140, 120)
+BUTTON: RGB = (60, 90, 130)
+BUTTON_OFF: RGB = (170, 170, 170)
+BUTTON_TEXT: RGB = (255, 255, 255)
+TRACK_LINE: RGB = (200, 192, 176)
+SELECTED: RGB = (255, 236, 180)
+EDGE: RGB = (170, 160, 140)
+HINT_BG: RGB = (40, 60, 90)
+RESERVE_BG: RGB = (226, 220, 206)

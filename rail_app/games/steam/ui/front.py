@@ -1,0 +1,148 @@
+"""Steam's screen parts as the shell calls them (:data:`FRONT`, listed in the shell's table
+of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`): the game screen, the map as the
+menu and the save list show it, the game over figures with each score's breakdown (S-W2),
+the map drawn to a file and the interface self-test."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rail_app.core.cache import BoundedCache
+from rail_app.ui.gameparts import Colour, FinalTable
+from rail_app.ui.scene import Host, Scene
+
+if TYPE_CHECKING:
+    from rail_app.games.steam.rules.board import Board
+    from rail_app.games.steam.rules.state import GameState
+    from rail_app.ui.session import Session
+
+_SMALL: BoundedCache[tuple[str, tuple[int, int]], pygame.Surface] = BoundedCache(8)
+
+
+class SteamScreens:
+    def open(self, host: Host, session: Session[GameState], lesson: int | None = None
+             ) -> Scene:
+        from rail_app.games.steam.ui.scene import SteamScene
+
+        return SteamScene(host, session, lesson)
+
+    def picture_board(self, map_path: Path) -> Any:
+        from rail_app.games.steam.rules.mapfile import load_board
+        from rail_app.games.steam.ui import maprender as mr
+
+        board = load_board(map_path)
+        return board, mr.load_background(board, map_path)
+
+    def backdrop(self, board: Any, size: tuple[int, int]) -> pygame.Surface:
+        return _picture(board, size, labels=False)
+
+    def thumbnail(self, board: Any, summary: Mapping[str, Any], inks: Sequence[Colour],
+                  size: tuple[int, int]) -> pygame.Surface:
+        """The whole map small, each player's track (the hexes of their tiles, from the
+        save's summary) marked in their ink."""
+        b, _bg = board
+        pic = _picture(board, size, labels=False).copy()
+        view = _fit(b, size)
+        layout = b.grid.layout()
+        r = max(1, round(b.grid.spacing_km * view.scale / 6))
+        for ink, track in zip(inks, summary.get("track", ()), strict=False):
+            for key in track:
+                h = b.hex_index(str(key))
+                if h is None:
+                    continue
+                info = b.hexes[h]
+                x, y = view.px(*layout.to_xy(info.q, info.r))
+                pygame.draw.circle(pic, ink, (round(x), round(y)), r)
+        return pic
+
+    def final_table(self, session: Session[GameState]) -> FinalTable:
+        """Each player's score part by part (S-W2): VP on the track, income's VP, complete
+        links, the total; the VP after each turn as the chart."""
+        from rail_app.core.i18n import _, number
+        from rail_app.games.steam.rules.events import Money, TurnBegan
+        from rail_app.games.steam.rules.turns import score
+
+        st = session.state
+        rows = []
+        for s, p in enumerate(st.players):
+            if p.out:
+                rows.append((_("bankrupt"), "", "", "", number(p.loco)))
+                continue
+            sc = score(st, s)
+            rows.append((number(sc.vp), number(sc.income_vp), number(sc.links),
+                         number(sc.total), number(p.loco)))
+        vp = [0] * st.seats
+        chart: list[list[int]] = [[] for _ in range(st.seats)]
+        for e in st.log:
+            if isinstance(e, TurnBegan) and e.turn > 1:
+                for s in range(st.seats):
+                    chart[s].append(vp[s])
+            elif isinstance(e, Money):
+                vp[e.seat] += e.vp
+        for s in range(st.seats):
+            chart[s].append(vp[s])
+        out = st.outcome
+        reason = ""
+        if out is not None and out.winner is not None:
+            reason = _("{player} wins with the most points after the last turn (S-W2, S-W3)"
+                       ).format(player=st.name(out.winner))
+        return FinalTable(
+            (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")), tuple(rows), reason,
+            tuple(tuple(c) for c in chart), _("VP"), None, False,
+            _("{n} turns played").format(n=number(st.turn)),
+            {"heading": _("Victory points after each turn"), "suffix": ""})
+
+    def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
+        from rail_app.games.steam.ui import maprender as mr
+
+        if isinstance(board, tuple):  # the pictures' board: the map and its background
+            b, bg = board
+            return mr.render_png(b, path, width, bg)
+        return mr.render_png(board, path, width, mr.load_background(board, board.shown))
+
+    def selftest(self, app: Any, map_path: str, turns: int, verbose: bool) -> int | None:
+        from rail_app.games.steam.ui.selftest import run_selftest
+
+        return run_selftest(app, map_path, turns, verbose)
+
+    def has_lesson(self) -> bool:
+        return False
+
+    def lesson_resumable(self) -> bool:
+        return False
+
+    def lesson(self) -> tuple[Any, int]:
+        raise NotImplementedError("Steam has no guided first game; it has first-game hints")
+
+
+def _picture(board: Any, size: tuple[int, int], labels: bool) -> pygame.Surface:
+    from rail_app.games.steam.ui import maprender as mr
+
+    b: Board
+    b, bg = board
+    key = (b.shown + b.name + str(labels), size)
+    found = _SMALL.peek(key)
+    if found is not None:
+        return found
+    view = _fit(b, size)
+    pic = pygame.Surface(size)
+    mr.draw_map(pic, view, b, bg, labels=labels)
+    _SMALL.put(key, pic)
+    return pic
+
+
+def _fit(b: Board, size: tuple[int, int]) -> Any:
+    """The view that shows the whole board in ``size`` pixels, centred."""
+    from rail_app.games.steam.ui import maprender as mr
+
+    x0, y0, x1, y1 = mr.board_bounds(b)
+    scale = min(size[0] / (x1 - x0), size[1] / (y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return mr.View(scale, cx - size[0] / 2 / scale, cy - size[1] / 2 / scale)
+
+
+FRONT = SteamScreens()

@@ -1,0 +1,266 @@
+"""Steam's game screen, driven by posted events as a player drives it: the pen's stroke lays
+the tiles the rules choose at the price shown (S-K7), a refused hex names its rule (S-K4), a
+delivery picked from a city's list follows a legal route and pays the owners of its links
+(S-G3, S-G5), the phases' buttons, help, hints, the tracks page, saves and Continue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from rail_app.core.i18n import dollars
+from rail_app.games.steam.ai import make_player
+from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.events import CubeDelivered, TileLaid
+from rail_app.games.steam.rules.state import Step
+from rail_app.games.steam.rules.strokes import plan_stroke
+from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.session import GameSetup, Session
+
+MAP = "maps/test/steam-small.yaml"
+
+
+def _people(n: int = 3) -> list[Seat]:
+    names = ("Anna", "Bruno", "Carla", "Dario")
+    inks = ("blue", "orange", "vermillion", "bluish green")
+    return [Seat(names[i], SeatKind.HUMAN, Level.NORMAL, inks[i]) for i in range(n)]
+
+
+def _open(app: Any, seed: int = 4, seats: list[Seat] | None = None) -> tuple[Any, Session[Any]]:
+    session = Session.new(GameSetup(MAP, seats or _people(), seed, game="steam"))
+    app.reset(app.screens.game(session))
+    app.step(0.02, [])
+    return app.scene, session
+
+
+def _play_until(session: Session[Any], app: Any, done: Any, limit: int = 3000) -> None:
+    """The seats' moves chosen by computer players and made through the session (the
+    moves the test is not about), until ``done(state)``."""
+    bots = [make_player("greedy", s, 9 + s) for s in range(len(session.setup.seats))]
+    for _ in range(limit):
+        if done(session.state) or session.over:
+            break
+        seat = session.actor
+        q = session.apply(bots[seat].choose(session.state, seat))
+        assert q.ok
+    app.step(0.02, [])
+    assert done(session.state)
+
+
+def _at_first_build(st: Any) -> bool:
+    return st.step is Step.BUILD and st.build is not None and st.build.used == 0 \
+        and not st.players[st.actor()].built
+
+
+def test_a_drawn_stroke_lays_the_tiles_the_rules_choose_at_the_price_shown_S_K7(
+        app: Any) -> None:
+    """S-K7: a stroke drawn from a city lays, hex by hex, the tile the rules choose at the
+    price the pen's label shows; a right-click takes the stroke back."""
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    seat = session.actor
+    hexes = legal_stroke(st, seat)
+    assert hexes is not None
+    choices = plan_stroke(st, hexes, seat)
+    cost = sum(c.quote.cost for c in choices if c.quote is not None)
+    pts = [scene.hex_screen(k) for k in hexes]
+    drag(app, pts, release=False)
+    # while drawing: the tiles the rules choose, and their price beside the pen
+    assert [c.action for c in scene.pen.choices] == [c.action for c in choices]
+    assert dollars(cost) in scene.pen_label()
+    spent = st.build.spent
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
+    after = session.state
+    for c in choices:
+        h = after.board.hex_index(c.hex)
+        assert c.action is not None and h is not None
+        tile = after.tiles[h]
+        assert (tile.face, tile.rotation) == (c.action.face, c.action.rotation)
+    assert after.build.spent == spent + cost
+    laid = [e for e in after.log if isinstance(e, TileLaid)]
+    assert sum(e.cost for e in laid[-len(choices):]) == cost
+    # right-click takes the stroke back
+    click(app, pts[0], button=3)
+    assert all(session.state.tiles.get(session.state.board.hex_index(c.hex) or -1) is None
+               for c in choices)
+
+
+def test_a_refused_hex_names_its_rule_S_K4(app: Any) -> None:
+    """S-K4: a stroke longer than the turn's tile actions lays the legal hexes and the first
+    refused one names the rule, while drawing and after."""
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    seat = session.actor
+    board = st.board
+    # a straight line of five hexes out of a city: more than the turn's tile actions
+    line = None
+    for h in sorted(st.city_hexes):
+        for side in range(6):
+            hexes = [board.key(h)]
+            at = h
+            for _ in range(5):
+                n = board.nb[at][side]
+                if n < 0 or board.blocked[at][side] or n in st.city_hexes:
+                    break
+                hexes.append(board.key(n))
+                at = n
+            if len(hexes) == 6 and sum(1 for c in plan_stroke(st, hexes[:4], seat) if c.ok) == 3:
+                line = hexes
+                break
+        if line:
+            break
+    assert line is not None
+    pts = [scene.hex_screen(k) for k in line]
+    drag(app, pts, release=False)
+    refused = [c for c in scene.pen.choices if not c.ok]
+    assert refused and "(S-K4)" in scene.choice_reason(refused[0])
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
+    assert any("(S-K4)" in n.text for n in scene.notices)
+    assert session.state.build.used == 3  # the three legal tiles were laid
+
+
+def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: Any) -> None:
+    """S-G3, S-G5: a city clicked in the move phase lists its legal deliveries; the one
+    clicked is delivered along its route and each owner of its links takes 1 point a link."""
+    scene, session = _open(app, seed=6)
+
+    def can_deliver(st: Any) -> bool:
+        return st.step is Step.MOVE and bool(goods.legal_routes(st, st.actor()))
+
+    _play_until(session, app, can_deliver)
+    st = session.state
+    seat = session.actor
+    route = max(goods.legal_routes(st, seat), key=lambda r: len(r.stops))
+    vp_before = [p.vp for p in st.players]
+    click(app, scene.hex_screen(st.key(route.source)))
+    assert scene.picked == route.source and scene.routes
+    i = next(i for i, r in enumerate(scene.routes) if r.stops == route.stops
+             and r.colour == route.colour and r.owners == route.owners)
+    click(app, scene.find("route", i).center)
+    delivered = [e for e in session.state.log if isinstance(e, CubeDelivered)][-1]
+    assert delivered.seat == seat
+    assert delivered.stops == tuple(st.key(h) for h in route.stops)
+    assert delivered.points == route.points(st.seats)
+    # each owner takes their points as VP through the screen's button
+    while session.state.step is Step.POINTS:
+        click(app, scene.find("vp").center)
+    for s, pts in enumerate(route.points(st.seats)):
+        assert session.state.players[s].vp == vp_before[s] + pts
+
+
+def test_the_phases_buttons_play_a_turn_bids_tiles_build_move(app: Any) -> None:
+    scene, session = _open(app, seed=2)
+    seen = set()
+    for _ in range(400):
+        st = session.state
+        seen.add(st.step)
+        if st.turn >= 2 and st.step is Step.CHOOSE:
+            break
+        if st.step is Step.BID:
+            click(app, scene.find("pass").center)
+        elif st.step is Step.CHOOSE:
+            b = next(b for b in scene.buttons if b.key == "tile" and b.enabled)
+            click(app, b.rect.center)
+        elif st.step is Step.DECLARE:
+            click(app, scene.find("decline").center)
+        elif st.step is Step.BUILD:
+            key(app, pygame.K_RETURN)
+        elif st.step is Step.MOVE:
+            click(app, scene.find("pass-move").center)
+        else:
+            app.step(0.02, [])
+    assert {Step.BID, Step.CHOOSE, Step.BUILD, Step.MOVE} <= seen
+    assert session.state.turn == 2
+
+
+def test_a_taken_action_tile_is_refused_with_its_rule_S_A1(app: Any) -> None:
+    """S-A1: a tile taken this turn is disabled, and a click on it says why."""
+    scene, session = _open(app)
+    _play_until(session, app, lambda st: st.step is Step.CHOOSE and bool(st.tile_of))
+    taken = next(iter(session.state.tile_of.values()))
+    b = scene.button("tile", taken)
+    assert b is not None and not b.enabled
+    click(app, b.rect.center)
+    assert any("S-A1" in n.text for n in scene.notices)
+
+
+def test_computer_seats_play_at_a_pace_and_space_skips(app: Any) -> None:
+    seats = _people(1) + [Seat("Bot", SeatKind.COMPUTER, Level.EASY, "orange"),
+                          Seat("Cat", SeatKind.COMPUTER, Level.EASY, "vermillion")]
+    scene, session = _open(app, seats=seats)
+    _play_until(session, app, lambda st: st.actor() != 0 and st.step is not Step.BID)
+    n = len(session.state.history)
+    app.step(0.1, [])
+    assert len(session.state.history) == n  # a third of a second before the first action
+    for _ in range(4):
+        app.step(0.1, [])
+    assert len(session.state.history) > n
+    key(app, pygame.K_SPACE)
+    for _ in range(200):
+        if not session.seat.computer:
+            break
+        app.step(0.02, [])
+    assert not session.seat.computer or session.over
+
+
+def test_f1_help_hints_and_the_tracks_page(app: Any) -> None:
+    scene, session = _open(app)
+    assert scene.current_hint() is not None  # a first game: the phase's hint
+    click(app, scene.find("hint").center)
+    assert scene.current_hint() is None
+    assert "steam-bid" in app.settings.hints_seen
+    key(app, pygame.K_F1)
+    assert scene.overlay == "help"
+    key(app, pygame.K_F1)
+    assert scene.overlay == ""
+    key(app, pygame.K_t)
+    assert scene.overlay == "tracks"
+    app.step(0.02, [])
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay == ""
+
+
+def test_save_load_and_continue_a_steam_game(app: Any) -> None:
+    from rail_app.ui.session import list_saves, saves_dir
+
+    scene, session = _open(app)
+    _play_until(session, app, lambda st: st.turn >= 2 and st.step is Step.BUILD)
+    path = saves_dir() / "steam.json"
+    session.save(path)
+    back = Session.load(path)
+    assert back.game.summary(back.state) == session.game.summary(session.state)
+    assert [a for _, a in back.state.history] == [a for _, a in session.state.history]
+    # leaving by the menu autosaves: Continue finds the game
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.find("quit").center)
+    assert type(app.scene).__name__ == "MenuScene"
+    assert any(p.name.startswith("autosave") for p in list_saves())
+    later = Session.load(max(list_saves(), key=lambda p: p.stat().st_mtime))
+    assert later.game.id == "steam"
+    assert len(later.state.history) == len(session.state.history)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_screen_draws_every_phase_at_both_sizes(size: tuple[int, int], _own_data_dir: Any
+                                                    ) -> None:
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    scene, session = _open(app)
+    steps = set()
+    bots = [make_player("greedy", s, s) for s in range(3)]
+    for _ in range(300):
+        if session.state.turn >= 2 and session.state.step is Step.CHOOSE:
+            break
+        steps.add(session.state.step)
+        app.step(0.02, [])
+        for k in (pygame.K_t, pygame.K_t, pygame.K_F1, pygame.K_F1):
+            key(app, k)
+        session.apply(bots[session.actor].choose(session.state, session.actor))
+    assert {Step.BID, Step.CHOOSE, Step.BUILD, Step.MOVE} <= steps
