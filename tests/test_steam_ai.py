@@ -268,15 +268,13 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
 
 def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     """A turn of Hard's at 5 or 6 seats judges and combines fewer lines, in proportion to the
-    seats beyond 4, and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for
-    the other levels, nothing changes."""
+    seats beyond 4; at 3 and 4 seats, and for the other levels, nothing changes."""
     assert HARD.at(3) is HARD and HARD.at(4) is HARD
     assert NORMAL.at(6) is NORMAL and EASY.at(6) is EASY
     five, six = HARD.at(5), HARD.at(6)
     assert (five.screen, five.candidates) == (36, 16)
     assert (six.screen, six.candidates) == (30, 13)
     assert five.foresee and five.max_actions == HARD.max_actions
-    assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
     s = game("small", seats=5)
     assert Planner(s, 0, HARD).level.screen == 36
 

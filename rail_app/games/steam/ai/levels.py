@@ -58,30 +58,20 @@ class Level:
     income_floor: int = -4
     #: delivery options judged by a look at the rest of the game
     move_options: int = 8
-    #: Urban Growth looked for on this many cities, those with most of its links first
-    #: (None: every city its network reaches or touches)
-    growth_cities: int | None = None
     #: at tables of more seats than this, fewer lines are judged and combined (in
-    #: proportion) and Urban Growth is looked for on fewer cities, so that a turn takes no
-    #: longer than at this many seats (None: all)
+    #: proportion), so that a turn takes no longer than at this many seats (None: all)
     full_seats: int | None = None
 
     def at(self, seats: int) -> Level:
         """The level's settings at a table of ``seats``: each more player makes every look
         at the rest of the game longer (more moves in each round) and, for a level that
         foresees them, adds a plan to foresee; beyond :attr:`full_seats` the lines judged
-        and combined shrink in proportion, and Urban Growth is looked for on the
-        :data:`GROWTH_CITIES` cities with most of its links, to keep a turn's time."""
+        and combined shrink in proportion to keep a turn's time."""
         if self.full_seats is None or seats <= self.full_seats:
             return self
         k = self.full_seats / seats
         return replace(self, screen=max(1, round(self.screen * k)),
-                       candidates=max(1, round(self.candidates * k)),
-                       growth_cities=GROWTH_CITIES, full_seats=None)
-
-
-#: The cities a level looks at for Urban Growth at tables beyond its ``full_seats``.
-GROWTH_CITIES = 4
+                       candidates=max(1, round(self.candidates * k)), full_seats=None)
 
 
 EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
@@ -89,8 +79,7 @@ EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_act
              move_options=1)
 #: Normal looks at the deliveries of this turn and the next (four move rounds).
 NORMAL = Level(LevelName.NORMAL, horizon=4)
-#: Hard judges and combines fewer lines at 5 and 6 seats (36 and 16 at 5, 30 and 13 at 6)
-#: and looks for Urban Growth on the 4 cities with most of its links.
+#: Hard judges and combines fewer lines at 5 and 6 seats (36 and 16 at 5, 30 and 13 at 6).
 HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, foresee=True,
              move_options=12, full_seats=4)
 

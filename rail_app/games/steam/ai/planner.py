@@ -574,12 +574,9 @@ class Planner:
         out: list[SpecialOption] = []
         mine = {x for e in base_net.edges if e.owner == self.seat for x in (e.a, e.b)}
         near = mine | {o for x in mine for o, _, _ in base_net.adj.get(x, ())}
-        cities = [c for c in growth_targets(st) if c in near]
-        if self.level.growth_cities is not None:
-            links = {c: sum(1 for e in base_net.edges if e.owner == self.seat and c in (e.a, e.b))
-                     for c in cities}
-            cities = sorted(cities, key=lambda c: (-links[c], c))[:self.level.growth_cities]
-        for city in cities:
+        for city in growth_targets(st):
+            if city not in near:
+                continue
             for sp, i in spaces.items():
                 cubes = add_cubes(base_net.cubes.get(city, NO_CUBES), sp)
                 net2 = base_net.plus(cubes={city: cubes})
