@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rail_app.games.steam.ai import rollout
+import rail_app.games.steam.ai.rollout as rollout
 from rail_app.games.steam.ai.bots import PlanningBot
 from rail_app.games.steam.ai.levels import HARD, Level
 from rail_app.games.steam.ai.planner import BuildPlan, Planner

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from rail_app.games.steam.ai import rollout, value
+import rail_app.games.steam.ai.rollout as rollout
+import rail_app.games.steam.ai.value as value
 from rail_app.games.steam.ai.levels import MODEL, Level
 from rail_app.games.steam.ai.model import Edge, Net
 from rail_app.games.steam.ai.projects import Project, TileAction, find_projects, realize

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rail_app.games.steam.ai import value
+import rail_app.games.steam.ai.value as value
 from rail_app.games.steam.ai.model import Net, Route
 from rail_app.games.steam.rules.goods import ROUNDS
 from rail_app.games.steam.rules.state import MAX_LOCO, ActionTile, GameState, Phase, Step
