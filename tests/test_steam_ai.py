@@ -323,6 +323,17 @@ def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert levels["easy"]["turn_cpu_s"]["p95"] > 0
 
 
+def test_a_mirror_table_deals_a_new_game_each_time() -> None:
+    """Turned, a table of one level would play the same game N times: a mirror deals a new
+    seed for every game, a mixed table turns the seats on each deal."""
+    assert tournament.schedule([["hard"] * 3], 4, 7) == [
+        (7, ("hard",) * 3, 0), (8, ("hard",) * 3, 0), (9, ("hard",) * 3, 0),
+        (10, ("hard",) * 3, 0)]
+    assert tournament.schedule([["hard", "normal", "normal"]], 4, 7) == [
+        (7, ("hard", "normal", "normal"), 0), (7, ("normal", "hard", "normal"), 0),
+        (7, ("normal", "normal", "hard"), 0), (8, ("hard", "normal", "normal"), 0)]
+
+
 def test_tournament_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert tournament.main(["--seats", "2"]) == tournament.EXIT_REFUSED
     assert tournament.main(["--seats", "3", "--table", "hard,normal"]) == tournament.EXIT_REFUSED

@@ -4,7 +4,9 @@ cores, with the rules' invariants checked after every action.
 ``python -m rail_app.games.steam.devtools.tournament --seats 3 --table hard,normal,normal``
 plays ``--games`` games of that table. Game *i* deals seed ``--seed + i // N`` and seats
 the table turned by ``i % N`` places, so every level sits in every seat on the same deals
-(a whole number of rounds of N games gives each seat the same luck). Several ``--table``
+(a whole number of rounds of N games gives each seat the same luck). A mirror table (one
+level in every seat, e.g. hard,hard,hard) deals a new seed ``--seed + i`` for every game
+instead: its share of wins by seat says whether a seat is worth more than another. Several ``--table``
 options play several tables; without one, the table is the levels of ``--levels`` dealt
 round the seats (easy, normal, hard, easy, ...).
 
@@ -141,10 +143,14 @@ def play(map_path: str, seed: int, seats: Sequence[str], variant: str = "basic",
 def schedule(tables: Sequence[Sequence[str]], games: int, seed: int
              ) -> list[tuple[int, tuple[str, ...], int]]:
     """``games`` games of each table: (seed, seats, table index); game i deals seed
-    ``seed + i // N`` with the table turned by ``i % N`` seats."""
+    ``seed + i // N`` with the table turned by ``i % N`` seats. A mirror table (one level in
+    every seat) deals seed ``seed + i``: turned, it would play the same game N times."""
     out: list[tuple[int, tuple[str, ...], int]] = []
     for t, table in enumerate(tables):
         n = len(table)
+        if len(set(table)) == 1:
+            out.extend((seed + i, tuple(table), t) for i in range(games))
+            continue
         for i in range(games):
             r = i % n
             seats = tuple(table[(k - r) % n] for k in range(n))
