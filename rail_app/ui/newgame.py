@@ -13,11 +13,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
+from rail_app.core import names as naming
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_maps_dir
 from rail_app.table import registry
 from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
+from rail_app.ui.fields import name_field, seed_field
 from rail_app.ui.fonts import font
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import available_maps, chosen, chosen_game, draw_form, form_card
@@ -98,9 +100,9 @@ class NewGameScene(Scene):
                 kind = kept_kind if kept_kind in kinds else kind
                 ink = kept_ink if kept_ink in inks else ink
             UILabel(pygame.Rect(x0, y, px(120), px(34)), f"Player {i + 1}", self.ui)
-            entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
-            entry.set_text(name)
-            entry.set_text_length_limit(16)
+            entry = name_field(UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)),
+                                               self.ui), naming.PLAYER_NAME_CHARS)
+            entry.set_text(naming.clean(name, naming.PLAYER_NAME_CHARS))
             kind_menu = UIDropDownMenu(kinds, kind, pygame.Rect(x0 + px(320), y, px(200),
                                                                  px(34)), self.ui)
             ink_menu = UIDropDownMenu(inks, ink,
@@ -128,9 +130,9 @@ class NewGameScene(Scene):
         if game.options:
             y += px(44)
         UILabel(pygame.Rect(x0, y, px(120), px(34)), "Seed", self.ui)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
-                                          placeholder_text="random")
-        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry = seed_field(UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180),
+                                                                 px(34)), self.ui,
+                                                     placeholder_text="random"))
         y += px(60)
         self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), "Start game",
                                      self.ui, object_id="#primary")
@@ -192,7 +194,7 @@ class NewGameScene(Scene):
         levels = {kind_words(v): v for v in game.levels}
         seats: list[Seat] = []
         for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
-            name = entry.get_text().strip() or f"Player {i + 1}"
+            name = naming.player_name(entry.get_text(), i)
             level = levels.get(chosen(kind_menu))
             seats.append(Seat(name, SeatKind.HUMAN if level is None else SeatKind.COMPUTER,
                               level or Level.NORMAL, chosen(ink_menu)))
@@ -207,7 +209,11 @@ class NewGameScene(Scene):
             self.message.set_text(f"{game.title} takes {game.seats.words()}.")
             return None
         text = self.seed_entry.get_text().strip()
-        seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
+        seed = naming.parse_seed(text) if text else random.randrange(1, 10**6)
+        if seed is None:
+            self.message.set_text(f"The seed is a whole number from 0 to {naming.MAX_SEED:,}, "
+                                  "or nothing for a random game.")
+            return None
         return GameSetup(str(path), seats, seed, options, game.id)
 
     # -- events ------------------------------------------------------------------------------

@@ -204,18 +204,20 @@ def latest_game_path() -> Path | None:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
+    from rail_app.core import names
     from rail_app.table.library import read_save
     from rail_app.table.registry import game
-    from rail_app.table.saves import MAX_SAVE_NAME, SaveError, write_save
+    from rail_app.table.saves import SaveError, write_save
     from rail_app.ui.settings import INKS
 
     save = read_save(entry.path, inks=INKS)
     if save.game is None:
         raise SaveError(f"{entry.path.name}: a save of an older version has no name; load "
                         "it and save it again to name it")
-    clean = " ".join(name.split())[:MAX_SAVE_NAME]
+    clean = names.save_name(name)
     if not clean:  # no name: the players and the turn, as a new game is named
-        clean = f"{' & '.join(s.name for s in save.seats)}, turn {save.game.turn}"
+        clean = names.save_name(f"{' & '.join(s.name for s in save.seats)}, "
+                                f"turn {save.game.turn}")
     save.game = replace(save.game, name=clean)
     write_save(entry.path, save, game(save.record.game))
     with contextlib.suppress(OSError):  # keep its place in the list (newest first)

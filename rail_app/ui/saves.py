@@ -17,7 +17,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
+from rail_app.core import names
 from rail_app.ui import hud
+from rail_app.ui.fields import name_field
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CREAM as CREAM
 from rail_app.ui.palette import ROW_LINE as ROW_LINE
@@ -32,7 +34,6 @@ from rail_app.ui.settings import INKS
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
     from rail_app.ui.session import Session
 
-MAX_SAVE_NAME = 80  # table.saves.MAX_SAVE_NAME
 
 DOUBLE_CLICK_MS = 450
 
@@ -72,9 +73,9 @@ class SavesScene(Scene):
                                 self.list_rect.h + px(60))
         self.thumb_size = (side_w, min(px(250), self.list_rect.h // 2))
         y = self.side.y + self.thumb_size[1] + px(10)
-        self.name_entry = UITextEntryLine(pygame.Rect(self.side.x, y, side_w - px(110), px(36)),
-                                          self.ui, placeholder_text="name of the game")
-        self.name_entry.set_text_length_limit(MAX_SAVE_NAME)
+        self.name_entry = name_field(UITextEntryLine(
+            pygame.Rect(self.side.x, y, side_w - px(110), px(36)), self.ui,
+            placeholder_text="name of the game"), names.MAX_SAVE_NAME)
         self.rename_button = UIButton(pygame.Rect(self.side.right - px(100), y, px(100),
                                                   px(36)), "Rename", self.ui)
         if self.saving:
@@ -100,10 +101,11 @@ class SavesScene(Scene):
     def fill_name(self) -> None:
         """The name field: the game to save, or the selected save."""
         if self.session is not None:
-            self.name_entry.set_text(self.session.name or self.session.default_name())
+            self.name_entry.set_text(names.save_name(self.session.name
+                                                     or self.session.default_name()))
         else:
             e = self.current()
-            self.name_entry.set_text(e.title if e is not None else "")
+            self.name_entry.set_text(names.save_name(e.title) if e is not None else "")
 
     def refresh(self) -> None:
         """Buttons enabled for what is selected; a word when there is nothing to load."""
@@ -225,8 +227,8 @@ class SavesScene(Scene):
         assert session is not None
         from rail_app.ui.session import new_save_path
 
-        typed = " ".join(self.name_entry.get_text().split())
-        session.name = "" if typed == session.default_name() else typed
+        typed = names.save_name(self.name_entry.get_text())
+        session.name = "" if typed == names.save_name(session.default_name()) else typed
         path = new_save_path()
         try:
             session.save(path)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from rail_app.core import names
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
 from rail_app.table import records, registry
@@ -161,7 +162,8 @@ class Session(Generic[S]):
 
     def info(self, autosave: bool = False) -> GameInfo:
         """What a save of this game says about it (see :class:`GameInfo`)."""
-        return GameInfo(self.game_id, self.name or self.default_name(), autosave,
+        return GameInfo(self.game_id, names.save_name(self.name or self.default_name()),
+                        autosave,
                         self.game.turn(self.state), len(self.game.history(self.state)),
                         self.over, self.game.board_name(self.board)[:80],
                         self.game.summary(self.state))
