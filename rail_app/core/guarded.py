@@ -107,16 +107,52 @@ def clip(text: str, limit: int = 2 * SHOWN_CHARS) -> str:
 
 # -- bytes and text ------------------------------------------------------------------------
 
+#: Files kept in memory instead of on disk (a save's world, read from the save when the
+#: disk has no room to unpack it), by absolute path; the newest :data:`MEMORY_FILES`.
+_MEMORY: dict[str, bytes] = {}
+MEMORY_FILES = 48
+
+
+def keep_in_memory(path: str | os.PathLike[str], data: bytes) -> None:
+    """Have :func:`read_bytes` give ``data`` for ``path`` without the disk (the oldest
+    such file is forgotten beyond :data:`MEMORY_FILES`)."""
+    key = os.path.abspath(path)
+    _MEMORY.pop(key, None)
+    _MEMORY[key] = data
+    while len(_MEMORY) > MEMORY_FILES:
+        del _MEMORY[next(iter(_MEMORY))]
+
+
+def _in_memory(path: str | os.PathLike[str]) -> bytes | None:
+    if not _MEMORY:
+        return None
+    try:
+        return _MEMORY.get(os.path.abspath(path))
+    except (TypeError, ValueError):
+        return None
+
+
+def lexists(path: str | os.PathLike[str]) -> bool:
+    """Whether there is an entry at ``path``, on disk or kept in memory."""
+    return _in_memory(path) is not None or os.path.lexists(path)
+
 
 def read_bytes(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> bytes:
     """The bytes of a regular file of at most ``kind.max_bytes``; GuardError otherwise."""
     shown = str(path) if shown is None else shown
+    kept = _in_memory(path)
+    if kept is not None:
+        if len(kept) > kind.max_bytes:
+            raise GuardError(shown, None, f"the file is too large for a {kind.name} file")
+        return kept
     try:
         st = os.stat(path)
     except FileNotFoundError:
         raise GuardError(shown, None, "file not found") from None
     except OSError as exc:
         raise GuardError(shown, None, f"cannot read the file ({exc.strerror})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise GuardError(shown, None, "the file name holds a NUL character") from None
     _check_stat(st, kind, shown)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:

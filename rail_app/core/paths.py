@@ -38,7 +38,10 @@ def resource_path(*parts: str) -> Path:
 
 
 def user_data_dir() -> Path:
-    """Saves, autosaves and settings live here (created on first use)."""
+    """Saves, autosaves and settings live here (created on first use when it can be: on a
+    read-only or full disk, or where a file has the folder's name, it is not, and what
+    writes into it says why it cannot; :func:`data_dir_problem` says so when the game
+    starts)."""
     import platformdirs
 
     override = os.environ.get(DATA_DIR_ENV)
@@ -46,15 +49,42 @@ def user_data_dir() -> Path:
         path = Path(override)
     else:
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError, ValueError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def user_maps_dir() -> Path:
     """A folder of the player's own maps, listed by the menu beside the bundled ones."""
     path = user_data_dir() / "maps"
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError, ValueError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def fallback_data_dir() -> Path:
+    """A data folder for a session whose own folder takes no saves: in the system's
+    folder of temporary files, one per user."""
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or str(os.getpid())
+    return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
+
+
+def data_dir_problem() -> str:
+    """Why nothing can be saved in the user data folder ("" when a save can be written):
+    a small file is written into its ``saves`` folder and removed again."""
+    from rail_app.core.files import os_reason, write_atomic
+
+    folder = user_data_dir() / "saves"
+    probe = folder / ".write-test"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(probe, b"ok")
+        probe.unlink()
+    except OSError as exc:
+        return os_reason(exc)
+    except ValueError:
+        return "the folder's name cannot be used"
+    return ""
 
 
 @contextlib.contextmanager

@@ -168,6 +168,24 @@ def unpack_world(world: World, root: Path) -> Path:
     return folder / world.map.name
 
 
+def mount_world(world: World, root: Path) -> Path:
+    """The world's files read from the save itself, nothing written: the guarded reader
+    gives them at the paths :func:`unpack_world` would write (for a disk with no room)."""
+    folder = root / world.digest[:32]
+    for f in world.files:
+        guarded.keep_in_memory(folder / f.name, f.data)
+    return folder / world.map.name
+
+
+def open_world(world: World, root: Path) -> Path:
+    """The path of the world's map: unpacked into ``root`` when the disk takes it, else
+    kept in memory (:func:`mount_world`); loading a save never needs free disk."""
+    try:
+        return unpack_world(world, root)
+    except OSError:
+        return mount_world(world, root)
+
+
 def file_sha256(path: str | os.PathLike[str], kind: guarded.FileKind = guarded.MAP) -> str:
     """The SHA-256 of a file read through the guarded reader, or "" if it cannot be read."""
     try:

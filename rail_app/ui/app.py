@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from rail_app.core.paths import resource_path
+from rail_app.core.i18n import _
+from rail_app.core.paths import data_dir_problem, resource_path, user_data_dir
 from rail_app.ui import screens
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import remove_leftovers
-from rail_app.ui.scene import Scene, Screens
+from rail_app.ui.scene import Scene, Screens, StartNotice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 
 if TYPE_CHECKING:
@@ -42,13 +43,17 @@ class App:
         pygame.init()
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         #: Messages for the player at start (a damaged settings file set aside...).
-        self.notices: list[str] = []
-        with contextlib.suppress(OSError):
-            remove_leftovers()  # temporary files of saves a kill cut short
+        self.notices: list[StartNotice] = []
+        remove_leftovers()  # temporary files of saves a kill cut short
+        self.data_problem = data_dir_problem()
+        if self.data_problem:
+            self.notices.append(data_folder_notice(self.data_problem))
+            print(f"Italian Rails: games cannot be saved in {user_data_dir()}: "
+                  f"{self.data_problem}", file=sys.stderr)
         if settings is None:
             settings, notice = load_settings_checked()
             if notice:
-                self.notices.append(notice)
+                self.notices.append(StartNotice(_("Settings"), notice))
                 print(f"Italian Rails: {notice}", file=sys.stderr)
         self.settings = settings
         self.map_path = map_path
@@ -291,6 +296,15 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
+
+
+def data_folder_notice(problem: str) -> StartNotice:
+    """What the menu says when nothing can be saved in the data folder, and why."""
+    return StartNotice(
+        _("Games cannot be saved"),
+        _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
+          "or setting will be kept there. Use another folder for your saves?").format(
+            folder=user_data_dir(), why=_(problem)), offer_folder=True)
 
 
 def _desktop_size() -> tuple[int, int] | None:

@@ -5,30 +5,66 @@ loaded (the first frame waits for none of them)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 from pathlib import Path
 
 from rail_app.core.paths import user_data_dir
 
 
-def saves_dir() -> Path:
-    p = user_data_dir() / "saves"
-    p.mkdir(parents=True, exist_ok=True)
+def _folder(name: str) -> Path:
+    """A folder of the user data folder, made when it can be (on a read-only or full disk
+    it is not: reading it finds nothing, and writing into it says why it cannot)."""
+    p = user_data_dir() / name
+    with contextlib.suppress(OSError):
+        p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+def saves_dir() -> Path:
+    return _folder("saves")
 
 
 AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<turn>.json
 
 
+def scan_saves() -> list[Path]:
+    """The names of the save files (``*.json``, not hidden), in no order, without looking
+    inside or following them; nothing when the folder cannot be read."""
+    folder = saves_dir()
+    try:
+        with os.scandir(folder) as it:
+            return [folder / e.name for e in it
+                    if e.name.endswith(".json") and not e.name.startswith(".")]
+    except OSError:
+        return []
+
+
+def save_times() -> list[tuple[float, Path]]:
+    """(modification time, path) of every save file that is a regular file now, newest
+    first. An entry that is not (a dangling link, a link loop, a folder, a pipe, a file
+    another window deleted a moment ago) is left out: it hides itself, never the others."""
+    out: list[tuple[float, Path]] = []
+    for p in scan_saves():
+        try:
+            st = os.stat(p)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            out.append((st.st_mtime, p))
+    out.sort(key=lambda tp: (-tp[0], tp[1].name))
+    return out
+
+
 def list_saves() -> list[Path]:
-    """Every save file, newest first."""
-    return sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Every save file, newest first (see :func:`save_times`)."""
+    return [p for _, p in save_times()]
 
 
 def worlds_dir() -> Path:
     """Where the maps carried by saves are unpacked (one folder per map, by its digest)."""
-    p = user_data_dir() / "worlds"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
+    return _folder("worlds")
 
 
 def remove_leftovers() -> list[Path]:
@@ -37,7 +73,11 @@ def remove_leftovers() -> list[Path]:
     from rail_app.core.files import remove_orphan_temps
 
     removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
-    for folder in sorted(worlds_dir().iterdir()):
-        if folder.is_dir():
-            removed += remove_orphan_temps(folder)
+    try:
+        with os.scandir(worlds_dir()) as it:
+            folders = sorted(e.path for e in it if e.is_dir(follow_symlinks=False))
+    except OSError:
+        folders = []
+    for folder in folders:
+        removed += remove_orphan_temps(folder)
     return removed

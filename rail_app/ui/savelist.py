@@ -148,10 +148,9 @@ def read_entry(path: Path) -> Entry:
     else:
         map_file = None
         if save.world is not None:
-            from rail_app.core.world import unpack_world
+            from rail_app.core.world import open_world
 
-            with contextlib.suppress(OSError):
-                map_file = unpack_world(save.world, worlds_dir())
+            map_file = open_world(save.world, worlds_dir())
         elif Path(save.record.map).is_file():
             map_file = Path(save.record.map)
         label = save.game.map_name if save.game is not None and save.game.map_name else \

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from rail_app.core import names
+from rail_app.core.files import os_reason
 from rail_app.core.mapfile import MapError
-from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
+from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
 from rail_app.table.gamedef import QuoteLike
 from rail_app.table.library import read_save
@@ -82,6 +83,8 @@ class Session(Generic[S]):
         self.name = ""  # what the player calls the game ("": the players and the turn)
         #: Where this game saves itself instead of its own autosaves (the lesson's game)
         self.autosave_file: Path | None = None
+        #: Why the last autosave failed, in a player's words ("": it did not fail)
+        self.autosave_problem = ""
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -207,11 +210,9 @@ class Session(Generic[S]):
         game = registry.game(rec.game)
         notes = list(saved.notes)
         if saved.world is not None:
-            try:
-                board_path = unpack_world(saved.world, worlds_dir())
-            except OSError as exc:
-                raise LoadError(f"{path.name}: its map cannot be unpacked into the data "
-                                f"folder ({exc.strerror})") from exc
+            # unpacked beside the other saves' maps, or read from the save when the disk
+            # has no room for it: loading never needs free disk
+            board_path = open_world(saved.world, worlds_dir())
         else:
             board_path = Path(rec.map)
             if rec.map_sha256 and file_sha256(board_path) != rec.map_sha256:
@@ -255,22 +256,34 @@ class Session(Generic[S]):
 
     def autosave(self) -> Path | None:
         """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
-        turns of it: a new game, or another game, never overwrites this one's."""
-        if self.autosave_file is not None:
-            try:
-                self.save(self.autosave_file, autosave=True)
-            except OSError:
-                return None
-            return self.autosave_file
-        path = self.autosave_path()
+        turns of it: a new game, or another game, never overwrites this one's. None when
+        it could not be written; :attr:`autosave_problem` then says why (the screen shows
+        it at once, and again at every autosave until one succeeds)."""
         try:
+            path = self.autosave_file or self.autosave_path()
             self.save(path, autosave=True)
-        except OSError:
+        except OSError as exc:
+            self.autosave_problem = os_reason(exc)
             return None
-        mine = sorted(saves_dir().glob(f"{AUTOSAVE_PREFIX}{self.game_id}-*.json"))
-        for old in mine[:-AUTOSAVES_KEPT]:
-            old.unlink(missing_ok=True)
+        self.autosave_problem = ""
+        if self.autosave_file is None:
+            prune_autosaves(self.game_id, AUTOSAVES_KEPT)
         return path
+
+
+def prune_autosaves(game_id: str, keep: int) -> None:
+    """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
+    that cannot be deleted stays: it is only an older turn, and the next autosave tries
+    again). The player's own saves are never touched."""
+    from rail_app.ui.savedir import scan_saves
+
+    mine = sorted(p for p in scan_saves()
+                  if p.name.startswith(f"{AUTOSAVE_PREFIX}{game_id}-"))
+    for old in mine[:-keep] if keep else mine:
+        try:
+            old.unlink(missing_ok=True)
+        except OSError:
+            continue
 
 
 def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
