@@ -75,6 +75,21 @@ def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+def folder_problem(folder: Path) -> str:
+    """Why no file can be saved in ``folder`` ("" when one can): a small file is written
+    there (the folder made first if need be) and removed again."""
+    probe = folder / ".write-test"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(probe, b"ok")
+        probe.unlink()
+    except OSError as exc:
+        return os_reason(exc)
+    except ValueError:
+        return N_("the folder's name cannot be used")
+    return ""
+
+
 def is_orphan_temp(name: str) -> bool:
     """Whether a file name is one of :func:`write_atomic`'s temporary files."""
     return bool(_TEMP_NAME.match(name))

@@ -554,6 +554,35 @@ def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) ->
             raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
 
 
+# -- text -------------------------------------------------------------------------------------
+
+
+def _not_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)
+
+
+def first_non_text(data: Any) -> tuple[tuple[str | int, ...], str] | None:
+    """The first key or string in ``data`` (nested lists and objects, walked without
+    recursion) holding a NUL or a lone surrogate, characters no font draws and no file
+    name may hold, with where it is: (path of keys and indexes, the text); None when there
+    is none. A map's names are drawn on the screen: such a name is refused when the map is
+    read, not when the first frame draws it."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if _not_text(item):
+                return path, item
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if isinstance(k, str) and _not_text(k):
+                    return (*path, k), k
+                stack.append(((*path, k), v))
+        elif isinstance(item, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(item))
+    return None
+
+
 # -- counting --------------------------------------------------------------------------------
 
 

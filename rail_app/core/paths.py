@@ -37,6 +37,15 @@ def resource_path(*parts: str) -> Path:
     return base_dir().joinpath(*parts)
 
 
+def resolved(path: Path) -> Path:
+    """``path`` with its links followed, or as it is (made absolute) when they cannot be:
+    a link loop, a link to nowhere, a folder that cannot be read."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a loop (Python 3.11)
+        return path.absolute()
+
+
 def user_data_dir() -> Path:
     """Saves, autosaves and settings live here (created on first use when it can be: on a
     read-only or full disk, or where a file has the folder's name, it is not, and what
@@ -69,22 +78,6 @@ def fallback_data_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
 
 
-def data_dir_problem() -> str:
-    """Why nothing can be saved in the user data folder ("" when a save can be written):
-    a small file is written into its ``saves`` folder and removed again."""
-    from rail_app.core.files import os_reason, write_atomic
-
-    folder = user_data_dir() / "saves"
-    probe = folder / ".write-test"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(probe, b"ok")
-        probe.unlink()
-    except OSError as exc:
-        return os_reason(exc)
-    except ValueError:
-        return "the folder's name cannot be used"
-    return ""
 
 
 @contextlib.contextmanager

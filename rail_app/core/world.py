@@ -177,13 +177,25 @@ def mount_world(world: World, root: Path) -> Path:
     return folder / world.map.name
 
 
+_OPENED: dict[tuple[str, str], Path] = {}
+
+
 def open_world(world: World, root: Path) -> Path:
     """The path of the world's map: unpacked into ``root`` when the disk takes it, else
-    kept in memory (:func:`mount_world`); loading a save never needs free disk."""
+    kept in memory (:func:`mount_world`); loading a save never needs free disk. A world
+    opened before in this run is not checked again while its map file is there."""
+    key = (str(root), world.digest)
+    found = _OPENED.get(key)
+    if found is not None and guarded.lexists(found):
+        return found
     try:
-        return unpack_world(world, root)
+        path = unpack_world(world, root)
     except OSError:
-        return mount_world(world, root)
+        path = mount_world(world, root)
+    if len(_OPENED) > 256:
+        _OPENED.clear()
+    _OPENED[key] = path
+    return path
 
 
 def file_sha256(path: str | os.PathLike[str], kind: guarded.FileKind = guarded.MAP) -> str:

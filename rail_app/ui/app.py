@@ -20,12 +20,12 @@ import pygame
 import pygame_gui
 
 from rail_app.core.i18n import _
-from rail_app.core.paths import data_dir_problem, resource_path, user_data_dir
+from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import screens
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
-from rail_app.ui.savedir import remove_leftovers
+from rail_app.ui.savedir import data_dir_problem, remove_leftovers
 from rail_app.ui.scene import Scene, Screens, StartNotice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from rail_app.core import names as naming
 from rail_app.core.mapfile import MapError
-from rail_app.core.paths import user_maps_dir
+from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
 from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
@@ -274,9 +274,6 @@ def _unique_names(seats: list[Seat]) -> list[Seat]:
 
 
 def _map_label(p: Path) -> str:
-    try:
-        if p.resolve().is_relative_to(user_maps_dir().resolve()):
-            return f"{p.stem} (my maps)"
-    except OSError:
-        pass
+    if resolved(p).is_relative_to(resolved(user_maps_dir())):
+        return f"{p.stem} (my maps)"
     return p.stem

@@ -22,6 +22,14 @@ def _folder(name: str) -> Path:
     return p
 
 
+def data_dir_problem() -> str:
+    """Why nothing can be saved in the user data folder ("" when a save can be written;
+    see :func:`rail_app.core.files.folder_problem`)."""
+    from rail_app.core.files import folder_problem
+
+    return folder_problem(user_data_dir() / "saves")
+
+
 def saves_dir() -> Path:
     return _folder("saves")
 

@@ -43,6 +43,9 @@ class Entry:
     map_label: str = ""
     problem: str = ""
     unsaved: bool = False  # the game being played, before it is saved
+    #: False: only the file's name and time are known yet (:func:`list_entries` reads
+    #: the rows a screen shows first; the others when they are shown)
+    read: bool = True
 
     @property
     def title(self) -> str:
@@ -130,8 +133,9 @@ def read_entry(path: Path) -> Entry:
     """The list's entry for one save file (kept while the file stays the same)."""
     try:
         st = path.stat()
-    except OSError as exc:
-        return Entry(path, 0.0, problem=f"{path.name}: {exc.strerror}")
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        return Entry(path, 0.0, problem=f"{path.name}: {why}")
     key = (path, st.st_mtime_ns, st.st_size)
     found = _ENTRIES.peek(key)
     if found is not None:
@@ -145,6 +149,8 @@ def read_entry(path: Path) -> Entry:
         save = read_save(path, inks=INKS)
     except SaveError as exc:
         entry = Entry(path, st.st_mtime, problem=str(exc))
+        if not os.path.lexists(path):  # deleted a moment ago: not kept as broken
+            return entry
     else:
         map_file = None
         if save.world is not None:
@@ -162,14 +168,36 @@ def read_entry(path: Path) -> Entry:
 
 
 def read_entries() -> list[Entry]:
-    """Every saved game, newest first."""
-    from rail_app.ui.savedir import list_saves
+    """Every saved game, newest first, each read."""
+    return [e if e.read else read_entry(e.path) for e in list_entries(0)]
 
-    try:
-        paths = list_saves()
-    except OSError:
-        return []
-    return [read_entry(p) for p in paths]
+
+#: How many of the newest saves :func:`list_entries` reads at once: more than a screen
+#: shows, so that the Load screen's first frame reads what it draws and no more.
+READ_FIRST = 12
+
+
+def list_entries(read_first: int = READ_FIRST) -> list[Entry]:
+    """Every saved game, newest first: the ``read_first`` newest read, the others by
+    their name and time only (:func:`fill` reads one when it is shown). The cost of the
+    list grows with the number of files only by a look at each file's time."""
+    from rail_app.ui.savedir import save_times
+
+    out: list[Entry] = []
+    for mtime, p in save_times():
+        if len(out) < read_first:
+            e = read_entry(p)
+            if e.problem and not os.path.lexists(p):
+                continue  # deleted a moment ago (by another window): gone, not broken
+            out.append(e)
+        else:
+            out.append(Entry(p, mtime, read=False))
+    return out
+
+
+def fill(entry: Entry) -> Entry:
+    """The entry read, if it was not yet (see :func:`list_entries`)."""
+    return entry if entry.read else read_entry(entry.path)
 
 
 def latest_game(entries: list[Entry]) -> Entry | None:
@@ -179,16 +207,14 @@ def latest_game(entries: list[Entry]) -> Entry | None:
 
 def latest_game_path() -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
-    before any of them is needed): the newest save that says it is a save of a game not
-    over, read through the same guards as any save. Loading it checks it whole."""
+    before any of them is needed): the newest save of a match whose newest save does not
+    say it is over, read through the same guards as any save, newest first and only as
+    far as needed. Loading it checks it whole."""
     from rail_app.core import guarded
-    from rail_app.ui.savedir import list_saves
+    from rail_app.ui.savedir import save_times
 
-    try:
-        paths = list_saves()
-    except OSError:
-        return None
-    for p in paths:
+    finished: set[str] = set()  # matches whose newest save says the game is over
+    for _, p in save_times():
         try:
             data = guarded.read_json(p, guarded.SAVE)
         except guarded.GuardError:
@@ -196,8 +222,14 @@ def latest_game_path() -> Path | None:
         if not isinstance(data, dict) or "record" not in data:
             continue
         game = data.get("game")
-        if not (isinstance(game, dict) and game.get("over") is True):
-            return p
+        match = game.get("id") if isinstance(game, dict) else None
+        if isinstance(match, str) and match in finished:
+            continue  # an earlier turn of a game that ended: never resumed
+        if isinstance(game, dict) and game.get("over") is True:
+            if isinstance(match, str):
+                finished.add(match)
+            continue
+        return p
     return None
 
 
@@ -232,6 +264,8 @@ def delete(entry: Entry) -> None:
 # -- the small map -------------------------------------------------------------------------
 
 _BOARDS: BoundedCache[tuple[str, Path], Any] = BoundedCache(8)
+#: Maps whose small picture could not be made: tried once, never again every frame.
+_NO_BOARD: BoundedCache[tuple[str, Path], bool] = BoundedCache(256)
 _THUMBS: BoundedCache[tuple[Path, float, tuple[int, int]], pygame.Surface] = BoundedCache(64)
 
 
@@ -254,9 +288,12 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     board_key = (entry.game_id, entry.map_file)
     board = _BOARDS.peek(board_key)
     if board is None:
+        if _NO_BOARD.peek(board_key):
+            return None
         try:
             board = screens.picture_board(entry.map_file)
         except (MapError, OSError):
+            _NO_BOARD.put(board_key, True)
             return None
         _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]

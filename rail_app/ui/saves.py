@@ -26,7 +26,16 @@ from rail_app.ui.palette import ROW_LINE as ROW_LINE
 from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
 from rail_app.ui.palette import SELECTED as SELECTED
 from rail_app.ui.palette import THUMB_BG as THUMB_BG
-from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
+from rail_app.ui.savelist import (
+    Entry,
+    delete,
+    details,
+    fill,
+    list_entries,
+    rename,
+    summary,
+    thumbnail,
+)
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
 from rail_app.ui.settings import INKS
@@ -44,7 +53,7 @@ class SavesScene(Scene):
 
     def __init__(self, app: Host, session: Session[Any] | None = None) -> None:
         self.session = session
-        self.entries: list[Entry] = read_entries()
+        self.entries: list[Entry] = list_entries()
         self.selected = 0 if self.entries and session is None else -1
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
@@ -119,7 +128,15 @@ class SavesScene(Scene):
             self.message.set_text("No saved games yet.")
 
     def current(self) -> Entry | None:
-        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+        return self.entry(self.selected) if 0 <= self.selected < len(self.entries) else None
+
+    def entry(self, i: int) -> Entry:
+        """Row ``i``'s save, read when it is first needed (a list of thousands of saves
+        reads only the rows shown)."""
+        e = self.entries[i]
+        if not e.read:
+            e = self.entries[i] = fill(e)
+        return e
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -272,7 +289,7 @@ class SavesScene(Scene):
         except OSError as exc:
             self.message.set_text(f"Could not delete: {exc.strerror or exc}")
             return
-        self.entries = read_entries()
+        self.entries = list_entries()
         self.selected = min(self.selected, len(self.entries) - 1)
         if self.saving:
             self.selected = -1
@@ -295,10 +312,13 @@ class SavesScene(Scene):
         pygame.draw.rect(surface, CREAM, r, border_radius=px(6))
         clip = surface.get_clip()
         surface.set_clip(r)
-        for i, e in enumerate(self.entries):
+        first = max(0, self.scroll // self.row_h)
+        last = min(len(self.entries), (self.scroll + r.h) // self.row_h + 1)
+        for i in range(first, last):  # the rows shown, of a list of any length
             row = self.row_rect(i)
             if row.bottom < r.top or row.top > r.bottom:
                 continue
+            e = self.entry(i)
             if i == self.selected:
                 pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
                                  border_radius=px(6))

@@ -24,7 +24,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from rail_app import __version__
 from rail_app.core.i18n import _
-from rail_app.core.paths import resource_path, user_maps_dir
+from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
@@ -64,7 +64,7 @@ def available_maps(extra: str | None = None, game: str | None = None) -> list[Pa
     seen: set[Path] = set()
     uniq = []
     for p in out:
-        r = p.resolve()
+        r = resolved(p)  # a link loop among the player's maps is only that map's fault
         if p.stem.endswith("-deck") and str(p) != extra:
             continue  # a map's deck file (maps/README.md: NAME-deck.yaml), not a map
         if r not in seen:
@@ -277,7 +277,8 @@ class MenuScene(Scene):
     def use_another_folder(self) -> None:
         """Saves go to a folder of the system's temporary files for this session (it is
         named, so that the saves can be copied from it)."""
-        from rail_app.core.paths import DATA_DIR_ENV, data_dir_problem, fallback_data_dir
+        from rail_app.core.paths import DATA_DIR_ENV, fallback_data_dir
+        from rail_app.ui.savedir import data_dir_problem
 
         os.environ[DATA_DIR_ENV] = str(fallback_data_dir())
         self.app.data_problem = data_dir_problem()

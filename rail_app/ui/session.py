@@ -242,7 +242,8 @@ class Session(Generic[S]):
             s.game_id = saved.game.id
             default = f"{' & '.join(game.seat_names(state))}, turn "
             s.name = "" if saved.game.name.startswith(default) else saved.game.name
-            if _later_save_of(saved.game.id, len(game.history(state)), path):
+            if _later_save_of(saved.game.id, len(game.history(state)), game.turn(state),
+                              path):
                 # An earlier point of a game that went on: playing on from here is a new
                 # branch with autosaves of its own, so the later turns are never overwritten.
                 s.game_id = new_game_id()
@@ -266,8 +267,8 @@ class Session(Generic[S]):
             self.autosave_problem = os_reason(exc)
             return None
         self.autosave_problem = ""
-        if self.autosave_file is None:
-            prune_autosaves(self.game_id, AUTOSAVES_KEPT)
+        if self.autosave_file is None:  # a game over keeps only its last autosave
+            prune_autosaves(self.game_id, 1 if self.over else AUTOSAVES_KEPT)
         return path
 
 
@@ -286,17 +287,30 @@ def prune_autosaves(game_id: str, keep: int) -> None:
             continue
 
 
-def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
-    """Whether another save of the match ``game_id`` holds more of it than ``actions``."""
-    for path in list_saves():
-        if path == loaded:
+def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
+    """Whether this match's own autosaves hold more of it than ``actions`` (played up to
+    game turn ``turn``): playing on from an earlier point must not overwrite them. Only
+    the autosaves can be overwritten, and they are found by their names
+    (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
+    a save a player made has a name of its own and is never overwritten."""
+    from rail_app.ui.savedir import scan_saves
+
+    prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
+    for path in scan_saves():
+        if path == loaded or not path.name.startswith(prefix):
             continue
-        try:
-            game = read_save(path).game
-        except SaveError:
+        digits = path.stem[len(prefix):]
+        if not (digits.isascii() and digits.isdigit()):
             continue
-        if game is not None and game.id == game_id and game.actions > actions:
+        if int(digits) > turn:
             return True
+        if int(digits) == turn:
+            try:
+                game = read_save(path).game
+            except SaveError:
+                continue
+            if game is not None and game.id == game_id and game.actions > actions:
+                return True
     return False
 
 
