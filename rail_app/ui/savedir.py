@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import time
 from pathlib import Path
 
 from rail_app.core.paths import user_data_dir
@@ -37,37 +38,161 @@ def saves_dir() -> Path:
 AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<turn>.json
 
 
-def scan_saves() -> list[Path]:
-    """The names of the save files (``*.json``, not hidden), in no order, without looking
-    inside or following them; nothing when the folder cannot be read."""
-    folder = saves_dir()
+def scan_saves(prefix: str = "") -> list[Path]:
+    """The save files whose names begin with ``prefix``, from the index
+    (:func:`newest_saves`)."""
+    start = str(saves_dir() / prefix) if prefix else ""
+    return [Path(p) for p in newest_saves() if p.startswith(start)]
+
+
+#: The index of the saves folder: each save's name, inode and modification time, newest
+#: first, and the folder's own modification time when it was taken. Kept in memory and in
+#: ``saves-index.txt`` beside the folder (not in it: writing it would change the folder),
+#: one line a save, so that a folder of thousands of saves is listed from one small read.
+INDEX_NAME = "saves-index.txt"
+INDEX_HEAD = "rail-saves-index 1"
+#: A folder changed less than this long before it was indexed may change again within the
+#: same tick of a coarse clock: such an index is used but the folder is looked at again.
+_RACY_NS = 2_000_000_000
+
+
+class _Index:
+    def __init__(self) -> None:
+        self.folder = ""
+        self.stamp = -1  # the folder's mtime_ns when taken; -1: not taken
+        self.trusted = False  # taken long enough after the folder last changed
+        self.names: list[str] = []  # newest first
+        #: each name's (mtime, inode), read from the index file only when needed (a
+        #: folder that changed); the list itself needs only the names, in order
+        self._rows: list[tuple[float, int]] | None = []
+        self._raw = ("", "")
+
+    def rows(self) -> list[tuple[float, int]]:
+        if self._rows is None:
+            try:
+                times = list(map(float, self._raw[0].split()))
+                inodes = list(map(int, self._raw[1].split()))
+            except ValueError:
+                times, inodes = [], []
+            if not len(times) == len(inodes) == len(self.names):
+                times, inodes = [-1.0] * len(self.names), [-1] * len(self.names)
+            self._rows = list(zip(times, inodes, strict=True))
+        return self._rows
+
+
+_INDEX = _Index()
+
+
+def forget_index() -> None:
+    """Forget the index kept in memory (the saves benchmark times a first reading)."""
+    global _INDEX
+    _INDEX = _Index()
+
+
+def _read_index(folder: Path) -> _Index:
+    """The index written by an earlier run (through the guarded reader); an empty one when
+    there is none or it cannot be used: it is only a shortcut, checked against the
+    folder's time and, when that changed, entry by entry."""
+    from rail_app.core import guarded
+
+    out = _Index()
     try:
-        with os.scandir(folder) as it:
-            return [folder / e.name for e in it
-                    if e.name.endswith(".json") and not e.name.startswith(".")]
-    except OSError:
-        return []
-
-
-def save_times() -> list[tuple[float, Path]]:
-    """(modification time, path) of every save file that is a regular file now, newest
-    first. An entry that is not (a dangling link, a link loop, a folder, a pipe, a file
-    another window deleted a moment ago) is left out: it hides itself, never the others."""
-    out: list[tuple[float, Path]] = []
-    for p in scan_saves():
-        try:
-            st = os.stat(p)
-        except (OSError, ValueError):
-            continue
-        if stat.S_ISREG(st.st_mode):
-            out.append((st.st_mtime, p))
-    out.sort(key=lambda tp: (-tp[0], tp[1].name))
+        text = guarded.read_text(folder.parent / INDEX_NAME, guarded.SAVE)
+    except guarded.GuardError:
+        return out
+    lines = text.split("\n")
+    head = lines[0].split("\t") if lines else []
+    if len(head) != 4 or head[0] != INDEX_HEAD or head[3] != str(folder) or len(lines) < 3:
+        return out
+    try:  # the times on one line, the inodes on the next, then a name a line
+        stamp, trusted = int(head[1]), head[2] == "trusted"
+    except ValueError:
+        return out
+    out.folder, out.stamp, out.trusted = str(folder), stamp, trusted
+    out.names = [n for n in lines[3:] if n]
+    out._rows, out._raw = None, (lines[1], lines[2])
     return out
 
 
+def _write_index(idx: _Index) -> None:
+    from rail_app.core.files import write_atomic
+
+    rows = idx.rows()
+    lines = [f"{INDEX_HEAD}\t{idx.stamp}\t{'trusted' if idx.trusted else 'checked'}\t"
+             f"{idx.folder}", " ".join(repr(m) for m, _ in rows),
+             " ".join(str(ino) for _, ino in rows), *idx.names]
+    # The index is a shortcut, rebuilt from the folder whenever it is missing or stale: a
+    # disk that takes no file leaves the game without it, and nothing else
+    with contextlib.suppress(OSError):
+        write_atomic(Path(idx.folder).parent / INDEX_NAME, "\n".join(lines) + "\n")
+
+
+def _plain(name: str) -> bool:
+    return name.endswith(".json") and name[:1] != "." and "/" not in name \
+        and "\\" not in name and "\0" not in name
+
+
+def newest_saves() -> list[str]:
+    """The path of every save file that is a regular file now, newest first, as text (a
+    folder of thousands of saves makes no object per file). An entry that is not a
+    regular file (a dangling link, a link loop, a folder, a pipe, a file another window
+    deleted a moment ago) is left out: it hides itself, never the others.
+
+    The folder is indexed: while its own modification time is unchanged (no save added,
+    replaced or deleted), the list comes from the index without looking at the files;
+    when it changed, only the entries that are new or replaced (another inode) are looked
+    at. The index is kept beside the folder for the next run."""
+    folder = saves_dir()
+    try:
+        before = os.stat(folder).st_mtime_ns
+    except (OSError, ValueError):
+        return []
+    idx = _INDEX
+    if idx.folder != str(folder):
+        idx = _read_index(folder)
+    prefix = str(folder) + os.sep
+    if idx.folder == str(folder) and idx.stamp == before and idx.trusted:
+        globals()["_INDEX"] = idx
+        return [prefix + name for name in idx.names if _plain(name)]
+    known = dict(zip(idx.names, idx.rows(), strict=True))
+    try:
+        with os.scandir(folder) as it:
+            entries = [e for e in it if _plain(e.name)]
+    except OSError:
+        return []
+    rows: list[tuple[float, int, str]] = []
+    for e in entries:
+        try:
+            ino = e.inode()
+            seen = known.get(e.name)
+            if seen is not None and seen[1] == ino:
+                rows.append((seen[0], ino, e.name))
+                continue
+            st = e.stat()
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            rows.append((st.st_mtime, ino, e.name))
+    rows.sort(key=lambda r: (-r[0], r[2]))
+    try:
+        after = os.stat(folder).st_mtime_ns
+    except (OSError, ValueError):
+        after = -1
+    fresh = _Index()
+    fresh.folder, fresh.stamp = str(folder), after
+    fresh.names = [name for _, _, name in rows]
+    fresh._rows = [(m, ino) for m, ino, _ in rows]
+    fresh.trusted = after == before and time.time_ns() - after > _RACY_NS
+    globals()["_INDEX"] = fresh
+    if after == before and (fresh.names != idx.names or fresh.trusted != idx.trusted
+                            or fresh.rows() != idx.rows()):
+        _write_index(fresh)
+    return [prefix + name for name in fresh.names]
+
+
 def list_saves() -> list[Path]:
-    """Every save file, newest first (see :func:`save_times`)."""
-    return [p for _, p in save_times()]
+    """Every save file, newest first (see :func:`newest_saves`)."""
+    return [Path(p) for p in newest_saves()]
 
 
 def worlds_dir() -> Path:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
@@ -43,9 +44,6 @@ class Entry:
     map_label: str = ""
     problem: str = ""
     unsaved: bool = False  # the game being played, before it is saved
-    #: False: only the file's name and time are known yet (:func:`list_entries` reads
-    #: the rows a screen shows first; the others when they are shown)
-    read: bool = True
 
     @property
     def title(self) -> str:
@@ -167,37 +165,56 @@ def read_entry(path: Path) -> Entry:
     return entry
 
 
+def forget_entries() -> None:
+    """Forget the entries read so far (the saves benchmark times a first reading)."""
+    global _ENTRIES
+    _ENTRIES = BoundedCache(500)
+
+
 def read_entries() -> list[Entry]:
-    """Every saved game, newest first, each read."""
-    return [e if e.read else read_entry(e.path) for e in list_entries(0)]
+    """Every saved game, newest first, each read (a save deleted meanwhile left out)."""
+    return [e for e in list_entries() if not e.problem or os.path.lexists(e.path)]
 
 
-#: How many of the newest saves :func:`list_entries` reads at once: more than a screen
-#: shows, so that the Load screen's first frame reads what it draws and no more.
-READ_FIRST = 12
+class EntryList(Sequence[Entry]):
+    """Every saved game, newest first, each read when it is first asked for: the Load
+    screen reads the rows it shows, so a folder of thousands of saves costs it no more
+    than a look at each file's time. Entries may be replaced (a save renamed)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.known: dict[int, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+
+    def __getitem__(self, i: int | slice) -> Entry | list[Entry]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self.paths):
+            raise IndexError(i)
+        found = self.known.get(i)
+        if found is None:
+            found = self.known[i] = read_entry(Path(self.paths[i]))
+        return found
+
+    def __setitem__(self, i: int, entry: Entry) -> None:
+        self.known[i] = entry
 
 
-def list_entries(read_first: int = READ_FIRST) -> list[Entry]:
-    """Every saved game, newest first: the ``read_first`` newest read, the others by
-    their name and time only (:func:`fill` reads one when it is shown). The cost of the
-    list grows with the number of files only by a look at each file's time."""
-    from rail_app.ui.savedir import save_times
+def list_entries() -> EntryList:
+    """Every saved game, newest first, read as they are asked for (:class:`EntryList`)."""
+    from rail_app.ui.savedir import newest_saves
 
-    out: list[Entry] = []
-    for mtime, p in save_times():
-        if len(out) < read_first:
-            e = read_entry(p)
-            if e.problem and not os.path.lexists(p):
-                continue  # deleted a moment ago (by another window): gone, not broken
-            out.append(e)
-        else:
-            out.append(Entry(p, mtime, read=False))
-    return out
-
-
-def fill(entry: Entry) -> Entry:
-    """The entry read, if it was not yet (see :func:`list_entries`)."""
-    return entry if entry.read else read_entry(entry.path)
+    return EntryList(newest_saves())
 
 
 def latest_game(entries: list[Entry]) -> Entry | None:
@@ -211,10 +228,11 @@ def latest_game_path() -> Path | None:
     say it is over, read through the same guards as any save, newest first and only as
     far as needed. Loading it checks it whole."""
     from rail_app.core import guarded
-    from rail_app.ui.savedir import save_times
+    from rail_app.ui.savedir import newest_saves
 
     finished: set[str] = set()  # matches whose newest save says the game is over
-    for _, p in save_times():
+    for name in newest_saves():
+        p = Path(name)
         try:
             data = guarded.read_json(p, guarded.SAVE)
         except guarded.GuardError:

@@ -28,9 +28,9 @@ from rail_app.ui.palette import SELECTED as SELECTED
 from rail_app.ui.palette import THUMB_BG as THUMB_BG
 from rail_app.ui.savelist import (
     Entry,
+    EntryList,
     delete,
     details,
-    fill,
     list_entries,
     rename,
     summary,
@@ -53,7 +53,7 @@ class SavesScene(Scene):
 
     def __init__(self, app: Host, session: Session[Any] | None = None) -> None:
         self.session = session
-        self.entries: list[Entry] = list_entries()
+        self.entries: EntryList = list_entries()
         self.selected = 0 if self.entries and session is None else -1
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
@@ -133,10 +133,7 @@ class SavesScene(Scene):
     def entry(self, i: int) -> Entry:
         """Row ``i``'s save, read when it is first needed (a list of thousands of saves
         reads only the rows shown)."""
-        e = self.entries[i]
-        if not e.read:
-            e = self.entries[i] = fill(e)
-        return e
+        return self.entries[i]
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

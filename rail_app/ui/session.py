@@ -278,8 +278,7 @@ def prune_autosaves(game_id: str, keep: int) -> None:
     again). The player's own saves are never touched."""
     from rail_app.ui.savedir import scan_saves
 
-    mine = sorted(p for p in scan_saves()
-                  if p.name.startswith(f"{AUTOSAVE_PREFIX}{game_id}-"))
+    mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
     for old in mine[:-keep] if keep else mine:
         try:
             old.unlink(missing_ok=True)
@@ -296,8 +295,8 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
     from rail_app.ui.savedir import scan_saves
 
     prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
-    for path in scan_saves():
-        if path == loaded or not path.name.startswith(prefix):
+    for path in scan_saves(prefix):
+        if path == loaded:
             continue
         digits = path.stem[len(prefix):]
         if not (digits.isascii() and digits.isdigit()):
