@@ -282,10 +282,35 @@ class App:
             self.quit(1)
 
     def run(self) -> int:
-        while self.running:
-            self.guarded_step()
+        """The game until it is closed. Ctrl-C or a request to end (SIGTERM) autosaves
+        the game being played, the turn in progress with it, then ends the program as
+        an interruption (KeyboardInterrupt: exit status 130)."""
+        previous = _end_on_sigterm()
+        try:
+            while self.running:
+                self.guarded_step()
+        except KeyboardInterrupt:
+            self.save_on_interrupt()
+            self.close()
+            raise
+        finally:
+            _restore_sigterm(previous)
         self.close()
         return self.exit_code
+
+    def save_on_interrupt(self) -> Path | None:
+        """Autosave the game on the screen (if one is): the program is being ended."""
+        for scene in reversed(self.stack):
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "autosave"):
+                path: Path | None = session.autosave()
+                if path is None:
+                    print(f"Italian Rails: the game could not be saved: "
+                          f"{session.autosave_problem}", file=sys.stderr)
+                else:
+                    print(f"Italian Rails: the game was saved as {path}", file=sys.stderr)
+                return path
+        return None
 
     def close(self) -> None:
         """The window goes at once; then the settings are kept, the sounds stopped and
@@ -305,6 +330,29 @@ def data_folder_notice(problem: str) -> StartNotice:
         _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
           "or setting will be kept there. Use another folder for your saves?").format(
             folder=user_data_dir(), why=_(problem)), offer_folder=True)
+
+
+def _end_on_sigterm() -> Any:
+    """SIGTERM ends the game as Ctrl-C does (so the game is saved first); the handler it
+    replaces, to be put back (None where signals cannot be set: not the main thread)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "SIGTERM"):
+        return None
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, interrupt)
+
+
+def _restore_sigterm(previous: Any) -> None:
+    import signal
+
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _desktop_size() -> tuple[int, int] | None:
