@@ -263,6 +263,7 @@ def _line_of(data: bytes, needle: bytes) -> int | None:
 
 
 SMALL_JSON = 4096  # bytes: a file this small is measured without numpy
+_DEPTH_CHUNK = 1 << 20
 
 
 def json_depth(data: bytes) -> tuple[int, int]:
@@ -275,14 +276,22 @@ def json_depth(data: bytes) -> tuple[int, int]:
         return _json_depth_small(bare)
     import numpy as np
 
-    arr = np.frombuffer(bare, dtype=np.uint8)
-    step = (np.isin(arr, (0x5B, 0x7B)).astype(np.int32)
-            - np.isin(arr, (0x5D, 0x7D)).astype(np.int32))
-    if not len(step):
+    # a chunk at a time, the depth carried over: the memory stays a few megabytes for a
+    # file of any size the limits allow
+    whole = np.frombuffer(bare, dtype=np.uint8)
+    deepest, at, carry = -1, 0, 0
+    for start in range(0, len(whole), _DEPTH_CHUNK):
+        arr = whole[start:start + _DEPTH_CHUNK]
+        step = ((arr == 0x5B) | (arr == 0x7B)).astype(np.int32)
+        step -= ((arr == 0x5D) | (arr == 0x7D))
+        depth = np.cumsum(step, dtype=np.int32)
+        depth += carry
+        i = int(np.argmax(depth))
+        if int(depth[i]) > deepest:
+            deepest, at = int(depth[i]), start + i
+        carry = int(depth[-1])
+    if deepest < 0:
         return 0, 1
-    depth = np.cumsum(step)
-    deepest = int(depth.max())
-    at = int(np.argmax(depth))
     return deepest, bare.count(b"\n", 0, at) + 1
 
 

@@ -148,6 +148,11 @@ def world_from_json(raw: Any) -> World:
             raise WorldError(f"{where}: the packed file is damaged (its SHA-256 does not "
                              "match)")
         files.append(WorldFile(role, name, data, digest, packed))
+    used = next(f for f in files if f.role == "map").data
+    for f in files:  # a file its map never names is not part of the world
+        if f.role != "map" and f.name.encode("utf-8") not in used:
+            raise WorldError(f"world.{f.role}: the map does not use "
+                             f"{guarded.shorten(f.name)}")
     return World(tuple(files))
 
 

@@ -218,6 +218,9 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
         raise SaveError(f"{shown}: 'saved' must be a date")
     game = (game_from_json(data["game"], f"{shown}: game", codec, len(seats))
             if data.get("game") is not None else None)
+    if game is not None and game.actions != len(record.actions):
+        raise SaveError(f"{shown}: its summary says {game.actions} actions were played, its "
+                        f"record holds {len(record.actions)}")
     return SaveFile(record, seats, world, saved, game=game)
 
 

@@ -235,6 +235,12 @@ class Session(Generic[S]):
             changed = " (its map has changed since)" if notes else ""
             raise LoadError(f"{path.name}: action {r.index} ({game.action_repr(r.action)}) "
                             f"is not allowed{changed}: {why}")
+        if saved.game is not None and (saved.game.over != (game.outcome(state) is not None)
+                                       or saved.game.turn != game.turn(state)):
+            raise LoadError(f"{path.name}: its summary (game turn {saved.game.turn}"
+                            f"{', game over' if saved.game.over else ''}) is not what its "
+                            f"actions make (game turn {game.turn(state)}"
+                            f"{', game over' if game.outcome(state) is not None else ''})")
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
         s: Session[Any] = cls(setup, board, state, saved.world)
         s.notes = notes
