@@ -454,9 +454,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _fuzz_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak"),
+    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak", "names",
+                                      "folder"),
                    help="what to try: hostile saves, hostile maps, kills while saving, random "
-                        "input on the interface, or checked games between computer players")
+                        "input on the interface, checked games between computer players, "
+                        "names from every Unicode category typed, saved, loaded and "
+                        "continued, or a hostile data folder")
     p.add_argument("--long", action="store_true",
                    help="the long run (its figures are in docs/reliability.md)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same seed, same run)")

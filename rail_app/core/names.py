@@ -78,8 +78,10 @@ def _visible(ch: str) -> bool:
 
 def typeable(ch: str) -> bool:
     """Whether a text field takes the character ``ch`` (a single character) as typed:
-    what a name keeps, a space, or a combining mark."""
-    return len(ch) == 1 and (ch == " " or (not stripped(ch) and not _space(ch)))
+    what a name keeps, a space of any width (the name makes it a plain space), or a
+    combining mark; not a line break, a tab or a character that draws nothing."""
+    return len(ch) == 1 and (unicodedata.category(ch) == "Zs" or not (stripped(ch)
+                                                                        or _space(ch)))
 
 
 def clean(text: str, limit: int) -> str:
