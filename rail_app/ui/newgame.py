@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from rail_app.core import names as naming
+from rail_app.core.i18n import _, number
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
@@ -211,8 +212,9 @@ class NewGameScene(Scene):
         text = self.seed_entry.get_text().strip()
         seed = naming.parse_seed(text) if text else random.randrange(1, 10**6)
         if seed is None:
-            self.message.set_text(f"The seed is a whole number from 0 to {naming.MAX_SEED:,}, "
-                                  "or nothing for a random game.")
+            self.message.set_text(_("The seed is a whole number from 0 to {most}, or "
+                                    "nothing for a random game.").format(
+                                        most=number(naming.MAX_SEED)))
             return None
         return GameSetup(str(path), seats, seed, options, game.id)
 

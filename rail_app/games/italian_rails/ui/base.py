@@ -180,8 +180,8 @@ class Core:
         failed_before = bool(self.session.autosave_problem)
         if self.session.autosave() is None:
             self.say(_("Autosave failed"),
-                     _("This turn is not saved: {why}. Free some space or choose another "
-                       "data folder in the settings, or save the game with Save game.").format(
+                     _("This turn is not saved: {why}. The game tries again after each "
+                       "turn.").format(
                          why=_(self.session.autosave_problem)), Tone.ERROR, Spot.TOP)
         elif failed_before:
             self.say(_("Autosaved again"), _("The game saves itself again after each turn."),
