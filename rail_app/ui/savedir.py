@@ -24,11 +24,22 @@ def _folder(name: str) -> Path:
 
 
 def data_dir_problem() -> str:
-    """Why nothing can be saved in the user data folder ("" when a save can be written;
-    see :func:`rail_app.core.files.folder_problem`)."""
+    """Why nothing can be saved in the user data folder ("" when a file can be written
+    there; see :func:`rail_app.core.files.folder_problem`). The trial file is written in
+    the data folder itself, not among the saves, whose folder's time the index watches."""
     from rail_app.core.files import folder_problem
 
-    return folder_problem(user_data_dir() / "saves")
+    problem = folder_problem(user_data_dir())
+    if problem:
+        return problem
+    saves = user_data_dir() / "saves"
+    try:
+        saves.mkdir(exist_ok=True)
+    except OSError as exc:
+        from rail_app.core.files import os_reason
+
+        return os_reason(exc)
+    return ""
 
 
 def saves_dir() -> Path:
@@ -42,7 +53,7 @@ def scan_saves(prefix: str = "") -> list[Path]:
     """The save files whose names begin with ``prefix``, from the index
     (:func:`newest_saves`)."""
     start = str(saves_dir() / prefix) if prefix else ""
-    return [Path(p) for p in newest_saves() if p.startswith(start)]
+    return [Path(p) for p in newest_saves() if p[:len(start)] == start]
 
 
 #: The index of the saves folder: each save's name, inode and modification time, newest
@@ -128,7 +139,7 @@ def _write_index(idx: _Index) -> None:
 
 
 def _plain(name: str) -> bool:
-    return name.endswith(".json") and name[:1] != "." and "/" not in name \
+    return name[-5:] == ".json" and name[:1] != "." and "/" not in name \
         and "\\" not in name and "\0" not in name
 
 
