@@ -52,8 +52,8 @@ AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<
 def scan_saves(prefix: str = "") -> list[Path]:
     """The save files whose names begin with ``prefix``, from the index
     (:func:`newest_saves`)."""
-    start = str(saves_dir() / prefix) if prefix else ""
-    return [Path(p) for p in newest_saves() if p[:len(start)] == start]
+    folder, names = newest_names()
+    return [folder / n for n in names if n[:len(prefix)] == prefix]
 
 
 #: The index of the saves folder: each save's name, inode and modification time, newest
@@ -144,8 +144,16 @@ def _plain(name: str) -> bool:
 
 
 def newest_saves() -> list[str]:
-    """The path of every save file that is a regular file now, newest first, as text (a
-    folder of thousands of saves makes no object per file). An entry that is not a
+    """The path of every save file that is a regular file now, newest first, as text
+    (see :func:`newest_names`)."""
+    folder, names = newest_names()
+    prefix = str(folder) + os.sep
+    return [prefix + n for n in names]
+
+
+def newest_names() -> tuple[Path, list[str]]:
+    """The saves folder and the name of every save file in it that is a regular file now,
+    newest first (the list is the index's own: not to be changed). An entry that is not a
     regular file (a dangling link, a link loop, a folder, a pipe, a file another window
     deleted a moment ago) is left out: it hides itself, never the others.
 
@@ -157,20 +165,21 @@ def newest_saves() -> list[str]:
     try:
         before = os.stat(folder).st_mtime_ns
     except (OSError, ValueError):
-        return []
+        return folder, []
     idx = _INDEX
     if idx.folder != str(folder):
         idx = _read_index(folder)
-    prefix = str(folder) + os.sep
+        if not all(map(_plain, idx.names)):
+            idx = _Index()  # a name no save may have: the index is not this program's
     if idx.folder == str(folder) and idx.stamp == before and idx.trusted:
         globals()["_INDEX"] = idx
-        return [prefix + name for name in idx.names if _plain(name)]
+        return folder, idx.names
     known = dict(zip(idx.names, idx.rows(), strict=True))
     try:
         with os.scandir(folder) as it:
             entries = [e for e in it if _plain(e.name)]
     except OSError:
-        return []
+        return folder, []
     rows: list[tuple[float, int, str]] = []
     for e in entries:
         try:
@@ -198,7 +207,7 @@ def newest_saves() -> list[str]:
     if after == before and (fresh.names != idx.names or fresh.trusted != idx.trusted
                             or fresh.rows() != idx.rows()):
         _write_index(fresh)
-    return [prefix + name for name in fresh.names]
+    return folder, fresh.names
 
 
 def list_saves() -> list[Path]:

@@ -228,11 +228,12 @@ def latest_game_path() -> Path | None:
     say it is over, read through the same guards as any save, newest first and only as
     far as needed. Loading it checks it whole."""
     from rail_app.core import guarded
-    from rail_app.ui.savedir import newest_saves
+    from rail_app.ui.savedir import newest_names
 
     finished: set[str] = set()  # matches whose newest save says the game is over
-    for name in newest_saves():
-        p = Path(name)
+    folder, names = newest_names()
+    for name in names:
+        p = folder / name
         try:
             data = guarded.read_json(p, guarded.SAVE)
         except guarded.GuardError:
