@@ -119,6 +119,10 @@ def _read_index(folder: Path) -> _Index:
         stamp, trusted = int(head[1]), head[2] == "trusted"
     except ValueError:
         return out
+    start = len(lines[0]) + len(lines[1]) + len(lines[2]) + 3
+    block = text[start:]
+    if "/" in block or "\\" in block or "\0" in block:
+        return out  # a name no file in the folder can have: not this program's index
     out.folder, out.stamp, out.trusted = str(folder), stamp, trusted
     out.names = [n for n in lines[3:] if n]
     out._rows, out._raw = None, (lines[1], lines[2])
@@ -169,8 +173,6 @@ def newest_names() -> tuple[Path, list[str]]:
     idx = _INDEX
     if idx.folder != str(folder):
         idx = _read_index(folder)
-        if not all(map(_plain, idx.names)):
-            idx = _Index()  # a name no save may have: the index is not this program's
     if idx.folder == str(folder) and idx.stamp == before and idx.trusted:
         globals()["_INDEX"] = idx
         return folder, idx.names
