@@ -58,7 +58,7 @@ def test_broken_entries_in_the_saves_folder_hide_only_themselves(app: Any) -> No
     assert "continue" in app.scene.buttons.values()
     saves = app.push(screens.saves(app))
     d.frames(2)
-    assert good in [saves.entry(i).path for i in range(len(saves.entries))]
+    assert good in [e.path for e in saves.entries]
 
 
 def test_two_windows_on_one_folder_never_crash_or_hide_a_save(app: Any) -> None:

@@ -279,7 +279,9 @@ def json_depth(data: bytes) -> tuple[int, int]:
     # a chunk at a time, the depth carried over: the memory stays a few megabytes for a
     # file of any size the limits allow
     whole = np.frombuffer(bare, dtype=np.uint8)
-    deepest, at, carry = -1, 0, 0
+    if not len(whole):
+        return 0, 1
+    deepest, at, carry = None, 0, 0
     for start in range(0, len(whole), _DEPTH_CHUNK):
         arr = whole[start:start + _DEPTH_CHUNK]
         step = ((arr == 0x5B) | (arr == 0x7B)).astype(np.int32)
@@ -287,11 +289,10 @@ def json_depth(data: bytes) -> tuple[int, int]:
         depth = np.cumsum(step, dtype=np.int32)
         depth += carry
         i = int(np.argmax(depth))
-        if int(depth[i]) > deepest:
+        if deepest is None or int(depth[i]) > deepest:
             deepest, at = int(depth[i]), start + i
         carry = int(depth[-1])
-    if deepest < 0:
-        return 0, 1
+    assert deepest is not None
     return deepest, bare.count(b"\n", 0, at) + 1
 
 

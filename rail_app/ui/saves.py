@@ -128,12 +128,7 @@ class SavesScene(Scene):
             self.message.set_text("No saved games yet.")
 
     def current(self) -> Entry | None:
-        return self.entry(self.selected) if 0 <= self.selected < len(self.entries) else None
-
-    def entry(self, i: int) -> Entry:
-        """Row ``i``'s save, read when it is first needed (a list of thousands of saves
-        reads only the rows shown)."""
-        return self.entries[i]
+        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -218,7 +213,6 @@ class SavesScene(Scene):
         limit = max(0, len(self.entries) * self.row_h - self.list_rect.h)
         self.scroll = max(0, min(limit, self.scroll + dy))
 
-    # -- what the buttons do -------------------------------------------------------------------
     def back(self) -> None:
         """Back to the screen this one was opened from (the game, or the menu)."""
         self.app.pop()
@@ -295,7 +289,6 @@ class SavesScene(Scene):
         self.refresh()
         self.message.set_text("Deleted.")
 
-    # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_form(surface, self.app, self.ui, self.card, under=self.paint)
 
@@ -315,7 +308,7 @@ class SavesScene(Scene):
             row = self.row_rect(i)
             if row.bottom < r.top or row.top > r.bottom:
                 continue
-            e = self.entry(i)
+            e = self.entries[i]  # read when first shown
             if i == self.selected:
                 pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
                                  border_radius=px(6))
@@ -392,8 +385,8 @@ def _session_entry(session: Session[Any]) -> Entry:
 def _enable(button: UIButton, on: bool) -> None:
     if on:
         button.enable()
-    else:
-        button.disable()
+        return
+    button.disable()
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
