@@ -106,6 +106,9 @@ def spoil(data: Path, what: str, good: bytes) -> None:
         return  # the lesson's folder is already a file
     if not lesson.exists():
         lesson.mkdir()
+    if what.startswith("lesson-"):  # a spoil of the lesson replaces an earlier one
+        for name in ("game.json", "progress.json"):
+            (lesson / name).unlink(missing_ok=True)
     if what == "dangling":
         (saves / "dangling.json").symlink_to(saves / "nowhere.json")
     elif what == "loop":
