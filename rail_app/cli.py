@@ -46,6 +46,41 @@ def game_id(text: str) -> str:
     return text
 
 
+def _count(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (else a clean refusal, exit
+    2: a count of -1 that would "pass" having done nothing, or one so large that the run
+    would eat the machine's memory)."""
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t[:1] in "+-" else t
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from "
+                                             f"{low:,} to {high:,}")
+        n = int(t)
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {n:,}")
+        return n
+
+    parse.__name__ = "number"  # argparse names the type in its message
+    return parse
+
+
+def _project_folder(text: str) -> str:
+    """An argparse type: the project's folder (it holds ``maps/``)."""
+    if not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not a folder")
+    if not os.path.isdir(os.path.join(text, "maps")):
+        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not the project's folder "
+                                         "(it has no maps/ folder)")
+    return text
+
+
+#: The largest counts the harnesses take (games, cases, turns).
+MAX_GAMES = 1_000_000
+MAX_TURN_CAP = 10_000
+
+
 def _game_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=game_id, default=None,
                    help="the game (default: italian-rails; `games` lists them)")
@@ -197,15 +232,30 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.authoring.games import authoring_of
     from rail_app.ui.gamescreens import GAME_SCREENS
 
+    out = Path(args.output)
+    if out.is_dir():
+        print(_("cannot write {output}: it is a folder (give a file name, e.g. {example})")
+              .format(output=args.output, example=out / "map.png"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if out.exists() and not out.is_file():
+        print(_("cannot write {output}: not a regular file (a device or a pipe)")
+              .format(output=args.output), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not out.parent.is_dir():
+        print(_("cannot write {output}: the folder {folder} does not exist")
+              .format(output=args.output, folder=out.parent), file=sys.stderr)
+        return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
     if draw is None and game.id in GAME_SCREENS:
         draw = GAME_SCREENS[game.id].render_map
     if draw is None:
         print(f"{game.title} has no render-map tool", file=sys.stderr)
         return EXIT_BAD_INPUT
+    import pygame
+
     try:
         size = draw(board, args.output, args.width)
-    except OSError as exc:
+    except (OSError, pygame.error) as exc:
         print(_("cannot write {output}: {exc}").format(output=args.output, exc=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(_("wrote {output} ({size}x{size2})").format(output=args.output, size=size[0], size2=size[1]))
@@ -459,14 +509,15 @@ def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _simulate_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=10,
+                   help="how many games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1)")
     p.add_argument("--players", default=None,
                    help="the game's computer players, comma separated, seat 0 first "
                         "(Italian Rails: two of easy, normal, hard, random; default hard,easy)")
     p.add_argument("--map", default=None,
                    help="map file (default: the game's map, maps/italy.yaml)")
-    p.add_argument("--turn-cap", type=int, default=150,
+    p.add_argument("--turn-cap", type=_count(1, MAX_TURN_CAP), default=150,
                    help="turns per player before the game is ended by its rule for a stopped "
                         "game (Italian Rails: W2) (default 150)")
     _jobs_option(p, default=2)
@@ -481,13 +532,16 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _fuzz_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak"),
+    p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak", "names",
+                                      "folder"),
                    help="what to try: hostile saves, hostile maps, kills while saving, random "
-                        "input on the interface, or checked games between computer players")
+                        "input on the interface, checked games between computer players, "
+                        "names from every Unicode category typed, saved, loaded and "
+                        "continued, or a hostile data folder")
     p.add_argument("--long", action="store_true",
                    help="the long run (its figures are in docs/reliability.md)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same seed, same run)")
-    p.add_argument("--count", type=int, default=None,
+    p.add_argument("--count", type=_count(1, 10 * MAX_GAMES), default=None,
                    help="cases, kills, events or games (default: the short or long run's)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _game_arg(p)
@@ -501,7 +555,7 @@ def _fuzz(args: argparse.Namespace) -> int:
 
 
 def _tournament_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=20,
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=20,
                    help="games per pairing, an even number: each seed in both seat orders")
     p.add_argument("--seed", type=int, default=1, help="the first seed (then +1)")
     p.add_argument("--levels", default=None,
@@ -510,7 +564,7 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default=None,
                    help="map file (default: the game's map, maps/italy.yaml)")
     _jobs_option(p, default=0)
-    p.add_argument("--turn-cap", type=int, default=150,
+    p.add_argument("--turn-cap", type=_count(1, MAX_TURN_CAP), default=150,
                    help="turns per player before a game is ended by its rule for a stopped "
                         "game (Italian Rails: W2) (default 150)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -529,14 +583,16 @@ LONG_SOAK_GAMES = 10_000
 
 
 def _soak_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=20,
+                   help="how many games (default 20)")
     p.add_argument("--long", action="store_true",
                    help=f"the long run: {LONG_SOAK_GAMES:,} games (its figures are in "
                         "docs/reliability.md)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1)")
     p.add_argument("--first-seed", dest="seed", type=int, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)  # the option's earlier name
-    p.add_argument("--turn-cap", type=int, default=150, help="turns per player")
+    p.add_argument("--turn-cap", type=_count(1, MAX_TURN_CAP), default=150,
+                   help="turns per player")
     p.add_argument("--map", default=None, help="map file (default: the game's map)")
     _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -557,10 +613,25 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
     p.add_argument("--map", default=None,
                    help="the map (default: the game's map, maps/italy.yaml)")
+    p.add_argument("--saves", type=_count(11, 100_000), default=None, metavar="N",
+                   help="instead: the main menu, the Load screen and Continue with N saves "
+                        "in the folder against 10 (e.g. 10000)")
     _game_arg(p)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.map is not None:  # a map that cannot be read is refused before any timing
+        from rail_app.authoring.games import game_of_map
+        from rail_app.core.mapfile import MapError
+
+        try:
+            game_of_map(args.map).load_board(args.map)
+        except MapError as exc:
+            return _map_problems(exc, False, False)
+    if args.saves is not None:
+        from rail_app.devtools.savesbench import run_command as saves_bench
+
+        return saves_bench(args)
     from rail_app.devtools.bench import run_command
 
     return run_command(args)
@@ -568,7 +639,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _selftest_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", help="the map to play on (default: the game's small test map)")
-    p.add_argument("--turns", type=int, default=3, help="human turns to play")
+    p.add_argument("--turns", type=_count(1, 1000), default=3, help="human turns to play")
     _game_arg(p)
 
 
@@ -579,8 +650,9 @@ def _selftest(args: argparse.Namespace) -> int:
 
 
 def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--start", type=int, default=1, help="the first seed to try")
-    p.add_argument("--count", type=int, default=5000, help="how many seeds to try")
+    p.add_argument("--start", type=_count(0, 10**12), default=1, help="the first seed to try")
+    p.add_argument("--count", type=_count(1, MAX_GAMES), default=5000,
+                   help="how many seeds to try")
     _game_arg(p)
 
 
@@ -615,7 +687,8 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
 
 
 def _records_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", default=".", help="the project folder (default: here)")
+    p.add_argument("--root", type=_project_folder, default=".",
+                   help="the project folder (default: here)")
     _game_arg(p)
 
 

@@ -79,3 +79,23 @@ def test_the_fuzz_command(tmp_path: Path) -> None:
                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-1000:]
     assert json.loads(out.stdout)["games"] == 1
+
+
+def test_names_fuzzer_short_run() -> None:
+    """Names from every Unicode category typed into New game and the save screen, saved,
+    renamed, loaded and continued (the long run: ``fuzz names --long``)."""
+    from rail_app.devtools import fuzz_names
+
+    s = fuzz_names.run(seed=1, count=2)
+    assert fuzz_names.passed(s), s["failures"]
+    pools = {cat for cat, _ in fuzz_names.POOLS}
+    assert {"format", "surrogate", "combining", "rtl", "control"} <= pools
+
+
+def test_data_folder_fuzzer_short_run() -> None:
+    """A hostile data folder (broken entries, a read-only or full disk, a second window):
+    the game starts, lists, continues, loads and saves or says why not."""
+    from rail_app.devtools import fuzz_folder
+
+    s = fuzz_folder.run(seed=1, count=3)
+    assert fuzz_folder.passed(s), s["failures"]

@@ -126,6 +126,11 @@ def load_geometry(
                     shown, index.line_of(("geometry",)),
                     f"geometry: file {guarded.shorten(spec)} not found")]
             return MapGeometry(features), [MapProblem(exc.file, exc.line, exc.message)]
+        bad = guarded.first_non_text(doc)
+        if bad is not None:
+            from rail_app.core.mapfile import not_text_message
+
+            return MapGeometry(features), [MapProblem(gshown, None, not_text_message(*bad))]
         raw = doc.get("features") if isinstance(doc, dict) else None
         if not isinstance(raw, list):
             return MapGeometry(features), [MapProblem(

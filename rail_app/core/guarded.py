@@ -107,16 +107,52 @@ def clip(text: str, limit: int = 2 * SHOWN_CHARS) -> str:
 
 # -- bytes and text ------------------------------------------------------------------------
 
+#: Files kept in memory instead of on disk (a save's world, read from the save when the
+#: disk has no room to unpack it), by absolute path; the newest :data:`MEMORY_FILES`.
+_MEMORY: dict[str, bytes] = {}
+MEMORY_FILES = 48
+
+
+def keep_in_memory(path: str | os.PathLike[str], data: bytes) -> None:
+    """Have :func:`read_bytes` give ``data`` for ``path`` without the disk (the oldest
+    such file is forgotten beyond :data:`MEMORY_FILES`)."""
+    key = os.path.abspath(path)
+    _MEMORY.pop(key, None)
+    _MEMORY[key] = data
+    while len(_MEMORY) > MEMORY_FILES:
+        del _MEMORY[next(iter(_MEMORY))]
+
+
+def _in_memory(path: str | os.PathLike[str]) -> bytes | None:
+    if not _MEMORY:
+        return None
+    try:
+        return _MEMORY.get(os.path.abspath(path))
+    except (TypeError, ValueError):
+        return None
+
+
+def lexists(path: str | os.PathLike[str]) -> bool:
+    """Whether there is an entry at ``path``, on disk or kept in memory."""
+    return _in_memory(path) is not None or os.path.lexists(path)
+
 
 def read_bytes(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> bytes:
     """The bytes of a regular file of at most ``kind.max_bytes``; GuardError otherwise."""
     shown = str(path) if shown is None else shown
+    kept = _in_memory(path)
+    if kept is not None:
+        if len(kept) > kind.max_bytes:
+            raise GuardError(shown, None, f"the file is too large for a {kind.name} file")
+        return kept
     try:
         st = os.stat(path)
     except FileNotFoundError:
         raise GuardError(shown, None, "file not found") from None
     except OSError as exc:
         raise GuardError(shown, None, f"cannot read the file ({exc.strerror})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise GuardError(shown, None, "the file name holds a NUL character") from None
     _check_stat(st, kind, shown)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -227,6 +263,7 @@ def _line_of(data: bytes, needle: bytes) -> int | None:
 
 
 SMALL_JSON = 4096  # bytes: a file this small is measured without numpy
+_DEPTH_CHUNK = 1 << 20
 
 
 def json_depth(data: bytes) -> tuple[int, int]:
@@ -239,14 +276,23 @@ def json_depth(data: bytes) -> tuple[int, int]:
         return _json_depth_small(bare)
     import numpy as np
 
-    arr = np.frombuffer(bare, dtype=np.uint8)
-    step = (np.isin(arr, (0x5B, 0x7B)).astype(np.int32)
-            - np.isin(arr, (0x5D, 0x7D)).astype(np.int32))
-    if not len(step):
+    # a chunk at a time, the depth carried over: the memory stays a few megabytes for a
+    # file of any size the limits allow
+    whole = np.frombuffer(bare, dtype=np.uint8)
+    if not len(whole):
         return 0, 1
-    depth = np.cumsum(step)
-    deepest = int(depth.max())
-    at = int(np.argmax(depth))
+    deepest, at, carry = None, 0, 0
+    for start in range(0, len(whole), _DEPTH_CHUNK):
+        arr = whole[start:start + _DEPTH_CHUNK]
+        step = ((arr == 0x5B) | (arr == 0x7B)).astype(np.int32)
+        step -= ((arr == 0x5D) | (arr == 0x7D))
+        depth = np.cumsum(step, dtype=np.int32)
+        depth += carry
+        i = int(np.argmax(depth))
+        if deepest is None or int(depth[i]) > deepest:
+            deepest, at = int(depth[i]), start + i
+        carry = int(depth[-1])
+    assert deepest is not None
     return deepest, bare.count(b"\n", 0, at) + 1
 
 
@@ -516,6 +562,35 @@ def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) ->
             return  # sexagesimal and other YAML 1.1 forms: short, so finite
         if not math.isfinite(number):
             raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+def _not_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)
+
+
+def first_non_text(data: Any) -> tuple[tuple[str | int, ...], str] | None:
+    """The first key or string in ``data`` (nested lists and objects, walked without
+    recursion) holding a NUL or a lone surrogate, characters no font draws and no file
+    name may hold, with where it is: (path of keys and indexes, the text); None when there
+    is none. A map's names are drawn on the screen: such a name is refused when the map is
+    read, not when the first frame draws it."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if _not_text(item):
+                return path, item
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if isinstance(k, str) and _not_text(k):
+                    return (*path, k), k
+                stack.append(((*path, k), v))
+        elif isinstance(item, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(item))
+    return None
 
 
 # -- counting --------------------------------------------------------------------------------

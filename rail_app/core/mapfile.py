@@ -142,7 +142,17 @@ def read_yaml(path: Path, shown: str, kind: guarded.FileKind = guarded.MAP
     ]
     if problems:
         raise MapError(problems)
+    bad = guarded.first_non_text(data)
+    if bad is not None:
+        where, text = bad
+        raise MapError([MapProblem(shown, index.line_of(where), not_text_message(where, text))])
     return data, index
+
+
+def not_text_message(where: tuple[str | int, ...], text: str) -> str:
+    """The words for a key or value holding a NUL or a lone surrogate."""
+    return (f"{describe_path(where)}: {guarded.shorten(text)} holds a NUL or a lone "
+            "surrogate, which no name may hold (write the name as plain text)")
 
 
 def schema_problems(

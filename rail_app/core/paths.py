@@ -37,8 +37,20 @@ def resource_path(*parts: str) -> Path:
     return base_dir().joinpath(*parts)
 
 
+def resolved(path: Path) -> Path:
+    """``path`` with its links followed, or as it is (made absolute) when they cannot be:
+    a link loop, a link to nowhere, a folder that cannot be read."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a loop (Python 3.11)
+        return path.absolute()
+
+
 def user_data_dir() -> Path:
-    """Saves, autosaves and settings live here (created on first use)."""
+    """Saves, autosaves and settings live here (created on first use when it can be: on a
+    read-only or full disk, or where a file has the folder's name, it is not, and what
+    writes into it says why it cannot; :func:`data_dir_problem` says so when the game
+    starts)."""
     import platformdirs
 
     override = os.environ.get(DATA_DIR_ENV)
@@ -46,15 +58,26 @@ def user_data_dir() -> Path:
         path = Path(override)
     else:
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError, ValueError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def user_maps_dir() -> Path:
     """A folder of the player's own maps, listed by the menu beside the bundled ones."""
     path = user_data_dir() / "maps"
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError, ValueError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def fallback_data_dir() -> Path:
+    """A data folder for a session whose own folder takes no saves: in the system's
+    folder of temporary files, one per user."""
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or str(os.getpid())
+    return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
+
+
 
 
 @contextlib.contextmanager

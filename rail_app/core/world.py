@@ -150,6 +150,11 @@ def world_from_json(raw: Any) -> World:
             raise WorldError(f"{where}: the packed file is damaged (its SHA-256 does not "
                              "match)")
         files.append(WorldFile(role, name, data, digest, packed))
+    used = next(f for f in files if f.role == "map").data
+    for f in files:  # a file its map never names is not part of the world
+        if f.role != "map" and f.name.encode("utf-8") not in used:
+            raise WorldError(f"world.{f.role}: the map does not use "
+                             f"{guarded.shorten(f.name)}")
     return World(tuple(files))
 
 
@@ -168,6 +173,36 @@ def unpack_world(world: World, root: Path) -> Path:
         if not same:
             write_atomic(target, f.data)
     return folder / world.map.name
+
+
+def mount_world(world: World, root: Path) -> Path:
+    """The world's files read from the save itself, nothing written: the guarded reader
+    gives them at the paths :func:`unpack_world` would write (for a disk with no room)."""
+    folder = root / world.digest[:32]
+    for f in world.files:
+        guarded.keep_in_memory(folder / f.name, f.data)
+    return folder / world.map.name
+
+
+_OPENED: dict[tuple[str, str], Path] = {}
+
+
+def open_world(world: World, root: Path) -> Path:
+    """The path of the world's map: unpacked into ``root`` when the disk takes it, else
+    kept in memory (:func:`mount_world`); loading a save never needs free disk. A world
+    opened before in this run is not checked again while its map file is there."""
+    key = (str(root), world.digest)
+    found = _OPENED.get(key)
+    if found is not None and guarded.lexists(found):
+        return found
+    try:
+        path = unpack_world(world, root)
+    except OSError:
+        path = mount_world(world, root)
+    if len(_OPENED) > 256:
+        _OPENED.clear()
+    _OPENED[key] = path
+    return path
 
 
 def file_sha256(path: str | os.PathLike[str], kind: guarded.FileKind = guarded.MAP) -> str:

@@ -1,4 +1,5 @@
-"""``python -m rail_app fuzz saves|maps|kill|ui|soak [--long]``: run one fuzzer.
+"""``python -m rail_app fuzz saves|maps|kill|ui|soak|names|folder [--long]``: run one
+fuzzer.
 
 Each fuzzer has a short run (the test suite runs it) and a long run (``--long``, the figures
 of docs/reliability.md). Progress goes to stderr, the summary to stdout; the exit status is
@@ -38,6 +39,10 @@ def fuzzer(target: str, game: str | None = None) -> Any:
         from rail_app.devtools import fuzz_ui as module
     elif target == "soak":
         from rail_app.devtools import fuzz_soak as module
+    elif target == "names":
+        from rail_app.devtools import fuzz_names as module
+    elif target == "folder":
+        from rail_app.devtools import fuzz_folder as module
     return module
 
 

@@ -98,6 +98,10 @@ def _hostile_value(rng: random.Random, where: str) -> Any:
         _deep(rng.choice([40, 1000, 30_000]), rng), {"r": 1, "g": 2}, [1, 2, 3],
         "alien", 5, "\x00\x1b[31m", "Anna", "blue", "computer", "hard",
     ]
+    if "name" in where or "seats" in where or "game" in where:
+        from rail_app.devtools.fuzz_names import fuzz_name
+
+        choices += [fuzz_name(rng) for _ in range(4)]  # every Unicode category
     if "seats" in where:
         choices += ["alien", 5, {"r": 0, "g": 114, "b": 178}, "x" * (50 << 20),
                     "plaid", "normal", "easy", "Bruno\n"]

@@ -148,7 +148,10 @@ class Monkey:
         if r < 0.9:
             return self.key()
         if r < 0.96:
-            text = rng.choice(["a", "Anna", "123", "é", "🚂", "x" * 40, " ", "\t"])
+            from rail_app.devtools.fuzz_names import POOLS, fuzz_name
+
+            text = rng.choice(["a", "Anna", "123", "é", "🚂", "x" * 40, " ", "\t",
+                               fuzz_name(rng), rng.choice(rng.choice(POOLS)[1])])
             return [pg.event.Event(pg.TEXTINPUT, text=text)]
         w = rng.choice([100, 640, 1280, 1366, 1600, 1920, 2560, 3000])
         h = rng.choice([100, 480, 720, 768, 900, 1080, 1440, 2000])

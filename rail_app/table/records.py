@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from rail_app.core import guarded
+from rail_app.core import guarded, names
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
 from rail_app.table.gamedef import GameDef, QuoteLike, ViolationLike
@@ -44,7 +44,7 @@ FIRST_GAME = "italian-rails"
 REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
 ENVELOPE_KEYS = ("game", "rules_version")
 #: The longest player name a record may hold (the New game dialog allows 16 characters).
-MAX_NAME = 40
+MAX_NAME = names.MAX_PLAYER_NAME
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
 

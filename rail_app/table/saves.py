@@ -28,13 +28,12 @@ import contextlib
 import json
 import os
 import time
-import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from rail_app.core import guarded
+from rail_app.core import guarded, names
 from rail_app.core.files import write_atomic
 from rail_app.core.world import World, WorldError, world_from_json
 from rail_app.table.records import (
@@ -57,7 +56,7 @@ SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"}
 #: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
 GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name"})
 SEAT_KEYS = frozenset({"name", "kind", "level", "ink"})
-MAX_SAVE_NAME = 80
+MAX_SAVE_NAME = names.MAX_SAVE_NAME
 
 
 class SaveError(Exception):
@@ -201,8 +200,10 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     seats = seats_from_json(data["seats"], f"{shown}: seats", len(record.players), inks)
-    if [s.name for s in seats] != record.players:
+    players = [names.clean(n, MAX_NAME) for n in record.players]
+    if [s.name for s in seats] != players:
         raise SaveError(f"{shown}: the seats' names are not the players of the record")
+    record.players = players  # as the seats read them: one rule for names (core.names)
     world = None
     if data["world"] is not None:
         try:
@@ -217,6 +218,9 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
         raise SaveError(f"{shown}: 'saved' must be a date")
     game = (game_from_json(data["game"], f"{shown}: game", codec, len(seats))
             if data.get("game") is not None else None)
+    if game is not None and game.actions != len(record.actions):
+        raise SaveError(f"{shown}: its summary says {game.actions} actions were played, its "
+                        f"record holds {len(record.actions)}")
     return SaveFile(record, seats, world, saved, game=game)
 
 
@@ -241,10 +245,10 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
         raise SaveError(f"{where}: 'id' must be 1 to 40 letters and digits, not "
                         f"{guarded.shorten(gid)}")
     name = raw.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_SAVE_NAME or any(
-            unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+    if not isinstance(name, str) or len(name) > names.MAX_RAW:
         raise SaveError(f"{where}: 'name' must be at most {MAX_SAVE_NAME} printable "
                         f"characters, not {guarded.shorten(name)}")
+    name = names.save_name(name)  # what a name is: core.names, as where it was typed
     numbers: dict[str, int] = {}
     for key, default in (("turn", 1), ("actions", 0)):
         v = raw.get(key, default)
@@ -321,11 +325,11 @@ def seats_from_json(raw: Any, where: str, count: int,
         if extra or "name" not in s:
             what = f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra else "no name"
             raise SaveError(f"{at}: {what}")
-        name = s["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-                or any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+        raw_name = s["name"]
+        name = names.clean(raw_name, MAX_NAME) if isinstance(raw_name, str) else ""
+        if not isinstance(raw_name, str) or len(raw_name) > names.MAX_RAW or not name:
             raise SaveError(f"{at}: the name must be 1 to {MAX_NAME} printable characters, "
-                            f"not {guarded.shorten(name)}")
+                            f"not {guarded.shorten(raw_name)}")
         kind = s.get("kind", "human")
         if kind not in kinds:
             raise SaveError(f"{at}: kind must be human or computer, not "

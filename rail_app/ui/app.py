@@ -21,13 +21,13 @@ import pygame_gui
 
 from rail_app.core import i18n
 from rail_app.core.i18n import _
-from rail_app.core.paths import resource_path
+from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import screens
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
-from rail_app.ui.savedir import remove_leftovers
-from rail_app.ui.scene import Scene, Screens
+from rail_app.ui.savedir import data_dir_problem, remove_leftovers
+from rail_app.ui.scene import Scene, Screens, StartNotice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 
 if TYPE_CHECKING:
@@ -44,14 +44,18 @@ class App:
         pygame.init()
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
         #: Messages for the player at start (a damaged settings file set aside...).
-        self.notices: list[str] = []
-        with contextlib.suppress(OSError):
-            remove_leftovers()  # temporary files of saves a kill cut short
+        self.notices: list[StartNotice] = []
+        remove_leftovers()  # temporary files of saves a kill cut short
         loaded = settings is None  # the player's own settings, kept when the game closes
+        self.data_problem = data_dir_problem()
+        if self.data_problem:
+            self.notices.append(data_folder_notice(self.data_problem))
+            print(f"Italian Rails: games cannot be saved in {user_data_dir()}: "
+                  f"{self.data_problem}", file=sys.stderr)
         if settings is None:
             settings, notice = load_settings_checked()
             if notice:
-                self.notices.append(notice)
+                self.notices.append(StartNotice(_("Settings"), notice))
                 print(f"Italian Rails: {notice}", file=sys.stderr)
         self.settings = settings
         self.map_path = map_path
@@ -283,10 +287,35 @@ class App:
             self.quit(1)
 
     def run(self) -> int:
-        while self.running:
-            self.guarded_step()
+        """The game until it is closed. Ctrl-C or a request to end (SIGTERM) autosaves
+        the game being played, the turn in progress with it, then ends the program as
+        an interruption (KeyboardInterrupt: exit status 130)."""
+        previous = _end_on_sigterm()
+        try:
+            while self.running:
+                self.guarded_step()
+        except KeyboardInterrupt:
+            self.save_on_interrupt()
+            self.close()
+            raise
+        finally:
+            _restore_sigterm(previous)
         self.close()
         return self.exit_code
+
+    def save_on_interrupt(self) -> Path | None:
+        """Autosave the game on the screen (if one is): the program is being ended."""
+        for scene in reversed(self.stack):
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "autosave"):
+                path: Path | None = session.autosave()
+                if path is None:
+                    print(f"Italian Rails: the game could not be saved: "
+                          f"{session.autosave_problem}", file=sys.stderr)
+                else:
+                    print(f"Italian Rails: the game was saved as {path}", file=sys.stderr)
+                return path
+        return None
 
     def close(self) -> None:
         """The window goes at once; then the settings are kept, the sounds stopped and
@@ -299,6 +328,38 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
+
+
+def data_folder_notice(problem: str) -> StartNotice:
+    """What the menu says when nothing can be saved in the data folder, and why."""
+    return StartNotice(
+        _("Games cannot be saved"),
+        _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
+          "or setting will be kept there. Use another folder for your saves?").format(
+            folder=user_data_dir(), why=_(problem)), offer_folder=True)
+
+
+def _end_on_sigterm() -> Any:
+    """SIGTERM ends the game as Ctrl-C does (so the game is saved first); the handler it
+    replaces, to be put back (None where signals cannot be set: not the main thread)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "SIGTERM"):
+        return None
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, interrupt)
+
+
+def _restore_sigterm(previous: Any) -> None:
+    import signal
+
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _desktop_size() -> tuple[int, int] | None:

@@ -13,12 +13,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
-from rail_app.core.i18n import N_, _
+from rail_app.core import names as naming
+from rail_app.core.i18n import N_, _, number
 from rail_app.core.mapfile import MapError
-from rail_app.core.paths import user_maps_dir
+from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
 from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
+from rail_app.ui.fields import name_field, seed_field
 from rail_app.ui.fonts import font
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import available_maps, chosen, chosen_game, chosen_id, draw_form, form_card
@@ -101,11 +103,11 @@ class NewGameScene(Scene):
             if i < len(self.choices):
                 name, kept_kind, kept_ink = self.choices[i]
                 kind = kept_kind if kept_kind in kinds else kind
-                ink = kept_ink if kept_ink in INKS else ink
+                ink = kept_ink if kept_ink in inks else ink
             UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Player {n}").format(n=i + 1), self.ui)
-            entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui)
-            entry.set_text(name)
-            entry.set_text_length_limit(16)
+            entry = name_field(UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)),
+                                               self.ui), naming.PLAYER_NAME_CHARS)
+            entry.set_text(naming.clean(name, naming.PLAYER_NAME_CHARS))
             kind_menu = UIDropDownMenu(kinds, kind, pygame.Rect(x0 + px(320), y, px(200),
                                                                  px(34)), self.ui)
             ink_menu = UIDropDownMenu(inks, (_(ink), ink),
@@ -133,9 +135,9 @@ class NewGameScene(Scene):
         if game.options:
             y += px(44)
         UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Seed"), self.ui)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180), px(34)), self.ui,
-                                          placeholder_text=_("random"))
-        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry = seed_field(UITextEntryLine(pygame.Rect(x0 + px(130), y, px(180),
+                                                                 px(34)), self.ui,
+                                                     placeholder_text=_("random")))
         y += px(60)
         self.start_button = UIButton(pygame.Rect(x0 + px(130), y, px(220), px(50)), _("Start game"),
                                      self.ui, object_id="#primary")
@@ -197,7 +199,7 @@ class NewGameScene(Scene):
         levels = {kind_words(v): v for v in game.levels}
         seats: list[Seat] = []
         for i, (entry, kind_menu, ink_menu) in enumerate(self.seat_widgets):
-            name = entry.get_text().strip() or _("Player {n}").format(n=i + 1)
+            name = naming.player_name(entry.get_text(), i)
             level = levels.get(chosen(kind_menu))
             seats.append(Seat(name, SeatKind.HUMAN if level is None else SeatKind.COMPUTER,
                               level or Level.NORMAL, chosen_id(ink_menu)))
@@ -213,7 +215,12 @@ class NewGameScene(Scene):
                 game=game.title, players=game.seats.words()))
             return None
         text = self.seed_entry.get_text().strip()
-        seed = int(text) if text.isdigit() else random.randrange(1, 10**6)
+        seed = naming.parse_seed(text) if text else random.randrange(1, 10**6)
+        if seed is None:
+            self.message.set_text(_("The seed is a whole number from 0 to {most}, or "
+                                    "nothing for a random game.").format(
+                                        most=number(naming.MAX_SEED)))
+            return None
         return GameSetup(str(path), seats, seed, options, game.id)
 
     # -- events ------------------------------------------------------------------------------
@@ -274,9 +281,6 @@ def _unique_names(seats: list[Seat]) -> list[Seat]:
 
 
 def _map_label(p: Path) -> str:
-    try:
-        if p.resolve().is_relative_to(user_maps_dir().resolve()):
-            return _("{map} (my maps)").format(map=p.stem)
-    except OSError:
-        pass
+    if resolved(p).is_relative_to(resolved(user_maps_dir())):
+        return _("{map} (my maps)").format(map=p.stem)
     return p.stem

@@ -123,7 +123,7 @@ class SaveExtras:
         self.what = what
 
     def share(self, path: Path) -> None:
-        from rail_app.ui.savelist import read_entries
+        from rail_app.ui.savelist import list_entries
         from rail_app.ui.session import new_save_path, saves_dir
         from rail_app.ui.sharing import ShareError, export_save, import_save
 
@@ -140,8 +140,9 @@ class SaveExtras:
         except ShareError as exc:
             self.say(str(exc)[:120])
             return
-        scene.entries = read_entries()
-        found = [i for i, x in enumerate(scene.entries) if x.path == added]
+        entries = list_entries()
+        scene.entries = entries
+        found = [i for i, p in enumerate(entries.paths) if Path(p).name == added.name]
         scene.select(found[0] if found else 0)
         self.say(_("Imported: {file}").format(file=path.name))
 

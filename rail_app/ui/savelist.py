@@ -13,9 +13,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
@@ -135,8 +136,9 @@ def read_entry(path: Path) -> Entry:
     """The list's entry for one save file (kept while the file stays the same)."""
     try:
         st = path.stat()
-    except OSError as exc:
-        return Entry(path, 0.0, problem=f"{path.name}: {exc.strerror}")
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        return Entry(path, 0.0, problem=f"{path.name}: {why}")
     key = (path, st.st_mtime_ns, st.st_size)
     found = _ENTRIES.peek(key)
     if found is not None:
@@ -150,13 +152,14 @@ def read_entry(path: Path) -> Entry:
         save = read_save(path, inks=INKS)
     except SaveError as exc:
         entry = Entry(path, st.st_mtime, problem=str(exc))
+        if not os.path.lexists(path):  # deleted a moment ago: not kept as broken
+            return entry
     else:
         map_file = None
         if save.world is not None:
-            from rail_app.core.world import unpack_world
+            from rail_app.core.world import open_world
 
-            with contextlib.suppress(OSError):
-                map_file = unpack_world(save.world, worlds_dir())
+            map_file = open_world(save.world, worlds_dir())
         elif Path(save.record.map).is_file():
             map_file = Path(save.record.map)
         label = save.game.map_name if save.game is not None and save.game.map_name else \
@@ -167,15 +170,56 @@ def read_entry(path: Path) -> Entry:
     return entry
 
 
-def read_entries() -> list[Entry]:
-    """Every saved game, newest first."""
-    from rail_app.ui.savedir import list_saves
+def forget_entries() -> None:
+    """Forget the entries read so far (the saves benchmark times a first reading)."""
+    global _ENTRIES
+    _ENTRIES = BoundedCache(500)
 
-    try:
-        paths = list_saves()
-    except OSError:
-        return []
-    return [read_entry(p) for p in paths]
+
+def read_entries() -> list[Entry]:
+    """Every saved game, newest first, each read (a save deleted meanwhile left out)."""
+    return [e for e in list_entries() if not e.problem or os.path.lexists(e.path)]
+
+
+class EntryList(Sequence[Entry]):
+    """Every saved game, newest first, each read when it is first asked for: the Load
+    screen reads the rows it shows, so a folder of thousands of saves costs it no more
+    than a look at each file's time. Entries may be replaced (a save renamed)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.known: dict[int, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+
+    def __getitem__(self, i: int | slice) -> Entry | list[Entry]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self.paths):
+            raise IndexError(i)
+        found = self.known.get(i)
+        if found is None:
+            found = self.known[i] = read_entry(Path(self.paths[i]))
+        return found
+
+    def __setitem__(self, i: int, entry: Entry) -> None:
+        self.known[i] = entry
+
+
+def list_entries() -> EntryList:
+    """Every saved game, newest first, read as they are asked for (:class:`EntryList`)."""
+    from rail_app.ui.savedir import newest_saves
+
+    return EntryList(newest_saves())
 
 
 def latest_game(entries: list[Entry]) -> Entry | None:
@@ -185,16 +229,16 @@ def latest_game(entries: list[Entry]) -> Entry | None:
 
 def latest_game_path() -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
-    before any of them is needed): the newest save that says it is a save of a game not
-    over, read through the same guards as any save. Loading it checks it whole."""
+    before any of them is needed): the newest save of a match whose newest save does not
+    say it is over, read through the same guards as any save, newest first and only as
+    far as needed. Loading it checks it whole."""
     from rail_app.core import guarded
-    from rail_app.ui.savedir import list_saves
+    from rail_app.ui.savedir import newest_names
 
-    try:
-        paths = list_saves()
-    except OSError:
-        return None
-    for p in paths:
+    finished: set[str] = set()  # matches whose newest save says the game is over
+    folder, names = newest_names()
+    for name in names:
+        p = folder / name
         try:
             data = guarded.read_json(p, guarded.SAVE)
         except guarded.GuardError:
@@ -202,8 +246,14 @@ def latest_game_path() -> Path | None:
         if not isinstance(data, dict) or "record" not in data:
             continue
         game = data.get("game")
-        if not (isinstance(game, dict) and game.get("over") is True):
-            return p
+        match = game.get("id") if isinstance(game, dict) else None
+        if isinstance(match, str) and match in finished:
+            continue  # an earlier turn of a game that ended: never resumed
+        if isinstance(game, dict) and game.get("over") is True:
+            if isinstance(match, str):
+                finished.add(match)
+            continue
+        return p
     return None
 
 
@@ -219,19 +269,20 @@ def _level_words(level: str) -> str:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
+    from rail_app.core import names
     from rail_app.table.library import read_save
     from rail_app.table.registry import game
-    from rail_app.table.saves import MAX_SAVE_NAME, SaveError, write_save
+    from rail_app.table.saves import SaveError, write_save
     from rail_app.ui.settings import INKS
 
     save = read_save(entry.path, inks=INKS)
     if save.game is None:
         raise SaveError(f"{entry.path.name}: a save of an older version has no name; load "
                         "it and save it again to name it")
-    clean = " ".join(name.split())[:MAX_SAVE_NAME]
+    clean = names.save_name(name)
     if not clean:  # no name: the players and the turn, as a new game is named
-        clean = _("{names}, turn {turn}").format(names=" & ".join(s.name for s in save.seats),
-                                                 turn=save.game.turn)
+        clean = names.save_name(_("{names}, turn {turn}").format(
+            names=" & ".join(s.name for s in save.seats), turn=save.game.turn))
     save.game = replace(save.game, name=clean)
     write_save(entry.path, save, game(save.record.game))
     with contextlib.suppress(OSError):  # keep its place in the list (newest first)
@@ -247,6 +298,8 @@ def delete(entry: Entry) -> None:
 # -- the small map -------------------------------------------------------------------------
 
 _BOARDS: BoundedCache[tuple[str, Path], Any] = BoundedCache(8)
+#: Maps whose small picture could not be made: tried once, never again every frame.
+_NO_BOARD: BoundedCache[tuple[str, Path], bool] = BoundedCache(256)
 _THUMBS: BoundedCache[tuple[Path, float, tuple[int, int]], pygame.Surface] = BoundedCache(64)
 
 
@@ -269,9 +322,12 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     board_key = (entry.game_id, entry.map_file)
     board = _BOARDS.peek(board_key)
     if board is None:
+        if _NO_BOARD.peek(board_key):
+            return None
         try:
             board = screens.picture_board(entry.map_file)
         except (MapError, OSError):
+            _NO_BOARD.put(board_key, True)
             return None
         _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]

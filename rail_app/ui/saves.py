@@ -17,8 +17,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
+from rail_app.core import names
 from rail_app.core.i18n import _
 from rail_app.ui import hud
+from rail_app.ui.fields import name_field
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CREAM as CREAM
 from rail_app.ui.palette import ROW_LINE as ROW_LINE
@@ -26,7 +28,16 @@ from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
 from rail_app.ui.palette import SELECTED as SELECTED
 from rail_app.ui.palette import THUMB_BG as THUMB_BG
 from rail_app.ui.saveextras import SaveExtras
-from rail_app.ui.savelist import Entry, delete, details, read_entries, rename, summary, thumbnail
+from rail_app.ui.savelist import (
+    Entry,
+    EntryList,
+    delete,
+    details,
+    list_entries,
+    rename,
+    summary,
+    thumbnail,
+)
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import draw_form, form_card, open_saved_game
 from rail_app.ui.settings import INKS
@@ -34,7 +45,6 @@ from rail_app.ui.settings import INKS
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
     from rail_app.ui.session import Session
 
-MAX_SAVE_NAME = 80  # table.saves.MAX_SAVE_NAME
 
 DOUBLE_CLICK_MS = 450
 
@@ -45,7 +55,7 @@ class SavesScene(Scene):
 
     def __init__(self, app: Host, session: Session[Any] | None = None) -> None:
         self.session = session
-        self.entries: list[Entry] = read_entries()
+        self.entries: EntryList = list_entries()
         self.selected = 0 if self.entries and session is None else -1
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
@@ -74,9 +84,9 @@ class SavesScene(Scene):
                                 self.list_rect.h + px(60))
         self.thumb_size = (side_w, min(px(250), self.list_rect.h // 2))
         y = self.side.y + self.thumb_size[1] + px(10)
-        self.name_entry = UITextEntryLine(pygame.Rect(self.side.x, y, side_w - px(110), px(36)),
-                                          self.ui, placeholder_text=_("name of the game"))
-        self.name_entry.set_text_length_limit(MAX_SAVE_NAME)
+        self.name_entry = name_field(UITextEntryLine(
+            pygame.Rect(self.side.x, y, side_w - px(110), px(36)), self.ui,
+            placeholder_text=_("name of the game")), names.MAX_SAVE_NAME)
         self.rename_button = UIButton(pygame.Rect(self.side.right - px(100), y, px(100),
                                                   px(36)), _("Rename"), self.ui)
         if self.saving:
@@ -104,10 +114,11 @@ class SavesScene(Scene):
     def fill_name(self) -> None:
         """The name field: the game to save, or the selected save."""
         if self.session is not None:
-            self.name_entry.set_text(self.session.name or self.session.default_name())
+            self.name_entry.set_text(names.save_name(self.session.name
+                                                     or self.session.default_name()))
         else:
             e = self.current()
-            self.name_entry.set_text(e.title if e is not None else "")
+            self.name_entry.set_text(names.save_name(e.title) if e is not None else "")
 
     def refresh(self) -> None:
         """Buttons enabled for what is selected; a word when there is nothing to load."""
@@ -236,8 +247,8 @@ class SavesScene(Scene):
         assert session is not None
         from rail_app.ui.session import new_save_path
 
-        typed = " ".join(self.name_entry.get_text().split())
-        session.name = "" if typed == session.default_name() else typed
+        typed = names.save_name(self.name_entry.get_text())
+        session.name = "" if typed == names.save_name(session.default_name()) else typed
         path = new_save_path()
         try:
             session.save(path)
@@ -283,7 +294,7 @@ class SavesScene(Scene):
             self.message.set_text(_("Could not delete: {reason}").format(
                 reason=exc.strerror or exc))
             return
-        self.entries = read_entries()
+        self.entries = list_entries()
         self.selected = min(self.selected, len(self.entries) - 1)
         if self.saving:
             self.selected = -1
@@ -292,7 +303,6 @@ class SavesScene(Scene):
         self.refresh()
         self.message.set_text(_("Deleted."))
 
-    # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_form(surface, self.app, self.ui, self.card, under=self.paint)
 
@@ -306,10 +316,13 @@ class SavesScene(Scene):
         pygame.draw.rect(surface, CREAM, r, border_radius=px(6))
         clip = surface.get_clip()
         surface.set_clip(r)
-        for i, e in enumerate(self.entries):
+        first = max(0, self.scroll // self.row_h)
+        last = min(len(self.entries), (self.scroll + r.h) // self.row_h + 1)
+        for i in range(first, last):  # the rows shown, of a list of any length
             row = self.row_rect(i)
             if row.bottom < r.top or row.top > r.bottom:
                 continue
+            e = self.entries[i]  # read when first shown
             if i == self.selected:
                 pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
                                  border_radius=px(6))
@@ -386,8 +399,8 @@ def _session_entry(session: Session[Any]) -> Entry:
 def _enable(button: UIButton, on: bool) -> None:
     if on:
         button.enable()
-    else:
-        button.disable()
+        return
+    button.disable()
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:

@@ -12,6 +12,7 @@ import the app that lists them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -22,6 +23,16 @@ from rail_app.ui.settings import Settings
 if TYPE_CHECKING:
     from rail_app.ui.session import Session
     from rail_app.ui.sound import Sounds
+
+
+@dataclass(frozen=True)
+class StartNotice:
+    """A message for the player when the game starts (the menu shows it): its title, its
+    words, and whether the menu offers another data folder with it."""
+
+    title: str
+    text: str
+    offer_folder: bool = False
 
 
 class Screens(Protocol):
@@ -65,7 +76,9 @@ class Host(Protocol):
     screen: pygame.Surface
     screens: Screens  # the makers of the app's screens
     map_path: str | None
-    notices: list[str]  # messages for the player at start (a damaged settings file...)
+    notices: list[StartNotice]  # for the player at start (a damaged settings file...)
+    #: Why nothing can be saved in the data folder ("" when saves can be written)
+    data_problem: str
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -6,6 +6,7 @@ card a form stands on. The new game, save and load, settings and game over scree
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -19,11 +20,11 @@ from pygame_gui.elements import (
     UIDropDownMenu,
     UILabel,
 )
-from pygame_gui.windows import UIMessageWindow
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from rail_app import __version__
 from rail_app.core.i18n import _
-from rail_app.core.paths import resource_path, user_maps_dir
+from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui.background import Background
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
@@ -70,7 +71,7 @@ def available_maps(extra: str | None = None, game: str | None = None) -> list[Pa
     seen: set[Path] = set()
     uniq = []
     for p in out:
-        r = p.resolve()
+        r = resolved(p)  # a link loop among the player's maps is only that map's fault
         if p.stem.endswith("-deck") and str(p) != extra:
             continue  # a map's deck file (maps/README.md: NAME-deck.yaml), not a map
         if r not in seen:
@@ -266,10 +267,44 @@ class MenuScene(Scene):
                 _("version {version}").format(version=__version__), self.ui)
         self.error_window: UIMessageWindow | None = None
         self.error_text = ""
-        if self.app.notices:  # e.g. a damaged settings file was set aside
-            self.show_error(self.app.notices.pop(0), title=_("Settings"))
+        self.folder_offer: UIConfirmationDialog | None = None
+        if self.app.notices:  # a damaged settings file was set aside; no saving here
+            notice = self.app.notices.pop(0)
+            if notice.offer_folder:
+                self.offer_folder(notice.text, notice.title)
+            else:
+                self.show_error(notice.text, title=notice.title)
+
+    def offer_folder(self, text: str, title: str) -> None:
+        """The data folder takes no saves: say why, and offer one that does."""
+        w, h = self.app.size
+        px = self.app.px
+        self.error_text = text
+        self.folder_offer = UIConfirmationDialog(
+            pygame.Rect(w // 2 - px(280), h // 2 - px(140), px(560), px(280)), text, self.ui,
+            window_title=title, action_short_name=_("Use another folder"))
+
+    def use_another_folder(self) -> None:
+        """Saves go to a folder of the system's temporary files for this session (it is
+        named, so that the saves can be copied from it)."""
+        from rail_app.core.paths import DATA_DIR_ENV, fallback_data_dir
+        from rail_app.ui.savedir import data_dir_problem
+
+        os.environ[DATA_DIR_ENV] = str(fallback_data_dir())
+        self.app.data_problem = data_dir_problem()
+        if self.app.data_problem:
+            self.show_error(_("That folder cannot be used either: {why}.").format(
+                why=_(self.app.data_problem)), title=_("Games cannot be saved"))
+        else:
+            self.show_error(_("This session's games are saved in {folder}.").format(
+                folder=os.environ[DATA_DIR_ENV]), title=_("Saves"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
+                and event.ui_element is self.folder_offer:
+            self.folder_offer = None
+            self.use_another_folder()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             what = self.buttons[event.ui_element]
             if what == "new":

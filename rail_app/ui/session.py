@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from rail_app.core import names
+from rail_app.core.files import os_reason
 from rail_app.core.i18n import _
 from rail_app.core.mapfile import MapError
-from rail_app.core.world import World, WorldError, file_sha256, pack_world, unpack_world
+from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
 from rail_app.table.gamedef import GameDef, QuoteLike
 from rail_app.table.library import read_save
@@ -82,6 +84,8 @@ class Session(Generic[S]):
         self.name = ""  # what the player calls the game ("": the players and the turn)
         #: Where this game saves itself instead of its own autosaves (the lesson's game)
         self.autosave_file: Path | None = None
+        #: Why the last autosave failed, in a player's words ("": it did not fail)
+        self.autosave_problem = ""
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -176,7 +180,8 @@ class Session(Generic[S]):
 
     def info(self, autosave: bool = False) -> GameInfo:
         """What a save of this game says about it (see :class:`GameInfo`)."""
-        return GameInfo(self.game_id, self.name or self.default_name(), autosave,
+        return GameInfo(self.game_id, names.save_name(self.name or self.default_name()),
+                        autosave,
                         self.game.turn(self.state), len(self.game.history(self.state)),
                         self.over, self.game.board_name(self.board)[:80],
                         self.game.summary(self.state))
@@ -221,11 +226,9 @@ class Session(Generic[S]):
         notes = list(saved.notes)
         map_changed = False
         if saved.world is not None:
-            try:
-                board_path = unpack_world(saved.world, worlds_dir())
-            except OSError as exc:
-                raise LoadError(f"{path.name}: its map cannot be unpacked into the data "
-                                f"folder ({exc.strerror})") from exc
+            # unpacked beside the other saves' maps, or read from the save when the disk
+            # has no room for it: loading never needs free disk
+            board_path = open_world(saved.world, worlds_dir())
         else:
             board_path = Path(rec.map)
             if rec.map_sha256 and file_sha256(board_path) != rec.map_sha256:
@@ -246,6 +249,12 @@ class Session(Generic[S]):
             # far as its actions stay legal, and why it stops there.
             notes.append(refused_note(game, state, refused, len(rec.actions),
                                       map_changed=map_changed))
+        elif saved.game is not None and (saved.game.over != (game.outcome(state) is not None)
+                                         or saved.game.turn != game.turn(state)):
+            raise LoadError(f"{path.name}: its summary (game turn {saved.game.turn}"
+                            f"{', game over' if saved.game.over else ''}) is not what its "
+                            f"actions make (game turn {game.turn(state)}"
+                            f"{', game over' if game.outcome(state) is not None else ''})")
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
         s: Session[Any] = cls(setup, board, state, saved.world)
         s.notes = notes
@@ -253,7 +262,8 @@ class Session(Generic[S]):
             s.game_id = saved.game.id
             default = f"{' & '.join(game.seat_names(state))}, turn "
             s.name = "" if saved.game.name.startswith(default) else saved.game.name
-            if _later_save_of(saved.game.id, len(game.history(state)), path):
+            if _later_save_of(saved.game.id, len(game.history(state)), game.turn(state),
+                              path):
                 # An earlier point of a game that went on: playing on from here is a new
                 # branch with autosaves of its own, so the later turns are never overwritten.
                 s.game_id = new_game_id()
@@ -267,21 +277,18 @@ class Session(Generic[S]):
 
     def autosave(self) -> Path | None:
         """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
-        turns of it: a new game, or another game, never overwrites this one's."""
-        if self.autosave_file is not None:
-            try:
-                self.save(self.autosave_file, autosave=True)
-            except OSError:
-                return None
-            return self.autosave_file
-        path = self.autosave_path()
+        turns of it: a new game, or another game, never overwrites this one's. None when
+        it could not be written; :attr:`autosave_problem` then says why (the screen shows
+        it at once, and again at every autosave until one succeeds)."""
         try:
+            path = self.autosave_file or self.autosave_path()
             self.save(path, autosave=True)
-        except OSError:
+        except OSError as exc:
+            self.autosave_problem = os_reason(exc)
             return None
-        mine = sorted(saves_dir().glob(f"{AUTOSAVE_PREFIX}{self.game_id}-*.json"))
-        for old in mine[:-AUTOSAVES_KEPT]:
-            old.unlink(missing_ok=True)
+        self.autosave_problem = ""
+        if self.autosave_file is None:  # a game over keeps only its last autosave
+            prune_autosaves(self.game_id, 1 if self.over else AUTOSAVES_KEPT)
         return path
 
 
@@ -301,17 +308,44 @@ def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.Acti
             f"{'are' if left != 1 else 'is'} left out.")
 
 
-def _later_save_of(game_id: str, actions: int, loaded: Path) -> bool:
-    """Whether another save of the match ``game_id`` holds more of it than ``actions``."""
-    for path in list_saves():
+def prune_autosaves(game_id: str, keep: int) -> None:
+    """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
+    that cannot be deleted stays: it is only an older turn, and the next autosave tries
+    again). The player's own saves are never touched."""
+    from rail_app.ui.savedir import scan_saves
+
+    mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
+    for old in mine[:-keep] if keep else mine:
+        try:
+            old.unlink(missing_ok=True)
+        except OSError:
+            continue
+
+
+def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
+    """Whether this match's own autosaves hold more of it than ``actions`` (played up to
+    game turn ``turn``): playing on from an earlier point must not overwrite them. Only
+    the autosaves can be overwritten, and they are found by their names
+    (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
+    a save a player made has a name of its own and is never overwritten."""
+    from rail_app.ui.savedir import scan_saves
+
+    prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
+    for path in scan_saves(prefix):
         if path == loaded:
             continue
-        try:
-            game = read_save(path).game
-        except SaveError:
+        digits = path.stem[len(prefix):]
+        if not (digits.isascii() and digits.isdigit()):
             continue
-        if game is not None and game.id == game_id and game.actions > actions:
+        if int(digits) > turn:
             return True
+        if int(digits) == turn:
+            try:
+                game = read_save(path).game
+            except SaveError:
+                continue
+            if game is not None and game.id == game_id and game.actions > actions:
+                return True
     return False
 
 

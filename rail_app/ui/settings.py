@@ -58,8 +58,8 @@ class Settings:
                     s.volume = min(1.0, max(0.0, _finite(v)))
                 elif k == "ui_scale":
                     s.ui_scale = min(1.6, max(0.75, _finite(v)))
-                elif k in ("muted", "hints", "fullscreen"):
-                    setattr(s, k, bool(v))
+                elif k in ("muted", "hints", "fullscreen") and isinstance(v, bool):
+                    setattr(s, k, v)  # only true or false: "false" is no answer
                 elif k == "inks" and isinstance(v, list):
                     s.inks = fill_inks([x for x in v if isinstance(x, str) and x in INKS])
                 elif k == "language" and isinstance(v, str) and (v == "" or i18n.known(v)):

@@ -269,6 +269,24 @@ def hostile_cases() -> list[MapCase]:
                                                   '"geometry":{"type":"Polygon","coordinates":[]'
                                                   "}}]}"), "empty geometry"),
         MapCase("duplicate JSON key", _write(GEO, '{"type": 1, "type": 2}'), "duplicate key"),
+        # names no font draws: a NUL or a lone surrogate in every kind of name
+        MapCase("NUL in a city name", _replace(MAP, "{name: Roma,", '{name: "Ro\\0ma",'),
+                "NUL or a lone surrogate"),
+        MapCase("NUL in a commodity", _replace(MAP, "tobacco, tomatoes", '"toba\\0cco", tomatoes'),
+                "NUL or a lone surrogate"),
+        MapCase("NUL in the map's name", _replace(MAP, "name: Italia", 'name: "Ita\\0lia"'),
+                "NUL or a lone surrogate"),
+        MapCase("NUL in a sea name", _replace(GEO, '"name":"Ligurian Sea"',
+                                              '"name":"Ligurian\\u0000Sea"'),
+                "NUL or a lone surrogate"),
+        MapCase("lone surrogate in a sea name", _replace(GEO, '"name":"Ligurian Sea"',
+                                                         '"name":"Ligurian\\ud800Sea"'),
+                "NUL or a lone surrogate"),
+        MapCase("lone surrogate in a land name", _replace(GEO, '"name":"Sicilia"',
+                                                          '"name":"Sici\\udfffia"'),
+                "NUL or a lone surrogate"),
+        MapCase("NUL in the geometry file's name",
+                _replace(MAP, "geometry: italy.geojson", 'geometry: "ital\\0y.geojson"'), ""),
     ]
     return cases
 
@@ -278,7 +296,8 @@ def hostile_cases() -> list[MapCase]:
 _CHARS = "abcXYZ019 \t\n:-[]{},&*!|>#'\"%@`.\\\x00\u00e9\uffff"
 _TOKENS = ["&a ", "*a ", "!!python/object:os.system ", ".nan", ".inf", "1.0e+400", "1e400",
            "9" * 45, "9" * 5000, "[" * 200, "{" * 200, "\t", ": ", "- ", "\x00", "\ufeff",
-           "? ", "--- \n", "...\n", "%YAML 1.1\n", "<<: *a\n", "NaN", "Infinity", '"\\ud800"']
+           "? ", "--- \n", "...\n", "%YAML 1.1\n", "<<: *a\n", "NaN", "Infinity", '"\\ud800"',
+           '"\\0"', '"a\\0b"', '"\\udfff"']
 _NUMBERS = [".nan", "-.inf", "-1", "0", "1e400", "1.0e+400", "0x1F", "1_000", "-0", "1e-300",
             "99999999999", "9" * 41, "9" * 5000, "0.0000001", "3.5"]
 

@@ -94,7 +94,7 @@ def load_map(path: str | os.PathLike[str], *, use_cache: bool = True
     board = load_board(path, use_cache=use_cache)
     if board.deck_file is None:
         return board, None
-    if not os.path.lexists(board.deck_file):
+    if not guarded.lexists(board.deck_file):
         raise MapError([MapProblem(str(path), board.deck_line, f"deck: file "
                                    f"{board.deck_file.name!r} not found (beside the map file)")])
     return board, load_deck(board.deck_file, board, use_cache=use_cache)

@@ -173,6 +173,21 @@ class Core:
         if tone is Tone.ERROR:
             self.host.sounds.play("error")
 
+    def autosave(self) -> None:
+        """Autosave the game; when it fails, say so at once with the cause, and again at
+        every autosave until one succeeds (then say that too)."""
+        from rail_app.core.i18n import _
+
+        failed_before = bool(self.session.autosave_problem)
+        if self.session.autosave() is None:
+            self.say(_("Autosave failed"),
+                     _("This turn is not saved: {why}. The game tries again after each "
+                       "turn.").format(
+                         why=_(self.session.autosave_problem)), Tone.ERROR, Spot.TOP)
+        elif failed_before:
+            self.say(_("Autosaved again"), _("The game saves itself again after each turn."),
+                     Tone.GOOD, Spot.TOP)
+
     def hush(self) -> None:
         """The next gesture begins: the refusal near the pointer has been read."""
         self.table.notices = [n for n in self.table.notices if n.spot is not Spot.POINTER]

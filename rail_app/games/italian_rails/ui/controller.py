@@ -420,7 +420,7 @@ class Controller:
         t = self.table
         key = self.turn_key()
         if key != t.watch.turn:
-            self.session.autosave()
+            self.core.autosave()
             t.pen.cancel()
             t.preview = None
             t.keep_choice = set()
@@ -430,7 +430,7 @@ class Controller:
                 self.check_curtain()
             t.watch.turn = key
         if self.session.over and t.game_over_in is None:
-            self.session.autosave()
+            self.core.autosave()
             t.game_over_in = GAME_OVER_DELAY
 
     def update_slots(self) -> None:

@@ -16,11 +16,13 @@ can start it over.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
@@ -143,8 +145,10 @@ class Partner:
 
 
 def lesson_dir() -> Path:
+    """The lesson's folder, made when the disk allows (else writing into it says why)."""
     p = user_data_dir() / "lesson"
-    p.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        p.mkdir(parents=True, exist_ok=True)
     return p
 
 
@@ -161,9 +165,9 @@ def saved_step() -> int | None:
     p = progress_path()
     if not p.exists() or not game_path().exists():
         return None
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # the guarded reader: a folder, a pipe, a device or a hostile file is no lesson
+        data = guarded.read_json(p, guarded.SETTINGS)
+    except guarded.GuardError:
         return None
     step = data.get("step") if isinstance(data, dict) else None
     return step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 \
@@ -177,7 +181,8 @@ def write_progress(step: int) -> None:
 def forget() -> None:
     """The lesson is finished or started over: nothing to resume."""
     for p in (progress_path(), game_path()):
-        p.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a read-only disk: the next start asks again
+            p.unlink(missing_ok=True)
 
 
 def map_path() -> str:
@@ -207,5 +212,9 @@ def resumed_session() -> Session[GameState] | None:
         session = Session.load(game_path())
     except LoadError:
         return None
+    if (session.setup.game != "italian-rails" or session.setup.seed != SEED
+            or [s.name for s in session.setup.seats] != [PLAYER, PARTNER]
+            or session.setup.options or Path(session.setup.map_path).name != MAP[-1]):
+        return None  # another game's file where the lesson's should be: a new lesson
     session.autosave_file = game_path()
     return session

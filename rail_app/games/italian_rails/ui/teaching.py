@@ -9,6 +9,8 @@ settings.
 
 from __future__ import annotations
 
+import contextlib
+
 from rail_app.games.italian_rails.rules.actions import Action, SwapDemands
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import DismissHint
@@ -52,7 +54,6 @@ class Teaching:
     def lesson_tick(self) -> None:
         """Notice what the player did that a step waits for; bring the camera to a step's
         place once; keep the lesson's progress on disk."""
-        from rail_app.games.italian_rails.ui import lessonfiles as files
 
         t = self.core.table
         ls = t.lesson
@@ -73,8 +74,17 @@ class Teaching:
             self.frame_place(step.focus)
         if ls.saved != ls.step:
             ls.saved = ls.step
-            files.write_progress(ls.step)
-            self.core.session.autosave()
+            self.keep_progress(ls.step)
+
+    def keep_progress(self, step: int) -> None:
+        """The lesson's step and game, kept to be resumed; a disk that takes neither is
+        said, as any failed autosave is."""
+        from rail_app.games.italian_rails.ui import lessonfiles as files
+
+        # a disk that takes no file: the autosave just below fails the same way, and says why
+        with contextlib.suppress(OSError):
+            files.write_progress(step)
+        self.core.autosave()
 
     def frame_place(self, what: str) -> None:
         """The camera on the lesson's line from one city to the other (or on the ferry's
@@ -115,12 +125,10 @@ class Teaching:
 
     def lesson_leave(self) -> None:
         """Leave the lesson: it is kept, to be resumed from the main menu."""
-        from rail_app.games.italian_rails.ui import lessonfiles as files
 
         ls = self.core.table.lesson
         if ls is not None:
-            files.write_progress(ls.step)
-            self.core.session.autosave()
+            self.keep_progress(ls.step)
         self.core.host.reset(self.core.host.screens.menu())
 
     def lesson_restart(self) -> None:
