@@ -248,7 +248,8 @@ STEPS: tuple[Step, ...] = (
              look.lesson.plan.commodity, look.lesson.plan.card, look.lesson.plan.demand)))],
          hold=N_("Pick up the {commodity} first"), holds=(EndPhase, MoveTrain),
          ack=lambda look: _("Done: the {commodity} is locked to card {card}.").format(
-             commodity=look.lesson.plan.commodity, card=look.lesson.plan.card)),
+             commodity=pgettext("commodity", look.lesson.plan.commodity),
+             card=look.lesson.plan.card)),
     Step(N_("Deliver"),
          N_("Click {city}: the route shows the moves it takes and where the train stops. Click "
          "again to go, then press Deliver: the payoff is paid at once (C5)."),

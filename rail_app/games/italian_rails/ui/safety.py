@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rail_app.core.i18n import _, money_millions
+from rail_app.core.i18n import _, money_millions, pgettext
 from rail_app.games.italian_rails.ai.advice import Adviser, DemandRoute
 from rail_app.games.italian_rails.rules.state import VARIANT_LOANS, GameState
 
@@ -98,6 +98,6 @@ def stranded_words(state: GameState, seat: int, adviser: Adviser | None = None,
     else:
         first = _("With {cash} left, no demand of your cards can be paid for: the cheapest, "
                   "{commodity} to {city}, still needs {cost} of track.").format(
-                      cash=cash, commodity=r.best.commodity, city=r.best.city,
+                      cash=cash, commodity=pgettext("commodity", r.best.commodity), city=r.best.city,
                       cost=money_millions(r.best.build_cost))
     return [first, _("What would help:"), *("\u2022 " + line for line in help_lines(state, seat))]
