@@ -71,7 +71,7 @@ def test_export_writes_the_save_to_the_file_named_and_import_brings_it_back(
     assert "for-bruno.json" in scene.message.text
     saved.unlink()  # the game is gone from this computer: the shared file brings it back
     d, scene = _save_screen(app)
-    assert scene.entries == []
+    assert len(scene.entries) == 0
     _push(d, scene.extras.import_button)
     _pick(d, scene, out)
     assert len(scene.entries) == 1 and scene.selected == 0

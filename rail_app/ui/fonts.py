@@ -23,3 +23,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError):
         return pygame.font.Font(None, size)
+
+
+def fit_line(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` on one line of ``width`` pixels, shortened with "…" only when it must be."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

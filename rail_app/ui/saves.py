@@ -21,12 +21,8 @@ from rail_app.core import names
 from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.fields import name_field
-from rail_app.ui.fonts import font
-from rail_app.ui.palette import CREAM as CREAM
-from rail_app.ui.palette import ROW_LINE as ROW_LINE
-from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
-from rail_app.ui.palette import SELECTED as SELECTED
-from rail_app.ui.palette import THUMB_BG as THUMB_BG
+from rail_app.ui.fonts import fit_line, font
+from rail_app.ui.palette import CREAM, ROW_LINE, SCROLL_BAR, SELECTED, THUMB_BG
 from rail_app.ui.saveextras import SaveExtras
 from rail_app.ui.savelist import (
     Entry,
@@ -334,11 +330,11 @@ class SavesScene(Scene):
             pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1)
             x = box.right + px(12)
             width = row.right - x - px(8)
-            hud.label(surface, _fit(e.title, px(17), width, True), (x, row.y + px(8)), px(17),
+            hud.label(surface, fit_line(e.title, px(17), width, True), (x, row.y + px(8)), px(17),
                       hud.TEXT, bold=True)
-            hud.label(surface, _fit(summary(e), px(14), width), (x, row.y + px(34)), px(14),
+            hud.label(surface, fit_line(summary(e), px(14), width), (x, row.y + px(34)), px(14),
                       hud.RED if e.problem else hud.TEXT)
-            hud.label(surface, _fit(f"{e.when()} · {e.kind}", px(13), width),
+            hud.label(surface, fit_line(f"{e.when()} · {e.kind}", px(13), width),
                       (x, row.y + px(56)), px(13), hud.MUTED)
             pygame.draw.line(surface, ROW_LINE, (row.x + px(8), row.bottom - 1),
                              (row.right - px(8), row.bottom - 1))
@@ -391,23 +387,10 @@ def _session_entry(session: Session[Any]) -> Entry:
     seats = tuple(replace(s, ink=s.ink if s.ink in INKS else "blue")
                   for s in session.setup.seats)
     info = session.info()
-    return Entry(saves_dir() / _("(this game, {n} actions)").format(n=info.actions), 0.0, "", seats, info,
-                 session.setup.game, Path(session.setup.map_path), info.map_name, "",
+    return Entry(saves_dir() / _("(this game, {n} actions)").format(n=info.actions), 0.0, "",
+                 seats, info, session.setup.game, Path(session.setup.map_path), info.map_name, "",
                  unsaved=True)
 
 
 def _enable(button: UIButton, on: bool) -> None:
-    if on:
-        button.enable()
-        return
-    button.disable()
-
-
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` on one line of ``width`` pixels, shortened with "…" only when it must be."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    button.enable() if on else button.disable()

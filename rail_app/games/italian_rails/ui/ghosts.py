@@ -291,7 +291,7 @@ def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> lis
     for k, (d, g) in enumerate(zip(st.deck.card(card).demands, routes, strict=False)):
         tint = CARD_TINTS[k % len(CARD_TINTS)]
         head = _("{commodity} to {city}: {payoff}").format(
-            commodity=_capital(pgettext("commodity", d.commodity)), city=d.city,
+            commodity=pgettext("commodity", d.commodity), city=d.city,
             payoff=money_millions(d.payoff))
         out.append((head, tint, True))
         if not g.possible:
