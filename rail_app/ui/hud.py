@@ -39,10 +39,17 @@ _MISSING_GLYPHS = {"\u2192": "to", "\u2190": "from", "\u2194": "-", "\u21d2": "t
 
 
 def plain(text: str) -> str:
-    """Text the shipped font can show (e.g. the engine's arrows become words)."""
+    """Text the shipped font can show (e.g. the engine's arrows become words; a NUL or a
+    lone surrogate from a file's text is shown as a mark, never refused by the font)."""
     for ch, sub in _MISSING_GLYPHS.items():
         if ch in text:
             text = text.replace(ch, sub)
+    if "\x00" in text:  # the font refuses a NUL: a file's text shows one as a box
+        text = text.replace("\x00", "\ufffd")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a file's text): shown as "?"
+        text = text.encode("utf-8", "replace").decode("utf-8")
     return text
 
 
