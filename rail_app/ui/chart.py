@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -48,11 +48,12 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int],
 def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
                     series: Sequence[tuple[str, tuple[int, int, int], Sequence[int]]],
                     size: int = 14, goal: int | None = None, end: bool = False,
-                    heading: str | None = None, suffix: str = "M") -> pygame.Rect:
+                    heading: str | None = None,
+                    value: Callable[[int], str] = money_millions) -> pygame.Rect:
     """Draw the chart into ``rect``; returns the plot area. ``series``: (name, colour,
     cash after each turn); with ``end`` the last point of each line is the cash at the end
-    of the game (after the last turn), marked "end" on the axis. ``heading`` and ``suffix``
-    (after each value) name another game's figure."""
+    of the game (after the last turn), marked "end" on the axis. ``heading`` and ``value``
+    (how a value is written; money by default) name another game's figure."""
     hud.panel(surface, rect, 250, radius=10)
     pad_l, pad_r, pad_t, pad_b = size * 4, size * 2, size * 3, size * 3
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
@@ -80,7 +81,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     while v <= hi + 1e-9:
         _x, y = to_px(0, v)
         pygame.draw.line(surface, CHART_GRID, (plot.x, y), (plot.right, y), 1)
-        hud.label(surface, money_millions(v) if suffix == "M" else f"{v}{suffix}",
+        hud.label(surface, value(v),
                   (plot.x - 6, y), size - 2, hud.MUTED, anchor="midright")
         v += step
     if goal is not None and lo <= goal <= hi:
@@ -125,8 +126,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
             else:
                 pygame.draw.rect(surface, colour, pygame.Rect(x - 4, y - 4, 8, 8))
         x, y = pts[-1]
-        text = f"{name} " + (money_millions(cash[-1]) if suffix == "M" else
-                             f"{cash[-1]}{suffix}")
+        text = f"{name} {value(cash[-1])}"
         w, h = font(size - 1, True).size(text)
         r = pygame.Rect(0, 0, w, h)
         lowest = all(cash[-1] <= other[-1] for _n, _c, other in series if other) and \

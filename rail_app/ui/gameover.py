@@ -163,6 +163,10 @@ class GameOverScene(Scene):
         chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
         if final.chart and chart.h > px(120):
             series, end = self.series()
-            words = {k: str(final.extra[k]) for k in ("heading", "suffix") if k in final.extra}
-            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end, **words)
+            heading = final.extra.get("heading")
+            suffix = final.extra.get("suffix")  # a figure other than money: its unit
+            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end,
+                            heading=None if heading is None else str(heading),
+                            value=i18n.money_millions if suffix is None else
+                            (lambda v: f"{i18n.number(v)}{suffix}"))
         self.ui.draw_ui(surface)
