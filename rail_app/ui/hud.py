@@ -145,30 +145,36 @@ def bubble(surface: pygame.Surface, lines: Sequence[Line], pos: tuple[float, flo
 
 def place_near(size: tuple[int, int], pos: tuple[float, float], bounds: pygame.Rect,
                avoid: Sequence[pygame.Rect] = (), *, above: bool = False,
-               gap: int = 16) -> pygame.Rect:
+               gap: int = 16, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a box of ``size`` goes beside the point ``pos``: the first of the places around
     it (above-right first when ``above``, else below-right) that stays inside ``bounds`` and
-    covers none of ``avoid``; if every place covers something, the one covering least."""
+    covers none of ``avoid`` nor ``keep_clear``, looking farther out ring by ring when the
+    nearest places are taken; if every place covers something, the one covering least, and
+    never ``keep_clear`` (a line being drawn) while some place inside ``bounds`` leaves it
+    free."""
     w, h = size
     x, y = round(pos[0]), round(pos[1])
-    spots = [(x + gap, y + gap), (x + gap, y - gap - h), (x - gap - w, y + gap),
-             (x - gap - w, y - gap - h), (x - w // 2, y + 2 * gap), (x - w // 2, y - 2 * gap - h),
-             (x + 2 * gap, y - h // 2), (x - 2 * gap - w, y - h // 2)]
-    if above:
-        spots[0], spots[1] = spots[1], spots[0]
     best: pygame.Rect | None = None
     best_cost = -1
-    for sx, sy in spots:
-        r = pygame.Rect(sx, sy, w, h)
-        inside = bounds.contains(r)
-        r = r.clamp(bounds)
-        if inside and r.collidelist(avoid) < 0 and not r.collidepoint(x, y):
-            return r  # a free place: the usual case, found without counting
-        cost = sum((r.clip(a).w * r.clip(a).h) for a in avoid) + (0 if inside else 1)
-        if r.collidepoint(x, y):
-            cost += w * h
-        if best is None or cost < best_cost:
-            best, best_cost = r, cost
+    for ring in (1, 2, 4, 7):
+        g = gap * ring
+        spots = [(x + g, y + g), (x + g, y - g - h), (x - g - w, y + g),
+                 (x - g - w, y - g - h), (x - w // 2, y + 2 * g), (x - w // 2, y - 2 * g - h),
+                 (x + 2 * g, y - h // 2), (x - 2 * g - w, y - h // 2)]
+        if above:
+            spots[0], spots[1] = spots[1], spots[0]
+        for sx, sy in spots:
+            r = pygame.Rect(sx, sy, w, h)
+            inside = bounds.contains(r)
+            r = r.clamp(bounds)
+            hits = r.collidelist(keep_clear) >= 0 or r.collidepoint(x, y)
+            if inside and not hits and r.collidelist(avoid) < 0:
+                return r  # a free place: the usual case, found without counting
+            cost = sum((r.clip(a).w * r.clip(a).h) for a in avoid) + (0 if inside else 1)
+            if hits:
+                cost += (w * h + 1) * (1 + len(avoid))  # worse than covering every name
+            if best is None or cost < best_cost:
+                best, best_cost = r, cost
     assert best is not None
     return best
 

@@ -125,9 +125,12 @@ class Core:
                          Spot.MAP, (city.x, city.y))
         return q
 
-    def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None) -> None:
-        """Say why the engine refused an action, in a player's words, where it happened."""
-        self.say(headline, refusal(self.session.state.board, q), Tone.ERROR, Spot.POINTER, at)
+    def refuse(self, headline: str, q: Quote, at: tuple[float, float] | None = None,
+               line: tuple[tuple[int, int], ...] = ()) -> None:
+        """Say why the engine refused an action, in a player's words, where it happened
+        (clear of ``line``, the stroke it was part of)."""
+        self.say(headline, refusal(self.session.state.board, q), Tone.ERROR, Spot.POINTER, at,
+                 line)
 
     # -- what changed --------------------------------------------------------------------
     def watch(self) -> None:
@@ -164,12 +167,14 @@ class Core:
 
     # -- notices -------------------------------------------------------------------------
     def say(self, headline: str, reason: str = "", tone: Tone = Tone.ERROR,
-            spot: Spot = Spot.POINTER, at: tuple[float, float] | None = None) -> None:
-        """Show a notice; it replaces the one shown at the same spot (they never pile up)."""
+            spot: Spot = Spot.POINTER, at: tuple[float, float] | None = None,
+            line: tuple[tuple[int, int], ...] = ()) -> None:
+        """Show a notice; it replaces the one shown at the same spot (they never pile up).
+        ``line``: the stroke it is about, which its box keeps clear of."""
         t = self.table
         where = at if at is not None else (float(t.pointer[0]), float(t.pointer[1]))
         t.notices = [n for n in t.notices if n.alive and n.spot is not spot]
-        t.notices.append(Notice(headline, reason, tone, spot, where))
+        t.notices.append(Notice(headline, reason, tone, spot, where, line=line))
         if tone is Tone.ERROR:
             self.host.sounds.play("error")
 

@@ -67,18 +67,21 @@ class Building:
         pen = self.core.table.pen
         refusal = pen.refusal
         steps = list(pen.steps)
+        line = tuple((s.frm, s.to) for s in steps)  # the box of a refusal keeps clear of it
+        if refusal is not None:
+            line += ((refusal.frm, refusal.to),)
         pen.release()
         out: list[Quote] = []
         for step in steps:
             q = self.core.do(step.action)
             out.append(q)
             if not q.ok:
-                self.core.refuse(_("Can't build here"), q, pos)
+                self.core.refuse(_("Can't build here"), q, pos, line)
                 break
             self.core.table.last_build = step.to
         if refusal is not None:
             reason = refusal.reason(self.core.session.state.board)
-            self.core.say(_("Can't build here"), reason, Tone.ERROR, Spot.POINTER, pos)
+            self.core.say(_("Can't build here"), reason, Tone.ERROR, Spot.POINTER, pos, line)
         return out
 
     def cancel_stroke(self) -> bool:

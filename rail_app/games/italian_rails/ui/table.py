@@ -70,7 +70,9 @@ class Notice:
     """A short headline and its reason (the rule's words), gone after a few seconds.
 
     ``at`` is a screen point for :attr:`Spot.POINTER` and a position in km for
-    :attr:`Spot.MAP` (it moves with the map); it is not used for :attr:`Spot.TOP`."""
+    :attr:`Spot.MAP` (it moves with the map); it is not used for :attr:`Spot.TOP`.
+    ``line`` is the stroke the notice is about, as segments between dots: its box stands
+    clear of all of it."""
 
     headline: str
     reason: str
@@ -79,6 +81,7 @@ class Notice:
     at: tuple[float, float] = (0.0, 0.0)
     age: float = 0.0
     life: float = NOTICE_TIME
+    line: tuple[tuple[int, int], ...] = ()
 
     @property
     def alive(self) -> bool:

@@ -12,6 +12,7 @@ the map.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -127,9 +128,18 @@ def stroke_boxes(ctx: Ctx) -> list[pygame.Rect]:
         here = pen.path[-1]
         for x, y in mr.ferry_curve(ctx.state.board, cam.view(), here, f.other_port(here))[::2]:
             out.append(pygame.Rect(round(x + ox - w), round(y + oy - w), 2 * w, 2 * w))
+    return out + segment_boxes(ctx, segs)
+
+
+def segment_boxes(ctx: Ctx, segs: Sequence[tuple[int, int]]) -> list[pygame.Rect]:
+    """The rectangles the segments between dots cover on the screen, a few small boxes
+    along each (a diagonal one is not covered by its whole bounding box)."""
+    cam = ctx.table.camera
+    w = ink_width(cam.dot_px) + 4
+    out = []
     for a, c in segs:
         (x0, y0), (x1, y1) = cam.dot_screen(a), cam.dot_screen(c)
-        for k in range(4):  # a diagonal segment as a few small boxes along it
+        for k in range(4):
             fx, fy = x0 + (x1 - x0) * (k + 0.5) / 4, y0 + (y1 - y0) * (k + 0.5) / 4
             half = max(abs(x1 - x0), abs(y1 - y0)) / 8 + w
             out.append(pygame.Rect(round(fx - half), round(fy - half), round(2 * half),
@@ -177,11 +187,12 @@ class Box:
 def _box(kind: str, lines: list[Line], size: int, at: tuple[float, float],
          bounds: pygame.Rect, avoid: list[pygame.Rect], width: int,
          bg: tuple[int, int, int] = hud.TOOLTIP_BG, alpha: int = 235,
-         above: bool = False) -> Box | None:
+         above: bool = False, keep_clear: Sequence[pygame.Rect] = ()) -> Box | None:
     pic = hud.bubble_picture(lines, size, bg=bg, alpha=alpha, width=width)
     if pic.get_width() <= 0:
         return None
-    rect = hud.place_near(pic.get_size(), at, bounds, avoid, above=above)
+    rect = hud.place_near(pic.get_size(), at, bounds, avoid, above=above,
+                          keep_clear=keep_clear)
     return Box(tuple(lines), size, bg, alpha, width, rect, kind)
 
 
@@ -238,14 +249,15 @@ def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: b
     n = t.notice(Spot.POINTER)
     if t.pen.active and not on_dialog:
         one = _box("pen", pen_lines(ctx), max(11, min(18, int(cam.dot_px * 0.45))), pos,
-                   cam.rect, avoid + stroke_boxes(ctx), px(300), CREAM, 245,
-                   above=True)
+                   cam.rect, avoid, px(300), CREAM, 245, above=True,
+                   keep_clear=stroke_boxes(ctx))
     elif hovered is not None and hovered.tip and t.hover_time >= TIP_DELAY:
         one = _box("tip", [(hovered.tip, WHITE, False)], px(14), pos,
                    pygame.Rect((0, 0), ctx.rects.bottom.bottomright), [hovered.rect], px(320))
     elif n is not None:
-        one = _box("notice", _notice_lines(n), px(14), n.at, cam.rect,
-                   avoid + stroke_boxes(ctx), px(300), TONES[n.tone], round(245 * n.fade))
+        one = _box("notice", _notice_lines(n), px(14), n.at, cam.rect, avoid, px(300),
+                   TONES[n.tone], round(245 * n.fade),
+                   keep_clear=stroke_boxes(ctx) + segment_boxes(ctx, n.line))
     elif not (on_dialog or hovered is not None or t.preview is not None
               or t.pan_from is not None or not cam.rect.collidepoint(pos)):
         lines = hover_lines(ctx, pos, dot)
