@@ -101,15 +101,15 @@ def draw_labels(surface: pygame.Surface, board: Board, view: MapView) -> None:
     _draw_sea_labels(surface, board, view, placed)
 
 
-SMALL_NAMES_FROM = 14.0  # pixels between dots from which small cities are named too
+SMALL_NAMES_FROM = 14.0  # pixels between dots from which small cities show their goods too
 NAME_MIN_PX = 12  # the smallest type of a city's name: readable on any screen
 COMMODITY_MIN_PX = 11  # ... and of its commodity
 
 
 def label_sizes(dot_px: float) -> tuple[int, int]:
     """The type sizes of a city's name and of its commodity when dots are ``dot_px`` pixels
-    apart: growing with the zoom, never below a readable size (a crowded view leaves labels
-    out instead of shrinking them)."""
+    apart: growing with the zoom, never below a readable size (a crowded view leaves
+    commodities out and moves names farther instead of shrinking them)."""
     return (max(NAME_MIN_PX, min(28, int(dot_px * 0.62))),
             max(COMMODITY_MIN_PX, min(22, int(dot_px * 0.5))))
 
@@ -119,13 +119,15 @@ LabelPlan = tuple[str, str, int, int, pygame.Rect]
 
 def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
     """Where each city's name and commodity go: beside the city, on the first side that does
-    not cover another label or city (right, left, below, above, then the corners).
+    not cover another label or city (right, left, below, above, then the corners, then a
+    little farther out).
 
     The type never shrinks below :data:`NAME_MIN_PX` and :data:`COMMODITY_MIN_PX`; a crowded
-    view is decluttered by priority instead: the major cities are always named, then the
-    medium cities and (from :data:`SMALL_NAMES_FROM` pixels between dots) the small ones;
-    a city whose name and commodity find no free place is named without its commodity, or
-    left out rather than drawn over another label.
+    view is decluttered by priority instead: the major cities first, then the medium and
+    the small ones; below :data:`SMALL_NAMES_FROM` pixels between dots a small city is
+    named without its commodity; a city whose name and commodity find no free place is
+    named without its commodity, and its name goes a little farther out rather than
+    covering another label. Every city is named at every zoom.
 
     Returns (name, commodity or "", name size, commodity size, block rect) per city.
     """
@@ -140,9 +142,8 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
     out: list[LabelPlan] = []
     rank = {"major": 0, "medium": 1, "small": 2}
     order = sorted(board.city_list, key=lambda c: (rank.get(c.size, 2), c.index))
+    labels: list[pygame.Rect] = []
     for city in order:
-        if far and city.size == "small":
-            continue
         x, y = view.to_px(city.x, city.y)
         own = taken[city.index] if city.index < len(taken) else pygame.Rect(0, 0, 0, 0)
         size = int(name_size * 1.2) if city.major else name_size
@@ -151,8 +152,13 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
         cw, ch = text_size(goods, com_size)
         off = sp * (1.35 if city.major else 0.5) + 3
         best: tuple[str, pygame.Rect] | None = None
-        for commodity, w, h in ((goods, max(nw, cw), nh + ch - 2), ("", nw, nh)):
-            for cx, cy in _label_spots(x, y, w, h, off):
+        shapes = [("", nw, nh)] if far and city.size == "small" else \
+            [(goods, max(nw, cw), nh + ch - 2), ("", nw, nh)]
+        tries = [(commodity, w, h, o) for commodity, w, h in shapes for o in (off,)]
+        farther = (off + sp * 0.6, off + sp * 1.3, off + sp * 2.0)
+        tries += [("", nw, nh, o) for o in farther]
+        for commodity, w, h, o in tries:
+            for cx, cy in _label_spots(x, y, w, h, o):
                 rect = pygame.Rect(int(cx), int(cy), w, h)
                 # (collidelistall: the test in C, a crowded far view asks it many times)
                 if not any(taken[i] is not own for i in rect.collidelistall(taken)):
@@ -160,12 +166,20 @@ def label_layout(board: Board, view: MapView) -> list[LabelPlan]:
                     break
             if best is not None:
                 break
+        if best is None:  # every place covers a city's mark: cover no other name at least
+            for o in (off, *farther):
+                for cx, cy in _label_spots(x, y, nw, nh, o):
+                    rect = pygame.Rect(int(cx), int(cy), nw, nh)
+                    if rect.collidelist(labels) < 0 and not rect.colliderect(own):
+                        best = ("", rect)
+                        break
+                if best is not None:
+                    break
         if best is None:
-            if not city.major:
-                continue  # no free place: left out rather than drawn over another label
             w, h = max(nw, cw), nh + ch - 2
             best = (goods, pygame.Rect(int(x + off), int(y - h / 2), w, h))
         taken.append(best[1])
+        labels.append(best[1])
         out.append((city.name, best[0], size, com_size, best[1]))
     return out
 

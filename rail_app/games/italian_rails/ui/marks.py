@@ -105,16 +105,19 @@ def demand_tags(ctx: Ctx, demand: Demand) -> list[Tag]:
 
 @dataclass(frozen=True)
 class Token:
-    """A train on the screen: its body and the dot it stands on."""
+    """A train on the screen: its body, the dot it stands on, and all it covers (the body
+    with its cab, wheels and loads)."""
 
     player: int
     body: pygame.Rect
     at: tuple[float, float]
+    whole: pygame.Rect
 
 
 def train_tokens(ctx: Ctx) -> list[Token]:
-    """Where each train is drawn: on its dot, or beside it where it covers no city name
-    (with a short line to the dot) (UX.md: readable at every zoom)."""
+    """Where each train is drawn: on its dot, or beside it where none of it (cab, wheels,
+    loads) covers a city's name or commodity, with a short line to the dot (UX.md: readable
+    at every zoom)."""
     st = ctx.state
     cam = ctx.table.camera
     run = ctx.table.run
@@ -135,19 +138,29 @@ def train_tokens(ctx: Ctx) -> list[Token]:
         else:
             continue
         body = pygame.Rect(0, 0, round(r * 2.2), round(r * 1.5))
+        sprite, at = train_sprite(ctx.ink(i), body.size, tuple(load.locked for load in p.loads),
+                                  ctx.px(12) if p.aboard is not None else 0)
+        whole = pygame.Rect(at, sprite.get_size())
         gap = r * 1.6
-        spots = [(0.0, 0.0), (0.0, -gap), (-gap * 1.3, 0.0), (0.0, gap), (gap * 1.3, 0.0),
-                 (-gap, -gap), (gap, -gap)]
+        near = [(0.0, 0.0), (0.0, -gap), (-gap * 1.3, 0.0), (0.0, gap), (gap * 1.3, 0.0),
+                (-gap, -gap), (gap, -gap), (gap, gap), (-gap, gap)]
         if i == 1:
-            spots = [spots[0], spots[3], spots[4], spots[1], spots[2], spots[6], spots[5]]
-        others = [t.body for t in out]
+            near = [near[0], near[3], near[4], near[1], near[2], near[6], near[5], near[8],
+                    near[7]]
+        spots = near + [(dx * k, dy * k) for k in (1.8, 2.6, 3.5) for dx, dy in near[1:]]
+        others = [t.whole for t in out]
+        best: tuple[float, tuple[int, int]] | None = None
         for dx, dy in spots:
             body.center = (round(x + dx), round(y + dy))
-            if body.collidelist(names) < 0 and body.collidelist(others) < 0:
+            covers = whole.move(body.topleft)
+            if covers.collidelist(names) < 0 and covers.collidelist(others) < 0:
                 break
-        else:
-            body.center = (round(x), round(y))
-        out.append(Token(i, pygame.Rect(body), (x, y)))
+            cost = sum(covers.clip(n).w * covers.clip(n).h for n in (*names, *others))
+            if best is None or cost < best[0]:
+                best = (cost, body.center)
+        else:  # no free place: the one covering least
+            body.center = best[1] if best is not None else (round(x), round(y))
+        out.append(Token(i, pygame.Rect(body), (x, y), whole.move(body.topleft)))
     return out
 
 
