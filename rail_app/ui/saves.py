@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
-from pygame_gui.windows import UIConfirmationDialog
 
 from rail_app.core import names
 from rail_app.core.i18n import _
@@ -23,6 +22,7 @@ from rail_app.ui import hud
 from rail_app.ui.fields import name_field
 from rail_app.ui.fonts import fit_line, font
 from rail_app.ui.palette import CREAM, ROW_LINE, SCROLL_BAR, SELECTED, THUMB_BG
+from rail_app.ui.question import Question
 from rail_app.ui.saveextras import SaveExtras
 from rail_app.ui.savelist import (
     Entry,
@@ -55,7 +55,7 @@ class SavesScene(Scene):
         self.selected = 0 if self.entries and session is None else -1
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
-        self.asking: UIConfirmationDialog | None = None
+        self.asking: Question | None = None
         self.pointer = (0, 0)
         super().__init__(app)
 
@@ -135,14 +135,14 @@ class SavesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.extras.handle(event):  # Replay, Export…, Import… and the file dialog
             return True
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
-                event.ui_element is self.asking:
-            self.asking = None
-            self.delete_selected()
-        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.asking:
-            self.asking = None
-        elif self.asking is not None:
-            return True  # the question has the screen
+        if self.asking is not None:  # the question has the screen
+            yes = self.asking.answer(event)
+            if yes is not None:
+                self.asking.kill()
+                self.asking = None
+                if yes:
+                    self.delete_selected()
+            return True
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back_button:
                 self.back()
@@ -272,13 +272,11 @@ class SavesScene(Scene):
         e = self.current()
         if e is None:
             return
-        w, h = self.app.size
-        px = self.app.px
-        self.asking = UIConfirmationDialog(
-            pygame.Rect(w // 2 - px(230), h // 2 - px(110), px(460), px(220)),
+        self.name_entry.unfocus()  # the keys answer the question
+        self.asking = Question(
+            self.ui, self.app.size, self.app.px, _("Delete saved game"),
             _("Delete the saved game “{title}” ({kind}, {when})? It cannot be brought back.")
-            .format(title=e.title, kind=e.kind, when=e.when()), self.ui,
-            window_title=_("Delete saved game"), action_short_name=_("Delete"))
+            .format(title=e.title, kind=e.kind, when=e.when()), _("Delete"))
 
     def delete_selected(self) -> None:
         e = self.current()
