@@ -54,7 +54,8 @@ FORMAT = "italian-rails-save"
 VERSION = 3  # version 2 had a record naming no game; version 1 had no "game" block
 SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
 #: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
-GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name"})
+GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name",
+                       "began"})
 SEAT_KEYS = frozenset({"name", "kind", "level", "ink"})
 MAX_SAVE_NAME = names.MAX_SAVE_NAME
 
@@ -76,7 +77,8 @@ class GameInfo:
     the saves a player made), ``name`` what the player calls it (empty: the players and the
     turn), ``autosave`` whether the game saved itself; then the game turn, the number of
     actions played, whether it is over, the map's name, and the game's own ``summary``
-    (each seat's score, what the small map draws)."""
+    (each seat's score, what the small map draws), and when the match began
+    (``YYYY-MM-DD HH:MM``, local time; empty in older saves)."""
 
     id: str
     name: str = ""
@@ -86,6 +88,7 @@ class GameInfo:
     over: bool = False
     map_name: str = ""
     summary: Mapping[str, Any] = field(default_factory=dict)
+    began: str = ""
 
     def to_json(self) -> dict[str, Any]:
         head: dict[str, Any] = {"id": self.id, "name": self.name, "autosave": self.autosave,
@@ -93,6 +96,8 @@ class GameInfo:
                                 "over": self.over}
         head.update({k: v for k, v in self.summary.items() if k not in GAME_KEYS})
         head["map_name"] = self.map_name
+        if self.began:
+            head["began"] = self.began
         return head
 
 
@@ -264,13 +269,17 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
     map_name = raw.get("map_name", "")
     if not isinstance(map_name, str) or len(map_name) > 80:
         raise SaveError(f"{where}: 'map_name' must be a short name")
+    began = raw.get("began", "")
+    if not isinstance(began, str) or len(began) > 20 or not began.isprintable():
+        raise SaveError(f"{where}: 'began' must be a date and time such as 2026-11-25 19:30, "
+                        f"not {guarded.shorten(began)}")
     try:
         summary = codec.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
                                           seats)
     except ValueError as exc:
         raise SaveError(f"{where}: {exc}") from None
     return GameInfo(gid, name, flags["autosave"], numbers["turn"], numbers["actions"],
-                    flags["over"], map_name, summary)
+                    flags["over"], map_name, summary, began)
 
 
 def _read_older(path: Path, data: dict[str, Any], codec: SaveCodec,

@@ -82,6 +82,8 @@ class Session(Generic[S]):
         self.last_applied: list[Any] = []
         self.game_id = new_game_id()
         self.name = ""  # what the player calls the game ("": the players and the turn)
+        #: When the game began (local time): the autosaves' names tell games apart by it
+        self.began = time.strftime("%Y-%m-%d %H:%M")
         #: Where this game saves itself instead of its own autosaves (the lesson's game)
         self.autosave_file: Path | None = None
         #: Why the last autosave failed, in a player's words ("": it did not fail)
@@ -178,13 +180,25 @@ class Session(Generic[S]):
         names = " & ".join(self.game.seat_names(self.state))
         return _("{names}, turn {turn}").format(names=names, turn=self.game.turn(self.state))
 
+    def autosave_name(self) -> str:
+        """The name of the autosaves of a game the player has not named: the players, the
+        map and when the game began (the turn is on the list's next line), the same for
+        every turn of one game and told apart from another game of the same players."""
+        names_ = " & ".join(self.game.seat_names(self.state))
+        where = self.game.board_name(self.board)
+        if not self.began:  # a game loaded from a save older than the date kept in saves
+            return _("{names} on {map}").format(names=names_, map=where)
+        return _("{names} on {map}, begun {date}").format(names=names_, map=where,
+                                                          date=self.began)
+
     def info(self, autosave: bool = False) -> GameInfo:
         """What a save of this game says about it (see :class:`GameInfo`)."""
-        return GameInfo(self.game_id, names.save_name(self.name or self.default_name()),
+        unnamed = self.autosave_name() if autosave else self.default_name()
+        return GameInfo(self.game_id, names.save_name(self.name or unnamed),
                         autosave,
                         self.game.turn(self.state), len(self.game.history(self.state)),
                         self.over, self.game.board_name(self.board)[:80],
-                        self.game.summary(self.state))
+                        self.game.summary(self.state), self.began)
 
     def record(self) -> Record:
         """The game record of this game so far."""
@@ -260,8 +274,11 @@ class Session(Generic[S]):
         s.notes = notes
         if saved.game is not None:
             s.game_id = saved.game.id
+            s.began = saved.game.began
             default = f"{' & '.join(game.seat_names(state))}, turn "
-            s.name = "" if saved.game.name.startswith(default) else saved.game.name
+            unnamed = saved.game.name.startswith(default) or (
+                saved.game.autosave and saved.game.name == names.save_name(s.autosave_name()))
+            s.name = "" if unnamed else saved.game.name
             if _later_save_of(saved.game.id, len(game.history(state)), game.turn(state),
                               path):
                 # An earlier point of a game that went on: playing on from here is a new
@@ -271,9 +288,14 @@ class Session(Generic[S]):
         return s
 
     def autosave_path(self) -> Path:
-        """This game's autosave of the turn now (one file a turn, see :meth:`autosave`)."""
+        """This game's autosave of the turn now (one file a turn, see :meth:`autosave`):
+        ``autosave-<game id>-<turn>-<players>-<map>-<began>.json``, the words in plain
+        letters and digits (a name in other letters is left out of the file's name)."""
         turn = self.game.turn(self.state)
-        return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{turn:04d}.json"
+        words = file_words(*self.game.seat_names(self.state),
+                           self.game.board_name(self.board), self.began)
+        tail = f"-{words}" if words else ""
+        return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{turn:04d}{tail}.json"
 
     def autosave(self) -> Path | None:
         """Save this game as its own autosave and keep the :data:`AUTOSAVES_KEPT` newest
@@ -334,7 +356,7 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
     for path in scan_saves(prefix):
         if path == loaded:
             continue
-        digits = path.stem[len(prefix):]
+        digits = path.stem[len(prefix):].split("-", 1)[0]  # the turn, then the words
         if not (digits.isascii() and digits.isdigit()):
             continue
         if int(digits) > turn:
@@ -347,6 +369,24 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
             if game is not None and game.id == game_id and game.actions > actions:
                 return True
     return False
+
+
+def file_words(*parts: str, limit: int = 64) -> str:
+    """``parts`` as words of a file name: ASCII letters (accents taken off, lower case)
+    and digits, everything else a single hyphen between words; at most ``limit``
+    characters, cut between words."""
+    import unicodedata
+
+    words: list[str] = []
+    for part in parts:
+        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
+        words += "".join(c if c.isalnum() else " " for c in plain).split()
+    out = ""
+    for w in words:
+        if len(out) + len(w) + 1 > limit:
+            break
+        out = f"{out}-{w}" if out else w
+    return out
 
 
 def new_save_path() -> Path:
