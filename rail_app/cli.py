@@ -680,6 +680,10 @@ def _screenshots_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--helpers", action="store_true",
                    help="only the pictures of the newcomer's helpers (saves, ferries, "
                         "Suggest, hints, the lesson)")
+    p.add_argument("--newcomer", action="store_true",
+                   help="only the pictures of what shows a newcomer the way (the win "
+                        "tracker, the cash safety net, the card choice's help, the map "
+                        "preview's pointer position)")
     p.add_argument("--language", default="",
                    help="the language of the pictures (en, es; default: the settings' or "
                         "the system's, as the game chooses)")

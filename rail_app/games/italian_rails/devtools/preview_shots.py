@@ -42,7 +42,11 @@ def _copy(folder: Path) -> Path:
 
 
 def _shoot(path: Path, size: tuple[int, int], out: Path,
-           steps: dict[int, Callable[..., None]], last: int, reference: object = None) -> None:
+           steps: dict[int, Callable[..., None]], last: int, reference: object = None,
+           cursor: Callable[..., tuple[float, float]] | None = None) -> None:
+    """Run the preview for ``last`` frames, doing ``steps`` at their frames, and save the
+    last one; ``cursor`` (the pointer's place on the screen) draws the pointer into the
+    picture, as a person sees it (a screenshot leaves the system's pointer out)."""
     from rail_app.games.italian_rails.authoring.preview import Preview, run
     from rail_app.games.italian_rails.authoring.reference import ReferenceImage
 
@@ -53,10 +57,22 @@ def _shoot(path: Path, size: tuple[int, int], out: Path,
             steps[n](preview)
         screen = pygame.display.get_surface()
         if n == last and screen is not None:
-            save_png(screen, out)
+            picture = screen.copy()
+            if cursor is not None:
+                _arrow(picture, cursor(preview))
+            save_png(picture, out)
             print(f"wrote {out}")
 
     run(str(path), size, frames=last, on_frame=on_frame, reference=reference)
+
+
+def _arrow(surface: pygame.Surface, at: tuple[float, float]) -> None:
+    """The usual pointer, an arrow with its tip at ``at``."""
+    x, y = at
+    shape = [(0, 0), (0, 17), (4, 13), (7, 20), (10, 19), (7, 12), (12, 12)]
+    points = [(x + dx, y + dy) for dx, dy in shape]
+    pygame.draw.polygon(surface, (255, 255, 255), points)
+    pygame.draw.polygon(surface, (0, 0, 0), points, 1)
 
 
 def _point_at(preview: object, x: float, y: float, dot_px: float) -> None:
@@ -180,10 +196,10 @@ def reference_picture(out: Path, box: tuple[float, float, float, float] = REFERE
 
 
 def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
-                          click: bool) -> None:
+                          click: bool, pointer: bool = False) -> None:
     """The reference picture under the map (at 50%, the rivers layer on) and the pointer on
     Milazzo's coast: its position in lon/lat at the foot of the map, or,
-    with ``click``, the position just copied."""
+    with ``click``, the position just copied (``pointer``: the pointer drawn in)."""
     from rail_app.games.italian_rails.authoring.reference import ReferenceImage
     from rail_app.games.italian_rails.rules.board import load_board
 
@@ -193,6 +209,8 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
     board = load_board(path)
     milazzo = board.cities["Milazzo"]
     x, y = milazzo.x + 6.0, milazzo.y - 4.0
+    if pointer:  # drawn in: on the coast north of the city, clear of its name
+        x, y = milazzo.x, milazzo.y - 0.85 * board.layout.spacing
 
     def press(preview: object) -> None:
         from rail_app.games.italian_rails.authoring.preview import Preview
@@ -210,7 +228,14 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
     if click:
         steps[40] = press
     ref = ReferenceImage(picture, REFERENCE_BOX, 50)
-    _shoot(path, size, out, steps, 60, reference=ref)
+
+    def where(preview: object) -> tuple[float, float]:
+        from rail_app.games.italian_rails.authoring.preview import Preview
+
+        assert isinstance(preview, Preview) and preview.camera is not None
+        return preview.camera.to_screen(x, y)
+
+    _shoot(path, size, out, steps, 60, reference=ref, cursor=where if pointer else None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,6 +57,10 @@ def _screenshots(args: argparse.Namespace) -> int:
     sizes = tuple(args.size) if args.size else SIZES
     if args.language:
         i18n.set_language(args.language)
+    if getattr(args, "newcomer", False):
+        from rail_app.games.italian_rails.devtools.newcomershots import main as shoot_newcomer
+
+        return shoot_newcomer(args.out, sizes)
     if args.helpers:
         from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
 

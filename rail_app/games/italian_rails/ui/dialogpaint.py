@@ -201,8 +201,9 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     st = ctx.state
     me = st.players[ctx.session.actor]
     keep = st.rules.keep
-    hud.label(surface, _("{name}: keep {keep} of your {n} cards").format(name=me.name, keep=keep, n=len(me.dealt)),
-              (box.x + px(30), box.y + px(18)), px(24), hud.TEXT, bold=True)
+    title = hud.label(surface, _("{name}: keep {keep} of your {n} cards").format(
+        name=me.name, keep=keep, n=len(me.dealt)), (box.x + px(30), box.y + px(18)), px(24),
+        hud.TEXT, bold=True)
     text_block(surface, _("They stay private to you; the other cards go to the public pool "
                "that both players may use (C2)."), box.x + px(30), box.y + px(54),
                box.w - px(60), px(15), hud.MUTED)
@@ -237,7 +238,7 @@ def _keep(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
               (box.x + px(30), box.bottom - px(32)), px(14), hud.MUTED)
     from rail_app.games.italian_rails.ui.ghosts import paint_card_help
 
-    paint_card_help(surface, ctx, box)
+    paint_card_help(surface, ctx, box, title)
 
 
 def _loss(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:

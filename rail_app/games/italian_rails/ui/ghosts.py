@@ -262,10 +262,11 @@ def _cash_left(ctx: Ctx) -> int:
     return me.cash - (st.phase_spent if st.current == ctx.viewer else 0)
 
 
-def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect) -> None:
+def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect,
+                    title: pygame.Rect | None = None) -> None:
     """The hovered dealt card's words (:func:`card_help_lines`), over the dialog's edge at
-    the top of the map, where the fewest of its ways run (painted after the dialog, so a
-    short window shows them too)."""
+    the top of the map, where the fewest of its ways run and never over the dialog's
+    ``title`` (painted after the dialog, so a short window shows them too)."""
     t = ctx.table
     if t.card_help is None:
         return
@@ -277,7 +278,8 @@ def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect) -> N
     spots = [pygame.Rect(m.x, top, pic.get_width(), pic.get_height()),
              pygame.Rect(m.right - pic.get_width(), top, pic.get_width(), pic.get_height())]
     points = [cam.dot_screen(d) for g in t.card_help[1] for d in g.route]
-    spot = min(spots, key=lambda r: sum(1 for p in points if r.collidepoint(p)))
+    spot = min(spots, key=lambda r: (title is not None and r.colliderect(title),
+                                     sum(1 for p in points if r.collidepoint(p))))
     surface.blit(pic, spot.topleft)
 
 

@@ -21,6 +21,7 @@ from rail_app.games.italian_rails.ui.palette import BUTTON_HOVER as BUTTON_HOVER
 from rail_app.games.italian_rails.ui.palette import CHIP_GLOW as CHIP_GLOW
 from rail_app.games.italian_rails.ui.palette import CHIP_ON as CHIP_ON
 from rail_app.games.italian_rails.ui.palette import CREAM as CREAM
+from rail_app.games.italian_rails.ui.palette import HOVER as HOVER
 from rail_app.games.italian_rails.ui.palette import OFF_BG as OFF_BG
 from rail_app.games.italian_rails.ui.palette import OFF_EDGE as OFF_EDGE
 from rail_app.games.italian_rails.ui.palette import OFF_FG as OFF_FG
@@ -74,13 +75,12 @@ def button_height(label: str, width: int, size: int, px1: int, bold: bool = Fals
 
 
 def paint(surface: pygame.Surface, w: Widget, hovered: bool) -> None:
-    """Draw a widget (an :attr:`Look.AREA` only shows a faint hover)."""
+    """Draw a widget (an :attr:`Look.AREA` only shows its hover: a warm edge around what
+    its owner drew, which stays as readable as before)."""
     r = w.rect
     if w.look is Look.AREA:
         if hovered and w.enabled and w.command is not None:
-            s = pygame.Surface(r.size, pygame.SRCALPHA)
-            s.fill(CHIP_GLOW)
-            surface.blit(s, r)
+            pygame.draw.rect(surface, HOVER, r, 2, border_radius=6)
         return
     bold = w.look is Look.PRIMARY
     if not w.enabled:
