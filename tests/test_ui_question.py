@@ -46,6 +46,11 @@ def test_the_delete_question_has_the_look_of_the_games_questions(app: Any) -> No
     click(d, saves.back_button.rect.center)
     d.frames(1)
     assert app.scene is saves and saves.asking is q
+    app.resize(1400, 800)  # the window changes size while asking: the question stays
+    d.frames(2)
+    q = saves.asking
+    assert q is not None and q.rect.center == (700, 400) and q.confirm_button.alive()
+    assert _brightness(app.screen, spot) < before - 60
     d.key(pygame.K_ESCAPE)  # Esc: no
     d.frames(1)
     assert saves.asking is None and path.exists() and app.scene is saves

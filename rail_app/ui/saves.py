@@ -106,6 +106,9 @@ class SavesScene(Scene):
         self.row_h = px(84)
         self.fill_name()
         self.refresh()
+        if self.asking is not None:  # the window changed size while asking: ask again
+            self.asking = None
+            self.ask_delete()
 
     def fill_name(self) -> None:
         """The name field: the game to save, or the selected save."""
