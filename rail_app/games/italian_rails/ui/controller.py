@@ -403,6 +403,7 @@ class Controller:
         self.computer.play_computer(dt)
         self.core.watch()
         self.after_actions()
+        self.moving.keep_preview_fresh()
         self.update_slots()
         self.helping.keep_helpers_fresh()
         self.teaching.lesson_tick()

@@ -147,6 +147,7 @@ class Table:
     pen: Pen
     fitted: bool = True  # the camera shows the whole map; it refits when the map area changes
     preview: Preview | None = None  # the train's route preview
+    preview_version: int = -1  # the game's version the preview was worked out for
     run: TrainRun | None = None  # a train running along its route
     side_open: bool = True
     history_open: bool = True
