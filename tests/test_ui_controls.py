@@ -36,6 +36,7 @@ from tests.test_ui_support import (
     give_private,
     prepare_network,
     press,
+    show,
     settle,
     start,
     to_anna_move,
@@ -269,6 +270,36 @@ def test_a_delivery_is_announced_at_its_city(app: Any) -> None:
     nearest = pygame.Vector2(max(rect.left, min(city.x, rect.right)),
                              max(rect.top, min(city.y, rect.bottom)))
     assert city.distance_to(nearest) <= app.px(48)  # beside the city, not far away
+
+
+def test_a_delivered_demand_s_button_says_delivered(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    s = scene.session
+    card = next(c for c in WINE_TO_BETA if c not in s.state.players[1].private)
+    give_private(scene, 0, card)
+    route = alfa_beta_route(scene.board)
+    assert s.apply(PlaceTrain(scene.board.key(scene.board.cities["Alfa"].centre))).ok
+    assert s.apply(PickUp("wine", card, 1)).ok
+    s.state.players[0].position = route[-1]  # prepare: the train in Beta with the wine
+    s.version += 1
+    d.frames(1)
+    deliver = Play(Deliver(card, 1))
+    press(d, scene, deliver)
+    assert s.state.players[0].deliveries == 1
+    while scene.table.popups:  # an event card the delivery's draw turned up
+        d.key(pygame.K_RETURN)
+    d.frames(1)
+    w = scene.frame.find(deliver)  # it keeps its place, greyed, and says what happened
+    assert w is not None and not w.enabled
+    assert w.label.startswith("Delivered: wine to Beta, +"), w.label
+    assert w.tip.startswith("Delivered here this turn"), w.tip
+    d.mouse(pygame.MOUSEMOTION, show(d, scene, deliver).center)
+    d.frames(int(TIP_DELAY * 60) + 2)
+    (tip,) = [b for b in scene.frame.pointer if b.kind == "tip"]
+    words = " ".join(t for t, _, _ in tip.lines)
+    assert "Delivered" in words and "locked" not in words, words
 
 
 def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any) -> None:

@@ -447,6 +447,7 @@ class Controller:
         if key != slots.key:
             slots.key = key
             slots.actions = legal
+            slots.since = len(st.history)
         else:
             slots.actions += [a for a in legal if a not in slots.actions]
         slots.version = self.session.version

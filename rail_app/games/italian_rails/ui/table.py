@@ -136,6 +136,7 @@ class Slots:
 
     key: tuple[int, int, str, int | None] | None = None
     actions: list[Action] = field(default_factory=list)
+    since: int = 0  # the game's actions before the train stood here (what it did here follows)
     version: int = -1  # the game's version they were brought up to date at
 
 
