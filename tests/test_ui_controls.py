@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from rail_app.games.italian_rails.rules.actions import (
     Deliver,
@@ -33,6 +34,7 @@ from tests.test_ui_support import (
     border_route,
     centre_on_dot,
     click,
+    drawn_text,
     give_private,
     prepare_network,
     press,
@@ -300,6 +302,60 @@ def test_a_delivered_demand_s_button_says_delivered(app: Any) -> None:
     (tip,) = [b for b in scene.frame.pointer if b.kind == "tip"]
     words = " ".join(t for t, _, _ in tip.lines)
     assert "Delivered" in words and "locked" not in words, words
+
+
+def _history_rows(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The history's rows the next frame draws ("T3  Anna builds...")."""
+    return [t for t in drawn_text(app, monkeypatch) if t[:1] == "T" and t[1:2].isdigit()]
+
+
+def test_the_history_scrolled_back_stays_put_and_marks_new_lines_below(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = start(app, computer=True)
+    d = Driver(app)
+    s = scene.session
+    for _ in range(10):  # prepare: turns enough for a history longer than its bar
+        assert s.apply(EndTurn()).ok
+    d.frames(2)
+    assert scene.frame.find(Intent.HISTORY_LATEST) is None  # at the newest: no marker
+    newest = _history_rows(app, monkeypatch)
+    wheel(d, scene.rects.history.center, 1)  # the player scrolls back to read
+    wheel(d, scene.rects.history.center, 1)
+    reading = _history_rows(app, monkeypatch)
+    assert reading != newest and reading
+    for _ in range(2):  # new lines come while the player reads
+        assert s.apply(EndTurn()).ok
+    d.frames(2)
+    assert _history_rows(app, monkeypatch) == reading  # not yanked away
+    marker = scene.frame.find(Intent.HISTORY_LATEST)
+    assert marker is not None and "new lines below" in marker.label, marker
+    press(d, scene, Intent.HISTORY_LATEST)  # the marker: the newest, followed again
+    d.frames(1)
+    latest = _history_rows(app, monkeypatch)
+    assert latest[-1] == log_rows(scene)[-1]
+    assert scene.frame.find(Intent.HISTORY_LATEST) is None
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] == log_rows(scene)[-1]  # it follows
+    wheel(d, scene.rects.history.center, 1)  # back up, then down to the bottom
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] != log_rows(scene)[-1]
+    wheel(d, scene.rects.history.center, -1)
+    wheel(d, scene.rects.history.center, -1)
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] == log_rows(scene)[-1]  # following again
+
+
+def log_rows(scene: Any) -> list[str]:
+    """The history's rows as the game screen wraps them, oldest first."""
+    from rail_app.games.italian_rails.ui.history import rows
+
+    ctx = scene.frame.ctx
+    px = ctx.px
+    r = scene.rects.history
+    return [row.text for row in rows(ctx, r.right - (r.x + px(44)) - px(12), px(13))]
 
 
 def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any) -> None:

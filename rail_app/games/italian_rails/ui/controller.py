@@ -102,6 +102,7 @@ class Controller:
             Intent.HELP: self.toggle_help,
             Intent.TOGGLE_SIDE: self.toggle_side,
             Intent.TOGGLE_HISTORY: self.toggle_history,
+            Intent.HISTORY_LATEST: self.view.history_latest,
             Intent.KEEP_CHOSEN: self.keep_cards,
             Intent.DISMISS_EVENT: self.dismiss_event,
             Intent.SAVE: self.save,
@@ -168,7 +169,7 @@ class Controller:
 
     def filter_history(self, cmd: FilterHistory) -> None:
         self.table.history_filter = cmd.player
-        self.table.history_scroll = 0
+        self.table.history_end = None
 
     def toggle_section(self, cmd: ToggleSection) -> None:
         self.table.folded ^= {cmd.section}

@@ -95,7 +95,8 @@ def _wheel(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     pos = ctrl.table.pointer
     rects = frame.ctx.rects
     if rects.bottom.collidepoint(pos):
-        ctrl.view.scroll_history(2 if event.y > 0 else -2, frame.history_limit)
+        ctrl.view.scroll_history(2 if event.y > 0 else -2, frame.history_rows,
+                                 frame.history_fits)
     elif rects.side.collidepoint(pos):
         ctrl.view.scroll_side(-event.y * frame.ctx.px(48), frame.side_limit)
     elif rects.map.collidepoint(pos):

@@ -154,7 +154,10 @@ class Table:
     history_open: bool = True
     folded: set[str] = field(default_factory=set)  # side panel sections shown as one line
     side_scroll: int = 0
-    history_scroll: int = 0
+    #: scrolled back, the history shows the rows that end here and stays put while new lines
+    #: come (None: it shows the newest and follows them)
+    history_end: int | None = None
+    history_seen: int = 0  # how many rows the history had when the player scrolled back
     history_filter: int | None = None
     keep_choice: set[int] = field(default_factory=set)  # C2: the cards chosen so far
     popups: list[int] = field(default_factory=list)  # event cards drawn, shown one at a time

@@ -89,5 +89,17 @@ class Viewing:
     def scroll_side(self, dy: int, limit: int) -> None:
         self.core.table.side_scroll = max(0, min(limit, self.core.table.side_scroll + dy))
 
-    def scroll_history(self, lines: int, limit: int) -> None:
-        self.core.table.history_scroll = max(0, min(limit, self.core.table.history_scroll + lines))
+    def scroll_history(self, lines: int, rows: int, fits: int) -> None:
+        """The wheel over the history: ``lines`` rows back (negative: on towards the newest)
+        of its ``rows``, ``fits`` of them shown at once. Scrolled back, it stays on the rows
+        being read while new lines come; back at the bottom, it follows them again."""
+        t = self.core.table
+        if t.history_end is None:
+            t.history_seen = rows
+        end = rows if t.history_end is None else min(t.history_end, rows)
+        end = max(min(fits, rows), end - lines)
+        t.history_end = None if end >= rows else end
+
+    def history_latest(self) -> None:
+        """The history's marker of newer lines: the newest shown, new ones followed."""
+        self.core.table.history_end = None
