@@ -81,7 +81,7 @@ class Controller:
         self.moving = Moving(self.core)
         self.helping = Helping(self.core)
         self.teaching = Teaching(self.core, bots)
-        self.computer = ComputerTurns(self.core, bots)
+        self.computer = ComputerTurns(self.core, bots, self.view.follow)
         #: What each command without parameters does (the one table of the screen's intents).
         self.intents: dict[Intent, Callable[[], object]] = {
             Intent.END_PHASE: self.end_phase,
@@ -377,6 +377,7 @@ class Controller:
             n.age += dt
         t.notices = [n for n in t.notices if n.alive]
         t.hover_time += dt
+        self.view.glide_on(dt)
         if t.run is not None:
             t.run.t += dt
             if t.run.done:

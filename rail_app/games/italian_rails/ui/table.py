@@ -109,6 +109,16 @@ class Circle:
 
 
 @dataclass
+class Glide:
+    """The view moving by itself to where the computer builds (km: the map's middle from
+    ``frm`` to ``to``)."""
+
+    frm: tuple[float, float]
+    to: tuple[float, float]
+    t: float = 0.0
+
+
+@dataclass
 class Pacing:
     """The computer's turn played at a pace a person can follow (UX.md "Pace")."""
 
@@ -167,6 +177,7 @@ class Table:
     circles: list[Circle] = field(default_factory=list)
     pointer: tuple[int, int] = (0, 0)
     pan_from: tuple[int, int] | None = None
+    glide: Glide | None = None  # the view on its way to the computer's building
     pan_moved: float = 0.0
     modal: Modal = Modal.NONE
     question: Question | None = None
