@@ -26,6 +26,7 @@ from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.tooltips import TIP_DELAY
+from rail_app.games.italian_rails.ui.widgets import Look
 from rail_app.ui import screens
 from tests.test_ui_support import (
     ITALY,
@@ -356,6 +357,79 @@ def log_rows(scene: Any) -> list[str]:
     px = ctx.px
     r = scene.rects.history
     return [row.text for row in rows(ctx, r.right - (r.x + px(44)) - px(12), px(13))]
+
+
+def _rest(d: Driver, at: tuple[float, float]) -> None:
+    d.mouse(pygame.MOUSEMOTION, at)
+    d.frames(int(TIP_DELAY * 60) + 3)
+
+
+def _tips(scene: Any) -> list[Any]:
+    return [b for b in scene.frame.pointer if b.kind == "tip"]
+
+
+def test_a_disabled_button_s_tooltip_never_covers_the_next_button(app: Any) -> None:
+    from rail_app.games.italian_rails.rules.actions import BoardFerry
+
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    st = scene.state
+    b = scene.board
+    ferry = next(f for f in b.ferries if f.name == "Napoli - Palermo")
+    napoli = b.cities["Napoli"]
+    port = next(p for p in ferry.ports if b.city_of_dot.get(p) is napoli)
+    st.players[0].ferries.add(ferry.index)
+    st.players[0].position = next(o for o in napoli.dots if o != port)  # not the port's dot
+    scene.session.version += 1
+    d.frames(2)
+    board = scene.frame.find(Play(BoardFerry(ferry.name)))
+    assert board is not None and not board.enabled
+    controls = [w for w in scene.frame.widgets if w.look is not Look.AREA]
+    assert len([w for w in controls if scene.rects.side.contains(w.rect)]) >= 2
+    checked = 0
+    for w in controls:  # every control's tooltip: beside it, over no other control
+        if not w.tip:
+            continue
+        _rest(d, w.rect.center)
+        (tip,) = _tips(scene)
+        assert tip.lines[0][0] == w.tip
+        covered = [o.label or o.tip for o in controls if tip.rect.colliderect(o.rect)]
+        assert not covered, f"the tooltip of {w.label or w.tip!r} covers {covered}"
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_tooltip_goes_when_the_pointer_leaves_its_control_or_the_window(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    d.frames(2)
+    end = scene.find(Intent.END_PHASE)
+    _rest(d, end.center)
+    assert _tips(scene)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE, window=None))
+    d.frames(2)
+    assert not _tips(scene) and scene.table.hovered is None  # gone with the pointer
+    _rest(d, end.center)
+    assert _tips(scene)
+    d.mouse(pygame.MOUSEMOTION, scene.rects.map.center)
+    d.frames(int(TIP_DELAY * 60) + 3)
+    assert not _tips(scene)
+    # a still pointer over a panel that scrolls: the tooltip is the new widget's, after a rest
+    side = [w for w in scene.frame.widgets if scene.rects.side.contains(w.rect) and w.tip]
+    assert side
+    _rest(d, side[0].rect.center)
+    (tip,) = _tips(scene)
+    assert tip.lines[0][0] == side[0].tip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-40, flipped=False,
+                                         precise_x=0.0, precise_y=-40.0))
+    d.frames(1)
+    d.frames(1)
+    now = next((w for w in reversed(scene.frame.widgets)
+                if w.rect.collidepoint(side[0].rect.center)), None)
+    assert now is None or now.key != side[0].key, "the panel did not scroll"
+    assert not _tips(scene)  # no tooltip without its own rest
 
 
 def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any) -> None:

@@ -11,6 +11,7 @@ from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import Command, Demand
 from rail_app.games.italian_rails.ui.table import Glide, Spot, Tone
 
+GONE = (-10_000, -10_000)  # where the pointer is when it has left the window
 POINTER_NOTICE_REACH = 160  # a refusal near the pointer goes once the pointer is this far
 GLIDE_TIME = 0.35  # seconds the view takes to glide to where the computer builds
 FOLLOW_EDGE = 40  # a build this close to the map area's edge (px at 100%) is brought in
@@ -29,6 +30,16 @@ class Viewing:
         n = t.notice(Spot.POINTER)
         if n is not None and abs(pos[0] - n.at[0]) + abs(pos[1] - n.at[1]) > POINTER_NOTICE_REACH:
             self.core.hush()
+
+    def pointer_gone(self) -> None:
+        """The pointer left the window: no widget is hovered, no box stands beside it."""
+        t = self.core.table
+        t.pointer = GONE
+        self.hover(None)
+
+    def pressed(self) -> None:
+        """A button was pressed: the tooltip goes until the pointer rests again."""
+        self.core.table.hover_time = 0.0
 
     def hover(self, key: Command | Demand | None) -> None:
         """The widget (or demand) under the pointer; tooltips wait until it rests there."""
