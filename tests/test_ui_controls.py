@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from rail_app.games.italian_rails.rules.actions import (
     Deliver,
@@ -25,6 +26,7 @@ from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.tooltips import TIP_DELAY
+from rail_app.games.italian_rails.ui.widgets import Look
 from rail_app.ui import screens
 from tests.test_ui_support import (
     ITALY,
@@ -33,10 +35,12 @@ from tests.test_ui_support import (
     border_route,
     centre_on_dot,
     click,
+    drawn_text,
     give_private,
     prepare_network,
     press,
     settle,
+    show,
     start,
     to_anna_move,
     wheel,
@@ -269,6 +273,163 @@ def test_a_delivery_is_announced_at_its_city(app: Any) -> None:
     nearest = pygame.Vector2(max(rect.left, min(city.x, rect.right)),
                              max(rect.top, min(city.y, rect.bottom)))
     assert city.distance_to(nearest) <= app.px(48)  # beside the city, not far away
+
+
+def test_a_delivered_demand_s_button_says_delivered(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    prepare_network(scene)
+    s = scene.session
+    card = next(c for c in WINE_TO_BETA if c not in s.state.players[1].private)
+    give_private(scene, 0, card)
+    route = alfa_beta_route(scene.board)
+    assert s.apply(PlaceTrain(scene.board.key(scene.board.cities["Alfa"].centre))).ok
+    assert s.apply(PickUp("wine", card, 1)).ok
+    s.state.players[0].position = route[-1]  # prepare: the train in Beta with the wine
+    s.version += 1
+    d.frames(1)
+    deliver = Play(Deliver(card, 1))
+    press(d, scene, deliver)
+    assert s.state.players[0].deliveries == 1
+    while scene.table.popups:  # an event card the delivery's draw turned up
+        d.key(pygame.K_RETURN)
+    d.frames(1)
+    w = scene.frame.find(deliver)  # it keeps its place, greyed, and says what happened
+    assert w is not None and not w.enabled
+    assert w.label.startswith("Delivered: wine to Beta, +"), w.label
+    assert w.tip.startswith("Delivered here this turn"), w.tip
+    d.mouse(pygame.MOUSEMOTION, show(d, scene, deliver).center)
+    d.frames(int(TIP_DELAY * 60) + 2)
+    (tip,) = [b for b in scene.frame.pointer if b.kind == "tip"]
+    words = " ".join(t for t, _, _ in tip.lines)
+    assert "Delivered" in words and "locked" not in words, words
+
+
+def _history_rows(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The history's rows the next frame draws ("T3  Anna builds...")."""
+    return [t for t in drawn_text(app, monkeypatch) if t[:1] == "T" and t[1:2].isdigit()]
+
+
+def test_the_history_scrolled_back_stays_put_and_marks_new_lines_below(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = start(app, computer=True)
+    d = Driver(app)
+    s = scene.session
+    for _ in range(10):  # prepare: turns enough for a history longer than its bar
+        assert s.apply(EndTurn()).ok
+    d.frames(2)
+    assert scene.frame.find(Intent.HISTORY_LATEST) is None  # at the newest: no marker
+    newest = _history_rows(app, monkeypatch)
+    wheel(d, scene.rects.history.center, 1)  # the player scrolls back to read
+    wheel(d, scene.rects.history.center, 1)
+    reading = _history_rows(app, monkeypatch)
+    assert reading != newest and reading
+    for _ in range(2):  # new lines come while the player reads
+        assert s.apply(EndTurn()).ok
+    d.frames(2)
+    assert _history_rows(app, monkeypatch) == reading  # not yanked away
+    marker = scene.frame.find(Intent.HISTORY_LATEST)
+    assert marker is not None and "new lines below" in marker.label, marker
+    press(d, scene, Intent.HISTORY_LATEST)  # the marker: the newest, followed again
+    d.frames(1)
+    latest = _history_rows(app, monkeypatch)
+    assert latest[-1] == log_rows(scene)[-1]
+    assert scene.frame.find(Intent.HISTORY_LATEST) is None
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] == log_rows(scene)[-1]  # it follows
+    wheel(d, scene.rects.history.center, 1)  # back up, then down to the bottom
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] != log_rows(scene)[-1]
+    wheel(d, scene.rects.history.center, -1)
+    wheel(d, scene.rects.history.center, -1)
+    assert s.apply(EndTurn()).ok
+    d.frames(1)
+    assert _history_rows(app, monkeypatch)[-1] == log_rows(scene)[-1]  # following again
+
+
+def log_rows(scene: Any) -> list[str]:
+    """The history's rows as the game screen wraps them, oldest first."""
+    from rail_app.games.italian_rails.ui.history import rows
+
+    ctx = scene.frame.ctx
+    px = ctx.px
+    r = scene.rects.history
+    return [row.text for row in rows(ctx, r.right - (r.x + px(44)) - px(12), px(13))]
+
+
+def _rest(d: Driver, at: tuple[float, float]) -> None:
+    d.mouse(pygame.MOUSEMOTION, at)
+    d.frames(int(TIP_DELAY * 60) + 3)
+
+
+def _tips(scene: Any) -> list[Any]:
+    return [b for b in scene.frame.pointer if b.kind == "tip"]
+
+
+def test_a_disabled_button_s_tooltip_never_covers_the_next_button(app: Any) -> None:
+    from rail_app.games.italian_rails.rules.actions import BoardFerry
+
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    st = scene.state
+    b = scene.board
+    ferry = next(f for f in b.ferries if f.name == "Napoli - Palermo")
+    napoli = b.cities["Napoli"]
+    port = next(p for p in ferry.ports if b.city_of_dot.get(p) is napoli)
+    st.players[0].ferries.add(ferry.index)
+    st.players[0].position = next(o for o in napoli.dots if o != port)  # not the port's dot
+    scene.session.version += 1
+    d.frames(2)
+    board = scene.frame.find(Play(BoardFerry(ferry.name)))
+    assert board is not None and not board.enabled
+    controls = [w for w in scene.frame.widgets if w.look is not Look.AREA]
+    assert len([w for w in controls if scene.rects.side.contains(w.rect)]) >= 2
+    checked = 0
+    for w in controls:  # every control's tooltip: beside it, over no other control
+        if not w.tip:
+            continue
+        _rest(d, w.rect.center)
+        (tip,) = _tips(scene)
+        assert tip.lines[0][0] == w.tip
+        covered = [o.label or o.tip for o in controls if tip.rect.colliderect(o.rect)]
+        assert not covered, f"the tooltip of {w.label or w.tip!r} covers {covered}"
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_tooltip_goes_when_the_pointer_leaves_its_control_or_the_window(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    d.frames(2)
+    end = scene.find(Intent.END_PHASE)
+    _rest(d, end.center)
+    assert _tips(scene)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE, window=None))
+    d.frames(2)
+    assert not _tips(scene) and scene.table.hovered is None  # gone with the pointer
+    _rest(d, end.center)
+    assert _tips(scene)
+    d.mouse(pygame.MOUSEMOTION, scene.rects.map.center)
+    d.frames(int(TIP_DELAY * 60) + 3)
+    assert not _tips(scene)
+    # a still pointer over a panel that scrolls: the tooltip is the new widget's, after a rest
+    side = [w for w in scene.frame.widgets if scene.rects.side.contains(w.rect) and w.tip]
+    assert side
+    _rest(d, side[0].rect.center)
+    (tip,) = _tips(scene)
+    assert tip.lines[0][0] == side[0].tip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-40, flipped=False,
+                                         precise_x=0.0, precise_y=-40.0))
+    d.frames(1)
+    d.frames(1)
+    now = next((w for w in reversed(scene.frame.widgets)
+                if w.rect.collidepoint(side[0].rect.center)), None)
+    assert now is None or now.key != side[0].key, "the panel did not scroll"
+    assert not _tips(scene)  # no tooltip without its own rest
 
 
 def test_a_refused_segment_says_why_in_a_small_box_clear_of_the_stroke(app: Any) -> None:

@@ -195,3 +195,44 @@ def test_M5_E5_the_board_button_shows_at_the_ports_city_disabled_with_why(app: A
     w = scene.frame.find(Play(board))
     assert w is not None and not w.enabled
     assert f"no ferry sails during {storm.title} (E5)" in w.label
+
+
+def test_M5_boarding_with_the_panels_button_takes_the_stale_route_box_away(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _anna_by_the_sea(scene, ferry=True)
+    st = scene.state
+    st.players[0].position = scene.board.dot("10,4")  # the train starts the turn at the port
+    scene.session.version += 1
+    d.frames(2)
+    target = scene.board.dot("14,2")
+    click(d, scene.camera.dot_screen(target))  # across the water: board now, land next turn
+    pv = scene.table.preview
+    assert pv is not None and pv.ok and pv.journey is not None
+    d.frames(1)
+    assert [b.kind for b in scene.frame.pointer] == ["preview"]
+    press(d, scene, Play(BoardFerry("Beta - Delta")))  # the side panel's button, not the map
+    assert scene.state.players[0].aboard == 0
+    d.frames(1)
+    assert scene.table.preview is None
+    assert "preview" not in [b.kind for b in scene.frame.pointer]
+    # the button took the way's first step: the rest is offered when the train lands
+    assert scene.table.destination.get(0) == target
+
+
+def test_M5_a_route_preview_follows_what_the_panels_buttons_change(app: Any) -> None:
+    scene = start(app, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _anna_by_the_sea(scene, ferry=True)
+    st = scene.state
+    st.players[0].position = scene.board.dot("10,4")
+    scene.session.version += 1
+    d.frames(2)
+    click(d, scene.camera.dot_screen(scene.board.dot("6,7")))  # back to Beta, on land
+    before = scene.table.preview
+    assert before is not None and before.ok and before.journey is None
+    press(d, scene, Play(BoardFerry("Beta - Delta")))  # another way: the ferry
+    d.frames(1)
+    assert scene.table.preview is None  # the way over land is no longer this turn's
+    assert "preview" not in [b.kind for b in scene.frame.pointer]
+    assert 0 not in scene.table.destination

@@ -150,3 +150,71 @@ def test_a_wheel_zoom_shows_the_previous_picture_until_the_new_one_is_whole(app:
     for k, pic in enumerate(shown[:-1]):  # while waiting: the stand-in, whole and alone
         assert (pic == standin).all(), f"frame {k} mixes the two levels"
     assert (shown[-1] == final).all()
+
+
+def _to_brunos_build(scene: Any) -> None:
+    """Prepare: both keep their first two cards; Anna ends her first build."""
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    while s.state.current != 1:
+        assert s.apply(EndTurn()).ok
+
+
+def _zoom_far_from(d: Driver, scene: Any, km: tuple[float, float]) -> None:
+    """The player zooms in with the wheel on the map's corner farthest from ``km``."""
+    cam = scene.camera
+    r = cam.rect
+    corners = [r.topleft, r.topright, r.bottomleft, r.bottomright]
+    far = max(corners, key=lambda c: (cam.to_km(*c)[0] - km[0]) ** 2
+              + (cam.to_km(*c)[1] - km[1]) ** 2)
+    at = (far[0] + (r.centerx - far[0]) // 6, far[1] + (r.centery - far[1]) // 6)
+    for _ in range(6):
+        wheel(d, at, 1)
+
+
+def test_the_view_follows_the_computer_building_off_screen(app: Any) -> None:
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_brunos_build(scene)
+    scene.table.camera.fit()
+    d.frames(2)
+    palermo = scene.board.cities["Palermo"]  # Bruno builds in the north with this deal
+    _zoom_far_from(d, scene, (palermo.x, palermo.y))
+    cam = scene.camera
+    assert not scene.table.fitted
+    first_view = (cam.to_km(*cam.rect.topleft), cam.to_km(*cam.rect.bottomright))
+    shown: list[bool] = []
+    dots: list[int] = []
+
+    def watch() -> bool:
+        dot = scene.table.last_build
+        if dot is not None and (not dots or dots[-1] != dot) and getattr(scene.table, "glide", None) is None:
+            dots.append(dot)
+            shown.append(cam.rect.collidepoint(cam.dot_screen(dot)))
+        return scene.session.actor == 0
+
+    assert d.until(watch, limit=600, dt=0.05)
+    (x0, y0), (x1, y1) = first_view
+    away = [dt for dt in dots if not (x0 <= scene.board.dots[dt].x <= x1
+                                      and y0 <= scene.board.dots[dt].y <= y1)]
+    assert away, "Bruno built in the first view: the test shows nothing"
+    assert shown and all(shown), shown  # every build on screen once the view came to it
+
+
+def test_the_view_stays_while_the_player_drags_the_map(app: Any) -> None:
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    _to_brunos_build(scene)
+    scene.table.camera.fit()
+    d.frames(2)
+    palermo = scene.board.cities["Palermo"]
+    _zoom_far_from(d, scene, (palermo.x, palermo.y))
+    cam = scene.camera
+    where = (cam.ox, cam.oy)
+    at = cam.rect.center
+    d.mouse(pygame.MOUSEMOTION, at)
+    d.mouse(pygame.MOUSEBUTTONDOWN, at, 3)  # the player holds the map to drag it
+    assert d.until(lambda: len(scene.state.players[1].track) >= 3, limit=200, dt=0.05)
+    assert (cam.ox, cam.oy) == where
+    d.mouse(pygame.MOUSEBUTTONUP, at, 3)

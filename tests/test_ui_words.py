@@ -218,3 +218,47 @@ def test_a_move_whose_ends_have_one_name_says_so_plainly() -> None:
     line = log_line(st, LogEntry(3, 0, Moved(a, b, 2, 7)))
     assert "from Napoli to Napoli" not in line
     assert "moves 2 segments and is still at Napoli (7 left)" in line
+
+
+FOG = 30  # Italy's deck: Fog around Bologna, Firenze and Parma (until the drawer's next turn)
+
+
+def test_E2_a_card_drawn_by_bruno_says_bruno_s_next_turn_in_its_history_line_and_box(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rail_app.core import i18n
+    from rail_app.games.italian_rails.rules.words import history_lines
+    from tests.test_ui_support import ITALY
+
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    st = scene.state
+    assert st.deck.card(FOG).title == "Fog around Bologna, Firenze and Parma"
+    events.resolve_event(st, FOG, 1)  # prepare: Bruno drew the fog
+    scene.session.version += 1
+    d.frames(2)
+    assert scene.table.popups == [FOG]
+    line = next(h.text for h in history_lines(st, None) if h.text.startswith("Event: Fog"))
+    assert line.endswith("until the end of Bruno's next turn."), line
+    shown = " ".join(drawn_text(app, monkeypatch))  # the card, shown to Anna
+    assert "Bruno's next turn" in shown and "your next turn" not in shown
+    i18n.set_language("es")
+    line = next(h.text for h in history_lines(st, None) if h.text.startswith("Evento"))
+    assert "hasta el final del siguiente turno de Bruno" in line, line
+    assert "tu siguiente turno" not in line
+    shown = " ".join(drawn_text(app, monkeypatch))
+    assert "siguiente turno de Bruno" in shown and "tu siguiente turno" not in shown
+
+
+def test_E2_a_card_the_player_drew_says_your_next_turn_on_its_own_box(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_ui_support import ITALY
+
+    scene = start(app, ITALY, cards=True, seed=4, computer=True)
+    d = Driver(app)
+    to_anna_move(scene)
+    events.resolve_event(scene.state, FOG, 0)  # prepare: Anna drew it herself
+    scene.session.version += 1
+    d.frames(2)
+    shown = " ".join(drawn_text(app, monkeypatch))
+    assert "until the end of your next turn" in shown  # the card's own words, to its drawer

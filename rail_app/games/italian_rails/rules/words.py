@@ -18,7 +18,7 @@ from rail_app.core.i18n import N_, _, money_millions, ngettext, number, pgettext
 from rail_app.games.italian_rails.rules import log as ev
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Card
-from rail_app.games.italian_rails.rules.eventkinds import EventKind
+from rail_app.games.italian_rails.rules.eventkinds import EventKind, rule_of
 from rail_app.games.italian_rails.rules.log import LogEntry, LogKind, LossCause, Settled
 from rail_app.games.italian_rails.rules.places import Keys, Names, Places
 from rail_app.games.italian_rails.rules.quotes import Quote
@@ -148,14 +148,32 @@ def _listed(names: Sequence[str], last: str) -> str:
     return ", ".join(names[:-1]) + f" {last} {names[-1]}"
 
 
-def card_words(board: Board, card: Card) -> tuple[str, str]:
+def card_words(board: Board, card: Card, drawer: str | None = None) -> tuple[str, str]:
     """An event card's title and text as a player reads them. In English, the deck file's
     own words (the map author's); in any other language, words made from the card's kind
-    and parameters through the catalog (E3-E9), since a deck file is written in English."""
-    if i18n.language() == i18n.SOURCE or card.event is None:
-        return card.title or (card.event or "").replace("_", " "), card.text
+    and parameters through the catalog (E3-E9), since a deck file is written in English.
+
+    ``drawer``: the name of the player who drew it, when the words tell of that draw to
+    someone else (the history, another player's card shown): the card's "your next turn" is
+    the drawer's (E2), so the text of a lasting event, made from the card's kind and
+    parameters in every language, names them; the deck file's title stays."""
+    source = i18n.language() == i18n.SOURCE
+    own = card.title or (card.event or "").replace("_", " "), card.text
+    rule = rule_of(card.event) if card.event is not None else None
+    if card.event is None or (source and (drawer is None or rule is None or not rule.lasting)):
+        return own
+    until = (_("until the end of your next turn") if drawer is None
+             else _("until the end of {name}'s next turn").format(name=drawer))
+    made = _made_words(board, card, until)
+    if made is None:
+        return own
+    return (own[0] if source else made[0]), made[1]
+
+
+def _made_words(board: Board, card: Card, until: str) -> tuple[str, str] | None:
+    """An event card's title and text made from its kind and parameters (None for a kind
+    the game has no words for); ``until``: how long it lasts, in words."""
     p = card.params
-    until = _("until the end of your next turn")
     match card.event:
         case EventKind.TAX:
             table = board.rules.tax_table
@@ -174,9 +192,11 @@ def card_words(board: Board, card: Card) -> tuple[str, str]:
                         _("Every bridge over the {river} and its tributaries is washed out; no "
                           "building or moving across them {until}.").format(river=rivers,
                                                                             until=until))
+            the = _listed([pgettext("river", "the {river}").format(river=n) for n in names],
+                          _("and"))
             return (_("{rivers} flood").format(rivers=rivers),
                     _("Every bridge over {rivers} is washed out; no building or moving "
-                      "across them {until}.").format(rivers=rivers, until=until))
+                      "across them {until}.").format(rivers=the, until=until))
         case EventKind.STORM:
             sea = p.get("sea")
             if not sea:
@@ -209,7 +229,7 @@ def card_words(board: Board, card: Card) -> tuple[str, str]:
                     ngettext("Trains within {n} dot of {cities} move at half speed {until}.",
                              "Trains within {n} dots of {cities} move at half speed {until}.",
                              radius).format(n=radius, cities=where, until=until))
-    return card.title, card.text
+    return None
 
 
 def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
@@ -283,7 +303,7 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
             reason = _settled(state, winner, cash, segments, settled)
             return _("Game over. {reason} (W2)").format(reason=reason)
         case ev.EventDrawn(card=card):
-            title, text = card_words(board, state.deck.card(card))
+            title, text = card_words(board, state.deck.card(card), name or None)
             return (_("Event: {title} - {text}").format(title=title, text=text) if text
                     else _("Event: {title}").format(title=title))
         case ev.TaxPaid(taxes=taxes):

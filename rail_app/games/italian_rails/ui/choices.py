@@ -48,6 +48,29 @@ def action_label(state: GameState, action: Action) -> str:
     return type(action).__name__
 
 
+def done_label(state: GameState, action: Action) -> str:
+    """A button's words once its action is done (the button stays in its place, disabled:
+    "Delivered: wine to Roma, +20M")."""
+    deck = state.deck
+    if isinstance(action, Deliver):
+        d = deck.card(action.card).demands[action.demand]
+        return _("Delivered: {commodity} to {city}, {payoff}").format(
+            commodity=pgettext("commodity", d.commodity), city=d.city,
+            payoff=money_millions(d.payoff, sign=True))
+    if isinstance(action, PickUp):
+        return _("Picked up: {commodity}").format(
+            commodity=pgettext("commodity", action.commodity))
+    if isinstance(action, Lock):
+        d = deck.card(action.card).demands[action.demand]
+        return _("Locked: {commodity} to {city}").format(
+            commodity=pgettext("commodity", d.commodity), city=d.city)
+    if isinstance(action, Drop):
+        return _("Dropped: {commodity}").format(commodity=pgettext("commodity", action.commodity))
+    if isinstance(action, BoardFerry):
+        return _("Boarded the {ferry} ferry").format(ferry=action.ferry)
+    return action_label(state, action)
+
+
 def ferries_here(state: GameState) -> list[BoardFerry]:
     """M5: the player's own ferries (K8) the train could board from where it stands: those
     with a port at its dot or in its city (a major city has one port dot among its

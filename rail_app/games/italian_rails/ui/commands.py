@@ -34,6 +34,7 @@ class Intent(Enum):
     HELP = "show the help page"
     TOGGLE_SIDE = "show or hide the side panel"
     TOGGLE_HISTORY = "show or hide the history"
+    HISTORY_LATEST = "show the history's newest lines and follow new ones again"
     KEEP_CHOSEN = "keep the chosen cards"
     DISMISS_EVENT = "put the event card away"
     SAVE = "save the game"

@@ -81,7 +81,7 @@ class Controller:
         self.moving = Moving(self.core)
         self.helping = Helping(self.core)
         self.teaching = Teaching(self.core, bots)
-        self.computer = ComputerTurns(self.core, bots)
+        self.computer = ComputerTurns(self.core, bots, self.view.follow)
         #: What each command without parameters does (the one table of the screen's intents).
         self.intents: dict[Intent, Callable[[], object]] = {
             Intent.END_PHASE: self.end_phase,
@@ -102,6 +102,7 @@ class Controller:
             Intent.HELP: self.toggle_help,
             Intent.TOGGLE_SIDE: self.toggle_side,
             Intent.TOGGLE_HISTORY: self.toggle_history,
+            Intent.HISTORY_LATEST: self.view.history_latest,
             Intent.KEEP_CHOSEN: self.keep_cards,
             Intent.DISMISS_EVENT: self.dismiss_event,
             Intent.SAVE: self.save,
@@ -168,7 +169,7 @@ class Controller:
 
     def filter_history(self, cmd: FilterHistory) -> None:
         self.table.history_filter = cmd.player
-        self.table.history_scroll = 0
+        self.table.history_end = None
 
     def toggle_section(self, cmd: ToggleSection) -> None:
         self.table.folded ^= {cmd.section}
@@ -376,6 +377,7 @@ class Controller:
             n.age += dt
         t.notices = [n for n in t.notices if n.alive]
         t.hover_time += dt
+        self.view.glide_on(dt)
         if t.run is not None:
             t.run.t += dt
             if t.run.done:
@@ -403,6 +405,7 @@ class Controller:
         self.computer.play_computer(dt)
         self.core.watch()
         self.after_actions()
+        self.moving.keep_preview_fresh()
         self.update_slots()
         self.helping.keep_helpers_fresh()
         self.teaching.lesson_tick()
@@ -446,6 +449,7 @@ class Controller:
         if key != slots.key:
             slots.key = key
             slots.actions = legal
+            slots.since = len(st.history)
         else:
             slots.actions += [a for a in legal if a not in slots.actions]
         slots.version = self.session.version

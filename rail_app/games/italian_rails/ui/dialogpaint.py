@@ -172,6 +172,22 @@ def _ferry(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
         y = text_block(surface, line, x, y, width, px(15)) + px(4)
 
 
+def drawn_by(ctx: Ctx, number: int) -> int | None:
+    """The seat that drew event card ``number`` (its latest draw), if the history says."""
+    return next((e.player for e in reversed(ctx.state.log)
+                 if isinstance(e.event, (EventDrawn, EventSetAside)) and e.event.card == number),
+                None)
+
+
+def event_words(ctx: Ctx, number: int) -> tuple[str, str]:
+    """The drawn event card's title and text: what lasts until "your next turn" is said of
+    the drawer by name when another player reads it (E2)."""
+    st = ctx.state
+    who = drawn_by(ctx, number)
+    name = st.players[who].name if who is not None and who != ctx.viewer else None
+    return card_words(st.board, st.deck.card(number), name)
+
+
 def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
     px = ctx.px
     st = ctx.state
@@ -184,13 +200,11 @@ def _event(surface: pygame.Surface, ctx: Ctx, box: pygame.Rect) -> None:
                      border_top_right_radius=px(12))
     hud.label(surface, _("EVENT · card {number}").format(number=number), (band.x + px(20), band.centery), px(15),
               EVENT_BAND_TEXT, bold=True, anchor="midleft")
-    title, text = card_words(st.board, card)
+    title, text = event_words(ctx, number)
     y = text_block(surface, title, box.x + px(20),
                    band.bottom + px(16), box.w - px(40), px(24), bold=True)
     text_block(surface, text, box.x + px(20), y + px(6), box.w - px(40), px(16))
-    who = next((e.player for e in reversed(st.log)
-                if isinstance(e.event, (EventDrawn, EventSetAside)) and e.event.card == number),
-               None)
+    who = drawn_by(ctx, number)
     if who is not None:
         hud.label(surface, _("drawn by {name}").format(name=st.players[who].name),
                   (box.x + px(20), box.bottom - px(34)), px(13), hud.MUTED)

@@ -14,10 +14,10 @@ import pygame
 from rail_app.core.i18n import N_, _, money_millions
 from rail_app.games.italian_rails.rules.actions import BuildFerry, ChooseLoss, UpgradeLoco
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.rules.words import card_words, locomotive, refusal
+from rail_app.games.italian_rails.rules.words import locomotive, refusal
 from rail_app.games.italian_rails.ui.commands import BuyLoco, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.ctx import Ctx
-from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, paint_box
+from rail_app.games.italian_rails.ui.dialogpaint import QUESTIONS, Dialog, event_words, paint_box
 from rail_app.games.italian_rails.ui.maprender import font
 from rail_app.games.italian_rails.ui.palette import BLUE as BLUE
 from rail_app.games.italian_rails.ui.table import Modal, Question
@@ -95,7 +95,7 @@ def _event_height(ctx: Ctx, width: int) -> int:
     card = ctx.state.deck.cards.get(ctx.table.popups[0]) if ctx.table.popups else None
     if card is None:
         return px(200)
-    title, text = card_words(ctx.state.board, card)
+    title, text = event_words(ctx, card.number)
     lines = len(hud.wrap(title, px(24), width - px(40), True)) * font(px(24), True).get_linesize()
     lines += len(hud.wrap(text, px(16), width - px(40))) * font(px(16)).get_linesize()
     return px(54) + px(16) + lines + px(6) + px(80)

@@ -42,7 +42,8 @@ class Frame:
     side: pygame.Surface | None = None
     bottom: pygame.Surface | None = None
     side_limit: int = 0  # how far the side panel scrolls
-    history_limit: int = 0  # how many rows the history scrolls back
+    history_rows: int = 0  # the history's rows (its lines wrapped to the width)
+    history_fits: int = 0  # ... and how many of them it shows at once
     under: int | None = None  # the dot under the pointer
     can_start: bool = False  # ... and a stroke may start there (it is ringed)
     thinking: str = ""  # "Bruno is thinking..." while a computer plays
@@ -69,7 +70,8 @@ class View:
         self.ctrl = ctrl
         self.layers = MapLayers(ctrl.session.state.board)
         self._side: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
-        self._bottom: tuple[object, tuple[pygame.Surface, list[Widget], int]] | None = None
+        self._bottom: tuple[object, tuple[pygame.Surface, list[Widget], tuple[int, int]]] | None \
+            = None
         self._buttons: tuple[object, list[Widget]] | None = None
         self._top: tuple[object, pygame.Surface] | None = None
 
@@ -107,7 +109,8 @@ class View:
             frame.side, side_widgets, content = self._side_picture(ctx)
             frame.side_limit = max(0, content - rects.side.h)
             widgets += side_widgets
-        frame.bottom, bottom_widgets, frame.history_limit = self._bottom_picture(ctx)
+        frame.bottom, bottom_widgets, (frame.history_rows, frame.history_fits) = \
+            self._bottom_picture(ctx)
         widgets += bottom_widgets
         frame.widgets = widgets
         if dialog is not Dialog.CURTAIN:  # the lesson's panel or a first-game hint
@@ -166,7 +169,7 @@ class View:
             self._side = (key, paint_side(ctx, r.size, r.topleft, t.side_scroll))
         return self._side[1]
 
-    def _bottom_picture(self, ctx: Ctx) -> tuple[pygame.Surface, list[Widget], int]:
+    def _bottom_picture(self, ctx: Ctx) -> tuple[pygame.Surface, list[Widget], tuple[int, int]]:
         t = ctx.table
         rects = ctx.rects
         bkey = (ctx.session.version, ctx.free, tuple(rects.buttons), t.history_open,
@@ -175,7 +178,8 @@ class View:
             self._buttons = (bkey, bars.bottom_widgets(ctx))
         buttons = self._buttons[1]
         hovered = t.hovered if rects.bottom.collidepoint(t.pointer) else None
-        key = (bkey, tuple(rects.bottom), t.history_filter, t.history_scroll, hovered, ctx.inks)
+        key = (bkey, tuple(rects.bottom), t.history_filter, t.history_end, t.history_seen, hovered,
+               ctx.inks)
         if self._bottom is None or self._bottom[0] != key:
             bar = rects.bottom
             surface = pygame.Surface(bar.size).convert() if pygame.display.get_surface() \
@@ -183,10 +187,10 @@ class View:
             surface.fill(hud.PANEL)
             pygame.draw.line(surface, hud.PANEL_EDGE, (0, 0), (bar.w, 0))
             area = rects.history.move(-bar.x, -bar.y)
-            history, limit = paint_history(surface, ctx, area, bar.topleft)
+            history, counts = paint_history(surface, ctx, area, bar.topleft)
             for w in [*history, *buttons]:
                 paint(surface, Widget(w.rect.move(-bar.x, -bar.y), w.command, w.label,
                                       w.enabled, w.tip, w.look, w.selected, w.hover, w.colour,
                                       w.size), t.hovered == w.key and hovered is not None)
-            self._bottom = (key, (surface, [*history, *buttons], limit))
+            self._bottom = (key, (surface, [*history, *buttons], counts))
         return self._bottom[1]

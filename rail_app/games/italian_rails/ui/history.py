@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
-from rail_app.core.i18n import _
+from rail_app.core.i18n import _, ngettext
 from rail_app.games.italian_rails.rules.log import LogKind
 from rail_app.games.italian_rails.rules.words import HistoryLine, history_lines
 from rail_app.games.italian_rails.ui.commands import FilterHistory, Intent
@@ -50,9 +50,13 @@ def rows(ctx: Ctx, width: int, size: int) -> list[Row]:
 
 
 def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
-                  offset: tuple[int, int]) -> tuple[list[Widget], int]:
+                  offset: tuple[int, int]) -> tuple[list[Widget], tuple[int, int]]:
     """Paint the history into ``rect`` of ``surface``; returns its widgets (screen pixels:
-    ``rect`` moved by ``offset``) and how many rows it can scroll back."""
+    ``rect`` moved by ``offset``), how many rows it has and how many of them it shows.
+
+    Scrolled back (the table's ``history_end``), it stays on the rows being read while new
+    lines come, and a marker on its title row says how many lines are below (new ones lit):
+    pressing it, or scrolling to the bottom, shows the newest and follows them again."""
     px = ctx.px
     t = ctx.table
     st = ctx.state
@@ -77,7 +81,7 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
             for text, colour, _more in shown:
                 hud.label(surface, text, (x, y), size, colour)
                 y += lh
-        return widgets, 0
+        return widgets, (len(last), len(last))
     hud.label(surface, _("History"), (x, rect.y + px(7)), px(15), hud.TEXT, bold=True)
     bx = x + font(px(15), True).size(_("History"))[0] + px(12)
     for value, name in [(None, _("All")), *[(i, p.name) for i, p in enumerate(st.players)]]:
@@ -90,14 +94,23 @@ def paint_history(surface: pygame.Surface, ctx: Ctx, rect: pygame.Rect,
         bx += w + px(6)
     every = rows(ctx, width, size)
     n = max(1, (rect.h - px(36)) // lh)
-    limit = max(0, len(every) - n)
-    scroll = min(t.history_scroll, limit)
-    end = len(every) - scroll
+    end = len(every) if t.history_end is None else \
+        max(min(n, len(every)), min(t.history_end, len(every)))
     y = rect.y + px(32)
     for text, colour, _more in every[max(0, end - n):end]:
         hud.label(surface, text, (x, y), size, colour)
         y += lh
-    if scroll:
-        hud.label(surface, _("{scroll} newer lines below (wheel)").format(scroll=scroll), (bx + px(10), rect.y + px(8)),
-                  px(12), hud.AMBER)
-    return widgets, limit
+    below = len(every) - end
+    if below:
+        fresh = len(every) - t.history_seen  # rows come since the player scrolled back
+        label = (ngettext("{n} new line below", "{n} new lines below", fresh).format(n=fresh)
+                 if fresh > 0 else
+                 ngettext("{n} newer line below", "{n} newer lines below", below).format(
+                     n=below))
+        w = font(px(12)).size(label)[0] + px(24)
+        r = pygame.Rect(rect.right - px(12) - w, rect.y + px(6), w, px(22))
+        widgets.append(Widget(r.move(offset), Intent.HISTORY_LATEST, label, look=Look.BUTTON,
+                              selected=fresh > 0, size=px(12), colour=hud.AMBER,
+                              tip=_("Show the newest lines; the history follows new lines "
+                                    "again (or scroll down to the bottom)")))
+    return widgets, (len(every), n)

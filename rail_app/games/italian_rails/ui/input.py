@@ -28,6 +28,9 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
     """One event on the game screen; True when the screen used it (the pointer's events and
     the keys when no text field has the keyboard)."""
     t = ctrl.table
+    if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: nothing is under it
+        ctrl.view.pointer_gone()
+        return False
     if event.type == pygame.MOUSEMOTION:
         ctrl.view.point(event.pos)
         if t.pan_from is None:
@@ -44,6 +47,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
         if not typing:
             _key(event, frame, ctrl)
     elif event.type == pygame.MOUSEBUTTONDOWN:
+        ctrl.view.pressed()  # a press puts the tooltip away until the pointer rests again
         _press(event, frame, ctrl)
     elif event.type == pygame.MOUSEMOTION:
         if t.pan_from is not None and event.buttons and (event.buttons[1] or event.buttons[2]):
@@ -95,7 +99,8 @@ def _wheel(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> None:
     pos = ctrl.table.pointer
     rects = frame.ctx.rects
     if rects.bottom.collidepoint(pos):
-        ctrl.view.scroll_history(2 if event.y > 0 else -2, frame.history_limit)
+        ctrl.view.scroll_history(2 if event.y > 0 else -2, frame.history_rows,
+                                 frame.history_fits)
     elif rects.side.collidepoint(pos):
         ctrl.view.scroll_side(-event.y * frame.ctx.px(48), frame.side_limit)
     elif rects.map.collidepoint(pos):

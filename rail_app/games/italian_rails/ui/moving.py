@@ -64,6 +64,28 @@ class Moving:
             t.destination.pop(me, None)
         return True
 
+    def keep_preview_fresh(self) -> None:
+        """The game changed under a route preview (a load picked up, the ferry boarded
+        with the panel's button): the way to the same place is worked out again, or goes
+        when the train may not move on this turn. Boarding the ferry the preview would
+        board is its first step taken: the rest of the way is offered next turn."""
+        t = self.core.table
+        version = self.core.session.version
+        pv = t.preview
+        if pv is None or t.preview_version == version:
+            t.preview_version = version
+            return
+        t.preview_version = version
+        st = self.core.state
+        me = st.current
+        pl = st.players[me]
+        if not self.core.my_move() or pl.aboard is not None:
+            if pv.ok and pv.turns > 1 and st.history and st.history[-1] == (me, pv.action):
+                t.destination[me] = pv.target
+            t.preview = None
+            return
+        t.preview = self.core.trains.plan(pv.target)
+
     def cancel_preview(self) -> bool:
         if self.core.table.preview is None:
             return False

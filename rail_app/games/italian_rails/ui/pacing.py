@@ -5,10 +5,11 @@ turn at once. The computer opponent acts only by actions, through the same door 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from rail_app.games.italian_rails.ai.bot import Bot
-from rail_app.games.italian_rails.rules.actions import Action, BuildSegment
+from rail_app.games.italian_rails.rules.actions import Action, BuildSegment, PlaceTrain
 from rail_app.games.italian_rails.rules.quotes import IllegalAction
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.ui.base import Core
@@ -26,9 +27,11 @@ class Player(Protocol):
 class ComputerTurns:
     """The controller's part that plays the computer seats (it owns their players)."""
 
-    def __init__(self, core: Core, bots: dict[int, Player]) -> None:
+    def __init__(self, core: Core, bots: dict[int, Player],
+                 follow: Callable[[int], None] = lambda dot: None) -> None:
         self.core = core
         self.bots = bots
+        self.follow = follow  # the view follows where the computer builds (a dot)
 
     def computer_to_act(self) -> bool:
         return self.core.session.seat.computer and not self.core.session.over
@@ -65,8 +68,11 @@ class ComputerTurns:
                 raise IllegalAction(q)
             if isinstance(act, BuildSegment):
                 t.last_build = self.core.session.state.board.dot(act.b)
+                self.follow(t.last_build)
                 if not pace.skip:
                     self.core.host.sounds.play("squeak")
+            elif isinstance(act, PlaceTrain):
+                self.follow(self.core.session.state.board.dot(act.dot))
             self.core.watch()
         if self.core.session.actor != me or self.core.session.over:
             pace.skip = False

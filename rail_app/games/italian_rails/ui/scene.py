@@ -27,7 +27,7 @@ from rail_app.games.italian_rails.ui.pen import Pen
 from rail_app.games.italian_rails.ui.routes import paint_move
 from rail_app.games.italian_rails.ui.table import Question, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.tooltips import paint_boxes
-from rail_app.games.italian_rails.ui.widgets import paint
+from rail_app.games.italian_rails.ui.widgets import hit, paint
 from rail_app.ui import hud
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import Session
@@ -117,6 +117,11 @@ class GameScene(Scene):
         super().update(dt)
         self.controller.tick(dt)
         self._compose()
+        if self.table.pan_from is None:
+            # what is under a still pointer changes when the screen does (a panel scrolled or
+            # laid out again): a tooltip belongs to the widget there, after its own rest
+            w = hit(self.frame.clickable, self.table.pointer)
+            self.controller.view.hover(w.key if w is not None else None)
 
     def _compose(self, prepare_map: bool = True) -> None:
         self.stale = False

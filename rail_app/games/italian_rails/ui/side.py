@@ -29,7 +29,7 @@ from rail_app.games.italian_rails.rules.cards import majors_joined
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.rules.words import card_words, locomotive, refusal
 from rail_app.games.italian_rails.ui.cards import card_height, paint_card
-from rail_app.games.italian_rails.ui.choices import action_label
+from rail_app.games.italian_rails.ui.choices import action_label, done_label
 from rail_app.games.italian_rails.ui.commands import Demand, Play, ToggleSection
 from rail_app.games.italian_rails.ui.ctx import Ctx
 from rail_app.games.italian_rails.ui.ink import mix
@@ -333,16 +333,23 @@ def _actions(col: Column, fs: int) -> None:
     if not (ctx.viewer == st.current and ctx.free and st.phase.in_turn and slots):
         return
     col.y += px(4)  # right under the train's place: the buttons are what it may do there
+    done = {act for who, act in st.history[ctx.table.slots.since:] if who == st.current}
     for a in slots:
         q = ctx.session.quote(a)
         label = action_label(st, a)
-        if isinstance(a, BoardFerry) and not q.ok:  # why not, in plain sight (M5, E5, K8)
+        if not q.ok and a in done:  # done here: it says so, not why it cannot be done again
+            label = done_label(st, a)
+        elif isinstance(a, BoardFerry) and not q.ok:  # why not, in plain sight (M5, E5, K8)
             reason = refusal(st.board, q)
             label += ": " + reason[:1].lower() + reason[1:]
         hb = button_height(label, col.width, fs - 1, px(1), isinstance(a, Deliver))
         r = pygame.Rect(col.x, col.y, col.width, hb)
-        tip = (_(ACTION_TIPS[type(a)]) if type(a) in ACTION_TIPS else "") if q.ok \
-            else refusal(st.board, q)
+        if q.ok:
+            tip = _(ACTION_TIPS[type(a)]) if type(a) in ACTION_TIPS else ""
+        elif a in done:
+            tip = _(DONE_TIPS[type(a)]) if type(a) in DONE_TIPS else ""
+        else:
+            tip = refusal(st.board, q)
         look = Look.PRIMARY if isinstance(a, Deliver) else Look.BUTTON
         col.widgets.append(Widget(r.move(col.offset), Play(a), label, q.ok, tip, look,
                                   hover=_demand_of(ctx, a), colour=ctx.ink(st.current).colour,
@@ -354,6 +361,15 @@ ACTION_TIPS: dict[type[Action], str] = {
     BoardFerry: N_("The train lands at the other port next turn, at half speed (M5)"),
     Deliver: N_("The payoff is paid at once; the card is discarded (C5)"),
     Drop: N_("An unlocked load may be dropped at any city (C3)"),
+}
+
+
+DONE_TIPS: dict[type[Action], str] = {
+    Deliver: N_("Delivered here this turn: the payoff was paid and the card discarded (C5)"),
+    PickUp: N_("Picked up here this turn; it is on the train (C3)"),
+    Lock: N_("Locked this turn: the load goes to this demand (C3)"),
+    Drop: N_("Dropped here this turn (C3)"),
+    BoardFerry: N_("The train is on the ferry: it lands at the other port next turn (M5)"),
 }
 
 

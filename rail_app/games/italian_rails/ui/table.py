@@ -112,6 +112,16 @@ class Circle:
 
 
 @dataclass
+class Glide:
+    """The view moving by itself to where the computer builds (km: the map's middle from
+    ``frm`` to ``to``)."""
+
+    frm: tuple[float, float]
+    to: tuple[float, float]
+    t: float = 0.0
+
+
+@dataclass
 class Pacing:
     """The computer's turn played at a pace a person can follow (UX.md "Pace")."""
 
@@ -139,6 +149,7 @@ class Slots:
 
     key: tuple[int, int, str, int | None] | None = None
     actions: list[Action] = field(default_factory=list)
+    since: int = 0  # the game's actions before the train stood here (what it did here follows)
     version: int = -1  # the game's version they were brought up to date at
 
 
@@ -150,12 +161,16 @@ class Table:
     pen: Pen
     fitted: bool = True  # the camera shows the whole map; it refits when the map area changes
     preview: Preview | None = None  # the train's route preview
+    preview_version: int = -1  # the game's version the preview was worked out for
     run: TrainRun | None = None  # a train running along its route
     side_open: bool = True
     history_open: bool = True
     folded: set[str] = field(default_factory=set)  # side panel sections shown as one line
     side_scroll: int = 0
-    history_scroll: int = 0
+    #: scrolled back, the history shows the rows that end here and stays put while new lines
+    #: come (None: it shows the newest and follows them)
+    history_end: int | None = None
+    history_seen: int = 0  # how many rows the history had when the player scrolled back
     history_filter: int | None = None
     keep_choice: set[int] = field(default_factory=set)  # C2: the cards chosen so far
     popups: list[int] = field(default_factory=list)  # event cards drawn, shown one at a time
@@ -165,6 +180,7 @@ class Table:
     circles: list[Circle] = field(default_factory=list)
     pointer: tuple[int, int] = (0, 0)
     pan_from: tuple[int, int] | None = None
+    glide: Glide | None = None  # the view on its way to the computer's building
     pan_moved: float = 0.0
     modal: Modal = Modal.NONE
     question: Question | None = None

@@ -44,7 +44,7 @@ from rail_app.games.italian_rails.ui.palette import TONE_WARN as TONE_WARN
 from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.games.italian_rails.ui.routes import preview_lines
 from rail_app.games.italian_rails.ui.table import Notice, Spot, Tone
-from rail_app.games.italian_rails.ui.widgets import Widget
+from rail_app.games.italian_rails.ui.widgets import Look, Widget
 from rail_app.ui import hud
 from rail_app.ui.hud import Line
 
@@ -227,6 +227,50 @@ def notice_boxes(ctx: Ctx, below: int = 0) -> list[Box]:
     return out
 
 
+def _tip(ctx: Ctx, hovered: Widget, widgets: list[Widget]) -> Box | None:
+    """A control's tooltip: beside the control, never over it nor over another control
+    (the next button stays in sight and under the pointer's reach): left of the side
+    panel's buttons, above the bottom bar's, below the top bar's, else wherever is free."""
+    px = ctx.px
+    rects = ctx.rects
+    lines: list[Line] = [(hovered.tip, WHITE, False)]
+    pic = hud.bubble_picture(lines, px(14), bg=hud.TOOLTIP_BG, alpha=235, width=px(320))
+    w, h = pic.get_size()
+    if w <= 0:
+        return None
+    bounds = pygame.Rect((0, 0), rects.bottom.bottomright)
+    r = hovered.rect
+    gap = px(8)
+    x = ctx.table.pointer[0]
+    xs = [x - w // 2, r.left, r.right - w, r.left - gap - w, r.right + gap]
+    ys = [r.centery - h // 2, r.top - gap - h, r.bottom + gap]
+    left = [(r.left - gap - w, y) for y in ys]
+    right = [(r.right + gap, y) for y in ys]
+    above = [(cx, r.top - gap - h) for cx in xs]
+    below = [(cx, r.bottom + gap) for cx in xs]
+    if rects.side.collidepoint(r.center):  # over the map, beside the panel
+        spots = [(rects.side.left - gap - w, y) for y in ys] + left + above + below
+    elif rects.bottom.collidepoint(r.center):  # over the map, above the bar
+        spots = [(cx, rects.bottom.top - gap - h) for cx in xs] + above + left + right
+    elif rects.top.collidepoint(r.center):  # over the map, below the bar
+        spots = [(cx, rects.top.bottom + gap) for cx in xs] + below + left + right
+    else:
+        spots = below + above + left + right
+    avoid = [wd.rect for wd in widgets if wd.look is not Look.AREA or wd is hovered]
+    best: pygame.Rect | None = None
+    cost = -1
+    for sx, sy in spots:
+        box = pygame.Rect(sx, sy, w, h).clamp(bounds)
+        c = sum(box.clip(a).w * box.clip(a).h for a in avoid)
+        if c == 0:
+            best = box
+            break
+        if best is None or c < cost:
+            best, cost = box, c
+    assert best is not None
+    return Box(tuple(lines), px(14), hud.TOOLTIP_BG, 235, px(320), best, "tip")
+
+
 def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: bool,
                   placed: list[Box]) -> list[Box]:
     """The route preview's box at its target, and the one box beside the pointer (see the
@@ -251,9 +295,9 @@ def pointer_boxes(ctx: Ctx, widgets: list[Widget], dot: int | None, on_dialog: b
         one = _box("pen", pen_lines(ctx), max(11, min(18, int(cam.dot_px * 0.45))), pos,
                    cam.rect, avoid, px(300), CREAM, 245, above=True,
                    keep_clear=stroke_boxes(ctx))
-    elif hovered is not None and hovered.tip and t.hover_time >= TIP_DELAY:
-        one = _box("tip", [(hovered.tip, WHITE, False)], px(14), pos,
-                   pygame.Rect((0, 0), ctx.rects.bottom.bottomright), [hovered.rect], px(320))
+    elif (hovered is not None and hovered.tip and hovered.key == t.hovered
+          and t.hover_time >= TIP_DELAY):
+        one = _tip(ctx, hovered, widgets)
     elif n is not None:
         one = _box("notice", _notice_lines(n), px(14), n.at, cam.rect, avoid, px(300),
                    TONES[n.tone], round(245 * n.fade),
