@@ -97,18 +97,29 @@ class DemandRoute:
         return self.possible and not self.new_track and not self.ferries
 
 
+_POSITION = object()  # the key of a position asked about without a key of its own
+
+
 class Adviser:
     """Keeps one seat's cost graph while the game it was made for stays the same (``key``,
-    e.g. the game's version), and answers :func:`suggest` and :func:`demand_route` on it."""
+    e.g. the game's version), and answers :func:`suggest` and :func:`demand_route` on it.
+    Without a key the position itself is the key: the graph is kept only while the very
+    same state is asked about again, unchanged (as many actions and log lines as before);
+    any other position is worked out afresh."""
 
     def __init__(self) -> None:
         self._key: object = None
         self._graph: CostGraph | None = None
         self._seen: GameState | None = None
+        self._asked: GameState | None = None  # the state asked about (kept: its id stays its)
 
     def planner(self, state: GameState, seat: int, key: object) -> Planner:
+        if key is None:
+            # the state is kept while it is the key, so no other state can take its id
+            key = (_POSITION, id(state), len(state.history), len(state.log))
         full = (key, seat)
         if self._graph is None or self._seen is None or self._key != full:
+            self._asked = state
             seen = state.seen_by(seat)
             self._graph = CostGraph(seen, seat, movement.base_speed(seen, seat), Weights(),
                                     previous=self._graph if self._graph is not None
