@@ -35,10 +35,11 @@ def _play(game: Any, board: Any, levels: list[str], seed: int, turns: int) -> An
 def _dist(values: list[float]) -> dict[str, float]:
     if not values:
         return {"n": 0}
-    q = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
+    q = statistics.quantiles(values, n=20, method="inclusive") if len(values) > 1 \
+        else [values[0]] * 19
     return {"n": len(values), "mean": round(statistics.fmean(values), 2),
-            "p25": round(q[0], 2), "median": round(q[1], 2), "p75": round(q[2], 2),
-            "max": round(max(values), 2)}
+            "p25": round(q[4], 2), "median": round(q[9], 2), "p75": round(q[14], 2),
+            "p90": round(q[17], 2), "max": round(max(values), 2)}
 
 
 def study(game_id: str, map_path: str, games: int, turns: int, weak: str, strong: str
@@ -47,7 +48,8 @@ def study(game_id: str, map_path: str, games: int, turns: int, weak: str, strong
     board = game.load_board(map_path)
     out: dict[str, Any] = {}
     per: dict[str, dict[str, list[float]]] = {
-        lv: {"gaps": [], "marked": [], "cpu_s": [], "turns": [], "with_gap": []}
+        lv: {"gaps": [], "marked": [], "marks": [], "cpu_s": [], "turns": [],
+             "with_gap": []}
         for lv in (weak, strong)}
     for g in range(games):
         levels = [weak, strong] if g % 2 == 0 else [strong, weak]
@@ -60,7 +62,9 @@ def study(game_id: str, map_path: str, games: int, turns: int, weak: str, strong
             per[lv]["gaps"] += gaps
             per[lv]["turns"].append(len(turns_))
             per[lv]["with_gap"].append(sum(1 for x in gaps if x > GAP))
-            per[lv]["marked"] += [t.gap for t in largest_gaps(turns_)]
+            marked = largest_gaps(turns_)
+            per[lv]["marked"] += [t.gap for t in marked]
+            per[lv]["marks"].append(len(marked))
     for lv, d in per.items():
         out[lv] = {"turns_reviewed": int(sum(d["turns"])),
                    f"turns_with_gap_over_{GAP:g}": int(sum(d["with_gap"])),
@@ -68,6 +72,7 @@ def study(game_id: str, map_path: str, games: int, turns: int, weak: str, strong
                    "gap": _dist(d["gaps"]),
                    "positive_gap": _dist([x for x in d["gaps"] if x > 0]),
                    "marked_gap": _dist(d["marked"]),
+                   "marks_per_game": _dist([float(x) for x in d["marks"]]),
                    "review_cpu_s": _dist(d["cpu_s"])}
     return {"game": game_id, "games": games, "turns": turns, "weak": weak, "strong": strong,
             "levels": out}

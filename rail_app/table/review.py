@@ -6,9 +6,15 @@ gap was largest.
 The advisor is handed :meth:`~rail_app.table.gamedef.GameDef.seen_by` of the seat at the
 start of its turn, never the state: the review knows what the seat knew then. The played
 figure is what the seat made from the start of its turn to as many of its turns later as
-the plan takes (fewer at the end of the game), per turn: counted as the plan's profit is
-when the advisor says how (:class:`Earnings`; Italian Rails: deliveries less building, rent
-and upgrades), else the change of the seat's own score.
+the plan takes (fewer at the end of the game), per turn, and the best figure is the
+plan's profit over the same whole turns, per turn. When the advisor says how
+(:class:`Earnings`; Italian Rails: deliveries less building, rent and upgrades) what was
+made is counted as the plan's profit is, and the building of those turns that is used
+afterwards (the best plan from the position they reached runs over it, or the seat's own
+train on the way to a later delivery) is kept at its cost rather than spent: the best
+plan's own building all lies inside its turns, so a seat laying track early for a delivery
+after them is compared like with like, while track nothing uses stays money gone. Else it
+is the change of the seat's own score.
 """
 
 from __future__ import annotations
@@ -31,9 +37,13 @@ MARKS_MAX = 5
 @runtime_checkable
 class Earnings(Protocol):
     """An advisor that counts what a seat made between two positions as its plans' profit
-    is counted (without what no plan decides: loans, taxes, another seat's rent)."""
+    is counted (without what no plan decides: loans, taxes, another seat's rent).
+    ``ahead`` is the advisor's best plan from ``after`` (None: none, or the game is over)
+    and ``end`` the record's last position: what was built between the two positions and
+    used afterwards (by ``ahead``, or by the seat up to ``end``) is counted at its cost."""
 
-    def earned(self, before: Any, after: Any, seat: int) -> int: ...
+    def earned(self, before: Any, after: Any, seat: int, ahead: Any = None,
+               end: Any = None) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -86,8 +96,8 @@ def own_turns(timeline: Timeline, seat: int) -> list[int]:
 def review(timeline: Timeline, seat: int,
            advisor: Callable[[], Advisor[Any] | None] | None = None) -> list[TurnReview]:
     """Every turn of ``seat`` the advisor has a plan for (see the module docstring).
-    ``advisor`` makes a new advisor (the game's by default): one is made for each turn, as
-    an advisor may keep what it worked out for the position it was first asked about."""
+    ``advisor`` makes a new advisor (the game's by default): one is made for each position
+    asked about, and each position is asked about once."""
     return list(review_turns(timeline, seat, advisor))
 
 
@@ -99,23 +109,38 @@ def review_turns(timeline: Timeline, seat: int,
     make = advisor if advisor is not None else game.advisor
     starts = own_turns(timeline, seat)
     ends = starts[1:] + [timeline.last]
+    plans: dict[int, Any] = {}  # the best plan from a position, asked once
+    counter = make()
+    final = timeline.state_at(timeline.last) if isinstance(counter, Earnings) else None
+
+    def best_from(k: int) -> Any:
+        if k not in plans:
+            state = timeline.state_at(k)
+            adv = make() if game.outcome(state) is None else None
+            plans[k] = adv.suggest(game.seen_by(state, seat), seat) if adv is not None \
+                else None
+        return plans[k]
+
     for i, k in enumerate(starts):
         if ends[i] <= k:
             continue  # a turn with nothing played yet (the end of an unfinished game)
-        state = timeline.state_at(k)
-        adv = make()
-        plan = adv.suggest(game.seen_by(state, seat), seat) if adv is not None else None
+        plan = best_from(k)
         if plan is None:
             continue
-        covers = max(1, math.ceil(float(plan.turns) - 1e-9))
+        state = timeline.state_at(k)
+        takes = float(plan.turns) if plan.turns > 0 else 1.0
+        covers = max(1, math.ceil(takes - 1e-9))
         j = min(i + covers, len(starts)) - 1
+        window = j - i + 1  # whole turns of the seat: the plan's, or what the game had left
         later = timeline.state_at(ends[j])
-        if isinstance(adv, Earnings):
-            made = adv.earned(state, later, seat)
+        if isinstance(counter, Earnings):
+            made = counter.earned(state, later, seat, best_from(ends[j]), final)
         else:
             made = game.scores(later)[seat] - game.scores(state)[seat]
-        yield TurnReview(game.turn(state), seat, k, float(plan.per_turn),
-                         made / (j - i + 1), plan)
+        # the best plan's profit over the same whole turns (all of it when it fits in them,
+        # else its share of them), per turn, like what was made
+        best = float(plan.per_turn) * min(takes, window) / window
+        yield TurnReview(game.turn(state), seat, k, best, made / window, plan)
 
 
 def largest_gaps(turns: list[TurnReview]) -> list[TurnReview]:

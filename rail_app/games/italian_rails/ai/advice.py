@@ -97,18 +97,29 @@ class DemandRoute:
         return self.possible and not self.new_track and not self.ferries
 
 
+_POSITION = object()  # the key of a position asked about without a key of its own
+
+
 class Adviser:
     """Keeps one seat's cost graph while the game it was made for stays the same (``key``,
-    e.g. the game's version), and answers :func:`suggest` and :func:`demand_route` on it."""
+    e.g. the game's version), and answers :func:`suggest` and :func:`demand_route` on it.
+    Without a key the position itself is the key: the graph is kept only while the very
+    same state is asked about again, unchanged (as many actions and log lines as before);
+    any other position is worked out afresh."""
 
     def __init__(self) -> None:
         self._key: object = None
         self._graph: CostGraph | None = None
         self._seen: GameState | None = None
+        self._asked: GameState | None = None  # the state asked about (kept: its id stays its)
 
     def planner(self, state: GameState, seat: int, key: object) -> Planner:
+        if key is None:
+            # the state is kept while it is the key, so no other state can take its id
+            key = (_POSITION, id(state), len(state.history), len(state.log))
         full = (key, seat)
         if self._graph is None or self._seen is None or self._key != full:
+            self._asked = state
             seen = state.seen_by(seat)
             self._graph = CostGraph(seen, seat, movement.base_speed(seen, seat), Weights(),
                                     previous=self._graph if self._graph is not None
@@ -128,13 +139,23 @@ class Adviser:
                      key: object = None) -> DemandRoute:
         return _demand_route(self.planner(state, seat, key), commodity, city)
 
-    def earned(self, before: GameState, after: GameState, seat: int) -> int:
+    def earned(self, before: GameState, after: GameState, seat: int,
+               ahead: Advice | None = None, end: GameState | None = None) -> int:
         """What ``seat`` made from ``before`` to ``after`` as a plan's profit counts it (the
         post-game review's played figure): deliveries less building, ferries and upgrades
-        (K10) and rent paid (M3); loans, taxes and rent received are not the plan's."""
+        (K10) and rent paid (M3); loans, taxes and rent received are not the plan's.
+
+        Track laid for a delivery still to come is worth what it cost: the segments and
+        ferries the seat built between the two positions and still holds at ``after`` are
+        kept at their cost, not spent, when they are used afterwards: ``ahead`` (the best
+        plan from ``after``) runs over them, or the seat's train runs over them after
+        ``after`` on its way to one of its deliveries before ``end`` (the record's last
+        position). Track nothing uses is money gone."""
         from rail_app.games.italian_rails.rules import log as ev
 
         total = 0
+        built: dict[Edge, int] = {}
+        ferries: dict[int, int] = {}
         for entry in after.log[len(before.log):]:
             if entry.player != seat:
                 continue
@@ -145,7 +166,67 @@ class Adviser:
                 total -= e.cost
             elif isinstance(e, ev.RentPaid):
                 total -= e.fee
-        return total
+            elif isinstance(e, ev.SegmentBuilt):
+                built[edge_key(e.a, e.b)] = e.cost
+            elif isinstance(e, ev.FerryTaken):
+                ferries[e.ferry] = e.cost
+            elif isinstance(e, ev.Erased):
+                if e.a is not None and e.b is not None:
+                    built.pop(edge_key(e.a, e.b), None)
+                if e.ferry is not None:
+                    ferries.pop(e.ferry, None)
+        me = after.players[seat]
+        built = {k: c for k, c in built.items() if k in me.track}
+        ferries = {f: c for f, c in ferries.items() if f in me.ferries}
+        if not (built or ferries):
+            return total
+        used, sailed = _used_later(after, seat, ahead, end)
+        return total + sum(c for k, c in built.items() if k in used) + sum(
+            c for f, c in ferries.items() if f in sailed)
+
+
+def _used_later(after: GameState, seat: int, ahead: Advice | None, end: GameState | None
+                ) -> tuple[set[Edge], set[int]]:
+    """The segments and ferries ``seat`` uses after ``after``: those ``ahead``'s train runs
+    over, and those its own train ran over, from ``after`` to its last delivery before
+    ``end``."""
+    from rail_app.games.italian_rails.rules.actions import (
+        BoardFerry,
+        Deliver,
+        MoveTrain,
+        PlaceTrain,
+    )
+
+    board = after.board
+    used: set[Edge] = set()
+    sailed: set[int] = set()
+    if ahead is not None and ahead.seat == seat:
+        for a, b in zip(ahead.route, ahead.route[1:], strict=False):
+            used.add(edge_key(a, b))
+            ferry = board.ferry_between(a, b)
+            if ferry is not None:
+                sailed.add(ferry.index)
+    if end is None:
+        return used, sailed
+    later = [action for player, action in end.history[len(after.history):] if player == seat]
+    last = max((i for i, action in enumerate(later) if isinstance(action, Deliver)),
+               default=-1)
+    by_name = {f.name: f for f in board.ferries}
+    at = after.players[seat].position  # where the train is (a move names the dots after it)
+    for action in later[:last]:
+        if isinstance(action, PlaceTrain):
+            at = board.find_dot(action.dot)
+        elif isinstance(action, MoveTrain):
+            for d in (board.find_dot(k) for k in action.path):
+                if at is not None and d is not None and d in board.adj[at]:
+                    used.add(edge_key(at, d))
+                at = d
+        elif isinstance(action, BoardFerry) and action.ferry in by_name:
+            ferry = by_name[action.ferry]
+            sailed.add(ferry.index)
+            if at is not None and at in ferry.ports:
+                at = ferry.other_port(at)
+    return used, sailed
 
 
 #: Suggest prefers a plan that serves one of the player's private cards when it earns at

@@ -1,0 +1,196 @@
+"""What the post-game review counts as played: the best plan's profit and what the seat made
+over the same whole turns, and track built for a delivery still to come kept at its cost
+when the best plan from where the turns ended runs over it (Italian Rails' advisor)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from rail_app.core.paths import resource_path
+from rail_app.devtools.replaybench import computer_game
+from rail_app.games.italian_rails.rules import log as ev
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.table import registry
+from rail_app.table.review import own_turns, review
+from rail_app.table.timeline import Timeline
+
+MINI = str(resource_path("maps", "test", "mini.yaml"))
+IR = registry.game("italian-rails")
+
+
+def _advisor() -> Any:
+    """Italian Rails' advisor, as the review makes it."""
+    return IR.advisor()
+
+
+@pytest.fixture(scope="module")
+def timeline() -> Timeline:
+    board, final, names, actions = computer_game("italian-rails", MINI, 12)
+    return Timeline(IR, board, names, IR.options_of(final), 5, actions)
+
+
+@dataclass(frozen=True)
+class Scripted:
+    per_turn: float
+    turns: float
+    position: str  # the fingerprint of the view it was made for
+
+
+def test_a_plan_is_compared_over_the_same_whole_turns_with_what_comes_after_it(
+        timeline: Timeline) -> None:
+    """A plan of one and a half turns at 20 a turn makes 30, 15 a turn over the two turns a
+    seat needs for it: a seat that made 30 in those two turns left nothing on the table. What
+    the seat made is counted knowing the best plan from the position the two turns reached
+    (here it keeps the 20 of track that plan uses)."""
+    handed: list[tuple[Any, Any, Any]] = []
+
+    class Advisor:
+        def suggest(self, view: Any, seat: int) -> Scripted:
+            return Scripted(20.0, 1.5, IR.fingerprint(view))
+
+        def earned(self, before: Any, after: Any, seat: int, ahead: Any = None,
+                   end: Any = None) -> int:
+            assert IR.fingerprint(end) == IR.fingerprint(timeline.state_at(timeline.last))
+            handed.append((before, after, ahead))
+            # a delivery of 30, and 20 of track the plan ahead uses: kept at its cost
+            return 30 - 20 + (20 if ahead is not None else 0)
+
+    turns = review(timeline, 0, Advisor)
+    starts = own_turns(timeline, 0)
+    assert len(turns) >= 8 and len(handed) == len(turns)
+    for t, (before, after, ahead) in zip(turns, handed, strict=True):
+        i = starts.index(t.position)
+        window = min(2, len(starts) - i)
+        assert IR.fingerprint(before) == IR.fingerprint(timeline.state_at(t.position))
+        end = starts[i + 2] if i + 2 < len(starts) else timeline.last
+        assert IR.fingerprint(after) == IR.fingerprint(timeline.state_at(end))
+        assert ahead is not None
+        assert ahead.position == IR.fingerprint(IR.seen_by(timeline.state_at(end), 0))
+        assert t.best == pytest.approx(20.0 * min(1.5, window) / window)
+        assert t.played == pytest.approx(30 / window)
+        if window == 2:
+            assert t.best == pytest.approx(15.0) and t.gap == pytest.approx(0.0)
+
+
+def _built_turns(timeline: Timeline, seat: int) -> list[tuple[int, int, dict[Any, int]]]:
+    """(start, end, {segment: cost}) of each turn of ``seat`` that built track it kept."""
+    starts = own_turns(timeline, seat)
+    out = []
+    for k, end in zip(starts, [*starts[1:], timeline.last], strict=True):
+        before, after = timeline.state_at(k), timeline.state_at(end)
+        built = {edge_key(e.event.a, e.event.b): e.event.cost
+                 for e in after.log[len(before.log):]
+                 if e.player == seat and isinstance(e.event, ev.SegmentBuilt)}
+        kept = {key: c for key, c in built.items() if key in after.players[seat].track}
+        if kept:
+            out.append((k, end, kept))
+    return out
+
+
+def test_track_the_best_plan_from_there_runs_over_is_kept_at_its_cost(
+        timeline: Timeline) -> None:
+    """A turn's building toward a delivery after it is not money lost when the best plan
+    from where the turn ended runs over it; track that plan does not use still is."""
+    adviser = _advisor()
+    checked = 0
+    for seat in (0, 1):
+        for k, end, kept in _built_turns(timeline, seat):
+            before, after = timeline.state_at(k), timeline.state_at(end)
+            plan = _advisor().suggest(IR.seen_by(after, seat), seat)
+            if plan is None:
+                continue
+            spent = adviser.earned(before, after, seat)
+            assert adviser.earned(before, after, seat, None) == spent
+            # the plan ahead runs over one of the new segments, and nowhere else new
+            (a, b), cost = next(iter(kept.items()))
+            over_one = dataclasses.replace(plan, route=(a, b), seat=seat)
+            assert adviser.earned(before, after, seat, over_one) == spent + cost
+            over_all = dataclasses.replace(plan, route=tuple(
+                d for key in kept for d in key), seat=seat)
+            assert adviser.earned(before, after, seat, over_all) >= spent + cost
+            elsewhere = dataclasses.replace(plan, route=(), seat=seat)
+            assert adviser.earned(before, after, seat, elsewhere) == spent
+            assert adviser.earned(before, after, seat, elsewhere, after) == spent
+            checked += 1
+    assert checked >= 3
+
+
+def test_track_the_seat_later_runs_over_to_a_delivery_is_kept_at_its_cost(
+        timeline: Timeline) -> None:
+    """Without a plan ahead, a turn's new track is kept at its cost exactly when the seat's
+    own train later runs over it on the way to one of its deliveries in the record."""
+    from rail_app.games.italian_rails.rules.actions import Deliver, MoveTrain
+
+    adviser = _advisor()
+    final = timeline.state_at(timeline.last)
+    board = final.board
+    kept_some = 0
+    for seat in (0, 1):
+        for k, end, kept in _built_turns(timeline, seat):
+            before, after = timeline.state_at(k), timeline.state_at(end)
+            spent = adviser.earned(before, after, seat)
+            later = adviser.earned(before, after, seat, None, final)
+            # the segments of every later move of the seat up to its last delivery
+            acts = [a for p, a in final.history[len(after.history):] if p == seat]
+            last = max((i for i, a in enumerate(acts) if isinstance(a, Deliver)), default=-1)
+            runs = set()
+            for a in acts[:last]:
+                if isinstance(a, MoveTrain):
+                    dots = [board.dot(x) for x in a.path]
+                    runs |= {edge_key(x, y) for x, y in zip(dots, dots[1:], strict=False)}
+            inner = sum(c for key, c in kept.items() if key in runs)
+            assert spent + inner <= later <= spent + sum(kept.values())
+            kept_some += later > spent
+    assert kept_some >= 2
+
+
+def test_a_turn_building_for_the_plan_after_it_is_not_a_large_gap(timeline: Timeline) -> None:
+    """In the whole review, a turn of one seat whose only spending is track the best plan
+    from the end of the turns it covers runs over is not charged for it: what it played is
+    not below what it delivered less rent."""
+    turns = {t.position: t for t in review(timeline, 0)}
+    starts = own_turns(timeline, 0)
+    found = 0
+    for k, end, kept in _built_turns(timeline, 0):
+        t = turns.get(k)
+        if t is None or math.ceil(t.plan.turns - 1e-9) != 1:
+            continue
+        after = timeline.state_at(end)
+        ahead = _advisor().suggest(IR.seen_by(after, 0), 0) if IR.outcome(after) is None \
+            else None
+        if ahead is None:
+            continue
+        on_route = {edge_key(a, b) for a, b in zip(ahead.route, ahead.route[1:], strict=False)}
+        if not set(kept) <= on_route:
+            continue
+        before = timeline.state_at(k)
+        delivered = sum(e.event.payoff for e in after.log[len(before.log):]
+                        if e.player == 0 and isinstance(e.event, ev.Delivered))
+        mine = [e.event for e in after.log[len(before.log):] if e.player == 0]
+        paid = sum(e.cost for e in mine if isinstance(e, ev.BuildingPaid)) + sum(
+            e.fee for e in mine if isinstance(e, ev.RentPaid))
+        assert k in starts
+        assert t.played >= delivered - paid + sum(kept.values())
+        found += 1
+    assert found >= 1
+
+
+def test_the_advisor_asked_again_without_a_key_answers_for_the_new_position(
+        timeline: Timeline) -> None:
+    """Italian Rails' advisor (one object asked about several positions, as Suggest's is)
+    gives each position the answer a new advisor gives it, not the first position's."""
+    adviser = _advisor()
+    assert adviser is not None
+    answers = []
+    for k in own_turns(timeline, 0)[2:8]:
+        view = IR.seen_by(timeline.state_at(k), 0)
+        got = adviser.suggest(view, 0)
+        assert got == _advisor().suggest(view, 0)
+        assert adviser.suggest(view, 0) == got  # the same position again: the same answer
+        answers.append(got)
+    assert len({(a.route, a.per_turn) for a in answers if a is not None}) >= 3
