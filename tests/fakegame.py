@@ -166,6 +166,7 @@ class Relay:
     small_map = "relay.yaml"
     score_name = "positions"
     turn_cap_rule = "R4: the farthest runner wins at the cap"
+    rounds = False
 
     # -- the board ----------------------------------------------------------------------------
     def load_board(self, path: str | os.PathLike[str],

@@ -194,3 +194,21 @@ def test_the_advisor_asked_again_without_a_key_answers_for_the_new_position(
         assert adviser.suggest(view, 0) == got  # the same position again: the same answer
         answers.append(got)
     assert len({(a.route, a.per_turn) for a in answers if a is not None}) >= 3
+
+
+def test_a_steam_seat_is_reviewed_on_every_turn_it_plays_not_only_those_it_opens() -> None:
+    """In Steam every seat plays in each game turn (its rounds): the review asks about each
+    seat's first decision of every turn, whichever seat opened it."""
+    steam = registry.game("steam")
+    small = str(resource_path("maps", "test", "steam-small.yaml"))
+    board, final, names, actions = computer_game("steam", small, 3)
+    tl = Timeline(steam, board, names, steam.options_of(final), 5, actions)
+    opened = [steam.to_act(tl.state_at(k)) for k in tl.turn_starts]
+    for seat in range(len(names)):
+        starts = own_turns(tl, seat)
+        turns = [tl.turn_at(k) for k in starts]
+        acted = sorted({tl.turn_at(k) for k, (s, _) in enumerate(tl.actions) if s == seat})
+        assert turns == acted, (seat, turns, acted)
+        assert all(tl.actions[k][0] == seat for k in starts)
+        # more turns than the seat opened: the others opened some of them
+        assert len(starts) > opened.count(seat)

@@ -165,6 +165,9 @@ class GameDef(Protocol[B, S, A]):
     score_name: str
     #: The rule that ends a game stopped at a harness's turn cap, in words.
     turn_cap_rule: str
+    #: Whether every seat takes its turn within each of the game's turns (Steam's rounds);
+    #: else each game turn is the turn of the seat that opens it (Italian Rails).
+    rounds: bool
 
     # -- the board ----------------------------------------------------------------------------
     def load_board(self, path: str | os.PathLike[str],

@@ -83,12 +83,18 @@ def plain(value: Any) -> Any:
 
 
 def own_turns(timeline: Timeline, seat: int) -> list[int]:
-    """The positions where ``seat``'s turns begin (the first position of a turn it acts at)."""
+    """The positions where ``seat``'s turns begin: the start of each game turn it opens, or,
+    in a game of rounds (every seat plays in each game turn), the first position of each game
+    turn at which it acts."""
     game = timeline.game
     out = []
-    for k in timeline.turn_starts:
-        state = timeline.state_at(k)
-        if game.to_act(state) == seat and game.outcome(state) is None:
+    ends = timeline.turn_starts[1:] + [timeline.last]
+    for start, end in zip(timeline.turn_starts, ends, strict=True):
+        if game.rounds:
+            k = next((k for k in range(start, end) if timeline.actions[k][0] == seat), None)
+        else:
+            k = start if game.to_act(timeline.state_at(start)) == seat else None
+        if k is not None and game.outcome(timeline.state_at(k)) is None:
             out.append(k)
     return out
 

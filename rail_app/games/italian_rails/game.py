@@ -126,6 +126,7 @@ class ItalianRails:
     small_map = "maps/test/mini.yaml"
     score_name = "cash"
     turn_cap_rule = "W2: most cash wins at the cap (equal cash: fewer segments drawn)"
+    rounds = False
 
     # -- the board ----------------------------------------------------------------------------
     def load_board(self, path: str | os.PathLike[str],

@@ -135,6 +135,7 @@ class Steam:
     small_map = "maps/test/steam-small.yaml"
     score_name = "scores"
     turn_cap_rule = "S-W2: the game is scored as it stands at the cap (ties: S-W3)"
+    rounds = True
 
     # -- the board ----------------------------------------------------------------------------
     def load_board(self, path: str | os.PathLike[str],
