@@ -158,9 +158,88 @@ def world_from_json(raw: Any) -> World:
     return World(tuple(files))
 
 
+def current_world(world: World) -> World:
+    """The world as maps are written now (:func:`join_named_twice`): the same board, from
+    files today's reader accepts."""
+    geometry = world.file("geometry")
+    if geometry is None:
+        return world
+    joined = join_named_twice(geometry.data)
+    if joined is geometry.data:
+        return world
+    return World(tuple(WorldFile.of(f.role, f.name, joined) if f is geometry else f
+                       for f in world.files))
+
+
+def join_named_twice(data: bytes) -> bytes:
+    """A GeoJSON map file of an older version as maps are written now: the features of one
+    river (or sea) written in pieces under one name, which the board then read as one, are
+    joined into one feature (a MultiLineString or MultiPolygon, with the first piece's
+    properties), since a name written twice is refused today. ``data`` itself when nothing
+    is written twice (or it is not a GeoJSON text: the map's reader says why)."""
+    import json
+    from collections import Counter
+
+    from rail_app.core.geometry import NAMED_ONCE
+
+    try:
+        doc = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        return data
+    feats = doc.get("features") if isinstance(doc, dict) else None
+    if not isinstance(feats, list):
+        return data
+
+    def key_of(feat: Any) -> tuple[str, str] | None:
+        props = feat.get("properties") if isinstance(feat, dict) else None
+        geom = feat.get("geometry") if isinstance(feat, dict) else None
+        if not isinstance(props, dict) or not isinstance(geom, dict) or _pieces(geom) is None:
+            return None
+        layer, name = props.get("layer"), props.get("name")
+        if layer not in NAMED_ONCE or not isinstance(name, str) or not name:
+            return None
+        return layer, name
+
+    twice = {k for k, n in Counter(key_of(f) for f in feats).items() if k is not None and n > 1}
+    if not twice:
+        return data
+    joined: dict[tuple[str, str], dict[str, Any]] = {}
+    out: list[Any] = []
+    for feat in feats:
+        key = key_of(feat)
+        if key not in twice:
+            out.append(feat)
+            continue
+        assert key is not None
+        pieces = _pieces(feat["geometry"])
+        assert pieces is not None
+        if key in joined:
+            joined[key]["geometry"]["coordinates"].extend(pieces)
+            continue
+        kind = "Multi" + str(feat["geometry"]["type"]).removeprefix("Multi")
+        joined[key] = dict(feat, geometry={"type": kind, "coordinates": pieces})
+        out.append(joined[key])
+    doc["features"] = out
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
+def _pieces(geom: dict[str, Any]) -> list[Any] | None:
+    """A line's or polygon's coordinates as the list of a Multi geometry's parts."""
+    kind, coords = geom.get("type"), geom.get("coordinates")
+    if not isinstance(coords, list):
+        return None
+    if kind in ("LineString", "Polygon"):
+        return [coords]
+    if kind in ("MultiLineString", "MultiPolygon"):
+        return list(coords)
+    return None
+
+
 def unpack_world(world: World, root: Path) -> Path:
     """Write the world's files into ``root/<digest>/`` (once; files already there are kept
-    if their digest matches) and return the path of its map file."""
+    if their digest matches) and return the path of its map file. An older save's files are
+    written as maps are written now (:func:`current_world`)."""
+    world = current_world(world)
     folder = root / world.digest[:32]
     folder.mkdir(parents=True, exist_ok=True)
     for f in world.files:
@@ -178,6 +257,7 @@ def unpack_world(world: World, root: Path) -> Path:
 def mount_world(world: World, root: Path) -> Path:
     """The world's files read from the save itself, nothing written: the guarded reader
     gives them at the paths :func:`unpack_world` would write (for a disk with no room)."""
+    world = current_world(world)
     folder = root / world.digest[:32]
     for f in world.files:
         guarded.keep_in_memory(folder / f.name, f.data)
