@@ -50,8 +50,9 @@ def test_a_panned_map_is_the_map_drawn_afresh(whole: bool, _own_data_dir: Any,
     every pan the map's rectangle holds what a new map view draws for the same camera
     (the whole board kept) or what the kept picture itself shows at its place (closer in:
     the window's part with its margin, drawn again only when a pan leaves the margin)."""
-    pygame.display.init()
+    pygame.init()
     pygame.display.set_mode((720, 480))
+    mr.font.cache_clear()  # fonts made before an earlier test's pygame.quit() are dead
     if not whole:
         monkeypatch.setattr(mapview, "WHOLE_BOARD_PIXELS", 1)
     board, state = _game()
