@@ -79,6 +79,11 @@ class Host(Protocol):
     notices: list[StartNotice]  # for the player at start (a damaged settings file...)
     #: Why nothing can be saved in the data folder ("" when saves can be written)
     data_problem: str
+    #: Frames shown so far (a scene that leaves its pixels on the screen from one frame
+    #: to the next knows whether it drew the last one)
+    frames: int
+    #: Seconds the app's own notice stays drawn over the top scene
+    notice_left: float
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from rail_app.core.cache import BoundedCache
 from rail_app.core.paths import resource_path
 from rail_app.games.steam.rules.board import Board, Colour, Terrain
 from rail_app.games.steam.rules.mapfile import MapError, MapProblem
@@ -87,7 +88,15 @@ def _face_angle(board: Board, side: int) -> float:
 
 
 def hex_corners(board: Board, q: int, r: int) -> list[Point]:
-    """The six corners of hex (q, r) in km, corner k between sides k and k + 1."""
+    """The six corners of hex (q, r) in km, corner k between sides k and k + 1 (kept for
+    the grid: every picture of the map asks for every hex's)."""
+    return list(_CORNERS.get((board.grid, q, r), lambda: tuple(_hex_corners(board, q, r))))
+
+
+_CORNERS: BoundedCache[tuple[object, int, int], tuple[Point, ...]] = BoundedCache(8192)
+
+
+def _hex_corners(board: Board, q: int, r: int) -> list[Point]:
     x, y = board.grid.layout().to_xy(q, r)
     rad = board.grid.spacing_km / math.sqrt(3.0)
     out = []
@@ -210,7 +219,9 @@ def text(surface: pygame.Surface, words: str, at: Point, size: int, colour: RGB 
 
 
 def _ring(view: View, pts: Sequence[Point]) -> list[Point]:
-    return [view.px(x, y) for x, y in pts]
+    """``view.px`` of every point (written out: a map's picture asks for many)."""
+    s, x0, y0 = view.scale, view.x0, view.y0
+    return [((x - x0) * s, (y - y0) * s) for x, y in pts]
 
 
 def _fill_polygon(surface: pygame.Surface, view: View, rings: Sequence[Sequence[Point]],
@@ -275,19 +286,20 @@ def draw_map(surface: pygame.Surface, view: View, board: Board,
     edge_w = max(1, round(rad / 40))
     for q, r in board.sea:
         pygame.draw.aalines(surface, SEA_HEX_EDGE, True, _ring(view, hex_corners(board, q, r)))
+    # each hex's corners on the surface, worked out once
+    hex_rings = [_ring(view, hex_corners(board, info.q, info.r)) for info in board.hexes]
     for info in board.hexes:
         if info.index in board.city_at:
             continue
-        pts = _ring(view, hex_corners(board, info.q, info.r))
-        pygame.draw.polygon(surface, HILL if info.terrain is Terrain.HILL else PLAIN, pts)
+        pygame.draw.polygon(surface, HILL if info.terrain is Terrain.HILL else PLAIN,
+                            hex_rings[info.index])
     if background is not None:
         for rings in background.lakes:
             _fill_polygon(surface, view, rings, LAKE, LAKE)
         for pts in background.rivers:
             _line(surface, view, pts, RIVER, max(1, round(rad / 22)))
     for info in board.hexes:
-        pts = _ring(view, hex_corners(board, info.q, info.r))
-        pygame.draw.polygon(surface, HEX_EDGE, pts, edge_w)
+        pygame.draw.polygon(surface, HEX_EDGE, hex_rings[info.index], edge_w)
         centre = view.px(*board.grid.layout().to_xy(info.q, info.r))
         if info.index in board.city_at:
             continue
@@ -301,8 +313,7 @@ def draw_map(surface: pygame.Surface, view: View, board: Board,
         for pts in background.borders:
             _dashed(surface, view, pts, BORDER, max(1, round(rad / 18)), rad * 0.18)
     for city in board.cities:
-        info = board.hexes[city.hex]
-        pts = _ring(view, hex_corners(board, info.q, info.r))
+        pts = hex_rings[city.hex]
         pygame.draw.polygon(surface, CITY[city.colour], pts)
         pygame.draw.polygon(surface, INK, pts, max(1, edge_w))
     _walls(surface, view, board, max(3, round(rad / 9)))

@@ -26,6 +26,8 @@ PATTERNS: tuple[tuple[float, float] | None, ...] = (
     None, (3.0, 5.0), (12.0, 6.0), (1.5, 3.0), (8.0, 3.0), (20.0, 4.0))
 #: Past this many pixels the whole board is not kept as one picture.
 WHOLE_BOARD_PIXELS = 14_000_000
+#: Closer in, the window's part is kept with this many pixels around it.
+MARGIN = 256
 
 
 @dataclass
@@ -79,6 +81,10 @@ class MapView:
         self._base_origin: Point = (0.0, 0.0)  # km at the picture's top left
         self._composed: pygame.Surface | None = None  # the base with the pieces drawn
         self._composed_key: tuple[object, ...] = ()
+        self._pictures = 0  # counts the kept pictures made (the front's key)
+        self._front: pygame.Surface | None = None  # what the map's rectangle shows
+        self._front_key: tuple[object, ...] = ()
+        self._front_at = (0, 0)  # where the kept picture lay on the front
         layout = board.grid.layout()
         self.centres: list[Point] = [layout.to_xy(h.q, h.r) for h in board.hexes]
         self.rad_km = board.grid.spacing_km / math.sqrt(3.0)
@@ -137,7 +143,8 @@ class MapView:
         """The map in the camera's rectangle: the terrain picture (drawn again only when
         the zoom changes) with ``pieces`` drawn over it (again only when ``version``
         changes), so that a frame while panning is one blit. The whole board is kept as
-        one picture up to :data:`WHOLE_BOARD_PIXELS`; closer in, the window's part."""
+        one picture up to :data:`WHOLE_BOARD_PIXELS`; closer in, the window's part with
+        :data:`MARGIN` pixels around it, drawn again when a pan leaves the margin."""
         c = self.camera
         x0, y0, x1, y1 = self.bounds
         # the picture reaches as far as the window can show around the board when zoomed
@@ -148,20 +155,27 @@ class MapView:
         x0, x1, y0, y1 = mx - half_w, mx + half_w, my - half_h, my + half_h
         pad = self.board.grid.spacing_km * 3
         wx, wy = (x1 - x0 + 2 * pad) * c.scale, (y1 - y0 + 2 * pad) * c.scale
-        whole = wx * wy <= WHOLE_BOARD_PIXELS
-        if whole:
-            key: tuple[object, ...] = (round(c.scale, 6), "whole")
+        key: tuple[object, ...]
+        if wx * wy <= WHOLE_BOARD_PIXELS:
+            key = (round(c.scale, 6), "whole")
             origin = (x0 - pad, y0 - pad)
             size = (max(1, int(wx) + 2), max(1, int(wy) + 2))
         else:
-            key = (round(c.scale, 6), round(c.x0, 3), round(c.y0, 3), c.rect.w, c.rect.h)
-            origin = (c.x0, c.y0)
-            size = c.rect.size
+            key = (round(c.scale, 6), "window", c.rect.w, c.rect.h)
+            origin = self._base_origin
+            size = (c.rect.w + 2 * MARGIN, c.rect.h + 2 * MARGIN)
+            if self._base is not None and key == self._base_key \
+                    and not self._placed(self._base).contains(c.rect):
+                self._base = None  # the pan left the margin: the window's part again
+            if self._base is None or key != self._base_key:
+                origin = (c.x0 - MARGIN / c.scale, c.y0 - MARGIN / c.scale)
         if self._base is None or key != self._base_key:
             pic = pygame.Surface(size)
             mr.draw_map(pic, mr.View(c.scale, *origin), self.board, self.background)
             self._base, self._base_key, self._base_origin = pic, key, origin
             self._composed = None
+            self._pictures += 1
+        origin = self._base_origin
         if pieces is not None and (self._composed is None
                                    or self._composed_key != (key, version)):
             composed = self._base.copy()
@@ -172,23 +186,63 @@ class MapView:
             finally:
                 self.camera = screen_camera
             self._composed, self._composed_key = composed, (key, version)
+            self._pictures += 1
         pic = self._composed if pieces is not None and self._composed is not None \
             else self._base
-        if whole:
-            at = c.to_px(*origin)
-            placed = pic.get_rect(topleft=(round(at[0]), round(at[1])))
-            inner = placed.clip(c.rect)
-            for strip in (pygame.Rect(c.rect.x, c.rect.y, inner.x - c.rect.x, c.rect.h),
-                          pygame.Rect(inner.right, c.rect.y, c.rect.right - inner.right,
-                                      c.rect.h),
-                          pygame.Rect(inner.x, c.rect.y, inner.w, inner.y - c.rect.y),
-                          pygame.Rect(inner.x, inner.bottom, inner.w,
-                                      c.rect.bottom - inner.bottom)):
-                if strip.w > 0 and strip.h > 0:  # the part of the window the board leaves
-                    surface.fill(pal.OFF_MAP, strip)
-            surface.blit(pic, c.rect.topleft, c.rect.move(-placed.x, -placed.y))
-        else:
-            surface.blit(pic, c.rect.topleft)
+        self._show(surface, pic, (self._pictures, pieces is not None))
+
+    def _placed(self, pic: pygame.Surface) -> pygame.Rect:
+        """Where the kept picture lies on the screen now."""
+        at = self.camera.to_px(*self._base_origin)
+        return pic.get_rect(topleft=(round(at[0]), round(at[1])))
+
+    def _show(self, surface: pygame.Surface, pic: pygame.Surface, which: tuple[object, ...]
+              ) -> None:
+        """The kept picture in the map's rectangle, through the front: a picture of the
+        rectangle's size that a pan scrolls, then fills the uncovered strips of from the
+        kept picture. Blitting the whole front is one aligned run of memory that SDL
+        copies with streaming stores; cutting the rectangle out of the larger picture at
+        the pan's offset is a copy row by row from an unaligned address, twice as slow and
+        more so on a busy machine, whose other work evicts the larger picture from the
+        processor's cache. The front's pixels are the kept picture's at its rounded place
+        (:meth:`_placed`), the map's off colour beyond it."""
+        c = self.camera
+        w, h = c.rect.size
+        placed = self._placed(pic)
+        at = (placed.x - c.rect.x, placed.y - c.rect.y)  # the picture's place on the front
+        key = (which, c.rect.size)
+        # four pixels wider than the map, rounded to four: rows start on 16 bytes, and a
+        # scroll moves each row by itself (one overlapping move of the whole block, when
+        # rows follow each other without a gap, is many times slower backwards)
+        size = (-(-w // 4) * 4 + 4, h)
+        front = self._front
+        if front is None or front.get_size() != size:
+            front = self._front = pygame.Surface(size)
+            front.set_clip(pygame.Rect(0, 0, w, h))
+            self._front_key = ()
+        old = self._front_at
+        dx, dy = at[0] - old[0], at[1] - old[1]
+        if key != self._front_key or abs(dx) >= w or abs(dy) >= h:
+            self._paint(front, pygame.Rect(0, 0, w, h), pic, at)
+        elif dx or dy:
+            front.scroll(dx, dy)
+            if dx:
+                self._paint(front, pygame.Rect(0 if dx > 0 else w + dx, 0, abs(dx), h), pic, at)
+            if dy:
+                self._paint(front, pygame.Rect(0, 0 if dy > 0 else h + dy, w, abs(dy)), pic, at)
+        self._front_key, self._front_at = key, at
+        surface.blit(front, c.rect.topleft, pygame.Rect(0, 0, w, h))
+
+    @staticmethod
+    def _paint(front: pygame.Surface, region: pygame.Rect, pic: pygame.Surface,
+               at: tuple[int, int]) -> None:
+        """``region`` of the front from the kept picture placed ``at``, the map's off colour
+        where the picture does not reach."""
+        covered = region.clip(pic.get_rect(topleft=at))
+        if covered != region:  # the part of the window the board leaves
+            front.fill(pal.OFF_MAP, region)
+        if covered.w > 0 and covered.h > 0:
+            front.blit(pic, covered.topleft, covered.move(-at[0], -at[1]))
 
     # -- the pieces ---------------------------------------------------------------------------
     def path_points(self, h: int, path: Path) -> list[Point]:

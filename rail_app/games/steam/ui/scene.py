@@ -138,6 +138,12 @@ class SteamScene(Scene):
         self._layout_key: tuple[object, ...] = ()
         self._hint: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._chrome_key: tuple[object, ...] = ()
+        self._layouts = 0  # counts the layouts made (the buttons' version)
+        self._on_bars: tuple[int, frozenset[int]] = (-1, frozenset())  # for that layout
+        self._hint_of: tuple[int, tuple[str, str, pygame.Rect] | None] = (-1, None)
+        # what the screen holds beyond the map since this scene's last frame: the surface,
+        # the app's frame, the bars' key, and whether the app wrote over them after it
+        self._kept: tuple[pygame.Surface, int, tuple[object, ...], bool] | None = None
         super().__init__(app)
         for note in session.notes:
             self.say(note, bad=False)
@@ -609,6 +615,7 @@ class SteamScene(Scene):
         self._layout()
 
     def _layout(self) -> None:
+        self._layouts += 1
         self.place_rects()
         out: list[Button] = []
         w, h = self.app.size
@@ -856,6 +863,14 @@ class SteamScene(Scene):
 
     # -- hints --------------------------------------------------------------------------------
     def current_hint(self) -> tuple[str, str, pygame.Rect] | None:
+        """The first-game hint shown now (its key, its words and its box), worked out once
+        a layout: the layout's key holds everything it depends on."""
+        self.layout()
+        if self._hint_of[0] != self._layouts:
+            self._hint_of = (self._layouts, self._current_hint())
+        return self._hint_of[1]
+
+    def _current_hint(self) -> tuple[str, str, pygame.Rect] | None:
         if not self.app.settings.hints or not self.person_to_act():
             return None
         step = self.state.step
@@ -915,11 +930,13 @@ class SteamScene(Scene):
         hint = self.current_hint()
         if hint is not None and not self.overlay:
             self.draw_hint(surface, hint[1], hint[2])
-        for b in self.buttons:
-            if b.text and b.key not in ("menu", "help", "tracks") and not self.overlay:
+        bars = self.on_bars()  # those are drawn with the bars
+        for i, b in enumerate(self.buttons):
+            if b.text and b.key not in ("menu", "help", "tracks") and not self.overlay \
+                    and i not in bars:
                 self.draw_button(surface, b)
-        for b in self.buttons:
-            if b.key in ("menu", "help", "tracks"):
+        for i, b in enumerate(self.buttons):
+            if b.key in ("menu", "help", "tracks") and i not in bars:
                 self.draw_button(surface, b)
         self.draw_tooltip(surface)
         for n in self.notices:
@@ -941,24 +958,66 @@ class SteamScene(Scene):
             hud.help_page(surface, self.fs(15), words.help_sections())
         self.ui.draw_ui(surface)
 
+    def pause(self) -> None:
+        self._kept = None  # the scene pushed over this one draws on the screen
+        super().pause()
+
+    def resume(self) -> None:
+        self._kept = None
+        super().resume()
+
+    def on_bars(self) -> frozenset[int]:
+        """The buttons (their places in :attr:`buttons`) with words painted with the bars
+        (the top bar's, the phase's): clear of the map and of the action tiles' cards
+        (nothing that a frame draws after the bars covers them), while no page is over
+        the screen."""
+        self.layout()
+        if self._on_bars[0] != self._layouts:
+            cards = [c.rect for c in self.buttons if c.key == "tile"]
+            self._on_bars = (self._layouts, frozenset(
+                i for i, x in enumerate(self.buttons)
+                if x.text and not self.overlay and not x.rect.colliderect(self.rects["map"])
+                and x.rect.collidelist(cards) < 0))
+        return self._on_bars[1]
+
     def draw_chrome(self, surface: pygame.Surface) -> None:
-        """The top bar, the side panel and the bottom bar, kept as one picture until what
-        they show changes."""
+        """The top bar, the side panel and the bottom bar with their buttons, kept as one
+        picture until what they show changes, and left on the screen from the last frame
+        when this scene drew it and nothing has been drawn over the bars since: every
+        other thing a frame draws outside the map is drawn again at the same place (the
+        action tiles' cards; the bubbles, notices and the pen's marks keep to the map), and
+        a page over the screen (menu, help, tracks) draws the bars every frame."""
         from rail_app.core.i18n import version as words_version
 
+        bars = self.on_bars()
+        on_bars = [b for i, b in enumerate(self.buttons) if i in bars]
+        hovered = next((i for i, b in enumerate(on_bars) if b.rect.collidepoint(self.mouse)),
+                       -1)
         key = (self.session.version, self.app.size, self.picked, self.mode, self.space,
                self.city_colour, self.hover_route, self.history_scroll, words_version(),
-               len(self.routes), self.app.settings.ui_scale)
+               len(self.routes), self.app.settings.ui_scale, self._layouts, hovered)
         if self._chrome is None or key != self._chrome_key \
                 or self._chrome.get_size() != surface.get_size():
             pic = pygame.Surface(surface.get_size())
             self.draw_top(pic)
             self.draw_side(pic)
             self.draw_bottom(pic)
+            for b in on_bars:  # in the order a frame draws the buttons
+                if b.key not in ("menu", "help", "tracks"):
+                    self.draw_button(pic, b)
+            for b in on_bars:
+                if b.key in ("menu", "help", "tracks"):
+                    self.draw_button(pic, b)
             self._chrome, self._chrome_key = pic, key
-        for name in ("top", "side", "bottom"):
-            r = self.rects[name]
-            surface.blit(self._chrome, r.topleft, r)
+        frame = self.app.frames
+        kept = self._kept
+        if self.overlay or kept is None or kept[0] is not surface or kept[1] != frame - 1 \
+                or kept[2] != key or kept[3]:
+            for name in ("top", "side", "bottom"):
+                r = self.rects[name]
+                surface.blit(self._chrome, r.topleft, r)
+        # the app's notice is drawn over the scene after this frame while it lasts
+        self._kept = None if self.overlay else (surface, frame, key, self.app.notice_left > 0)
 
     def draw_button(self, surface: pygame.Surface, b: Button) -> None:
         hovered = b.rect.collidepoint(self.mouse)
