@@ -153,6 +153,33 @@ def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: An
         assert session.state.players[s].vp == vp_before[s] + pts
 
 
+def test_a_city_whose_cubes_need_a_longer_locomotive_says_so_S_L1(app: Any) -> None:
+    """S-L1: a city whose only deliveries run over more links than the mover's locomotive
+    level is refused with the locomotive named (and how many links are needed), not with
+    the general rule of where cubes go."""
+    from rail_app.games.steam.rules.state import MAX_LOCO
+
+    scene, session = _open(app, seed=1)
+
+    def too_far(st: Any) -> bool:
+        me = st.actor()
+        return st.step is Step.MOVE and any(
+            not goods.routes_from(st, h, me) and goods.routes_from(st, h, me, max_len=MAX_LOCO)
+            for h in st.cubes)
+
+    _play_until(session, app, too_far)
+    st = session.state
+    me = st.actor()
+    h = next(h for h in sorted(st.cubes) if not goods.routes_from(st, h, me)
+             and goods.routes_from(st, h, me, max_len=MAX_LOCO))
+    need = min(len(r.stops) for r in goods.routes_from(st, h, me, max_len=MAX_LOCO))
+    click(app, scene.hex_screen(st.key(h)))
+    assert scene.picked is None
+    said = scene.notices[-1].text
+    assert "(S-L1)" in said and "locomotive" in said
+    assert f"level {st.players[me].loco}" in said and f"needs {need}" in said
+
+
 def test_the_phases_buttons_play_a_turn_bids_tiles_build_move(app: Any) -> None:
     scene, session = _open(app, seed=2)
     seen = set()
