@@ -274,3 +274,29 @@ def test_the_lesson_prices_the_upgrade_and_the_ferry_as_the_rules_do_K8_K9() -> 
     ferry = st.board.ferries[plan.ferry]
     said = steps["Take a ferry"].ack(Look(st, LessonState(plan), None, False))
     assert f"lower price, {ferry.low}M (K8)" in said and "more" not in said
+
+
+def test_the_side_panel_counts_one_segment_in_the_singular(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players' lines of the side panel say "1 segment", not "1 segments", once one
+    segment is drawn with the pen, and "0 deliveries" before the first one."""
+    from rail_app.games.italian_rails.devtools.lessonplay import drag, next_step, settle_run
+    from tests.test_ui_support import drawn_text
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    plan = scene.table.lesson.plan
+    next_step(d, scene)
+    for c in plan.keep:
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
+    settle_run(d, scene)
+    d.frames(2)
+    next_step(d, scene)
+    drag(d, scene, list(plan.line[:2]))  # one segment out of the major city
+    d.frames(2)
+    assert len(scene.state.players[0].track) == 1
+    text = " | ".join(drawn_text(app, monkeypatch))
+    assert "1 segment · 0 deliveries" in text and "1 segments" not in text
