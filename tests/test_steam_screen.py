@@ -272,6 +272,38 @@ def test_save_load_and_continue_a_steam_game(app: Any) -> None:
     assert len(later.state.history) == len(session.state.history)
 
 
+def test_continue_resumes_the_game_chosen_in_the_menu(app: Any) -> None:
+    """With Steam chosen in the main menu, Continue resumes the newest Steam game even when
+    a game of Italian Rails was saved after it; with Italian Rails chosen, that one."""
+    import os
+    import time
+
+    from rail_app.games.italian_rails.ui.selftest import Driver
+    from rail_app.ui.scenes import MenuScene
+    from rail_app.ui.session import saves_dir
+
+    scene, session = _open(app)
+    _play_until(session, app, lambda st: st.turn >= 2 and st.step is Step.BUILD)
+    steam_path = saves_dir() / "steam-game.json"
+    session.save(steam_path)
+    ir = Session.new(GameSetup("maps/test/mini.yaml", _people(2), 3))
+    ir_path = saves_dir() / "italian-game.json"
+    ir.save(ir_path)
+    now = time.time()
+    os.utime(steam_path, (now - 60, now - 60))  # the Italian Rails game is the newest
+    os.utime(ir_path, (now, now))
+    for game_id, title in (("steam", "steam"), ("italian-rails", "italian-rails")):
+        app.settings.game = game_id
+        menu = app.reset(app.screens.menu())
+        app.step(0.02, [])
+        assert isinstance(menu, MenuScene)
+        button = next(b for b, what in menu.buttons.items() if what == "continue")
+        Driver(app).click_button(button)
+        assert app.scene.session.game.id == title
+        assert app.scene.session.state.turn == (session.state.turn if title == "steam"
+                                                else ir.state.turn)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_screen_draws_every_phase_at_both_sizes(size: tuple[int, int], _own_data_dir: Any
                                                     ) -> None:
