@@ -490,3 +490,22 @@ def test_legal_actions_offer_pickups_locks_deliveries() -> None:
     setup = new_state(4)
     keeps = [a for a in legal_actions(setup) if isinstance(a, KeepCards)]
     assert len(keeps) == 10
+
+
+@pytest.mark.parametrize(("seed", "said"), [
+    (20, "The event card set aside is shuffled back into the deck"),
+    (23, "The 2 event cards set aside are shuffled back into the deck"),
+])
+def test_C2_the_history_counts_the_event_cards_shuffled_back(seed: int, said: str) -> None:
+    """C2: event cards dealt at the start are set aside and shuffled back; the history says
+    how many in the singular or the plural, never "card(s)"."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.rules import log as ev
+    from rail_app.table.seats import Level
+    from rail_app.ui.session import HUMAN, GameSetup, Seat, Session
+
+    seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"), Seat("Bruno", HUMAN, Level.NORMAL,
+                                                              "orange")]
+    st = Session.new(GameSetup(str(resource_path("maps", "italy.yaml")), seats, seed)).state
+    back = [e for e in st.log if isinstance(e.event, ev.EventsShuffledBack)]
+    assert len(back) == 1 and log_line(st, back[0]) == said

@@ -153,6 +153,33 @@ def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: An
         assert session.state.players[s].vp == vp_before[s] + pts
 
 
+def test_a_city_whose_cubes_need_a_longer_locomotive_says_so_S_L1(app: Any) -> None:
+    """S-L1: a city whose only deliveries run over more links than the mover's locomotive
+    level is refused with the locomotive named (and how many links are needed), not with
+    the general rule of where cubes go."""
+    from rail_app.games.steam.rules.state import MAX_LOCO
+
+    scene, session = _open(app, seed=1)
+
+    def too_far(st: Any) -> bool:
+        me = st.actor()
+        return st.step is Step.MOVE and any(
+            not goods.routes_from(st, h, me) and goods.routes_from(st, h, me, max_len=MAX_LOCO)
+            for h in st.cubes)
+
+    _play_until(session, app, too_far)
+    st = session.state
+    me = st.actor()
+    h = next(h for h in sorted(st.cubes) if not goods.routes_from(st, h, me)
+             and goods.routes_from(st, h, me, max_len=MAX_LOCO))
+    need = min(len(r.stops) for r in goods.routes_from(st, h, me, max_len=MAX_LOCO))
+    click(app, scene.hex_screen(st.key(h)))
+    assert scene.picked is None
+    said = scene.notices[-1].text
+    assert "(S-L1)" in said and "locomotive" in said
+    assert f"level {st.players[me].loco}" in said and f"needs {need}" in said
+
+
 def test_the_phases_buttons_play_a_turn_bids_tiles_build_move(app: Any) -> None:
     scene, session = _open(app, seed=2)
     seen = set()
@@ -243,6 +270,38 @@ def test_save_load_and_continue_a_steam_game(app: Any) -> None:
     later = Session.load(max(list_saves(), key=lambda p: p.stat().st_mtime))
     assert later.game.id == "steam"
     assert len(later.state.history) == len(session.state.history)
+
+
+def test_continue_resumes_the_game_chosen_in_the_menu(app: Any) -> None:
+    """With Steam chosen in the main menu, Continue resumes the newest Steam game even when
+    a game of Italian Rails was saved after it; with Italian Rails chosen, that one."""
+    import os
+    import time
+
+    from rail_app.games.italian_rails.ui.selftest import Driver
+    from rail_app.ui.scenes import MenuScene
+    from rail_app.ui.session import saves_dir
+
+    scene, session = _open(app)
+    _play_until(session, app, lambda st: st.turn >= 2 and st.step is Step.BUILD)
+    steam_path = saves_dir() / "steam-game.json"
+    session.save(steam_path)
+    ir = Session.new(GameSetup("maps/test/mini.yaml", _people(2), 3))
+    ir_path = saves_dir() / "italian-game.json"
+    ir.save(ir_path)
+    now = time.time()
+    os.utime(steam_path, (now - 60, now - 60))  # the Italian Rails game is the newest
+    os.utime(ir_path, (now, now))
+    for game_id, title in (("steam", "steam"), ("italian-rails", "italian-rails")):
+        app.settings.game = game_id
+        menu = app.reset(app.screens.menu())
+        app.step(0.02, [])
+        assert isinstance(menu, MenuScene)
+        button = next(b for b, what in menu.buttons.items() if what == "continue")
+        Driver(app).click_button(button)
+        assert app.scene.session.game.id == title
+        assert app.scene.session.state.turn == (session.state.turn if title == "steam"
+                                                else ir.state.turn)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

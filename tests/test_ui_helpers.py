@@ -387,6 +387,36 @@ def test_resting_on_a_dealt_card_shows_its_ways_on_the_map_beside_the_dialog(
     assert scene.table.card_help is None
 
 
+def test_a_dealt_card_s_way_without_a_turns_estimate_claims_no_turns(
+        app: Any, monkeypatch: Any) -> None:
+    """Choosing the private cards (C2): a demand whose way has no estimate of its turns
+    (the planner cannot see it through with the cash in hand) shows its supplier and track
+    and says the turns are not foreseen, instead of "about 1 turn"."""
+    from rail_app.games.italian_rails.ui.commands import ToggleCard
+    from tests.test_ui_support import ITALY, drawn_text
+
+    scene = start(app, ITALY, cards=True, seed=3, computer=True)
+    d = Driver(app)
+    d.frames(2)
+    st = scene.state
+    me = st.current
+    found = None
+    for card in st.players[me].dealt:
+        for dem in st.deck.card(card).demands:
+            g = demand_route(st, me, dem.commodity, dem.city)
+            if g.possible and 0 < g.build_cost <= st.players[me].cash and not g.turns:
+                found = card, g
+    assert found is not None, "the deal has a way without a turns estimate"
+    card, g = found
+    r = show(d, scene, ToggleCard(card))
+    d.mouse(pygame.MOUSEMOTION, r.center)
+    d.frames(6, 0.05)
+    assert scene.table.card_help is not None and scene.table.card_help[0] == card
+    text = drawn_text(app, monkeypatch)
+    line = next(t for t in text if t.startswith(f"from {g.supplier}: {g.build_cost}M of track"))
+    assert line.endswith("turns not foreseen") and "about" not in line
+
+
 def test_an_event_card_the_computer_draws_waits_for_the_person_s_ok(app: Any) -> None:
     """Against the computer, an event card it draws stays until the person puts it away
     (it no longer closes itself after a few seconds), and the computer waits for that."""

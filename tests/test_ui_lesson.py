@@ -254,3 +254,49 @@ def test_the_lesson_s_lit_ferry_route_stays_on_the_map(app: Any) -> None:
                     if not cam.rect.collidepoint(x, y)
                     and surface.get_at((x, y))[:3] != (0, 0, 0)]
     assert outside == []
+
+
+def test_the_lesson_prices_the_upgrade_and_the_ferry_as_the_rules_do_K8_K9() -> None:
+    """K9: the lesson's faster train costs what the player's locomotive's first upgrade
+    costs (20M from a Freight), not the 5M of a swap between two upgraded trains; K8: once
+    the player has taken the ferry, the other player would pay its lower price."""
+    from rail_app.games.italian_rails.ui import lessonfiles
+    from rail_app.games.italian_rails.ui.lesson import LessonState, Look, words
+
+    st = lessonfiles.new_session().state
+    plan = lessonfiles.plan_for(st)
+    assert plan is not None
+    steps = {s.title: s for s in STEPS}
+    first = min(c for (frm, _to), c in st.rules.upgrades.items() if frm == st.players[0].loco)
+    text = words(steps["A faster train"].text, st, plan)
+    assert f"for {first}M in the build phase" in text
+    assert first == 20  # the map's K9: Freight to Fast or Heavy Freight
+    ferry = st.board.ferries[plan.ferry]
+    said = steps["Take a ferry"].ack(Look(st, LessonState(plan), None, False))
+    assert f"lower price, {ferry.low}M (K8)" in said and "more" not in said
+
+
+def test_the_side_panel_counts_one_segment_in_the_singular(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players' lines of the side panel say "1 segment", not "1 segments", once one
+    segment is drawn with the pen, and "0 deliveries" before the first one."""
+    from rail_app.games.italian_rails.devtools.lessonplay import drag, next_step, settle_run
+    from tests.test_ui_support import drawn_text
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    plan = scene.table.lesson.plan
+    next_step(d, scene)
+    for c in plan.keep:
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
+    settle_run(d, scene)
+    d.frames(2)
+    next_step(d, scene)
+    drag(d, scene, list(plan.line[:2]))  # one segment out of the major city
+    d.frames(2)
+    assert len(scene.state.players[0].track) == 1
+    text = " | ".join(drawn_text(app, monkeypatch))
+    assert "1 segment · 0 deliveries" in text and "1 segments" not in text

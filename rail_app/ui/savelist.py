@@ -227,12 +227,14 @@ def latest_game(entries: list[Entry]) -> Entry | None:
     return next((e for e in entries if not e.problem and not e.over), None)
 
 
-def latest_game_path() -> Path | None:
+def latest_game_path(game_id: str | None = None) -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
     before any of them is needed): the newest save of a match whose newest save does not
-    say it is over, read through the same guards as any save, newest first and only as
-    far as needed. Loading it checks it whole."""
+    say it is over (of the game ``game_id`` when given: the menu's chosen game), read
+    through the same guards as any save, newest first and only as far as needed. Loading
+    it checks it whole."""
     from rail_app.core import guarded
+    from rail_app.table.records import FIRST_GAME
     from rail_app.ui.savedir import newest_names
 
     finished: set[str] = set()  # matches whose newest save says the game is over
@@ -245,6 +247,10 @@ def latest_game_path() -> Path | None:
             continue
         if not isinstance(data, dict) or "record" not in data:
             continue
+        record = data["record"]
+        played = record.get("game", FIRST_GAME) if isinstance(record, dict) else None
+        if game_id is not None and played != game_id:
+            continue  # a save of another game than the one chosen in the menu
         game = data.get("game")
         match = game.get("id") if isinstance(game, dict) else None
         if isinstance(match, str) and match in finished:

@@ -246,7 +246,7 @@ class MenuScene(Scene):
                                         pygame.Rect(x + px(70), px(196), px(230), px(34)),
                                         self.ui)
         self.buttons: dict[Any, str] = {}
-        self.resumable = _latest_game()
+        self.resumable = _latest_game(self.game_id)
         y = px(250)
         self.front = screens_of(self.game_id)
         learn = ""
@@ -357,11 +357,12 @@ class MenuScene(Scene):
         self.ui.draw_ui(surface)
 
 
-def _latest_game() -> Path | None:
-    """The save Continue resumes: the newest save of a game still being played."""
+def _latest_game(game_id: str) -> Path | None:
+    """The save Continue resumes: the newest save of a match of the chosen game still being
+    played."""
     from rail_app.ui.savelist import latest_game_path
 
-    return latest_game_path()
+    return latest_game_path(game_id)
 
 
 def open_saved_game(app: Host, path: Path) -> bool:

@@ -270,7 +270,9 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
         case ev.EventSetAside(card=card):
             return (_("{name} was dealt the event '{title}' (card {card}): it is set aside and replaced (C2)").format(name=name, title=_card_title(state, card), card=card))
         case ev.EventsShuffledBack(count=n):
-            return _("The {n} event card(s) set aside are shuffled back into the deck").format(n=n)
+            return ngettext("The event card set aside is shuffled back into the deck",
+                            "The {n} event cards set aside are shuffled back into the deck",
+                            n).format(n=n)
         case ev.CardsDealt(deal=deal, keep=keep):
             return _("Each player is dealt {deal} demand cards and keeps {keep} (C2)").format(deal=deal, keep=keep)
         case ev.CardsChosen(count=n):

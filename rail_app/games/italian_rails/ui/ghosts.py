@@ -305,6 +305,11 @@ def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> lis
             out.append((_("from {supplier}: {cost} of track, more than your {cash}").format(
                 supplier=src, cost=money_millions(g.build_cost), cash=money_millions(cash)),
                 hud.RED, False))
+        elif not g.turns:  # no estimate of the turns (a plan the cash cannot see through)
+            out.append((_("from {supplier}: {cost} of track, turns not foreseen").format(
+                supplier=src, cost=money_millions(g.build_cost)) if g.build_cost else
+                _("from {supplier}: no track to build, turns not foreseen").format(
+                    supplier=src), hud.TEXT, False))
         elif g.build_cost:
             out.append((_("from {supplier}: {cost} of track, about {turns}").format(
                 supplier=src, cost=money_millions(g.build_cost), turns=about_turns(g.turns)),

@@ -277,11 +277,13 @@ STEPS: tuple[Step, ...] = (
          "cheaper than building your own."), lambda look: True, info=True),
     Step(N_("Take a ferry"),
          N_("Ferries cross the sea. Press End move, then click the route of the {ferry} ferry "
-         "(the dotted arc from {supplier}) and take it. The first player to take a ferry "
+         "(the dashed line from {supplier}) and take it. The first player to take a ferry "
          "pays the higher price (K8); then the train may board it at either port (M5)."),
          lambda look: look.lesson.plan.ferry in look.state.players[0].ferries, _ferry,
          hold=N_("Take the {ferry} ferry first"), holds=(EndTurn,), focus="ferry",
-         ack=lambda look: _("Done: the ferry is yours; the other player pays more for it.")),
+         ack=lambda look: _("Done: the ferry is yours; the other player would pay the lower "
+                            "price, {low}M (K8).").format(
+                                low=look.state.board.ferries[look.lesson.plan.ferry].low)),
     Step(N_("Board a ferry"),
          N_("To cross, bring the train to a port of a ferry you have taken, at the start of a "
          "move, and click the ferry's route: the train boards, and its move ends. The next "
@@ -343,7 +345,9 @@ def words(text: str, state: GameState, plan: LessonPlan) -> str:
     for a, b in zip(plan.line, plan.line[1:], strict=False):
         e = board.edge(a, b)
         rivers += [c.name for c in (e.crossings if e is not None else ()) if c.kind == "river"]
-    upgrade = min(state.rules.upgrades.values(), default=20)
+    me = state.players[0]
+    upgrade = min((c for (frm, _to), c in state.rules.upgrades.items() if frm == me.loco),
+                  default=20)
     return _(text).format(player=state.players[0].name, partner=state.players[1].name,
                           supplier=plan.supplier, city=plan.city,
                           commodity=pgettext("commodity", plan.commodity),

@@ -163,12 +163,11 @@ def _players(col: Column, fs: int) -> None:
         loco = st.rules.locomotives.get(p.loco)
         parts = [locomotive(p.loco) + (f" {loco.speed}/{loco.capacity}" if loco and ctx.cards
                                        else ""),
-                 # Translators: English says "1 segments" here, as it always has.
-                 ngettext("{n} segments", "{n} segments", len(p.track)).format(
-                     n=len(p.track))]
+                 ngettext("{n} segment", "{n} segments", len(p.track)).format(
+                     n=number(len(p.track)))]
         if ctx.cards:
-            parts.append(ngettext("{n} deliveries", "{n} deliveries", p.deliveries).format(
-                n=p.deliveries))
+            parts.append(ngettext("{n} delivery", "{n} deliveries", p.deliveries).format(
+                n=number(p.deliveries)))
         col.text(" · ".join(parts), fs - 2, hud.MUTED, indent=px(10))
         if p.lose_turns:
             col.text(_("loses the next turn (T4)"), fs - 1, hud.RED, indent=px(10))

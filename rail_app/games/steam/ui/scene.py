@@ -48,7 +48,14 @@ from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.board import COLOURS, Colour, Terrain
 from rail_app.games.steam.rules.money import STEP, steps_available
 from rail_app.games.steam.rules.quotes import IllegalAction, Quote
-from rail_app.games.steam.rules.state import ActionTile, GameState, Phase, Special, Step
+from rail_app.games.steam.rules.state import (
+    MAX_LOCO,
+    ActionTile,
+    GameState,
+    Phase,
+    Special,
+    Step,
+)
 from rail_app.games.steam.rules.strokes import TileChoice, plan_stroke
 from rail_app.games.steam.rules.turns import locomotive_cost, score, special_cost
 from rail_app.games.steam.ui import maprender as mr
@@ -583,6 +590,19 @@ class SteamScene(Scene):
             if cubes is None or not sum(cubes):
                 self.say(_("{city} has no cubes").format(city=self.state.board.name_of(h)),
                          self.mouse, bad=False)
+            elif longer := goods.routes_from(self.state, h, self.session.actor,
+                                             max_len=MAX_LOCO):
+                loco = self.state.players[self.session.actor].loco
+                need = min(len(r.stops) for r in longer)
+                self.say(ngettext(
+                    "Your locomotive (level {loco}) carries a cube over at most {loco} link; "
+                    "the nearest delivery from {city} needs {need}: upgrade the locomotive "
+                    "(S-L1)",
+                    "Your locomotive (level {loco}) carries a cube over at most {loco} links; "
+                    "the nearest delivery from {city} needs {need}: upgrade the locomotive "
+                    "(S-L1)", loco).format(loco=number(loco), need=number(need),
+                                           city=self.state.board.name_of(h)),
+                    self.mouse)
             else:
                 self.say(_("No cube of {city} can be delivered now: a cube travels over "
                            "complete links, at least one of them yours, to the first city of "

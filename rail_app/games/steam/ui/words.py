@@ -314,6 +314,8 @@ def help_sections() -> list[tuple[str, Sequence[str]]]:
             _("2 Build: up to 3 tile actions (4 with Engineer); each tile costs $1 per exit,"),
             _("   +$1 town, +$1 river, +$2 hill. Money you lack is borrowed: -1 income per $5."),
             _("3 Move goods, twice: one cube each time, or upgrade your locomotive."),
+            _("   A cube runs over at most as many links as your locomotive's level; a town"),
+            _("   on the way is a stop, so city, town, city is two links."),
             _("4 Income: positive income is paid to you, negative income you pay."),
         ]),
         (_("Controls"), [
