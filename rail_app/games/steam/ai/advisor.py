@@ -240,7 +240,7 @@ def weigh(before: GameState, after: GameState, seat: int, level: Level = HARD
     """``seat``'s decision from ``before`` to ``after`` (an action tile, a whole build phase
     or a goods move) as a review weighs it, in VP-equivalent: :func:`standing` before and
     after it, and what it lost against ``level``'s choice from ``before``. A build or a move
-    is played out as ``level`` would play it and both positions are judged by
+    is played out as :func:`suggest` advises it, action by action, and both positions are judged by
     :func:`standing`; an action tile, whose worth lies in the turn it leads to, is judged
     by the value ``level`` gives each tile (its chosen tile's against the one taken)."""
     here, there = standing(before, seat, level), standing(after, seat, level)
@@ -252,10 +252,9 @@ def weigh(before: GameState, after: GameState, seat: int, level: Level = HARD
             return here, there, 0.0
         values = Planner(before, seat, level).tile_values(legal)
         return here, there, max(values.values()) - values[taken]
-    bot = PlanningBot(level, seat, seed=0)
     best = before
-    while SteamAdvisor.decision(best, seat) == key:
-        best = engine.apply(best, bot.choose(best, seat))
+    while SteamAdvisor.decision(best, seat) == key:  # each action as :func:`suggest` gives it
+        best = engine.apply(best, PlanningBot(level, seat, seed=0).choose(best, seat))
     return here, there, standing(best, seat, level) - there
 
 
