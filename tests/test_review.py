@@ -265,3 +265,39 @@ def test_a_steam_review_weighs_each_decision_in_one_measure() -> None:
         # the turn points at the seat's own decision that lost most
         assert tl.actions[t.position][0] == 1
         assert t.plan.seat == 1
+
+
+def test_a_marked_steam_turn_is_said_in_one_sentence_in_vp() -> None:
+    """The replay's sentence on a marked Steam turn says what the advisor would have done and
+    what the turn lost in VP (not in money a turn), in English and in Spanish."""
+    from rail_app.core import i18n
+    from rail_app.games.steam.ai.advisor import Advice, GhostRoute
+    from rail_app.games.steam.rules.actions import ChooseTile, MoveCube
+    from rail_app.games.steam.rules.board import Colour
+    from rail_app.games.steam.rules.state import ActionTile
+    from rail_app.ui.replaydraw import GenericReplay
+
+    steam = registry.game("steam")
+    small = str(resource_path("maps", "test", "steam-small.yaml"))
+    board = steam.load_board(small)
+    state = steam.new_game(board, ["A", "B", "C"], {}, 5)
+    state.turn = 4
+    parts = GenericReplay(steam, small)
+    assert parts.review_words is not None
+    tile = Advice(0, "choose", ChooseTile(ActionTile.URBAN_GROWTH), tile=5)
+    city, other = (state.board.key(c.hex) for c in state.board.cities[:2])
+    names = [c.name for c in state.board.cities[:2]]
+    move = Advice(0, "move", MoveCube(city, Colour.BLUE, (other,), (0,)),
+                  route=GhostRoute(city, "blue", (other,), (1, 0, 0)))
+    assert parts.explain(board, state, tile, 3.04) == (
+        "Turn 4: taking Urban Growth would have been worth 3.0 VP more than what you did.")
+    said = parts.explain(board, state, move, 2.5)
+    assert said == (f"Turn 4: delivering blue from {names[0]} to {names[1]} would have been "
+                    "worth 2.5 VP more than what you did."), said
+    assert parts.review_words.heading(2.5) == "Review: 2.5 VP lost this turn"
+    i18n.set_language("es")
+    said = parts.explain(board, state, tile, 3.04)
+    assert said.startswith("Turno 4: ") and "PV" in said and "3,0" in said, said
+    assert "Urban Growth" not in said and "taking" not in said, said
+    said = parts.explain(board, state, move, 2.5)
+    assert "azul" in said and names[0] in said and "2,5 PV" in said, said
