@@ -113,6 +113,15 @@ def place(state: GameState, key: str) -> str:
     name = state.board.hexes[h].name
     if name:
         return name
+    best = _nearest_city(state, h)
+    if best is None:
+        return key
+    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
+        n=number(best[0]), city=best[1])
+
+
+def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
+    """The distance in hexes from hex ``h`` to the nearest city, and its name."""
     best = None
     info = state.board.hexes[h]
     for c in state.board.cities:
@@ -120,10 +129,7 @@ def place(state: GameState, key: str) -> str:
         d = max(abs(info.q - ci.q), abs(info.r - ci.r), abs(info.q + info.r - ci.q - ci.r))
         if best is None or d < best[0]:
             best = (d, c.name)
-    if best is None:
-        return key
-    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
-        n=number(best[0]), city=best[1])
+    return best
 
 
 def sentence(state: GameState, e: ev.Event) -> str | None:
@@ -346,9 +352,20 @@ def review_plan(state: GameState, plan: Advice) -> str:
             return _("a New City at {town}").format(town=place(state, special.hex))
         if plan.builds:
             n = len(plan.builds)
-            return ngettext("building {n} tile towards {place} for {cost}",
-                            "building {n} tiles towards {place} for {cost}", n).format(
-                n=number(n), place=place(state, plan.builds[-1].hex),
+            # where the track heads: the last city or town its lines reach, else the city
+            # nearest its last tile
+            ends = [k for line in plan.lines for k in line] + [b.hex for b in plan.builds]
+            named = [state.board.hexes[h].name for h in map(state.board.hex_index, ends)
+                     if h is not None and state.board.hexes[h].name]
+            if named:
+                return ngettext("building {n} tile towards {place} for {cost}",
+                                "building {n} tiles towards {place} for {cost}", n).format(
+                    n=number(n), place=named[-1], cost=dollars(plan.cost))
+            h = state.board.hex_index(plan.builds[-1].hex)
+            near = _nearest_city(state, h) if h is not None else None
+            return ngettext("building {n} tile near {city} for {cost}",
+                            "building {n} tiles near {city} for {cost}", n).format(
+                n=number(n), city=near[1] if near is not None else plan.builds[-1].hex,
                 cost=dollars(plan.cost))
         return _("building nothing")
     if plan.step == str(Step.MOVE):
