@@ -441,7 +441,7 @@ def _review(args: argparse.Namespace) -> int:
 
 def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
     from rail_app.core.mapfile import MapError
-    from rail_app.table.review import largest_gaps, review
+    from rail_app.table.review import Standings, largest_gaps, review
     from rail_app.table.timeline import Timeline
 
     if game.advisor() is None:
@@ -469,8 +469,13 @@ def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
                           "turns": [t.to_dict() for t in turns], "marked": marked},
                          indent=1, ensure_ascii=False))
         return EXIT_OK
-    print(f"Review of {record.players[args.seat]} ({len(turns)} turns): best plan's profit "
-          "a turn against what was made")
+    if isinstance(game.advisor(), Standings):
+        print(f"Review of {record.players[args.seat]} ({len(turns)} turns): what the best "
+              "choices would have added to the standing (VP-equivalent) against what the "
+              "played ones added")
+    else:
+        print(f"Review of {record.players[args.seat]} ({len(turns)} turns): best plan's "
+              "profit a turn against what was made")
     for t in turns:
         star = "  <- marked" if t.turn in marked else ""
         print(f"  turn {t.turn:>3}: best {t.best:6.1f}  played {t.played:6.1f}  "

@@ -212,3 +212,92 @@ def test_a_steam_seat_is_reviewed_on_every_turn_it_plays_not_only_those_it_opens
         assert all(tl.actions[k][0] == seat for k in starts)
         # more turns than the seat opened: the others opened some of them
         assert len(starts) > opened.count(seat)
+
+
+def _steam_game(turns: int) -> Timeline:
+    """A Steam game on the small map: seat 0 plays the advisor's every choice, seat 1 passes
+    whenever it may (the first legal action tile, no track, no goods), seat 2 is Easy."""
+    from rail_app.games.steam.ai.advisor import suggest
+    from rail_app.games.steam.rules.actions import (
+        ChooseTile,
+        EndBuild,
+        ForgoSpecial,
+        PassBid,
+        PassMove,
+    )
+
+    steam = registry.game("steam")
+    board = steam.load_board(str(resource_path("maps", "test", "steam-small.yaml")))
+    names = ["Adv", "Pass", "Easy"]
+    state = steam.new_game(board, names, {}, 5)
+    easy = steam.player("easy", 2, 7)
+    while steam.outcome(state) is None and min(steam.turns_taken(state)) < turns:
+        seat = steam.to_act(state)
+        assert seat is not None
+        view = steam.seen_by(state, seat)
+        if seat == 0:
+            action = suggest(view, 0).action
+        elif seat == 1:
+            legal = steam.legal_actions(view)
+            passes = [a for a in legal if isinstance(a, (PassBid, EndBuild, ForgoSpecial,
+                                                         PassMove))]
+            tiles = [a for a in legal if isinstance(a, ChooseTile)]
+            action = (passes or tiles or legal)[0]
+        else:
+            action = easy.choose(view)
+        state = steam.apply(state, action, seat)
+    return Timeline(steam, board, names, steam.options_of(state), 5, steam.history(state))
+
+
+def test_a_steam_review_weighs_each_decision_in_one_measure() -> None:
+    """Steam's review weighs the seat's decisions against the advisor's from the same
+    positions, in VP-equivalent: a seat that played every choice the advisor made has no
+    gap, a seat that built nothing and moved nothing lost something every turn, and each
+    turn's best figure is what was played plus the gap."""
+    tl = _steam_game(4)
+    followed = review(tl, 0)
+    passed = review(tl, 1)
+    assert len(followed) >= 4 and len(passed) >= 4
+    assert all(abs(t.gap) < 1e-6 for t in followed), [t.gap for t in followed]
+    assert all(t.gap > 0.5 for t in passed), [t.gap for t in passed]
+    for t in passed:
+        assert math.isclose(t.best, t.played + t.gap)
+        # the turn points at the seat's own decision that lost most
+        assert tl.actions[t.position][0] == 1
+        assert t.plan.seat == 1
+
+
+def test_a_marked_steam_turn_is_said_in_one_sentence_in_vp() -> None:
+    """The replay's sentence on a marked Steam turn says what the advisor would have done and
+    what the turn lost in VP (not in money a turn), in English and in Spanish."""
+    from rail_app.core import i18n
+    from rail_app.games.steam.ai.advisor import Advice, GhostRoute
+    from rail_app.games.steam.rules.actions import ChooseTile, MoveCube
+    from rail_app.games.steam.rules.board import Colour
+    from rail_app.games.steam.rules.state import ActionTile
+    from rail_app.ui.replaydraw import GenericReplay
+
+    steam = registry.game("steam")
+    small = str(resource_path("maps", "test", "steam-small.yaml"))
+    board = steam.load_board(small)
+    state = steam.new_game(board, ["A", "B", "C"], {}, 5)
+    state.turn = 4
+    parts = GenericReplay(steam, small)
+    assert parts.review_words is not None
+    tile = Advice(0, "choose", ChooseTile(ActionTile.URBAN_GROWTH), tile=5)
+    city, other = (state.board.key(c.hex) for c in state.board.cities[:2])
+    names = [c.name for c in state.board.cities[:2]]
+    move = Advice(0, "move", MoveCube(city, Colour.BLUE, (other,), (0,)),
+                  route=GhostRoute(city, "blue", (other,), (1, 0, 0)))
+    assert parts.explain(board, state, tile, 3.04) == (
+        "Turn 4: taking Urban Growth would have been worth 3.0 VP more than what you did.")
+    said = parts.explain(board, state, move, 2.5)
+    assert said == (f"Turn 4: delivering blue from {names[0]} to {names[1]} would have been "
+                    "worth 2.5 VP more than what you did."), said
+    assert parts.review_words.heading(2.5) == "Review: 2.5 VP lost this turn"
+    i18n.set_language("es")
+    said = parts.explain(board, state, tile, 3.04)
+    assert said.startswith("Turno 4: ") and "PV" in said and "3,0" in said, said
+    assert "Urban Growth" not in said and "taking" not in said, said
+    said = parts.explain(board, state, move, 2.5)
+    assert "azul" in said and names[0] in said and "2,5 PV" in said, said

@@ -15,6 +15,16 @@ train on the way to a later delivery) is kept at its cost rather than spent: the
 plan's own building all lies inside its turns, so a seat laying track early for a delivery
 after them is compared like with like, while track nothing uses stays money gone. Else it
 is the change of the seat's own score.
+
+An advisor that values whole positions (:class:`Standings`; Steam) is reviewed as a chess
+review is, by what each decision lost: at each of the seat's decisions the advisor weighs
+(a run of the seat's actions of one kind, such as a whole build phase), its best choice
+against what was played, both from the position as the seat saw it and in the advisor's
+one measure (Steam: VP-equivalent of the final score against the others'). A turn's played
+figure is what the played decisions added to the seat's standing, its gap the sum of what
+each of them lost, and its best figure the two together (what the best choices would have
+added); the plan shown is the advice at the decision that lost most, and the turn's
+position is that decision's.
 """
 
 from __future__ import annotations
@@ -46,9 +56,26 @@ class Earnings(Protocol):
                end: Any = None) -> int: ...
 
 
+@runtime_checkable
+class Standings(Protocol):
+    """An advisor that values a whole position for a seat, so that each decision can be
+    weighed as a chess review weighs a move. ``decision`` names the kind of decision
+    ``seat`` makes at ``view`` (None: one the advisor does not weigh, or not the seat's);
+    the seat's consecutive actions of one kind are one decision. ``weigh`` is handed the
+    position before a decision and after what was played (both as the seat saw them) and
+    answers, in the advisor's one measure: the seat's standing before, its standing after
+    what was played, and what the played decision lost against the advisor's best choice
+    from the same position."""
+
+    def decision(self, view: Any, seat: int) -> object | None: ...
+
+    def weigh(self, before: Any, after: Any, seat: int) -> tuple[float, float, float]: ...
+
+
 @dataclass(frozen=True)
 class TurnReview:
-    """One turn of the reviewed seat (figures in the game's money a turn)."""
+    """One turn of the reviewed seat (figures in the game's money a turn, or in the measure
+    of a :class:`Standings` advisor)."""
 
     turn: int  # the game's turn
     seat: int
@@ -117,6 +144,9 @@ def review_turns(timeline: Timeline, seat: int,
     ends = starts[1:] + [timeline.last]
     plans: dict[int, Any] = {}  # the best plan from a position, asked once
     counter = make()
+    if isinstance(counter, Standings):
+        yield from _decision_turns(timeline, seat, make, counter, starts)
+        return
     final = timeline.state_at(timeline.last) if isinstance(counter, Earnings) else None
 
     def best_from(k: int) -> Any:
@@ -147,6 +177,47 @@ def review_turns(timeline: Timeline, seat: int,
         # else its share of them), per turn, like what was made
         best = float(plan.per_turn) * min(takes, window) / window
         yield TurnReview(game.turn(state), seat, k, best, made / window, plan)
+
+
+def _decision_turns(timeline: Timeline, seat: int,
+                    make: Callable[[], Advisor[Any] | None], judge: Standings,
+                    starts: list[int]) -> Iterator[TurnReview]:
+    """Each turn of ``seat`` weighed decision by decision (see the module docstring)."""
+    game: GameDef[Any, Any, Any] = timeline.game
+    ends = [timeline.next_turn(k) for k in starts]
+
+    def view(k: int) -> Any:
+        return game.seen_by(timeline.state_at(k), seat)
+
+    def kind(k: int) -> object | None:
+        if k >= timeline.last or timeline.actions[k][0] != seat \
+                or game.outcome(timeline.state_at(k)) is not None:
+            return None
+        return judge.decision(view(k), seat)
+
+    for start, end in zip(starts, ends, strict=True):
+        played = lost = 0.0
+        worst: tuple[float, int] | None = None  # the decision that lost most
+        k = start
+        while k < end:
+            key = kind(k)
+            j = k + 1
+            while key is not None and j < end and kind(j) == key:
+                j += 1
+            if key is not None:
+                before, after, loss = judge.weigh(view(k), view(j), seat)
+                played += after - before
+                lost += loss
+                if worst is None or loss > worst[0]:
+                    worst = (loss, k)
+            k = j
+        if worst is None:
+            continue
+        adv = make()
+        plan = adv.suggest(view(worst[1]), seat) if adv is not None else None
+        if plan is not None:
+            yield TurnReview(game.turn(timeline.state_at(start)), seat, worst[1],
+                             played + lost, played, plan)
 
 
 def largest_gaps(turns: list[TurnReview]) -> list[TurnReview]:

@@ -105,3 +105,18 @@ class ReplayParts(Protocol):
         advisor's, from ``state`` as the seat saw it) would have done, ``gap`` a turn more
         than what was played."""
         ...
+
+
+class ReviewWords(Protocol):
+    """A game's words for the post-game review's marks, for a game replayed without replay
+    parts of its own (optional): the one sentence on a marked turn and its heading, in the
+    measure of the game's advisor."""
+
+    def explain(self, board: Any, state: Any, plan: Any, gap: float) -> str:
+        """What ``plan`` (the advisor's, from ``state`` as the seat saw it) would have done,
+        ``gap`` more than what was played."""
+        ...
+
+    def heading(self, gap: float) -> str:
+        """The heading over that sentence."""
+        ...

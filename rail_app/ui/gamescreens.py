@@ -15,7 +15,7 @@ from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
 from rail_app.games.italian_rails.ui.replayview import REPLAY as ITALIAN_RAILS_REPLAY
 from rail_app.games.steam.ui.front import FRONT as STEAM
 from rail_app.table import registry
-from rail_app.ui.gameparts import GameScreens, ReplayParts
+from rail_app.ui.gameparts import GameScreens, ReplayParts, ReviewWords
 
 #: Each game's screen parts, by game id.
 GAME_SCREENS: dict[str, GameScreens] = {
@@ -56,3 +56,13 @@ REPLAY_PARTS: dict[str, ReplayParts] = {
 def replay_parts_of(game_id: str) -> ReplayParts | None:
     """A game's parts of the replay, if it has them."""
     return REPLAY_PARTS.get(game_id)
+
+
+def review_words_of(game_id: str) -> ReviewWords | None:
+    """A game's words for the review's marks, when it has them and no replay parts of its
+    own (imported when first asked for)."""
+    if game_id == "steam":
+        from rail_app.games.steam.ui.words import REVIEW_WORDS
+
+        return REVIEW_WORDS
+    return None

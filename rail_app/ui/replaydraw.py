@@ -12,7 +12,7 @@ import pygame
 from rail_app.core.i18n import _, money_millions, ngettext, number
 from rail_app.table.timeline import Mark
 from rail_app.ui import hud
-from rail_app.ui.gamescreens import screens_of
+from rail_app.ui.gamescreens import review_words_of, screens_of
 from rail_app.ui.palette import CREAM, INK, MUTED, PANEL_EDGE, PAPER, RED, SCROLL_BAR, SELECTED
 
 
@@ -23,6 +23,7 @@ class GenericReplay:
     def __init__(self, game: Any, map_path: str) -> None:
         self.game = game
         self.screens = screens_of(game.id)
+        self.review_words = review_words_of(game.id)
         try:
             self.picture: Any = self.screens.picture_board(Path(map_path))
         except Exception:  # noqa: BLE001 - a map that will not draw leaves the map blank
@@ -46,6 +47,8 @@ class GenericReplay:
             surface.blit(pic, (0, 0))
 
     def explain(self, board: Any, state: Any, plan: Any, gap: float) -> str:
+        if self.review_words is not None:
+            return self.review_words.explain(board, state, plan, gap)
         return _("Here the best plan earned {gap} a turn more than what was played.").format(
             gap=number(gap, 1))
 
@@ -108,8 +111,12 @@ def draw_side(self: Any, surface: pygame.Surface, state: Any, lines: list[str],
     if m is not None:
         y += px(10)
         t = m.detail
-        head = _("Review: {gap} a turn left on the table").format(
-            gap=money_millions(round(t.gap)))
+        words = getattr(self.parts, "review_words", None)
+        if words is not None:
+            head = words.heading(t.gap)
+        else:
+            head = _("Review: {gap} a turn left on the table").format(
+                gap=money_millions(round(t.gap)))
         hud.label(surface, head, (x, y), px(16), RED, bold=True)
         y += px(26)
         for line in hud.wrap(m.text, px(15), width):

@@ -229,14 +229,57 @@ def _points(planner: Planner, plan: BuildPlan, seat: int) -> int:
     return proj.points_in(seat, max(1, planner.state.turn))
 
 
+#: The decisions the post-game review weighs: the action tile, the build phase and each goods
+#: move (a bid, capital and points as income change the standing little and are not
+#: weighed).
+WEIGHED_STEPS = frozenset({Step.CHOOSE, Step.BUILD, Step.MOVE})
+
+
+def weigh(before: GameState, after: GameState, seat: int, level: Level = HARD
+          ) -> tuple[float, float, float]:
+    """``seat``'s decision from ``before`` to ``after`` (an action tile, a whole build phase
+    or a goods move) as a review weighs it, in VP-equivalent: :func:`standing` before and
+    after it, and what it lost against ``level``'s choice from ``before``. A build or a move
+    is played out as :func:`suggest` advises it, action by action, and both positions are judged by
+    :func:`standing`; an action tile, whose worth lies in the turn it leads to, is judged
+    by the value ``level`` gives each tile (its chosen tile's against the one taken)."""
+    here, there = standing(before, seat, level), standing(after, seat, level)
+    key = SteamAdvisor.decision(before, seat)
+    if before.step is Step.CHOOSE:
+        taken = after.tile_of.get(seat)
+        legal = [a.tile for a in engine.legal_actions(before) if isinstance(a, ChooseTile)]
+        if taken is None or taken not in legal or len(legal) < 2:
+            return here, there, 0.0
+        values = Planner(before, seat, level).tile_values(legal)
+        return here, there, max(values.values()) - values[taken]
+    best = before
+    while SteamAdvisor.decision(best, seat) == key:  # each action as :func:`suggest` gives it
+        best = engine.apply(best, PlanningBot(level, seat, seed=0).choose(best, seat))
+    return here, there, standing(best, seat, level) - there
+
+
 class SteamAdvisor:
     """Suggest for the game boundary: :func:`suggest` for ``seat`` when it is that seat's
-    move, else None."""
+    move, else None; and the post-game review's weighing of a decision
+    (:class:`rail_app.table.review.Standings`): each action tile, build phase and goods move,
+    by :func:`weigh`."""
 
     def suggest(self, view: GameState, seat: int) -> Advice | None:
         if view.over or view.actor() != seat:
             return None
         return suggest(view, seat)
+
+    @staticmethod
+    def decision(view: GameState, seat: int) -> object | None:
+        """The turn, phase, step and move round of ``seat``'s decision now (None when it is
+        not the seat's, or not one of :data:`WEIGHED_STEPS`)."""
+        if view.over or view.actor() != seat or view.step not in WEIGHED_STEPS:
+            return None
+        return (view.turn, str(view.phase), str(view.step), view.round)
+
+    def weigh(self, before: GameState, after: GameState, seat: int
+              ) -> tuple[float, float, float]:
+        return weigh(before, after, seat)
 
 
 ADVISOR = SteamAdvisor()

@@ -5,11 +5,16 @@ page and the first-game hints. Each is a whole message for the translation catal
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rail_app.core.i18n import N_, _, dollars, language, ngettext, number
 from rail_app.games.steam.rules import events as ev
+from rail_app.games.steam.rules.actions import PlaceNewCity, UrbanGrowth
 from rail_app.games.steam.rules.quotes import Violation
 from rail_app.games.steam.rules.state import GameState, Phase, Step
+
+if TYPE_CHECKING:
+    from rail_app.games.steam.ai.advisor import Advice
 
 #: The action tiles (S-A1): name, and what each does.
 TILE_NAMES: dict[int, str] = {
@@ -108,6 +113,15 @@ def place(state: GameState, key: str) -> str:
     name = state.board.hexes[h].name
     if name:
         return name
+    best = _nearest_city(state, h)
+    if best is None:
+        return key
+    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
+        n=number(best[0]), city=best[1])
+
+
+def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
+    """The distance in hexes from hex ``h`` to the nearest city, and its name."""
     best = None
     info = state.board.hexes[h]
     for c in state.board.cities:
@@ -115,10 +129,7 @@ def place(state: GameState, key: str) -> str:
         d = max(abs(info.q - ci.q), abs(info.r - ci.r), abs(info.q + info.r - ci.q - ci.r))
         if best is None or d < best[0]:
             best = (d, c.name)
-    if best is None:
-        return key
-    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
-        n=number(best[0]), city=best[1])
+    return best
 
 
 def sentence(state: GameState, e: ev.Event) -> str | None:
@@ -327,3 +338,69 @@ def help_sections() -> list[tuple[str, Sequence[str]]]:
             _("F1: this help. Esc: menu (save, load, settings, quit)."),
         ]),
     ]
+
+
+def review_plan(state: GameState, plan: Advice) -> str:
+    """What the advisor's ``plan`` does, as a phrase that can open a sentence ("taking Urban
+    Growth", "building 3 tiles towards Napoli for $9", "delivering blue from Roma to
+    Napoli")."""
+    if plan.step == str(Step.CHOOSE) and plan.tile is not None:
+        return _("taking {tile}").format(tile=tile_name(plan.tile))
+    if plan.step == str(Step.BUILD):
+        special = plan.special
+        if isinstance(special, UrbanGrowth):
+            return _("Urban Growth on {city}").format(city=place(state, special.city))
+        if isinstance(special, PlaceNewCity):
+            return _("a New City at {town}").format(town=place(state, special.hex))
+        if plan.builds:
+            n = len(plan.builds)
+            # where the track heads: the last city or town its lines reach, else the city
+            # nearest its last tile
+            ends = [k for line in plan.lines for k in line] + [b.hex for b in plan.builds]
+            named = [state.board.hexes[h].name for h in map(state.board.hex_index, ends)
+                     if h is not None and state.board.hexes[h].name]
+            if named:
+                return ngettext("building {n} tile towards {place} for {cost}",
+                                "building {n} tiles towards {place} for {cost}", n).format(
+                    n=number(n), place=named[-1], cost=dollars(plan.cost))
+            h = state.board.hex_index(plan.builds[-1].hex)
+            near = _nearest_city(state, h) if h is not None else None
+            return ngettext("building {n} tile near {city} for {cost}",
+                            "building {n} tiles near {city} for {cost}", n).format(
+                n=number(n), city=near[1] if near is not None else plan.builds[-1].hex,
+                cost=dollars(plan.cost))
+        return _("building nothing")
+    if plan.step == str(Step.MOVE):
+        if plan.route is not None:
+            return _("delivering {colour} from {source} to {city}").format(
+                colour=colour_name(plan.route.colour), source=place(state, plan.route.source),
+                city=place(state, plan.route.stops[-1]))
+        if plan.upgrade_locomotive:
+            return _("upgrading your locomotive")
+        return _("moving no goods")
+    return _("the computer player's choice")
+
+
+def review_sentence(state: GameState, plan: Advice, gap: float) -> str:
+    """The post-game review's one sentence on a turn it marks: what the advisor would have
+    done at the decision that lost most, and what the turn lost, in VP."""
+    return _("Turn {turn}: {plan} would have been worth {vp} VP more than what you did.").format(
+        turn=number(state.turn), plan=review_plan(state, plan), vp=number(max(0.1, gap), 1))
+
+
+def review_heading(gap: float) -> str:
+    """The heading over that sentence."""
+    return _("Review: {vp} VP lost this turn").format(vp=number(gap, 1))
+
+
+class ReviewWords:
+    """Steam's words for the post-game review's marks (the replay's side panel)."""
+
+    def explain(self, board: object, state: GameState, plan: Advice, gap: float) -> str:
+        return review_sentence(state, plan, gap)
+
+    def heading(self, gap: float) -> str:
+        return review_heading(gap)
+
+
+REVIEW_WORDS = ReviewWords()
