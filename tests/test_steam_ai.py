@@ -30,7 +30,7 @@ from rail_app.games.steam.rules.actions import (
     TakePoints,
     UrbanGrowth,
 )
-from rail_app.games.steam.rules.board import COLOUR_INDEX
+from rail_app.games.steam.rules.board import COLOUR_INDEX, Colour
 from rail_app.games.steam.rules.mapfile import load_board
 from rail_app.games.steam.rules.state import GameState, Special, Step
 
@@ -217,6 +217,55 @@ def test_EX_14_the_planners_deliveries_agree_with_the_rulebook_diagram() -> None
         assert {k: p[0] for k, p in mine.items()} == {k: p[0] for k, p in engine_best.items()}
     yellow = next(r for k, r in best_routes(net, 0, 5).items() if k[1] == COLOUR_INDEX["yellow"])
     assert yellow.points[:2] == (3, 2)  # EX-14: yellow at level 5 scores 5, 2 to black
+
+
+def test_a_tie_between_parallel_links_is_broken_round_the_table_not_by_seat_number() -> None:
+    """Two routes that earn the mover the same over parallel links of two other players
+    (S-G5): which of them the model takes depends on where those players sit from the
+    mover, never on their seat numbers, so no seat is favoured at a table of equal players."""
+    red = COLOUR_INDEX[Colour.RED]
+    source, town, city = 10, 11, 12
+    one = [0] * 5
+    one[red] = 1
+    cubes = (one[0], one[1], one[2], one[3], one[4])  # a red cube
+    chosen = []
+    for mover in range(3):
+        a, b = (mover + 1) % 3, (mover + 2) % 3
+        for first, second in ((a, b), (b, a)):  # the order the links were laid in
+            net = Net(3, (Edge(source, town, mover), Edge(town, city, first),
+                          Edge(town, city, second)), {city: red},
+                      {source: cubes})
+            route = best_routes(net, mover, 2)[(source, red)]
+            assert route.points[mover] == 1 and sum(route.points) == 2
+            paid = next(s for s in range(3) if s != mover and route.points[s])
+            chosen.append((paid - mover) % 3)
+    assert len(set(chosen)) == 1, chosen
+
+
+def test_equal_players_play_the_same_game_whichever_seat_opens() -> None:
+    """A table of three Hard players, dealt the same map and cubes, with the first auction
+    opened by seat 0 and then by seat 1 (S-T2a): each player does what the player in the
+    same place from the opener did, turn after turn. Nothing a computer player decides
+    depends on its seat's number."""
+    italia = load_board("maps/steam-italia.yaml")
+
+    def actions(opener: int, limit: int) -> list[tuple[int, str]]:
+        s = engine.new_game(italia, ["a", "b", "c"], {"game": "basic"}, 3)
+        assert s.auction is not None
+        s.auction.current = opener
+        players = [make_player("hard", i, 9 + (i - opener) % 3) for i in range(3)]
+        out = []
+        while not s.over and s.turn <= limit:
+            seat = s.actor()
+            assert seat is not None
+            action = players[seat].choose(s, seat)
+            out.append(((seat - opener) % 3, repr(action)))
+            s = engine.apply(s, action, seat, inplace=True)
+        return out
+
+    first = actions(0, 3)
+    assert len(first) > 40
+    assert actions(1, 3) == first
 
 
 def test_new_links_are_found_as_a_full_search_finds_them() -> None:
