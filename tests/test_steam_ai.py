@@ -268,6 +268,33 @@ def test_equal_players_play_the_same_game_whichever_seat_opens() -> None:
     assert actions(1, 3) == first
 
 
+def test_the_first_auction_is_judged_in_the_turn_order_it_decides() -> None:
+    """S-T2: before the first auction has placed anyone there is no turn order, and a look
+    at the game to come with nobody moving would find every place worth the same. The
+    planner looks at the game with the places already won first, then the bidder, then the
+    others round the table; once the order is set, it uses the game's."""
+    s = engine.new_game(board("small"), ["a", "b", "c"], {"game": "basic"}, 2)
+    assert s.auction is not None and not s.order
+    for seat in range(3):
+        planner = Planner(s, seat, HARD)
+        assert planner.order == [seat, (seat + 1) % 3, (seat + 2) % 3]
+        assert all(sorted(slot.order) == [0, 1, 2] for slot in planner.slots)
+    players = [make_player("hard", i, i) for i in range(3)]
+    while not s.auction.placed:
+        seat = s.actor()
+        assert seat is not None
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+        assert s.auction is not None
+    won = s.auction.placed[0]
+    bidder = next(x for x in range(3) if x != won)
+    assert Planner(s, bidder, HARD).order == [won, bidder, 3 - won - bidder]
+    while s.auction is not None:
+        seat = s.actor()
+        assert seat is not None
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+    assert Planner(s, 0, HARD).order == s.order
+
+
 def test_new_links_are_found_as_a_full_search_finds_them() -> None:
     """The planners' quick search of routes over new links only gives what a search of the
     whole net gives."""
