@@ -345,8 +345,10 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
 def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     """A turn of Hard's at 5 or 6 seats judges and combines fewer lines, in proportion to the
     seats beyond 4, and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for
-    the other levels, nothing changes."""
-    assert HARD.at(3) is HARD and HARD.at(4) is HARD
+    the other levels, nothing changes (but the order's weight, tested below)."""
+    assert HARD.at(3) is HARD
+    assert (HARD.at(4).screen, HARD.at(4).candidates, HARD.at(4).growth_cities) == (
+        HARD.screen, HARD.candidates, HARD.growth_cities)
     assert NORMAL.at(6) is NORMAL and EASY.at(6) is EASY
     five, six = HARD.at(5), HARD.at(6)
     assert (five.screen, five.candidates) == (36, 16)
@@ -355,6 +357,19 @@ def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
     s = game("small", seats=5)
     assert Planner(s, 0, HARD).level.screen == 36
+
+
+def test_hard_weighs_next_turns_order_more_at_larger_tables() -> None:
+    """S-T4: the tile's number places its holder in next turn's order; at a larger table
+    more players choose, build and move before the last place, so Hard weighs the order
+    more there (Normal does not change)."""
+    weights = {n: HARD.at(n).params.order_weight for n in (3, 4, 5, 6)}
+    assert weights == {3: 1.0, 4: 2.0, 5: 3.0, 6: 4.0}
+    assert {NORMAL.at(n).params.order_weight for n in (3, 4, 5, 6)} == {1.0}
+    assert HARD.at(5).screen == 36 and HARD.at(4).screen == 45
+    s = at_select(game("small", seats=4), 0)
+    assert Planner(s, 0, HARD).order_worth(7) == pytest.approx(2.0)
+    assert Planner(s, 0, NORMAL).order_worth(7) == pytest.approx(1.0)
 
 
 @pytest.mark.slow
