@@ -30,7 +30,7 @@ from rail_app.games.steam.rules.actions import (
     TakePoints,
     UrbanGrowth,
 )
-from rail_app.games.steam.rules.board import COLOUR_INDEX
+from rail_app.games.steam.rules.board import COLOUR_INDEX, Colour
 from rail_app.games.steam.rules.mapfile import load_board
 from rail_app.games.steam.rules.state import GameState, Special, Step
 
@@ -219,6 +219,82 @@ def test_EX_14_the_planners_deliveries_agree_with_the_rulebook_diagram() -> None
     assert yellow.points[:2] == (3, 2)  # EX-14: yellow at level 5 scores 5, 2 to black
 
 
+def test_a_tie_between_parallel_links_is_broken_round_the_table_not_by_seat_number() -> None:
+    """Two routes that earn the mover the same over parallel links of two other players
+    (S-G5): which of them the model takes depends on where those players sit from the
+    mover, never on their seat numbers, so no seat is favoured at a table of equal players."""
+    red = COLOUR_INDEX[Colour.RED]
+    source, town, city = 10, 11, 12
+    one = [0] * 5
+    one[red] = 1
+    cubes = (one[0], one[1], one[2], one[3], one[4])  # a red cube
+    chosen = []
+    for mover in range(3):
+        a, b = (mover + 1) % 3, (mover + 2) % 3
+        for first, second in ((a, b), (b, a)):  # the order the links were laid in
+            net = Net(3, (Edge(source, town, mover), Edge(town, city, first),
+                          Edge(town, city, second)), {city: red},
+                      {source: cubes})
+            route = best_routes(net, mover, 2)[(source, red)]
+            assert route.points[mover] == 1 and sum(route.points) == 2
+            paid = next(s for s in range(3) if s != mover and route.points[s])
+            chosen.append((paid - mover) % 3)
+    assert len(set(chosen)) == 1, chosen
+
+
+def test_equal_players_play_the_same_game_whichever_seat_opens() -> None:
+    """A table of three Hard players, dealt the same map and cubes, with the first auction
+    opened by seat 0 and then by seat 1 (S-T2a): each player does what the player in the
+    same place from the opener did, turn after turn. Nothing a computer player decides
+    depends on its seat's number."""
+    italia = load_board("maps/steam-italia.yaml")
+
+    def actions(opener: int, limit: int) -> list[tuple[int, str]]:
+        s = engine.new_game(italia, ["a", "b", "c"], {"game": "basic"}, 3)
+        assert s.auction is not None
+        s.auction.current = opener
+        players = [make_player("hard", i, 9 + (i - opener) % 3) for i in range(3)]
+        out = []
+        while not s.over and s.turn <= limit:
+            seat = s.actor()
+            assert seat is not None
+            action = players[seat].choose(s, seat)
+            out.append(((seat - opener) % 3, repr(action)))
+            s = engine.apply(s, action, seat, inplace=True)
+        return out
+
+    first = actions(0, 3)
+    assert len(first) > 40
+    assert actions(1, 3) == first
+
+
+def test_the_first_auction_is_judged_in_the_turn_order_it_decides() -> None:
+    """S-T2: before the first auction has placed anyone there is no turn order, and a look
+    at the game to come with nobody moving would find every place worth the same. The
+    planner looks at the game with the places already won first, then the bidder, then the
+    others round the table; once the order is set, it uses the game's."""
+    s = engine.new_game(board("small"), ["a", "b", "c"], {"game": "basic"}, 2)
+    assert s.auction is not None and not s.order
+    for seat in range(3):
+        planner = Planner(s, seat, HARD)
+        assert planner.order == [seat, (seat + 1) % 3, (seat + 2) % 3]
+        assert all(sorted(slot.order) == [0, 1, 2] for slot in planner.slots)
+    players = [make_player("hard", i, i) for i in range(3)]
+    while not s.auction.placed:
+        seat = s.actor()
+        assert seat is not None
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+        assert s.auction is not None
+    won = s.auction.placed[0]
+    bidder = next(x for x in range(3) if x != won)
+    assert Planner(s, bidder, HARD).order == [won, bidder, 3 - won - bidder]
+    while s.auction is not None:
+        seat = s.actor()
+        assert seat is not None
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+    assert Planner(s, 0, HARD).order == s.order
+
+
 def test_new_links_are_found_as_a_full_search_finds_them() -> None:
     """The planners' quick search of routes over new links only gives what a search of the
     whole net gives."""
@@ -269,8 +345,10 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
 def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     """A turn of Hard's at 5 or 6 seats judges and combines fewer lines, in proportion to the
     seats beyond 4, and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for
-    the other levels, nothing changes."""
-    assert HARD.at(3) is HARD and HARD.at(4) is HARD
+    the other levels, nothing changes (but the order's weight, tested below)."""
+    assert HARD.at(3) is HARD
+    assert (HARD.at(4).screen, HARD.at(4).candidates, HARD.at(4).growth_cities) == (
+        HARD.screen, HARD.candidates, HARD.growth_cities)
     assert NORMAL.at(6) is NORMAL and EASY.at(6) is EASY
     five, six = HARD.at(5), HARD.at(6)
     assert (five.screen, five.candidates) == (36, 16)
@@ -279,6 +357,19 @@ def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
     s = game("small", seats=5)
     assert Planner(s, 0, HARD).level.screen == 36
+
+
+def test_hard_weighs_next_turns_order_more_at_larger_tables() -> None:
+    """S-T4: the tile's number places its holder in next turn's order; at a larger table
+    more players choose, build and move before the last place, so Hard weighs the order
+    more there (Normal does not change)."""
+    weights = {n: HARD.at(n).params.order_weight for n in (3, 4, 5, 6)}
+    assert weights == {3: 1.0, 4: 2.0, 5: 3.0, 6: 4.0}
+    assert {NORMAL.at(n).params.order_weight for n in (3, 4, 5, 6)} == {1.0}
+    assert HARD.at(5).screen == 36 and HARD.at(4).screen == 45
+    s = at_select(game("small", seats=4), 0)
+    assert Planner(s, 0, HARD).order_worth(7) == pytest.approx(2.0)
+    assert Planner(s, 0, NORMAL).order_worth(7) == pytest.approx(1.0)
 
 
 @pytest.mark.slow

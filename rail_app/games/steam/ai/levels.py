@@ -65,18 +65,28 @@ class Level:
     #: proportion) and Urban Growth is looked for on fewer cities, so that a turn takes no
     #: longer than at this many seats (None: all)
     full_seats: int | None = None
+    #: what next turn's order is worth (:attr:`Params.order_weight`) grows by this for each
+    #: seat beyond three: the more players, the more of them choose, build and move before
+    #: the last place
+    order_weight_per_seat: float = 0.0
 
     def at(self, seats: int) -> Level:
         """The level's settings at a table of ``seats``: each more player makes every look
         at the rest of the game longer (more moves in each round) and, for a level that
         foresees them, adds a plan to foresee; beyond :attr:`full_seats` the lines judged
         and combined shrink in proportion, and Urban Growth is looked for on the
-        :data:`GROWTH_CITIES` cities with most of its links, to keep a turn's time."""
-        if self.full_seats is None or seats <= self.full_seats:
-            return self
-        k = self.full_seats / seats
-        return replace(self, screen=max(1, round(self.screen * k)),
-                       candidates=max(1, round(self.candidates * k)),
+        :data:`GROWTH_CITIES` cities with most of its links, to keep a turn's time. Next
+        turn's order weighs more at tables of more than three (:attr:`order_weight_per_seat`)."""
+        level = self
+        if self.order_weight_per_seat and seats > 3:
+            weight = self.params.order_weight + self.order_weight_per_seat * (seats - 3)
+            level = replace(level, params=replace(level.params, order_weight=weight),
+                            order_weight_per_seat=0.0)
+        if level.full_seats is None or seats <= level.full_seats:
+            return level
+        k = level.full_seats / seats
+        return replace(level, screen=max(1, round(level.screen * k)),
+                       candidates=max(1, round(level.candidates * k)),
                        growth_cities=GROWTH_CITIES, full_seats=None)
 
 
@@ -90,9 +100,10 @@ EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_act
 #: Normal looks at the deliveries of this turn and the next (four move rounds).
 NORMAL = Level(LevelName.NORMAL, horizon=4)
 #: Hard judges and combines fewer lines at 5 and 6 seats (36 and 16 at 5, 30 and 13 at 6)
-#: and looks for Urban Growth on the 4 cities with most of its links.
+#: and looks for Urban Growth on the 4 cities with most of its links; it weighs next turn's
+#: order once at 3 seats, twice at 4, three times at 5, four times at 6.
 HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, foresee=True,
-             move_options=12, full_seats=4)
+             move_options=12, full_seats=4, order_weight_per_seat=1.0)
 
 #: How a level that foresees the other players' builds models each of them.
 MODEL = NORMAL

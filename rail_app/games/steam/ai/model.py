@@ -223,7 +223,12 @@ def merge(a: Table, b: Table, seat: int) -> Table:
 
 def better(a: Route, b: Route | None, seat: int) -> bool:
     """Whether ``a`` is a better delivery than ``b`` for ``seat``: more of its own points,
-    then fewer points for others, then ready sooner, then shorter."""
+    then fewer points for others, then ready sooner, then shorter; last, of two routes that
+    give the same points to different players (over parallel links), the one that gives
+    fewer to the players next after ``seat`` around the table. That last rule looks at the
+    seats from ``seat`` on, never at their numbers: a rule by number (the first link found,
+    lowest seat first) would hand every such point to the first seats, and a seat would be
+    worth more than another at a table of equal players."""
     if b is None:
         return True
     ga, gb = a.points[seat], b.points[seat]
@@ -234,7 +239,14 @@ def better(a: Route, b: Route | None, seat: int) -> bool:
         return oa < ob
     if a.ready != b.ready:
         return a.ready < b.ready
-    return len(a.stops) < len(b.stops)
+    if len(a.stops) != len(b.stops):
+        return len(a.stops) < len(b.stops)
+    n = len(a.points)
+    for k in range(1, n):
+        i = (seat + k) % n
+        if a.points[i] != b.points[i]:
+            return a.points[i] < b.points[i]
+    return False
 
 
 def _distances(net: Net, starts: Iterable[int], limit: int) -> dict[int, int]:

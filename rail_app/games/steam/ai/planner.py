@@ -130,7 +130,8 @@ class Planner:
         self.params = level.params
         self.clock = value.Clock.of(state)
         self.net = Net.of(state)
-        self.slots = rollout.schedule(state)
+        self.order = self._order()
+        self.slots = rollout.schedule(state, self.order)
         turn = max(1, state.turn)
         self.next_turn = next((i for i, s in enumerate(self.slots) if s.turn > turn),
                               len(self.slots))
@@ -143,6 +144,19 @@ class Planner:
         self._worlds: dict[tuple[tuple[tuple[int, int], ...], tuple[Edge, ...]], Net] = {}
         #: utilities of lines already judged: (net, slots, tracks) -> (net, line -> utility)
         self._memo: dict[tuple[object, ...], tuple[Net, dict[tuple[object, ...], float]]] = {}
+
+    def _order(self) -> list[int]:
+        """The turn order the plans are made in: the game's; while the first auction
+        (S-T2) is still deciding it, the places already won, then the seat (the place it
+        is bidding for), then the others round the table from it."""
+        st = self.state
+        if st.order or st.auction is None or st.auction.standard \
+                or st.phase is not Phase.FIRST_AUCTION:
+            return list(st.order)
+        placed = list(st.auction.placed)
+        n = st.seats
+        rest = [(self.seat + k) % n for k in range(n)]
+        return placed + [s for s in rest if s not in placed]
 
     # -- judging -----------------------------------------------------------------------------
 
@@ -293,7 +307,7 @@ class Planner:
         if self._intents is None:
             self._intents = {}
             if self.level.foresee and self.clock.builds_left > 0:
-                for o in self.state.order:
+                for o in self.order:
                     if o == self.seat or self.state.players[o].out:
                         continue
                     later = self._built_this_turn(o)
@@ -783,7 +797,7 @@ class Planner:
         action tile against its n-th best."""
         legal = remaining_tiles(self.state)
         vals = sorted(self.tile_values(legal).values(), reverse=True)
-        n = len(self.state.order) or self.state.seats
+        n = len(self.order) or self.state.seats
         if len(vals) < n:
             return 0.0
         return max(0.0, vals[0] - vals[n - 1])

@@ -34,13 +34,14 @@ class Slot:
     upgraded: frozenset[int] = frozenset()  # seats that raised their locomotive this turn
 
 
-def schedule(state: GameState) -> list[Slot]:
+def schedule(state: GameState, order: Sequence[int] | None = None) -> list[Slot]:
     """The move rounds still to come, from the state's moment: the rest of the current move
     phase, then two rounds a turn in the current turn order (First Move holder first this
-    turn, when known)."""
+    turn, when known). ``order`` stands for a turn order not yet known (the first auction's,
+    S-T2)."""
     out: list[Slot] = []
     turn = max(1, state.turn)
-    order = tuple(state.order)
+    order = tuple(state.order) if order is None or state.order else tuple(order)
     if state.phase is Phase.MOVE:
         queue = tuple(state.queue)
         # while points are being taken the mover's move is made already
