@@ -289,8 +289,7 @@ class Session(Generic[S]):
 
     def autosave_path(self) -> Path:
         """This game's autosave of the turn now (one file a turn, see :meth:`autosave`):
-        ``autosave-<game id>-<turn>-<players>-<map>-<began>.json``, the words in plain
-        letters and digits (a name in other letters is left out of the file's name)."""
+        ``autosave-<game id>-<turn>-<players>-<map>-<began>.json``, in plain letters."""
         turn = self.game.turn(self.state)
         words = file_words(*self.game.seat_names(self.state),
                            self.game.board_name(self.board), self.began)

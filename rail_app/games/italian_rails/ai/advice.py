@@ -111,15 +111,19 @@ class Adviser:
         self._key: object = None
         self._graph: CostGraph | None = None
         self._seen: GameState | None = None
-        self._asked: GameState | None = None  # the state asked about (kept: its id stays its)
+        self._asked: GameState | None = None  # the last state asked about without a key
+        self._asked_sizes = (0, 0)  # its actions and log lines then
+        self._position = 0  # counts the positions asked about without a key
 
     def planner(self, state: GameState, seat: int, key: object) -> Planner:
         if key is None:
-            # the state is kept while it is the key, so no other state can take its id
-            key = (_POSITION, id(state), len(state.history), len(state.log))
+            sizes = (len(state.history), len(state.log))
+            if self._asked is not state or self._asked_sizes != sizes:
+                self._position += 1
+                self._asked, self._asked_sizes = state, sizes
+            key = (_POSITION, self._position)
         full = (key, seat)
         if self._graph is None or self._seen is None or self._key != full:
-            self._asked = state
             seen = state.seen_by(seat)
             self._graph = CostGraph(seen, seat, movement.base_speed(seen, seat), Weights(),
                                     previous=self._graph if self._graph is not None
