@@ -218,3 +218,24 @@ def test_the_view_stays_while_the_player_drags_the_map(app: Any) -> None:
     assert d.until(lambda: len(scene.state.players[1].track) >= 3, limit=200, dt=0.05)
     assert (cam.ox, cam.oy) == where
     d.mouse(pygame.MOUSEBUTTONUP, at, 3)
+
+
+def test_the_build_meter_sits_in_the_row_of_the_player_who_builds(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """K7: the "built N/20M" meter of the phase is drawn in the builder's row of the side
+    panel, before the other player's name, never under it where it reads as theirs."""
+    scene = italy_game(app)
+    d = Driver(app)
+    d.key(pygame.K_HOME)
+    names = [p.name for p in scene.state.players]
+
+    def meter_after() -> str:
+        texts = drawn_text(app, monkeypatch)
+        at = next(i for i, t in enumerate(texts) if t.startswith("built "))
+        return [n for n in names if any(t.startswith(n) for t in texts[:at])][-1]
+
+    assert scene.state.current == 0 and scene.state.phase == "build"
+    assert meter_after() == names[0]
+    assert scene.session.apply(EndTurn()).ok
+    if scene.state.current == 1 and scene.state.phase == "build":
+        assert meter_after() == names[1]
