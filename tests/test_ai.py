@@ -485,3 +485,36 @@ def test_suggest_after_keeping_serves_a_private_card_when_it_pays_nearly_as_well
         assert a is not None and a.pays
         served += bool({s.card for s in a.stops} & set(st.players[st.current].private))
     assert served == 3
+
+
+def test_suggest_states_the_rent_of_the_route_it_shows() -> None:
+    """M3: Suggest's figures are those of the route it draws: when that route runs on the
+    opponent's track, its rent is at least one 4M fee (a fee for each turn the train enters
+    that track), and none when it does not (Italy, seed 1, Hard against Hard: at turn 10 the
+    shown route runs over two of the opponent's segments)."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.ai.advice import Adviser
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    bots = [ITALIAN_RAILS.player("hard", i, 1) for i in range(2)]
+    fee = st.rules.rental_fee
+    seen: set[tuple[int, Phase]] = set()
+    on_theirs = 0
+    while st.turn <= 11:
+        acting = st.pending.player if st.pending is not None else st.current
+        if st.pending is None and (st.turn, st.phase) not in seen and \
+                st.players[acting].position is not None:
+            seen.add((st.turn, st.phase))
+            a = Adviser().suggest(st, acting)
+            assert a is not None
+            theirs = [(x, y) for x, y in zip(a.route, a.route[1:], strict=False)
+                      if st.owner.get(edge_key(x, y)) == 1 - acting]
+            if theirs:
+                on_theirs += 1
+                assert a.rent >= fee and a.rent % fee == 0, (st.turn, st.phase, a.rent)
+            else:
+                assert a.rent == 0, (st.turn, st.phase, a.rent)
+        st = ITALIAN_RAILS.apply(st, bots[acting].choose(st.seen_by(acting)))
+    assert on_theirs >= 1

@@ -19,7 +19,8 @@ from rail_app.devtools.textaudit import pygame_gui_text_audited
 
 #: The people of the pictures and the words that are names in every language.
 PEOPLE = ("Anna", "Bruno", "Sunday game with Bruno")
-NAMES = ("Italian Rails", "Steam", "italy", "sicilia", "mini", "mini-short", "Noto")
+NAMES = ("Italian Rails", "Steam", "Steam: Italia", "italy", "sicilia", "mini", "mini-short",
+         "Noto")
 
 
 def _names() -> list[str]:

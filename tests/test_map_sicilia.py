@@ -47,7 +47,13 @@ def test_sicilia_is_in_the_new_game_list() -> None:
     from rail_app.ui.scenes import available_maps
 
     labels = [_map_label(p) for p in available_maps()]
-    assert "sicilia" in labels and "italy" in labels
+    assert "Sicilia e Calabria" in labels and "Italia" in labels
+    # the name the saves show for a game on the map (its board's name)
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+
+    italy = resource_path("maps", "italy.yaml")
+    assert _map_label(italy) == ITALIAN_RAILS.board_name(ITALIAN_RAILS.load_board(str(italy)))
     assert not [x for x in labels if x.endswith("-deck")]
 
 

@@ -479,3 +479,46 @@ def test_the_win_tracker_ticks_a_major_city_the_track_reaches_before_it_joins_tw
     start_city = next(c.name for c in board.majors if route[0] in c.dots)
     assert majors_joined(s.state, 0) == (start_city,)
     assert majors_joined(s.state, 1) == ()
+
+
+def test_suggest_brings_its_stops_into_view_and_its_words_keep_clear_of_them(
+        app: Any) -> None:
+    """Italy, zoomed in far from the plan: pressing Suggest brings the train's place and
+    every stop of the plan onto the map, and the box of its words covers none of the stops'
+    numbered tags and hardly a name of the map."""
+    from tests.test_ui_support import ITALY, settle
+
+    scene = start(app, ITALY, cards=True, seed=7, computer=True)
+    s = scene.session
+    while s.state.phase == "setup":
+        s.apply(KeepCards(tuple(sorted(s.state.players[s.state.current].dealt)[:2])))
+    if s.state.current != 0:
+        s.apply(EndTurn())
+    d = Driver(app)
+    board = scene.board
+    dot = board.dots[board.cities["Siracusa"].centre]
+    scene.camera.centre_on(dot.x, dot.y)
+    d.frames(2)
+    press(d, scene, Intent.SUGGEST)
+    a = scene.table.advice
+    assert a is not None and a.stops
+    cam = scene.camera
+    stops = [a.route[i] for i in a.stop_at]
+    for x in [a.route[0], *stops]:
+        assert cam.rect.collidepoint(cam.dot_screen(x)), board.city_of_dot.get(x)
+    settle(d, scene)
+    ctx = scene.frame.ctx
+    lines = advice_lines(ctx, a)
+    from rail_app.games.italian_rails.ui.ghosts import words_spot
+    from rail_app.games.italian_rails.ui.palette import GHOST_BG
+    from rail_app.ui import hud
+
+    pic = hud.bubble_picture(lines, ctx.px(14), bg=GHOST_BG, alpha=245, width=ctx.px(360))
+    box = words_spot(ctx, pic.get_size(), list(a.route), stops)
+    assert ctx.names, "the map's names are laid out"
+    # the corner it took before (top left) hid Aosta, Milano and Torino; along the edges
+    # there is a place that grazes one name at most
+    assert len(box.collidelistall(list(ctx.names))) <= 1
+    for x in stops:
+        px, py = cam.dot_screen(x)
+        assert not box.collidepoint(px, py) and not box.collidepoint(px, py - cam.dot_px)

@@ -4,12 +4,14 @@ of invented coastlines, and a zoom that never shows a half-drawn map."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 import pytest
 
 from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
+from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.maprender import CONTEXT_LAND, SEA, label_layout
 from rail_app.games.italian_rails.ui.selftest import Driver
 from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
@@ -218,3 +220,76 @@ def test_the_view_stays_while_the_player_drags_the_map(app: Any) -> None:
     assert d.until(lambda: len(scene.state.players[1].track) >= 3, limit=200, dt=0.05)
     assert (cam.ox, cam.oy) == where
     d.mouse(pygame.MOUSEBUTTONUP, at, 3)
+
+
+def test_the_build_meter_sits_in_the_row_of_the_player_who_builds(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """K7: the "built N/20M" meter of the phase is drawn in the builder's row of the side
+    panel, before the other player's name, never under it where it reads as theirs."""
+    scene = italy_game(app)
+    d = Driver(app)
+    d.key(pygame.K_HOME)
+    names = [p.name for p in scene.state.players]
+
+    def meter_after() -> str:
+        texts = drawn_text(app, monkeypatch)
+        at = next(i for i, t in enumerate(texts) if t.startswith("built "))
+        return [n for n in names if any(t.startswith(n) for t in texts[:at])][-1]
+
+    assert scene.state.current == 0 and scene.state.phase == "build"
+    assert meter_after() == names[0]
+    assert scene.session.apply(EndTurn()).ok
+    if scene.state.current == 1 and scene.state.phase == "build":
+        assert meter_after() == names[1]
+
+
+def test_ferry_prices_stay_readable_over_a_taken_and_stormy_ferry() -> None:
+    """K8/E5: over a ferry taken by a player and closed by a storm, the ferry's two price
+    circles show no ink of the taker's dashed line nor of the storm, and the storm's cross
+    keeps clear of the price the taker paid."""
+    from rail_app.core.paths import resource_path
+    from rail_app.games.italian_rails.game import ITALIAN_RAILS
+    from rail_app.games.italian_rails.rules.eventkinds import EventKind
+    from rail_app.games.italian_rails.rules.state import ActiveEvent
+    from rail_app.games.italian_rails.ui.ink import Ink, ink_width
+    from rail_app.games.italian_rails.ui.palette import DERAIL
+    from rail_app.games.italian_rails.ui.track import draw_track
+    from rail_app.ui import hud
+
+    pygame.font.init()
+    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    board = st.board
+    ferry = max(board.ferries, key=lambda f: math.dist(
+        (board.dots[f.ports[0]].x, board.dots[f.ports[0]].y),
+        (board.dots[f.ports[1]].x, board.dots[f.ports[1]].y)))
+    st.ferry_takers[ferry.index] = [0]
+    st.events.append(ActiveEvent(1, EventKind.STORM, 0, 99, ferries=frozenset({ferry.index})))
+    inks = (Ink((20, 110, 200)), Ink((230, 160, 20), "dots"))
+    a, b = (board.dots[p] for p in ferry.ports)
+    scale = 30.0 / board.layout.spacing  # about 30 pixels between dots, as zoomed in
+    view = mr.MapView(scale, (a.x + b.x) / 2 - 640 / scale, (a.y + b.y) / 2 - 360 / scale)
+    surface = pygame.Surface((1280, 720))
+    surface.fill((255, 255, 255))
+    draw_track(surface, view, st, inks)
+    taker = inks[0].colour[:3]
+
+    def colours_in(box: pygame.Rect) -> set[tuple[int, int, int]]:
+        box = box.clip(surface.get_rect())
+        return {tuple(surface.get_at((x, y)))[:3] for x in range(box.left, box.right)
+                for y in range(box.top, box.bottom)}
+
+    pts = mr.ferry_curve(board, view, *ferry.ports)
+    r = max(8, round(30 * 0.34))  # the price circles' radius at this zoom
+    for frac in (0.38, 0.62):  # where the map prints the two prices
+        x, y = pts[int(frac * (len(pts) - 1))]
+        inner = pygame.Rect(0, 0, round(r * 1.2), round(r * 1.2))
+        inner.center = (round(x), round(y))
+        seen = colours_in(inner)
+        assert taker not in seen and DERAIL not in seen, (x, y)
+    w = max(10, int(hud.rendered("10M", 12, taker, True).get_height()))
+    tx, ty = pts[len(pts) // 2]
+    ty -= ink_width(30) * 1.6  # the taker's price, above the middle of the arc
+    tag = pygame.Rect(0, 0, w * 3, w)
+    tag.center = (round(tx), round(ty))
+    assert DERAIL not in colours_in(tag.inflate(8, 8))

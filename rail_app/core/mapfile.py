@@ -239,3 +239,26 @@ def game_key(path: Path) -> str | None:
         return game if isinstance(game, str) else None
 
     return _GAME_KEYS.get((str(path.resolve()), st.st_mtime_ns, st.st_size), read)
+
+
+_MAP_NAMES: BoundedCache[tuple[str, int, int], str | None] = BoundedCache(64)
+
+
+def map_name(path: Path) -> str | None:
+    """The name a map file declares (its top-level ``name:`` key, as the games and the
+    saves show it), or None when it declares none or cannot be read. Kept per file
+    version."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+
+    def read() -> str | None:
+        try:
+            data, _ = read_yaml(path, str(path))
+        except MapError:
+            return None
+        name = data.get("name") if isinstance(data, dict) else None
+        return (name.strip() or None) if isinstance(name, str) else None
+
+    return _MAP_NAMES.get((str(path.resolve()), st.st_mtime_ns, st.st_size), read)

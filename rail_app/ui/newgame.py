@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from rail_app.core import names as naming
 from rail_app.core.i18n import N_, _, number
-from rail_app.core.mapfile import MapError
+from rail_app.core.mapfile import MapError, map_name
 from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
 from rail_app.table.gamedef import GameDef
@@ -72,7 +72,7 @@ class NewGameScene(Scene):
                                         pygame.Rect(x0 + px(130), y, px(220), px(34)), self.ui)
         UILabel(pygame.Rect(x0 + px(370), y, px(60), px(34)), _("Map"), self.ui)
         self.maps = available_maps(self.app.map_path, self.game_id)
-        names: list[str | tuple[str, str]] = [_map_label(p) for p in self.maps]
+        names: list[str | tuple[str, str]] = list(_map_labels(self.maps))
         if not names:
             names = [_("(no maps found)")]
         self.map_menu = UIDropDownMenu(names, names[0],
@@ -194,7 +194,7 @@ class NewGameScene(Scene):
             self.message.set_text(_("No map files found for this game."))
             return None
         label = chosen(self.map_menu)
-        names = [_map_label(p) for p in self.maps]
+        names = _map_labels(self.maps)
         path = self.maps[names.index(label)] if label in names else self.maps[0]
         levels = {kind_words(v): v for v in game.levels}
         seats: list[Seat] = []
@@ -281,6 +281,17 @@ def _unique_names(seats: list[Seat]) -> list[Seat]:
 
 
 def _map_label(p: Path) -> str:
+    """A map's name in the list: the name its file declares (as the saves show it), else
+    its file's name; the player's own maps say so."""
+    name = map_name(p) or p.stem
     if resolved(p).is_relative_to(resolved(user_maps_dir())):
-        return _("{map} (my maps)").format(map=p.stem)
-    return p.stem
+        return _("{map} (my maps)").format(map=name)
+    return name
+
+
+def _map_labels(paths: list[Path]) -> list[str]:
+    """:func:`_map_label` of each map, told apart by the file's name where two maps
+    declare the same name."""
+    labels = [_map_label(p) for p in paths]
+    return [f"{label} ({p.stem})" if labels.count(label) > 1 else label
+            for label, p in zip(labels, paths, strict=True)]

@@ -17,6 +17,7 @@ another costs one search each.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from rail_app.games.italian_rails.ai.paths import FERRY, NEW, CostGraph, Weights
@@ -384,6 +385,23 @@ def _this_turn(planner: Planner, new: tuple[Edge, ...]) -> tuple[Edge, ...]:
     return tuple(out)
 
 
+def _rent(planner: Planner, plan: Plan, route: list[int], stop_at: list[int]) -> int:
+    """The rent (M3) the train pays on the route Suggest shows: the plan played out turn by
+    turn on that route, a fee in each turn it enters the opponent's track, as the move
+    charges it. The shown route may differ from the one the plan was ranked on (it is
+    refined and pruned), so the plan's own figure may miss it."""
+    shown = copy.copy(plan)
+    planner.simulate(shown, (list(route), list(stop_at)))
+    if shown.score > float("-inf"):
+        return shown.rent
+    # the plan cannot be played out yet (track still to pay for): at least one fee when the
+    # route runs on the opponent's track at all
+    owner = planner.state.owner
+    on_theirs = any(owner.get(edge_key(a, b), planner.seat) != planner.seat
+                    for a, b in zip(route, route[1:], strict=False))
+    return max(plan.rent, planner.state.rules.rental_fee if on_theirs else 0)
+
+
 def _advice(planner: Planner, plan: Plan) -> Advice:
     got = planner.route_for(plan.events, refine=True)
     route, stop_at = got if got is not None else (plan.route, plan.stop_at)
@@ -401,7 +419,7 @@ def _advice(planner: Planner, plan: Plan) -> Advice:
         turns = planner.build_only_turns() + max(moves / max(1, planner.speed),
                                                  float(budget_turns))
     turns = max(turns, 1.0)
-    rent = plan.rent
+    rent = _rent(planner, plan, route, stop_at)
     per_turn = (payoff - cost - rent) / turns
     me = planner.state.players[planner.seat]
     return Advice(planner.seat, stops, tuple(route), tuple(stop_at), new,

@@ -586,9 +586,12 @@ class Planner:
             return [b]
         return [city.centre, b]
 
-    def simulate(self, plan: Plan) -> None:
-        """Play the plan out turn by turn (see the module docstring); sets its score."""
-        got = self.route_for(plan.events)
+    def simulate(self, plan: Plan,
+                 on: tuple[list[int], list[int]] | None = None) -> None:
+        """Play the plan out turn by turn (see the module docstring); sets its score. ``on``
+        is the route and the route index of each event to play it on (by default the one
+        :meth:`route_for` finds)."""
+        got = self.route_for(plan.events) if on is None else on
         if got is None:
             plan.score = -INF
             return

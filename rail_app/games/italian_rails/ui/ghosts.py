@@ -126,7 +126,6 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     """The plan's numbered stops (over the trains) and the words of both ghosts, in the
     corner of the map where they cover least of the plan and of the names."""
     t = ctx.table
-    cam = t.camera
     boxes: list[list[Line]] = []
     routes: list[tuple[int, ...]] = []
     if t.advice is not None:
@@ -144,21 +143,45 @@ def paint_ghost_words(surface: pygame.Surface, ctx: Ctx) -> None:
     gap = ctx.px(8)
     w = max(p.get_width() for p in pics)
     h = sum(p.get_height() for p in pics) + gap * (len(pics) - 1)
-    points = [cam.dot_screen(d) for r in routes for d in r]
-    names = list(ctx.names)
-    m = cam.rect.inflate(-2 * ctx.px(10), -2 * ctx.px(10))
-    corners = [pygame.Rect(m.x, m.y + ctx.px(42), w, h), pygame.Rect(m.right - w, m.y + ctx.px(42),
-               w, h), pygame.Rect(m.x, m.bottom - h, w, h),
-               pygame.Rect(m.right - w, m.bottom - h, w, h)]
-
-    def covered(r: pygame.Rect) -> int:
-        return 4 * sum(1 for p in points if r.collidepoint(p)) + len(r.collidelistall(names))
-
-    spot = min(corners, key=covered)
+    stops = []
+    if t.advice is not None:
+        stops = [t.advice.route[i] for i in t.advice.stop_at if 0 <= i < len(t.advice.route)]
+    spot = words_spot(ctx, (w, h), [d for r in routes for d in r], stops)
     y = spot.y
     for pic in pics:
         surface.blit(pic, (spot.x, y))
         y += pic.get_height() + gap
+
+
+def words_spot(ctx: Ctx, size: tuple[int, int], route: list[int],
+               stops: list[int]) -> pygame.Rect:
+    """Where the box of a plan's words goes on the map: of the corners and the places along
+    the map's edges, the place that covers the fewest of the plan's stops (and their
+    numbered tags), then of the map's names, then of the route's dots."""
+    cam = ctx.table.camera
+    px = ctx.px
+    w, h = size
+    m = cam.rect.inflate(-2 * px(10), -2 * px(10))
+    top = m.y + px(42)
+    # along the map's edges, corners first (a box in the middle would hide the map)
+    xs = [m.x, m.right - w] + [m.x + round((m.w - w) * k / 6) for k in range(1, 6)]
+    ys = [top, m.bottom - h] + [top + round((m.bottom - h - top) * k / 6) for k in range(1, 6)]
+    spots = [pygame.Rect(x, y, w, h) for y in ys for x in xs
+             if x in (xs[0], xs[1]) or y in (ys[0], ys[1])]
+    tag = max(px(13) * 0.8, cam.dot_px * 0.36) * 3.2  # a stop's tag stands above its dot
+    marks = []
+    for d in stops:
+        x, y = cam.dot_screen(d)
+        marks.append(pygame.Rect(round(x - tag / 2), round(y - tag), round(tag),
+                                 round(tag * 1.2)))
+    points = [cam.dot_screen(d) for d in route]
+    names = list(ctx.names)
+
+    def covered(r: pygame.Rect) -> tuple[int, int, int]:
+        return (len(r.collidelistall(marks)), len(r.collidelistall(names)),
+                sum(1 for p in points if r.collidepoint(p)))
+
+    return min(spots, key=covered)
 
 
 def _stops(surface: pygame.Surface, ctx: Ctx, a: Advice, colour: tuple[int, int, int]) -> None:

@@ -7,7 +7,7 @@ to serve a hovered demand (a ghost line with its cost and turns). Neither plays 
 from __future__ import annotations
 
 from rail_app.core.i18n import _, money_millions
-from rail_app.games.italian_rails.ai.advice import Adviser
+from rail_app.games.italian_rails.ai.advice import Advice, Adviser
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import Demand, ToggleCard
@@ -38,6 +38,8 @@ class Helping:
         if not self.suggesting():
             return
         self.work_out_advice()
+        if t.advice is not None:
+            self.bring_into_view(t.advice)
         if t.advice is None:
             from rail_app.games.italian_rails.ui.safety import help_lines
 
@@ -47,6 +49,28 @@ class Helping:
                      "help:").format(cash=money_millions(state.players[seat].cash))
             self.core.say(_("No plan pays"), " ".join([text, "; ".join(help_lines(state, seat))]),
                           Tone.INFO, Spot.TOP)
+
+    def bring_into_view(self, a: Advice) -> None:
+        """Pan the map (zooming out only when they do not fit) so that the train's place and
+        the plan's stops are all on the screen, a little in from its edges."""
+        cam = self.core.table.camera
+        board = cam.board
+        dots = [a.route[i] for i in (0, *a.stop_at) if 0 <= i < len(a.route)]
+        if not dots:
+            return
+        margin = max(24.0, cam.dot_px * 2.5)
+        inner = cam.rect.inflate(-2 * margin, -2 * margin)
+        if all(inner.collidepoint(cam.dot_screen(d)) for d in dots):
+            return
+        pad = board.layout.spacing * 2.5
+        xs = [board.dots[d].x for d in dots]
+        ys = [board.dots[d].y for d in dots]
+        box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        s = cam.scale
+        if (box[2] - box[0]) * s <= cam.rect.w and (box[3] - box[1]) * s <= cam.rect.h:
+            cam.centre_on((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        else:
+            cam.fit(box)
 
     def work_out_advice(self) -> None:
         t = self.core.table

@@ -18,7 +18,7 @@ import pygame
 import shapely
 
 from rail_app.core.cache import BoundedCache
-from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.board import Board, Ferry
 from rail_app.games.italian_rails.ui.maplabels import (
     draw_labels,
     label_layout,
@@ -62,8 +62,9 @@ from rail_app.games.italian_rails.ui.palette import WHITE as WHITE
 from rail_app.ui.pngfile import save_png
 
 __all__ = [
-    "LABEL_HALO", "SEA", "TABLE", "MapView", "board_extent", "draw_base", "draw_labels",
-    "ferry_curve", "fit_view", "font", "hexagon", "label_layout", "label_sizes", "placed_labels",
+    "LABEL_HALO", "SEA", "TABLE", "MapView", "board_extent", "draw_base", "draw_ferry_prices",
+    "draw_labels", "ferry_curve", "ferry_price_spots", "fit_view", "font", "hexagon",
+    "label_layout", "label_sizes", "placed_labels",
     "sea_label_points",
     "render_board_png", "sheet_box", "text", "text_size",
 ]
@@ -181,6 +182,31 @@ def hexagon(cx: float, cy: float, radius: float, pointy: bool = True) -> list[tu
              cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
 
 
+FERRY_PRICE_AT = (0.38, 0.62)  # where a ferry's two prices sit along its arc (K8)
+
+
+def ferry_price_spots(board: Board, view: MapView, ferry: Ferry
+                      ) -> list[tuple[tuple[float, float], float, int]]:
+    """The centre, radius and figure of each of a ferry's two price circles (K8): the first
+    taker's price, then the second's."""
+    pts = ferry_curve(board, view, *ferry.ports)
+    r = max(8, round(board.layout.spacing * view.scale * 0.34))
+    return [(pts[int(frac * (len(pts) - 1))], r, cost)
+            for frac, cost in zip(FERRY_PRICE_AT, (ferry.high, ferry.low), strict=True)]
+
+
+def draw_ferry_prices(surface: pygame.Surface, board: Board, view: MapView,
+                      ferry: Ferry) -> None:
+    """A ferry's two price circles (K8); painted over anything drawn along the ferry so
+    that the prices stay readable."""
+    for (x, y), r, cost in ferry_price_spots(board, view, ferry):
+        ri = round(r)
+        pygame.draw.circle(surface, WHITE, (x, y), ri)
+        pygame.draw.circle(surface, FERRY_INK, (x, y), ri, max(1, ri // 6))
+        text(surface, str(cost), (x, y), int(ri * 1.2), FERRY_INK, bold=True,
+             anchor="center", halo=None)
+
+
 def ferry_curve(board: Board, view: MapView, a: int, b: int, n: int = 24) -> list[tuple[float, float]]:
     """The dotted arc of a ferry route between two port dots, in pixels."""
     ax, ay = view.to_px(board.dots[a].x, board.dots[a].y)
@@ -272,13 +298,7 @@ def draw_base(surface: pygame.Surface, board: Board, view: MapView, *,
             if i % 2 == 0 and i + 1 < len(pts):
                 pygame.draw.line(surface, FERRY_INK, pts[i], pts[i + 1], max(1, round(sp * 0.08)))
         del step
-        r = max(8, round(sp * 0.34))
-        for frac, cost in ((0.38, ferry.high), (0.62, ferry.low)):
-            x, y = pts[int(frac * (len(pts) - 1))]
-            pygame.draw.circle(surface, WHITE, (x, y), r)
-            pygame.draw.circle(surface, FERRY_INK, (x, y), r, max(1, r // 6))
-            text(surface, str(cost), (x, y), int(r * 1.2), FERRY_INK, bold=True,
-                 anchor="center", halo=None)
+        draw_ferry_prices(surface, board, view, ferry)
     # major cities: the red hexagon and its free inner track (B4)
     for city in board.majors:
         cx, cy = view.to_px(board.dots[city.centre].x, board.dots[city.centre].y)

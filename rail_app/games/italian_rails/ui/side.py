@@ -173,6 +173,8 @@ def _players(col: Column, fs: int) -> None:
             col.text(_("loses the next turn (T4)"), fs - 1, hud.RED, indent=px(10))
         if ctx.cards and (i == ctx.viewer or shown):
             _goal(col, fs, i, shown)
+        if i == st.current:
+            _build_meter(col, fs)
         col.y += px(4)
     if st.end_triggered_by is not None and not ctx.session.over:
         who = st.players[st.end_triggered_by].name
@@ -184,18 +186,26 @@ def _players(col: Column, fs: int) -> None:
         col.text(_("Last round!"), fs, hud.AMBER, bold=True, indent=px(8))
         col.text(why, fs - 1, hud.TEXT, indent=px(8))
         col.y += px(8)
-    if st.phase is Phase.BUILD and st.pending is None:
-        budget = st.rules.build_budget
-        frac = min(1.0, st.phase_spent / max(1, budget))
-        label = _("built {phase_spent}/{budget}").format(phase_spent=st.phase_spent, budget=money_millions(budget))
-        lw = font(fs - 1).size(label)[0]
-        bar = pygame.Rect(col.x, col.y + px(5), col.width - lw - px(12), px(10))
-        pygame.draw.rect(s, GAUGE_BG, bar, border_radius=px(5))
-        colour = hud.AMBER if st.phase_spent >= budget - 4 else ctx.ink(st.current).colour
-        pygame.draw.rect(s, colour, (bar.x, bar.y, round(bar.w * frac), bar.h),
-                         border_radius=px(5))
-        hud.label(s, label, (col.x + col.width, col.y), fs - 1, hud.MUTED, anchor="topright")
-        col.y += px(22)
+
+
+def _build_meter(col: Column, fs: int) -> None:
+    """The building of this phase against its limit (K7), in the row of the player who
+    builds, so that it reads as theirs."""
+    ctx, px, s = col.ctx, col.ctx.px, col.surface
+    st = ctx.state
+    if st.phase is not Phase.BUILD or st.pending is not None:
+        return
+    budget = st.rules.build_budget
+    frac = min(1.0, st.phase_spent / max(1, budget))
+    label = _("built {phase_spent}/{budget}").format(phase_spent=st.phase_spent, budget=money_millions(budget))
+    lw = font(fs - 1).size(label)[0]
+    bar = pygame.Rect(col.x + px(10), col.y + px(5), col.width - lw - px(22), px(10))
+    pygame.draw.rect(s, GAUGE_BG, bar, border_radius=px(5))
+    colour = hud.AMBER if st.phase_spent >= budget - 4 else ctx.ink(st.current).colour
+    pygame.draw.rect(s, colour, (bar.x, bar.y, round(bar.w * frac), bar.h),
+                     border_radius=px(5))
+    hud.label(s, label, (col.x + col.width, col.y), fs - 1, hud.MUTED, anchor="topright")
+    col.y += px(22)
 
 
 def goal_words(ctx: Ctx, seat: int, shown: bool) -> tuple[str, str]:

@@ -31,7 +31,8 @@ def draw_track(surface: pygame.Surface, view: mr.MapView, state: GameState,
     sp = b.layout.spacing * view.scale
     w = ink_width(sp)
     fresh = {e for e, _, _ in state.phase_built}
-    zones.draw_zones(surface, state, view)
+    zones.draw_zones(surface, state, view, marks=False)
+    closed = {f for ev in state.events for f in ev.ferries}
     # ferries taken: a thick dashed arc in the taker's ink, with the price paid
     for f in b.ferries:
         takers = state.ferry_takers.get(f.index, [])
@@ -45,10 +46,14 @@ def draw_track(surface: pygame.Surface, view: mr.MapView, state: GameState,
             for i in range(0, len(pts) - 1, 2):
                 pygame.draw.line(surface, (*inks[who].colour, 255), pts[i], pts[i + 1],
                                  max(2, w * 2 // 3))
+        if takers or f.index in closed:  # the prices stay readable over the lines (K8)
+            mr.draw_ferry_prices(surface, b, view, f)
+        for k, who in enumerate(takers):
             price = f.high if k == 0 else f.low
-            mid = pts[len(pts) // 2]
-            hud.pill(surface, money_millions(price), (mid[0], mid[1] - w * 1.6), max(10, int(w * 1.2)),
+            mid = zones.taken_price_spot(b, view, f, k)
+            hud.pill(surface, money_millions(price), mid, max(10, int(w * 1.2)),
                      inks[who].colour)
+    zones.draw_closed_marks(surface, state, view)
     # only the segments whose dots come near the surface (it is often a piece of the map)
     x0, y0, x1, y1 = zones.km_box(surface, view, w + 4)
     dots = b.dots

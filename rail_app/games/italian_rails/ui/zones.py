@@ -16,11 +16,12 @@ import pygame
 
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _
-from rail_app.games.italian_rails.rules.board import Board
+from rail_app.games.italian_rails.rules.board import Board, Ferry
 from rail_app.games.italian_rails.rules.deckmodel import Deck
 from rail_app.games.italian_rails.rules.eventkinds import EventKind, rule_of
 from rail_app.games.italian_rails.rules.words import card_words
 from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.games.italian_rails.ui.ink import ink_width
 from rail_app.games.italian_rails.ui.palette import DERAIL as DERAIL
 from rail_app.games.italian_rails.ui.palette import FLOOD as FLOOD
 from rail_app.games.italian_rails.ui.palette import STORM as STORM
@@ -110,9 +111,12 @@ def km_box(surface: pygame.Surface, view: mr.MapView,
     return x0, y0, x1, y1
 
 
-def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
+def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView,
+               marks: bool = True) -> None:
     """Every lasting event in force, drawn through ``view`` (the track layer's view); only
-    what comes near the surface is drawn (it is often a piece of the map)."""
+    what comes near the surface is drawn (it is often a piece of the map). Without
+    ``marks`` the crosses on closed ferries are left for :func:`draw_closed_marks`, to be
+    drawn over what lies along the ferries."""
     board = state.board
     sp = board.layout.spacing * view.scale
     x0, y0, x1, y1 = km_box(surface, view, sp * 1.5 + 4)
@@ -165,11 +169,63 @@ def draw_zones(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
             for i in range(0, len(pts) - 1, 2):
                 pygame.draw.line(surface, (*DERAIL, 230), pts[i], pts[i + 1],
                                  max(2, round(sp * 0.12)))
-            x, y = pts[len(pts) // 2]
-            r = max(5.0, sp * 0.3)
+    if marks:
+        draw_closed_marks(surface, state, view)
+
+
+def draw_closed_marks(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
+    """The cross on each ferry a storm closes (E5), clear of the ferry's prices."""
+    board = state.board
+    for ev in state.events:
+        for f in ev.ferries:
+            x, y, r = storm_spot(board, view, board.ferries[f])
             pygame.draw.circle(surface, WHITE, (x, y), r * 1.4)
             pygame.draw.line(surface, DERAIL, (x - r, y - r), (x + r, y + r), 3)
             pygame.draw.line(surface, DERAIL, (x - r, y + r), (x + r, y - r), 3)
+
+
+def taken_price_spot(board: Board, view: mr.MapView, ferry: Ferry,
+                     k: int) -> tuple[float, float]:
+    """Where the price the ``k``-th taker of ``ferry`` paid is shown (K8): above the middle
+    of its arc, the second taker's above the first's."""
+    w = ink_width(board.layout.spacing * view.scale)
+    pts = mr.ferry_curve(board, view, *ferry.ports)
+    x, y = pts[len(pts) // 2]
+    return x, y - w * 1.6 - k * w * 2.4
+
+
+def _price_boxes(board: Board, view: mr.MapView, ferry: Ferry) -> list[pygame.Rect]:
+    """Room the ferry's prices take: its two price circles and the takers' price tags."""
+    out = []
+    for (x, y), r, _cost in mr.ferry_price_spots(board, view, ferry):
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(x), round(y))
+        out.append(box)
+    w = ink_width(board.layout.spacing * view.scale)
+    for k in range(2):
+        x, y = taken_price_spot(board, view, ferry, k)
+        tag = pygame.Rect(0, 0, round(w * 6), round(w * 2.2))
+        tag.center = (round(x), round(y))
+        out.append(tag)
+    return out
+
+
+def storm_spot(board: Board, view: mr.MapView, ferry: Ferry) -> tuple[float, float, float]:
+    """Centre and size of the cross on a ferry a storm closes (E5): on its arc, clear of
+    its prices (:func:`_price_boxes`) so that they stay readable; the middle of the arc when
+    no place on it is clear."""
+    sp = board.layout.spacing * view.scale
+    r = max(5.0, sp * 0.3)
+    pts = mr.ferry_curve(board, view, *ferry.ports)
+    boxes = _price_boxes(board, view, ferry)
+    for frac in (0.5, 0.2, 0.8, 0.12, 0.88):
+        x, y = pts[round(frac * (len(pts) - 1))]
+        mark = pygame.Rect(0, 0, round(r * 2.8), round(r * 2.8))
+        mark.center = (round(x), round(y))
+        if mark.collidelist(boxes) < 0:
+            return x, y, r
+    x, y = pts[len(pts) // 2]
+    return x, y, r
 
 
 def draw_zone_labels(surface: pygame.Surface, state: Zones, view: mr.MapView) -> None:
