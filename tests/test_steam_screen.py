@@ -323,3 +323,57 @@ def test_the_screen_draws_every_phase_at_both_sizes(size: tuple[int, int], _own_
             key(app, k)
         session.apply(bots[session.actor].choose(session.state, session.actor))
     assert {Step.BID, Step.CHOOSE, Step.BUILD, Step.MOVE} <= steps
+
+
+ITALIA = "maps/steam-italia.yaml"
+
+
+def _open_italia(size: tuple[int, int]) -> tuple[Any, Any, Session[Any]]:
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    session = Session.new(GameSetup(ITALIA, _people(), 4, game="steam"))
+    app.reset(app.screens.game(session))
+    app.step(0.02, [])
+    return app, app.scene, session
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_action_tiles_leave_the_whole_map_in_sight_while_choosing(
+        size: tuple[int, int], _own_data_dir: Any) -> None:
+    """While a tile is chosen no card covers a hex of the fitted map: a click on Milano
+    (the north, under the old row of cards) is a click on the map, not on a tile."""
+    app, scene, session = _open_italia(size)
+    _play_until(session, app, lambda st: st.step is Step.CHOOSE)
+    cards = [b.rect for b in scene.buttons if b.key == "tile"]
+    assert len(cards) == 7
+    covered = [k.key for k in session.state.board.hexes
+               if any(c.collidepoint(scene.hex_screen(k.key)) for c in cards)]
+    assert covered == []
+    taken = dict(session.state.tile_of)
+    click(app, scene.hex_screen(next(h.key for h in session.state.board.hexes
+                                     if h.name == "Milano")))
+    assert session.state.step is Step.CHOOSE and session.state.tile_of == taken
+    b = next(b for b in scene.buttons if b.key == "tile" and b.enabled)  # the cards still work
+    click(app, b.rect.center)
+    assert len(session.state.tile_of) == len(taken) + 1
+    hint = scene.current_hint()  # the first game's hint covers no card
+    assert hint is None or hint[2].collidelist(cards) < 0
+
+
+def test_city_names_on_a_small_map_do_not_touch(_own_data_dir: Any) -> None:
+    """At 1280x720 the fitted map of Italy is small: Livorno's and Firenze's names (two
+    hexes apart) and every other pair of cities' names stay apart."""
+    from rail_app.games.steam.ui import maprender as mr
+
+    app, scene, session = _open_italia((1280, 720))
+    view = scene.map.camera.view()
+    board = session.state.board
+    _rad, city, num, town = mr._sizes(view, board)
+    bands = mr.draw_labels(pygame.Surface(app.size), view, board, city, num, town)
+    assert len(bands) == len(board.cities)
+    named = list(zip(board.cities, bands, strict=True))
+    touching = [(a.name, b.name) for i, (a, ra) in enumerate(named)
+                for b, rb in named[i + 1:] if ra.colliderect(rb)]
+    assert touching == []
