@@ -377,3 +377,21 @@ def test_city_names_on_a_small_map_do_not_touch(_own_data_dir: Any) -> None:
     touching = [(a.name, b.name) for i, (a, ra) in enumerate(named)
                 for b, rb in named[i + 1:] if ra.colliderect(rb)]
     assert touching == []
+
+
+def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
+    """Escape opens the menu in the games' shared dialog box: its buttons lie in an opaque
+    panel (the panel's colour between them), not loose over the veiled map."""
+    from rail_app.ui.palette import PANEL
+
+    scene, session = _open(app)
+    key(app, pygame.K_ESCAPE)
+    app.step(0.02, [])
+    box = scene.menu_box()
+    items = [b for b in scene.buttons if b.key in ("resume", "save", "load", "settings",
+                                                   "menu-help", "quit")]
+    assert len(items) == 6 and all(box.contains(b.rect) for b in items)
+    for b in items:
+        assert tuple(app.screen.get_at((box.x + 8, b.rect.centery)))[:3] == PANEL
+    click(app, scene.find("resume").center)
+    assert scene.overlay == ""

@@ -689,10 +689,8 @@ class SteamScene(Scene):
     def toggle(self, overlay: str) -> None:
         self.overlay = "" if self.overlay == overlay else overlay
 
-    def menu_buttons(self) -> list[Button]:
-        w, h = self.app.size
-        bw, bh = self.fs(260), self.fs(40)
-        items: list[tuple[str, Callable[[], None], str]] = [
+    def menu_items(self) -> list[tuple[str, Callable[[], None], str]]:
+        return [
             (_("Back to the game"), lambda: self.toggle("menu"), "resume"),
             (_("Save game..."), self.open_saves, "save"),
             (_("Load game..."), self.open_load, "load"),
@@ -700,11 +698,22 @@ class SteamScene(Scene):
             (_("Help"), lambda: self.toggle("help"), "menu-help"),
             (_("Quit to the main menu"), self.quit_to_menu, "quit"),
         ]
-        y = h // 2 - (len(items) * (bh + self.fs(10))) // 2
+
+    def menu_box(self) -> pygame.Rect:
+        """The in-game menu's box (the games' shared dialog box), in the screen's middle."""
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, self.fs(300), self.fs(40) + len(self.menu_items()) * self.fs(58))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def menu_buttons(self) -> list[Button]:
+        box = self.menu_box()
+        y = box.y + self.fs(20)
         out = []
-        for text, fn, key in items:
-            out.append(Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), text, fn, key=key))
-            y += bh + self.fs(10)
+        for text, fn, key in self.menu_items():
+            out.append(Button(pygame.Rect(box.x + self.fs(22), y, box.w - self.fs(44),
+                                          self.fs(48)), text, fn, key=key))
+            y += self.fs(58)
         return out
 
     def open_saves(self) -> None:
@@ -1012,6 +1021,7 @@ class SteamScene(Scene):
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill(VEIL)
             surface.blit(veil, (0, 0))
+            hud.dialog_box(surface, self.menu_box(), self.fs(12), self.fs(6))
             for b in self.buttons:
                 if b.key not in ("menu", "help", "tracks"):
                     self.draw_button(surface, b)
