@@ -395,3 +395,27 @@ def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
         assert tuple(app.screen.get_at((box.x + 8, b.rect.centery)))[:3] == PANEL
     click(app, scene.find("resume").center)
     assert scene.overlay == ""
+
+
+def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
+    """Zoomed in on a city, then saved from the menu: back on the game the map shows the
+    same place at the same zoom (a resized window fits it again)."""
+    scene, session = _open(app)
+    at = scene.hex_screen(session.state.board.key(session.state.board.cities[0].hex))
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                       buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    cam = scene.map.camera
+    view = (cam.scale, cam.x0, cam.y0)
+    scene.map.fit()
+    assert (cam.scale, cam.x0, cam.y0) != view  # zoomed in: not the fitted view
+    cam.scale, cam.x0, cam.y0 = view
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.find("save").center)
+    assert app.scene is not scene
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene
+    app.step(0.02, [])
+    assert (cam.scale, cam.x0, cam.y0) == view
+    app.resize(1600, 900)
+    assert (cam.scale, cam.x0, cam.y0) != view

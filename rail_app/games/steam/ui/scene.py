@@ -218,8 +218,13 @@ class SteamScene(Scene):
         self.map.set_rect(self.rects["map"])
 
     def resized(self) -> None:
+        """Laid out anew (the window resized, or back from a screen over this one): the map
+        is fitted again only when its rectangle changed size; else the view stays where the
+        player left it."""
+        before = self.map.camera.rect.size
         super().resized()
-        self.map.fit()
+        if self.map.camera.rect.size != before:
+            self.map.fit()
 
     def fs(self, size: int) -> int:
         return self.app.px(size)
