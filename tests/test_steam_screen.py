@@ -419,3 +419,44 @@ def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
     assert (cam.scale, cam.x0, cam.y0) == view
     app.resize(1600, 900)
     assert (cam.scale, cam.x0, cam.y0) != view
+
+
+def test_the_history_names_a_hex_by_its_direction_and_distance_from_a_place(
+        app: Any) -> None:
+    """A tile laid by the pen is written in the history as a player reads a map: "next to
+    Firenze", or "2 hexes north of Firenze" (the nearest city or town), never "1 hex from"."""
+    from rail_app.games.steam.ui import words
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    hexes = legal_stroke(st, session.actor)
+    assert hexes is not None
+    drag(app, [scene.hex_screen(k) for k in hexes])
+    laid = [e for e in session.state.log if isinstance(e, TileLaid)]
+    assert laid
+    lines = words.history_lines(session.state, 0)
+    for e in laid:
+        where = words.place(session.state, e.hex)
+        assert any(where in line for _turn, line in lines)
+        assert " from " not in where
+    board = session.state.board
+    city = board.cities[0]
+    c = board.hexes[city.hex]
+    names = {board.hexes[h].name for h in range(len(board.hexes)) if board.hexes[h].name}
+    for info in board.hexes:
+        if info.name:
+            continue
+        d = max(abs(info.q - c.q), abs(info.r - c.r), abs(info.q + info.r - c.q - c.r))
+        where = words.place(session.state, info.key)
+        if d == 1 and where.endswith(city.name):
+            assert where == f"next to {city.name}"
+        elif where.startswith("next to "):
+            assert where[len("next to "):] in names
+        else:
+            n, unit, *direction, of, place = where.split(" ")
+            assert int(n) >= 2 and unit == "hexes" and of == "of" and place in names
+            assert " ".join(direction) in words.COMPASS
+    # the points of the compass as a player reads the map (north is up)
+    assert words.compass(0, -1) == "north" and words.compass(1, 1) == "south-east"
+    assert words.compass(-1, 0) == "west" and words.compass(1, -1) == "north-east"

@@ -4,10 +4,11 @@ page and the first-game hints. Each is a whole message for the translation catal
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rail_app.core.i18n import N_, _, dollars, language, ngettext, number
+from rail_app.core.i18n import N_, _, dollars, language, ngettext, number, pgettext
 from rail_app.games.steam.rules import events as ev
 from rail_app.games.steam.rules.actions import PlaceNewCity, UrbanGrowth
 from rail_app.games.steam.rules.quotes import Violation
@@ -106,18 +107,33 @@ def refusal(v: Violation) -> str:
 
 
 def place(state: GameState, key: str) -> str:
-    """A hex as players name it: its city or town, else where it lies from the nearest city."""
+    """A hex as players name it: its city or town, else "next to" the nearest city or town,
+    or how many hexes away it lies and in which direction ("2 hexes north of Firenze")."""
     h = state.board.hex_index(key)
     if h is None:
         return key
     name = state.board.hexes[h].name
     if name:
         return name
-    best = _nearest_city(state, h)
+    best = _nearest_place(state, h)
     if best is None:
         return key
-    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
-        n=number(best[0]), city=best[1])
+    d, near, (dx, dy) = best
+    if d <= 1:
+        return _("next to {place}").format(place=near)
+    return ngettext("{n} hex {direction} of {place}", "{n} hexes {direction} of {place}",
+                    d).format(n=number(d), direction=compass(dx, dy), place=near)
+
+
+#: The eight points of the compass, anticlockwise from east (the map's y grows southward).
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+           "south-east")
+
+
+def compass(dx: float, dy: float) -> str:
+    """The point of the compass of a step (dx, dy) on the map (y southward), in words."""
+    sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
+    return pgettext("direction", COMPASS[sector])
 
 
 def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
@@ -130,6 +146,28 @@ def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
         if best is None or d < best[0]:
             best = (d, c.name)
     return best
+
+
+def _nearest_place(state: GameState, h: int) -> tuple[int, str, tuple[float, float]] | None:
+    """The nearest city or named town to hex ``h`` (a city first when as near): the distance
+    in hexes, its name, and the step from it to ``h`` on the map."""
+    board = state.board
+    info = board.hexes[h]
+    layout = board.grid.layout()
+    best: tuple[int, int, str, int] | None = None
+    places = [(c.hex, c.name, 0) for c in board.cities]
+    places += [(t, board.hexes[t].name, 1) for t in board.towns if board.hexes[t].name]
+    for at, name, kind in places:
+        pi = board.hexes[at]
+        d = max(abs(info.q - pi.q), abs(info.r - pi.r), abs(info.q + info.r - pi.q - pi.r))
+        if best is None or (d, kind) < (best[0], best[1]):
+            best = (d, kind, name, at)
+    if best is None:
+        return None
+    x, y = layout.to_xy(info.q, info.r)
+    pi = board.hexes[best[3]]
+    px, py = layout.to_xy(pi.q, pi.r)
+    return best[0], best[2], (x - px, y - py)
 
 
 def sentence(state: GameState, e: ev.Event) -> str | None:
