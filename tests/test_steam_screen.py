@@ -460,3 +460,23 @@ def test_the_history_names_a_hex_by_its_direction_and_distance_from_a_place(
     # the points of the compass as a player reads the map (north is up)
     assert words.compass(0, -1) == "north" and words.compass(1, 1) == "south-east"
     assert words.compass(-1, 0) == "west" and words.compass(1, -1) == "north-east"
+
+
+def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
+        app: Any) -> None:
+    """S-M3: a payment the cash cannot cover is borrowed in $5 steps, each moving income back
+    1. The Basic game's first build hint says so, and so does F1's help."""
+    from rail_app.games.steam.ui import words
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    assert session.state.basic
+    hint = scene.current_hint()
+    assert hint is not None and hint[0] == "steam-build"
+    assert "borrowed" in hint[1] and "$5" in hint[1] and "(S-M3)" in hint[1]
+    key(app, pygame.K_F1)
+    assert scene.overlay == "help"
+    lines = [line for _head, body in words.help_sections() for line in body]
+    assert any("build past your cash" in line and "(S-M3)" in line for line in lines)
+    key(app, pygame.K_F1)
+    assert scene.overlay == ""

@@ -946,7 +946,7 @@ class SteamScene(Scene):
         key = words.HINT_KEYS.get(step)
         if key is None or key in self.app.settings.hints_seen or key in self.hint_hidden:
             return None
-        text = words.hint(step)
+        text = words.hint(step, self.state.basic)
         m = self.rects["map"]
         width = min(self.fs(460), m.w - self.fs(40))
         cards = self.cards_compact and step in (Step.CHOOSE, Step.DECLARE)

@@ -347,8 +347,19 @@ HINTS: dict[Step, str] = {
 }
 
 
-def hint(step: Step) -> str:
-    return _(HINTS[step]) if step in HINTS else ""
+#: What the Basic game's build hint adds: building past your cash borrows (S-M3).
+BORROW_HINT = N_("You may build past your cash: the rest is borrowed from the bank in $5 "
+                 "steps, each moving your income back 1 (S-M3); the price beside the pen "
+                 "says how much.")
+
+
+def hint(step: Step, basic: bool = True) -> str:
+    """The first-game hint of a step (the build's says that building borrows in the Basic
+    game, where a player borrows to pay)."""
+    text = _(HINTS[step]) if step in HINTS else ""
+    if step is Step.BUILD and basic:
+        text += " " + _(BORROW_HINT)
+    return text
 
 
 def help_sections() -> list[tuple[str, Sequence[str]]]:
@@ -362,6 +373,7 @@ def help_sections() -> list[tuple[str, Sequence[str]]]:
             _("1 Action tiles: each player takes one (its number sets next turn's order)."),
             _("2 Build: up to 3 tile actions (4 with Engineer); each tile costs $1 per exit,"),
             _("   +$1 town, +$1 river, +$2 hill. Money you lack is borrowed: -1 income per $5."),
+            _("   You may build past your cash: the price by the pen says what you borrow (S-M3)."),
             _("3 Move goods, twice: one cube each time, or upgrade your locomotive."),
             _("   A cube runs over at most as many links as your locomotive's level; a town"),
             _("   on the way is a stop, so city, town, city is two links."),
