@@ -133,7 +133,10 @@ COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "s
 def compass(dx: float, dy: float) -> str:
     """The point of the compass of a step (dx, dy) on the map (y southward), in words."""
     sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
-    return pgettext("direction", COMPASS[sector])
+    return (pgettext("direction", "east"), pgettext("direction", "north-east"),
+            pgettext("direction", "north"), pgettext("direction", "north-west"),
+            pgettext("direction", "west"), pgettext("direction", "south-west"),
+            pgettext("direction", "south"), pgettext("direction", "south-east"))[sector]
 
 
 def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
