@@ -339,11 +339,20 @@ def _open_italia(size: tuple[int, int]) -> tuple[Any, Any, Session[Any]]:
     return app, app.scene, session
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("size", "lang"), [((1280, 720), "en"), ((1920, 1080), "en"),
+                                            ((1280, 720), "es")])
 def test_the_action_tiles_leave_the_whole_map_in_sight_while_choosing(
-        size: tuple[int, int], _own_data_dir: Any) -> None:
-    """While a tile is chosen no card covers a hex of the fitted map: a click on Milano
-    (the north, under the old row of cards) is a click on the map, not on a tile."""
+        size: tuple[int, int], lang: str, _own_data_dir: Any) -> None:
+    """While a tile is chosen no card covers a hex of the fitted map (in English and in
+    Spanish, whose words are longer): a click on Milano (the north, under the old row of
+    cards) is a click on the map, not on a tile."""
+    from rail_app.core.i18n import using_language
+
+    with using_language(lang):
+        _tiles_beside_the_map(size)
+
+
+def _tiles_beside_the_map(size: tuple[int, int]) -> None:
     app, scene, session = _open_italia(size)
     _play_until(session, app, lambda st: st.step is Step.CHOOSE)
     cards = [b.rect for b in scene.buttons if b.key == "tile"]

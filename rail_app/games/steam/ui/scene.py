@@ -686,8 +686,10 @@ class SteamScene(Scene):
         hint = self.current_hint()
         if hint:
             key, _text, box = hint
-            out.append(Button(pygame.Rect(box.right - self.fs(70), box.bottom - self.fs(26),
-                                          self.fs(62), self.fs(20)), _("Got it"),
+            got = _("Got it")
+            gw = max(self.fs(62), font(self.fs(15), True).size(got)[0] + self.fs(16))
+            out.append(Button(pygame.Rect(box.right - gw - self.fs(8), box.bottom - self.fs(26),
+                                          gw, self.fs(20)), got,
                               partial(self.dismiss_hint, key), key="hint"))
         self.buttons = out
 
@@ -861,14 +863,28 @@ class SteamScene(Scene):
         (``compact``: its price or holder on the name's line, not at its foot)."""
         lines = max(len(hud.wrap(words.tile_text(t), self.fs(12), cw - self.fs(16)))
                     for t in range(1, 8))
-        names = max(len(hud.wrap(words.tile_name(t), self.fs(13), self.name_width(cw, compact),
-                                 True)) for t in range(1, 8))
+        names = max(len(hud.wrap(words.tile_name(t), self.fs(13),
+                                 self.name_width(cw, compact, t), True)) for t in range(1, 8))
         if compact:
-            return self.fs(34) + lines * self.fs(14) + (names - 1) * self.fs(16)
+            return self.fs(38) + lines * self.fs(14) + (names - 1) * self.fs(16)
         return self.fs(54) + lines * self.fs(15) + (names - 1) * self.fs(16)
 
-    def name_width(self, cw: int, compact: bool) -> int:
-        return cw - self.fs(34) - (self.fs(74) if compact else 0)
+    def name_width(self, cw: int, compact: bool, tile: int) -> int:
+        """Room for a tile's name on its card (a compact card's price or holder beside it)."""
+        if not compact:
+            return cw - self.fs(34)
+        foot, held = self.card_foot(tile)
+        return cw - self.fs(42) - font(self.fs(12), held).size(foot)[0] \
+            - (self.fs(14) if held else 0)
+
+    def card_foot(self, tile: int) -> tuple[str, bool]:
+        """What a tile's card says of it besides its words: who holds it (True), else its
+        price or "free"."""
+        s = {t: p for p, t in self.state.tile_of.items()}.get(tile)
+        if s is not None:
+            return self.state.name(s), True
+        cost = self.tile_cost(tile, self.session.actor)
+        return (dollars(cost) if cost else _("free")), False
 
     def tile_column(self, m: pygame.Rect, gap: int) -> tuple[int, int] | None:
         """The cards' width and height in a column left of the whole map (the map as fitted
@@ -1529,7 +1545,7 @@ class SteamScene(Scene):
             hud.label(surface, number(tile), (x, y - (self.fs(2) if compact else 0)),
                       self.fs(18 if compact else 20), TEXT, bold=True)
             names = hud.wrap(words.tile_name(tile), self.fs(13),
-                             self.name_width(b.rect.w, compact), True)
+                             self.name_width(b.rect.w, compact, tile), True)
             for k, line in enumerate(names):
                 hud.label(surface, line, (x + self.fs(22), y + self.fs(4) + k * self.fs(16)),
                           self.fs(13), TEXT, bold=True)
