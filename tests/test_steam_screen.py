@@ -446,9 +446,11 @@ def test_the_history_names_a_hex_by_its_direction_and_distance_from_a_place(
     assert laid
     lines = words.history_lines(session.state, 0)
     for e in laid:
-        where = words.place(session.state, e.hex)
-        assert any(where in line for _turn, line in lines)
-        assert " from " not in where
+        where = words.where(session.state, e.hex)
+        said = [line for _turn, line in lines if f"lays a tile {where} for" in line]
+        assert said, where
+        assert " from " not in where and " at next" not in said[0]
+        assert where.startswith(("at ", "next to ")) or " of " in where
     board = session.state.board
     city = board.cities[0]
     c = board.hexes[city.hex]

@@ -125,6 +125,15 @@ def place(state: GameState, key: str) -> str:
                     d).format(n=number(d), direction=compass(dx, dy), place=near)
 
 
+def where(state: GameState, key: str) -> str:
+    """Where on the map something happens, as a phrase: "at Pistoia" (a city or town),
+    "next to Livorno", "2 hexes north of Livorno"."""
+    h = state.board.hex_index(key)
+    if h is not None and state.board.hexes[h].name:
+        return _("at {place}").format(place=state.board.hexes[h].name)
+    return place(state, key)
+
+
 #: The eight points of the compass, anticlockwise from east (the map's y grows southward).
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
            "south-east")
@@ -206,24 +215,24 @@ def sentence(state: GameState, e: ev.Event) -> str | None:
         return _("{player}'s locomotive rises to level {level}").format(
             player=name(e.seat), level=number(e.level))
     if isinstance(e, ev.TileLaid):
-        return _("{player} lays a tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} lays a tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.TileUpgraded):
-        return _("{player} upgrades the tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} upgrades the tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.TileRedirected):
-        return _("{player} turns the tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} turns the tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.LinkCompleted):
         who = name(e.owner) if 0 <= e.owner < state.seats else _("nobody")
         return _("Link {a} to {b} completed ({player})").format(
             a=place(state, e.a), b=place(state, e.b), player=who)
     if isinstance(e, ev.LinkClaimed):
-        return _("{player} takes over the link at {place}").format(
-            player=name(e.seat), place=place(state, e.at))
+        return _("{player} takes over the link {where}").format(
+            player=name(e.seat), where=where(state, e.at))
     if isinstance(e, ev.LinkLost):
-        return _("{player} loses the unfinished link at {place}").format(
-            player=name(e.seat), place=place(state, e.at))
+        return _("{player} loses the unfinished link {where}").format(
+            player=name(e.seat), where=where(state, e.at))
     if isinstance(e, ev.NewCityPlaced):
         return _("{player} founds a {colour} New City at {place}").format(
             player=name(e.seat), colour=colour_name(e.colour), place=place(state, e.hex))
