@@ -323,3 +323,171 @@ def test_the_screen_draws_every_phase_at_both_sizes(size: tuple[int, int], _own_
             key(app, k)
         session.apply(bots[session.actor].choose(session.state, session.actor))
     assert {Step.BID, Step.CHOOSE, Step.BUILD, Step.MOVE} <= steps
+
+
+ITALIA = "maps/steam-italia.yaml"
+
+
+def _open_italia(size: tuple[int, int]) -> tuple[Any, Any, Session[Any]]:
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    session = Session.new(GameSetup(ITALIA, _people(), 4, game="steam"))
+    app.reset(app.screens.game(session))
+    app.step(0.02, [])
+    return app, app.scene, session
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 720), "en"), ((1920, 1080), "en"),
+                                            ((1280, 720), "es")])
+def test_the_action_tiles_leave_the_whole_map_in_sight_while_choosing(
+        size: tuple[int, int], lang: str, _own_data_dir: Any) -> None:
+    """While a tile is chosen no card covers a hex of the fitted map (in English and in
+    Spanish, whose words are longer): a click on Milano (the north, under the old row of
+    cards) is a click on the map, not on a tile."""
+    from rail_app.core.i18n import using_language
+
+    with using_language(lang):
+        _tiles_beside_the_map(size)
+
+
+def _tiles_beside_the_map(size: tuple[int, int]) -> None:
+    app, scene, session = _open_italia(size)
+    _play_until(session, app, lambda st: st.step is Step.CHOOSE)
+    cards = [b.rect for b in scene.buttons if b.key == "tile"]
+    assert len(cards) == 7
+    covered = [k.key for k in session.state.board.hexes
+               if any(c.collidepoint(scene.hex_screen(k.key)) for c in cards)]
+    assert covered == []
+    taken = dict(session.state.tile_of)
+    click(app, scene.hex_screen(next(h.key for h in session.state.board.hexes
+                                     if h.name == "Milano")))
+    assert session.state.step is Step.CHOOSE and session.state.tile_of == taken
+    b = next(b for b in scene.buttons if b.key == "tile" and b.enabled)  # the cards still work
+    click(app, b.rect.center)
+    assert len(session.state.tile_of) == len(taken) + 1
+    hint = scene.current_hint()  # the first game's hint covers no card
+    assert hint is None or hint[2].collidelist(cards) < 0
+
+
+def test_city_names_on_a_small_map_do_not_touch(_own_data_dir: Any) -> None:
+    """At 1280x720 the fitted map of Italy is small: Livorno's and Firenze's names (two
+    hexes apart) and every other pair of cities' names stay apart."""
+    from rail_app.games.steam.ui import maprender as mr
+
+    app, scene, session = _open_italia((1280, 720))
+    view = scene.map.camera.view()
+    board = session.state.board
+    _rad, city, num, town = mr._sizes(view, board)
+    bands = mr.draw_labels(pygame.Surface(app.size), view, board, city, num, town)
+    assert len(bands) == len(board.cities)
+    named = list(zip(board.cities, bands, strict=True))
+    touching = [(a.name, b.name) for i, (a, ra) in enumerate(named)
+                for b, rb in named[i + 1:] if ra.colliderect(rb)]
+    assert touching == []
+
+
+def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
+    """Escape opens the menu in the games' shared dialog box: its buttons lie in an opaque
+    panel (the panel's colour between them), not loose over the veiled map."""
+    from rail_app.ui.palette import PANEL
+
+    scene, session = _open(app)
+    key(app, pygame.K_ESCAPE)
+    app.step(0.02, [])
+    box = scene.menu_box()
+    items = [b for b in scene.buttons if b.key in ("resume", "save", "load", "settings",
+                                                   "menu-help", "quit")]
+    assert len(items) == 6 and all(box.contains(b.rect) for b in items)
+    for b in items:
+        assert tuple(app.screen.get_at((box.x + 8, b.rect.centery)))[:3] == PANEL
+    click(app, scene.find("resume").center)
+    assert scene.overlay == ""
+
+
+def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
+    """Zoomed in on a city, then saved from the menu: back on the game the map shows the
+    same place at the same zoom (a resized window fits it again)."""
+    scene, session = _open(app)
+    at = scene.hex_screen(session.state.board.key(session.state.board.cities[0].hex))
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                       buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    cam = scene.map.camera
+    view = (cam.scale, cam.x0, cam.y0)
+    scene.map.fit()
+    assert (cam.scale, cam.x0, cam.y0) != view  # zoomed in: not the fitted view
+    cam.scale, cam.x0, cam.y0 = view
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.find("save").center)
+    assert app.scene is not scene
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene
+    app.step(0.02, [])
+    assert (cam.scale, cam.x0, cam.y0) == view
+    app.resize(1600, 900)
+    assert (cam.scale, cam.x0, cam.y0) != view
+
+
+def test_the_history_names_a_hex_by_its_direction_and_distance_from_a_place(
+        app: Any) -> None:
+    """A tile laid by the pen is written in the history as a player reads a map: "next to
+    Firenze", or "2 hexes north of Firenze" (the nearest city or town), never "1 hex from"."""
+    from rail_app.games.steam.ui import words
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    hexes = legal_stroke(st, session.actor)
+    assert hexes is not None
+    drag(app, [scene.hex_screen(k) for k in hexes])
+    laid = [e for e in session.state.log if isinstance(e, TileLaid)]
+    assert laid
+    lines = words.history_lines(session.state, 0)
+    for e in laid:
+        where = words.where(session.state, e.hex)
+        said = [line for _turn, line in lines if f"lays a tile {where} for" in line]
+        assert said, where
+        assert " from " not in where and " at next" not in said[0]
+        assert where.startswith(("at ", "next to ")) or " of " in where
+    board = session.state.board
+    city = board.cities[0]
+    c = board.hexes[city.hex]
+    names = {board.hexes[h].name for h in range(len(board.hexes)) if board.hexes[h].name}
+    for info in board.hexes:
+        if info.name:
+            continue
+        d = max(abs(info.q - c.q), abs(info.r - c.r), abs(info.q + info.r - c.q - c.r))
+        where = words.place(session.state, info.key)
+        if d == 1 and where.endswith(city.name):
+            assert where == f"next to {city.name}"
+        elif where.startswith("next to "):
+            assert where[len("next to "):] in names
+        else:
+            n, unit, *direction, of, place = where.split(" ")
+            assert int(n) >= 2 and unit == "hexes" and of == "of" and place in names
+            assert " ".join(direction) in words.COMPASS
+    # the points of the compass as a player reads the map (north is up)
+    assert words.compass(0, -1) == "north" and words.compass(1, 1) == "south-east"
+    assert words.compass(-1, 0) == "west" and words.compass(1, -1) == "north-east"
+
+
+def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
+        app: Any) -> None:
+    """S-M3: a payment the cash cannot cover is borrowed in $5 steps, each moving income back
+    1. The Basic game's first build hint says so, and so does F1's help."""
+    from rail_app.games.steam.ui import words
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    assert session.state.basic
+    hint = scene.current_hint()
+    assert hint is not None and hint[0] == "steam-build"
+    assert "borrowed" in hint[1] and "$5" in hint[1] and "(S-M3)" in hint[1]
+    key(app, pygame.K_F1)
+    assert scene.overlay == "help"
+    lines = [line for _head, body in words.help_sections() for line in body]
+    assert any("build past your cash" in line and "(S-M3)" in line for line in lines)
+    key(app, pygame.K_F1)
+    assert scene.overlay == ""

@@ -94,3 +94,31 @@ def test_the_game_over_chart_has_one_point_per_turn_for_each_player(app: Any) ->
     assert end  # Anna's cash changed after her last turn: every line has an end point
     assert [len(cash) for _, _, cash in series] == [taken[0] + 1, taken[1] + 1]
     assert series[0][2][-1] == s.state.players[0].cash
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_menus_title_and_blurb_keep_clear_of_the_map(size: tuple[int, int],
+                                                         _own_data_dir: Any) -> None:
+    """Each game's blurb under its title in the main menu is written on lines that fit the
+    left half of the window (the game's map is on the right), all of it, above the game
+    picker."""
+    from rail_app.core.i18n import _
+    from rail_app.table import registry
+    from rail_app.ui.app import App
+    from rail_app.ui.fonts import font
+    from rail_app.ui.gamescreens import playable
+    from rail_app.ui.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    for game in playable():
+        app.settings.game = game.id
+        app.reset(app.screens.menu())
+        app.step(0.02, [])
+        menu = app.scene
+        lines = [label.text for label in menu.subtitles]
+        assert " ".join(lines) == _(registry.game(game.id).blurb)
+        for label in menu.subtitles:
+            r = label.get_abs_rect()
+            assert r.right <= size[0] // 2  # the map's picture starts half-way across
+            assert font(app.px(17)).size(label.text)[0] <= r.w - app.px(8)
+        assert menu.subtitles[-1].get_abs_rect().bottom <= menu.game_menu.get_abs_rect().y

@@ -16,6 +16,7 @@ from rail_app.ui.palette import MUTED as MUTED
 from rail_app.ui.palette import PANEL as PANEL
 from rail_app.ui.palette import PANEL_EDGE as PANEL_EDGE
 from rail_app.ui.palette import RED as RED
+from rail_app.ui.palette import SHADOW as SHADOW
 from rail_app.ui.palette import TEXT as TEXT
 from rail_app.ui.palette import TOOLTIP_BG as TOOLTIP_BG
 from rail_app.ui.palette import VEIL as VEIL
@@ -32,6 +33,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
     pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=radius)
     pygame.draw.rect(s, (*PANEL_EDGE, 200), s.get_rect(), 1, border_radius=radius)
     surface.blit(s, rect)
+
+
+def dialog_box(surface: pygame.Surface, box: pygame.Rect, radius: int, shadow: int) -> None:
+    """The games' dialog box (a game's in-game menu, its questions): an opaque panel with
+    a soft shadow, in front of the veiled screen."""
+    pygame.draw.rect(surface, SHADOW, box.move(shadow, shadow), border_radius=radius)
+    pygame.draw.rect(surface, PANEL, box, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=radius)
 
 
 #: Characters the shipped font lacks, written another way.

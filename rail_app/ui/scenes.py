@@ -26,6 +26,7 @@ from rail_app import __version__
 from rail_app.core.i18n import _
 from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
+from rail_app.ui import hud
 from rail_app.ui.background import Background
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
 from rail_app.ui.palette import INK as INK
@@ -222,6 +223,20 @@ def draw_form(surface: pygame.Surface, app: Host, ui: pygame_gui.UIManager,
     ui.draw_ui(surface)
 
 
+def _balanced(text: str, size: int, width: int) -> list[str]:
+    """``text`` on as few lines as ``width`` allows, of widths as even as can be (no line of
+    one lone word under a long one)."""
+    lines = hud.wrap(text, size, width)
+    narrow = width
+    while len(lines) > 1 and narrow > size * 4:
+        fewer = hud.wrap(text, size, narrow - size)
+        if len(fewer) > len(lines):
+            break
+        narrow -= size
+        lines = fewer
+    return lines
+
+
 class MenuScene(Scene):
     """The main menu: the game picker, the chosen game's title and map, New game, Learn to
     play (for a game with a lesson), Continue, Load game, Settings and Quit."""
@@ -236,18 +251,23 @@ class MenuScene(Scene):
         self.game_id = chosen_game(self.app)
         game = registry.game(self.game_id)
         _BACKDROP.show_game(self.game_id)
-        UILabel(pygame.Rect(x, px(80), px(600), px(70)), game.title, self.ui,
-                object_id="#title")
-        UILabel(pygame.Rect(x, px(150), px(600), px(30)), _(game.blurb) if game.blurb else "", self.ui,
-                object_id="#subtitle")
+        # the title and the game's blurb keep to the left half (the map is on the right);
+        # a label does not wrap: a long blurb is written on as many lines as it needs
+        col = min(px(600), w // 2 - x - px(20))
+        UILabel(pygame.Rect(x, px(80), col, px(70)), game.title, self.ui, object_id="#title")
+        blurb = _balanced(_(game.blurb), px(17), col - px(12)) if game.blurb else [""]
+        self.subtitles = [UILabel(pygame.Rect(x, px(150) + i * px(24), col, px(30)), line,
+                                  self.ui, object_id="#subtitle")
+                          for i, line in enumerate(blurb)]
+        down = (len(blurb) - 1) * px(24)
         self.titles = {g.title: g.id for g in playable()}
-        UILabel(pygame.Rect(x, px(196), px(70), px(34)), _("Game"), self.ui)
+        UILabel(pygame.Rect(x, px(196) + down, px(70), px(34)), _("Game"), self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,
-                                        pygame.Rect(x + px(70), px(196), px(230), px(34)),
+                                        pygame.Rect(x + px(70), px(196) + down, px(230), px(34)),
                                         self.ui)
         self.buttons: dict[Any, str] = {}
         self.resumable = _latest_game(self.game_id)
-        y = px(250)
+        y = px(250) + down
         self.front = screens_of(self.game_id)
         learn = ""
         if self.front.has_lesson():

@@ -82,10 +82,8 @@ def veil(surface: pygame.Surface, alpha: int = 110) -> None:
 
 
 def opaque(surface: pygame.Surface, box: pygame.Rect, radius: int, shadow: int) -> None:
-    """An opaque box with a soft shadow."""
-    pygame.draw.rect(surface, SHADOW, box.move(shadow, shadow), border_radius=radius)
-    pygame.draw.rect(surface, BOX, box, border_radius=radius)
-    pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1, border_radius=radius)
+    """An opaque box with a soft shadow (the games' shared dialog box)."""
+    hud.dialog_box(surface, box, radius, shadow)
 
 
 def text_block(surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int,

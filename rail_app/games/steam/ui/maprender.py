@@ -407,10 +407,10 @@ def wrap(words: str, size: int, width: float) -> list[str]:
 
 
 def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: int,
-                number_size: int, town_size: int) -> None:
+                number_size: int, town_size: int) -> list[pygame.Rect]:
     """Town names under their circles (on hexes big enough, TOWN_NAMES_FROM); each city's
     printed number in a white disc and its name on a white band across the hex's lower
-    half."""
+    half, smaller where it would touch another city's band. Returns the bands."""
     rad = board.grid.spacing_km / math.sqrt(3.0) * view.scale
     for h in board.towns if rad >= TOWN_NAMES_FROM else ():
         info = board.hexes[h]
@@ -420,6 +420,7 @@ def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: in
         y = c[1] + rad * 0.22
         for line in wrap(info.name, town_size, rad * 1.6):
             y = text(surface, line, (c[0], y), town_size, anchor="midtop").bottom - 3
+    bands: list[pygame.Rect] = []
     for city in board.cities:
         info = board.hexes[city.hex]
         c = view.px(*board.grid.layout().to_xy(info.q, info.r))
@@ -428,11 +429,19 @@ def draw_labels(surface: pygame.Surface, view: View, board: Board, city_size: in
         pygame.draw.circle(surface, HALO, centre, disc)
         pygame.draw.circle(surface, INK, centre, disc, max(1, round(rad / 30)))
         text(surface, str(city.number), centre, number_size, bold=True, halo=None)
-        img = font(city_size, True).render(city.name, True, INK)
-        band = img.get_rect(center=(round(c[0]), round(c[1] + rad * 0.38)))
+        # a name that would touch a name drawn before it is written smaller (a small map)
+        size = city_size
+        while True:
+            img = font(size, True).render(city.name, True, INK)
+            band = img.get_rect(center=(round(c[0]), round(c[1] + rad * 0.38)))
+            if size <= max(6, city_size * 2 // 3) or band.inflate(10, 2).collidelist(bands) < 0:
+                break
+            size -= 1
+        bands.append(band.inflate(6, 0))
         pygame.draw.rect(surface, HALO, band.inflate(6, 0), border_radius=3)
         pygame.draw.rect(surface, INK, band.inflate(6, 0), 1, border_radius=3)
         surface.blit(img, band)
+    return bands
 
 
 LEGEND_ROWS: tuple[tuple[str, str], ...] = (

@@ -124,6 +124,7 @@ class SteamScene(Scene):
         self.bid = 0
         self.capital = 0
         self.overlay = ""  # "menu" or "help"
+        self.cards_compact = False  # the action tiles in a column, each card compact
         self.notices: list[Notice] = []
         self.clock = 0.0
         self.skip = False
@@ -217,8 +218,13 @@ class SteamScene(Scene):
         self.map.set_rect(self.rects["map"])
 
     def resized(self) -> None:
+        """Laid out anew (the window resized, or back from a screen over this one): the map
+        is fitted again only when its rectangle changed size; else the view stays where the
+        player left it."""
+        before = self.map.camera.rect.size
         super().resized()
-        self.map.fit()
+        if self.map.camera.rect.size != before:
+            self.map.fit()
 
     def fs(self, size: int) -> int:
         return self.app.px(size)
@@ -680,18 +686,18 @@ class SteamScene(Scene):
         hint = self.current_hint()
         if hint:
             key, _text, box = hint
-            out.append(Button(pygame.Rect(box.right - self.fs(70), box.bottom - self.fs(26),
-                                          self.fs(62), self.fs(20)), _("Got it"),
+            got = _("Got it")
+            gw = max(self.fs(62), font(self.fs(15), True).size(got)[0] + self.fs(16))
+            out.append(Button(pygame.Rect(box.right - gw - self.fs(8), box.bottom - self.fs(26),
+                                          gw, self.fs(20)), got,
                               partial(self.dismiss_hint, key), key="hint"))
         self.buttons = out
 
     def toggle(self, overlay: str) -> None:
         self.overlay = "" if self.overlay == overlay else overlay
 
-    def menu_buttons(self) -> list[Button]:
-        w, h = self.app.size
-        bw, bh = self.fs(260), self.fs(40)
-        items: list[tuple[str, Callable[[], None], str]] = [
+    def menu_items(self) -> list[tuple[str, Callable[[], None], str]]:
+        return [
             (_("Back to the game"), lambda: self.toggle("menu"), "resume"),
             (_("Save game..."), self.open_saves, "save"),
             (_("Load game..."), self.open_load, "load"),
@@ -699,11 +705,22 @@ class SteamScene(Scene):
             (_("Help"), lambda: self.toggle("help"), "menu-help"),
             (_("Quit to the main menu"), self.quit_to_menu, "quit"),
         ]
-        y = h // 2 - (len(items) * (bh + self.fs(10))) // 2
+
+    def menu_box(self) -> pygame.Rect:
+        """The in-game menu's box (the games' shared dialog box), in the screen's middle."""
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, self.fs(300), self.fs(40) + len(self.menu_items()) * self.fs(58))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def menu_buttons(self) -> list[Button]:
+        box = self.menu_box()
+        y = box.y + self.fs(20)
         out = []
-        for text, fn, key in items:
-            out.append(Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), text, fn, key=key))
-            y += bh + self.fs(10)
+        for text, fn, key in self.menu_items():
+            out.append(Button(pygame.Rect(box.x + self.fs(22), y, box.w - self.fs(44),
+                                          self.fs(48)), text, fn, key=key))
+            y += self.fs(58)
         return out
 
     def open_saves(self) -> None:
@@ -809,16 +826,21 @@ class SteamScene(Scene):
         self.city_colour = None
 
     def tile_cards(self) -> list[Button]:
+        """The seven action tiles' cards: a column at the map's left edge, in the sea beside
+        the whole map, when they fit there; else a row along the map's top."""
         m = self.rects["map"]
         gap = self.fs(8)
-        cw = min(self.fs(170), (m.w - 8 * gap) // 7)
-        lines = max(len(hud.wrap(words.tile_text(t), self.fs(12), cw - self.fs(16)))
-                    for t in range(1, 8))
-        names = max(len(hud.wrap(words.tile_name(t), self.fs(13), cw - self.fs(34), True))
-                    for t in range(1, 8))
-        ch = self.fs(54) + lines * self.fs(15) + (names - 1) * self.fs(16)
-        x = m.x + (m.w - (7 * cw + 6 * gap)) // 2
-        y = m.y + self.fs(8)
+        at = self.tile_column(m, gap)
+        self.cards_compact = at is not None
+        if at is not None:
+            cw, ch = at
+            x, y, dx, dy = m.x + gap, m.y + gap, 0, ch + self.fs(6)
+            y = m.y + (m.h - 7 * ch - 6 * self.fs(6)) // 2
+        else:
+            cw = min(self.fs(170), (m.w - 8 * gap) // 7)
+            ch = self.card_height(cw)
+            x = m.x + (m.w - (7 * cw + 6 * gap)) // 2
+            y, dx, dy = m.y + self.fs(8), cw + gap, 0
         out = []
         for tile in range(1, 8):
             r = pygame.Rect(x, y, cw, ch)
@@ -832,8 +854,51 @@ class SteamScene(Scene):
                 ok = False
             out.append(Button(r, "", partial(self.do_and, ChooseTile(tile)), ok,
                               "tile", tip, tile))
-            x += cw + gap
+            x += dx
+            y += dy
         return out
+
+    def card_height(self, cw: int, compact: bool = False) -> int:
+        """An action tile's card as tall as the wordiest tile needs at width ``cw``
+        (``compact``: its price or holder on the name's line, not at its foot)."""
+        lines = max(len(hud.wrap(words.tile_text(t), self.fs(12), cw - self.fs(16)))
+                    for t in range(1, 8))
+        names = max(len(hud.wrap(words.tile_name(t), self.fs(13),
+                                 self.name_width(cw, compact, t), True)) for t in range(1, 8))
+        if compact:
+            return self.fs(38) + lines * self.fs(14) + (names - 1) * self.fs(16)
+        return self.fs(54) + lines * self.fs(15) + (names - 1) * self.fs(16)
+
+    def name_width(self, cw: int, compact: bool, tile: int) -> int:
+        """Room for a tile's name on its card (a compact card's price or holder beside it)."""
+        if not compact:
+            return cw - self.fs(34)
+        foot, held = self.card_foot(tile)
+        return cw - self.fs(42) - font(self.fs(12), held).size(foot)[0] \
+            - (self.fs(14) if held else 0)
+
+    def card_foot(self, tile: int) -> tuple[str, bool]:
+        """What a tile's card says of it besides its words: who holds it (True), else its
+        price or "free"."""
+        s = {t: p for p, t in self.state.tile_of.items()}.get(tile)
+        if s is not None:
+            return self.state.name(s), True
+        cost = self.tile_cost(tile, self.session.actor)
+        return (dollars(cost) if cost else _("free")), False
+
+    def tile_column(self, m: pygame.Rect, gap: int) -> tuple[int, int] | None:
+        """The cards' width and height in a column left of the whole map (the map as fitted
+        leaves the sea on both sides of Italy), or None when they do not fit there."""
+        x0, y0, x1, y1 = self.map.bounds
+        scale = min(m.w / max(x1 - x0, 1e-6), m.h / max(y1 - y0, 1e-6))
+        free = (m.w - (x1 - x0) * scale) / 2  # the sea left of the fitted map
+        cw = min(self.fs(230), int(free) - 2 * gap)
+        if cw < self.fs(150):
+            return None
+        ch = self.card_height(cw, True)
+        if 7 * ch + 6 * self.fs(6) > m.h - 2 * gap:
+            return None
+        return cw, ch
 
     def side_buttons(self, side: pygame.Rect) -> list[Button]:
         out: list[Button] = []
@@ -897,13 +962,21 @@ class SteamScene(Scene):
         key = words.HINT_KEYS.get(step)
         if key is None or key in self.app.settings.hints_seen or key in self.hint_hidden:
             return None
-        text = words.hint(step)
+        text = words.hint(step, self.state.basic)
         m = self.rects["map"]
         width = min(self.fs(460), m.w - self.fs(40))
+        cards = self.cards_compact and step in (Step.CHOOSE, Step.DECLARE)
+        if cards:  # in the sea right of the map, the action tiles' column being on the left
+            x0, y0, x1, y1 = self.map.bounds
+            scale = min(m.w / max(x1 - x0, 1e-6), m.h / max(y1 - y0, 1e-6))
+            free = int((m.w - (x1 - x0) * scale) / 2) - self.fs(24)
+            width = min(width, max(self.fs(220), free))
         lines = hud.wrap(text, self.fs(14), width - self.fs(24))
         lh = font(self.fs(14)).get_linesize()
         hgt = lh * (len(lines) + 1) + self.fs(44)
         box = pygame.Rect(m.x + self.fs(12), m.bottom - hgt - self.fs(12), width, hgt)
+        if cards:
+            box.right = m.right - self.fs(12)
         return key, text, box
 
     def dismiss_hint(self, key: str) -> None:
@@ -969,6 +1042,7 @@ class SteamScene(Scene):
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill(VEIL)
             surface.blit(veil, (0, 0))
+            hud.dialog_box(surface, self.menu_box(), self.fs(12), self.fs(6))
             for b in self.buttons:
                 if b.key not in ("menu", "help", "tracks"):
                     self.draw_button(surface, b)
@@ -1466,26 +1540,34 @@ class SteamScene(Scene):
             pygame.draw.rect(surface, fill, b.rect, border_radius=8)
             pygame.draw.rect(surface, TEXT if b.enabled else pal.CARD_EDGE, b.rect,
                              2 if b.enabled else 1, border_radius=8)
+            compact = self.cards_compact
             x, y = b.rect.x + self.fs(8), b.rect.y + self.fs(6)
-            hud.label(surface, number(tile), (x, y), self.fs(20), TEXT, bold=True)
-            names = hud.wrap(words.tile_name(tile), self.fs(13), b.rect.w - self.fs(34), True)
+            hud.label(surface, number(tile), (x, y - (self.fs(2) if compact else 0)),
+                      self.fs(18 if compact else 20), TEXT, bold=True)
+            names = hud.wrap(words.tile_name(tile), self.fs(13),
+                             self.name_width(b.rect.w, compact, tile), True)
             for k, line in enumerate(names):
                 hud.label(surface, line, (x + self.fs(22), y + self.fs(4) + k * self.fs(16)),
                           self.fs(13), TEXT, bold=True)
-            y += self.fs(28) + (len(names) - 1) * self.fs(16)
+            y += self.fs(28 if not compact else 24) + (len(names) - 1) * self.fs(16)
+            step = self.fs(14 if compact else 15)
             for line in hud.wrap(words.tile_text(tile), self.fs(12), b.rect.w - self.fs(16)):
                 hud.label(surface, line, (x, y), self.fs(12), TEXT)
-                y += self.fs(15)
+                y += step
             cost = self.tile_cost(tile, self.session.actor)
             foot = dollars(cost) if cost else _("free")
+            fy = b.rect.y + self.fs(10) if compact else b.rect.bottom - self.fs(20)
+            right = b.rect.right - self.fs(8)
             if s is not None:
-                pygame.draw.circle(surface, inks[s], (x + self.fs(5), b.rect.bottom - self.fs(12)),
-                                   self.fs(5))
                 foot = st.name(s)
-                hud.label(surface, foot, (x + self.fs(14), b.rect.bottom - self.fs(20)),
-                          self.fs(12), TEXT, bold=True)
+                fw = font(self.fs(12), True).size(foot)[0]
+                fx = right - fw if compact else x + self.fs(14)
+                pygame.draw.circle(surface, inks[s], (fx - self.fs(9), fy + self.fs(8)),
+                                   self.fs(5))
+                hud.label(surface, foot, (fx, fy), self.fs(12), TEXT, bold=True)
             else:
-                hud.label(surface, foot, (x, b.rect.bottom - self.fs(20)), self.fs(12),
+                fw = font(self.fs(12)).size(foot)[0]
+                hud.label(surface, foot, (right - fw if compact else x, fy), self.fs(12),
                           MUTED if b.enabled else RED)
 
     def tile_cost(self, tile: int, seat: int) -> int:

@@ -4,10 +4,11 @@ page and the first-game hints. Each is a whole message for the translation catal
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rail_app.core.i18n import N_, _, dollars, language, ngettext, number
+from rail_app.core.i18n import N_, _, dollars, language, ngettext, number, pgettext
 from rail_app.games.steam.rules import events as ev
 from rail_app.games.steam.rules.actions import PlaceNewCity, UrbanGrowth
 from rail_app.games.steam.rules.quotes import Violation
@@ -106,18 +107,45 @@ def refusal(v: Violation) -> str:
 
 
 def place(state: GameState, key: str) -> str:
-    """A hex as players name it: its city or town, else where it lies from the nearest city."""
+    """A hex as players name it: its city or town, else "next to" the nearest city or town,
+    or how many hexes away it lies and in which direction ("2 hexes north of Firenze")."""
     h = state.board.hex_index(key)
     if h is None:
         return key
     name = state.board.hexes[h].name
     if name:
         return name
-    best = _nearest_city(state, h)
+    best = _nearest_place(state, h)
     if best is None:
         return key
-    return ngettext("{n} hex from {city}", "{n} hexes from {city}", best[0]).format(
-        n=number(best[0]), city=best[1])
+    d, near, (dx, dy) = best
+    if d <= 1:
+        return _("next to {place}").format(place=near)
+    return ngettext("{n} hex {direction} of {place}", "{n} hexes {direction} of {place}",
+                    d).format(n=number(d), direction=compass(dx, dy), place=near)
+
+
+def where(state: GameState, key: str) -> str:
+    """Where on the map something happens, as a phrase: "at Pistoia" (a city or town),
+    "next to Livorno", "2 hexes north of Livorno"."""
+    h = state.board.hex_index(key)
+    if h is not None and state.board.hexes[h].name:
+        return _("at {place}").format(place=state.board.hexes[h].name)
+    return place(state, key)
+
+
+#: The eight points of the compass, anticlockwise from east (the map's y grows southward).
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+           "south-east")
+
+
+def compass(dx: float, dy: float) -> str:
+    """The point of the compass of a step (dx, dy) on the map (y southward), in words."""
+    sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
+    return (pgettext("direction", "east"), pgettext("direction", "north-east"),
+            pgettext("direction", "north"), pgettext("direction", "north-west"),
+            pgettext("direction", "west"), pgettext("direction", "south-west"),
+            pgettext("direction", "south"), pgettext("direction", "south-east"))[sector]
 
 
 def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
@@ -130,6 +158,28 @@ def _nearest_city(state: GameState, h: int) -> tuple[int, str] | None:
         if best is None or d < best[0]:
             best = (d, c.name)
     return best
+
+
+def _nearest_place(state: GameState, h: int) -> tuple[int, str, tuple[float, float]] | None:
+    """The nearest city or named town to hex ``h`` (a city first when as near): the distance
+    in hexes, its name, and the step from it to ``h`` on the map."""
+    board = state.board
+    info = board.hexes[h]
+    layout = board.grid.layout()
+    best: tuple[int, int, str, int] | None = None
+    places = [(c.hex, c.name, 0) for c in board.cities]
+    places += [(t, board.hexes[t].name, 1) for t in board.towns if board.hexes[t].name]
+    for at, name, kind in places:
+        pi = board.hexes[at]
+        d = max(abs(info.q - pi.q), abs(info.r - pi.r), abs(info.q + info.r - pi.q - pi.r))
+        if best is None or (d, kind) < (best[0], best[1]):
+            best = (d, kind, name, at)
+    if best is None:
+        return None
+    x, y = layout.to_xy(info.q, info.r)
+    pi = board.hexes[best[3]]
+    px, py = layout.to_xy(pi.q, pi.r)
+    return best[0], best[2], (x - px, y - py)
 
 
 def sentence(state: GameState, e: ev.Event) -> str | None:
@@ -165,24 +215,24 @@ def sentence(state: GameState, e: ev.Event) -> str | None:
         return _("{player}'s locomotive rises to level {level}").format(
             player=name(e.seat), level=number(e.level))
     if isinstance(e, ev.TileLaid):
-        return _("{player} lays a tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} lays a tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.TileUpgraded):
-        return _("{player} upgrades the tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} upgrades the tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.TileRedirected):
-        return _("{player} turns the tile at {place} for {cost}").format(
-            player=name(e.seat), place=place(state, e.hex), cost=dollars(e.cost))
+        return _("{player} turns the tile {where} for {cost}").format(
+            player=name(e.seat), where=where(state, e.hex), cost=dollars(e.cost))
     if isinstance(e, ev.LinkCompleted):
         who = name(e.owner) if 0 <= e.owner < state.seats else _("nobody")
         return _("Link {a} to {b} completed ({player})").format(
             a=place(state, e.a), b=place(state, e.b), player=who)
     if isinstance(e, ev.LinkClaimed):
-        return _("{player} takes over the link at {place}").format(
-            player=name(e.seat), place=place(state, e.at))
+        return _("{player} takes over the link {where}").format(
+            player=name(e.seat), where=where(state, e.at))
     if isinstance(e, ev.LinkLost):
-        return _("{player} loses the unfinished link at {place}").format(
-            player=name(e.seat), place=place(state, e.at))
+        return _("{player} loses the unfinished link {where}").format(
+            player=name(e.seat), where=where(state, e.at))
     if isinstance(e, ev.NewCityPlaced):
         return _("{player} founds a {colour} New City at {place}").format(
             player=name(e.seat), colour=colour_name(e.colour), place=place(state, e.hex))
@@ -309,8 +359,19 @@ HINTS: dict[Step, str] = {
 }
 
 
-def hint(step: Step) -> str:
-    return _(HINTS[step]) if step in HINTS else ""
+#: What the Basic game's build hint adds: building past your cash borrows (S-M3).
+BORROW_HINT = N_("You may build past your cash: the rest is borrowed from the bank in $5 "
+                 "steps, each moving your income back 1 (S-M3); the price beside the pen "
+                 "says how much.")
+
+
+def hint(step: Step, basic: bool = True) -> str:
+    """The first-game hint of a step (the build's says that building borrows in the Basic
+    game, where a player borrows to pay)."""
+    text = _(HINTS[step]) if step in HINTS else ""
+    if step is Step.BUILD and basic:
+        text += " " + _(BORROW_HINT)
+    return text
 
 
 def help_sections() -> list[tuple[str, Sequence[str]]]:
@@ -324,6 +385,7 @@ def help_sections() -> list[tuple[str, Sequence[str]]]:
             _("1 Action tiles: each player takes one (its number sets next turn's order)."),
             _("2 Build: up to 3 tile actions (4 with Engineer); each tile costs $1 per exit,"),
             _("   +$1 town, +$1 river, +$2 hill. Money you lack is borrowed: -1 income per $5."),
+            _("   You may build past your cash: the price by the pen says what you borrow (S-M3)."),
             _("3 Move goods, twice: one cube each time, or upgrade your locomotive."),
             _("   A cube runs over at most as many links as your locomotive's level; a town"),
             _("   on the way is a stop, so city, town, city is two links."),
