@@ -340,3 +340,41 @@ def test_the_side_panel_counts_one_segment_in_the_singular(
     assert len(scene.state.players[0].track) == 1
     text = " | ".join(drawn_text(app, monkeypatch))
     assert "1 segment · 0 deliveries" in text and "1 segments" not in text
+
+
+def test_the_lesson_s_panel_and_a_hovered_card_s_words_keep_clear_of_each_other(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1280x720, while the cards to keep are chosen, the lesson's panel covers neither
+    the hovered card's words nor the dialog, and those words stay clear of the panel."""
+    from rail_app.games.italian_rails.devtools.lessonplay import next_step
+    from rail_app.games.italian_rails.ui import dialogs, ghosts
+
+    assert app.screen.get_size() == (1280, 720)
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "Keep two cards"
+    painted: list[pygame.Rect] = []
+    real = ghosts.paint_card_help
+
+    def spy(*args: Any, **kw: Any) -> pygame.Rect | None:
+        r = real(*args, **kw)
+        if r is not None:
+            painted.append(r)
+        return r
+
+    monkeypatch.setattr(ghosts, "paint_card_help", spy)
+    for card in scene.table.lesson.plan.keep:
+        r = scene.find(ToggleCard(card))
+        d.mouse(pygame.MOUSEMOTION, r.center)
+        assert d.until(lambda c=card: scene.table.card_help is not None
+                       and scene.table.card_help[0] == c, dt=0.05)
+        painted.clear()
+        d.frames(2)
+        assert painted, "the hovered card's words are not painted"
+        coach = scene.frame.coach.box
+        assert not coach.colliderect(painted[-1]), (coach, painted[-1])
+        assert not coach.colliderect(dialogs._box(scene.frame.ctx, dialogs.Dialog.KEEP))
+        assert painted[-1].bottom > scene.frame.ctx.rects.map.top
