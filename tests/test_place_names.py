@@ -3,6 +3,7 @@ any other dot by its distance and direction from the nearest city, never by its 
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -63,3 +64,37 @@ def test_italy_names_every_dot_without_a_grid_key(italy: Board) -> None:
     (10, 1, "east"), (1, 10, "south")])
 def test_compass_directions_with_y_pointing_south(dx: float, dy: float, word: str) -> None:
     assert compass(dx, dy) == word
+
+
+@pytest.mark.parametrize("name", ["italy", "mini"])
+def test_a_dot_is_named_from_its_nearest_city(name: str, request: pytest.FixtureRequest) -> None:
+    """A spot near Foggia is named from Foggia, not "3 dots north-east of Napoli": a major
+    city's wide hexagon does not draw in dots that lie nearer another city."""
+    board: Board = request.getfixturevalue(name)
+    wrong = []
+    for d in range(len(board.dots)):
+        if d in board.city_of_dot:
+            continue
+        dot = board.dots[d]
+        km = {c.name: math.hypot(c.x - dot.x, c.y - dot.y) for c in board.city_list}
+        named = board.place_name(d).rsplit(" of ", 1)[1]
+        if km[named] > min(km.values()) + 1e-6:  # two cities as near: either will do
+            wrong.append((board.place_name(d), min(km, key=lambda c: km[c])))
+    assert wrong == []
+
+
+def test_a_segment_s_two_ends_are_told_apart(italy: Board, mini: Board) -> None:
+    """However alike :meth:`Board.place_name` names two dots, a segment's ends read apart:
+    within a city by its edges, elsewhere the second from the first."""
+    from rail_app.games.italian_rails.rules.places import Names
+
+    for board in (italy, mini):
+        names = Names(board)
+        for a, b in board.edges:
+            na, nb = board.place_names(a, b)
+            assert na != nb, (board.key(a), board.key(b), na)
+            assert f"from {na} to {nb}" in names.segment(a, b)
+    alfa = mini.cities["Alfa"]
+    outer = alfa.outer[0]
+    assert mini.place_names(alfa.centre, outer)[0] == "Alfa"
+    assert re.fullmatch(r"the [a-z-]+ edge of Alfa", mini.place_names(alfa.centre, outer)[1])

@@ -119,7 +119,9 @@ def _long_trip(scene: Any) -> int:
     return scene.board.cities["Beta"].centre
 
 
-def test_a_route_over_several_turns_goes_on_next_turn(app: Any) -> None:
+def test_a_route_over_several_turns_is_offered_not_shown_next_turn(app: Any) -> None:
+    """The route preview belongs to the move it was asked in: next turn the way on is only
+    offered in words; the player clicks the destination to see it, and again to go."""
     scene = start(app, cards=True, seed=4, computer=True)
     d = Driver(app)
     beta = _long_trip(scene)
@@ -134,11 +136,15 @@ def test_a_route_over_several_turns_goes_on_next_turn(app: Any) -> None:
     d.key(pygame.K_RETURN)  # end the move phase
     d.key(pygame.K_RETURN)  # end the turn; Bruno plays
     d.key(pygame.K_SPACE)
-    assert d.until(lambda: scene.state.current == 0 and scene.table.preview is not None,
-                   dt=0.05)
+    assert d.until(lambda: scene.state.current == 0
+                   and scene.table.trip_shown == scene.controller.turn_key(), dt=0.05)
+    d.frames(3)
+    assert scene.table.preview is None  # not back by itself
+    assert "preview" not in [b.kind for b in scene.frame.pointer]
+    assert any(n.headline == "Heading for Beta" for n in scene.table.notices)
+    click(d, scene.camera.dot_screen(beta))  # the player asks
     pv = scene.table.preview
-    assert pv.target == beta and pv.ok  # "on to Beta", one key away
-    assert any(n.headline == "On to Beta" for n in scene.table.notices)
+    assert pv is not None and pv.target == beta and pv.ok
     d.key(pygame.K_RETURN)
     d.frames(20, 0.05)
     assert scene.state.players[0].position in scene.board.cities["Beta"].dots

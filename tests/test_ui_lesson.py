@@ -176,10 +176,8 @@ def _panel_text(scene: Any) -> str:
 def test_the_lesson_acknowledges_each_action_and_the_first_end_build(app: Any) -> None:
     """Each step says what the player did once it is done, even when it was done before it
     showed (drawing on ahead); the first End build is acknowledged at once (the second turn
-    of building is a step of its own); the river step names the rivers the player's track
-    crosses, not those of the whole line ahead."""
+    of building is a step of its own)."""
     from rail_app.games.italian_rails.devtools.lessonplay import drag, next_step, settle_run
-    from rail_app.games.italian_rails.ui.lesson import rivers_crossed
 
     d = Driver(app)
     d.frames(2)
@@ -200,10 +198,8 @@ def test_the_lesson_acknowledges_each_action_and_the_first_end_build(app: Any) -
     assert "Done: your track leaves" in _panel_text(scene)
     next_step(d, scene)
     assert STEPS[scene.table.lesson.step].title == "Cross a river"
-    crossed = rivers_crossed(scene.state)
-    text = _panel_text(scene)
-    if crossed:  # done before it showed: the panel says so, naming what was crossed
-        assert f"Done: your line crosses the {' and the '.join(crossed)}." in text
+    d.frames(2)
+    assert "Done:" not in _panel_text(scene)  # the river crossed before does not count
     titles = [s.title for s in STEPS]
     k = titles.index("End the build")
     scene.table.lesson.step = k
@@ -215,6 +211,50 @@ def test_the_lesson_acknowledges_each_action_and_the_first_end_build(app: Any) -
     assert "Done: you paid for your track (K10) and Bruno passed" in text
     next_step(d, scene)
     assert STEPS[scene.table.lesson.step].title == "A second turn of building"
+
+
+def test_the_river_step_waits_for_a_river_crossed_after_it_shows_and_lights_it(app: Any) -> None:
+    """The river step is not done by the river the first segment crossed before it showed:
+    it lights the dot past the next river of the line, its words name that river, and a
+    segment drawn over it does the step, its acknowledgement naming only that river."""
+    from rail_app.games.italian_rails.devtools.lessonplay import drag, next_step, settle_run
+    from rail_app.games.italian_rails.ui.lesson import Target, next_river
+
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    plan = scene.table.lesson.plan
+    board = scene.board
+    next_step(d, scene)
+    for c in plan.keep:
+        press(d, scene, ToggleCard(c))
+    press(d, scene, Intent.KEEP_CHOSEN)
+    settle_run(d, scene)
+    d.frames(2)
+    next_step(d, scene)
+    line = list(plan.line)
+    first = board.edge(line[0], line[1])
+    before = [c.name for c in first.crossings if c.kind == "river"]
+    assert before  # the lesson's first segment crosses a river already
+    drag(d, scene, line[:2])
+    d.frames(2)
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "Cross a river"
+    d.frames(3)
+    look = scene.controller.teaching.lesson_look()
+    assert not STEPS[scene.table.lesson.step].done(look)
+    text = _panel_text(scene)
+    assert "Done:" not in text and "lit line" not in text
+    nxt = next_river(scene.state, plan)
+    assert nxt is not None and not set(nxt[2]) & set(before)
+    assert f"crosses the {' and the '.join(nxt[2])}" in text
+    assert STEPS[scene.table.lesson.step].targets(look) == [Target(dot=nxt[1])]
+    drag(d, scene, line[1:line.index(nxt[1]) + 1])
+    d.frames(2)
+    text = _panel_text(scene)
+    assert f"Done: your line crosses the {' and the '.join(nxt[2])}." in text
+    assert before[0] not in text.split("Done:")[1]
 
 
 def test_the_lesson_covers_a_whole_game_s_ideas() -> None:
@@ -300,3 +340,41 @@ def test_the_side_panel_counts_one_segment_in_the_singular(
     assert len(scene.state.players[0].track) == 1
     text = " | ".join(drawn_text(app, monkeypatch))
     assert "1 segment · 0 deliveries" in text and "1 segments" not in text
+
+
+def test_the_lesson_s_panel_and_a_hovered_card_s_words_keep_clear_of_each_other(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1280x720, while the cards to keep are chosen, the lesson's panel covers neither
+    the hovered card's words nor the dialog, and those words stay clear of the panel."""
+    from rail_app.games.italian_rails.devtools.lessonplay import next_step
+    from rail_app.games.italian_rails.ui import dialogs, ghosts
+
+    assert app.screen.get_size() == (1280, 720)
+    d = Driver(app)
+    d.frames(2)
+    d.click_button(menu_button(app, "learn"))
+    scene = app.scene
+    next_step(d, scene)
+    assert STEPS[scene.table.lesson.step].title == "Keep two cards"
+    painted: list[pygame.Rect] = []
+    real = ghosts.paint_card_help
+
+    def spy(*args: Any, **kw: Any) -> pygame.Rect | None:
+        r = real(*args, **kw)
+        if r is not None:
+            painted.append(r)
+        return r
+
+    monkeypatch.setattr(ghosts, "paint_card_help", spy)
+    for card in scene.table.lesson.plan.keep:
+        r = scene.find(ToggleCard(card))
+        d.mouse(pygame.MOUSEMOTION, r.center)
+        assert d.until(lambda c=card: scene.table.card_help is not None
+                       and scene.table.card_help[0] == c, dt=0.05)
+        painted.clear()
+        d.frames(2)
+        assert painted, "the hovered card's words are not painted"
+        coach = scene.frame.coach.box
+        assert not coach.colliderect(painted[-1]), (coach, painted[-1])
+        assert not coach.colliderect(dialogs._box(scene.frame.ctx, dialogs.Dialog.KEEP))
+        assert painted[-1].bottom > scene.frame.ctx.rects.map.top

@@ -69,6 +69,46 @@ def test_places_are_named_in_words_and_a_stroke_is_one_history_line(
     assert any("Anna erases the segment from " in t for t in texts)
 
 
+def test_a_segment_s_two_ends_are_told_apart_in_the_history_and_its_box(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two dots that place names alike ("1 dot south-east of Alfa") are told apart: the
+    history's line and the segment's box never read "from X to X"; nor does the box of the
+    free track inside a major city ("from Alfa to Alfa")."""
+    scene = start(app)
+    d = Driver(app)
+    board = scene.board
+    alfa = board.cities["Alfa"]
+    a, b = next((a, b) for a, b in board.edges if a not in board.city_of_dot
+                and b not in board.city_of_dot and board.place_name(a) == board.place_name(b)
+                and any(o in board.adj[a] for o in alfa.outer))
+    same = board.place_name(a)
+    o = next(o for o in alfa.outer if o in board.adj[a])
+    centre_on_dot(scene, a)
+    o3, x = next((o3, x) for o3 in alfa.outer for x in board.adj[o3]
+                 if o3 != o and x not in board.city_of_dot and x not in (a, b))
+    d.drag([scene.camera.dot_screen(x) for x in (o, a)])  # out of Alfa
+    d.drag([scene.camera.dot_screen(x) for x in (o3, x)])  # elsewhere
+    d.drag([scene.camera.dot_screen(x) for x in (a, b)])  # on from a: a line of its own
+    assert (min(a, b), max(a, b)) in scene.state.players[0].track
+    texts = drawn_text(app, monkeypatch)
+    lines = [t for t in texts if "Anna builds a segment from " + same in t]
+    assert lines, texts
+    assert not any(f"from {same} to {same}" in t for t in texts), lines
+    pa, pb = (scene.camera.dot_screen(x) for x in (a, b))
+    d.mouse(pygame.MOUSEMOTION, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2))
+    texts = drawn_text(app, monkeypatch)
+    boxes = [t for t in texts if t.startswith("Segment from ")]
+    assert boxes and not any(f"from {same} to {same}" in t for t in boxes), boxes
+    inner = next(o2 for o2 in alfa.outer if o2 in board.adj[alfa.centre] and o2 != o)
+    pc, po = (scene.camera.dot_screen(x) for x in (alfa.centre, inner))
+    d.mouse(pygame.MOUSEMOTION, ((pc[0] + po[0]) / 2, (pc[1] + po[1]) / 2))
+    texts = drawn_text(app, monkeypatch)
+    boxes = [t for t in texts if t.startswith("Segment from ")]
+    assert boxes and "Segment from Alfa to Alfa" not in boxes, boxes
+    assert any(re.fullmatch(r"Segment from (Alfa|the [a-z-]+ edge of Alfa) to "
+                            r"(Alfa|the [a-z-]+ edge of Alfa)", t) for t in boxes), boxes
+
+
 def test_the_train_between_cities_is_placed_in_words(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start(app, cards=True, seed=4, computer=True)

@@ -10,7 +10,7 @@ import pygame
 
 from rail_app.games.italian_rails.rules.actions import BuildFerry, Deliver, PickUp
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play, ToggleCard
-from rail_app.games.italian_rails.ui.lesson import STEPS, step_done
+from rail_app.games.italian_rails.ui.lesson import STEPS, next_river, step_done
 from rail_app.games.italian_rails.ui.selftest import Driver
 
 
@@ -53,6 +53,7 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
     plan = ls.plan
     board = scene.board
     line = list(plan.line)
+    river_end = 1
     for k in range(len(STEPS)):
         assert scene.table.lesson is not None and scene.table.lesson.step == k
         d.frames(2)
@@ -65,9 +66,15 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
             settle_run(d, scene)
         elif title == "Build out of a major city":
             drag(d, scene, line[:2])
+        elif title == "Cross a river":
+            nxt = next_river(scene.state, plan)
+            assert nxt is not None
+            river_end = line.index(nxt[1])
+            drag(d, scene, line[1:river_end + 1])
         elif title == "A refused segment":
             i = next(i for i, x in enumerate(line) if board.distance(x, plan.sea[0]) == 1)
-            drag(d, scene, [line[1], *line[2:i + 1], plan.sea[0], plan.sea[1]])
+            start = min(max(1, river_end), i)
+            drag(d, scene, [*line[start:i + 1], plan.sea[0], plan.sea[1]])
         elif title.startswith("Join"):
             i = next(i for i, x in enumerate(line) if board.distance(x, plan.sea[0]) == 1)
             drag(d, scene, line[i:])

@@ -14,6 +14,15 @@ def _place(state: GameState, key: str) -> str:
     return state.board.place_name(d) if d is not None else f"dot {key}"
 
 
+def _places(state: GameState, ka: str, kb: str) -> tuple[str, str]:
+    """Two dots told apart (``Board.place_names``)."""
+    b = state.board
+    da, db = b.find_dot(ka), b.find_dot(kb)
+    if da is None or db is None:
+        return _place(state, ka), _place(state, kb)
+    return b.place_names(da, db)
+
+
 def _demand(state: GameState, card: int, demand: int) -> str:
     c = state.deck.cards.get(card)
     if c is None or not 0 <= demand < len(c.demands):
@@ -26,10 +35,11 @@ def action_words(state: GameState, player: int, action: a.Action) -> str:
     """What ``player`` does with ``action``, in a few words starting with their name."""
     who = state.players[player].name
     if isinstance(action, a.BuildSegment):
-        return f"{who} builds from {_place(state, action.a)} to {_place(state, action.b)}"
+        frm, to = _places(state, action.a, action.b)
+        return f"{who} builds from {frm} to {to}"
     if isinstance(action, a.EraseSegment):
-        return (f"{who} erases the segment from {_place(state, action.a)} to "
-                f"{_place(state, action.b)}")
+        frm, to = _places(state, action.a, action.b)
+        return f"{who} erases the segment from {frm} to {to}"
     if isinstance(action, a.BuildFerry):
         return f"{who} takes the ferry {action.ferry}"
     if isinstance(action, a.UpgradeLoco):

@@ -298,13 +298,40 @@ class Board:
             n=steps, way=_(way), city=near.name)
 
     def nearest_city(self, d: int) -> City | None:
-        """The city nearest dot ``d``: fewest grid steps to any of its dots, then the
-        shortest distance in km, then the larger city."""
+        """The city nearest dot ``d``: fewest grid steps to its centre (a major city's wide
+        hexagon does not draw in dots nearer another city), then the shortest distance in
+        km, then the larger city."""
         dot = self.dots[d]
         rank = {"major": 0, "medium": 1, "small": 2}
         return min(self.city_list, default=None, key=lambda c: (
-            min(self.distance(d, x) for x in c.dots),
+            self.distance(d, c.centre),
             round(math.hypot(c.x - dot.x, c.y - dot.y), 3), rank.get(c.size, 3), c.index))
+
+    def place_names(self, a: int, b: int) -> tuple[str, str]:
+        """Two dots named as :meth:`place_name` does, but told apart when that names both
+        alike: within one city, a dot off its centre is named by its edge ("the south-east
+        edge of Roma"); elsewhere the second is named from the first ("the next dot
+        east")."""
+        na, nb = self.place_name(a), self.place_name(b)
+        if na != nb or a == b:
+            return na, nb
+        city = self.city_of_dot.get(a)
+        if city is not None and self.city_of_dot.get(b) is city:
+            return self._in_city(a, city), self._in_city(b, city)
+        da, db = self.dots[a], self.dots[b]
+        way = _(compass(db.x - da.x, db.y - da.y))
+        n = self.distance(a, b)
+        if n == 1:
+            return na, _("the next dot {way}").format(way=way)
+        return na, ngettext("{n} dot further {way}", "{n} dots further {way}", n).format(
+            n=n, way=way)
+
+    def _in_city(self, d: int, city: City) -> str:
+        if d == city.centre:
+            return city.name
+        dot = self.dots[d]
+        return _("the {way} edge of {city}").format(
+            way=_(compass(dot.x - city.x, dot.y - city.y)), city=city.name)
 
     def is_major_outer(self, d: int) -> bool:
         c = self.major_of_dot.get(d)

@@ -18,6 +18,8 @@ class Places(Protocol):
 
     def segment(self, a: int, b: int) -> str: ...
 
+    def dots(self, a: int, b: int) -> tuple[str, str]: ...
+
 
 class Keys:
     """Places as the record of a game writes them."""
@@ -31,6 +33,9 @@ class Keys:
     def segment(self, a: int, b: int) -> str:
         return f"{self.board.key(a)}-{self.board.key(b)}"
 
+    def dots(self, a: int, b: int) -> tuple[str, str]:
+        return self.board.key(a), self.board.key(b)
+
 
 class Names:
     """Places as players name them."""
@@ -41,8 +46,14 @@ class Names:
     def dot(self, d: int) -> str:
         return self.board.place_name(d)
 
+    def dots(self, a: int, b: int) -> tuple[str, str]:
+        """Two dots of one sentence, told apart (:meth:`Board.place_names`)."""
+        return self.board.place_names(a, b)
+
     def segment(self, a: int, b: int) -> str:
-        return _("the segment from {place_name} to {place_name2}").format(place_name=self.board.place_name(a), place_name2=self.board.place_name(b))
+        na, nb = self.board.place_names(a, b)
+        return _("the segment from {place_name} to {place_name2}").format(
+            place_name=na, place_name2=nb)
 
 
 Sentence = Callable[[Places], str]

@@ -347,9 +347,13 @@ def sentence(state: GameState, entry: LogEntry, places: Places) -> str:
         case ev.RentPaid(fee=fee, to=to):
             return (_("{name} pays {fee} rent to {name2} for using their track (M3)").format(name=name, fee=money_millions(fee), name2=state.players[to].name))
         case ev.Moved(start=start, stop=stop, steps=steps, moves_left=left):
-            frm = board.place_name(start) if start is not None else "?"
-            to = board.place_name(stop)
-            if frm == to:  # both ends have one name: no "from Napoli to Napoli"
+            frm, to = (board.place_names(start, stop) if start is not None
+                       else ("?", board.place_name(stop)))
+            here = board.city_of_dot.get(stop)
+            if start == stop or (here is not None and start is not None
+                                 and board.city_of_dot.get(start) is here):
+                # still in the one city: no "from Napoli to Napoli"
+                to = board.place_name(stop)
                 return ngettext("{name} moves {steps} segment and is still at {place} "
                                 "({left} left)",
                                 "{name} moves {steps} segments and is still at {place} "
@@ -440,7 +444,7 @@ def history_lines(state: GameState, player: int | None = None) -> list[HistoryLi
                 cost += nxt.cost
                 n += 1
                 j += 1
-            frm, to = places.dot(start), places.dot(end)
+            frm, to = places.dots(start, end)
             text = (_("{name} builds a segment from {frm} to {to} ({cost})").format(name=name, frm=frm, to=to, cost=money_millions(cost)) if n == 1 else
                     _("{name} builds {n} segments from {frm} to {to} ({cost})").format(name=name, n=n, frm=frm, to=to, cost=money_millions(cost)))
             out.append(HistoryLine(e.turn, e.player, text, LogKind.BUILD))

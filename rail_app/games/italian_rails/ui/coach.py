@@ -84,18 +84,23 @@ def _panel(ctx: Ctx, title: str, text: str, head: str, buttons: list[tuple[int, 
            dialog: Dialog) -> Panel:
     """Where a coaching box goes, its wrapped words and its buttons: at the lower left of
     the map, the buttons under the words; while a dialog is up, across the top of the map,
-    the buttons beside the words (a dialog stands below it). The same box is laid out once
-    and kept while its words, buttons, map and scale stay the same (every frame asks)."""
+    the buttons beside the words (a dialog stands below it). While the cards to keep are
+    chosen, the box stands over the bottom bar instead when it fits there, leaving the top
+    of the map to the hovered card's ways and words. The same box is laid out once and kept
+    while its words, buttons, map and scale stay the same (every frame asks)."""
     m = ctx.rects.map
+    b = ctx.rects.bottom
+    foot = (b.x, b.y, b.w, b.h) if dialog is Dialog.KEEP else None
     return _panel_kept(title, text, head, tuple(buttons), dialog is not Dialog.NONE,
-                       (m.x, m.y, m.w, m.h), ctx.px(100))
+                       (m.x, m.y, m.w, m.h), ctx.px(100), foot)
 
 
 @functools.lru_cache(maxsize=32)
 def _panel_kept(title: str, text: str, head: str, buttons: tuple[tuple[int, object, str], ...],
-                wide: bool, m: tuple[int, int, int, int], scale: int) -> Panel:
+                wide: bool, m: tuple[int, int, int, int], scale: int,
+                foot: tuple[int, int, int, int] | None = None) -> Panel:
     widths = tuple(w for w, _, _ in buttons)
-    box, lines, rects = _layout(title, text, bool(head), widths, wide, m, scale)
+    box, lines, rects = _layout(title, text, bool(head), widths, wide, m, scale, foot)
     size = round(14 * scale / 100)
     widgets = []
     for r, (_u1, command, label) in zip(rects, buttons, strict=True):
@@ -111,9 +116,11 @@ Box = tuple[int, int, int, int]
 
 @functools.lru_cache(maxsize=32)
 def _layout(title: str, text: str, head: bool, widths: tuple[int, ...], wide: bool,
-            m: Box, scale: int) -> tuple[Box, tuple[str, ...], tuple[Box, ...]]:
+            m: Box, scale: int, foot: Box | None = None
+            ) -> tuple[Box, tuple[str, ...], tuple[Box, ...]]:
     """The box, the words' lines and the buttons' places (kept: the same words are laid
-    out frame after frame)."""
+    out frame after frame); a wide box stands in ``foot`` (the bottom bar) when it fits
+    there, else across the top of the map."""
 
     def px(v: float) -> int:
         return round(v * scale / 100)
@@ -128,7 +135,10 @@ def _layout(title: str, text: str, head: bool, widths: tuple[int, ...], wide: bo
         lines_for(title, px(16), inner, True)) + px(4) + lh * len(lines)
     h = px(10) + words_h + px(10) + (0 if wide else px(46))
     box = pygame.Rect(0, 0, width, h)
-    if wide:
+    if wide and foot is not None and h <= foot[3] - px(8):
+        box.bottomleft = (mx + px(10), foot[1] + foot[3] - px(4))
+        y = box.centery - px(17)
+    elif wide:
         box.topleft = (mx + px(10), my + px(4))
         y = box.centery - px(17)
     else:

@@ -411,8 +411,8 @@ class Controller:
         self.teaching.lesson_tick()
         key = self.turn_key()
         if t.trip_shown != key and self.core.my_move() and t.preview is None:
-            t.trip_shown = key  # once a turn: the route to the destination, shown again
-            self.moving.continue_trip()
+            t.trip_shown = key  # once a turn: the way on to the destination, offered
+            self.moving.continue_trip(show=False)
 
     def all_computers(self) -> bool:
         return all(s.computer for s in self.session.setup.seats)

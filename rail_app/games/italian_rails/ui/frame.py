@@ -113,18 +113,23 @@ class View:
             self._bottom_picture(ctx)
         widgets += bottom_widgets
         frame.widgets = widgets
+        t.coach_box = None
         if dialog is not Dialog.CURTAIN:  # the lesson's panel or a first-game hint
             frame.hint = current_hint(ctx, dialog)
             if t.lesson is not None:
                 frame.coach = lesson_panel(ctx, dialog)
             elif frame.hint is not None:
                 frame.coach = hint_panel(ctx, frame.hint, dialog)
+            box = frame.coach.box if frame.coach is not None else None
+            t.coach_box = (box.x, box.y, box.w, box.h) if box is not None else None
             coach = list(frame.coach.widgets) if frame.coach is not None else []
             frame.widgets = frame.widgets + coach
             frame.dialog_widgets = frame.dialog_widgets + (
                 coach if dialog is not Dialog.NONE else [])
         if dialog is not Dialog.CURTAIN:
-            across = frame.coach if dialog is not Dialog.NONE else None  # across the top
+            across = frame.coach if dialog is not Dialog.NONE else None
+            if across is not None and across.box.top > rects.map.centery:
+                across = None  # it stands at the foot, not across the top
             frame.notices = notice_boxes(ctx, across.box.bottom if across is not None else 0)
             near = ctrl.core.dot_at(t.pointer, 0.28) if under is not None else None
             frame.pointer = pointer_boxes(ctx, frame.clickable, near,

@@ -286,24 +286,29 @@ def _cash_left(ctx: Ctx) -> int:
 
 
 def paint_card_help(surface: pygame.Surface, ctx: Ctx, dialog: pygame.Rect,
-                    title: pygame.Rect | None = None) -> None:
+                    title: pygame.Rect | None = None) -> pygame.Rect | None:
     """The hovered dealt card's words (:func:`card_help_lines`), over the dialog's edge at
     the top of the map, where the fewest of its ways run and never over the dialog's
-    ``title`` (painted after the dialog, so a short window shows them too)."""
+    ``title`` nor under the lesson's panel or a hint (painted after the dialog, so a short
+    window shows them too)."""
     t = ctx.table
     if t.card_help is None:
-        return
+        return None
     cam = t.camera
     pic = hud.bubble_picture(card_help_lines(ctx, *t.card_help), ctx.px(14), bg=GHOST_BG,
                              alpha=245, width=ctx.px(380))
     m = cam.rect.inflate(-2 * ctx.px(10), -2 * ctx.px(10))
     top = min(m.y + ctx.px(8), dialog.top - pic.get_height() // 2)
+    coach = pygame.Rect(t.coach_box) if t.coach_box is not None else None
+    if coach is not None and coach.colliderect(pygame.Rect(m.x, top, m.w, pic.get_height())):
+        top = coach.bottom + ctx.px(6)  # below the panel across the top
     spots = [pygame.Rect(m.x, top, pic.get_width(), pic.get_height()),
              pygame.Rect(m.right - pic.get_width(), top, pic.get_width(), pic.get_height())]
     points = [cam.dot_screen(d) for g in t.card_help[1] for d in g.route]
     spot = min(spots, key=lambda r: (title is not None and r.colliderect(title),
                                      sum(1 for p in points if r.collidepoint(p))))
     surface.blit(pic, spot.topleft)
+    return spot
 
 
 def card_help_lines(ctx: Ctx, card: int, routes: tuple[DemandRoute, ...]) -> list[Line]:

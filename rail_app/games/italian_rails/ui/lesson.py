@@ -30,6 +30,7 @@ from rail_app.games.italian_rails.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
+from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.rules.build import network_dots
 from rail_app.games.italian_rails.rules.state import GameState, Phase
 from rail_app.games.italian_rails.ui.commands import Command, Demand, Intent, Play, ToggleCard
@@ -49,6 +50,10 @@ class LessonState:
     focused: int = -1  # the step the camera was brought to
     saved: int = -1  # the step whose progress is on disk
     met: int = -1  # the step whose wish was met (it stays met: a pointer may move on)
+    shown: int = -1  # the step whose start is noted below
+    #: the player's track when the step ``shown`` began: a step asking for track is done
+    #: by a segment drawn after it showed, never by one drawn before
+    track: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -107,15 +112,39 @@ def _reaches(look: Look) -> bool:
 
 
 def _river(look: Look) -> bool:
+    """A segment over a river drawn since the step showed."""
     board = look.state.board
-    return any(board.edges[e].crosses("river") for e in look.state.players[0].track)
+    new = look.state.players[0].track - look.lesson.track
+    return look.lesson.shown == look.lesson.step and any(
+        board.edges[e].crosses("river") for e in new)
 
 
-def rivers_crossed(state: GameState) -> list[str]:
-    """The rivers the player's own track crosses, in the order of its segments."""
+def next_river(state: GameState, plan: LessonPlan) -> tuple[int, int, list[str]] | None:
+    """The first segment of the lesson's line over a river that the player has not drawn
+    yet: its two dots and the rivers it crosses (None: every one is drawn)."""
+    board = state.board
+    for a, b in zip(plan.line, plan.line[1:], strict=False):
+        e = board.edge(a, b)
+        if e is None or edge_key(a, b) in state.players[0].track:
+            continue
+        names = [c.name for c in e.crossings if c.kind == "river"]
+        if names:
+            return a, b, list(dict.fromkeys(names))
+    return None
+
+
+def _river_targets(look: Look) -> list[Target]:
+    nxt = next_river(look.state, look.lesson.plan)
+    return [] if nxt is None else [Target(dot=nxt[1])]
+
+
+def rivers_crossed(state: GameState, before: frozenset[tuple[int, int]] = frozenset()
+                   ) -> list[str]:
+    """The rivers the player's own track crosses (leaving out the segments ``before``), in
+    the order of its segments."""
     board = state.board
     out: list[str] = []
-    for e in sorted(state.players[0].track):
+    for e in sorted(state.players[0].track - before):
         for c in board.edges[e].crossings:
             if c.kind == "river" and c.name not in out:
                 out.append(c.name)
@@ -123,7 +152,7 @@ def rivers_crossed(state: GameState) -> list[str]:
 
 
 def _river_ack(look: Look) -> str:
-    names = rivers_crossed(look.state)
+    names = rivers_crossed(look.state, look.lesson.track)
     return ngettext("Done: your line crosses the {rivers}.",
                     "Done: your line crosses the {rivers}.", len(names)).format(
                         rivers=_(" and the ").join(names))
@@ -203,9 +232,9 @@ STEPS: tuple[Step, ...] = (
              supplier=look.lesson.plan.supplier)),
     Step(N_("Cross a river"),
          N_("Keep drawing north-west, towards {city}. A segment over a river costs 2M more "
-         "(B2): hover a segment to see what it crosses. The lit line to {city} crosses the "
-         "{river}."),
-         _river, _line_ends, focus="line", ack=_river_ack),
+         "(B2): hover a segment to see what it crosses. Draw on to the lit dot: the last "
+         "segment to it crosses the {river}."),
+         _river, _river_targets, focus="line", ack=_river_ack),
     Step(N_("A refused segment"),
          N_("Not every segment may be drawn. Draw from your line to the lit dot on the coast, "
          "then on across the bay to the other lit dot: the pen stops with a red cross and "
@@ -341,10 +370,8 @@ def words(text: str, state: GameState, plan: LessonPlan) -> str:
     """A step's words with the plan's names filled in."""
     board = state.board
     dem = state.deck.card(plan.card).demands[plan.demand]
-    rivers = []
-    for a, b in zip(plan.line, plan.line[1:], strict=False):
-        e = board.edge(a, b)
-        rivers += [c.name for c in (e.crossings if e is not None else ()) if c.kind == "river"]
+    nxt = next_river(state, plan)
+    rivers = nxt[2] if nxt is not None else []
     me = state.players[0]
     upgrade = min((c for (frm, _to), c in state.rules.upgrades.items() if frm == me.loco),
                   default=20)

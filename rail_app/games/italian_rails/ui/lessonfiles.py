@@ -37,7 +37,8 @@ SEED = 57
 MAP = ("maps", "italy.yaml")
 PLAYER, PARTNER = "Anna", "Bruno"
 #: The deliveries the lesson can teach with (commodity, city): a supplier one major city,
-#: the city wanting it the other, a line between them that crosses rivers.
+#: the city wanting it the other, a line between them that crosses a river beyond its first
+#: segment (the river step comes after the first segment is drawn).
 DELIVERIES = (("pasta", "Roma"), ("wine", "Napoli"))
 #: The events the lesson's deal may draw: they leave the lesson's track whole and its train
 #: running (no erasure, no derailment).
@@ -96,6 +97,10 @@ def plan_for(state: GameState) -> LessonPlan | None:
     if best is None:
         return None
     line = best[1]
+    # the river step comes after the first segment is drawn: a river must lie beyond it
+    beyond = [board.edge(a, b) for a, b in zip(line[1:], line[2:], strict=False)]
+    if not any(c.kind == "river" for e in beyond if e is not None for c in e.crossings):
+        return None
     sea = _sea_edge(state, line)
     ferry = next((f.index for f in board.ferries if any(
         board.city_of_dot.get(p) is supplier for p in f.ports)), None)

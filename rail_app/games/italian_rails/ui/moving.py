@@ -47,7 +47,7 @@ class Moving:
 
     def confirm_move(self) -> bool:
         """Enter or a second click: the train goes as the preview says; a route over more
-        turns is remembered, and offered again when the next move phase begins."""
+        turns is remembered, and offered in words when the next move phase begins."""
         t = self.core.table
         pv = t.preview
         if pv is None or not pv.ok or pv.action is None or not self.core.my_move():
@@ -93,9 +93,10 @@ class Moving:
         self.core.table.destination.pop(self.core.state.current, None)
         return True
 
-    def continue_trip(self) -> bool:
-        """The move phase of a train with a destination begins: its route is shown again,
-        one click (or Enter) away ("continue to Catania")."""
+    def continue_trip(self, show: bool = True) -> bool:
+        """The way on to the train's destination: shown, one click (or Enter) away ("on to
+        Catania"), when the player asks; when the move phase begins (``show`` False) only
+        offered in words, since a route preview belongs to the move it was asked in."""
         t = self.core.table
         me = self.core.state.current
         target = t.destination.get(me)
@@ -115,6 +116,11 @@ class Moving:
             t.destination.pop(me, None)
             self.core.say(_("Can't go on"), pv.reason, Tone.WARN, Spot.TOP)
             return False
+        if not show:
+            self.core.say(_("Heading for {place_name}").format(
+                place_name=board.place_name(target)),
+                _("Click it to see the way on"), Tone.INFO, Spot.TOP)
+            return True
         t.preview = pv
         self.core.say(_("On to {place_name}").format(place_name=board.place_name(target)),
                  _("Click it again or press Enter to go on; Esc for another way"), Tone.INFO,

@@ -141,8 +141,7 @@ class ItalianRailsReplay:
         more = money_millions(max(1, round(gap)))
         b = state.board
         if plan.new_track:
-            frm = b.place_name(plan.new_track[0][0])
-            to = b.place_name(plan.new_track[-1][1])
+            frm, to = b.place_names(plan.new_track[0][0], plan.new_track[-1][1])
             text = _("Here, building {start} to {end} for {cost} would have served {goods}: "
                      "+{more} a turn more than what was played.").format(
                 start=frm, end=to, cost=money_millions(plan.build_cost), goods=served,

@@ -205,6 +205,9 @@ class Table:
     #: choosing the private cards (C2): the hovered dealt card and its demands' cheapest ways
     card_help: tuple[int, tuple[DemandRoute, ...]] | None = None
     card_help_key: object = None
+    #: where the lesson's panel or a first-game hint stands in this frame (x, y, w, h):
+    #: the hovered card's words keep clear of it
+    coach_box: tuple[int, int, int, int] | None = None
     ghost_key: tuple[int, int, str, str] | None = None  # (version, seat, commodity, city)
     lesson: LessonState | None = None  # the guided first game, when this is it
 

@@ -65,6 +65,9 @@ class Teaching:
         if t.popups and any(isinstance(a, SwapDemands) for who, a in self.core.state.history
                             if who == 0):
             ls.event_seen = True
+        if ls.shown != ls.step:  # the step begins: what the player does from now on counts
+            ls.shown = ls.step
+            ls.track = frozenset(self.core.state.players[0].track)
         step = STEPS[min(ls.step, len(STEPS) - 1)]
         look = self.lesson_look()
         if look is not None and ls.met != ls.step and step.done(look):

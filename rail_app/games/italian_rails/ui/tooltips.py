@@ -78,7 +78,8 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         if edge is None:
             return []
         a, c = e
-        out = [(_("Segment from {place} to {place2}").format(place=place(b, a), place2=place(b, c)), WHITE, True)]
+        pa, pc = b.place_names(a, c)  # two ends told apart, even within one city
+        out = [(_("Segment from {place} to {place2}").format(place=pa, place2=pc), WHITE, True)]
         if edge.free:
             city = b.major_of_dot.get(a)
             out.append((_("Free track of {x} (B4)").format(x=city.name if city else _('the city')), SOFT, False))
@@ -94,8 +95,8 @@ def hover_lines(ctx: Ctx, pos: tuple[float, float], dot: int | None) -> list[Lin
         if st.phase is not Phase.MOVE:
             out.append((_("Costs {build_cost} drawn towards {place}, {build_cost2} towards "
                           "{place2} (K6)").format(
-                build_cost=money_millions(b.build_cost(a, c)), place=place(b, c),
-                build_cost2=money_millions(b.build_cost(c, a)), place2=place(b, a)),
+                build_cost=money_millions(b.build_cost(a, c)), place=pc,
+                build_cost2=money_millions(b.build_cost(c, a)), place2=pa),
                 SOFT, False))
         elif who is None:
             out.append((_("Nobody's track: no train may run here yet"), SOFT, False))
