@@ -487,7 +487,7 @@ def test_suggest_after_keeping_serves_a_private_card_when_it_pays_nearly_as_well
     assert served == 3
 
 
-def test_suggest_states_the_rent_of_the_route_it_shows() -> None:
+def test_M3_suggest_states_the_rent_of_the_route_it_shows() -> None:
     """M3: Suggest's figures are those of the route it draws: when that route runs on the
     opponent's track, its rent is at least one 4M fee (a fee for each turn the train enters
     that track), and none when it does not (Italy, seed 1, Hard against Hard: at turn 10 the

@@ -11,23 +11,23 @@ from rail_app.ui.palette import BLUE as BLUE
 from rail_app.ui.palette import CLEAR as CLEAR
 from rail_app.ui.palette import COLOUR_KEY as COLOUR_KEY
 from rail_app.ui.palette import CREAM as CREAM
+from rail_app.ui.palette import GREEN, PANEL
 from rail_app.ui.palette import INK as INK
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import PAPER as PAPER
 from rail_app.ui.palette import RED as RED
+from rail_app.ui.palette import RGBA as RGBA
 from rail_app.ui.palette import SCROLL_BAR as SCROLL_BAR
 from rail_app.ui.palette import SHADOW as SHADOW
 from rail_app.ui.palette import WHITE as WHITE
-
-Colour = tuple[int, int, int]
-RGBA = tuple[int, int, int, int]
+from rail_app.ui.palette import Colour as Colour
 
 ALPINE: Colour = (90, 90, 110)
 ALPINE_TINT: Colour = (236, 236, 240)
-BG: Colour = (246, 241, 226)
+BG: Colour = PAPER
 BORDER: Colour = (70, 60, 60)
 BORDER_FORBIDDEN: Colour = (120, 20, 20)
-BOX: Colour = (251, 247, 236)
+BOX: Colour = PANEL
 BUTTON_HOVER: Colour = (255, 241, 206)
 CARD_BG: Colour = (255, 253, 246)
 CHIP_GLOW: RGBA = (255, 236, 180, 90)
@@ -35,9 +35,9 @@ CHIP_ON: Colour = (90, 80, 66)
 CHOICE_BG: Colour = (255, 250, 232)
 CHOICE_CHOSEN: Colour = (255, 240, 190)
 CITY_EDGE: Colour = (120, 10, 20)
-CITY_RED: Colour = (200, 30, 40)
+CITY_RED: Colour = RED
 COAST: Colour = (120, 150, 170)
-COMMODITY_GREEN: Colour = (20, 120, 50)
+COMMODITY_GREEN: Colour = GREEN
 CONTEXT_LAND: Colour = (226, 226, 222)
 CUBE_UNLOCKED: Colour = (230, 230, 230)
 DARK: Colour = (30, 26, 22)
