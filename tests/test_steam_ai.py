@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -343,16 +344,20 @@ def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
 
 
 def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
-    """A turn of Hard's at 5 or 6 seats judges and combines fewer lines, in proportion to the
-    seats beyond 4, and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for
-    the other levels, nothing changes (but the order's weight, tested below)."""
+    """A turn of Hard's at 5 or 6 seats judges and combines fewer lines (from 45 and 20, in
+    proportion to the seats beyond 4: its 100 and 40 at 3 and 4 seats would take too long
+    there), and looks for Urban Growth on fewer cities; at 3 and 4 seats, and for the other
+    levels, nothing changes (but the order's weight, tested below)."""
+    assert (HARD.screen, HARD.candidates, HARD.beam) == (100, 40, 1)
     assert HARD.at(3) is HARD
     assert (HARD.at(4).screen, HARD.at(4).candidates, HARD.at(4).growth_cities) == (
         HARD.screen, HARD.candidates, HARD.growth_cities)
     assert NORMAL.at(6) is NORMAL and EASY.at(6) is EASY
     five, six = HARD.at(5), HARD.at(6)
-    assert (five.screen, five.candidates) == (36, 16)
-    assert (six.screen, six.candidates) == (30, 13)
+    assert (five.screen, five.candidates, five.beam) == (36, 16, 1)
+    assert (six.screen, six.candidates, six.beam) == (30, 13, 1)
+    wide = replace(HARD, beam=3, crowded_beam=1)
+    assert wide.at(4).beam == 3 and wide.at(5).beam == 1
     assert five.foresee and five.max_actions == HARD.max_actions
     assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
     s = game("small", seats=5)
@@ -366,7 +371,7 @@ def test_hard_weighs_next_turns_order_more_at_larger_tables() -> None:
     weights = {n: HARD.at(n).params.order_weight for n in (3, 4, 5, 6)}
     assert weights == {3: 1.0, 4: 2.0, 5: 3.0, 6: 4.0}
     assert {NORMAL.at(n).params.order_weight for n in (3, 4, 5, 6)} == {1.0}
-    assert HARD.at(5).screen == 36 and HARD.at(4).screen == 45
+    assert HARD.at(5).screen == 36 and HARD.at(4).screen == 100
     s = at_select(game("small", seats=4), 0)
     assert Planner(s, 0, HARD).order_worth(7) == pytest.approx(2.0)
     assert Planner(s, 0, NORMAL).order_worth(7) == pytest.approx(1.0)

@@ -65,6 +65,13 @@ class Level:
     #: proportion) and Urban Growth is looked for on fewer cities, so that a turn takes no
     #: longer than at this many seats (None: all)
     full_seats: int | None = None
+    #: beyond :attr:`full_seats`, the lines judged and combined start from these before
+    #: they shrink, and this many combinations are tried (None: :attr:`screen`,
+    #: :attr:`candidates`, :attr:`beam`): a level may search more at tables of up to
+    #: ``full_seats`` than a larger table's turn time allows
+    crowded_screen: int | None = None
+    crowded_candidates: int | None = None
+    crowded_beam: int | None = None
     #: what next turn's order is worth (:attr:`Params.order_weight`) grows by this for each
     #: seat beyond three: the more players, the more of them choose, build and move before
     #: the last place
@@ -85,8 +92,12 @@ class Level:
         if level.full_seats is None or seats <= level.full_seats:
             return level
         k = level.full_seats / seats
-        return replace(level, screen=max(1, round(level.screen * k)),
-                       candidates=max(1, round(level.candidates * k)),
+        screen = level.screen if level.crowded_screen is None else level.crowded_screen
+        candidates = level.candidates if level.crowded_candidates is None \
+            else level.crowded_candidates
+        beam = level.beam if level.crowded_beam is None else level.crowded_beam
+        return replace(level, screen=max(1, round(screen * k)),
+                       candidates=max(1, round(candidates * k)), beam=beam,
                        growth_cities=GROWTH_CITIES, full_seats=None)
 
 
@@ -99,11 +110,13 @@ EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_act
              move_options=1)
 #: Normal looks at the deliveries of this turn and the next (four move rounds).
 NORMAL = Level(LevelName.NORMAL, horizon=4)
-#: Hard judges and combines fewer lines at 5 and 6 seats (36 and 16 at 5, 30 and 13 at 6)
-#: and looks for Urban Growth on the 4 cities with most of its links; it weighs next turn's
-#: order once at 3 seats, twice at 4, three times at 5, four times at 6.
-HARD = Level(LevelName.HARD, max_actions=6, screen=45, candidates=20, foresee=True,
-             move_options=12, full_seats=4, order_weight_per_seat=1.0)
+#: Hard judges 100 lines and combines the best 40 at 3 and 4 seats; at 5 and 6 it judges and
+#: combines fewer (36 and 16 at 5, 30 and 13 at 6) and looks for Urban Growth on the 4 cities
+#: with most of its links; it weighs next turn's order once at 3 seats, twice at 4, three
+#: times at 5, four times at 6.
+HARD = Level(LevelName.HARD, max_actions=6, screen=100, candidates=40, foresee=True,
+             move_options=12, full_seats=4, crowded_screen=45, crowded_candidates=20,
+             order_weight_per_seat=1.0)
 
 #: How a level that foresees the other players' builds models each of them.
 MODEL = NORMAL
