@@ -23,6 +23,7 @@ from rail_app.games.steam.ai.projects import find_projects, realize
 from rail_app.games.steam.devtools import tournament
 from rail_app.games.steam.rules import engine, goods
 from rail_app.games.steam.rules.actions import (
+    Bid,
     ChooseTile,
     Declare,
     EndBuild,
@@ -294,6 +295,42 @@ def test_the_first_auction_is_judged_in_the_turn_order_it_decides() -> None:
         assert seat is not None
         s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
     assert Planner(s, 0, HARD).order == s.order
+
+
+def test_S_T2e_a_bid_costs_what_it_adds_to_the_borrowing_of_the_first_build() -> None:
+    """S-T2e: the winner of a place pays the bid by borrowing (S-M3), $5 a step of income,
+    the rest kept as cash. Everyone borrows in turn 1 anyway to build, so a $1 bid that fits
+    in the steps the build borrows costs a dollar, not a step of income. A computer player
+    weighs a bid by what it adds to its turn's borrowing and bids while that is below the
+    place's worth."""
+    italia = load_board("maps/steam-italia.yaml")
+    s = engine.new_game(italia, ["a", "b", "c", "d"], {"game": "basic"}, 2004)
+    opener = s.actor()
+    assert opener is not None and s.auction is not None
+    s = engine.apply(s, Bid(0), opener, inplace=True)
+    seat = s.actor()
+    assert seat is not None and seat != opener and s.auction.high == 0
+    planner = Planner(s, seat, HARD)
+    tracks = planner.tracks()
+    alone = planner.spend_worth(tracks, 1, spendable=True)
+    assert alone is not None
+    # alone, $1 takes a whole step of income ($5, $4 of it kept as cash)
+    dollar = value.dollar(planner.params, planner.clock, planner.clock.builds_left)
+    assert alone == pytest.approx(value.income_flow(planner.params, planner.clock) + 2
+                                  - 4 * dollar)
+    # with a $9 build the seat borrows two steps and keeps $1: a $1 bid costs that dollar
+    assert planner.bid_worth(1, 9) == pytest.approx(dollar)
+    # a $2 bid takes a third step: what that adds, no more than paying it alone
+    both, base = planner.spend_worth(tracks, 11, True), planner.spend_worth(tracks, 9, True)
+    assert both is not None and base is not None
+    assert planner.bid_worth(2, 9) == pytest.approx(min(both - base, alone + dollar))
+    assert planner.bid_worth(1, 0) == pytest.approx(alone)
+    # on this deal the first place is worth more to Hard than the dollar, less than the step
+    hard = bot("hard", seat, 1)
+    spread, build = hard._place_spread(s, seat)
+    cost = planner.bid_worth(1, build)
+    assert build > 5 and cost is not None and cost <= 0.6 * spread < alone
+    assert hard.choose(s, seat) == Bid(1)
 
 
 def test_new_links_are_found_as_a_full_search_finds_them() -> None:

@@ -37,7 +37,7 @@ from rail_app.games.steam.rules.actions import (
     UrbanGrowth,
 )
 from rail_app.games.steam.rules.auction import bid_payment, min_bid
-from rail_app.games.steam.rules.build import growth_possible, urbanization_possible
+from rail_app.games.steam.rules.build import TILE_ACTIONS, growth_possible, urbanization_possible
 from rail_app.games.steam.rules.money import STEP, steps_available
 from rail_app.games.steam.rules.state import MAX_LOCO, ActionTile, GameState, Special, Step
 
@@ -66,7 +66,7 @@ class PlanningBot:
         self.seat = seat
         self.rng = random.Random(seed)
         self._kept: _Kept | None = None
-        self._spread: tuple[int, int, float] | None = None
+        self._spread: tuple[int, int, float, int] | None = None
 
     @property
     def name(self) -> str:
@@ -97,13 +97,17 @@ class PlanningBot:
 
     # -- auctions and capital ----------------------------------------------------------------
 
-    def _place_spread(self, state: GameState, seat: int) -> float:
-        """The worth of going first rather than last, worked out once per auction."""
+    def _place_spread(self, state: GameState, seat: int) -> tuple[float, int]:
+        """The worth of going first rather than last, and the price of the build the seat
+        plans this turn, worked out once per auction."""
         key = (state.turn, seat)
         if self._spread is None or self._spread[:2] != key:
-            spread = self.planner(state, seat).place_spread() if self.level.judge_tiles else 0.0
-            self._spread = (key[0], key[1], spread)
-        return self._spread[2]
+            spread, build = 0.0, 0
+            if self.level.judge_tiles:
+                planner = self.planner(state, seat)
+                spread, build = planner.place_spread(), planner.plan_build(TILE_ACTIONS).cost
+            self._spread = (key[0], key[1], spread, build)
+        return self._spread[2], self._spread[3]
 
     def _bid(self, state: GameState, seat: int) -> Action:
         a = state.auction
@@ -115,14 +119,12 @@ class PlanningBot:
             return PassBid()
         if low == 0:
             return Bid(0)  # an opening bid of nothing costs nothing
-        spread = self._place_spread(state, seat)
+        spread, build = self._place_spread(state, seat)
         planner = self.planner(state, seat)
+        due = low
         if a.standard:
-            places = len(a.seats)
-            due = bid_payment(2 if len(a.active) > 2 else 1, places, low)
-            cost = planner.spend_worth(planner.tracks(), due, spendable=True)
-        else:
-            cost = planner.spend_worth(planner.tracks(), low, spendable=True)
+            due = bid_payment(2 if len(a.active) > 2 else 1, len(a.seats), low)
+        cost = planner.bid_worth(due, build)
         if cost is None or cost > 0.6 * spread:
             return PassBid()
         return Bid(low)

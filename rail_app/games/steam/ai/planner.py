@@ -215,6 +215,21 @@ class Planner:
         return (self.money(tracks[0], tracks[1], spendable) + tracks[2]) - (
             self.money(after[0], after[1], spendable) + after[2])
 
+    def bid_worth(self, due: int, build: int) -> float | None:
+        """What paying ``due`` for a place costs in VP-worth (None: it cannot be paid), when
+        the seat also pays ``build`` for this turn's track: a bid paid by borrowing (S-T2e,
+        S-M3) shares the $5 steps the build borrows anyway, so what it costs is what it adds
+        to the build's price, never more than paying it alone."""
+        tr = self.tracks()
+        alone = self.spend_worth(tr, due, spendable=True)
+        if alone is None or build <= 0:
+            return alone
+        both = self.spend_worth(tr, build + due, spendable=True)
+        base = self.spend_worth(tr, build, spendable=True)
+        if both is None or base is None:
+            return alone
+        return min(alone, both - base)
+
     # -- building ----------------------------------------------------------------------------
 
     def projects(self) -> list[Project]:
