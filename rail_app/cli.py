@@ -789,6 +789,9 @@ def speak(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
+    own = _game_tournament(list(sys.argv[1:] if argv is None else argv))
+    if own is not None:
+        return own
     parser = build_parser(prog)
     args = parser.parse_args(argv)
     if not args.command:
@@ -797,6 +800,28 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
     speak(args)
     try:
         return COMMANDS[args.command].run(args)
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def _game_tournament(argv: list[str]) -> int | None:
+    """``tournament --game G ...`` for a game whose tournament has options of its own
+    (Steam's ``--seats``, ``--table``, ``--variant``): that tournament reads the arguments and
+    its exit status is returned. None for any other command or game."""
+    if not argv or argv[0] != "tournament":
+        return None
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=None)
+    known, rest = pre.parse_known_args(argv[1:])
+    if known.game is None:
+        return None
+    from rail_app.devtools.gametools import tools_of
+
+    own = tools_of(known.game).tournament
+    if own is None:
+        return None
+    try:
+        return own(rest)
     except KeyboardInterrupt:
         return interrupted()
 

@@ -456,6 +456,25 @@ def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert levels["easy"]["turn_cpu_s"]["p95"] > 0
 
 
+def test_the_shared_tournament_command_plays_steams_tables_of_n_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m rail_app tournament --game steam --seats 4 ...`` is Steam's own tournament
+    (tables of N seats, rotated), not the shared one's pairings of two; its refusals keep
+    the exit status 2."""
+    from rail_app import cli
+
+    code = cli.main(["tournament", "--game", "steam", "--seats", "4", "--table",
+                     "easy,greedy,greedy,greedy", "--games", "1", "--jobs", "1", "--json",
+                     "--seed", "3"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["seats"] == 4
+    assert [g["seats"] for g in out["games"]] == [["easy", "greedy", "greedy", "greedy"]]
+    assert out["summary"]["errors"] == 0 and out["games"][0]["ended"]
+    assert cli.main(["tournament", "--game", "steam", "--seats", "4", "--table",
+                     "hard,normal"]) == tournament.EXIT_REFUSED
+    assert "not --seats 4" in capsys.readouterr().err
+
+
 def test_a_mirror_table_deals_a_new_game_each_time() -> None:
     """Turned, a table of one level would play the same game N times: a mirror deals a new
     seed for every game, a mixed table turns the seats on each deal."""

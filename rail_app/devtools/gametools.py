@@ -6,7 +6,7 @@ Everything here is optional for a game: the harnesses (``simulate``, ``tournamen
 ``soak``, ``fuzz``, ``bench``, ``selftest``) work for every registered game through its
 :class:`~rail_app.table.gamedef.GameDef` and its screen parts alone; a game that has
 richer tools of its own (Italian Rails' soak with its goal-directed player, its map fuzzer,
-its benchmarks, the lesson's tools) lists them here (its interface self-test is part of
+its benchmarks, the lesson's tools; Steam's tournament of N-seat tables) lists them here (its interface self-test is part of
 the game proper: :meth:`rail_app.ui.gameparts.GameScreens.selftest`).
 """
 
@@ -23,9 +23,16 @@ def _italian_rails() -> GameTools:
     return TOOLS
 
 
+def _steam() -> GameTools:
+    from rail_app.games.steam.devtools import tournament
+
+    return GameTools(tournament=tournament.main)
+
+
 #: The games' own tools, by game id (made when first asked for).
 GAME_TOOLS: dict[str, Callable[[], GameTools]] = {
     "italian-rails": _italian_rails,
+    "steam": _steam,
 }
 
 

@@ -5,7 +5,7 @@ without the games, so that a game's tools can import it."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,9 @@ class GameTools:
     fuzz_maps: Callable[[], Any] | None = None
     #: The option sets the checked games of ``fuzz soak`` cycle through.
     option_cycle: tuple[Mapping[str, object], ...] = ()
+    #: ``tournament`` for a game whose tournament has options of its own (Steam's tables of
+    #: N seats): it reads the command's arguments but ``--game`` and returns the exit status.
+    tournament: Callable[[Sequence[str]], int] | None = None
     #: The game's own commands (``autoplay``, ``screenshots``, ``make-records`` ...).
     commands: Mapping[str, Callable[[argparse.Namespace], int]] = field(default_factory=dict)
 
