@@ -24,9 +24,9 @@ def _italian_rails() -> GameTools:
 
 
 def _steam() -> GameTools:
-    from rail_app.games.steam.devtools import tournament
+    from rail_app.games.steam.devtools.tools import TOOLS
 
-    return GameTools(tournament=tournament.main)
+    return TOOLS
 
 
 #: The games' own tools, by game id (made when first asked for).

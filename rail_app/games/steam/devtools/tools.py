@@ -1,0 +1,18 @@
+"""Steam's own development tools, as the shared tools reach them
+(:data:`rail_app.devtools.gametools.GAME_TOOLS`): its tournament of N-seat tables. The other
+harnesses (simulate, soak, fuzz, bench, selftest) take their generic forms."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rail_app.devtools.toolkit import GameTools
+
+
+def _tournament(argv: Sequence[str]) -> int:
+    from rail_app.games.steam.devtools.tournament import main
+
+    return main(argv)
+
+
+TOOLS = GameTools(tournament=_tournament)
