@@ -371,6 +371,21 @@ def test_lines_to_build_are_priced_as_the_engine_prices_them() -> None:
             assert spent == p.cost, p
 
 
+def test_a_build_plan_is_worked_out_once_for_the_same_question() -> None:
+    """A planner reads one moment: asked again for the same tile actions, tracks, excluded
+    hexes and key, it gives the plan it made (the bid's price and the place's worth share
+    the first build's plan); another question gets a plan of its own."""
+    s = at_build(game("small", 3, seed=8), 0)
+    planner = Planner(s, 0, NORMAL)
+    plan = planner.plan_build()
+    assert plan.projects and planner.plan_build() is plan
+    assert planner.plan_build(planner.actions_left(), planner.tracks()) is plan
+    fresh = Planner(s, 0, NORMAL).plan_build(1)
+    assert planner.plan_build(1) is not plan
+    assert [(p.stroke, n) for p, n in planner.plan_build(1).projects] == [
+        (p.stroke, n) for p, n in fresh.projects]
+
+
 def test_the_worth_of_money_falls_to_nothing_after_the_last_build() -> None:
     params = value.Params()
     early = value.Clock(1, 10, 10, 10, False)
@@ -393,8 +408,8 @@ def test_hard_judges_fewer_lines_at_tables_of_five_and_six() -> None:
     five, six = HARD.at(5), HARD.at(6)
     assert (five.screen, five.candidates, five.beam) == (36, 16, 1)
     assert (six.screen, six.candidates, six.beam) == (30, 13, 1)
-    wide = replace(HARD, beam=3, crowded_beam=1)
-    assert wide.at(4).beam == 3 and wide.at(5).beam == 1
+    wide = replace(HARD, crowded_screen=None, crowded_candidates=None)
+    assert (wide.at(5).screen, wide.at(5).candidates) == (80, 32)
     assert five.foresee and five.max_actions == HARD.max_actions
     assert HARD.growth_cities is None and five.growth_cities == six.growth_cities == 4
     s = game("small", seats=5)

@@ -66,12 +66,10 @@ class Level:
     #: longer than at this many seats (None: all)
     full_seats: int | None = None
     #: beyond :attr:`full_seats`, the lines judged and combined start from these before
-    #: they shrink, and this many combinations are tried (None: :attr:`screen`,
-    #: :attr:`candidates`, :attr:`beam`): a level may search more at tables of up to
-    #: ``full_seats`` than a larger table's turn time allows
+    #: they shrink (None: :attr:`screen` and :attr:`candidates`): a level may search more
+    #: at tables of up to ``full_seats`` than a larger table's turn time allows
     crowded_screen: int | None = None
     crowded_candidates: int | None = None
-    crowded_beam: int | None = None
     #: what next turn's order is worth (:attr:`Params.order_weight`) grows by this for each
     #: seat beyond three: the more players, the more of them choose, build and move before
     #: the last place
@@ -95,9 +93,8 @@ class Level:
         screen = level.screen if level.crowded_screen is None else level.crowded_screen
         candidates = level.candidates if level.crowded_candidates is None \
             else level.crowded_candidates
-        beam = level.beam if level.crowded_beam is None else level.crowded_beam
         return replace(level, screen=max(1, round(screen * k)),
-                       candidates=max(1, round(candidates * k)), beam=beam,
+                       candidates=max(1, round(candidates * k)),
                        growth_cities=GROWTH_CITIES, full_seats=None)
 
 

@@ -140,6 +140,7 @@ class Planner:
         self._stops: set[int] | None = None
         self._colours: tuple[list[int], list[bool]] | None = None
         self._gains: dict[tuple[object, ...], list[Gain]] = {}
+        self._plans: dict[tuple[object, ...], BuildPlan] = {}
         self._intents: dict[int, Intent] | None = None
         self._worlds: dict[tuple[tuple[tuple[int, int], ...], tuple[Edge, ...]], Net] = {}
         #: utilities of lines already judged: (net, slots, tracks) -> (net, line -> utility)
@@ -460,11 +461,22 @@ class Planner:
         """The lines to build now: the best line, then (levels that combine) the best of
         the next candidates with it, while tile actions and money last and a line adds
         worth. A level with a beam of k starts from each of its k best lines in turn and
-        keeps the combination worth most."""
+        keeps the combination worth most. Worked out once for the same actions, tracks,
+        excluded hexes and key."""
         left = self.actions_left() if actions is None else actions
         tr = self.tracks() if tracks is None else tracks
         if left <= 0 or self.clock.builds_left <= 0:
             return BuildPlan()
+        cache_key = (left, tr, exclude, key) if slots is None else None
+        if cache_key is not None and cache_key in self._plans:
+            return self._plans[cache_key]
+        plan = self._plan_build(left, tr, slots, exclude, key)
+        if cache_key is not None:
+            self._plans[cache_key] = plan
+        return plan
+
+    def _plan_build(self, left: int, tr: Tracks, slots: Sequence[rollout.Slot] | None,
+                    exclude: frozenset[int], key: tuple[object, ...]) -> BuildPlan:
         ranked = self.gains(left, tr, slots, exclude, key=key)
         if not ranked or ranked[0].gain <= 0:
             return BuildPlan()
