@@ -575,6 +575,8 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _game_arg(p)
+    p.epilog = ("A game with a tournament of its own takes its own options instead: "
+                "tournament --game steam --help (tables of --seats 3 to 6).")
 
 
 def _tournament(args: argparse.Namespace) -> int:

@@ -6,8 +6,9 @@ Everything here is optional for a game: the harnesses (``simulate``, ``tournamen
 ``soak``, ``fuzz``, ``bench``, ``selftest``) work for every registered game through its
 :class:`~rail_app.table.gamedef.GameDef` and its screen parts alone; a game that has
 richer tools of its own (Italian Rails' soak with its goal-directed player, its map fuzzer,
-its benchmarks, the lesson's tools; Steam's tournament of N-seat tables) lists them here (its interface self-test is part of
-the game proper: :meth:`rail_app.ui.gameparts.GameScreens.selftest`).
+its benchmarks, the lesson's tools; Steam's tournament of N-seat tables) lists them here
+(its interface self-test is part of the game proper:
+:meth:`rail_app.ui.gameparts.GameScreens.selftest`).
 """
 
 from __future__ import annotations
