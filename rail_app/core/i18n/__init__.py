@@ -23,7 +23,8 @@ them; numbers are filled in already formatted (:func:`number`, :func:`money_mill
 :func:`dollars`, :func:`percent`, :func:`ordinal`). Machine output (``--json``, game records,
 saves, logs for developers) is never translated: it does not call these functions.
 
-Nothing here reads the environment until asked (:func:`choose_language`): until
+Nothing here reads the environment or asks the system until asked (:func:`choose_language`;
+the system's preferred languages on Windows and macOS: :mod:`rail_app.core.i18n.system`): until
 :func:`set_language` is called the game speaks English whatever the machine's locale, so a
 test speaks the language it sets. Catalogs are ``locale/<code>/LC_MESSAGES/rail_app.po``,
 compiled in memory on first use (:mod:`rail_app.core.i18n.po`); docs/i18n.md tells the whole
@@ -47,6 +48,7 @@ from rail_app.core.i18n.choose import (
     Language,
     choose_language,
     from_environment,
+    from_preferred,
     known,
     language_of,
 )
@@ -56,7 +58,7 @@ from rail_app.core.paths import resource_path
 __all__ = [
     "AUTOMATIC", "DOMAIN", "LANGUAGES", "PSEUDO", "SOURCE", "Language", "TextAudit", "N_", "_",
     "audit_drawn_text", "catalog_path", "choose_language", "dollars", "drawn", "locale_dir",
-    "from_environment", "known", "language", "language_choices", "language_of",
+    "from_environment", "from_preferred", "known", "language", "language_choices", "language_of",
     "load_translations", "money_millions", "ngettext", "npgettext", "number", "on_change",
     "ordinal", "percent", "pgettext", "residue", "set_language", "template_path",
     "using_language", "version",
