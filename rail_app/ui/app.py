@@ -38,6 +38,15 @@ NOTICE_TIME = 1.5  # seconds the app's notice stays
 TITLE = "Italian Rails"
 
 
+#: The table's icon (drawn by tools/make_icon.py), for the window and the task switcher.
+ICON = ("assets", "icon", "table.png")
+
+
+def set_window_icon() -> None:
+    """Give the game's windows the table's icon (the executable's own icon is the spec's)."""
+    pygame.display.set_icon(pygame.image.load(str(resource_path(*ICON))))
+
+
 class App:
     def __init__(self, *, map_path: str | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None) -> None:
@@ -71,6 +80,7 @@ class App:
         #: The last input events, for a crash report.
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
+        set_window_icon()  # before the window opens: some systems take no icon after
         self.screen = self._set_mode(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
