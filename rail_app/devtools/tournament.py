@@ -169,7 +169,7 @@ def run(map_path: str, plan: list[tuple[int, tuple[str, ...]]], jobs: int,
         ) -> list[Game]:
     """Play the games on ``jobs`` processes, with a progress bar on stderr when it is a
     terminal (never in a log file)."""
-    from tqdm import tqdm
+    from rail_app.devtools.progress import tqdm
 
     done: list[Game] = []
     work = [(map_path, seed, seats, turn_cap, game_id) for seed, seats in plan]

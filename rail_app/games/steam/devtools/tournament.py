@@ -188,7 +188,7 @@ def _play_job(job: Job) -> Game:
 def run(map_path: str, plan: Sequence[tuple[int, tuple[str, ...], int]], variant: str,
         jobs: int, progress: bool = True) -> list[Game]:
     """Play the games on ``jobs`` processes (a progress bar on a terminal's stderr)."""
-    from tqdm import tqdm
+    from rail_app.devtools.progress import tqdm
 
     work: list[Job] = [(map_path, seed, seats, variant, t) for seed, seats, t in plan]
     done: list[Game] = []
