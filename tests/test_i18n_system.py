@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,4 +240,20 @@ def test_the_game_starts_in_the_systems_language(on: Any,
     on("darwin", core_foundation=FakeCoreFoundation(["es-ES"]))
     speak(argparse.Namespace(json=False))
     assert i18n.language() == "es"
+    assert i18n._("System language") == "Idioma del sistema"
+
+
+def test_without_the_template_the_pseudo_locale_is_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standalone game carries the catalogs but not their template (a translator's
+    tool): the pseudo-locale, made from the template, is then English, never a crash."""
+    assert choose_language("qps", NO_VARIABLES) == "qps"  # a checkout has the template
+    catalogs = tmp_path / "locale" / "es" / "LC_MESSAGES"
+    catalogs.mkdir(parents=True)
+    shutil.copy(i18n.catalog_path("es"), catalogs / "rail_app.po")
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+    assert choose_language("qps", NO_VARIABLES) == "en"
+    assert choose_language(None, {"LANGUAGE": "qps"}) == "en"
+    assert choose_language(None, {"LANGUAGE": "es"}) == "es"
+    i18n.set_language(choose_language(None, {"LANGUAGE": "es"}))
     assert i18n._("System language") == "Idioma del sistema"

@@ -36,17 +36,16 @@ from __future__ import annotations
 import contextlib
 import gettext
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from rail_app.core.i18n import numbers, po, pseudo
+from rail_app.core.i18n import choose, numbers, po, pseudo
 from rail_app.core.i18n.choose import (
     AUTOMATIC,
     LANGUAGES,
     PSEUDO,
     SOURCE,
     Language,
-    choose_language,
     from_environment,
     from_preferred,
     known,
@@ -81,6 +80,19 @@ def catalog_path(code: str, folder: Path | None = None) -> Path:
 def template_path(folder: Path | None = None) -> Path:
     """``locale/rail_app.pot``: every message id of the code (``tools/i18n.sh extract``)."""
     return (folder or locale_dir()) / f"{DOMAIN}.pot"
+
+
+def choose_language(setting: str | None = None,
+                    environ: Mapping[str, str] | None = None,
+                    preferred: Sequence[str] | None = None) -> str:
+    """The language to speak (:func:`rail_app.core.i18n.choose.choose_language`: the
+    setting, the gettext variables, the system's preferred languages, English). The
+    pseudo-locale only where its template is: the standalone game leaves the template out
+    (a translator's tool), and a setting or ``LANGUAGE=qps`` there gives English."""
+    code = choose.choose_language(setting, environ, preferred)
+    if code == PSEUDO and not template_path().is_file():
+        return SOURCE
+    return code
 
 
 class _Pseudo(gettext.NullTranslations):
