@@ -3,17 +3,30 @@ locked numpy the standalone game is built from (tools/numpy_noblas.py)."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import glibc_floor  # noqa: E402
-import numpy_noblas  # noqa: E402
+
+def _tool(name: str) -> ModuleType:
+    """A script of tools/, loaded from its file (tools/ is not put on the import path: its
+    i18n.py would hide the library of that name)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and typing look modules up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+glibc_floor = _tool("glibc_floor")
+numpy_noblas = _tool("numpy_noblas")
 
 OBJDUMP = """
 libpython3.11.so.1.0:     file format elf64-x86-64

@@ -186,7 +186,7 @@ def test_no_answer_from_core_foundation_means_english(on: Any,
 
 
 def test_what_is_not_a_language_tag_is_passed_over() -> None:
-    cf = FakeCoreFoundation(["", "../../etc", "x" * 100, "es-ES"])
+    cf = FakeCoreFoundation(["", "/etc/passwd", "x" * 100, "es-ES"])
     assert macos_languages(cf) == ["es-ES"]
     kernel32 = FakeKernel32(["; rm", "es-AR"])
     assert windows_languages(kernel32) == ["es-AR"]

@@ -4,19 +4,32 @@ size Windows and macOS ask for."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import struct
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "assets" / "icon"
-sys.path.insert(0, str(ROOT / "tools"))
 
-import make_icon  # noqa: E402
+
+def _tool(name: str) -> ModuleType:
+    """A script of tools/, loaded from its file (tools/ is not put on the import path: its
+    i18n.py would hide the library of that name)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and typing look modules up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+make_icon = _tool("make_icon")
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
