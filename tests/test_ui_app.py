@@ -167,6 +167,7 @@ def test_the_window_shows_the_tables_icon(monkeypatch: pytest.MonkeyPatch,
     picture tools/make_icon.py draws."""
     from rail_app.core.paths import resource_path
     from rail_app.ui import app as app_module
+    from rail_app.ui.icon import ICON
     from rail_app.ui.settings import Settings
 
     events: list[tuple[str, Any]] = []
@@ -179,5 +180,5 @@ def test_the_window_shows_the_tables_icon(monkeypatch: pytest.MonkeyPatch,
     assert [kind for kind, _ in events][:2] == ["icon", "mode"]
     icon = events[0][1]
     assert icon.get_size() == (256, 256)
-    drawn = pygame.image.load(str(resource_path(*app_module.ICON)))
+    drawn = pygame.image.load(str(resource_path(*ICON)))
     assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(drawn, "RGBA")

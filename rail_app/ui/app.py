@@ -24,6 +24,7 @@ from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import screens
 from rail_app.ui.fonts import font
+from rail_app.ui.icon import set_window_icon
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
@@ -36,15 +37,6 @@ if TYPE_CHECKING:
 MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
 TITLE = "Italian Rails"
-
-
-#: The table's icon (drawn by tools/make_icon.py), for the window and the task switcher.
-ICON = ("assets", "icon", "table.png")
-
-
-def set_window_icon() -> None:
-    """Give the game's windows the table's icon (the executable's own icon is the spec's)."""
-    pygame.display.set_icon(pygame.image.load(str(resource_path(*ICON))))
 
 
 class App:
