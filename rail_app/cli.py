@@ -188,19 +188,19 @@ def _validate(args: argparse.Namespace) -> int:
 
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         return _map_problems(exc, args.json, args.all)
     from rail_app.authoring.problems import problem_lines
 
-    summary = game.map_summary(board)
+    summary = game.rules.map_summary(board)
     check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
     warnings = check(board) if check is not None else []
     if args.json:
         print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
-        print(f"{args.path}: OK: {game.board_name(board)}: {parts}")
+        print(f"{args.path}: OK: {game.rules.board_name(board)}: {parts}")
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
@@ -218,7 +218,7 @@ def _render(args: argparse.Namespace) -> int:
 
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -230,7 +230,7 @@ def _render(args: argparse.Namespace) -> int:
 
     use_dummy_drivers()
     from rail_app.authoring.games import authoring_of
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    from rail_app.ui.gamescreens import has_screen, screens_of
 
     out = Path(args.output)
     if out.is_dir():
@@ -246,8 +246,8 @@ def _render(args: argparse.Namespace) -> int:
               .format(output=args.output, folder=out.parent), file=sys.stderr)
         return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
-    if draw is None and game.id in GAME_SCREENS:
-        draw = GAME_SCREENS[game.id].render_map
+    if draw is None and has_screen(game.id):
+        draw = screens_of(game.id).render_map
     if draw is None:
         print(f"{game.title} has no render-map tool", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -398,7 +398,7 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
 
     warnings: list[str] = []
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         print(_("{record}: cannot load the map {map}: {first}").format(record=args.record, map=record.map, first=first), file=sys.stderr)
@@ -410,7 +410,7 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     except ValueError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    summary = game.replay_summary(state)
+    summary = game.rules.replay_summary(state)
     if args.json:
         print(json.dumps({"actions": [r.to_dict(game) for r in results], "final": summary,
                           "warnings": warnings}, indent=1, ensure_ascii=False))
@@ -418,8 +418,8 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     for r in results:
-        print(describe_result(r, record.players, game.action_repr(r.action)))
-    for line in game.replay_lines(summary):
+        print(describe_result(r, record.players, game.rules.action_repr(r.action)))
+    for line in game.rules.replay_lines(summary):
         print(line)
     return EXIT_OK
 
@@ -453,7 +453,7 @@ def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
               f"{len(record.players) - 1})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
         timeline = Timeline.of_record(game, record, board)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
@@ -632,7 +632,7 @@ def _bench(args: argparse.Namespace) -> int:
         from rail_app.core.mapfile import MapError
 
         try:
-            game_of_map(args.map).load_board(args.map)
+            game_of_map(args.map).rules.load_board(args.map)
         except MapError as exc:
             return _map_problems(exc, False, False)
     if args.saves is not None:

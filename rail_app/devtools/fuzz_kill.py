@@ -139,7 +139,7 @@ def _make_games(root: Path, game: str | None = None) -> tuple[list[str], list[st
     b = played_session(path, 4, 30, names, kinds, inks, game=game)
     a.save(root / "a.json")
     b.save(root / "b.json")
-    return (a.game.seat_names(a.state), b.game.seat_names(b.state))
+    return (a.game.rules.seat_names(a.state), b.game.rules.seat_names(b.state))
 
 
 def _check(target: Path, games: dict[str, list[str]]) -> str:

@@ -324,10 +324,10 @@ def invalid_game(session: Any) -> str:
         if not isinstance(s.name, str) or not 0 < len(s.name) <= MAX_NAME \
                 or not s.name.isprintable():
             return f"seat name of {len(s.name)} characters"
-    if [s.name for s in seats] != game.seat_names(session.state):
+    if [s.name for s in seats] != game.rules.seat_names(session.state):
         return "the seats are not the players"
     state, results = replay(game, session.record(), session.board)
-    if not all(r.ok for r in results) or game.history(state) != game.history(session.state):
+    if not all(r.ok for r in results) or game.rules.history(state) != game.rules.history(session.state):
         return "the loaded game does not replay"
     import pygame
 

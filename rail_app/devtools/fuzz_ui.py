@@ -166,24 +166,24 @@ def _finished_session(game: str | None = None) -> Any:
     from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
 
-    rules = game_of(game)
+    definition = game_of(game)
     path = small_map_of(game)
-    board = rules.load_board(path)
+    board = definition.rules.load_board(path)
     names, _, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
-    state = rules.new_game(board, list(names), {}, 3)
-    bots = [rules.player("random", i, 3) for i in range(len(names))]
+    state = definition.rules.new_game(board, list(names), {}, 3)
+    bots = [definition.player("random", i, 3) for i in range(len(names))]
     for _ in range(20_000):
-        if rules.outcome(state) is not None:
+        if definition.rules.outcome(state) is not None:
             break
-        if min(rules.turns_taken(state)) >= 40:
-            state = rules.end_early(state)
+        if min(definition.rules.turns_taken(state)) >= 40:
+            state = definition.rules.end_early(state)
             break
-        who = rules.to_act(state)
+        who = definition.rules.to_act(state)
         assert who is not None
-        state = rules.apply(state, bots[who].choose(rules.seen_by(state, who)))
+        state = definition.rules.apply(state, bots[who].choose(definition.rules.seen_by(state, who)))
     seats = [Seat(n, COMPUTER, Level.EASY if i % 2 == 0 else Level.HARD, ink)
              for i, (n, ink) in enumerate(zip(names, inks, strict=True))]
-    return Session(GameSetup(path, seats, 3, game=rules.id), board, state)
+    return Session(GameSetup(path, seats, 3, game=definition.id), board, state)
 
 
 def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
@@ -195,17 +195,17 @@ def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     app.running = True
-    rules = game_of(game)
+    definition = game_of(game)
     if phase.startswith("game:"):
         kinds = {"game: person v computer": (HUMAN, COMPUTER), "game: two people": (HUMAN, HUMAN),
                  "game: two computers": (COMPUTER, COMPUTER),
                  "game: Italy": (HUMAN, COMPUTER)}[phase]
-        path = resolve(rules.default_map) if "Italy" in phase else small_map_of(game)
+        path = resolve(definition.default_map) if "Italy" in phase else small_map_of(game)
         names = ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo")
         inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
         seats = [Seat(names[i], kinds[i % 2], Level.HARD if i % 2 == 0 else Level.EASY,
-                      inks[i]) for i in range(rules.seats.default)]
-        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=rules.id))))
+                      inks[i]) for i in range(definition.seats.default)]
+        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=definition.id))))
     elif phase == "gameover":
         app.reset(screens.game_over(app, finished))
     elif phase == "settings":

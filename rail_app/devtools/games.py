@@ -24,17 +24,17 @@ def played_session(map_path: str = MINI, seed: int = 1, steps: int = 40,
     seats = [Seat(n, SeatKind(k), Level(level if k == "computer" else "normal"), ink)
              for n, k, ink in zip(names, kinds, inks, strict=True)]
     session = Session.new(GameSetup(map_path, seats, seed, game=game or DEFAULT_GAME))
-    rules = session.game
+    definition = session.game
     rng = random.Random(seed)
     for _ in range(steps):
         if session.over:
             break
-        options = rules.legal_actions(session.state)
+        options = definition.rules.legal_actions(session.state)
         if not options:
             break
         # prefer doing something over ending the turn or the phase, so games get somewhere
         busy = [a for a in options
-                if not str(rules.action_to_dict(a).get("kind", "")).startswith("end")]
+                if not str(definition.rules.action_to_dict(a).get("kind", "")).startswith("end")]
         session.apply(rng.choice(busy if busy and rng.random() < 0.8 else options))
     return session
 

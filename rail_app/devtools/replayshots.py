@@ -26,7 +26,7 @@ def _session(played: Any, map_path: str, seats: list[Seat]) -> Any:
 
     board, final, names, actions = played
     game = registry.game("italian-rails")
-    return Session(GameSetup(map_path, seats, 5, game.options_of(final)), board, final)
+    return Session(GameSetup(map_path, seats, 5, game.rules.options_of(final)), board, final)
 
 
 def _people(names: list[str], levels: tuple[str, ...] = ("hard",), people: int = 1

@@ -105,10 +105,10 @@ def _play(session: Any, actions: int) -> None:
     game = session.game
     players = [game.player("random", i, 5 + i) for i in range(len(session.setup.seats))]
     for _ in range(actions):
-        seat = game.to_act(session.state)
+        seat = game.rules.to_act(session.state)
         if seat is None:
             return
-        session.apply(players[seat].choose(game.seen_by(session.state, seat)))
+        session.apply(players[seat].choose(game.rules.seen_by(session.state, seat)))
 
 
 def _measure(app: Any) -> dict[str, float]:

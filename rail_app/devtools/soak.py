@@ -53,49 +53,49 @@ class SoakReport:
 _BOARDS: dict[tuple[str, str, int, int], Any] = {}  # a process's boards, by game and file
 
 
-def _board(rules: registry.AnyGame, map_path: str) -> Any:
+def _board(definition: registry.AnyGame, map_path: str) -> Any:
     """The board of ``map_path``, read once per process (by its path, time and size): the
     games of a soak do not change their board."""
     stat = os.stat(map_path)
-    key = (rules.id, os.path.abspath(map_path), stat.st_mtime_ns, stat.st_size)
+    key = (definition.id, os.path.abspath(map_path), stat.st_mtime_ns, stat.st_size)
     if key not in _BOARDS:
         _BOARDS.clear()
-        _BOARDS[key] = rules.load_board(map_path)
+        _BOARDS[key] = definition.rules.load_board(map_path)
     return _BOARDS[key]
 
 
 def soak_game(game_id: str, map_path: str, seed: int, turn_cap: int = 150) -> SoakReport:
     """Play and check one game of random players; exceptions are caught and reported."""
-    rules = registry.game(game_id)
+    definition = registry.game(game_id)
     report = SoakReport(seed)
     t0 = time.perf_counter()
     kinds: Counter[str] = Counter()
     state: Any = None
     checker: Any = None
     try:
-        board = _board(rules, map_path)
-        n = rules.seats.default
-        state = rules.new_game(board, [f"random {i}" for i in range(n)], {}, seed)
-        players = [rules.player("random", i, seed) for i in range(n)]
-        checker = rules.checker(state)
+        board = _board(definition, map_path)
+        n = definition.seats.default
+        state = definition.rules.new_game(board, [f"random {i}" for i in range(n)], {}, seed)
+        players = [definition.player("random", i, seed) for i in range(n)]
+        checker = definition.rules.checker(state)
         for _ in range(MAX_ACTIONS):
-            if rules.outcome(state) is not None:
+            if definition.rules.outcome(state) is not None:
                 report.finished = True
                 break
-            if min(rules.turns_taken(state)) >= turn_cap:
-                state = rules.end_early(state)
+            if min(definition.rules.turns_taken(state)) >= turn_cap:
+                state = definition.rules.end_early(state)
                 report.capped = True
                 break
-            who = rules.to_act(state)
+            who = definition.rules.to_act(state)
             assert who is not None
-            action = players[who].choose(rules.seen_by(state, who))
-            q = rules.quote(state, action)
+            action = players[who].choose(definition.rules.seen_by(state, who))
+            q = definition.rules.quote(state, action)
             if not q.ok:
                 checker.violations.append(f"the random player chose an illegal action "
-                                          f"{rules.action_repr(action)}: {q.violations[0].message}")
+                                          f"{definition.rules.action_repr(action)}: {q.violations[0].message}")
                 break
-            state = checker.step(state, action, rules.apply)
-            kinds[str(rules.action_to_dict(action).get("kind", "?"))] += 1
+            state = checker.step(state, action, definition.rules.apply)
+            kinds[str(definition.rules.action_to_dict(action).get("kind", "?"))] += 1
         else:
             report.error = f"no end after {MAX_ACTIONS} actions"
         checker.end(state, report.capped)
@@ -104,8 +104,8 @@ def soak_game(game_id: str, map_path: str, seed: int, turn_cap: int = 150) -> So
         where = f" at {tb[-1].filename.split('/')[-1]}:{tb[-1].lineno}" if tb else ""
         report.error = f"{type(exc).__name__}: {exc}{where}"
     if state is not None:
-        report.turns = max(rules.turns_taken(state))
-        report.scores = rules.scores(state)
+        report.turns = max(definition.rules.turns_taken(state))
+        report.scores = definition.rules.scores(state)
     if checker is not None:
         report.actions = checker.actions
         report.violations = list(checker.violations)
@@ -120,14 +120,14 @@ def _run(job: tuple[str, str, int, int]) -> SoakReport:
 
 def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app soak``: the game's own soak, or the soak of its GameDef."""
-    rules = registry.game(getattr(args, "game", None))
-    own = tools_of(rules.id).soak
+    definition = registry.game(getattr(args, "game", None))
+    own = tools_of(definition.id).soak
     if own is not None:
         if args.map is None:
-            args.map = rules.default_map
+            args.map = definition.default_map
         return own(args)
-    map_path = args.map or resolve(rules.default_map)
-    jobs = [(rules.id, map_path, s, args.turn_cap)
+    map_path = args.map or resolve(definition.default_map)
+    jobs = [(definition.id, map_path, s, args.turn_cap)
             for s in range(args.seed, args.seed + args.games)]
     if args.jobs > 1:
         from rail_app.devtools.pool import worker_pool
@@ -138,7 +138,7 @@ def run_command(args: argparse.Namespace) -> int:
         reports = [_run(j) for j in jobs]
     turns = sorted(r.turns for r in reports)
     summary = {
-        "game": rules.id,
+        "game": definition.id,
         "games": len(reports),
         "finished": sum(r.finished for r in reports),
         "capped": sum(r.capped for r in reports),
@@ -152,12 +152,12 @@ def run_command(args: argparse.Namespace) -> int:
     }
     if args.json:
         print(json.dumps({"summary": summary,
-                          "games": [r.as_dict(rules.score_name) for r in reports]}, indent=1))
+                          "games": [r.as_dict(definition.score_name) for r in reports]}, indent=1))
     else:
         for r in reports:
             state = "finished" if r.finished else "capped" if r.capped else "STOPPED"
             print(f"seed {r.seed}: {state}, {r.turns} turns, {r.actions} actions, "
-                  f"{rules.score_name} {list(r.scores)}, {len(r.violations)} violations"
+                  f"{definition.score_name} {list(r.scores)}, {len(r.violations)} violations"
                   + (f", ERROR {r.error}" if r.error else "") + f" ({r.seconds:.1f}s)")
             for v in r.violations[:5]:
                 print(f"    {v}")

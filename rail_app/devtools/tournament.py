@@ -66,42 +66,42 @@ def play(map_path: str, seed: int, seats: tuple[str, ...], turn_cap: int = TURN_
     may see, checking the game's invariants after every action; every exception and broken
     invariant becomes the game's error. ``variants`` (Italian Rails) or ``options``: the
     game's options."""
-    rules = registry.game(game_id)
-    game = Game(seed, seats, score_name=rules.score_name)
+    definition = registry.game(game_id)
+    game = Game(seed, seats, score_name=definition.score_name)
     t0 = time.perf_counter()
     state = None
     checker: Any = None
     chosen: dict[str, object] = dict(options or {})
     chosen.update({v: True for v in variants})
     try:
-        board = _world(rules.id, map_path)
-        state = rules.new_game(board, [f"{k} {i}" for i, k in enumerate(seats)], chosen, seed)
-        players = [rules.player(kind, seat, seed) for seat, kind in enumerate(seats)]
-        checker = rules.checker(state) if check else None
+        board = _world(definition.id, map_path)
+        state = definition.rules.new_game(board, [f"{k} {i}" for i, k in enumerate(seats)], chosen, seed)
+        players = [definition.player(kind, seat, seed) for seat, kind in enumerate(seats)]
+        checker = definition.rules.checker(state) if check else None
         cpu: dict[tuple[int, int], float] = {}
         for _ in range(MAX_ACTIONS):
-            if rules.outcome(state) is not None:
+            if definition.rules.outcome(state) is not None:
                 break
-            if min(rules.turns_taken(state)) >= turn_cap:
-                state = rules.end_early(state)
+            if min(definition.rules.turns_taken(state)) >= turn_cap:
+                state = definition.rules.end_early(state)
                 game.capped = True
                 break
-            acting = rules.to_act(state)
+            acting = definition.rules.to_act(state)
             assert acting is not None
             c0 = time.process_time()
-            action = players[acting].choose(rules.seen_by(state, acting))
-            key = (rules.turn(state), acting)
+            action = players[acting].choose(definition.rules.seen_by(state, acting))
+            key = (definition.rules.turn(state), acting)
             cpu[key] = cpu.get(key, 0.0) + time.process_time() - c0
             if checker is None:
-                state = rules.apply(state, action)
+                state = definition.rules.apply(state, action)
                 continue
-            q = rules.quote(state, action)
+            q = definition.rules.quote(state, action)
             if not q.ok:
                 first = q.violations[0]
                 raise RuntimeError(f"{seats[acting]} chose an illegal action "
-                                   f"{rules.action_repr(action)}: {first.message} "
+                                   f"{definition.rules.action_repr(action)}: {first.message} "
                                    f"({first.code})")
-            state = checker.step(state, action, rules.apply)
+            state = checker.step(state, action, definition.rules.apply)
         else:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         if checker is not None:
@@ -112,7 +112,7 @@ def play(map_path: str, seed: int, seats: tuple[str, ...], turn_cap: int = TURN_
         for (_, seat), s in cpu.items():
             if seats[seat] != "random":
                 game.turn_cpu.setdefault(seat, []).append(s)
-        out = rules.outcome(state)
+        out = definition.rules.outcome(state)
         if out is not None:
             game.winner = out.winner
     except Exception as exc:  # a tournament reports every failing game and goes on
@@ -123,9 +123,9 @@ def play(map_path: str, seed: int, seats: tuple[str, ...], turn_cap: int = TURN_
         game.actions = checker.actions
         game.violations = list(checker.violations)
     if state is not None:
-        game.turns = rules.turns_taken(state)
-        game.scores = rules.scores(state)
-        game.first_player = rules.first_seat(state)
+        game.turns = definition.rules.turns_taken(state)
+        game.scores = definition.rules.scores(state)
+        game.first_player = definition.rules.first_seat(state)
     game.seconds = time.perf_counter() - t0
     return game
 
@@ -136,7 +136,7 @@ _WORLDS: BoundedCache[tuple[str, str], Any] = BoundedCache(8)
 def _world(game_id: str, map_path: str) -> Any:
     """The board of a map, loaded once per process."""
     return _WORLDS.get((game_id, map_path),
-                       lambda: registry.game(game_id).load_board(map_path))
+                       lambda: registry.game(game_id).rules.load_board(map_path))
 
 
 def schedule(levels: list[str], games: int, seed: int, seats: int = 2
@@ -331,34 +331,34 @@ def table(summary: dict[str, Any], levels: list[str]) -> Iterator[str]:
 
 def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app tournament [--game G]``."""
-    rules = registry.game(getattr(args, "game", None))
-    example = ",".join(str(v) for v in rules.levels) or rules.players[0]
+    definition = registry.game(getattr(args, "game", None))
+    example = ",".join(str(v) for v in definition.levels) or definition.players[0]
     levels = [x.strip().lower() for x in str(args.levels or example).split(",") if x.strip()]
-    bad = [x for x in levels if x not in rules.players]
+    bad = [x for x in levels if x not in definition.players]
     if len(levels) < 1 or bad or len(set(levels)) != len(levels):
-        print(f"--levels takes different names among {', '.join(rules.players)}, e.g. "
+        print(f"--levels takes different names among {', '.join(definition.players)}, e.g. "
               f"{example}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.games < 2 or args.games % 2:
         print("--games must be an even number (each seed is played in both seat orders)",
               file=sys.stderr)
         return EXIT_BAD_INPUT
-    map_path = args.map or resolve(rules.default_map)
+    map_path = args.map or resolve(definition.default_map)
     try:
-        _world(rules.id, map_path)
+        _world(definition.id, map_path)
     except (MapError, OSError) as exc:
         for prob in getattr(exc, "problems", None) or [exc]:
             print(prob, file=sys.stderr)
         return EXIT_BAD_INPUT
     jobs = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
-    games = run(map_path, schedule(levels, args.games, args.seed, rules.seats.default), jobs,
-                args.turn_cap, progress=not args.quiet, game_id=rules.id)
+    games = run(map_path, schedule(levels, args.games, args.seed, definition.seats.default), jobs,
+                args.turn_cap, progress=not args.quiet, game_id=definition.id)
     summary = summarise(games, levels)
     summary["wall_s"] = round(time.perf_counter() - t0, 1)
     summary["jobs"] = jobs
     if args.json:
-        print(json.dumps({"map": args.map or rules.default_map, "levels": levels,
+        print(json.dumps({"map": args.map or definition.default_map, "levels": levels,
                           "games_per_pairing": args.games,
                           "seed": args.seed, "summary": summary,
                           "games": [_game_dict(g) for g in games]}, indent=1))

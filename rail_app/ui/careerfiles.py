@@ -34,10 +34,10 @@ def entry_from_save(path: Path) -> GameEntry | None:
         game = registry.game(saved.record.game)
         where = unpack_world(saved.world, worlds_dir()) if saved.world is not None \
             else Path(saved.record.map)
-        board = game.load_board(where, needs=saved.record.options)
+        board = game.rules.load_board(where, needs=saved.record.options)
         state, _results = records.replay(game, saved.record, board)
         match = saved.game.id if saved.game is not None else path.stem
-        return career.entry_of(game, state, saved.seats, match, game.board_name(board)[:80],
+        return career.entry_of(game, state, saved.seats, match, game.rules.board_name(board)[:80],
                                _when(path.stat().st_mtime))
     except (SaveError, MapError, KeyError, ValueError, OSError):
         return None
@@ -74,7 +74,7 @@ def keep(session: Session[Any]) -> GameEntry | None:
     if not kept.exists():
         session.save(kept)
     entry = career.entry_of(session.game, session.state, session.setup.seats, session.game_id,
-                            session.game.board_name(session.board)[:80],
+                            session.game.rules.board_name(session.board)[:80],
                             _when(kept.stat().st_mtime))
     career.add(career.career_path(data), entry, rebuilt)
     return entry

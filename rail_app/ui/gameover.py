@@ -76,7 +76,7 @@ class GameOverScene(Scene):
     def ranks(self) -> list[int]:
         """Each seat's rank (1 = first; seats that tie share a rank)."""
         game = self.session.game
-        out = game.outcome(self.session.state)
+        out = game.rules.outcome(self.session.state)
         if out is None:
             return [1] * len(self.session.setup.seats)
         return list(out.ranks)

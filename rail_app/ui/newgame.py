@@ -18,7 +18,6 @@ from rail_app.core.i18n import N_, _, number
 from rail_app.core.mapfile import MapError, map_name
 from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
-from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
 from rail_app.ui.fields import name_field, seed_field
 from rail_app.ui.fonts import font
@@ -52,7 +51,7 @@ class NewGameScene(Scene):
         super().__init__(app)
 
     @property
-    def game(self) -> GameDef[object, object, object]:
+    def game(self) -> registry.AnyGame:
         return registry.game(self.game_id)
 
     def build(self) -> None:

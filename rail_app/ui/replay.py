@@ -55,8 +55,8 @@ class ReplayScene(Scene):
         self.game = game
         setup = session.setup
         self.timeline = Timeline(game, session.board, [s.name for s in setup.seats],
-                                 dict(game.options_of(session.state)), setup.seed,
-                                 game.history(session.state))
+                                 dict(game.rules.options_of(session.state)), setup.seed,
+                                 game.rules.history(session.state))
         self.parts: Any = replay_parts_of(game.id) or GenericReplay(game, setup.map_path)
         people = [i for i, s in enumerate(setup.seats) if not s.computer]
         self.people = people
@@ -207,8 +207,8 @@ class ReplayScene(Scene):
         # the review replays the game on a timeline of its own (this one serves the frames)
         timeline = Timeline(self.game, self.session.board,
                             [s.name for s in self.session.setup.seats],
-                            dict(self.game.options_of(self.session.state)),
-                            self.session.setup.seed, self.game.history(self.session.state))
+                            dict(self.game.rules.options_of(self.session.state)),
+                            self.session.setup.seed, self.game.rules.history(self.session.state))
         self.reviewing = review_turns(timeline, self.reviewed)
         self._review_result = []
         self.refresh()

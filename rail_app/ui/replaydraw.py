@@ -30,19 +30,19 @@ class GenericReplay:
             self.picture = None
 
     def lines(self, board: Any, before: Any, after: Any, seat: int | None) -> list[str]:
-        done = self.game.history(after)
-        return [self.game.action_repr(done[-1][1])] if done else []
+        done = self.game.rules.history(after)
+        return [self.game.rules.action_repr(done[-1][1])] if done else []
 
     def figures(self, board: Any, state: Any, viewer: int | None) -> list[str]:
         return [_("{score}: {value}").format(score=self.game.score_name,
                                             value=number(v))
-                for v in self.game.scores(state)]
+                for v in self.game.rules.scores(state)]
 
     def draw(self, surface: pygame.Surface, board: Any, before: Any | None, state: Any,
              inks: Any, plan: Any = None) -> None:
         surface.fill(PAPER)
         if self.picture is not None:
-            pic = self.screens.thumbnail(self.picture, self.game.summary(state), inks,
+            pic = self.screens.thumbnail(self.picture, self.game.rules.summary(state), inks,
                                          surface.get_size())
             surface.blit(pic, (0, 0))
 

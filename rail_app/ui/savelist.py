@@ -22,6 +22,7 @@ import pygame
 
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, number
+from rail_app.table import registry
 from rail_app.table.seats import Seat
 from rail_app.ui.palette import BLACK as BLACK
 
@@ -94,7 +95,7 @@ class Entry:
         from rail_app.table.registry import game
 
         people = [i for i, s in enumerate(self.seats) if not s.computer]
-        return game(self.game_id).summary_lines(g.summary, [s.name for s in self.seats],
+        return game(self.game_id).rules.summary_lines(g.summary, [s.name for s in self.seats],
                                                  people, g.over)
 
 
@@ -319,12 +320,12 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     if entry.map_file is None or not entry.game_id:
         return None
     from rail_app.core.mapfile import MapError
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    from rail_app.ui.gamescreens import has_screen, screens_of
     from rail_app.ui.settings import INKS
 
-    if entry.game_id not in GAME_SCREENS:
+    if entry.game_id not in registry.ids() or not has_screen(entry.game_id):
         return None
-    screens = GAME_SCREENS[entry.game_id]
+    screens = screens_of(entry.game_id)
     board_key = (entry.game_id, entry.map_file)
     board = _BOARDS.peek(board_key)
     if board is None:
@@ -338,6 +339,6 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
-    pic = screens.thumbnail(board, summary, inks, size)
+    pic: pygame.Surface = screens.thumbnail(board, summary, inks, size)
     _THUMBS.put(key, pic)
     return pic

@@ -412,3 +412,43 @@ def _per_colour(raw: dict[str, int], base: tuple[int, int, int, int, int]
                 ) -> tuple[int, int, int, int, int]:
     values = [raw.get(str(c), b) for c, b in zip(COLOURS, base, strict=True)]
     return (values[0], values[1], values[2], values[3], values[4])
+
+
+#: The printed colours of cities (grey is a New City's).
+PRINTED = (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE)
+
+
+def summary(board: Board) -> dict[str, Any]:
+    """What a map holds, for ``validate-map`` (its ``--json`` keys): hexes, land hexes,
+    cities in all and per colour, the cubes they get at set-up, towns, hills, rivers, sea
+    hexes and impassable sides (between two hexes, and at the board's edge or the sea)."""
+    city_hexes = {c.hex for c in board.cities}
+    land = [h for h in board.hexes if h.index not in city_hexes]
+    between = edge = 0
+    for h in board.hexes:
+        for side in range(6):
+            if not board.blocked[h.index][side]:
+                continue
+            n = board.nb[h.index][side]
+            if n < 0:
+                edge += 1
+            elif n > h.index:
+                between += 1
+    out: dict[str, Any] = {
+        "name": board.name,
+        "hexes": len(board.hexes),
+        "cities": len(board.cities),
+    }
+    for colour in PRINTED:
+        out[str(colour)] = sum(1 for c in board.cities if c.colour is colour)
+    out.update({
+        "printed_cubes": sum(c.number for c in board.cities),
+        "reserve_spaces": board.reserve_spaces,
+        "towns": sum(1 for h in land if h.town),
+        "hills": sum(1 for h in land if h.terrain is Terrain.HILL),
+        "rivers": sum(1 for h in land if h.river),
+        "sea_hexes": len(board.sea),
+        "impassable_sides": between,
+        "edge_sides": edge,
+    })
+    return out
