@@ -32,12 +32,12 @@ def _in_pieces(data: bytes) -> bytes:
 
 def test_an_older_saves_map_with_a_river_in_pieces_opens_on_the_same_board(
         tmp_path: Path) -> None:
-    world = pack_world(ITALY)
+    world = pack_world(ITALY, registry.game("italian-rails").map_parts)
     assert world is not None
     geometry = world.file("geometry")
     assert geometry is not None
-    old = World(tuple(WorldFile.of(f.role, f.name, _in_pieces(f.data)) if f is geometry else f
-                      for f in world.files))
+    old = World(tuple(WorldFile.of(f.role, f.name, _in_pieces(f.data), f.kind)
+                      if f is geometry else f for f in world.files))
     game = registry.game("italian-rails")
     # today's reader refuses a river named twice in a map an author writes ...
     written = tmp_path / "authored"

@@ -33,8 +33,8 @@ from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from rail_app.core import i18n
-from rail_app.core.guarded import FileKind
 from rail_app.core.lazy import Lazy
+from rail_app.core.world import MapPart
 from rail_app.table.actions import Action, ActionCodec
 from rail_app.table.engine import Engine
 from rail_app.table.invariants import Checker
@@ -123,18 +123,6 @@ class Score:
             return i18n.dollars(value, sign=sign)
         text = i18n.number(value)
         return f"+{text}" if sign and value > 0 else text
-
-
-@dataclass(frozen=True)
-class MapPart:
-    """A file a game's map names beside it, carried by every save with the map
-    (:mod:`rail_app.core.world`): its ``role`` in the save (the name saves give it: old
-    saves name Italian Rails' "geometry" and "deck"), the map's ``key`` that names it, and
-    how the guarded reader reads it."""
-
-    role: str
-    key: str
-    kind: FileKind
 
 
 class BoardLoader(Protocol[B_co]):

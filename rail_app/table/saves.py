@@ -206,7 +206,7 @@ def read_save(path: str | os.PathLike[str], game_for: Callable[[str], AnyGameDef
     world = None
     if data["world"] is not None:
         try:
-            world = world_from_json(data["world"])
+            world = world_from_json(data["world"], game.map_parts)
         except WorldError as exc:
             raise SaveError(f"{shown}: {exc}") from None
         if record.map_sha256 and record.map_sha256 != world.map.sha256:

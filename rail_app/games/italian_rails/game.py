@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rail_app.core import guarded
 from rail_app.core.i18n import N_
 from rail_app.core.lazy import Lazy
+from rail_app.core.world import MapPart
 from rail_app.games.italian_rails.rules.identity import (
     BUILDING_ONLY,
     GAME_ID,
@@ -17,7 +18,7 @@ from rail_app.games.italian_rails.rules.identity import (
     SEATS,
     VARIANT_LABELS,
 )
-from rail_app.table.gamedef import GameDef, GameOption, MapPart, Score, ScoreUnit
+from rail_app.table.gamedef import GameDef, GameOption, Score, ScoreUnit
 from rail_app.table.seats import Level
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rail_app.core import guarded
 from rail_app.core.lazy import Lazy
+from rail_app.core.world import MapPart
 from rail_app.games.steam.rules.identity import (
     DEFAULT_SEATS,
     GAME_ID,
@@ -21,7 +22,7 @@ from rail_app.games.steam.rules.identity import (
     STANDARD,
     TITLE,
 )
-from rail_app.table.gamedef import GameDef, GameOption, MapPart, Score, ScoreUnit
+from rail_app.table.gamedef import GameDef, GameOption, Score, ScoreUnit
 from rail_app.table.seats import Level, SeatRange
 
 if TYPE_CHECKING:
