@@ -138,7 +138,8 @@ def outcome(state: GameState) -> Outcome | None:
     else:
         reason = OutcomeReason.BANKRUPTCY
     scores = tuple(s if s is not None else 0 for s in out.scores)
-    return Outcome(tuple(ranks), scores, reason)
+    out_of_it = frozenset(seat for seat, s in enumerate(out.scores) if s is None)
+    return Outcome(tuple(ranks), scores, reason, out_of_it)
 
 
 def end_early(state: GameState) -> GameState:
