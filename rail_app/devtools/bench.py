@@ -20,11 +20,18 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rail_app.core.paths import scratch_data_dir
 from rail_app.devtools.gametools import tools_of
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.gamescreens import no_screen
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -70,16 +77,8 @@ def bench_rules(game_id: str, map_path: str, steps: int) -> dict[str, float]:
 
 def bench_frames(game_id: str, map_path: str, frames: int) -> dict[str, float]:
     """The game screen's frame against a plain blit of the whole window, in one run."""
-    from rail_app.core.paths import scratch_data_dir
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     import pygame
-
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.app import App
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings
 
     definition = registry.game(game_id)
     with scratch_data_dir("rails-bench-"):
@@ -143,7 +142,6 @@ def run_command(args: argparse.Namespace) -> int:
     map_path = args.map or resolve(definition.default_map)
     out: dict[str, Any] = {"game": definition.id, "quick": args.quick}
     out.update(bench_rules(definition.id, map_path, 40 if args.quick else 300))
-    from rail_app.ui.gamescreens import no_screen
 
     if no_screen(definition.id) is None:
         out.update(bench_frames(definition.id, map_path, 30 if args.quick else 200))

@@ -26,7 +26,17 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.core.paths import DATA_DIR_ENV
+from rail_app.devtools.fuzz_names import POOLS, fuzz_name
+from rail_app.devtools.games import played_session, small_map_of, table_of
+from rail_app.devtools.toolkit import resolve
+from rail_app.table.registry import game as game_of
+from rail_app.table.seats import Level
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session, saves_dir
+from rail_app.ui.settings import Settings
 
 SHORT_COUNT = 1500
 LONG_COUNT = 50_000
@@ -148,8 +158,6 @@ class Monkey:
         if r < 0.9:
             return self.key()
         if r < 0.96:
-            from rail_app.devtools.fuzz_names import POOLS, fuzz_name
-
             text = rng.choice(["a", "Anna", "123", "é", "🚂", "x" * 40, " ", "\t",
                                fuzz_name(rng), rng.choice(rng.choice(POOLS)[1])])
             return [pg.event.Event(pg.TEXTINPUT, text=text)]
@@ -161,11 +169,6 @@ class Monkey:
 def _finished_session(game: str | None = None) -> Any:
     """A game of the game's small map played to its end by random players (ended by the
     game's own rule at 40 turns each)."""
-    from rail_app.devtools.games import small_map_of, table_of
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
-
     definition = game_of(game)
     path = small_map_of(game)
     board = definition.rules.load_board(path)
@@ -188,12 +191,6 @@ def _finished_session(game: str | None = None) -> Any:
 
 def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
     """Put the app on the screen of ``phase``."""
-    from rail_app.devtools.games import small_map_of
-    from rail_app.devtools.toolkit import resolve
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-
     app.running = True
     definition = game_of(game)
     if phase.startswith("game:"):
@@ -225,9 +222,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """Feed ``count`` random events to the app; a summary (crashes, slowest frame...)."""
-    from rail_app.core.paths import DATA_DIR_ENV
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     old = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-ui-",
@@ -243,18 +237,12 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
 
 
 def _new_app() -> Any:
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     return App(size=(1280, 720), fullscreen=False, settings=Settings())
 
 
 def _run(seed: int, count: int, progress: Callable[[str], None] | None,
          game: str | None = None) -> dict[str, Any]:
     import pygame
-
-    from rail_app.devtools.games import played_session, small_map_of, table_of
-    from rail_app.ui.session import saves_dir
 
     t0 = time.perf_counter()
     names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))

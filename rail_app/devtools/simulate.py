@@ -22,6 +22,7 @@ from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
+from rail_app.devtools.pool import worker_pool
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
 from rail_app.table.registry import AnyGame
@@ -119,7 +120,6 @@ def run_games(map_path: str, seeds: list[int], players: list[str], turn_cap: int
     jobs = [(map_path, s, players, turn_cap, game_id) for s in seeds]
     if workers <= 1 or len(jobs) <= 1:
         return [_run_one(j) for j in jobs]
-    from rail_app.devtools.pool import worker_pool
 
     with worker_pool(workers) as pool:
         return list(pool.imap(_run_one, jobs))

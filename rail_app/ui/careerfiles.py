@@ -8,9 +8,14 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
-from rail_app.table import career
+from rail_app.core.world import unpack_world
+from rail_app.table import career, records, registry
 from rail_app.table.career import CareerError, GameEntry
+from rail_app.table.library import read_save
+from rail_app.table.saves import SaveError
+from rail_app.ui.savedir import worlds_dir
 
 if TYPE_CHECKING:
     from rail_app.ui.session import Session
@@ -22,13 +27,6 @@ def _when(seconds: float) -> str:
 
 def entry_from_save(path: Path) -> GameEntry | None:
     """The career's line of a kept save (None when it cannot be read or is not over)."""
-    from rail_app.core.mapfile import MapError
-    from rail_app.core.world import unpack_world
-    from rail_app.table import records, registry
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-    from rail_app.ui.savedir import worlds_dir
-
     try:
         saved = read_save(path)
         game = registry.game(saved.record.game)

@@ -18,18 +18,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.paths import resource_path, scratch_data_dir
 from rail_app.table import registry
-from rail_app.ui.gamescreens import screens_of
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.app import App
+from rail_app.ui.gamescreens import no_screen, screens_of
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import GameSetup, Session, saves_dir
+from rail_app.ui.settings import Settings
 
 
 def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None = None,
                  verbose: bool = True) -> int:
     """Start the app headless on the game's map (``map_path``, or its small map) in a data
     folder of its own, then run the game's own self-test, or the shell's."""
-    from rail_app.core.paths import resource_path, scratch_data_dir
-
     definition = registry.game(game)
-    from rail_app.ui.gamescreens import no_screen
 
     why = no_screen(definition.id)
     if why is not None:
@@ -38,12 +41,7 @@ def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None =
     small = definition.small_map
     path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
     with scratch_data_dir("rails-selftest-"):
-        from rail_app.ui.headless import use_dummy_drivers
-
         use_dummy_drivers()
-        from rail_app.ui.app import App
-        from rail_app.ui.settings import Settings
-
         app = App(map_path=path, size=(1280, 720), fullscreen=False, settings=Settings())
         own = screens_of(definition.id).selftest(app, path, turns, verbose)
         if own is not None:
@@ -53,9 +51,6 @@ def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None =
 
 def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> int:
     import pygame
-
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.session import GameSetup, Session, saves_dir
 
     definition = registry.game(game_id)
     failures: list[str] = []
