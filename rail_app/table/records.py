@@ -34,6 +34,7 @@ from typing import Any
 from rail_app.core import guarded, names
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
+from rail_app.table.actions import Action
 from rail_app.table.gamedef import GameDef
 from rail_app.table.quotes import QuoteLike, ViolationLike
 from rail_app.table.seats import SeatRange
@@ -66,7 +67,7 @@ class Record:
     map: str  # the map file's path, as given when the game started
     seed: int
     players: list[str]
-    actions: list[tuple[int, Any]] = field(default_factory=list)  # (seat, action)
+    actions: list[tuple[int, Action]] = field(default_factory=list)  # (seat, action)
     #: The game's options, as New game gives them (the record writes them in the game's
     #: own words: Italian Rails' "deck" and "variants").
     options: dict[str, object] = field(default_factory=dict)
@@ -198,7 +199,7 @@ def record_from_dict(data: Any, game: AnyGameDef, shown: str = "record") -> Reco
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise fail("'actions' must be a list")
-    actions: list[tuple[int, Any]] = []
+    actions: list[tuple[int, Action]] = []
     n = len(players)
     for i, entry in enumerate(raw_actions):
         where = f"actions[{i}]"
@@ -224,7 +225,7 @@ class ActionResult:
 
     index: int  # 1-based, as printed
     player: int
-    action: Any
+    action: Action
     ok: bool
     cost: int
     violations: tuple[ViolationLike, ...] = ()
@@ -241,20 +242,20 @@ class ActionResult:
         }
 
 
-def result_of(index: int, player: int, action: Any, quote: QuoteLike) -> ActionResult:
+def result_of(index: int, player: int, action: Action, quote: QuoteLike) -> ActionResult:
     return ActionResult(index, player, action, quote.ok, quote.cost,
                         tuple(quote.violations))
 
 
-def record_of(game: GameDef[Any, Any, Any], state: Any, map_path: str | os.PathLike[str],
+def record_of(game: AnyGameDef, state: object, map_path: str | os.PathLike[str],
               seed: int) -> Record:
     """The record of a live game of ``game``, from the actions applied to it."""
     return Record(game.id, str(map_path), seed, game.rules.seat_names(state), game.rules.history(state),
                   game.rules.options_of(state), map_digest(map_path), game.rules_version)
 
 
-def replay(game: GameDef[Any, Any, Any], record: Record, board: Any
-           ) -> tuple[Any, list[ActionResult]]:
+def replay(game: AnyGameDef, record: Record, board: object
+           ) -> tuple[object, list[ActionResult]]:
     """Apply every recorded action in order on a new game of ``record``. Illegal ones are
     reported (with their rule ids) and skipped; the game goes on from the last legal
     state. ValueError when the game cannot start as recorded (the map cannot give its
@@ -269,8 +270,8 @@ def replay(game: GameDef[Any, Any, Any], record: Record, board: Any
     return state, results
 
 
-def replay_until_refused(game: GameDef[Any, Any, Any], record: Record, board: Any
-                         ) -> tuple[Any, ActionResult | None]:
+def replay_until_refused(game: AnyGameDef, record: Record, board: object
+                         ) -> tuple[object, ActionResult | None]:
     """Apply the recorded actions in order and stop at the first one the rules refuse: the
     game as far as it stays legal, and that action's result (None when all are legal). A
     save made before a rule changed loads this way, up to the action the rules now refuse.

@@ -18,8 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rail_app.table.actions import Action
 from rail_app.table.gamedef import GameDef
 from rail_app.table.records import Record
+
+AnyGameDef = GameDef[Any, Any, Any]
 
 #: A state is kept every this many actions.
 KEYFRAME_EVERY = 16
@@ -38,16 +41,16 @@ class Mark:
 class Timeline:
     """Every position of one game (see the module docstring)."""
 
-    def __init__(self, game: GameDef[Any, Any, Any], board: Any, players: Sequence[str],
+    def __init__(self, game: AnyGameDef, board: object, players: Sequence[str],
                  options: dict[str, object], seed: int,
-                 actions: Sequence[tuple[int, Any]],
+                 actions: Sequence[tuple[int, Action]],
                  keyframe_every: int = KEYFRAME_EVERY) -> None:
         self.game = game
         self.board = board
         self.every = max(1, keyframe_every)
         state = game.rules.new_game(board, list(players), dict(options), seed)
         self.keyframes: list[Any] = [state]
-        self.actions: list[tuple[int, Any]] = []
+        self.actions: list[tuple[int, Action]] = []
         self.turns: list[int] = [game.rules.turn(state)]  # the game turn at each position
         self.skipped = 0  # recorded actions its rules refuse (a record of another version)
         rules = game.rules
@@ -69,7 +72,7 @@ class Timeline:
         self._last: tuple[int, Any] = (len(self.actions), state)
 
     @classmethod
-    def of_record(cls, game: GameDef[Any, Any, Any], record: Record, board: Any) -> Timeline:
+    def of_record(cls, game: AnyGameDef, record: Record, board: object) -> Timeline:
         return cls(game, board, record.players, dict(record.options), record.seed,
                    record.actions)
 

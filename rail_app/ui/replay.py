@@ -5,7 +5,7 @@ A scrubber along the bottom goes by action (a click or a drag anywhere on it; a 
 start of every turn); the buttons and the keys step by action (Left/Right), by turn
 (Page Up/Page Down), to the start and the end (Home/End), and play or pause (Space) at a
 chosen speed. The map shows the position with the action that led to it marked (the game's
-replay parts, :data:`rail_app.ui.gamescreens.REPLAY_PARTS`); the side panel says the turn,
+replay parts, as its definition names them: ``GameDef.replay``); the side panel says the turn,
 each seat's figures, what the action did in the history's words and what came just before.
 
 Positions come from a :class:`~rail_app.table.timeline.Timeline` (keyframes: a jump applies

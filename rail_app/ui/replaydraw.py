@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions, ngettext, number
+from rail_app.core.i18n import _, ngettext, number
 from rail_app.table.timeline import Mark
 from rail_app.ui import hud
 from rail_app.ui.gamescreens import review_words_of, screens_of
@@ -35,7 +35,7 @@ class GenericReplay:
 
     def figures(self, board: Any, state: Any, viewer: int | None) -> list[str]:
         return [_("{score}: {value}").format(score=self.game.score_name,
-                                            value=number(v))
+                                            value=self.game.score.format(v))
                 for v in self.game.rules.scores(state)]
 
     def draw(self, surface: pygame.Surface, board: Any, before: Any | None, state: Any,
@@ -116,7 +116,7 @@ def draw_side(self: Any, surface: pygame.Surface, state: Any, lines: list[str],
             head = words.heading(t.gap)
         else:
             head = _("Review: {gap} a turn left on the table").format(
-                gap=money_millions(round(t.gap)))
+                gap=self.game.score.format(round(t.gap)))
         hud.label(surface, head, (x, y), px(16), RED, bold=True)
         y += px(26)
         for line in hud.wrap(m.text, px(15), width):

@@ -22,7 +22,8 @@ from rail_app.core.i18n import _
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
-from rail_app.table.gamedef import GameDef
+from rail_app.table.actions import Action
+from rail_app.table.engine import AnyQuote
 from rail_app.table.library import read_save
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
@@ -31,7 +32,9 @@ from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
 from rail_app.ui.savedir import list_saves as list_saves
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
 from rail_app.ui.savedir import saves_dir as saves_dir
+from rail_app.ui.savedir import scan_saves
 from rail_app.ui.savedir import worlds_dir as worlds_dir
+from rail_app.ui.settings import INKS
 
 S = TypeVar("S")
 
@@ -68,7 +71,7 @@ def new_game_id() -> str:
 
 
 class Session(Generic[S]):
-    def __init__(self, setup: GameSetup, board: Any, state: S,
+    def __init__(self, setup: GameSetup, board: object, state: S,
                  world: World | None = None) -> None:
         self.setup = setup
         self.game: registry.AnyGame = registry.game(setup.game)
@@ -79,7 +82,7 @@ class Session(Generic[S]):
         self.notes: list[str] = []  # what the player should know about a loaded game
         self.version = 0  # bumps on every applied action (the screen's layers watch it)
         self.saved_at_version = 0
-        self.last_applied: list[Any] = []
+        self.last_applied: list[Action] = []
         self.game_id = new_game_id()
         self.name = ""  # what the player calls the game ("": the players and the turn)
         #: When the game began (local time): the autosaves' names tell games apart by it
@@ -100,16 +103,16 @@ class Session(Generic[S]):
         state = game.rules.new_game(board, [s.name for s in setup.seats], dict(setup.options),
                               setup.seed)
         try:
-            world = pack_world(setup.map_path)
+            world = pack_world(setup.map_path, game.map_parts)
         except WorldError:
             world = None  # the files went away just now: saves name the map by its path
         return cls(setup, board, state, world)
 
     # -- playing -------------------------------------------------------------------------------
-    def quote(self, action: Any, state: S | None = None) -> Any:
+    def quote(self, action: Action, state: S | None = None) -> AnyQuote:
         return self.game.rules.quote(self.state if state is None else state, action)
 
-    def apply(self, action: Any) -> Any:
+    def apply(self, action: Action) -> AnyQuote:
         """Quote, and apply if legal (the quote is not made again). Returns the quote
         either way."""
         q = self.quote(action)
@@ -117,7 +120,7 @@ class Session(Generic[S]):
             self._applied(q)
         return q
 
-    def apply_quoted(self, quote: Any, version: int) -> Any:
+    def apply_quoted(self, quote: AnyQuote, version: int) -> AnyQuote:
         """Apply the action of ``quote``, which the screen made of the game as it stood at
         ``version`` (a stroke's preview: the state each earlier step of the stroke leaves).
         It is trusted, not made again, when the game is still at that version; otherwise the
@@ -128,7 +131,7 @@ class Session(Generic[S]):
         self._applied(quote)
         return quote
 
-    def _applied(self, q: Any) -> None:
+    def _applied(self, q: AnyQuote) -> None:
         before = self.actor
         self.state = self.game.rules.apply_quoted(self.state, q)
         self.version += 1
@@ -152,14 +155,14 @@ class Session(Generic[S]):
         self.state = state
         self.version += 1
 
-    def preview(self, state: S, action: Any) -> tuple[Any, S | None]:
+    def preview(self, state: S, action: Action) -> tuple[AnyQuote, S | None]:
         """Quote ``action`` on a hypothetical ``state`` and the state after it (if legal)."""
         q = self.game.rules.quote(state, action)
         if not q.ok:
             return q, None
         return q, self.game.rules.apply_quoted(state, q)
 
-    def preview_quoted(self, state: S, quote: Any) -> S:
+    def preview_quoted(self, state: S, quote: AnyQuote) -> S:
         """The state after the action of ``quote``, just made of the hypothetical ``state``
         (not quoted again)."""
         after: S = self.game.rules.apply_quoted(state, quote)
@@ -236,7 +239,7 @@ class Session(Generic[S]):
         if self.world is None and not self._world_tried:
             self._world_tried = True
             try:  # a session made without Session.new: pack its map now
-                self.world = pack_world(self.setup.map_path)
+                self.world = pack_world(self.setup.map_path, self.game.map_parts)
             except WorldError:
                 self.world = None
         rec = self.record()
@@ -250,8 +253,6 @@ class Session(Generic[S]):
     def load(cls, path: Path) -> Session[Any]:
         """Replay a saved game on the map it carries (or, for older saves, the map its record
         names); LoadError with the reason for a damaged or foreign file."""
-        from rail_app.ui.settings import INKS
-
         try:
             saved = read_save(path, inks=INKS)
         except SaveError as exc:
@@ -291,7 +292,7 @@ class Session(Generic[S]):
                             f"actions make (game turn {game.rules.turn(state)}"
                             f"{', game over' if game.rules.outcome(state) is not None else ''})")
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
-        s: Session[Any] = cls(setup, board, state, saved.world)
+        s: Session[Any] = Session(setup, board, state, saved.world)
         s.notes = notes
         if saved.game is not None:
             s.game_id = saved.game.id
@@ -334,7 +335,7 @@ class Session(Generic[S]):
         return path
 
 
-def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.ActionResult,
+def refused_note(game: registry.AnyGame, state: object, refused: records.ActionResult,
                  recorded: int, *, map_changed: bool = False) -> str:
     """The sentence a player reads when a saved game loads only up to an action the rules
     now refuse: which action, which rule, and how much of the game was left out."""
@@ -354,8 +355,6 @@ def prune_autosaves(game_id: str, keep: int) -> None:
     """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
     that cannot be deleted stays: it is only an older turn, and the next autosave tries
     again). The player's own saves are never touched."""
-    from rail_app.ui.savedir import scan_saves
-
     mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
     for old in mine[:-keep] if keep else mine:
         try:
@@ -370,8 +369,6 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
     the autosaves can be overwritten, and they are found by their names
     (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
     a save a player made has a name of its own and is never overwritten."""
-    from rail_app.ui.savedir import scan_saves
-
     prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
     for path in scan_saves(prefix):
         if path == loaded:

@@ -139,7 +139,8 @@ def replay_record(record: Record, board: Board, deck: Deck | None
     ids) and skipped; the game goes on from the last legal state."""
     state = start_state(record, board, deck)
     results: list[ActionResult] = []
-    for i, (player, action) in enumerate(record.actions, start=1):
+    for i, (player, recorded) in enumerate(record.actions, start=1):
+        action = typing.cast(Action, recorded)  # read by the game's own codec
         q = quote(state, action, player)
         if q.ok:
             apply_quoted(state, q, player, inplace=True)
