@@ -30,7 +30,7 @@ from rail_app.table.engine import Engine, Pending, Rule
 from rail_app.table.gamedef import Computer, GameDef, GameOption, Rules, Score
 from rail_app.table.invariants import Checker
 from rail_app.table.outcome import Outcome, OutcomeReason, ranks_from_keys
-from rail_app.table.players import RandomPlayer
+from rail_app.table.players import GreedyPlayer, RandomPlayer
 from rail_app.table.quotes import Moment, Violation
 from rail_app.table.quotes import Quote as KitQuote
 from rail_app.table.seats import Level, SeatRange
@@ -100,12 +100,6 @@ class State:
         new.history = list(self.history)
         new.options = dict(self.options)
         return new
-
-
-class _Greedy:
-    def choose(self, view: State) -> Action:
-        hand = view.hands[view.current]
-        return Play(hand.index(max(hand))) if hand else Rest()
 
 
 class _Invariants:
@@ -363,8 +357,8 @@ RULES: Rules[Track, State, Action] = Rules(
 def player(name: str, seat: int, seed: int) -> Any:
     if name == "random":
         return RandomPlayer(ENGINE, seat, seed * 31 + seat)
-    if name == "normal":
-        return _Greedy()
+    if name == "normal":  # the kit's greedy player: the farthest run now
+        return GreedyPlayer(ENGINE, seat, lambda state, me: state.positions[me])
     raise ValueError(f"unknown player {name!r}")
 
 
