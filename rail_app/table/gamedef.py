@@ -215,8 +215,13 @@ class Rules(Generic[B, S, A]):
         return self.engine.legal_actions(state)
 
     def to_act(self, state: S) -> int | None:
-        """Whose input the game awaits (None once it is over)."""
+        """Whose input the game awaits (None once it is over, or while several seats may
+        act at once)."""
         return self.engine.to_act(state)
+
+    def may_act(self, state: S) -> tuple[int, ...]:
+        """Every seat whose input the game awaits now (a real-time game's several)."""
+        return self.engine.may_act(state)
 
     def history(self, state: S) -> list[tuple[int, A]]:
         """The actions applied so far, each with the seat that played it (the record)."""
