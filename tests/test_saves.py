@@ -71,7 +71,7 @@ def test_a_save_is_one_file_with_the_seats_and_the_world(tmp_path: Path) -> None
     session.save(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]  # no .seats, no temp
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "italian-rails-save"
+    assert data["format"] == "rail-table-save" and data["version"] == 4
     assert [s["kind"] for s in data["seats"]] == ["human", "computer"]
     assert set(data["world"]) == {"map", "deck"}  # the Mini map has its geometry inline
     assert data["world"]["map"]["sha256"] == data["record"]["map_sha256"]
@@ -341,7 +341,7 @@ def test_a_huge_version_number_is_refused_in_a_short_message(tmp_path: Path) -> 
     session = _game()
     path = tmp_path / "g.json"
     session.save(path)
-    text = path.read_text(encoding="utf-8").replace('"version": 2', '"version": 2' + "0" * 400,
+    text = path.read_text(encoding="utf-8").replace('"version": 3', '"version": 3' + "0" * 400,
                                                      1)
     path.write_text(text, encoding="utf-8")
     message = _load_error(path)

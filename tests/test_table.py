@@ -115,7 +115,8 @@ def test_a_record_names_its_game_and_rules_version_and_older_ones_are_italian_ra
     written = tmp_path / "again.json"
     records.save_record(written, rec, game)
     again = json.loads(written.read_text(encoding="utf-8"))
-    assert (again["version"], again["game"], again["rules_version"]) == (2, "italian-rails", 1)
+    assert (again["format"], again["version"], again["game"], again["rules_version"]) == (
+        "rail-table-record", 3, "italian-rails", 1)
     assert list(again)[:6] == ["format", "version", "game", "rules_version", "map",
                                "map_sha256"]
     back, _ = load_record(written)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.devtools.isolate import Outcome, run_forked
+from rail_app.table.saves import VERSION
 from rail_app.ui import screens
 
 SHORT_COUNT = 40
@@ -248,7 +249,8 @@ def hostile_cases(bases: Bases) -> list[SaveCase]:
         SaveCase("5,000-digit seed", lambda: {"game.json": with_record(seed=BIG)}),
         SaveCase("5,000-digit version", lambda: {"game.json": with_save(version=BIG)}),
         SaveCase("400-digit version", lambda: {"game.json": _dump(save).replace(
-            b'"version": 1', b'"version": 1' + b"0" * 400, 1)}),
+            f'"version": {VERSION}'.encode(), f'"version": {VERSION}'.encode() + b"0" * 400,
+            1)}),
         SaveCase("NaN seed", lambda: {"game.json": with_record(seed=float("nan"))}),
         SaveCase("kind alien", lambda: {"game.json": with_seat(1, "kind", "alien")}),
         SaveCase("level 5", lambda: {"game.json": with_seat(1, "level", 5)}),
