@@ -3,7 +3,9 @@
 import sys
 
 if sys.version_info < (3, 11):  # noqa: UP036 (said to those who run an older Python)
-    sys.exit(f"Italian Rails needs Python 3.11 or newer; this is Python {sys.version.split()[0]}.")
+    from rail_app.core.identity import NAME
+
+    sys.exit(f"{NAME} needs Python 3.11 or newer; this is Python {sys.version.split()[0]}.")
 try:
     from rail_app.cli import main
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from rail_app.core import i18n
+from rail_app.core import i18n, identity
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import screens
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
-TITLE = "Italian Rails"
 
 
 class App:
@@ -50,13 +49,13 @@ class App:
         self.data_problem = data_dir_problem()
         if self.data_problem:
             self.notices.append(data_folder_notice(self.data_problem))
-            print(f"Italian Rails: games cannot be saved in {user_data_dir()}: "
-                  f"{self.data_problem}", file=sys.stderr)
+            print(identity.said(f"games cannot be saved in {user_data_dir()}: "
+                                f"{self.data_problem}"), file=sys.stderr)
         if settings is None:
             settings, notice = load_settings_checked()
             if notice:
                 self.notices.append(StartNotice(_("Settings"), notice))
-                print(f"Italian Rails: {notice}", file=sys.stderr)
+                print(identity.said(notice), file=sys.stderr)
         self.settings = settings
         self.map_path = map_path
         if fullscreen is not None:
@@ -72,7 +71,7 @@ class App:
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
         self.screen = self._set_mode(self.settings.fullscreen)
-        pygame.display.set_caption(TITLE)
+        self.caption = ""  # the window's title as last set (see show_title)
         pygame.key.set_repeat(350, 40)
         self._sounds: Sounds | None = None  # synthesized after the first frame (start-up)
         self.frames = 0
@@ -86,6 +85,7 @@ class App:
         self.screens: Screens = screens.AppScreens(self)
         self.stack: list[Scene] = []
         self.stack.append(screens.menu(self))
+        self.show_title()
 
     # -- window ------------------------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
@@ -105,6 +105,24 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    def title(self) -> str:
+        """The window's title (:func:`window_title`): the game of the topmost scene of the
+        stack that plays, replays or saves one, else the table alone."""
+        for scene in reversed(self.stack):
+            game = getattr(getattr(scene, "session", None), "game", None)
+            title = getattr(game, "title", None)
+            if isinstance(title, str):
+                return window_title(title)
+        return window_title()
+
+    def show_title(self) -> None:
+        """Give the window :meth:`title` when it changed (a game opened or left, another
+        language chosen)."""
+        title = self.title()
+        if title != self.caption:
+            pygame.display.set_caption(title)
+            self.caption = title
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -239,6 +257,7 @@ class App:
                 return
         scene = self.scene
         scene.update(ms / 1000.0)
+        self.show_title()
         self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
         t0 = pygame.time.get_ticks()
         scene.draw(self.screen)
@@ -310,10 +329,10 @@ class App:
             if session is not None and hasattr(session, "autosave"):
                 path: Path | None = session.autosave()
                 if path is None:
-                    print(f"Italian Rails: the game could not be saved: "
-                          f"{session.autosave_problem}", file=sys.stderr)
+                    print(identity.said(f"the game could not be saved: "
+                                        f"{session.autosave_problem}"), file=sys.stderr)
                 else:
-                    print(f"Italian Rails: the game was saved as {path}", file=sys.stderr)
+                    print(identity.said(f"the game was saved as {path}"), file=sys.stderr)
                 return path
         return None
 
@@ -328,6 +347,22 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
+
+
+def table_name() -> str:
+    """The table's name (:data:`rail_app.core.identity.NAME`) in the player's language."""
+    # Translators: the program's name: a table where several rail board games are played.
+    return _("Rail Table")
+
+
+def window_title(game: str | None = None) -> str:
+    """The window's title: the game being played and the table ("Steam — Rail Table"), or
+    the table alone (the menu, the settings, the saves before a game is open)."""
+    if not game:
+        return table_name()
+    # Translators: the window's title while a game is played: the game's name, then the
+    # table's ("Steam — Rail Table").
+    return _("{game} — {table}").format(game=game, table=table_name())
 
 
 def data_folder_notice(problem: str) -> StartNotice:
