@@ -226,7 +226,7 @@ def test_pip_install_gives_a_working_italian_rails_anywhere(tmp_path: Path) -> N
     command = str(venv / "bin" / "italian-rails")
     version = subprocess.run([command, "--version"], cwd=elsewhere, env=env,
                              capture_output=True, text=True, timeout=60)
-    assert version.returncode == 0 and version.stdout.startswith("Italian Rails "), version
+    assert version.returncode == 0 and version.stdout.startswith("Rail Table "), version
     selftest = subprocess.run([command, "selftest"], cwd=elsewhere, env=env,
                               capture_output=True, text=True, timeout=600)
     assert selftest.returncode == 0, selftest.stdout[-2000:] + selftest.stderr[-2000:]
