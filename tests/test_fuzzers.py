@@ -74,6 +74,25 @@ def test_ai_soak_short_run() -> None:
     assert s["pairings"] == fuzz_soak.SHORT_COUNT and s["variant_sets"] == 4
 
 
+def test_the_ai_soak_seats_a_whole_table_of_any_game() -> None:
+    """Tables of the game's own players at its usual number of seats: two for Italian Rails
+    (the ten pairings of easy, normal, hard and random), four for Steam (every player met
+    in a whole plan of seventy tables), never two seats' pairings spread over four."""
+    from rail_app.devtools import fuzz_soak
+    from rail_app.table.registry import game
+
+    ir = [fuzz_soak.game_plan(i, 1)[1] for i in range(10)]
+    assert len(set(ir)) == 10 and all(len(t) == 2 for t in ir)
+    steam = game("steam")
+    plan = [fuzz_soak.game_plan(i, 1, "steam")[1] for i in range(70)]
+    assert len(set(plan)) == 70 and all(len(t) == steam.seats.default == 4 for t in plan)
+    assert {p for t in plan for p in t} == set(steam.players)
+    g = fuzz_soak.soak_computer_game(7, ("greedy", "random", "greedy", "random"), (),
+                                     turn_cap=1, game="steam")
+    assert g.error is None and not g.violations and g.actions > 0
+    assert g.players == ("greedy", "random", "greedy", "random")
+
+
 def test_the_fuzz_command(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "rail_app", "fuzz", "soak", "--count", "1",
                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
