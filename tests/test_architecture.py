@@ -222,6 +222,28 @@ def test_the_engine_works_when_imported_alone() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
+#: Modules outside the development tools that still import one, each with why. The list
+#: only shrinks: a module that no longer imports a development tool fails the test below
+#: until its entry goes.
+DEVTOOLS_USERS: dict[str, str] = {
+    "rail_app.games.italian_rails.game":
+        "its checker and fingerprint (GameDef.checker, .fingerprint) are its soak's, in "
+        "devtools/soak.py; they move into its rules (rules/invariants.py) with the engine kit",
+}
+
+
+def test_nothing_the_executable_ships_imports_a_development_tool() -> None:
+    """The executable leaves every devtools package out (ItalianRails.spec; tools/ci-exe.sh
+    checks): a module it ships that imports one, even inside a function, fails there the
+    first time that import runs. Only the development tools and the command line (which
+    imports a command's work only when it runs) import them."""
+    users = {mod: sorted(d for d in deps if layer(d) == "devtools")
+             for mod, deps in import_graph().items()
+             if layer(mod) not in ("devtools", "cli")}
+    users = {mod: deps for mod, deps in users.items() if deps}
+    assert sorted(users) == sorted(DEVTOOLS_USERS), users
+
+
 def _base_name(node: ast.expr) -> str:
     if isinstance(node, ast.Subscript):
         node = node.value
