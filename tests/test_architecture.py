@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "rail_app"
 ORDER = ("devtools", "cli", "authoring", "ui", "ai", "rules", "table", "geo", "core")
@@ -191,7 +193,7 @@ def test_the_table_and_every_games_definition_load_without_pygame() -> None:
         "assert not bad, bad\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
@@ -218,7 +220,7 @@ def test_the_engine_works_when_imported_alone() -> None:
         "'rail_app.devtools', 'rail_app.cli')) for m in loaded), loaded\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rail_app.cli import main
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 GEODATA = ROOT / "tools" / "geodata"
@@ -23,7 +24,7 @@ def test_italy_map_is_what_the_generator_makes(tmp_path: Path) -> None:
     assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
                     "--geodata", str(GEODATA), "--out", str(tmp_path)],
-                   check=True, capture_output=True, cwd=ROOT, timeout=300)
+                   check=True, capture_output=True, cwd=ROOT, timeout=HANG_S)
     for name in ("italy.yaml", "italy.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
             f"maps/{name} is stale: python tools/build_italy_map.py"
@@ -34,7 +35,7 @@ def test_sicilia_map_is_what_its_recipe_makes(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
                     "--geodata", str(GEODATA), "--recipe", "maps/recipes/sicilia.yaml",
                     "--out", str(tmp_path)], check=True, capture_output=True, cwd=ROOT,
-                   timeout=300)
+                   timeout=HANG_S)
     for name in ("sicilia.yaml", "sicilia.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
             f"maps/{name} is stale: python tools/build_italy_map.py --recipe " \

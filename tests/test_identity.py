@@ -20,6 +20,7 @@ from rail_app.table.library import load_record
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui import screens
 from rail_app.ui.session import GameSetup, Session
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Files an earlier version wrote under the first game's format names (record version 2,
@@ -181,7 +182,7 @@ def test_an_old_format_save_loads_plays_on_and_saves_under_the_new_name(
 def _replay(path: Path) -> str:
     """``replay --json`` of a file, as a player's program prints it."""
     out = subprocess.run([sys.executable, "-m", "rail_app", "replay", "--json", str(path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+                         cwd=ROOT, capture_output=True, text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stderr[-1000:]
     return out.stdout
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import identity
 from rail_app.devtools.isolate import Outcome, run_forked
 from rail_app.table.saves import VERSION
 from rail_app.ui import screens
@@ -392,14 +393,14 @@ def run_case(case: SaveCase, root: Path, timeout: float) -> CaseResult:
     return CaseResult(case.name, out, value["result"], message[:160])
 
 
-def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 60.0,
+def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 300.0,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """The hostile cases and ``count`` mutations; a summary with every failure."""
     t0 = time.perf_counter()
     results: list[CaseResult] = []
     old = os.environ.get("ITALIAN_RAILS_DATA_DIR")
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-saves-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-saves-") as tmp:
         root = Path(tmp)
         (root / "cases").mkdir()
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(root / "data")
