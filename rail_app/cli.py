@@ -6,9 +6,10 @@ Every command is listed in :data:`COMMANDS` with its arguments; its work is impo
 when it runs, so that starting the game or asking for ``--help`` loads nothing it does not
 need. A game brings commands of its own with its development tools (Italian Rails'
 ``autoplay``, ``make-records``, ``screenshots``, ``lesson-seed``, ``lesson-xvfb``:
-:class:`rail_app.devtools.toolkit.GameCommand`), run by their names as these are. Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad
-input, never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them
-with one line and exit status 130.
+:class:`rail_app.devtools.toolkit.GameCommand`), run by their names as these are.
+Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad input,
+never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them with
+one line and exit status 130.
 """
 
 from __future__ import annotations
