@@ -17,8 +17,14 @@ from tests.waiting import HANG_S
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _temp_folders(prefix: str) -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).iterdir() if p.name.startswith(prefix)}
+@pytest.fixture
+def own_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder of temporary files of the test's own (another run beside it has its own),
+    empty: what a fuzzer leaves there, it left."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
 
 
 @pytest.mark.slow
@@ -36,16 +42,15 @@ def test_save_fuzzer_short_run() -> None:
 
 
 @pytest.mark.slow
-def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
+def test_map_fuzzer_short_run_with_every_hostile_case(own_tmp: Path) -> None:
     from rail_app.games.italian_rails.devtools import fuzz_maps
 
-    before = _temp_folders("italian-rails-fuzz-maps-")  # another run's may be there
     s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT, timeout=HANG_S)
     assert s["failures"] == [], s["failures"]
     assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 50
     assert s["tracebacks"] == s["crashes"] == s["timeouts"] == 0
     assert s["accepted"] > 0  # some mutations leave a playable map
-    assert _temp_folders("italian-rails-fuzz-maps-") <= before
+    assert list(own_tmp.iterdir()) == []
 
 
 def test_kill_during_save_short_run() -> None:
@@ -55,15 +60,14 @@ def test_kill_during_save_short_run() -> None:
     assert fuzz_kill.passed(s), s
 
 
-def test_ui_monkey_short_run() -> None:
+def test_ui_monkey_short_run(own_tmp: Path) -> None:
     from rail_app.devtools import fuzz_ui
 
-    before = _temp_folders("rail-table-fuzz-ui-")  # another run's may be there
     s = fuzz_ui.run(seed=1, count=fuzz_ui.SHORT_COUNT)
     assert s["crashes"] == 0, s["failures"]
     assert s["events"] >= fuzz_ui.SHORT_COUNT
     assert {"MenuScene", "NewGameScene", "GameScene"} <= set(s["screens"])
-    assert _temp_folders("rail-table-fuzz-ui-") <= before
+    assert list(own_tmp.iterdir()) == []
 
 
 def test_ai_soak_short_run() -> None:
