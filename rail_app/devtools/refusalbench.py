@@ -28,7 +28,10 @@ from typing import Any
 
 from rail_app.core import identity
 from rail_app.core.paths import base_dir
+from rail_app.devtools.games import played_session, table_of
 from rail_app.devtools.isolate import run_forked
+from rail_app.table.records import record_of, record_text
+from rail_app.ui.session import LoadError, Session
 
 #: How long one refusal or load may take in its process before it counts as a hang.
 HANG_S = 300.0
@@ -38,8 +41,6 @@ IMPORTS = "import pygame, shapely, networkx, yaml"
 
 def _load(path: str) -> str:
     """Load a save as the Load screen does (in the forked process): ``loaded`` or why not."""
-    from rail_app.ui.session import LoadError, Session
-
     try:
         Session.load(Path(path))
     except LoadError as exc:
@@ -62,8 +63,6 @@ def _cpu(path: Path, expect: str, repeat: int) -> float:
 def _older_save(session: Any, folder: Path, map_value: str) -> Path:
     """``session``'s game saved as older versions saved it (a plain record with a
     ``.seats`` file beside it), its map named ``map_value``."""
-    from rail_app.table.records import record_of, record_text
-
     game = session.game
     rec = record_of(game, session.state, session.setup.map_path, session.setup.seed)
     rec.map = map_value
@@ -77,8 +76,6 @@ def _older_save(session: Any, folder: Path, map_value: str) -> Path:
 
 def bench_save_refusals(game: str | None, map_path: str, repeat: int) -> dict[str, float]:
     """``save_refusal_ratio`` and its parts (see the module docstring)."""
-    from rail_app.devtools.games import played_session, table_of
-
     names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
     session = played_session(map_path, seed=5, steps=40, names=names, kinds=kinds, inks=inks,
                              game=game)

@@ -19,14 +19,17 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rail_app.core.paths import base_dir, resource_path
 from rail_app.devtools.refusalbench import bench_no_display, bench_save_refusals
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.simulate import play_game
+from rail_app.games.italian_rails.devtools import fuzz_maps
 from rail_app.games.italian_rails.devtools.bench_advice import bench_advice
 from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
 from rail_app.games.italian_rails.rules import events, movement, reach
@@ -37,7 +40,10 @@ from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.games.italian_rails.rules.engine import apply, quote
 from rail_app.games.italian_rails.rules.identity import GAME_ID
 from rail_app.games.italian_rails.rules.state import Load, Phase
-from rail_app.ui import screens
+from rail_app.ui import scenes, screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -293,11 +299,6 @@ def bench_map_refusals(repeat: int, names: tuple[str, ...] = HOSTILE_MAPS
     loaded as ``validate-map`` and New game load a map, against loading the map of Italy
     from its files the same way; processor time of this process, the median of ``repeat``
     loads each."""
-    import tempfile
-    from pathlib import Path
-
-    from rail_app.games.italian_rails.devtools import fuzz_maps
-
     def cpu(path: Path, expect: str) -> float:
         times = []
         for _ in range(repeat):
@@ -328,15 +329,6 @@ def bench_menu_over_hostile_map() -> dict[str, float]:
     """The main menu's first frames and the map behind it (loaded in the background), with
     an alias bomb as the first map of the list, against the same with the map of Italy: the
     menu shows at once whatever the map, which is refused in its thread."""
-    import tempfile
-    from pathlib import Path
-
-    from rail_app.games.italian_rails.devtools.fuzz_maps import alias_bomb, base_copy
-    from rail_app.ui import scenes
-    from rail_app.ui.app import App
-    from rail_app.ui.headless import use_dummy_drivers
-    from rail_app.ui.settings import Settings
-
     use_dummy_drivers()
     import pygame
 
@@ -359,11 +351,11 @@ def bench_menu_over_hostile_map() -> dict[str, float]:
         with tempfile.TemporaryDirectory(prefix="italian-rails-bench-menu-") as tmp:
             good = Path(tmp) / "good"
             good.mkdir()
-            base = menu(base_copy(good))
+            base = menu(fuzz_maps.base_copy(good))
             bomb = Path(tmp) / "bomb"
             bomb.mkdir()
-            path = base_copy(bomb)
-            path.write_text(alias_bomb(), encoding="utf-8")
+            path = fuzz_maps.base_copy(bomb)
+            path.write_text(fuzz_maps.alias_bomb(), encoding="utf-8")
             hostile = menu(path)
     finally:
         scenes._BACKDROP = backdrop
