@@ -31,7 +31,7 @@ STEAM_SMALL = str(ROOT / "maps" / "test" / "steam-small.yaml")
 
 
 def test_the_table_has_a_name_of_its_own_in_both_languages() -> None:
-    from rail_app.ui.app import table_name, window_title
+    from rail_app.ui.title import table_name, window_title
 
     assert identity.NAME == table_name() == window_title() == "Rail Table"
     assert window_title("Steam") == "Steam — Rail Table"

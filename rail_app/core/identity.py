@@ -7,7 +7,7 @@ and the temporary folders of its tools all come from here. Pure (no pygame, no g
 core's paths, the table's records and saves, the shell and the command line read it. It
 imports nothing of the program: the translation machinery finds its catalogs through the
 core's paths, which read this module, so the name players read in their language is the
-shell's (``rail_app.ui.app.window_title``, the catalog's "Rail Table").
+shell's (``rail_app.ui.title``, the catalog's "Rail Table").
 
 What earlier versions were called is here too, so that nothing a player kept is lost: the
 data folder ``ItalianRails`` is used as it is when it is there (a player who had it keeps

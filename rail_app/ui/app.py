@@ -29,6 +29,7 @@ from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
 from rail_app.ui.scene import Scene, Screens, StartNotice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
+from rail_app.ui.title import show_title
 
 if TYPE_CHECKING:
     from rail_app.ui.sound import Sounds
@@ -71,7 +72,7 @@ class App:
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
         self.screen = self._set_mode(self.settings.fullscreen)
-        self.caption = ""  # the window's title as last set (see show_title)
+        self.caption = ""  # the window's title as last given (ui/title.py)
         pygame.key.set_repeat(350, 40)
         self._sounds: Sounds | None = None  # synthesized after the first frame (start-up)
         self.frames = 0
@@ -85,7 +86,7 @@ class App:
         self.screens: Screens = screens.AppScreens(self)
         self.stack: list[Scene] = []
         self.stack.append(screens.menu(self))
-        self.show_title()
+        show_title(self)
 
     # -- window ------------------------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
@@ -105,24 +106,6 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
-
-    def title(self) -> str:
-        """The window's title (:func:`window_title`): the game of the topmost scene of the
-        stack that plays, replays or saves one, else the table alone."""
-        for scene in reversed(self.stack):
-            game = getattr(getattr(scene, "session", None), "game", None)
-            title = getattr(game, "title", None)
-            if isinstance(title, str):
-                return window_title(title)
-        return window_title()
-
-    def show_title(self) -> None:
-        """Give the window :meth:`title` when it changed (a game opened or left, another
-        language chosen)."""
-        title = self.title()
-        if title != self.caption:
-            pygame.display.set_caption(title)
-            self.caption = title
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -257,7 +240,7 @@ class App:
                 return
         scene = self.scene
         scene.update(ms / 1000.0)
-        self.show_title()
+        show_title(self)
         self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
         t0 = pygame.time.get_ticks()
         scene.draw(self.screen)
@@ -347,22 +330,6 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
-
-
-def table_name() -> str:
-    """The table's name (:data:`rail_app.core.identity.NAME`) in the player's language."""
-    # Translators: the program's name: a table where several rail board games are played.
-    return _("Rail Table")
-
-
-def window_title(game: str | None = None) -> str:
-    """The window's title: the game being played and the table ("Steam — Rail Table"), or
-    the table alone (the menu, the settings, the saves before a game is open)."""
-    if not game:
-        return table_name()
-    # Translators: the window's title while a game is played: the game's name, then the
-    # table's ("Steam — Rail Table").
-    return _("{game} — {table}").format(game=game, table=table_name())
 
 
 def data_folder_notice(problem: str) -> StartNotice:

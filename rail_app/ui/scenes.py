@@ -15,11 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (
-    UIButton,
-    UIDropDownMenu,
-    UILabel,
-)
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from rail_app import __version__
