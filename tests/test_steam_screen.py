@@ -19,6 +19,7 @@ from rail_app.games.steam.rules.strokes import plan_stroke
 from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.session import GameSetup, Session
+from tests.waiting import frames_until
 
 MAP = "maps/test/steam-small.yaml"
 
@@ -224,15 +225,12 @@ def test_computer_seats_play_at_a_pace_and_space_skips(app: Any) -> None:
     n = len(session.state.history)
     app.step(0.1, [])
     assert len(session.state.history) == n  # a third of a second before the first action
-    for _ in range(4):
+    for _ in range(3):
         app.step(0.1, [])
-    assert len(session.state.history) > n
+    # past the pace: the action comes once the player, in a thread of its own, has chosen
+    frames_until(app, lambda: len(session.state.history) > n, dt=0.1)
     key(app, pygame.K_SPACE)
-    for _ in range(200):
-        if not session.seat.computer:
-            break
-        app.step(0.02, [])
-    assert not session.seat.computer or session.over
+    frames_until(app, lambda: not session.seat.computer or session.over, dt=0.02)
 
 
 def test_f1_help_hints_and_the_tracks_page(app: Any) -> None:

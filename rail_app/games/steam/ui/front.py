@@ -94,7 +94,7 @@ class SteamScreens:
             (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")), tuple(rows), reason,
             tuple(tuple(c) for c in chart), _("VP"), None, False,
             _("{n} turns played").format(n=number(st.turn)),
-            {"heading": _("Victory points after each turn"), "suffix": ""})
+            _("Victory points after each turn"), number)
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
         from rail_app.games.steam.ui import maprender as mr
