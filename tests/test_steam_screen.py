@@ -278,7 +278,7 @@ def test_continue_resumes_the_game_chosen_in_the_menu(app: Any) -> None:
     import os
     import time
 
-    from rail_app.games.italian_rails.ui.selftest import Driver
+    from rail_app.ui.kit.driver import Driver
     from rail_app.ui.scenes import MenuScene
     from rail_app.ui.session import saves_dir
 

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from rail_app.games.italian_rails.ui.mouseplayer import MousePlayer
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import centre_on_dot, start
 
 UI = Path(__file__).resolve().parent.parent / "rail_app" / "ui"

@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from rail_app.core.paths import user_maps_dir
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
 from rail_app.ui import gamescreens
+from rail_app.ui.kit.driver import Driver
 from tests.fakefront import RELAY_SCREENS
 from tests.fakegame import GAME_ID, RELAY, write_map
 

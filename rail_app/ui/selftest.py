@@ -57,14 +57,10 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     from rail_app.table.seats import Level, Seat, SeatKind
     from rail_app.ui.session import GameSetup, Session, saves_dir
 
-    rules = registry.game(game_id)
-    failures: list[str] = []
+    from rail_app.ui.kit.driver import Checks, keys
 
-    def check(ok: bool, what: str) -> None:
-        if verbose:
-            print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    rules = registry.game(game_id)
+    check = Checks(verbose)
 
     inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
     seats = [Seat(f"Computer {i + 1}", SeatKind.COMPUTER, Level(str(rules.levels[0]))
@@ -76,8 +72,7 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     for _ in range(6000):
         if session.over or min(rules.turns_taken(session.state)) >= turns:
             break
-        app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
-                                          unicode=" ", scancode=0)])
+        app.step(0.1, keys(pygame.K_SPACE)[:1])
         if app.scene is not None and getattr(app.scene, "session", session) is not session:
             break
     check(min(rules.turns_taken(session.state)) >= turns or session.over,
@@ -88,7 +83,4 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     check(rules.fingerprint(back.state) == rules.fingerprint(session.state),
           "saved and loaded: the same game")
     pygame.quit()
-    if verbose:
-        print("selftest: " + ("all checks passed" if not failures else
-                              f"{len(failures)} check(s) failed"))
-    return 0 if not failures else 1
+    return check.end()

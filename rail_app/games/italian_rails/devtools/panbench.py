@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 
 
 def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),

@@ -64,7 +64,7 @@ def anna_moves(turn: int) -> Callable[[Any], bool]:
 
 class Shooter:
     def __init__(self, size: tuple[int, int], outdir: Path, pictures: bool = True) -> None:
-        from rail_app.games.italian_rails.ui.selftest import Driver
+        from rail_app.ui.kit.driver import Driver
 
         self.app = _app(size)
         self.d = Driver(self.app)

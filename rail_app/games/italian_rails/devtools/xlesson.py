@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 
 TOOLS = ("xdotool", "import")
 

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from rail_app.core.i18n import _, money_millions
-from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
     ChooseLoss,
@@ -46,7 +45,7 @@ from rail_app.games.italian_rails.ui.commands import (
 )
 from rail_app.games.italian_rails.ui.helping import Helping
 from rail_app.games.italian_rails.ui.moving import Moving
-from rail_app.games.italian_rails.ui.pacing import ComputerTurns, Player
+from rail_app.games.italian_rails.ui.pacing import ComputerTurns
 from rail_app.games.italian_rails.ui.table import (
     CIRCLE_TIME,
     FADE_TIME,
@@ -60,6 +59,7 @@ from rail_app.games.italian_rails.ui.table import (
 from rail_app.games.italian_rails.ui.teaching import Teaching
 from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.viewing import Viewing
+from rail_app.ui.kit import notices as said
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
 
@@ -74,14 +74,12 @@ class Controller:
         self.open_settings = open_settings
         self.open_saves = open_saves
         self.leave_to = leave  # the menu (QUIT), the load screen (LOAD), game over (None)
-        bots: dict[int, Player] = {i: Bot(str(s.level), i, session.setup.seed)
-                                   for i, s in enumerate(session.setup.seats) if s.computer}
         self.view = Viewing(self.core)
         self.building = Building(self.core)
         self.moving = Moving(self.core)
         self.helping = Helping(self.core)
-        self.teaching = Teaching(self.core, bots)
-        self.computer = ComputerTurns(self.core, bots, self.view.follow)
+        self.computer = ComputerTurns(self.core, self.view.follow)
+        self.teaching = Teaching(self.core, self.computer)
         #: What each command without parameters does (the one table of the screen's intents).
         self.intents: dict[Intent, Callable[[], object]] = {
             Intent.END_PHASE: self.end_phase,
@@ -355,27 +353,17 @@ class Controller:
 
     # -- the curtain between two people ----------------------------------------------------
     def check_curtain(self, initial: bool = False) -> None:
-        """Two people at one screen: hide the board between their turns (private cards)."""
+        """Two people at one screen: hide the board between their turns (private cards);
+        at the start of a game or a loaded one, only while the cards are chosen or after
+        the first turn."""
         st = self.state
-        if self.session.all_people() and not self.session.over and (
-                not initial or st.turn > 1 or st.phase is Phase.SETUP):
-            self.table.curtain = self.session.actor
-            self.table.curtain_armed = False
-
-    def curtain_event(self, pressed: bool, released: bool, key: bool) -> None:
-        """A click (a new press, then its release) or a key raises the curtain."""
-        t = self.table
-        if pressed:
-            t.curtain_armed = True
-        elif (released and t.curtain_armed) or key:
-            t.curtain = None
+        if not initial or st.turn > 1 or st.phase is Phase.SETUP:
+            self.table.curtain.turn_passed(self.session)
 
     # -- time ----------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         t = self.table
-        for n in t.notices:
-            n.age += dt
-        t.notices = [n for n in t.notices if n.alive]
+        t.notices = said.age(t.notices, dt)
         t.hover_time += dt
         self.view.glide_on(dt)
         if t.run is not None:

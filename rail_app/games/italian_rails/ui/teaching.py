@@ -15,7 +15,7 @@ from rail_app.games.italian_rails.rules.actions import Action, SwapDemands
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import DismissHint
 from rail_app.games.italian_rails.ui.lesson import STEPS, LessonState, Look, refusal, step_done
-from rail_app.games.italian_rails.ui.pacing import Player
+from rail_app.games.italian_rails.ui.pacing import ComputerTurns
 from rail_app.games.italian_rails.ui.table import Modal
 
 
@@ -23,9 +23,9 @@ class Teaching:
     """The controller's lesson and hints part; while a lesson runs it is the core's guard
     (what the lesson does not let the player do yet) and seats the lesson's partner."""
 
-    def __init__(self, core: Core, bots: dict[int, Player]) -> None:
+    def __init__(self, core: Core, computer: ComputerTurns) -> None:
         self.core = core
-        self.bots = bots
+        self.computer = computer
         core.guard = self.guard
 
     def begin_lesson(self, step: int) -> None:
@@ -36,7 +36,7 @@ class Teaching:
         if plan is None:
             raise ValueError("this game's deal cannot teach the lesson")
         self.core.table.lesson = LessonState(plan, min(step, len(STEPS) - 1))
-        self.bots[1] = files.Partner()
+        self.computer.seat(1, files.Partner())
 
     def guard(self, action: Action) -> str:
         """Why the lesson does not let the player do ``action`` now ("": it may)."""
