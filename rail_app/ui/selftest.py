@@ -55,9 +55,8 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     import pygame
 
     from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.session import GameSetup, Session, saves_dir
-
     from rail_app.ui.kit.driver import Checks, keys
+    from rail_app.ui.session import GameSetup, Session, saves_dir
 
     rules = registry.game(game_id)
     check = Checks(verbose)

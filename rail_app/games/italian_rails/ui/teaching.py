@@ -17,6 +17,7 @@ from rail_app.games.italian_rails.ui.commands import DismissHint
 from rail_app.games.italian_rails.ui.lesson import STEPS, LessonState, Look, refusal, step_done
 from rail_app.games.italian_rails.ui.pacing import ComputerTurns
 from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.ui.kit.hints import Hints
 
 
 class Teaching:
@@ -26,6 +27,7 @@ class Teaching:
     def __init__(self, core: Core, computer: ComputerTurns) -> None:
         self.core = core
         self.computer = computer
+        self.hints = Hints(core.host)  # the first-game hints read (kept in the settings)
         core.guard = self.guard
 
     def begin_lesson(self, step: int) -> None:
@@ -142,12 +144,8 @@ class Teaching:
         host.reset(host.screens.game(files.new_session(), 0))
 
     def dismiss_hint(self, cmd: DismissHint) -> None:
-        seen = self.core.host.settings.hints_seen
-        if cmd.hint not in seen:
-            seen.append(cmd.hint)
-            self.core.host.save_settings()
+        self.hints.dismiss(cmd.hint)
 
     def hints_off(self) -> None:
-        self.core.host.settings.hints = False
-        self.core.host.save_settings()
+        self.hints.off()
         self.core.table.modal = Modal.NONE if self.core.table.modal is Modal.HELP else self.core.table.modal
