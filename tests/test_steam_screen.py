@@ -79,7 +79,7 @@ def test_a_drawn_stroke_lays_the_tiles_the_rules_choose_at_the_price_shown_S_K7(
     pts = [scene.hex_screen(k) for k in hexes]
     drag(app, pts, release=False)
     # while drawing: the tiles the rules choose, and their price beside the pen
-    assert [c.action for c in scene.pen.choices] == [c.action for c in choices]
+    assert [c.action for c in scene.table.pen.choices] == [c.action for c in choices]
     assert dollars(cost) in scene.pen_label()
     spent = st.build.spent
     app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
@@ -126,10 +126,10 @@ def test_a_refused_hex_names_its_rule_S_K4(app: Any) -> None:
     assert line is not None
     pts = [scene.hex_screen(k) for k in line]
     drag(app, pts, release=False)
-    refused = [c for c in scene.pen.choices if not c.ok]
+    refused = [c for c in scene.table.pen.choices if not c.ok]
     assert refused and "(S-K4)" in scene.choice_reason(refused[0])
     app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
-    assert any("(S-K4)" in n.text for n in scene.notices)
+    assert any("(S-K4)" in n.text for n in scene.table.notices)
     assert session.state.build.used == 3  # the three legal tiles were laid
 
 
@@ -147,8 +147,8 @@ def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: An
     route = max(goods.legal_routes(st, seat), key=lambda r: len(r.stops))
     vp_before = [p.vp for p in st.players]
     click(app, scene.hex_screen(st.key(route.source)))
-    assert scene.picked == route.source and scene.routes
-    i = next(i for i, r in enumerate(scene.routes) if r.stops == route.stops
+    assert scene.table.picked == route.source and scene.table.routes
+    i = next(i for i, r in enumerate(scene.table.routes) if r.stops == route.stops
              and r.colour == route.colour and r.owners == route.owners)
     click(app, scene.find(Deliver(i)).center)
     delivered = [e for e in session.state.log if isinstance(e, CubeDelivered)][-1]
@@ -183,8 +183,8 @@ def test_a_city_whose_cubes_need_a_longer_locomotive_says_so_S_L1(app: Any) -> N
              and goods.routes_from(st, h, me, max_len=MAX_LOCO))
     need = min(len(r.stops) for r in goods.routes_from(st, h, me, max_len=MAX_LOCO))
     click(app, scene.hex_screen(st.key(h)))
-    assert scene.picked is None
-    said = scene.notices[-1].text
+    assert scene.table.picked is None
+    said = scene.table.notices[-1].text
     assert "(S-L1)" in said and "locomotive" in said
     assert f"level {st.players[me].loco}" in said and f"needs {need}" in said
 
@@ -222,7 +222,7 @@ def test_a_taken_action_tile_is_refused_with_its_rule_S_A1(app: Any) -> None:
     b = scene.widget(Play(ChooseTile(taken)))
     assert b is not None and not b.enabled
     click(app, b.rect.center)
-    assert any("S-A1" in n.text for n in scene.notices)
+    assert any("S-A1" in n.text for n in scene.table.notices)
 
 
 def test_computer_seats_play_at_a_pace_and_space_skips(app: Any) -> None:
@@ -251,14 +251,14 @@ def test_f1_help_hints_and_the_tracks_page(app: Any) -> None:
     assert scene.current_hint() is None
     assert "steam-bid" in app.settings.hints_seen
     key(app, pygame.K_F1)
-    assert scene.page is Page.HELP
+    assert scene.table.page is Page.HELP
     key(app, pygame.K_F1)
-    assert scene.page is Page.NONE
+    assert scene.table.page is Page.NONE
     key(app, pygame.K_t)
-    assert scene.page is Page.TRACKS
+    assert scene.table.page is Page.TRACKS
     app.step(0.02, [])
     key(app, pygame.K_ESCAPE)
-    assert scene.page is Page.NONE
+    assert scene.table.page is Page.NONE
 
 
 def test_save_load_and_continue_a_steam_game(app: Any) -> None:
@@ -412,7 +412,7 @@ def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
     for b in items:
         assert tuple(app.screen.get_at((box.x + 8, b.rect.centery)))[:3] == PANEL
     click(app, scene.find(Intent.RESUME).center)
-    assert scene.page is Page.NONE
+    assert scene.table.page is Page.NONE
 
 
 def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
@@ -495,8 +495,8 @@ def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
     assert hint is not None and hint[0] == "steam-build"
     assert "borrowed" in hint[1] and "$5" in hint[1] and "(S-M3)" in hint[1]
     key(app, pygame.K_F1)
-    assert scene.page is Page.HELP
+    assert scene.table.page is Page.HELP
     lines = [line for _head, body in helpwords.help_sections() for line in body]
     assert any("build past your cash" in line and "(S-M3)" in line for line in lines)
     key(app, pygame.K_F1)
-    assert scene.page is Page.NONE
+    assert scene.table.page is Page.NONE

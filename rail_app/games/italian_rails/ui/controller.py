@@ -7,7 +7,7 @@ It is made of parts, each with its own state and called through its own methods:
 :attr:`~Controller.building` (pen, eraser), :attr:`~Controller.moving` (the train),
 :attr:`~Controller.helping` (Suggest), :attr:`~Controller.teaching` (lesson, hints) and
 :attr:`~Controller.computer` (the computer's turns). Widgets and keys give it
-:mod:`commands <rail_app.games.italian_rails.ui.commands>`, carried out through one table
+:mod:`commands <rail_app.games.italian_rails.ui.commands>`, carried out through two tables
 (:meth:`Controller.perform`); the input module gives gestures to the parts;
 :meth:`Controller.tick` moves time on (notices, the train's run, the computer's turn, what
 changed in the game).
@@ -16,7 +16,6 @@ changed in the game).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, get_args
 
 from rail_app.core.i18n import _, money_millions
 from rail_app.games.italian_rails.rules.actions import (
@@ -60,6 +59,7 @@ from rail_app.games.italian_rails.ui.teaching import Teaching
 from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.viewing import Viewing
 from rail_app.ui.kit import notices as said
+from rail_app.ui.kit.commands import CommandTable
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
 
@@ -80,8 +80,8 @@ class Controller:
         self.helping = Helping(self.core)
         self.computer = ComputerTurns(self.core, self.view.follow)
         self.teaching = Teaching(self.core, self.computer)
-        #: What each command without parameters does (the one table of the screen's intents).
-        self.intents: dict[Intent, Callable[[], object]] = {
+        #: What each command does: the intents by member, the others by their type.
+        self.commands = CommandTable({
             Intent.END_PHASE: self.end_phase,
             Intent.ERASE_LAST: self.building.erase_last,
             Intent.TAKE_BACK: self.moving.take_back,
@@ -107,19 +107,14 @@ class Controller:
             Intent.LOAD: lambda: self.ask_to_leave(Question.LOAD),
             Intent.QUIT: lambda: self.ask_to_leave(Question.QUIT),
             Intent.SETTINGS: self.settings,
-        }
-        missing = set(Intent) - set(self.intents)
-        assert not missing, f"intents without a handler: {missing}"
-        #: What each command with parameters does, by its type.
-        self.commands: dict[type[Command], Callable[[Any], object]] = {
+        }, {
             Play: self.play,
             ToggleCard: self.toggle_card,
             BuyLoco: self.buy_loco,
             FilterHistory: self.filter_history,
             ToggleSection: self.toggle_section,
             DismissHint: self.teaching.dismiss_hint,
-        }
-        assert {Intent, *self.commands} == set(get_args(Command)), "a command without a handler"
+        }, Command)
         w = table.watch
         w.log_seen = len(self.state.log)
         w.version = session.version
@@ -154,12 +149,9 @@ class Controller:
 
     # -- commands ----------------------------------------------------------------------
     def perform(self, cmd: Command) -> None:
-        """Carry out what a widget or a key asks for: an intent through :attr:`intents`,
-        a command with parameters through :attr:`commands`, by its type."""
-        if isinstance(cmd, Intent):
-            self.intents[cmd]()
-        else:
-            self.commands[type(cmd)](cmd)
+        """Carry out what a widget or a key asks for, through the screen's two tables of
+        commands (:class:`~rail_app.ui.kit.commands.CommandTable`)."""
+        self.commands.perform(cmd)
 
     def buy_loco(self, cmd: BuyLoco) -> None:
         self.table.modal = Modal.NONE

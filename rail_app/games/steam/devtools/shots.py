@@ -100,7 +100,7 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
             if best is not None and len(best.stops) >= 2:
                 scene.focus([st.key(best.source), *(st.key(h) for h in best.stops)], 2.2)
                 click(app, scene.hex_screen(st.key(best.source)))
-                i = next(i for i, r in enumerate(scene.routes) if r.stops == best.stops
+                i = next(i for i, r in enumerate(scene.table.routes) if r.stops == best.stops
                          and r.colour == best.colour)
                 b = scene.find(Deliver(i))
                 app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=b.center,

@@ -8,12 +8,11 @@ import pygame
 from rail_app.core.i18n import _, dollars, number
 from rail_app.games.steam.rules import build as build_rules
 from rail_app.games.steam.rules.state import Phase, Step
-from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
-from rail_app.games.steam.ui.layout import Ctx
+from rail_app.games.steam.ui.layout import Ctx, ground
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
-from rail_app.ui.palette import MUTED, PANEL, TEXT
+from rail_app.ui.palette import MUTED, TEXT
 
 HISTORY_KEPT = 400  # the history lists this many of the log's latest entries
 
@@ -21,8 +20,7 @@ HISTORY_KEPT = 400  # the history lists this many of the log's latest entries
 def paint_top(surface: pygame.Surface, ctx: Ctx) -> None:
     r = ctx.rects.top
     fs = ctx.px
-    pygame.draw.rect(surface, PANEL, r)
-    pygame.draw.line(surface, pal.EDGE, r.bottomleft, r.bottomright)
+    ground(surface, r, r.bottomleft, r.bottomright)
     st = ctx.state
     seat = ctx.actor
     p = st.players[seat]
@@ -61,8 +59,7 @@ def history_limit(ctx: Ctx) -> int:
 def paint_bottom(surface: pygame.Surface, ctx: Ctx) -> None:
     r = ctx.rects.bottom
     fs = ctx.px
-    pygame.draw.rect(surface, PANEL, r)
-    pygame.draw.line(surface, pal.EDGE, r.topleft, r.topright)
+    ground(surface, r, r.topleft, r.topright)
     st = ctx.state
     lh = font(fs(13)).get_linesize()
     hist_w = r.w // 2 - fs(20)

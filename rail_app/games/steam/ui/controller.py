@@ -14,9 +14,6 @@ game).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, get_args
-
 from rail_app.games.steam.rules.actions import Bid, TakeCapital
 from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.money import steps_available
@@ -38,6 +35,7 @@ from rail_app.games.steam.ui.moving import Moving
 from rail_app.games.steam.ui.table import Mode, Page, Table
 from rail_app.games.steam.ui.viewing import Viewing
 from rail_app.ui.kit import notices as said
+from rail_app.ui.kit.commands import CommandTable
 from rail_app.ui.kit.hints import Hints
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
@@ -52,8 +50,8 @@ class Controller:
         self.moving = Moving(self.core)
         self.hints = Hints(host)
         self.computer = ComputerTurns(self.core)
-        #: What each command without parameters does (the one table of the screen's intents).
-        self.intents: dict[Intent, Callable[[], object]] = {
+        #: What each command does: the intents by member, the others by their type.
+        self.commands = CommandTable({
             Intent.MENU: lambda: self.toggle(Page.MENU),
             Intent.HELP: lambda: self.toggle(Page.HELP),
             Intent.TRACKS: lambda: self.toggle(Page.TRACKS),
@@ -64,65 +62,40 @@ class Controller:
             Intent.SETTINGS: self.open_settings,
             Intent.QUIT: self.quit_to_menu,
             Intent.SKIP: self.computer.skip,
-            Intent.BID: lambda: self.core.do(Bid(self.table.bid)),
-            Intent.BID_DOWN: lambda: self.set_bid(self.table.bid - 1),
-            Intent.BID_UP: lambda: self.set_bid(self.table.bid + 1),
-            Intent.TAKE_CAPITAL: lambda: self.core.do(TakeCapital(self.table.capital)),
-            Intent.CAPITAL_DOWN: lambda: self.set_capital(self.table.capital - 1),
-            Intent.CAPITAL_UP: lambda: self.set_capital(self.table.capital + 1),
+            Intent.BID: lambda: self.core.do(Bid(self.core.table.bid)),
+            Intent.BID_DOWN: lambda: self.set_bid(self.core.table.bid - 1),
+            Intent.BID_UP: lambda: self.set_bid(self.core.table.bid + 1),
+            Intent.TAKE_CAPITAL: lambda: self.core.do(TakeCapital(self.core.table.capital)),
+            Intent.CAPITAL_DOWN: lambda: self.set_capital(self.core.table.capital - 1),
+            Intent.CAPITAL_UP: lambda: self.set_capital(self.core.table.capital + 1),
             Intent.TAKE_BACK: self.building.take_back,
             Intent.END_BUILD: self.building.end_build,
             Intent.GROWTH: lambda: self.building.toggle_mode(Mode.GROWTH),
             Intent.NEW_CITY: lambda: self.building.toggle_mode(Mode.NEW_CITY),
-        }
-        missing = set(Intent) - set(self.intents)
-        assert not missing, f"intents without a handler: {missing}"
-        #: What each command with parameters does, by its type.
-        self.commands: dict[type[Command], Callable[[Any], object]] = {
+        }, {
             Play: lambda cmd: self.core.do(cmd.action),
             Deliver: lambda cmd: self.moving.deliver(cmd.index),
             ChooseSpace: lambda cmd: self.building.choose_space(cmd.index),
             ChooseColour: lambda cmd: self.building.choose_colour(cmd.colour),
             DismissHint: lambda cmd: self.hints.dismiss(cmd.hint),
-        }
-        assert {Intent, *self.commands} == set(get_args(Command)), "a command without a handler"
+        }, Command)
         for note in session.notes:
             self.core.say(note, bad=False)
 
-    # -- the core, as the screen reads it --------------------------------------------------
-    @property
-    def host(self) -> Host:
-        return self.core.host
-
-    @property
-    def session(self) -> Session[GameState]:
-        return self.core.session
-
-    @property
-    def table(self) -> Table:
-        return self.core.table
-
-    @property
-    def state(self) -> GameState:
-        return self.core.state
-
     # -- commands ----------------------------------------------------------------------
     def perform(self, cmd: Command) -> None:
-        """Carry out what a widget or a key asks for: an intent through :attr:`intents`,
-        a command with parameters through :attr:`commands`, by its type."""
-        if isinstance(cmd, Intent):
-            self.intents[cmd]()
-        else:
-            self.commands[type(cmd)](cmd)
+        """Carry out what a widget or a key asks for, through the screen's two tables of
+        commands (:class:`~rail_app.ui.kit.commands.CommandTable`)."""
+        self.commands.perform(cmd)
 
     def toggle(self, page: Page) -> None:
-        t = self.table
+        t = self.core.table
         t.page = Page.NONE if t.page is page else page
 
     def close(self) -> bool:
         """Esc: the stroke being drawn goes, else the placing or the picked city, else the
         menu opens (or the page over the map closes). True when something was closed."""
-        t = self.table
+        t = self.core.table
         if t.pen.drawing:
             self.building.cancel()
         elif t.mode is not Mode.DRAW or t.picked is not None:
@@ -133,36 +106,36 @@ class Controller:
         return True
 
     def set_bid(self, amount: int) -> None:
-        self.table.bid = amount
+        self.core.table.bid = amount
 
     def set_capital(self, steps: int) -> None:
-        self.table.capital = steps
+        self.core.table.capital = steps
 
     def open_saves(self) -> None:
-        self.table.page = Page.NONE
-        self.host.push(self.host.screens.saves(self.session))
+        self.core.table.page = Page.NONE
+        self.core.host.push(self.core.host.screens.saves(self.core.session))
 
     def open_load(self) -> None:
-        self.session.autosave()
-        self.host.reset(self.host.screens.menu())
-        self.host.push(self.host.screens.saves())
+        self.core.session.autosave()
+        self.core.host.reset(self.core.host.screens.menu())
+        self.core.host.push(self.core.host.screens.saves())
 
     def open_settings(self) -> None:
-        self.table.page = Page.NONE
-        self.host.push(self.host.screens.settings())
+        self.core.table.page = Page.NONE
+        self.core.host.push(self.core.host.screens.settings())
 
     def quit_to_menu(self) -> None:
-        self.session.autosave()  # Continue picks the game up from here
-        self.host.reset(self.host.screens.menu())
+        self.core.session.autosave()  # Continue picks the game up from here
+        self.core.host.reset(self.core.host.screens.menu())
 
     # -- time ----------------------------------------------------------------------------
     def sync(self) -> None:
         """A new player to act, or a new phase: what the screen held for the last one
         (strokes to take back, a picked city, a bid) is left; the bid and the capital
         chosen are kept within what may be bid or taken."""
-        t = self.table
-        st = self.state
-        key = (st.turn, self.session.actor, int(st.step is Step.BUILD))
+        t = self.core.table
+        st = self.core.state
+        key = (st.turn, self.core.session.actor, int(st.step is Step.BUILD))
         if key != t.moment:
             t.moment = key
             t.strokes = []
@@ -174,26 +147,26 @@ class Controller:
         if not self.core.person_to_act():
             return
         if st.step is Step.BID and st.auction is not None:
-            t.bid = max(min_bid(st.auction), min(t.bid, max_bid(st, self.session.actor)))
+            t.bid = max(min_bid(st.auction), min(t.bid, max_bid(st, self.core.session.actor)))
         elif st.step is Step.CAPITAL:
-            t.capital = max(0, min(t.capital, steps_available(st.players[self.session.actor])))
+            t.capital = max(0, min(t.capital, steps_available(st.players[self.core.session.actor])))
 
     def tick(self, dt: float) -> None:
         """``dt`` seconds passed: notices and marks age, the game over screen comes when
         the game ends, a person's new turn is autosaved, the computer plays."""
-        t = self.table
+        t = self.core.table
         t.notices = said.age(t.notices, dt)
         t.flash.left = max(0.0, t.flash.left - dt)
-        if self.session.over:
+        if self.core.session.over:
             if not t.ended:
                 t.ended = True
                 self.building.cancel()
-                self.session.autosave()
-                self.host.reset(self.host.screens.game_over(self.session))
+                self.core.session.autosave()
+                self.core.host.reset(self.core.host.screens.game_over(self.core.session))
             return
-        if self.core.person_to_act() and self.state.turn != t.autosaved:
-            t.autosaved = self.state.turn
-            self.session.autosave()
+        if self.core.person_to_act() and self.core.state.turn != t.autosaved:
+            t.autosaved = self.core.state.turn
+            self.core.session.autosave()
         self.sync()
         self.computer.tick(dt)
         self.sync()

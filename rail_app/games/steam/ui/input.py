@@ -30,7 +30,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
         return _key(event, frame, ctrl)
     if event.type == pygame.MOUSEMOTION:
         old = ctrl.view.point(event.pos, frame.widgets)
-        if ctrl.table.panning is None and ctrl.table.pen.drawing:
+        if ctrl.core.table.panning is None and ctrl.core.table.pen.drawing:
             ctrl.building.pen_move(old, event.pos)
         return True
     if event.type == pygame.MOUSEBUTTONDOWN:
@@ -38,7 +38,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
     if event.type == pygame.MOUSEBUTTONUP:
         return _release(event.pos, event.button, ctrl)
     if event.type == pygame.MOUSEWHEEL:
-        t = ctrl.table
+        t = ctrl.core.table
         if t.page is not Page.NONE:
             return True
         if frame.ctx.rects.bottom.collidepoint(t.pointer):
@@ -50,7 +50,7 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
 
 
 def _press(pos: tuple[int, int], button: int, frame: Frame, ctrl: Controller) -> bool:
-    t = ctrl.table
+    t = ctrl.core.table
     t.pointer = pos
     if t.page in (Page.HELP, Page.TRACKS):
         for top in frame.widgets:
@@ -78,7 +78,7 @@ def _press(pos: tuple[int, int], button: int, frame: Frame, ctrl: Controller) ->
     h = ctrl.core.map.hex_at(pos)
     if h is None or not ctrl.core.person_to_act():
         return True
-    step = ctrl.state.step
+    step = ctrl.core.state.step
     if step is Step.BUILD and t.mode is not Mode.DRAW:
         ctrl.building.place(h)
     elif step is Step.BUILD:
@@ -89,7 +89,7 @@ def _press(pos: tuple[int, int], button: int, frame: Frame, ctrl: Controller) ->
 
 
 def _release(pos: tuple[int, int], button: int, ctrl: Controller) -> bool:
-    t = ctrl.table
+    t = ctrl.core.table
     t.pointer = pos
     if button in (2, 3):
         click = ctrl.view.pan_end()
@@ -107,7 +107,7 @@ def _release(pos: tuple[int, int], button: int, ctrl: Controller) -> bool:
 
 def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
     k = event.key
-    t = ctrl.table
+    t = ctrl.core.table
     if k == pygame.K_F1:
         ctrl.perform(Intent.HELP)
         return True
@@ -125,7 +125,7 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
         ctrl.perform(Intent.TRACKS)
         return True
     if k in ENTER:
-        if ctrl.core.person_to_act() and ctrl.state.step is Step.BUILD and not t.pen.drawing:
+        if ctrl.core.person_to_act() and ctrl.core.state.step is Step.BUILD and not t.pen.drawing:
             ctrl.perform(Intent.END_BUILD)
         return True
     if k == pygame.K_BACKSPACE or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):

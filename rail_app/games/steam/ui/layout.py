@@ -14,6 +14,7 @@ from rail_app.games.steam.rules.state import GameState
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.table import Table
+from rail_app.ui.palette import PANEL
 from rail_app.ui.session import Session
 
 Px = Callable[[float], int]
@@ -36,6 +37,14 @@ def screen_rects(size: tuple[int, int], px: Px) -> Rects:
                  side=pygame.Rect(w - side, top, side, h - top - bottom),
                  bottom=pygame.Rect(0, h - bottom, w, bottom),
                  map=pygame.Rect(0, top, w - side, h - top - bottom))
+
+
+def ground(surface: pygame.Surface, r: pygame.Rect, a: tuple[int, int], b: tuple[int, int]
+           ) -> None:
+    """A bar's or a panel's ground, and its edge line from ``a`` to ``b`` (the side facing
+    the map)."""
+    pygame.draw.rect(surface, PANEL, r)
+    pygame.draw.line(surface, pal.EDGE, a, b)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from rail_app.games.steam.rules.state import Phase
 from rail_app.games.steam.rules.turns import score
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui.layout import Ctx
+from rail_app.games.steam.ui.side import stacked
 from rail_app.ui import hud
 from rail_app.ui.palette import MUTED, TEXT, VEIL
 
@@ -60,12 +61,7 @@ def paint_tracks_page(surface: pygame.Surface, ctx: Ctx) -> None:
             if cell >= fs(16) or v % 5 == 0:
                 hud.label(surface, number(v), (rect.centerx, rect.bottom + fs(2)), fs(11),
                           MUTED, anchor="midtop")
-        same: dict[int, int] = {}
-        for seat, v in enumerate(values):
-            if st.players[seat].out:
-                continue
-            k = same.get(v, 0)
-            same[v] = k + 1
+        for seat, v, k in stacked(ctx, values):
             cx = x0 + cell * (min(hi, max(lo, v)) - lo) + cell / 2
             c = (round(cx), round(cy - fs(16) - k * fs(9)))
             pygame.draw.circle(surface, inks[seat], c, fs(7))

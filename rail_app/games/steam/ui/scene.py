@@ -27,10 +27,9 @@ from rail_app.games.steam.ui.frame import Frame, Hint, View
 from rail_app.games.steam.ui.input import handle
 from rail_app.games.steam.ui.layout import Rects
 from rail_app.games.steam.ui.mapview import MapView
-from rail_app.games.steam.ui.table import Page, Pen, Table
+from rail_app.games.steam.ui.table import Page, Table
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
-from rail_app.ui.kit.notices import Notice
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.session import Session
 
@@ -65,26 +64,6 @@ class SteamScene(Scene):
     @property
     def rects(self) -> Rects:
         return self.view.rects
-
-    @property
-    def pen(self) -> Pen:
-        return self.table.pen
-
-    @property
-    def notices(self) -> list[Notice]:
-        return self.table.notices
-
-    @property
-    def picked(self) -> int | None:
-        return self.table.picked
-
-    @property
-    def routes(self) -> list[object]:
-        return list(self.table.routes)
-
-    @property
-    def page(self) -> Page:
-        return self.table.page
 
     def widget(self, key: object) -> Widget | None:
         """The widget showing ``key`` (a command), if it is on screen."""

@@ -118,7 +118,7 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
             if routes:
                 r0 = routes[0]
                 click(app, scene.hex_screen(st.key(r0.source)))
-                i = next((i for i, r in enumerate(scene.routes) if r.stops == r0.stops
+                i = next((i for i, r in enumerate(scene.table.routes) if r.stops == r0.stops
                           and r.colour == r0.colour), -1)
                 if i < 0:
                     check(False, f"the delivery from {st.board.name_of(r0.source)} is listed")

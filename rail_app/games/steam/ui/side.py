@@ -5,7 +5,7 @@ or a New City is placed, the reserve's sets and the colours to choose from."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pygame
 
@@ -16,18 +16,17 @@ from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.buttons import ROUTES_SHOWN, route_top
 from rail_app.games.steam.ui.commands import ChooseColour, ChooseSpace, Deliver
-from rail_app.games.steam.ui.layout import Ctx
+from rail_app.games.steam.ui.layout import Ctx, ground
 from rail_app.games.steam.ui.table import Mode
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
-from rail_app.ui.palette import MUTED, PANEL, TEXT, WHITE
+from rail_app.ui.palette import MUTED, TEXT, WHITE
 
 
 def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> None:
     r = ctx.rects.side
     fs = ctx.px
-    pygame.draw.rect(surface, PANEL, r)
-    pygame.draw.line(surface, pal.EDGE, r.topleft, r.bottomleft)
+    ground(surface, r, r.topleft, r.bottomleft)
     st = ctx.state
     t = ctx.table
     clip = surface.get_clip()
@@ -101,12 +100,7 @@ def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
             pygame.draw.line(surface, MUTED, (tx, cy - 3), (tx, cy + 3))
             if v % (tick * 5 if tick > 1 else 5) == 0 or span <= 6:
                 hud.label(surface, number(v), (tx, cy + fs(5)), fs(10), MUTED, anchor="midtop")
-        same: dict[int, int] = {}
-        for s, v in enumerate(values):
-            if st.players[s].out:
-                continue
-            k = same.get(v, 0)
-            same[v] = k + 1
+        for s, v, k in stacked(ctx, values):
             tx = x0 + (x1 - x0) * (v - lo) / span
             at = (round(tx), round(cy - fs(5) - k * 6))
             pygame.draw.circle(surface, ctx.inks[s], at, fs(5))
@@ -115,12 +109,30 @@ def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
     return y + fs(4)
 
 
+def stacked(ctx: Ctx, values: Sequence[int]) -> Iterator[tuple[int, int, int]]:
+    """Each seat still in the game with its value on a track, and how many markers stand
+    below its own on the same value."""
+    same: dict[int, int] = {}
+    for seat, v in enumerate(values):
+        if ctx.state.players[seat].out:
+            continue
+        k = same.get(v, 0)
+        same[v] = k + 1
+        yield seat, v, k
+
+
+def heading(surface: pygame.Surface, ctx: Ctx, text: str, y: int) -> int:
+    """A section's title in the side panel; returns the y below it."""
+    r = ctx.rects.side
+    hud.label(surface, text, (r.x + ctx.px(10), y), ctx.px(14), MUTED, bold=True)
+    return y + ctx.px(20)
+
+
 def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
-    hud.label(surface, _("Action tiles this turn"), (r.x + fs(10), y), fs(14), MUTED, bold=True)
-    y += fs(20)
+    y = heading(surface, ctx, _("Action tiles this turn"), y)
     holder = {t: s for s, t in st.tile_of.items()}
     for tile in range(1, 8):
         s = holder.get(tile)
@@ -136,8 +148,7 @@ def paint_reserve(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
-    hud.label(surface, _("Goods reserve"), (r.x + fs(10), y), fs(14), MUTED, bold=True)
-    y += fs(20)
+    y = heading(surface, ctx, _("Goods reserve"), y)
     size = fs(9)
     x = r.x + fs(12)
     for sp in st.reserve:
