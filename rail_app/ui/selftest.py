@@ -20,6 +20,7 @@ from typing import Any
 
 from rail_app.table import registry
 from rail_app.ui.gamescreens import screens_of
+from rail_app.ui.kit.driver import Checks, keys
 
 
 def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None = None,
@@ -55,7 +56,6 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     import pygame
 
     from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.kit.driver import Checks, keys
     from rail_app.ui.session import GameSetup, Session, saves_dir
 
     rules = registry.game(game_id)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
+import pygame_gui
 
 Point = tuple[float, float]
 Events = list[pygame.event.Event]
@@ -103,8 +104,6 @@ class Driver:
 
     def click_button(self, button: Any) -> None:
         """A pygame_gui button of the shell's screens, pressed."""
-        import pygame_gui
-
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
                                              ui_object_id=button.most_specific_combined_id))
         self.frames(1)

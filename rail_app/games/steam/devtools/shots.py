@@ -16,6 +16,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rail_app.games.steam.rules.actions import ChooseTile
+from rail_app.games.steam.ui.commands import Deliver, Play
+from rail_app.ui.kit.driver import click, drag, key
+
 STEPS_CAP = 20000
 
 
@@ -42,13 +46,10 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
 
     from rail_app.games.steam.ai import make_player
     from rail_app.games.steam.rules import goods
-    from rail_app.games.steam.rules.actions import ChooseTile
     from rail_app.games.steam.rules.state import Step
-    from rail_app.games.steam.ui.commands import Deliver, Play
     from rail_app.games.steam.ui.selftest import legal_stroke
     from rail_app.table.seats import Level, Seat, SeatKind
     from rail_app.ui.app import App
-    from rail_app.ui.kit.driver import click, drag, key
     from rail_app.ui.session import GameSetup, Session
     from rail_app.ui.settings import Settings
 
