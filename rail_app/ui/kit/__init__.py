@@ -5,9 +5,11 @@ its painting) standing on these:
 
 - :mod:`.camera`: kilometres to screen pixels over the map's rectangle: pan, zoom about a
   point, fit, kept on the map sheet;
+- :mod:`.layout`: where a screen's bars, side panel and map stand;
 - :mod:`.widgets`: one kind of widget for every control (a rectangle carrying a typed
   command, its words, whether it is enabled, a tooltip, a look), the hit test a click goes
   through, and their painting in a game's style;
+- :mod:`.commands`: a screen's commands carried out through two tables, checked complete;
 - :mod:`.notices`: short notices at the pointer, at a place on the map or at the top of
   the map, one at each spot, gone after a few seconds;
 - :mod:`.hints`: the first-game hints: which are read (kept in the settings), the box one

@@ -14,29 +14,19 @@ from rail_app.games.steam.rules.state import GameState
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.table import Table
+from rail_app.ui.kit.layout import Rects as Rects
+from rail_app.ui.kit.layout import bars
 from rail_app.ui.palette import PANEL
 from rail_app.ui.session import Session
 
 Px = Callable[[float], int]
 
 
-@dataclass(frozen=True)
-class Rects:
-    top: pygame.Rect
-    side: pygame.Rect
-    bottom: pygame.Rect
-    map: pygame.Rect
-
-
 def screen_rects(size: tuple[int, int], px: Px) -> Rects:
+    """The screen kit's layout with Steam's bars: a wider side panel on a wider window, a
+    taller bottom bar on a taller one."""
     w, h = size
-    top = px(40)
-    bottom = max(px(150), h // 6)
-    side = min(max(px(360), w // 5), w // 3)
-    return Rects(top=pygame.Rect(0, 0, w, top),
-                 side=pygame.Rect(w - side, top, side, h - top - bottom),
-                 bottom=pygame.Rect(0, h - bottom, w, bottom),
-                 map=pygame.Rect(0, top, w - side, h - top - bottom))
+    return bars(size, px(40), min(max(px(360), w // 5), w // 3), max(px(150), h // 6))
 
 
 def ground(surface: pygame.Surface, r: pygame.Rect, a: tuple[int, int], b: tuple[int, int]
