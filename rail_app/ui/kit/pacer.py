@@ -76,7 +76,7 @@ class Pacer(Generic[S, A]):
     # -- who plays ---------------------------------------------------------------------------
     def to_act(self) -> bool:
         """A computer seat is to act (the game not over)."""
-        return not self.session.over and bool(self.session.seat.computer)
+        return bool(self.session.seat.computer) and not self.session.over
 
     def player(self, seat: int) -> Player[S, A]:
         found = self.players.get(seat)

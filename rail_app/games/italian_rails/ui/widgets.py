@@ -9,6 +9,8 @@ changes, so they never disagree with the picture.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rail_app.games.italian_rails.ui.commands import Command, Demand
@@ -30,7 +32,10 @@ from rail_app.ui.kit.widgets import button_height as button_height
 from rail_app.ui.kit.widgets import hit as hit
 from rail_app.ui.kit.widgets import lines_for as lines_for
 
-Widget = kit.Widget[Command, Demand]
+if TYPE_CHECKING:  # the kit's widget, carrying this screen's commands
+    Widget = kit.Widget[Command, Demand]
+else:  # made without the typing machinery, which a generic alias's call goes through
+    Widget = kit.Widget
 
 STYLE = kit.Style(face=CREAM, face_hover=BUTTON_HOVER, text=hud.TEXT, edge=hud.PANEL_EDGE,
                   light_text=WHITE, off_face=OFF_BG, off_text=OFF_FG, off_edge=OFF_EDGE,

@@ -5,6 +5,8 @@ reserve's sets are drawn by the panels they stand in)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rail_app.games.steam.ui import palette as pal
@@ -13,7 +15,10 @@ from rail_app.ui import palette as shell
 from rail_app.ui.kit import widgets as kit
 from rail_app.ui.kit.widgets import Look as Look
 
-Widget = kit.Widget[Command, None]
+if TYPE_CHECKING:  # the kit's widget, carrying this screen's commands
+    Widget = kit.Widget[Command, None]
+else:  # made without the typing machinery, which a generic alias's call goes through
+    Widget = kit.Widget
 
 STYLE = kit.Style(face=pal.CARD, face_hover=pal.SELECTED, text=shell.TEXT, edge=pal.EDGE,
                   light_text=pal.BUTTON_TEXT, off_face=pal.BUTTON_OFF,
