@@ -132,7 +132,7 @@ def test_each_games_screen_hands_its_computer_players_seen_by(
 
     make = pacer.make
     monkeypatch.setattr(pacer, "make", lambda seat: Checked(seat, make(seat)))
-    for _ in range(400):
+    for _ in range(3000):  # a generous bound: the loop ends at the twelfth decision
         if len(handed) >= 12 or session.over:
             break
         key(app, pygame.K_SPACE)
