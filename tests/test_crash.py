@@ -12,7 +12,7 @@ import pytest
 
 from rail_app.core.paths import user_data_dir
 from rail_app.games.italian_rails.ai.bot import Bot
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.session import Session
 from tests.test_ui_support import start
 

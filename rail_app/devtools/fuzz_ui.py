@@ -77,7 +77,7 @@ class Monkey:
                 rect = rng.choice(rects)
                 return rect.centerx + rng.randint(-5, 5), rect.centery + rng.randint(-3, 3)
         elif r < 0.45:
-            buttons = getattr(scene, "buttons", None)
+            buttons = getattr(scene, "widgets", None)  # a game screen's (Steam's)
             if isinstance(buttons, list) and buttons:
                 rect = rng.choice(buttons).rect
                 return int(rect.centerx), int(rect.centery)
