@@ -79,6 +79,7 @@ def test_a_tournament_runs_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> None
     from rail_app.devtools import tournament
 
     monkeypatch.setitem(sys.modules, "tqdm", None)
-    games = tournament.run(str(ROOT / "maps" / "test" / "mini.yaml"),
-                           [(1, ("random", "random"))], jobs=1, turn_cap=3)
+    setup = tournament.Setup("italian-rails", str(ROOT / "maps" / "test" / "mini.yaml"),
+                             turn_cap=3)
+    games = tournament.run(setup, [(1, ("random", "random"), 0)], jobs=1)
     assert len(games) == 1 and games[0].error is None
