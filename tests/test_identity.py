@@ -254,8 +254,10 @@ def test_the_help_names_the_table_and_the_games_own_tools(
         cli.main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "Rail Table: a table of rail board games" in out
+    assert cli.main(["dev", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
     for name in MOVED:
-        assert f"{name} (Italian Rails: " in out
+        assert f"{name} Italian Rails: " in out
     with pytest.raises(SystemExit):
         cli.main(["--version"])
     assert capsys.readouterr().out == f"Rail Table {__import__('rail_app').__version__}\n"
