@@ -112,3 +112,15 @@ def test_the_bundle_leaves_out_what_the_game_does_not_read(
                      "assets/icon/table.icns", "assets/README.md", "maps/README.md",
                      "maps/test/steam-row.yaml", "maps/test/mini-short.yaml"):
         assert left_out not in bundled, left_out
+
+
+def test_every_games_development_tools_are_left_out(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's development tools and each game's own (its ``devtools`` package, a game
+    that joins the table included) stay out of the executable."""
+    excludes = run_spec("linux", workpath=tmp_path, monkeypatch=monkeypatch).analysis["excludes"]
+    games = [p.name for p in (ROOT / "rail_app" / "games").iterdir() if (p / "devtools").is_dir()]
+    assert {"italian_rails", "steam"} <= set(games)
+    for game in games:
+        assert f"rail_app.games.{game}.devtools" in excludes, game
+    assert "rail_app.devtools" in excludes and "tqdm" in excludes
