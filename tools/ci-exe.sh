@@ -7,7 +7,7 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # The size budgets (docs/benchmarks.md, "Standalone game"): MB of 10^6 bytes, du -sb.
 FOLDER_BUDGET=80000000
 ONEFILE_BUDGET=32000000
-# The oldest glibc the game runs on (README, "Standalone executable"; docs/standalone.md).
+# The oldest glibc the game runs on (README, "Without Python: the standalone game"; docs/standalone.md).
 GLIBC_FLOOR=2.35
 
 selftest() {  # selftest EXE: the version, the self-test, and the self-test on a map of the player's
