@@ -9,6 +9,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parent.parent
 FIND = ROOT / "tools" / "find-python.sh"
 
@@ -30,7 +32,7 @@ def _find(version: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin", "PYENV_ROOT": str(tmp_path / "pyenv"),
            "HOME": str(tmp_path)}
     return subprocess.run(["bash", str(FIND), version], capture_output=True, text=True,
-                          env=env, timeout=60)
+                          env=env, timeout=HANG_S)
 
 
 def test_an_interpreter_on_path_is_found(tmp_path: Path) -> None:
@@ -65,11 +67,11 @@ def test_the_real_interpreters_of_this_machine_answer_with_their_version() -> No
     done = subprocess.run(["bash", str(FIND), version], capture_output=True, text=True,
                           env={**os.environ, "PATH": f"{Path(sys.executable).parent}:"
                                                      f"{os.environ.get('PATH', '')}"},
-                          timeout=60)
+                          timeout=HANG_S)
     assert done.returncode == 0, done.stderr
     found = done.stdout.strip()
     check = subprocess.run([found, "-c", "import sys; print(sys.version_info[:2])"],
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=HANG_S)
     assert check.stdout.strip() == str(tuple(sys.version_info[:2]))
 
 

@@ -14,6 +14,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from rail_app.devtools import progress
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +48,7 @@ def test_tqdm_is_a_development_dependency_only() -> None:
 
 def test_the_game_imports_without_tqdm() -> None:
     done = subprocess.run([sys.executable, "-c", IMPORT_ALL], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300,
+                          text=True, timeout=HANG_S,
                           env={**os.environ, "PYTHONPATH": str(ROOT),
                                "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr
