@@ -45,7 +45,7 @@ class Spy:
             if i != self.seat and any(hand):
                 raise Peeked(f"seat {self.seat + 1} was shown seat {i + 1}'s hand {hand}")
         self.views += 1
-        return RELAY.legal_actions(view)[0]
+        return RELAY.rules.legal_actions(view)[0]
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ def test_each_games_screen_hands_its_computer_players_seen_by(
         made.append((seat, view))
         return view
 
-    monkeypatch.setattr(game, "seen_by", marked)
+    monkeypatch.setattr(type(game), "seen_by", lambda _game, state, seat: marked(state, seat))
     session = Session.new(GameSetup(map_path, _seats(game_id), 5, game=game_id))
     app.reset(app.screens.game(session))
     pacer = app.scene.controller.computer.pacer
