@@ -49,6 +49,33 @@ def test_no_shared_file_names_the_new_game() -> None:
     assert named == []
 
 
+def test_the_executable_bundles_and_self_tests_the_games_of_the_registry(parcels: str) -> None:
+    """The spec and tools/ci-exe.sh name no game: they ask rail_app/table/bundle.py, which
+    reads the registry, so a game on the table is bundled with its small map, its modules
+    are checked to be in the bundle and the executable's self-test plays it."""
+    from rail_app.table import bundle
+
+    assert ("tests/parcels/parcels.yaml", "tests/parcels") in bundle.small_map_datas(ROOT)
+    assert "tests.parcels.devtools" in bundle.devtools_packages()
+    assert bundle.shipped_modules(PARCELS) == ["tests.parcels.front", "tests.parcels.rules"]
+    spec = (ROOT / "ItalianRails.spec").read_text(encoding="utf-8")
+    ci = (ROOT / "tools" / "ci-exe.sh").read_text(encoding="utf-8")
+    assert "bundle.small_map_datas(" in spec and "bundle.devtools_packages()" in spec
+    assert "python -m rail_app.table.bundle" in ci and '--selftest --game "$game"' in ci
+    for game in registry.GAMES:
+        for text in (spec, ci):
+            assert game.id not in text and bundle.package_of(game) not in text, game.id
+    code = ("from rail_app.table import bundle, registry\n"
+            "from tests.parcels.rules import PARCELS\n"
+            "registry.GAMES = (*registry.GAMES, PARCELS)\n"
+            "bundle.main()\n")
+    listed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=HANG_S, check=True).stdout.splitlines()
+    assert [line for line in listed if line.startswith("game ")] == \
+        [f"game {g.id}" for g in registry.GAMES if g.screens is not None]
+    assert "module tests.parcels.front" in listed
+
+
 def _person_plays(app: Any, scene: Any) -> None:
     """The person to act plays what the game's normal player would in their seat, by a
     click on the parcel or the town."""

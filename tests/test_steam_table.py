@@ -220,11 +220,16 @@ def _spec() -> tuple[list[tuple[str, str]], list[str]]:
 
 
 def test_the_executable_carries_steams_maps_and_no_games_devtools() -> None:
+    from rail_app.table import bundle
+
     datas, excludes = _spec()
-    bundled = {src for src, _ in datas}
+    spec = (ROOT / "ItalianRails.spec").read_text(encoding="utf-8")
+    assert "bundle.small_map_datas(" in spec and "bundle.devtools_packages()" in spec
+    bundled = {src for src, _ in datas + bundle.small_map_datas(ROOT)}
     for needed in ("maps/steam-italia.yaml", "maps/steam-italia.geojson",
                    "maps/steam-schema.json", STEAM.small_map):
         assert any(Path(needed).match(pattern) and Path(needed).parent == Path(pattern).parent
                    for pattern in bundled), needed
+    excludes += bundle.devtools_packages()
     for pkg in sorted((ROOT / "rail_app" / "games").glob("*/devtools/__init__.py")):
         assert f"rail_app.games.{pkg.parent.parent.name}.devtools" in excludes
