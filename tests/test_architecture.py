@@ -12,9 +12,13 @@ definition names its screen, tools and map author's tools, each loaded when firs
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
+from enum import Enum
 from pathlib import Path
+
+import pytest
 
 from tests.waiting import HANG_S
 
@@ -48,8 +52,15 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
 def _files() -> dict[str, Path]:
     return {_module(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The module's syntax tree: the code is read and parsed once for every check here."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def _imported(mod: str, path: Path) -> list[str]:
@@ -57,7 +68,7 @@ def _imported(mod: str, path: Path) -> list[str]:
     included: a late import is still a dependency), resolved to absolute names."""
     package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
     out: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -69,6 +80,7 @@ def _imported(mod: str, path: Path) -> list[str]:
     return out
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of rail_app -> the rail_app modules it imports."""
     files = _files()
@@ -192,41 +204,111 @@ def test_the_table_and_every_games_definition_load_without_pygame() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
-def test_the_engine_works_when_imported_alone() -> None:
-    """No part of the rules waits to be registered by another import: a fresh interpreter
-    that imports only rail_app.games.italian_rails.rules.engine can play."""
+def _games() -> list[object]:
+    from rail_app.table import registry
+
+    return [pytest.param(g.id, id=g.id) for g in registry.GAMES]
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_every_games_rules_work_when_imported_alone(game_id: str) -> None:
+    """A fresh interpreter that loads a game's rules from the registry (its definition and
+    its rules package, nothing else) plays a few actions on its small map: no computer
+    player, no screen, no tool and no pygame is loaded with them."""
     code = (
         "import sys\n"
-        "from rail_app.games.italian_rails.rules.board import load_board\n"
-        "from rail_app.games.italian_rails.rules import engine\n"
-        "from rail_app.games.italian_rails.rules.actions import BuildSegment, EndTurn, MoveTrain\n"
-        "b = load_board('maps/test/mini.yaml')\n"
-        "s = engine.new_game(b, seed=1)\n"
-        "assert engine.legal_actions(s), 'no legal action'\n"
-        "q = engine.quote(s, BuildSegment('3,1', '4,1'))\n"
-        "assert q.ok, q.violations\n"
-        "s = engine.apply(s, q.action)\n"
-        "s = engine.apply(s, EndTurn())\n"
-        "assert s.current == 1 and s.players[0].track\n"
-        "q = engine.quote(s, MoveTrain(('3,1',)))\n"
-        "assert q.rules == ['T2'], q.rules\n"
-        "loaded = sorted(m for m in sys.modules if m.startswith('rail_app'))\n"
-        "assert not any(m.startswith(('rail_app.games.italian_rails.ai', 'rail_app.ui', "
-        "'rail_app.devtools', 'rail_app.cli')) for m in loaded), loaded\n"
+        "from rail_app.core.paths import resource_path\n"
+        "from rail_app.table import registry\n"
+        f"game = registry.game({game_id!r})\n"
+        "rules = game.rules\n"
+        "board = rules.load_board(resource_path(game.small_map))\n"
+        "seats = [f'P{i}' for i in range(game.seats.default)]\n"
+        "state = rules.new_game(board, seats, {}, 1)\n"
+        "for _ in range(4):\n"
+        "    legal = rules.legal_actions(state)\n"
+        "    assert legal, 'no legal action'\n"
+        "    state = rules.apply(state, legal[0])\n"
+        "assert len(rules.history(state)) == 4\n"
+        "outer = ('ai', 'ui', 'devtools', 'cli', 'authoring')\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')\n"
+        "             or (m.startswith('rail_app') and set(m.split('.')) & set(outer)))\n"
+        "assert not bad, bad\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
+def _event_kinds(game_id: str) -> list[type]:
+    """Every kind of event of a game's typed log: the kit's Event's subclasses in the game's
+    package that have none of their own (a game's own base class is not a kind)."""
+    from rail_app.table import bundle, registry
+    from rail_app.table.events import Event
+
+    game = registry.game(game_id)
+    package = bundle.package_of(game)
+    game.rules  # noqa: B018 (loads the rules package, and its log with it)
+    found: list[type] = []
+    todo: list[type] = [Event]
+    while todo:
+        cls = todo.pop()
+        subs = cls.__subclasses__()
+        todo += subs
+        if not subs and cls.__module__.startswith(package + "."):
+            found.append(cls)
+    return sorted(found, key=lambda c: c.__name__)
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_every_games_history_is_typed_events_not_text(game_id: str) -> None:
+    """Every game's log is typed events (the kit's Event): frozen dataclasses of seats,
+    places, cards and amounts, each of a kind of the game's, never a sentence."""
+    import dataclasses
+
+    texts = {"text", "message", "line", "sentence", "words", "headline"}
+    kinds = _event_kinds(game_id)
+    assert len(kinds) >= 10, kinds
+    for cls in kinds:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, cls
+        assert not texts & {f.name for f in dataclasses.fields(cls)}, cls
+        assert isinstance(cls.kind, Enum), cls
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_every_event_kind_of_every_game_has_its_words_and_resolver(game_id: str) -> None:
+    """Each kind of event in a game's log is turned into words by the game's words modules
+    (its history's sentences dispatch on every class), and each kind of event card a game
+    deals (an ``eventkinds`` table in its rules) has its resolver and its card's words."""
+    import importlib
+
+    from rail_app.table import bundle, registry
+
+    package = bundle.package_of(registry.game(game_id))
+    folder = ROOT.joinpath(*package.split("."))
+    named: set[str] = set()
+    for path in folder.rglob("*words.py"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Attribute):
+                named.add(node.attr)
+            elif isinstance(node, ast.Name):
+                named.add(node.id)
+    wordless = [cls.__name__ for cls in _event_kinds(game_id) if cls.__name__ not in named]
+    assert wordless == []
+    if not (folder / "rules" / "eventkinds.py").is_file():
+        return
+    kinds = importlib.import_module(f"{package}.rules.eventkinds").EventKind
+    events = importlib.import_module(f"{package}.rules.events")
+    words = importlib.import_module(f"{package}.rules.words")
+    assert set(events._RESOLVERS) == set(kinds)
+    source = (folder / "rules" / "words.py").read_text(encoding="utf-8")
+    unsaid = [k.name for k in kinds if f"EventKind.{k.name}" not in source]
+    assert unsaid == [] and callable(words.card_words)
+
+
 #: Modules outside the development tools that still import one, each with why. The list
 #: only shrinks: a module that no longer imports a development tool fails the test below
 #: until its entry goes.
-DEVTOOLS_USERS: dict[str, str] = {
-    "rail_app.games.italian_rails.game":
-        "its checker and fingerprint (GameDef.checker, .fingerprint) are its soak's, in "
-        "devtools/soak.py; they move into its rules (rules/invariants.py) with the engine kit",
-}
+DEVTOOLS_USERS: dict[str, str] = {}
 
 
 def test_nothing_the_executable_ships_imports_a_development_tool() -> None:
@@ -257,7 +339,7 @@ def test_no_class_has_more_than_two_bases_besides_typing_ones() -> None:
     Protocol, Generic, the enums and the typed tuples and dicts."""
     wrong = []
     for mod, path in _files().items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 bases = [_base_name(b) for b in node.bases]
                 if len([b for b in bases if b not in TYPING_BASES]) > 2:
@@ -284,7 +366,7 @@ def test_no_screen_looks_inside_a_sentence() -> None:
         for name in _imported(mod, path):
             if name == "re" or name.startswith("re."):
                 wrong.append(f"{mod} imports re")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr in PEEKS:
                 target = node.func.value
@@ -342,7 +424,7 @@ def test_every_colour_of_the_screens_is_in_a_palette_module() -> None:
     wrong = []
     papers = []
     for mod, path in _files().items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         for node in ast.walk(tree):
             targets = node.targets if isinstance(node, ast.Assign) else \
                 [node.target] if isinstance(node, ast.AnnAssign) else []
@@ -363,7 +445,7 @@ def test_no_cache_is_keyed_on_an_objects_id() -> None:
     nothing calls id() or keeps a weak dictionary keyed on an object."""
     wrong = []
     for mod, path in _files().items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id == "id":
                 wrong.append(f"{mod}:{node.lineno} {ast.unparse(node)}")

@@ -132,3 +132,54 @@ def test_the_size_check_finds_a_screen_module_too_big(tmp_path: Path,
     over = [f.name for f, most in files.items()
             if len(f.read_text(encoding="utf-8").splitlines()) > most]
     assert over == ["scene.py"]
+
+
+def _scene_picture(scene: Any) -> tuple[Any, ...]:
+    """What a game screen keeps besides the game: its table model (when it has one), the
+    game's version and fingerprint, and the widgets of its frame."""
+    game = scene.session.game
+    table = getattr(scene, "table", None)
+    frame = getattr(scene, "frame", None)
+    return (repr(vars(table)) if table is not None else None, scene.session.version,
+            game.rules.fingerprint(scene.session.state),
+            list(frame.widgets) if frame is not None else None)
+
+
+def _playable() -> list[Any]:
+    from rail_app.table import registry
+
+    return [pytest.param(g.id, id=g.id) for g in registry.GAMES if g.screens is not None]
+
+
+@pytest.mark.parametrize("game_id", _playable())
+def test_drawing_any_games_screen_changes_nothing(game_id: str, app: Any) -> None:
+    """Every game's screen, its computer seats playing on the small map: after each frame,
+    drawing it again changes neither what the screen keeps nor the game, and draws the very
+    same picture."""
+    from rail_app.core.paths import resource_path
+    from rail_app.table import registry
+    from rail_app.table.seats import Level, Seat, SeatKind
+    from rail_app.ui.kit.driver import keys
+    from rail_app.ui.session import GameSetup, Session
+
+    game = registry.game(game_id)
+    inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
+    level = game.levels[0] if game.levels else Level.NORMAL
+    seats = [Seat(f"C{i}", SeatKind.COMPUTER, level, inks[i])
+             for i in range(game.seats.default)]
+    session = Session.new(GameSetup(str(resource_path(game.small_map)), seats, 5,
+                                    game=game_id))
+    scene = app.reset(app.screens.game(session))
+    checked = 0
+    for _ in range(16):
+        app.step(0.1, keys(pygame.K_SPACE)[:1])
+        if app.scene is not scene or session.over:
+            break
+        before = _scene_picture(scene)
+        scene.draw(app.screen)
+        first = pygame.image.tobytes(app.screen, "RGB")
+        scene.draw(app.screen)
+        assert _scene_picture(scene) == before
+        assert pygame.image.tobytes(app.screen, "RGB") == first
+        checked += 1
+    assert checked >= 8 and session.version > 0
