@@ -1,7 +1,7 @@
 """Playthrough goldens (as OpenSpiel keeps them): for each game on the table, a seeded game on
 its small map, written step by step: the seat to act, how many actions are legal, the action
 played (by the kit's random player, from what its seat sees), and a digest of what each seat
-sees (``seen_by``: its own hand, never another's). ``tests/test_playthroughs.py`` plays each
+sees (``seen_by``: its own hand, never another's). ``tests/table/test_playthroughs.py`` plays each
 game again and compares; a change of the rules that changes any of it shows as a diff.
 
 Write them again after a change that is meant to change them, and read the diff:
