@@ -6,7 +6,6 @@ hit test; the camera; the first-game hints; the input driver's gestures."""
 from __future__ import annotations
 
 import dataclasses
-
 from pathlib import Path
 from typing import Any
 
@@ -115,16 +114,12 @@ def test_each_games_screen_hands_its_computer_players_seen_by(
         made.append((seat, view))
         return view
 
-<<<<<<< HEAD:tests/shell/test_screen_kit.py
-    monkeypatch.setattr(type(game), "seen_by", lambda _game, state, seat: marked(state, seat))
-=======
     # the rules are a frozen value: the game's definition hands out a copy with ``marked``
     rules = dataclasses.replace(game.rules, seen_by=marked)
     kind = type(game)
     original = kind.rules
     monkeypatch.setattr(kind, "rules", property(
         lambda self: rules if self is game else original.__get__(self, kind)))
->>>>>>> kit:tests/test_screen_kit.py
     session = Session.new(GameSetup(map_path, _seats(game_id), 5, game=game_id))
     app.reset(app.screens.game(session))
     pacer = app.scene.controller.computer.pacer
