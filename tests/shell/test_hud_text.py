@@ -8,12 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rail_app.ui import hud
+from rail_app.ui import fonts, hud
 
 
 @pytest.fixture(autouse=True)
 def _pygame() -> None:
     pygame.init()
+    fonts.font.cache_clear()  # as the app does: fonts made before a pygame.quit() are dead
 
 
 @pytest.mark.parametrize("text", ["card\x00 4", "\x00", "Ro\ud800ma", "\udfff", "fine"])

@@ -40,6 +40,13 @@ HOSTILE_ON_PURPOSE = {
 }
 
 
+def _climbs_out(path: Path, line: str) -> bool:
+    """Whether ``Path(__file__).parents[N]`` on ``line`` of ``path`` climbs above the
+    repository: a file ``k`` folders deep reaches the repository's root at ``parents[k]``."""
+    depth = len(path.relative_to(ROOT).parts) - 1
+    return any(int(n) > depth for n in re.findall(r"\.parents\[(\d+)\]", line))
+
+
 def tracked_text_files() -> list[Path]:
     names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                            check=True).stdout.splitlines()
@@ -72,7 +79,7 @@ def test_no_tracked_file_refers_to_a_folder_beside_the_repository() -> None:
                 if not any(p == root or root in p.parents for p in inside):
                     found.append(f"{where}:{number}: {rel}")
             for m in PARENT_JOIN.finditer(line):
-                if "ROOT.parent" in line or "repo.parent" in line or ".parents[" in line:
+                if "ROOT.parent" in line or "repo.parent" in line or _climbs_out(path, line):
                     found.append(f"{path.relative_to(ROOT)}:{number}: {m.group(0)}")
     assert not found, "files that reach outside the repository:\n" + "\n".join(found)
 
@@ -83,6 +90,9 @@ def test_the_check_finds_a_folder_beside_the_repository(tmp_path: Path) -> None:
     beside = UP + "sha" + "red/RULES.md"
     assert SIBLING.search(f"see {beside}")
     assert PARENT_JOIN.search("GEODATA = ROOT.parent / " + '"sha' + 'red"')
+    deep = ROOT / "tests" / "shell" / "test_x.py"
+    assert _climbs_out(deep, 'Path(__file__).parents[' + '3] / "shared"')
+    assert not _climbs_out(deep, 'Path(__file__).parents[2] / "maps"')
     inside = (ROOT / "docs" / (UP + "README.md")).resolve()
     assert inside == ROOT / "README.md"
 
