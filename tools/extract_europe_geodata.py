@@ -31,8 +31,9 @@ from shapely.geometry import MultiPolygon, Polygon, box, mapping, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-#: The box kept (lon west, lat south, lon east, lat north): the cities with a margin.
-BOX = (-12.0, 34.5, 42.0, 63.0)
+#: The box kept (lon west, lat south, lon east, lat north): the cities with a margin wide
+#: enough that the box's edges fall outside the board.
+BOX = (-30.0, 25.0, 62.0, 72.0)
 #: Land pieces smaller than this (square degrees, about 400 km² at 50° N) are left out.
 MIN_ISLAND = 0.05
 #: Lakes at least this large (square degrees) are kept.

@@ -27,6 +27,7 @@ problems found are reported together. What is refused:
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -192,7 +193,7 @@ def _a_type(t: object) -> str:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def load_board(path: str | Path, shown: str | None = None) -> Board:
+def load_board(path: str | os.PathLike[str], shown: str | None = None) -> Board:
     """A Ticket to Ride map file as a :class:`Board`; :class:`MapError` lists every
     mistake."""
     shown = str(path) if shown is None else shown
