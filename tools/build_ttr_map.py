@@ -99,11 +99,11 @@ FERRY_DOUBLES: tuple[tuple[str, str], ...] = (("Le Havre", "London"), ("Amsterda
 #: The land doubles, by length (with the two ferry doubles of length 2 the lanes reach the
 #: published shape: 1 x 1, 2 x 2, 3 x 5, 4 x 3).
 DOUBLE_QUOTAS = {1: 1, 3: 5, 4: 3}
-COLOUR_RESTARTS = 4
-COLOUR_STEPS = 20000
-TICKET_RESTARTS = 6
+COLOUR_RESTARTS = 2
+COLOUR_STEPS = 15000
+TICKET_RESTARTS = 3
 LONG_RESTARTS = 3000
-TICKET_STEPS = 6000
+TICKET_STEPS = 5000
 
 #: Real places a drawn line passes through (lon, lat), for lines whose straight course would
 #: run over open sea where the railway of about 1900 went round by land.
