@@ -331,20 +331,22 @@ def _build(data: dict[str, Any], problems: Problems, shown: str) -> Board | None
                              f"{cities[a].name}-{cities[b].name}",
                              "two routes join these two cities: name them as one double "
                              "route, the same 'double' on both (T-M3, D-19)")
-    # every city at least two neighbours, one network
+    # every city at least two neighbours, one network (not said of a network with a route
+    # left out: a mistake in one route would be blamed on its cities and tickets too)
+    whole = not problems.found
     neighbours: list[set[int]] = [set() for _ in cities]
     for r in routes:
         neighbours[r.a].add(r.b)
         neighbours[r.b].add(r.a)
     for c in cities:
-        if len(neighbours[c.index]) < 2:
+        if whole and len(neighbours[c.index]) < 2:
             problems.add(("cities", _item_of(data, c.name), "name"), c.name,
                          f"{len(neighbours[c.index])} neighbour"
                          f"{'' if len(neighbours[c.index]) == 1 else 's'}: every city needs at "
                          "least two (one route in would let its first claimer cut it off)")
     length_of = {r.ends: r.length for r in routes}
     dist = all_distances(len(cities), length_of)
-    if cities and any(d < 0 for d in dist[0]):
+    if whole and cities and any(d < 0 for d in dist[0]):
         apart = [cities[i].name for i, d in enumerate(dist[0]) if d < 0]
         problems.add(("routes",), None, f"the routes leave the map in pieces: no way from "
                                         f"{cities[0].name} to {', '.join(apart[:5])}"
@@ -374,7 +376,7 @@ def _build(data: dict[str, Any], problems: Problems, shown: str) -> Board | None
             seen.setdefault(pair, ("tickets", deck, i))
             value = int(item["value"])
             shortest = dist[a][b]
-            if shortest >= 0 and value != shortest:
+            if whole and shortest >= 0 and value != shortest:
                 problems.add(("tickets", deck, i, "value"), value,
                              f"the shortest path between {item['from']} and {item['to']} is "
                              f"{shortest} spaces: a ticket is worth its shortest path (D-33)")
