@@ -429,7 +429,8 @@ def render_surface(board: Board, background: Background | None, width: int = 160
         w, h = legend_size(key_size)
         avoid.append(draw_legend(surface, (width - w - key_size, height - h - key_size),
                                  key_size, view.scale))
-    draw_sea_names(surface, view, background, avoid, max(9, round(view.scale * 3.6)))
+    if language == "en":  # the background names its seas in English only
+        draw_sea_names(surface, view, background, avoid, max(9, round(view.scale * 3.6)))
     return surface
 
 
