@@ -243,6 +243,8 @@ class Board:
     #: The routes of each city pair (smaller index first), one or two (a double route).
     pair_routes: Mapping[tuple[int, int], tuple[int, ...]] = field(default_factory=dict,
                                                                    repr=False)
+    #: The length of each city pair's routes (both lanes of a double have one, T-M3).
+    pair_lengths: Mapping[tuple[int, int], int] = field(default_factory=dict, repr=False)
     #: The other lane of each route's double route, or -1.
     partner_of: tuple[int, ...] = field(default=(), repr=False)
     #: The shortest distance in spaces between any two cities (all routes open), -1 when
@@ -293,8 +295,7 @@ class Board:
     def pair_length(self, a: int, b: int) -> int:
         """The length of the routes joining ``a`` and ``b`` (both lanes of a double have
         one length, T-M3); 0 when none joins them."""
-        routes = self.routes_between(a, b)
-        return min(self.routes[r].length for r in routes) if routes else 0
+        return self.pair_lengths.get((a, b) if a < b else (b, a), 0)
 
     def shortest_path(self, a: int, b: int) -> tuple[int, ...]:
         """The cities of one shortest path from ``a`` to ``b`` (both included), the same
@@ -320,8 +321,7 @@ class Board:
             return frozenset()
         # the pairs on some shortest path, grouped by how far along they start
         by_offset: dict[int, set[tuple[int, int]]] = {}
-        for (x, y), _ in self.pair_routes.items():
-            length = self.pair_length(x, y)
+        for (x, y), length in self.pair_lengths.items():
             for u, v in ((x, y), (y, x)):
                 if d[a][u] >= 0 and d[v][b] >= 0 and d[a][u] + length + d[v][b] == total:
                     by_offset.setdefault(d[a][u], set()).add((x, y))
@@ -380,6 +380,7 @@ def make_board(
         at_city=tuple(tuple(rs) for rs in at_city),
         neighbour_table=neighbours,
         pair_routes=MappingProxyType({p: tuple(rs) for p, rs in sorted(pair_routes.items())}),
+        pair_lengths=MappingProxyType(dict(sorted(length_of.items()))),
         partner_of=tuple(partner),
         distances=all_distances(n, length_of),
     )
