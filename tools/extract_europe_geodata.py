@@ -135,6 +135,16 @@ def _read(folder: Path, name: str) -> list[dict[str, Any]]:
     return features
 
 
+def _sea_name(name: str) -> str:
+    """A sea's name as printed on a map: "NORTH SEA" -> "North Sea", "Bay of Biscay" as is."""
+    words = name.split()
+    if name.upper() != name:
+        return " ".join(words)
+    small = {"OF", "THE", "AND", "DE", "DU", "LA"}
+    return " ".join(w.lower() if i and w in small else w.capitalize()
+                    for i, w in enumerate(words))
+
+
 def extract_geo(folder: Path) -> dict[str, Any]:
     """The land, lakes, seas and mountain ranges of the board's box."""
     clip = box(*BOX)
@@ -161,7 +171,7 @@ def extract_geo(folder: Path) -> dict[str, Any]:
         g = shape(f["geometry"])
         name = f["properties"].get("name")
         if name and g.intersects(clip):
-            seas.append((" ".join(str(name).split()).title(),
+            seas.append((_sea_name(str(name)),
                          g.intersection(clip).simplify(0.05, preserve_topology=True)))
     for name, g in sorted(seas, key=lambda t: (t[0], t[1].bounds)):
         if not g.is_empty:
