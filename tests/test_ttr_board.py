@@ -138,3 +138,26 @@ def test_europe_queries_agree() -> None:
         assert b.routes[one].ends == b.routes[two].ends
     assert len(b.long_tickets) == 6 and len(b.regular_tickets) == 40
     assert all(len(b.neighbours(c)) >= 2 for c in range(n))
+
+
+def test_figures_of_the_square(tmp_path: Path) -> None:
+    """The figures a map author reads, on a map whose answers are known: no bridge in the
+    square; without the diagonal and C-D the map is a line D-A=B-C, and each of its three
+    pairs cuts it (the double A-B too: a double counts once)."""
+    from dataclasses import replace
+
+    from rail_app.games.ttr.rules.board import make_board
+    from rail_app.games.ttr.rules.figures import figures
+
+    b = square(tmp_path)
+    f = figures(b)
+    assert (f.cities, f.pairs, f.lanes, f.spaces, f.spaces_one_lane) == (4, 5, 6, 20, 18)
+    assert (f.bridges, f.diameter, f.doubles, f.degree_min, f.degree_max) == (0, 5, 1, 2, 3)
+    assert f.lane_lengths == {1: 1, 2: 2, 3: 1, 4: 1, 8: 1}
+    assert f.colour_repeats == 0 and f.wrong_values == 0
+    kept = [r for r in b.routes if r.ends not in ((0, 2), (2, 3))]
+    line = make_board(name="line", shown="line", cities=b.cities,
+                      routes=[replace(r, index=i) for i, r in enumerate(kept)], tickets=(),
+                      size=b.size, projection=b.projection)
+    g = figures(line)
+    assert (g.pairs, g.bridges, g.diameter) == (3, 3, 9)

@@ -67,7 +67,8 @@ class Figures:
     degree_max: int
     degree_mean: float
     degree_two: int
-    #: Routes whose removal cuts the network; its diameter and mean shortest path (spaces).
+    #: City pairs whose routes, taken away, cut the network (a double counts once); its
+    #: diameter and mean shortest path (spaces).
     bridges: int
     diameter: int
     mean_path: float
@@ -145,7 +146,7 @@ def _bridges(board: Board) -> int:
                 stack.pop()
                 if parent >= 0:
                     low[parent] = min(low[parent], low[u])
-                    if low[u] > disc[parent] and len(board.routes_between(u, parent)) == 1:
+                    if low[u] > disc[parent]:  # a pair (one lane or two) that cuts the map
                         count += 1
     return count
 
