@@ -255,22 +255,29 @@ def _mark(surface: pygame.Surface, colour: Colour, centre: Point, along: Point,
 
 
 def _locomotive(surface: pygame.Surface, centre: Point, along: Point, size: float) -> None:
-    """A ferry's locomotive symbol (T-F1): a small engine on a white disc."""
+    """A ferry's locomotive symbol (T-F1): a small engine, cab behind and chimney in front,
+    on a white disc across the space."""
     cx, cy = centre
-    pygame.draw.circle(surface, LOCOMOTIVE_DISC, (round(cx), round(cy)), max(2, round(size * 0.55)))
-    s = size * 0.36
+    radius = max(3, round(size * 0.62))
+    pygame.draw.circle(surface, LOCOMOTIVE_DISC, (round(cx), round(cy)), radius)
+    pygame.draw.circle(surface, LOCOMOTIVE, (round(cx), round(cy)), radius, 1)
+    s = size * 0.3
     ux, uy = along
-    nx, ny = -uy, ux
+    if uy > 0 or (uy == 0 and ux < 0):  # upright whichever way the route runs
+        ux, uy = -ux, -uy
+    nx, ny = uy, -ux  # "up" on the screen side of the route
 
     def p(a: float, b: float) -> Point:
-        return (cx + ux * a * s + nx * b * s, cy + uy * a * s + ny * b * s)
+        return (cx + ux * a * s - nx * b * s, cy + uy * a * s - ny * b * s)
 
-    body = [p(-1.1, 0.2), p(0.9, 0.2), p(0.9, -0.5), p(0.2, -0.5), p(0.2, -1.0),
-            p(-0.6, -1.0), p(-0.6, -0.5), p(-1.1, -0.5)]
-    pygame.draw.polygon(surface, LOCOMOTIVE, body)
-    for a in (-0.6, 0.5):
-        q = p(a, 0.55)
-        pygame.draw.circle(surface, LOCOMOTIVE, (round(q[0]), round(q[1])), max(1, round(s * 0.4)))
+    boiler = [p(-0.4, 0.0), p(1.2, 0.0), p(1.2, 0.75), p(-0.4, 0.75)]
+    cab = [p(-1.3, 0.0), p(-0.4, 0.0), p(-0.4, 1.25), p(-1.3, 1.25)]
+    chimney = [p(0.7, 0.75), p(1.05, 0.75), p(1.05, 1.2), p(0.7, 1.2)]
+    for part in (boiler, cab, chimney):
+        pygame.draw.polygon(surface, LOCOMOTIVE, part)
+    for a in (-0.85, 0.0, 0.8):
+        q = p(a, -0.35)
+        pygame.draw.circle(surface, LOCOMOTIVE, (round(q[0]), round(q[1])), max(1, round(s * 0.38)))
 
 
 def draw_route(surface: pygame.Surface, view: View, route: Route, *,
