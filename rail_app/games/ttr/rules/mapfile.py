@@ -36,8 +36,16 @@ from shapely import STRtree
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
-from rail_app.core import guarded
-from rail_app.core.mapfile import LineIndex, MapError, MapProblem, read_yaml, suggest
+from rail_app.core.mapfile import (
+    LineIndex,
+    MapError,
+    MapProblem,
+    describe_path,
+    keyed_problem,
+    keyed_schema_problems,
+    read_yaml,
+    suggest,
+)
 from rail_app.core.paths import resource_path
 from rail_app.games.ttr.rules.background import Background, load_background
 from rail_app.games.ttr.rules.board import (
@@ -75,17 +83,6 @@ LAND_MAX_WATER = 0.30
 # -- problems -----------------------------------------------------------------------------------
 
 
-def describe(path: Sequence[str | int]) -> str:
-    """``('routes', 3, 'to')`` -> ``routes[3].to``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + guarded.shorten(part, 40).strip("'")
-    return out or "(top level)"
-
-
 class Problems:
     """The problems of one map file, each ``file:line: key: value: message``."""
 
@@ -96,10 +93,8 @@ class Problems:
 
     def add(self, path: Sequence[str | int], value: object, message: str, *,
             show_value: bool = True) -> None:
-        where = describe(path)
-        text = (f"{where}: {guarded.shorten(value)}: {message}" if show_value
-                else f"{where}: {message}")
-        self.found.append(MapProblem(self.shown, self.index.line_of(path), text))
+        self.found.append(keyed_problem(self.shown, self.index, path, value, message,
+                                        show_value=show_value))
 
     def raise_if_any(self) -> None:
         if self.found:
@@ -115,79 +110,6 @@ def ttr_schema() -> dict[str, Any]:
     if _SCHEMA is None:
         _SCHEMA = json.loads(resource_path("maps", "ttr-schema.json").read_text(encoding="utf-8"))
     return _SCHEMA
-
-
-def _rule_of(schema: dict[str, Any]) -> str:
-    """The rule id a schema's description starts with ("T-M9: ..."), as " (T-M9)"."""
-    text = str(schema.get("description", ""))
-    head = text.split(":", 1)[0]
-    ids = [w.strip() for w in head.split(",")]
-    if head != text and ids and all(w[:2] in ("T-", "D-") for w in ids):
-        return f" ({head.strip()})"
-    return ""
-
-
-def schema_problems(data: Any, problems: Problems) -> None:
-    """Every schema violation, one per place, in the words of this project."""
-    import jsonschema  # imported when a map is read, not when the game starts
-    import referencing
-
-    # Self-contained schema: "$ref" resolves only inside it, never by fetching an address.
-    validator = jsonschema.Draft7Validator(ttr_schema(), registry=referencing.Registry())
-    seen: set[PathKey] = set()
-    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    for err in errors:
-        best = jsonschema.exceptions.best_match([err])
-        path: PathKey = tuple(best.absolute_path)
-        if path in seen:
-            continue
-        seen.add(path)
-        _schema_problem(best, path, problems)
-
-
-def _schema_problem(err: Any, path: PathKey, problems: Problems) -> None:
-    kind = err.validator
-    schema = err.schema if isinstance(err.schema, dict) else {}
-    value = err.instance
-    rule = _rule_of(schema)
-    if kind == "additionalProperties" and isinstance(value, dict):
-        allowed = list(schema.get("properties", {}))
-        extra = [k for k in value if k not in allowed]
-        if extra:
-            problems.add((*path, str(extra[0])), extra[0],
-                         f"unknown key{suggest(str(extra[0]), allowed)}")
-            return
-    if kind == "required":
-        missing = [k for k in err.validator_value if isinstance(value, dict) and k not in value]
-        problems.add(path, None, f"missing key {missing[0] if missing else '?'!r}",
-                     show_value=False)
-    elif kind == "enum":
-        choices = [str(c) for c in err.validator_value]
-        problems.add(path, value, f"not one of {', '.join(choices)}"
-                                  f"{suggest(value, choices) if isinstance(value, str) else ''}"
-                                  f"{rule}")
-    elif kind == "const":
-        problems.add(path, value, f"must be {err.validator_value!r}")
-    elif kind == "type":
-        problems.add(path, value, f"must be {_a_type(err.validator_value)}")
-    elif kind in ("minimum", "exclusiveMinimum"):
-        problems.add(path, value, f"too small (at least {err.validator_value}){rule}")
-    elif kind in ("maximum", "exclusiveMaximum"):
-        problems.add(path, value, f"too large (at most {err.validator_value}){rule}")
-    elif kind in ("minItems", "maxItems", "minLength", "maxLength"):
-        word = "items" if "Items" in kind else "characters"
-        bound = "at least" if kind.startswith("min") else "at most"
-        problems.add(path, value, f"needs {bound} {err.validator_value} {word}")
-    else:
-        problems.add(path, value, guarded.clip(str(err.message)))
-
-
-def _a_type(t: object) -> str:
-    names = {"string": "text", "integer": "a whole number", "number": "a number",
-             "boolean": "true or false", "object": "a mapping of keys", "array": "a list"}
-    if isinstance(t, list):
-        return " or ".join(names.get(str(x), str(x)) for x in t)
-    return names.get(str(t), str(t))
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -212,7 +134,7 @@ def parse_data(data: Any, index: LineIndex, shown: str, path: Path | None) -> Bo
         raise MapError([MapProblem(shown, 1, "game: missing key 'game': this looks like an "
                                              "Italian Rails map (a Ticket to Ride map starts "
                                              "with 'game: ttr')")])
-    schema_problems(data, problems)
+    problems.found += keyed_schema_problems(data, ttr_schema(), index, shown)
     problems.raise_if_any()
     board = _build(data, problems, shown)
     problems.raise_if_any()
@@ -372,7 +294,7 @@ def _build(data: dict[str, Any], problems: Problems, shown: str) -> Board | None
             pair = (a, b) if a < b else (b, a)
             if pair in seen:
                 problems.add(("tickets", deck, i), f"{item['from']}-{item['to']}",
-                             f"the same two cities as {describe(seen[pair])}")
+                             f"the same two cities as {describe_path(seen[pair])}")
             seen.setdefault(pair, ("tickets", deck, i))
             value = int(item["value"])
             shortest = dist[a][b]

@@ -16,12 +16,10 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
-from rail_app.core.paths import resource_path
 from rail_app.games.ttr.rules.background import Background, Shape
 from rail_app.games.ttr.rules.board import Board, Colour, Route, RouteKind
 from rail_app.games.ttr.ui.palette import (
@@ -43,6 +41,7 @@ from rail_app.games.ttr.ui.palette import (
     SPACE_EDGE,
     TUNNEL_EDGE,
 )
+from rail_app.ui.fonts import font, haloed
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -128,28 +127,10 @@ def spaces(route: Route) -> list[Space]:
 # -- lettering ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans (assets/fonts) at a pixel size."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(resource_path("assets", "fonts", name)), max(6, int(size)))
-
-
 def text(surface: pygame.Surface, words: str, at: Point, size: int, colour: RGB = INK, *,
          bold: bool = False, halo: RGB | None = HALO, anchor: str = "center") -> pygame.Rect:
-    """Words at a point (``anchor`` as pygame.Rect's names), with a halo so that they read
-    on any ground. Returns the rectangle drawn."""
-    f = font(size, bold)
-    img = f.render(words, True, colour)
-    rect = img.get_rect(**{anchor: (round(at[0]), round(at[1]))})
-    if halo is not None:
-        ring = f.render(words, True, halo)
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-            surface.blit(ring, rect.move(dx, dy))
-    surface.blit(img, rect)
-    return rect
+    """Words at a point with a halo (the map's lettering); the rectangle drawn."""
+    return haloed(surface, words, at, size, colour, halo, bold=bold, anchor=anchor)
 
 
 # -- the background ------------------------------------------------------------------------------
