@@ -296,3 +296,18 @@ def test_a_map_of_another_game_is_named_as_such(folder: Path) -> None:
     with pytest.raises(MapError) as err:
         load_board(path)
     assert "this looks like an Italian Rails map" in str(err.value)
+
+
+def test_every_rule_id_the_map_code_cites_is_in_ttr_rules_md() -> None:
+    """The rule ids (T-M9) and decisions (D-33) the map's code and tests cite are those of
+    docs/ttr-rules.md."""
+    doc = (ROOT / "docs" / "ttr-rules.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*((?:T-[A-Z]+\d+[a-z]?)|(?:D-\d+)) ", doc))
+    assert {"T-M9", "T-F1", "D-33", "D-36"} <= defined
+    files = [*sorted((ROOT / "rail_app" / "games" / "ttr").rglob("*.py")),
+             *sorted((ROOT / "tests").glob("test_ttr_*.py")), ROOT / "maps" / "ttr-schema.json"]
+    cited = {m: f.name for f in files
+             for m in re.findall(r"\b((?:T-[A-Z]+\d+[a-z]?)|(?:D-\d+))\b",
+                                 f.read_text(encoding="utf-8"))}
+    assert len(cited) >= 15
+    assert {k: v for k, v in cited.items() if k not in defined} == {}
