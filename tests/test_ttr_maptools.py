@@ -129,10 +129,11 @@ def test_validate_map_names_file_line_key_and_value(tmp_path: Path,
                    "'Paris'?)"]
 
 
-def test_the_map_commands_find_the_map_kind() -> None:
-    """The game is not on the table yet: its map kind is found by the map's game: key."""
+def test_the_map_commands_find_the_game_on_the_table() -> None:
+    """The map's game: key names the game on the table, whose definition names its map
+    tools."""
     game = game_of_map(MAP)
-    assert game.id == "ttr" and game.title == "Ticket to Ride"
+    assert game.id == "ttr" and game.title == "Ticket to Ride – Europe"
     tools = authoring_of("ttr")
     assert tools.render_map is not None and tools.map_report is not None
 

@@ -5,27 +5,11 @@ tools can import it."""
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rail_app.core.mapfile import MapProblem
-
-
-@dataclass(frozen=True)
-class MapKind:
-    """A game's map files as the map commands read them, for a game whose map kind is ready
-    before its rules are on the table (the registry, when the game is on it, comes first):
-    the same names as :class:`rail_app.table.gamedef.GameDef`'s."""
-
-    id: str
-    title: str
-    #: The board of a map file; :class:`rail_app.core.mapfile.MapError` for a broken one.
-    load_board: Callable[[str | os.PathLike[str]], Any]
-    #: What ``validate-map`` prints of a valid map (counts of what it holds).
-    map_summary: Callable[[Any], dict[str, Any]]
-    board_name: Callable[[Any], str]
 
 
 @dataclass(frozen=True)
@@ -47,5 +31,3 @@ class AuthoringTools:
     #: Lines ``validate-map`` prints after a valid map's summary (a table of its figures,
     #: say), and lists under ``report`` in ``--json``.
     map_report: Callable[[Any], list[str]] | None = None
-    #: The game's map files, for the map commands while the game is not on the table.
-    map_kind: MapKind | None = None
