@@ -141,6 +141,7 @@ def test_a_route_to_an_unknown_city(folder: Path) -> None:
 
 
 def test_T_M2_a_coloured_ferry(folder: Path) -> None:
+    """T-M2: a ferry is always grey: a coloured one is refused."""
     old = route_line("Hamburg", "København")
     bad = text().replace(old, old.replace("colour: grey", "colour: red"), 1)
     _, key, rest = one(problems(folder, bad))
@@ -168,7 +169,7 @@ def test_D_36_a_ferry_that_is_also_a_tunnel(folder: Path) -> None:
 
 
 def test_T_M3_D_19_double_routes(folder: Path) -> None:
-    """A double route is two lanes of the same cities and length, both naming it; two
+    """T-M3, D-19: a double route is two lanes of the same cities and length, both naming it; two
     lanes of one pair always name one."""
     first = route_line("Amsterdam", "Hamburg")
     lengths = text().replace(first, first.replace("length: 3", "length: 4"), 1)
@@ -231,6 +232,7 @@ def test_a_line_over_a_third_city_and_a_line_off_its_city(folder: Path) -> None:
 
 
 def test_T_T1_a_tunnel_crosses_mountains(folder: Path) -> None:
+    """T-T1: a tunnel's line crosses a mountain range."""
     old = route_line("Bruxelles", "Paris")
     bad = text().replace(old, old.replace("kind: ordinary", "kind: tunnel"), 1)
     line, key, rest = one(problems(folder, bad))
@@ -239,6 +241,7 @@ def test_T_T1_a_tunnel_crosses_mountains(folder: Path) -> None:
 
 
 def test_T_F1_ferries_cross_water_and_other_routes_do_not(folder: Path) -> None:
+    """T-F1: a ferry crosses a stretch of water; no other route runs over the sea."""
     inland = route_line("Bruxelles", "Paris")
     ferry = re.sub(r"colour: \w+", "colour: grey", inland).replace(
         "kind: ordinary", "kind: ferry, locomotives: 1")
@@ -267,6 +270,7 @@ def test_D_33_a_ticket_worth_other_than_its_shortest_path(folder: Path) -> None:
 
 
 def test_T_M6_decks_and_twice_the_same_ticket(folder: Path) -> None:
+    """T-M6: 6 long and 40 regular tickets, none given twice."""
     content = text()
     regular = content.split("  regular:\n")[1].splitlines(keepends=True)
     short = content.replace(regular[0], "", 1)

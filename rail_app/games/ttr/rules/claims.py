@@ -1,6 +1,7 @@
 """Claiming routes (T-C1-T-C10), ferries (T-F1-T-F3) and tunnels (T-T1-T-T8).
 
-A claim names the route and the cards paid (D-39). An ordinary route or a ferry is claimed
+A claim names the route and the cards paid (D-39). (The seed's two pictured examples of
+payments are missing, D-2: worked examples EX-02 and EX-03 stand in for them.) An ordinary route or a ferry is claimed
 at once: the cards go to the discard (T-C5), a wagon goes on every space (T-C4) and the
 route scores by its length (T-C6, T-M9). A tunnel's cards are only shown (T-T1): three cards
 of the deck are turned up (T-T2, T-T7, D-17) and, when they require extra cards (T-T3,
@@ -190,7 +191,7 @@ def apply_claim(state: GameState, action: ClaimRoute, quote: Quote) -> object:
     if not route.is_tunnel:
         state.discard.extend(spread(pay.counts))  # T-C5
         _claim(state, seat, action.route, action.cards)
-        turns.end_turn(state)
+        turns.end_turn(state)  # T-A1, T-A2: the claim is the turn's one action
         return None
     # T-T1: the cards are shown; their colour fixes the tunnel's (D-15, T-T4)
     colour = pay.colour

@@ -158,7 +158,7 @@ def check_take(state: GameState, action: TakeCard) -> bool:
 
 def apply_take(state: GameState, action: TakeCard, quote: Quote) -> object:
     """T-D1, T-D2 (the card replaced at once), T-D3 (a face-up locomotive first is the turn's
-    only card), T-D6 (the row checked after the replacement)."""
+    only card), T-D6 (the row checked after the replacement); a hand has no limit (T-A4)."""
     seat = state.current
     slot = action.slot
     card = state.row[slot]

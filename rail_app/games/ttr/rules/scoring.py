@@ -6,7 +6,8 @@ scored during the game), the tickets completed and failed with the stations' bes
 (D-21), 4 points per station in reserve (T-E7), and the European Express for the longest
 continuous path (T-X1, shared on a tie, T-X3; none without a route, D-28). Ranks follow the
 score, then most tickets completed, then fewest stations built, then the Express card;
-seats still tied share their place (T-W3, D-27).
+seats still tied share their place (T-W3, D-27). A score starts at 0 and has no floor: it
+may end negative (D-4).
 """
 
 from __future__ import annotations

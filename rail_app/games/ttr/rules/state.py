@@ -35,7 +35,7 @@ ROW: Final = 5
 EMPTY: Final = -1
 #: T-W1: the last round begins when a player ends a turn with this many wagons or fewer.
 LAST_ROUND_WAGONS: Final = 2
-#: T-E7: points for each station still in reserve; T-X1: the European Express.
+#: T-E7: points for each station still in reserve; T-M8, T-X1: the European Express card.
 STATION_POINTS: Final = 4
 EXPRESS_POINTS: Final = 10
 #: An open route's owner (T-C7: nobody has claimed it).

@@ -63,7 +63,7 @@ def apply_keep(state: GameState, action: KeepTickets, quote: Quote) -> object:
     offered = choosing(state)
     kept = tuple(t for t in offered if t in action.tickets)  # in the order dealt or drawn
     rest = [t for t in offered if t not in action.tickets]
-    player.tickets.extend(kept)
+    player.tickets.extend(kept)  # T-K5: any number of tickets
     if state.step is Step.FIRST_TICKETS:
         state.box.extend(rest)  # T-S5: to the box, out of the game
         state.first_offer[seat] = []

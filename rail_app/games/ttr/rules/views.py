@@ -8,7 +8,8 @@ cards, and the sizes of the deck and the ticket deck; never the order of either 
 another seat's cards or tickets, the tickets in the box, or the game's seed (which would
 tell the next shuffle). The log and the record are given as the seat sees them: the cards
 drawn blind and the tickets dealt, drawn and kept by others are left out
-(:meth:`~rail_app.games.ttr.rules.events.Event.seen_by`).
+(:meth:`~rail_app.games.ttr.rules.events.Event.seen_by`). D-32: so a computer seat's blind
+draws and tickets are never shown to a person at the table, who sees their own seat's view.
 
 A view is a whole state, so that a computer player may try actions on it: the decks hold
 stand-ins drawn from what the seat has not seen (the lowest cards and tickets first), the
