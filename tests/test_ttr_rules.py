@@ -20,7 +20,7 @@ from rail_app.games.ttr.rules.actions import (
     TakeCard,
 )
 from rail_app.games.ttr.rules.boundary import outcome
-from rail_app.games.ttr.rules.cards import IN_BOX, TOTAL, new_box
+from rail_app.games.ttr.rules.cards import IN_BOX, TOTAL, Card, new_box
 from rail_app.games.ttr.rules.events import RowDealt, RowKept, SlotFilled
 from rail_app.games.ttr.rules.invariants import invariants
 from rail_app.games.ttr.rules.network import longest_path
@@ -465,3 +465,40 @@ def test_a_random_game_keeps_every_invariant_and_ends() -> None:
             if steps % 25 == 0:
                 assert invariants(s) == []
         assert s.step is Step.OVER and invariants(s) == []
+
+
+def _every_payment(size: int) -> list[tuple[Card, ...]]:
+    """Every payment of ``size`` cards of one colour and locomotives (and a few of two)."""
+    out = [cards(f"{size}L")]
+    for colour in "PBOWGYKR":
+        for locos in range(size):
+            out.append(cards(f"{size - locos}{colour} {locos}L" if locos else f"{size}{colour}"))
+    if size >= 2:
+        out.append(cards(f"1R {size - 1}B"))
+    return out
+
+
+def test_D_39_the_legal_actions_are_every_payment_a_hand_can_make() -> None:
+    """D-39, T-C2, T-E2: the legal claims and stations are exactly those whose quote allows
+    them, every payment the hand can make (the engine takes the rules' list unchecked:
+    Rule.listed), along random games at every table size."""
+    b = europe()
+    for seats in (2, 3, 5):
+        s = engine.new_game(b, [f"P{i}" for i in range(seats)], None, 20 + seats)
+        rng = random.Random(seats)
+        for step in range(400):
+            if s.step is Step.OVER:
+                break
+            legal = engine.legal_actions(s)
+            assert all(quote(s, a).ok for a in legal)
+            assert len(set(legal)) == len(legal)
+            if s.step is Step.TURN and step % 40 == 0:
+                claims = {ClaimRoute(r, p) for r, route in enumerate(b.routes)
+                          for p in _every_payment(route.length)}
+                assert {a for a in claims if quote(s, a).ok} == \
+                    {a for a in legal if isinstance(a, ClaimRoute)}
+                n = s.players[s.current].built + 1
+                built = {BuildStation(c.name, p) for c in b.cities for p in _every_payment(n)}
+                assert {a for a in built if quote(s, a).ok} == \
+                    {a for a in legal if isinstance(a, BuildStation)}
+            s = apply(s, rng.choice(legal))

@@ -76,10 +76,12 @@ class Paid:
     """What a payment is made of (D-13): its size, its locomotives, and the one colour of its
     other cards (None when it has none; ``mixed`` when they are of several colours)."""
 
-    __slots__ = ("counts", "size", "locomotives", "colour", "mixed")
+    __slots__ = ("counts", "size", "locomotives", "colour", "mixed", "kinds")
 
     def __init__(self, payment: Sequence[Card]) -> None:
         self.counts = to_cards(payment)
+        #: (kind, count) of every kind paid.
+        self.kinds = tuple((i, n) for i, n in enumerate(self.counts) if n)
         self.size = len(payment)
         self.locomotives = self.counts[LOCO]
         colours = [i for i in range(LOCO) if self.counts[i]]
@@ -88,7 +90,11 @@ class Paid:
 
     def short_of(self, hand: Sequence[int]) -> list[int]:
         """The card kinds of which the payment holds more than ``hand``."""
-        return [i for i in range(KINDS) if self.counts[i] > hand[i]]
+        return [i for i, n in self.kinds if n > hand[i]]
+
+    def held_by(self, hand: Sequence[int]) -> bool:
+        """Whether ``hand`` holds the payment."""
+        return all(hand[i] >= n for i, n in self.kinds)
 
 
 def take(hand: list[int], paid: Sequence[int]) -> None:

@@ -164,9 +164,7 @@ def check_claim(state: GameState, action: ClaimRoute) -> bool:
         return False
     if pay.locomotives < route.locomotives:
         return False
-    hand = player.hand
-    counts = pay.counts
-    return all(counts[i] <= hand[i] for i in range(KINDS))
+    return pay.held_by(player.hand)
 
 
 # -- claiming -----------------------------------------------------------------------------------

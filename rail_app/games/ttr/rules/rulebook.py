@@ -4,7 +4,8 @@ actions of each step. One explicit table the engine reads; nothing registers its
 module is imported.
 
 The candidates of each step are exactly the legal actions (each payment a hand can make,
-D-39), so that the engine's check of each is a quick confirmation; a pass is a candidate
+D-39), so every row is ``listed`` and the engine takes them without checking each (its
+quote and apply still judge every action; the tests compare the two); a pass is a candidate
 only when nothing else is (T-A3, D-26).
 """
 
@@ -71,29 +72,30 @@ def apply_pass(state: GameState, action: Pass, quote: Quote) -> object:
 TURN = frozenset({Step.TURN})
 CARD = frozenset({Step.TURN, Step.SECOND_CARD})
 
+#: Every row is ``listed``: the candidates below are exactly the legal actions.
 ACTIONS: Final[Mapping[type[Action], ActionRule]] = {
     # the first choice of tickets (T-S5) and tickets in a turn (T-K1)
     KeepTickets: Rule(frozenset({Step.FIRST_TICKETS, Step.KEEP_TICKETS}), tickets.quote_keep,
-                      tickets.apply_keep, "keeping tickets", tickets.check_keep),
+                      tickets.apply_keep, "keeping tickets", tickets.check_keep, listed=True),
     DrawTickets: Rule(TURN, tickets.quote_draw, tickets.apply_draw,
-                      "drawing destination tickets", tickets.check_draw),
+                      "drawing destination tickets", tickets.check_draw, listed=True),
     # train cards (T-D)
     TakeCard: Rule(CARD, draw.quote_take, draw.apply_take, "taking a face-up card",
-                   draw.check_take),
+                   draw.check_take, listed=True),
     DrawBlind: Rule(CARD, draw.quote_blind, draw.apply_blind, "drawing a card from the deck",
-                    draw.check_blind),
+                    draw.check_blind, listed=True),
     # routes, ferries and tunnels (T-C, T-F, T-T)
     ClaimRoute: Rule(TURN, claims.quote_claim, claims.apply_claim, "claiming a route",
-                     claims.check_claim),
+                     claims.check_claim, listed=True),
     PayTunnel: Rule(frozenset({Step.TUNNEL}), claims.quote_pay_tunnel,
                     claims.apply_pay_tunnel, "paying a tunnel's extra cards",
-                    claims.check_pay_tunnel),
+                    claims.check_pay_tunnel, listed=True),
     GiveUpTunnel: Rule(frozenset({Step.TUNNEL}), claims.quote_give_up, claims.apply_give_up,
-                       "giving up a tunnel"),
+                       "giving up a tunnel", listed=True),
     # stations (T-E) and passing (T-A3)
     BuildStation: Rule(TURN, stations.quote_station, stations.apply_station,
-                       "building a station", stations.check_station),
-    Pass: Rule(TURN, quote_pass, apply_pass, "passing", check_pass),
+                       "building a station", stations.check_station, listed=True),
+    Pass: Rule(TURN, quote_pass, apply_pass, "passing", check_pass, listed=True),
 }
 
 #: The actions that take no field, made once (actions are values).

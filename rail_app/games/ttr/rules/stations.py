@@ -12,7 +12,7 @@ from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, ngettext
 from rail_app.games.ttr.rules import turns, words
 from rail_app.games.ttr.rules.actions import BuildStation
-from rail_app.games.ttr.rules.cards import KINDS, as_payment, spread, take, ways_to_pay
+from rail_app.games.ttr.rules.cards import Card, as_payment, spread, take, ways_to_pay
 from rail_app.games.ttr.rules.claims import paid
 from rail_app.games.ttr.rules.events import StationBuilt
 from rail_app.games.ttr.rules.quotes import Quote, Violation
@@ -67,10 +67,7 @@ def check_station(state: GameState, action: BuildStation) -> bool:
     if player.stations == 0:
         return False
     pay = paid(action.cards)
-    if pay.size != player.built + 1 or pay.mixed:
-        return False
-    counts, hand = pay.counts, player.hand
-    return all(counts[i] <= hand[i] for i in range(KINDS))
+    return pay.size == player.built + 1 and not pay.mixed and pay.held_by(player.hand)
 
 
 def apply_station(state: GameState, action: BuildStation, quote: Quote) -> object:
@@ -87,22 +84,27 @@ def apply_station(state: GameState, action: BuildStation, quote: Quote) -> objec
     return None
 
 
-_STATIONS: BoundedCache[tuple[str, int, int, int], BuildStation] = BoundedCache(20_000)
+#: The stations of one payment, by city name (kept: actions are values, and a hand's
+#: payments are asked about again and again).
+_STATIONS: BoundedCache[tuple[Card, ...], dict[str, BuildStation]] = BoundedCache(1000)
 
 
-def station_action(city: str, colour: int | None, n_colour: int, locomotives: int
-                   ) -> BuildStation:
-    """A station written the one way the legal actions write it (kept: actions are values)."""
-    key = (city, -1 if colour is None else colour, n_colour, locomotives)
-    found = _STATIONS.peek(key)
+def station_action(city: str, cards: tuple[Card, ...]) -> BuildStation:
+    """A station written the one way the legal actions write it (the same object for the
+    same station)."""
+    table = _STATIONS.peek(cards)
+    if table is None:
+        table = {}
+        _STATIONS.put(cards, table)
+    found = table.get(city)
     if found is None:
-        found = BuildStation(city, as_payment(colour, n_colour, locomotives))
-        _STATIONS.put(key, found)
+        found = table[city] = BuildStation(city, cards)
     return found
 
 
 def station_candidates(state: GameState) -> list[BuildStation]:
-    """Every station the current seat can build now, with every payment (the legal ones)."""
+    """Every station the current seat can build now, with every payment (the legal ones),
+    payment by payment."""
     seat = state.current
     player = state.players[seat]
     if not player.stations:
@@ -111,11 +113,12 @@ def station_candidates(state: GameState) -> list[BuildStation]:
     ways = ways_to_pay(player.hand, n, None)
     if not ways:
         return []
+    free = [city.name for c, city in enumerate(state.board.cities) if state.station_of[c] < 0]
     out: list[BuildStation] = []
-    for c, city in enumerate(state.board.cities):
-        if state.station_of[c] < 0:
-            for colour, locos in ways:
-                out.append(station_action(city.name, colour, n - locos, locos))
+    for colour, locos in ways:
+        cards = as_payment(colour, n - locos, locos)
+        table = _STATIONS.peek(cards) or {}
+        out.extend(table.get(name) or station_action(name, cards) for name in free)
     return out
 
 
