@@ -62,13 +62,25 @@ def test_the_definition_loads_none_of_its_rules() -> None:
 
 
 def test_the_table_takes_a_game_without_a_screen(capsys: pytest.CaptureFixture[str]) -> None:
-    """No screen yet: the menu does not offer it, the tools that play through a screen
-    refuse it by name, and everything else takes it."""
-    from rail_app.ui.gamescreens import no_screen
+    """No screen yet: the menu does not offer it, and the tools that play through a screen
+    refuse it by name."""
+    from rail_app.ui.gamescreens import no_screen, playable
 
     assert TTR.screens is None and no_screen("ttr") is not None
-    assert cli.main(["fuzz", "saves", "--game", "ttr", "--count", "1"]) == 2
-    assert "Ticket to Ride" in capsys.readouterr().err
+    assert "ttr" not in [g.id for g in playable()]
+    assert cli.main(["fuzz", "ui", "--game", "ttr", "--count", "1"]) == 2
+    assert "no game screen" in capsys.readouterr().err
+    assert cli.main(["selftest", "--game", "ttr"]) == 2
+
+
+@pytest.mark.slow
+def test_the_save_fuzzer_takes_a_game_without_a_screen(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """The save fuzzer loads hostile and mutated saves of the game as the game does, and
+    judges what loads without a screen to draw it on."""
+    assert cli.main(["fuzz", "saves", "--game", "ttr", "--count", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["failures"] == [] and summary["hostile_cases"] > 20
 
 
 def test_a_player_of_every_name_chooses_a_legal_action() -> None:

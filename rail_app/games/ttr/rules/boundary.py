@@ -8,12 +8,17 @@ the first player is drawn at random. Records write it under ``options``.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import guarded
 from rail_app.core.cache import BoundedCache
+from rail_app.core.guarded import GuardError
 from rail_app.games.ttr.rules import engine, invariants, turns, views, words
 from rail_app.games.ttr.rules.actions import CODEC, Action
 from rail_app.games.ttr.rules.board import Board, RouteKind
@@ -31,34 +36,38 @@ from rail_app.games.ttr.rules.state import EndReason, GameState, Options
 from rail_app.table.gamedef import Rules
 from rail_app.table.outcome import Outcome, OutcomeReason
 
-_BOARDS: BoundedCache[tuple[object, ...], Board] = BoundedCache(8)
+_BOARDS: BoundedCache[tuple[str, str], Board] = BoundedCache(8)
+_BACKGROUND = re.compile(rb"^background:[ \t]*['\"]?([^'\"\s#]+)", re.M)
 
 
-def _stamp(path: Path) -> tuple[object, ...] | None:
-    """The map file and the pictures beside it, by path, time and size (None: unreadable)."""
-    try:
-        st = path.stat()
-        geo = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size)
-                           for p in path.parent.glob("*.geojson")))
-    except OSError:
-        return None
-    return (str(path.resolve()), st.st_mtime_ns, st.st_size, geo)
+def _digest(path: Path) -> tuple[str, str] | None:
+    """The map file's contents and its background's, by digest (None: unreadable), so that
+    the same map read again, or unpacked from a save into another folder, is the same."""
+    try:  # read as the map reader reads them: regular files within their limits
+        data = guarded.read_bytes(path, guarded.MAP)
+        found = _BACKGROUND.search(data)
+        background = ""
+        if found is not None:
+            beside = path.parent / found.group(1).decode("utf-8", "replace")
+            background = hashlib.sha256(guarded.read_bytes(beside, guarded.GEOJSON)).hexdigest()
+    except (GuardError, OSError, ValueError):
+        return None  # the map reader says what is wrong
+    return hashlib.sha256(data).hexdigest(), background
 
 
 def load_board(path: str | os.PathLike[str], needs: Mapping[str, object] | None = None
                ) -> Board:
-    """A map file's board (kept by the file's and its background's versions: reading one
-    checks its schema, drawing and terrain, a second or so); MapError lists every
-    problem."""
-    p = Path(path)
-    stamp = _stamp(p)
-    if stamp is None:
+    """A map file's board, kept by its contents and its background's (reading one checks
+    its schema, drawing and terrain, a second or so); MapError lists every problem. A map
+    kept from another path is named by this one."""
+    key = _digest(Path(path))
+    if key is None:
         return read_map(path)
-    found = _BOARDS.peek(stamp)
-    if found is None or found.shown != str(path):
+    found = _BOARDS.peek(key)
+    if found is None:
         found = read_map(path)
-        _BOARDS.put(stamp, found)
-    return found
+        _BOARDS.put(key, found)
+    return found if found.shown == str(path) else replace(found, shown=str(path))
 
 
 def map_summary(board: Board) -> dict[str, Any]:
