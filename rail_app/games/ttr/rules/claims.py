@@ -284,19 +284,34 @@ def apply_give_up(state: GameState, action: GiveUpTunnel, quote: Quote) -> objec
 
 # -- the claims a hand can make -----------------------------------------------------------------
 
-_CLAIMS: BoundedCache[tuple[int, int, int, int], ClaimRoute] = BoundedCache(50_000)
+#: The claims of a route of a length paid with a colour (-1: locomotives only), by the
+#: number of locomotives (kept: actions are values, and hands make the same ones again).
+_CLAIMS: BoundedCache[tuple[int, int, int], tuple[ClaimRoute, ...]] = BoundedCache(20_000)
+
+
+def claims_of(route: int, colour: int, length: int) -> tuple[ClaimRoute, ...]:
+    """Every claim of ``route`` (of ``length`` spaces) with cards of ``colour`` and 0 to
+    length-1 locomotives, by their number; for ``colour`` -1 the one claim paid with
+    locomotives only."""
+    key = (route, colour, length)
+    found = _CLAIMS.peek(key)
+    if found is None:
+        if colour < 0:
+            found = (ClaimRoute(route, as_payment(None, 0, length)),)
+        else:
+            found = tuple(ClaimRoute(route, as_payment(colour, length - n, n))
+                          for n in range(length))
+        _CLAIMS.put(key, found)
+    return found
 
 
 def claim_action(route: int, colour: int | None, n_colour: int, locomotives: int
                  ) -> ClaimRoute:
     """The claim of ``route`` with ``n_colour`` cards of ``colour`` and ``locomotives``
-    locomotives, written the one way the legal actions write it (kept: actions are values)."""
-    key = (route, -1 if colour is None else colour, n_colour, locomotives)
-    found = _CLAIMS.peek(key)
-    if found is None:
-        found = ClaimRoute(route, as_payment(colour, n_colour, locomotives))
-        _CLAIMS.put(key, found)
-    return found
+    locomotives, written the one way the legal actions write it."""
+    if colour is None:
+        return claims_of(route, -1, locomotives)[0]
+    return claims_of(route, colour, n_colour + locomotives)[locomotives]
 
 
 def claimable(state: GameState, seat: int, r: int) -> bool:
@@ -317,16 +332,26 @@ def claim_candidates(state: GameState) -> list[ClaimRoute]:
     the legal ones)."""
     seat = state.current
     hand = state.players[seat].hand
+    locos = hand[LOCO]
     out: list[ClaimRoute] = []
     for r, route in enumerate(state.board.routes):
         if not claimable(state, seat, r):
             continue
         colour = route_card(route)
         n = route.length
-        if not can_pay(hand, n, colour, route.locomotives):
+        least = route.locomotives
+        if not can_pay(hand, n, colour, least):
             continue
-        for c, locos in ways_to_pay(hand, n, colour, route.locomotives):
-            out.append(claim_action(r, c, n - locos, locos))
+        # as ways_to_pay lists them: each colour with its numbers of locomotives, then
+        # locomotives only
+        for c in (range(LOCO) if colour is None else (colour,)):
+            have = hand[c]
+            if have:
+                low, high = max(least, n - have), min(locos, n - 1)
+                if low <= high:
+                    out.extend(claims_of(r, c, n)[low:high + 1])
+        if locos >= n:
+            out.append(claims_of(r, -1, n)[0])
     return out
 
 

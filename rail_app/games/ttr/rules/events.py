@@ -11,10 +11,11 @@ sees it: the same event with the secret part left out (its counts stay, D-12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.ttr.rules.cards import Card
 from rail_app.table import events as kit
 
@@ -56,6 +57,21 @@ class Event(kit.Event):
         return self
 
 
+#: Secret events as another seat sees them, by what is left of them (values: every seat's
+#: view of a game asks for the same few again and again).
+_UNSAID: BoundedCache[tuple[Any, ...], Event] = BoundedCache(4096)
+
+
+def _unsaid(cls: type[Event], *fields: Any) -> Event:
+    """The event of ``cls`` made of ``fields``, its secret part left at its default."""
+    key = (cls, *fields)
+    found = _UNSAID.peek(key)
+    if found is None:
+        found = cls(*fields)
+        _UNSAID.put(key, found)
+    return found
+
+
 @dataclass(frozen=True)
 class SetUp(Event):
     """T-S1-T-S6: the game is laid out for ``seats`` players; ``first`` plays first, drawn at
@@ -77,7 +93,7 @@ class CardsDealt(Event):
     cards: tuple[Card, ...] = ()
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or not self.cards else replace(self, cards=())
+        return self if viewer == self.seat else _unsaid(CardsDealt, self.seat, self.count)
 
 
 @dataclass(frozen=True)
@@ -90,7 +106,7 @@ class TicketsDealt(Event):
     tickets: tuple[int, ...] = ()
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or not self.tickets else replace(self, tickets=())
+        return self if viewer == self.seat else _unsaid(TicketsDealt, self.seat, self.count)
 
 
 @dataclass(frozen=True)
@@ -104,7 +120,8 @@ class FirstTicketsKept(Event):
     kept: tuple[int, ...] = ()
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or not self.kept else replace(self, kept=())
+        return self if viewer == self.seat else _unsaid(FirstTicketsKept, self.seat,
+                                                        self.count, self.boxed)
 
 
 @dataclass(frozen=True)
@@ -137,7 +154,7 @@ class CardDrawn(Event):
     card: Card | None
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or self.card is None else replace(self, card=None)
+        return self if viewer == self.seat else _unsaid(CardDrawn, self.seat, None)
 
 
 @dataclass(frozen=True)
@@ -221,7 +238,7 @@ class TicketsDrawn(Event):
     tickets: tuple[int, ...] = ()
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or not self.tickets else replace(self, tickets=())
+        return self if viewer == self.seat else _unsaid(TicketsDrawn, self.seat, self.count)
 
 
 @dataclass(frozen=True)
@@ -236,7 +253,8 @@ class TicketsKept(Event):
     kept: tuple[int, ...] = ()
 
     def seen_by(self, viewer: int) -> Event:
-        return self if viewer == self.seat or not self.kept else replace(self, kept=())
+        return self if viewer == self.seat else _unsaid(TicketsKept, self.seat, self.count,
+                                                        self.returned)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from typing import Any
 from rail_app.games.ttr.rules import engine
 from rail_app.games.ttr.rules.actions import Action
 from rail_app.games.ttr.rules.cards import IN_BOX, KINDS
-from rail_app.games.ttr.rules.network import routes_of
 from rail_app.games.ttr.rules.quotes import Quote
 from rail_app.games.ttr.rules.replay import fingerprint
 from rail_app.games.ttr.rules.scoring import final_scores
@@ -42,50 +41,53 @@ def invariants(state: GameState) -> list[str]:
     if state.viewer is not None:
         return [f"a view of seat {state.viewer} is not a game to check"]
     # cards (T-M4)
-    cards = [0] * KINDS
+    loose = state.deck + state.discard + state.row
+    if state.tunnel is not None:
+        loose += state.tunnel.revealed
+    cards = [loose.count(i) for i in range(KINDS)]
     for p in state.players:
         for i in range(KINDS):
             cards[i] += p.hand[i]
             if p.hand[i] < 0:
                 problems.append(f"{p.name} holds {p.hand[i]} cards of kind {i}")
-    for c in (*state.deck, *state.discard, *(c for c in state.row if c != EMPTY)):
-        cards[c] += 1
     if state.tunnel is not None:
         for i in range(KINDS):
             cards[i] += state.tunnel.shown[i]
-        for c in state.tunnel.revealed:
-            cards[c] += 1
+    if any(c < EMPTY or c >= KINDS for c in state.row):
+        problems.append(f"a face-up slot holds {state.row}")
     if tuple(cards) != IN_BOX:
         problems.append(f"train cards {cards} are not the box's {list(IN_BOX)} (T-M4)")
     if not state.deck and state.discard:
         problems.append(f"an empty deck beside a discard of {len(state.discard)} (D-9)")
     # tickets (T-M6)
-    places: Counter[int] = Counter()
+    held = state.ticket_deck + state.box + state.offer
     for p in state.players:
-        places.update(p.tickets)
-    places.update(state.ticket_deck)
-    places.update(state.box)
-    places.update(state.offer)
+        held += p.tickets
     for dealt in state.first_offer:
-        places.update(dealt)
-    if sorted(places) != list(range(len(board.tickets))) or any(
-            n != 1 for n in places.values()):
+        held += dealt
+    if sorted(held) != list(range(len(board.tickets))):
+        places = Counter(held)
         twice = sorted(t for t, n in places.items() if n > 1)
         missing = sorted(set(range(len(board.tickets))) - set(places))
         problems.append(f"tickets not each in one place: twice {twice}, missing {missing} "
                         "(T-M6)")
     # pieces (T-M7, T-C4, T-E3, T-E1) and route points (D-37)
+    used = [0] * state.seats
+    worth = [0] * state.seats
+    for r, holder in enumerate(state.owner):
+        if holder != OPEN:
+            route = board.routes[r]
+            used[holder] += route.length
+            worth[holder] += route.points
     for seat, p in enumerate(state.players):
-        owned = routes_of(state.owner, seat)
-        used = sum(board.routes[r].length for r in owned)
-        if p.wagons + used != WAGONS or p.wagons < 0:
-            problems.append(f"{p.name}: {p.wagons} wagons left and {used} on routes, not "
+        if p.wagons + used[seat] != WAGONS or p.wagons < 0:
+            problems.append(f"{p.name}: {p.wagons} wagons left and {used[seat]} on routes, not "
                             f"{WAGONS} (T-M7)")
         built = state.station_of.count(seat)
         if p.stations + built != STATIONS or p.stations < 0:
             problems.append(f"{p.name}: {p.stations} stations left and {built} built, not "
                             f"{STATIONS} (T-E3)")
-        points = sum(board.routes[r].points for r in owned)
+        points = worth[seat]
         if points != p.points:
             problems.append(f"{p.name}: score track {p.points}, routes worth {points} (D-37)")
     for r, holder in enumerate(state.owner):

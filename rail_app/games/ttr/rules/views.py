@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
-from rail_app.games.ttr.rules.actions import Action, KeepTickets
+from rail_app.games.ttr.rules.actions import KeepTickets
 from rail_app.games.ttr.rules.cards import IN_BOX, KINDS, LOCO
-from rail_app.games.ttr.rules.state import EMPTY, GameState, Step
+from rail_app.games.ttr.rules.state import EMPTY, GameState, PlayerState, Step
 
 #: How another seat's secret choice of tickets reads in a seat's view of the record.
 SECRET_KEEP = KeepTickets(())
@@ -64,33 +64,33 @@ def seen_by(state: GameState, seat: int) -> GameState:
         return state
     if state.viewer is not None:
         raise ValueError(f"a view of seat {state.viewer} cannot be seen by seat {seat}")
-    view = state.copy()
-    view.viewer = seat
-    view.seed = 0
-    view.draws = 0
-    for i, p in enumerate(view.players):
-        if i != seat:
-            p.hidden_cards += sum(p.hand)
-            p.hand = [0] * KINDS
-            p.hidden_tickets += len(p.tickets)
-            p.tickets = []
+    players = []
+    for i, p in enumerate(state.players):
+        if i == seat:
+            players.append(p.copy())
+        else:
+            players.append(PlayerState(p.name, [0] * KINDS, [], p.wagons, p.stations,
+                                       p.points, p.turns, p.hidden_cards + sum(p.hand),
+                                       p.hidden_tickets + len(p.tickets)))
     left = unseen_cards(state, seat)
     stand_in = [i for i in range(KINDS) for _ in range(left[i])]
-    view.deck = stand_in[:len(state.deck)][::-1]  # the lowest cards on top
     mine = own_tickets(state, seat)
     regular = [t.index for t in state.board.regular_tickets if t.index not in mine]
-    view.ticket_deck = regular[:len(state.ticket_deck)]
-    view.box = []
-    view.first_offer = [o if i == seat else [] for i, o in enumerate(state.first_offer)]
-    if state.current != seat:
-        view.offer = []
-    view.log = [e.seen_by(seat) for e in state.log]
-    view.history = [(s, _secret(a)) if s != seat else (s, a) for s, a in state.history]
-    return view
-
-
-def _secret(action: Action) -> Action:
-    return SECRET_KEEP if isinstance(action, KeepTickets) else action
+    secret = SECRET_KEEP
+    return GameState(
+        board=state.board, options=state.options, seed=0, players=players,
+        deck=stand_in[:len(state.deck)][::-1],  # the lowest cards on top
+        discard=list(state.discard), row=list(state.row), row_hold=state.row_hold,
+        owner=list(state.owner), station_of=list(state.station_of),
+        ticket_deck=regular[:len(state.ticket_deck)], box=[],
+        offer=list(state.offer) if state.current == seat else [],
+        first_offer=[list(o) if i == seat else [] for i, o in enumerate(state.first_offer)],
+        tunnel=state.tunnel, step=state.step, current=state.current, first=state.first,
+        turn=state.turn, last_round_by=state.last_round_by, turns_left=state.turns_left,
+        passes=state.passes, log=[e.seen_by(seat) for e in state.log],
+        history=[(s, secret) if s != seat and type(a) is KeepTickets else (s, a)
+                 for s, a in state.history],
+        final=state.final, viewer=seat, draws=0)
 
 
 def indistinguishable(state: GameState, seat: int, seed: int) -> GameState:
