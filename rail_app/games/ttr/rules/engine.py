@@ -131,14 +131,14 @@ class TtrFlow:
             return Violation.not_now(Moment.WRONG_PHASE, _(
                 "Not now: before the first turn every player chooses the tickets to keep"),
                 "T-S5")
-        if rule.name == "keeping tickets":
+        if Step.KEEP_TICKETS in rule.when:
             return Violation.not_now(Moment.WRONG_PHASE, _(
                 "Not now: tickets are kept right after drawing them"), "T-K1")
         if rule.when == frozenset({Step.TUNNEL}):
             return Violation.not_now(Moment.WRONG_PHASE, _(
                 "Not now: no tunnel is being claimed"), "T-T5")
         return Violation.not_now(Moment.WRONG_PHASE, _("Not now: {what} is not a turn's "
-                                                       "action now").format(what=rule.name))
+                                                       "action now").format(what=_(rule.name)))
 
     def copy(self, state: GameState) -> GameState:
         return state.copy()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from rail_app.core.i18n import _
+from rail_app.core.i18n import N_, _
 from rail_app.games.ttr.rules import claims, draw, stations, tickets, turns
 from rail_app.games.ttr.rules.actions import (
     Action,
@@ -76,26 +76,26 @@ CARD = frozenset({Step.TURN, Step.SECOND_CARD})
 ACTIONS: Final[Mapping[type[Action], ActionRule]] = {
     # the first choice of tickets (T-S5) and tickets in a turn (T-K1)
     KeepTickets: Rule(frozenset({Step.FIRST_TICKETS, Step.KEEP_TICKETS}), tickets.quote_keep,
-                      tickets.apply_keep, "keeping tickets", tickets.check_keep, listed=True),
+                      tickets.apply_keep, N_("keeping tickets"), tickets.check_keep, listed=True),
     DrawTickets: Rule(TURN, tickets.quote_draw, tickets.apply_draw,
-                      "drawing destination tickets", tickets.check_draw, listed=True),
+                      N_("drawing destination tickets"), tickets.check_draw, listed=True),
     # train cards (T-D)
-    TakeCard: Rule(CARD, draw.quote_take, draw.apply_take, "taking a face-up card",
+    TakeCard: Rule(CARD, draw.quote_take, draw.apply_take, N_("taking a face-up card"),
                    draw.check_take, listed=True),
-    DrawBlind: Rule(CARD, draw.quote_blind, draw.apply_blind, "drawing a card from the deck",
+    DrawBlind: Rule(CARD, draw.quote_blind, draw.apply_blind, N_("drawing a card from the deck"),
                     draw.check_blind, listed=True),
     # routes, ferries and tunnels (T-C, T-F, T-T)
-    ClaimRoute: Rule(TURN, claims.quote_claim, claims.apply_claim, "claiming a route",
+    ClaimRoute: Rule(TURN, claims.quote_claim, claims.apply_claim, N_("claiming a route"),
                      claims.check_claim, listed=True),
     PayTunnel: Rule(frozenset({Step.TUNNEL}), claims.quote_pay_tunnel,
-                    claims.apply_pay_tunnel, "paying a tunnel's extra cards",
+                    claims.apply_pay_tunnel, N_("paying a tunnel's extra cards"),
                     claims.check_pay_tunnel, listed=True),
     GiveUpTunnel: Rule(frozenset({Step.TUNNEL}), claims.quote_give_up, claims.apply_give_up,
-                       "giving up a tunnel", listed=True),
+                       N_("giving up a tunnel"), listed=True),
     # stations (T-E) and passing (T-A3)
     BuildStation: Rule(TURN, stations.quote_station, stations.apply_station,
-                       "building a station", stations.check_station, listed=True),
-    Pass: Rule(TURN, quote_pass, apply_pass, "passing", check_pass, listed=True),
+                       N_("building a station"), stations.check_station, listed=True),
+    Pass: Rule(TURN, quote_pass, apply_pass, N_("passing"), check_pass, listed=True),
 }
 
 #: The actions that take no field, made once (actions are values).
