@@ -226,3 +226,15 @@ def test_a_refusal_names_its_rule_in_a_players_words_in_both_languages() -> None
 
 def test_the_harnesses_name_ttr_among_the_games() -> None:
     assert "ttr" in registry.ids() and registry.game("ttr") is TTR
+
+
+def test_bench_measures_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench --game ttr gives every figure (not their values, which are the machine's)."""
+    assert cli.main(["bench", "--game", "ttr", "--quick", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    for key in ("legal_median_ms", "legal_p95_ms", "quote_median_ms", "apply_median_ms",
+                "scoring_p95_ms", "longest_path_p95_ms", "stations_best_use_p95_ms",
+                "baseline_ms", "legal_median_ratio", "quote_median_ratio",
+                "scoring_p95_ratio"):
+        assert isinstance(doc[key], float) and doc[key] >= 0, key
+    assert doc["positions"] > 100 and doc["legal_actions_median"] > 1

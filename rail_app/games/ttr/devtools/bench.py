@@ -138,7 +138,7 @@ def run_command(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     map_path = resolve(args.map or "maps/ttr-europe.yaml")
     out: dict[str, Any] = {"game": "ttr", "quick": args.quick}
-    out.update(measure(map_path, 4 if args.quick else 40))
+    out.update(measure(map_path, 2 if args.quick else 40))
     out["frames"] = "none: no game screen"
     out["bench_s"] = time.perf_counter() - t0
     if args.json:
