@@ -331,14 +331,21 @@ def claim_candidates(state: GameState) -> list[ClaimRoute]:
     """Every claim the current seat can make now, each payment its hand can make (exactly
     the legal ones)."""
     seat = state.current
-    hand = state.players[seat].hand
+    player = state.players[seat]
+    hand, wagons = player.hand, player.wagons
     locos = hand[LOCO]
+    owner, partner_of = state.owner, state.board.partner_of
+    few = state.seats <= 3
     out: list[ClaimRoute] = []
     for r, route in enumerate(state.board.routes):
-        if not claimable(state, seat, r):
-            continue
-        colour = route_card(route)
+        # claimable(state, seat, r), written out: this runs for every route at every turn
         n = route.length
+        if owner[r] != OPEN or n > wagons:
+            continue
+        other = partner_of[r]
+        if other >= 0 and owner[other] != OPEN and (owner[other] == seat or few):
+            continue
+        colour = OF_COLOUR.get(route.colour)  # None: grey (T-C3)
         least = route.locomotives
         if not can_pay(hand, n, colour, least):
             continue

@@ -21,7 +21,7 @@ from rail_app.games.ttr.rules import engine
 from rail_app.games.ttr.rules.actions import Action
 from rail_app.games.ttr.rules.cards import IN_BOX, KINDS
 from rail_app.games.ttr.rules.quotes import Quote
-from rail_app.games.ttr.rules.replay import fingerprint
+from rail_app.games.ttr.rules.replay import quick_print
 from rail_app.games.ttr.rules.scoring import final_scores
 from rail_app.games.ttr.rules.state import (
     EMPTY,
@@ -146,7 +146,7 @@ class _Rules:
         return engine.quote(state, action, player)
 
     def fingerprint(self, state: GameState) -> Any:
-        return fingerprint(state, full=False)
+        return quick_print(state)
 
     def history(self, state: GameState) -> list[tuple[int, Action]]:
         return state.history

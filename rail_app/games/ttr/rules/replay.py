@@ -46,6 +46,20 @@ def fingerprint(state: GameState, full: bool = True) -> str:
     return json.dumps(snapshot(state, full), sort_keys=True, default=repr)
 
 
+def quick_print(state: GameState) -> tuple[object, ...]:
+    """What :func:`fingerprint` without ``full`` holds, as values to compare (the check after
+    every action of the soak that applying one left the state it was given as it was)."""
+    return (tuple((p.name, tuple(p.hand), tuple(p.tickets), p.wagons, p.stations, p.points,
+                   p.turns, p.hidden_cards, p.hidden_tickets) for p in state.players),
+            tuple(state.deck), tuple(state.discard), tuple(state.row), state.row_hold,
+            tuple(state.owner), tuple(state.station_of), tuple(state.ticket_deck),
+            tuple(state.box), tuple(state.offer), tuple(tuple(o) for o in state.first_offer),
+            state.tunnel, state.step, state.current, state.first, state.turn,
+            state.last_round_by, state.turns_left, state.passes, state.seed, state.draws,
+            state.viewer, state.options, len(state.log), tuple(state.log[-2:]),
+            len(state.history), tuple(state.history[-2:]), state.final)
+
+
 def scores_now(state: GameState) -> tuple[int, ...]:
     """Each seat's score: the final score once the game is over (T-W2), else the score track
     (route points, T-C6)."""

@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import random
 
+from rail_app.games.ttr.rules import events as ev
 from rail_app.games.ttr.rules.actions import KeepTickets
 from rail_app.games.ttr.rules.cards import IN_BOX, KINDS, LOCO
 from rail_app.games.ttr.rules.state import EMPTY, GameState, PlayerState, Step
 
 #: How another seat's secret choice of tickets reads in a seat's view of the record.
 SECRET_KEEP = KeepTickets(())
+#: The events that hold a seat's secret (each has its ``seat``).
+SECRET = frozenset({ev.CardsDealt, ev.TicketsDealt, ev.FirstTicketsKept, ev.CardDrawn,
+                    ev.TicketsDrawn, ev.TicketsKept})
 
 
 def unseen_cards(state: GameState, seat: int) -> list[int]:
@@ -87,7 +91,9 @@ def seen_by(state: GameState, seat: int) -> GameState:
         first_offer=[list(o) if i == seat else [] for i, o in enumerate(state.first_offer)],
         tunnel=state.tunnel, step=state.step, current=state.current, first=state.first,
         turn=state.turn, last_round_by=state.last_round_by, turns_left=state.turns_left,
-        passes=state.passes, log=[e.seen_by(seat) for e in state.log],
+        passes=state.passes,
+        log=[e if type(e) not in SECRET or e.seat == seat  # type: ignore[attr-defined]
+             else e.seen_by(seat) for e in state.log],
         history=[(s, secret) if s != seat and type(a) is KeepTickets else (s, a)
                  for s, a in state.history],
         final=state.final, viewer=seat, draws=0)
