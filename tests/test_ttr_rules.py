@@ -179,9 +179,18 @@ def test_T_A5_D_12_what_a_seat_sees() -> None:
     assert len(drawn) == 2  # the two blind cards of the other seat, unsaid
     kept = [a for p, a in v.history if isinstance(a, KeepTickets) and p != seat]
     assert kept and all(a.tickets == () for a in kept)
-    other_view = views.seen_by(views.indistinguishable(s, seat, 99), seat)
+    other = views.indistinguishable(s, seat, 99)
+    other_view = views.seen_by(other, seat)
     assert fingerprint(other_view) == fingerprint(v)
-    assert views.indistinguishable(s, seat, 99).deck != s.deck
+    assert other.deck != s.deck
+    # the check would catch a view that kept the deck's order or another seat's hand
+    leaky, leaky_other = views.seen_by(s, seat), views.seen_by(other, seat)
+    leaky.deck, leaky_other.deck = list(s.deck), list(other.deck)
+    assert fingerprint(leaky) != fingerprint(leaky_other)
+    leaky, leaky_other = views.seen_by(s, seat), views.seen_by(other, seat)
+    k = (seat + 1) % 3
+    leaky.players[k].hand, leaky_other.players[k].hand = s.players[k].hand, other.players[k].hand
+    assert fingerprint(leaky) != fingerprint(leaky_other)
 
 
 # -- drawing cards (T-D) ------------------------------------------------------------------------------
