@@ -315,3 +315,36 @@ def test_every_rule_id_the_map_code_cites_is_in_ttr_rules_md() -> None:
                                  f.read_text(encoding="utf-8"))}
     assert len(cited) >= 15
     assert {k: v for k, v in cited.items() if k not in defined} == {}
+
+
+def test_T_M10_a_map_holds_cities_routes_and_tickets_and_nothing_of_the_rules() -> None:
+    """T-M10: a map file holds the cities, the routes (two cities, colour, length, kind, a
+    ferry's locomotives, the double pair, the drawn line) and the two ticket decks (two
+    cities, value; long or regular); the rest (pieces, cards, scores) is rule, the same on
+    every map: the format has no key for it."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    route = schema["properties"]["routes"]["items"]["properties"]
+    assert set(route) == {"from", "to", "colour", "length", "kind", "locomotives", "double",
+                          "line"}
+    assert set(schema["properties"]["tickets"]["properties"]) == {"long", "regular"}
+    assert set(schema["definitions"]["ticket"]["properties"]) == {"from", "to", "value"}
+    rules_words = {"wagons", "stations", "cards", "deck", "points", "score", "scores",
+                   "express", "locomotive_cards"}
+    keys: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            keys.update(str(k) for k in node.get("properties", {}))
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema)
+    assert not keys & rules_words
+    board = load_board(EUROPE)
+    r = board.routes[0]
+    assert (r.a, r.b, r.colour, r.length, r.kind, r.locomotives, r.double) is not None
+    assert len(r.line) >= 2 and len(board.cities) == 47
+    assert sum(t.long for t in board.tickets) == 6 and len(board.tickets) == 46

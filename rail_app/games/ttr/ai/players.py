@@ -5,11 +5,12 @@ seat's view, never changes it and draws only from its own generator, D-30):
 - ``greedy``: the kit's greedy player, one action ahead: the legal action after which its
   score as if the game ended now (route points, tickets completed less tickets failed) is
   highest;
-- ``planner``: a simple, sound player that claims routes toward its tickets: it keeps the
-  tickets it can join most cheaply, claims the routes of the cheapest remaining way to
-  each (the longest it can pay first), draws the cards those routes need, draws new
-  tickets when its own are done and wagons are left, and near the end claims what scores
-  most.
+- ``planner``: a simple, sound player that claims routes toward its tickets: it keeps its
+  long ticket and the regular tickets it can join most cheaply, claims the routes of the
+  cheapest remaining way to each (the longest it can pay first; a tunnel only with a card
+  to spare for the extra ones), draws the cards those routes need, draws new tickets when
+  its own are done and it has 15 wagons or more, builds no station, and near the end
+  claims what scores most. (The planner of the balance check, ``devtools/balance.py``.)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from rail_app.games.ttr.rules.actions import (
     PayTunnel,
     TakeCard,
 )
+from rail_app.games.ttr.rules.board import RouteKind
 from rail_app.games.ttr.rules.cards import LOCO, Paid
 from rail_app.games.ttr.rules.claims import route_card
 from rail_app.games.ttr.rules.rulebook import DRAW_BLIND, DRAW_TICKETS, TAKE
@@ -36,8 +38,10 @@ from rail_app.table.players import GreedyPlayer, RandomPlayer
 
 #: Wagons below which the planner stops drawing tickets and claims what scores most.
 ENDGAME_WAGONS = 8
-#: Wagons a planner wants in hand for each space still to claim before drawing tickets.
+#: Wagons a planner keeps spare beyond the cheapest ways to the tickets it keeps.
 SPARE_WAGONS = 12
+#: Wagons a planner needs to draw new tickets once its own are done.
+TICKET_WAGONS = 15
 
 
 def score_now(state: GameState, seat: int) -> float:
@@ -47,6 +51,14 @@ def score_now(state: GameState, seat: int) -> float:
     done = queries.completed(state, seat)
     values = [state.board.tickets[t].value for t in player.tickets]
     return player.points + sum(v if d else -v for v, d in zip(values, done, strict=True))
+
+
+def _spare(hand: Sequence[int], pay: Paid) -> bool:
+    """Whether ``hand`` keeps a card for a tunnel's extra cards after ``pay``: a locomotive,
+    or a card of the payment's colour (T-T3)."""
+    if hand[LOCO] > pay.locomotives:
+        return True
+    return pay.colour is not None and not pay.mixed and hand[pay.colour] > pay.counts[pay.colour]
 
 
 def random_player(seat: int, seed: int) -> RandomPlayer[GameState, Action]:
@@ -76,9 +88,10 @@ class Planner:
         offered = view.first_offer[self.seat] if first else view.offer
         least = min(2 if first else 1, len(offered))
         wagons = view.players[self.seat].wagons
-        ranked = sorted(offered, key=lambda t: (self._ticket_cost(view, t)
+        ranked = sorted(offered, key=lambda t: (not (first and view.board.tickets[t].long),
+                                                self._ticket_cost(view, t)
                                                 - view.board.tickets[t].value / 2, t))
-        kept = list(ranked[:least])
+        kept = list(ranked[:least])  # at the first choice, the long ticket first
         budget = wagons - SPARE_WAGONS - sum(self._ticket_cost(view, t) for t in kept)
         for t in ranked[least:]:
             cost = self._ticket_cost(view, t)
@@ -108,17 +121,21 @@ class Planner:
 
     def _claim(self, view: GameState, routes: Sequence[int]) -> ClaimRoute | None:
         """The claim of the longest of ``routes`` the seat can pay, with the fewest
-        locomotives."""
+        locomotives; a tunnel only when a card of the payment's colour or a locomotive is
+        left to spare for the extra cards (T-T3)."""
         best: ClaimRoute | None = None
         best_length = 0
+        hand = view.players[self.seat].hand
         for r in routes:
-            length = view.board.routes[r].length
-            if length <= best_length:
+            route = view.board.routes[r]
+            if route.length <= best_length:
                 continue
             ways = queries.payments(view, self.seat, r)
+            if route.kind is RouteKind.TUNNEL:
+                ways = [w for w in ways if _spare(hand, Paid(w))]
             if ways:
                 best = ClaimRoute(r, min(ways, key=lambda w: Paid(w).locomotives))
-                best_length = length
+                best_length = route.length
         return best
 
     def _colours(self, view: GameState, routes: Sequence[int]) -> set[int]:
@@ -165,13 +182,13 @@ class Planner:
         if claim is not None:
             return claim
         if player.wagons <= ENDGAME_WAGONS or not wanted:
-            if (not wanted and player.wagons > SPARE_WAGONS and view.ticket_deck
+            if (not wanted and player.wagons >= TICKET_WAGONS and view.ticket_deck
                     and all(queries.completed(view, self.seat))):
                 return DRAW_TICKETS
-            if player.wagons <= ENDGAME_WAGONS or not (view.deck or view.discard):
-                claim = self._claim(view, queries.open_routes(view))
-                if claim is not None:
-                    return claim
+            # nothing left to join (or the end near): the longest route it can pay scores most
+            claim = self._claim(view, queries.open_routes(view))
+            if claim is not None:
+                return claim
         action = self._draw(view, wanted)
         if action is not None:
             return action

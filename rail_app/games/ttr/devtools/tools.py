@@ -1,15 +1,17 @@
 """Ticket to Ride's own development tools, as the shared tools reach them (its definition's
 ``tools``): how its soak differs (every table size, 2 to 5 seats, in turn, and the figures
-of its own a game adds: tunnels, resets of the face-up row, passes, reshuffles) and its
-benchmark. The other harnesses (simulate, tournament, fuzz soak, replay) take their generic
-forms."""
+of its own a game adds: tunnels, resets of the face-up row, passes, reshuffles), its
+benchmark, and its own command ``balance`` (the map's balance check by simulation,
+``balance.py``). The other harnesses (simulate, tournament, fuzz soak, replay) take their
+generic forms."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from rail_app.devtools.toolkit import GameTools, SoakRules
+from rail_app.devtools.toolkit import GameCommand, GameTools, SoakRules
+from rail_app.games.ttr.devtools import balance
 from rail_app.games.ttr.devtools.bench import run_command as bench
 from rail_app.games.ttr.rules import events as ev
 from rail_app.games.ttr.rules.identity import MAX_SEATS, MIN_SEATS
@@ -52,4 +54,9 @@ def figures(state: Any) -> Mapping[str, int]:
 TOOLS = GameTools(
     soak=SoakRules(seats=seats_of, figures=figures),
     bench=bench,
+    commands={
+        "balance": GameCommand("the balance check of a Ticket to Ride map: planners at 2 to 5 "
+                               "players, the figures against the published board's",
+                               balance.add_arguments, balance.run_command),
+    },
 )
