@@ -26,6 +26,7 @@ from rail_app.games.ttr.rules.figures import figures, rim_cities
 from rail_app.games.ttr.rules.mapfile import load_board
 from rail_app.games.ttr.ui import maprender as mr
 from rail_app.games.ttr.ui import palette as pal
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT / "maps" / "ttr-europe.yaml"
@@ -38,7 +39,7 @@ def test_europa_1900_is_what_the_generator_makes(tmp_path: Path) -> None:
     (tmp_path / "ttr-schema.json").write_bytes((ROOT / "maps" / "ttr-schema.json").read_bytes())
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_ttr_map.py"),
                     "--geodata", str(GEODATA), "--out", str(tmp_path)],
-                   check=True, capture_output=True, cwd=ROOT, timeout=600)
+                   check=True, capture_output=True, cwd=ROOT, timeout=HANG_S)
     for name in ("ttr-europe.yaml", "ttr-europe.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
             f"maps/{name} is stale: python tools/build_ttr_map.py"

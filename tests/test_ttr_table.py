@@ -22,6 +22,7 @@ from rail_app.games.ttr.rules.state import GameState, Step
 from rail_app.table import records, registry
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.session import GameSetup, Session
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 EUROPE = str(ROOT / "maps" / "ttr-europe.yaml")
@@ -57,7 +58,7 @@ def test_the_definition_loads_none_of_its_rules() -> None:
             "'rail_app.games.ttr.ai'))]\n"
             "assert not heavy, heavy\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-1500:]
 
 
