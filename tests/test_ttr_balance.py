@@ -28,9 +28,11 @@ def test_a_small_balance_run_reports_every_figure_and_draws_its_heat_map(
         for key in ("regular", "long", "by_value", "held", "score", "score_parts", "turns",
                     "first_wins", "tunnels", "given_up", "resets", "passes_per_100",
                     "claimed", "rare", "longest", "ticket_low", "ticket_p10",
-                    "lane_frequency", "city_claimed", "city_tickets", "acceptance"):
+                    "lane_frequency", "city_claimed", "city_tickets", "acceptance",
+                    "failed_blocked", "hardest"):
             assert key in f, key
         assert 0 <= f["regular"] <= 100 and 20 <= f["turns"] <= 80
+        assert 0 <= f["failed_blocked"] <= 100 and len(f["hardest"]) <= 5
         assert f["claimed"] == pytest.approx(
             sum(f["lane_frequency"]) / 100, abs=0.1)  # every claim counted once
         figures = {c["figure"] for c in f["acceptance"]}

@@ -14,7 +14,8 @@ so the seats take turns at it. Per player count the report gives:
   some seat claimed a route there, and how many held tickets name it), the longest
   continuous path;
 - the per-ticket spread: each regular ticket's completion where it was held in at least 10
-  games (the lowest and the 10th percentile);
+  games (the lowest and the 10th percentile), the five hardest tickets, and the share of the
+  failed tickets that were blocked (no way left between their cities at the end);
 - a heat map picture of the board per player count (``--heatmap PREFIX``): each lane
   coloured by how often it was claimed.
 
@@ -42,7 +43,7 @@ from rail_app.core.mapfile import MapError
 from rail_app.devtools.pool import worker_pool
 from rail_app.devtools.toolkit import resolve
 from rail_app.games.ttr.ai.players import Planner
-from rail_app.games.ttr.rules import engine
+from rail_app.games.ttr.rules import engine, queries
 from rail_app.games.ttr.rules import events as ev
 from rail_app.games.ttr.rules.board import Board
 from rail_app.games.ttr.rules.boundary import load_board
@@ -131,12 +132,18 @@ def game_record(state: GameState) -> dict[str, Any]:
         return record
     final = state.final
     tickets: list[tuple[int, bool]] = []
-    for s in final.scores:
+    blocked: list[int] = []
+    for seat, s in enumerate(final.scores):
         tickets.extend((t, True) for t in s.completed)
         tickets.extend((t, False) for t in s.failed)
+        # a failed ticket is blocked when no way is left between its cities (others' routes
+        # closing every way), rather than wagons or the game running out
+        blocked.extend(t for t in s.failed
+                       if queries.cheapest_way(state, seat, board.tickets[t].a,
+                                               board.tickets[t].b) is None)
     record.update(
         ranks=list(final.ranks), reason=str(final.reason),
-        tickets=tickets, held=[len(s.completed) + len(s.failed) for s in final.scores],
+        tickets=tickets, blocked=blocked, held=[len(s.completed) + len(s.failed) for s in final.scores],
         routes=[s.routes for s in final.scores], won=[s.won for s in final.scores],
         lost=[s.lost for s in final.scores],
         express=[s.express_points for s in final.scores],
@@ -208,6 +215,10 @@ def figures(board: Board, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         for c in r["ticket_cities"]:
             city_tickets[c] += 1
     spread = [_pct(d, n) for d, n in per_ticket.values() if n >= SPREAD_MIN_HELD]
+    failed = sum(1 for r in ended for _, done in r["tickets"] if not done)
+    blocked = sum(len(r["blocked"]) for r in ended)
+    hardest = sorted((_pct(d, n), t) for t, (d, n) in per_ticket.items()
+                     if n >= SPREAD_MIN_HELD)[:5]
     tries = sum(r["tunnels"] for r in records)
 
     def mean(key: str) -> float:
@@ -237,6 +248,11 @@ def figures(board: Board, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "longest": statistics.median(r["longest"] for r in ended) if ended else 0,
         "ticket_low": min(spread, default=0.0), "ticket_p10": _percentile(spread, 10),
         "tickets_in_spread": len(spread),
+        "failed_blocked": _pct(blocked, failed),
+        "hardest": [{"ticket": t, "cities": [board.cities[board.tickets[t].a].name,
+                                             board.cities[board.tickets[t].b].name],
+                     "value": board.tickets[t].value, "held": per_ticket[t][1],
+                     "completed": round(share, 1)} for share, t in hardest],
         "lane_frequency": [round(f, 1) for f in frequency],
         "city_claimed": {board.cities[c].name: round(_pct(n, games), 1)
                          for c, n in enumerate(city_claimed)},
@@ -423,6 +439,11 @@ def report_lines(results: Mapping[int, Mapping[str, Any]]) -> list[str]:
         bands = ", ".join(f"{k}: {v:.0f}%" for k, v in f["by_value"].items())
         parts = ", ".join(f"{k} {v:.1f}" for k, v in f["score_parts"].items())
         lines.append(f"  completion by value: {bands}")
+        lines.append(f"  failed tickets blocked (no way left between their cities): "
+                     f"{f['failed_blocked']:.0f}%")
+        lines.append("  hardest regular tickets: " + ", ".join(
+            f"{'-'.join(h['cities'])} ({h['value']}) {h['completed']:.0f}% of {h['held']}"
+            for h in f["hardest"]))
         lines.append(f"  score parts (mean a seat): {parts}")
         top = sorted(f["city_claimed"].items(), key=lambda kv: -kv[1])[:5]
         lines.append("  most desirable cities (games with a claim there): "
