@@ -133,6 +133,23 @@ def test_the_soaks_checker_finds_a_broken_invariant() -> None:
     assert any("T-M7" in v for v in checker.violations)
 
 
+def test_an_empty_deck_beside_a_discard_breaks_D_9_only_while_the_game_goes_on() -> None:
+    """D-9: the discard goes into an empty deck at once while the game goes on; the claim that
+    ends a game is followed by no reshuffle (the long soak's seed 65, three seats: its last
+    claim paid two cards into the discard of an empty deck)."""
+    from rail_app.devtools.soak import soak_game
+    from rail_app.games.ttr.rules.invariants import invariants
+
+    report = soak_game("ttr", EUROPE, 65)
+    assert report.finished and report.violations == [] and report.error is None
+    board = TTR.rules.load_board(EUROPE)
+    state = TTR.rules.new_game(board, ["A", "B", "C"], {}, 3)
+    state.discard, state.deck = state.deck, []
+    assert any("(D-9)" in p for p in invariants(state))
+    state.step = Step.OVER
+    assert not any("(D-9)" in p for p in invariants(state))
+
+
 def test_tournament_and_fuzz_soak_take_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tournament", "--game", "ttr", "--table", "planner,random", "--seats",
                      "2", "--games", "2", "--jobs", "1", "--quiet", "--json"]) == 0

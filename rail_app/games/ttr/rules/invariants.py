@@ -8,8 +8,9 @@ place, among the players, the ticket deck, the box and the tickets being chosen 
 seat's 45 wagons (on its routes or left, T-M7, T-C4) and 3 stations (built or in reserve,
 T-E3), one station a city at most (T-E1); no seat owning both lanes of a double route
 (T-C8) nor, with 2 or 3 players, both lanes claimed (T-C9); the score track equal to the
-points of the routes claimed (D-37); an empty deck only with an empty discard (D-9); and a
-finished game's scores equal to the sum of their parts (T-W2) and recounted the same.
+points of the routes claimed (D-37); an empty deck only with an empty discard while the game
+goes on (D-9); and a finished game's scores equal to the sum of their parts (T-W2) and
+recounted the same.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ def invariants(state: GameState) -> list[str]:
         problems.append(f"a face-up slot holds {state.row}")
     if tuple(cards) != IN_BOX:
         problems.append(f"train cards {cards} are not the box's {list(IN_BOX)} (T-M4)")
-    if not state.deck and state.discard:
+    # D-9 while the game goes on: the action that ends the game (its last claim, paid into
+    # the discard) is followed by no reshuffle, as nothing is dealt after the end
+    if not state.deck and state.discard and state.step is not Step.OVER:
         problems.append(f"an empty deck beside a discard of {len(state.discard)} (D-9)")
     # tickets (T-M6)
     held = state.ticket_deck + state.box + state.offer
