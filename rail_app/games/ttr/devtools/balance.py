@@ -338,9 +338,7 @@ def heat_map(board: Board, frequency: Sequence[float], out: str | Path, title: s
     if board.background is not None:
         background = load_background(board.background, board.shown, board.shown,
                                      board.projection)
-    if not pygame.get_init():
-        pygame.init()
-    pygame.font.init()
+    pygame.font.init()  # the fonts alone: a picture needs no display and no sound
     font.cache_clear()  # a picture made after an earlier pygame.quit(): its fonts are dead
     view, height = mr.View.fit(board, width)
     surface = pygame.Surface((width, height))
