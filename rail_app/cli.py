@@ -193,13 +193,19 @@ def _validate(args: argparse.Namespace) -> int:
         return _map_problems(exc, args.json, args.all)
 
     summary = game.rules.map_summary(board)
-    check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
+    tools = authoring_of(game.id)
+    check = tools.map_warnings  # e.g. weak spots (K5): the map is valid
     warnings = check(board) if check is not None else []
+    report = tools.map_report(board) if tools.map_report is not None else []
     if args.json:
-        print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
+        extra = {"report": report} if tools.map_report is not None else {}
+        print(json.dumps({**summary, **extra, "warnings": [w.as_dict() for w in warnings]},
+                         indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
         print(f"{args.path}: OK: {game.rules.board_name(board)}: {parts}")
+        for line in report:
+            print(line)
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
