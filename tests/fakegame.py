@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.core.mapfile import MapError, MapProblem, read_yaml
-from rail_app.table.gamedef import GameOption, IllegalAction
+from rail_app.table.gamedef import GameOption
 from rail_app.table.outcome import Outcome, OutcomeReason, ranks_from_keys
+from rail_app.table.quotes import IllegalAction
 from rail_app.table.seats import Level, SeatRange
 
 GAME_ID = "relay-test"

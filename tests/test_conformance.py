@@ -22,7 +22,7 @@ import pytest
 
 from rail_app.core.paths import resource_path
 from rail_app.table import records, registry
-from rail_app.table.gamedef import IllegalAction
+from rail_app.table.quotes import IllegalAction
 from tests.fakegame import RELAY, write_map
 
 STEPS = 140  # actions played in each check (a few seconds per game)

@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 from rail_app.table.outcome import Outcome
+from rail_app.table.quotes import QuoteLike
 from rail_app.table.seats import Level, SeatRange
 
 B = TypeVar("B")  # the game's board (what its map file becomes)
@@ -39,42 +40,6 @@ A = TypeVar("A")  # the game's actions
 A_co = TypeVar("A_co", covariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
-
-
-class ViolationLike(Protocol):
-    """One reason an action is refused: the rule id, the sentence, and the code records
-    print (the rule id, or the wrong moment's code)."""
-
-    @property
-    def rule(self) -> str: ...
-
-    @property
-    def message(self) -> str: ...
-
-    @property
-    def code(self) -> str: ...
-
-
-class QuoteLike(Protocol):
-    """What a game answers about an action before it happens."""
-
-    @property
-    def ok(self) -> bool: ...
-
-    @property
-    def cost(self) -> int: ...
-
-    @property
-    def violations(self) -> Sequence[ViolationLike]: ...
-
-
-class IllegalAction(Exception):
-    """An action applied although its quote refuses it; ``quote`` says why."""
-
-    def __init__(self, quote: QuoteLike, message: str = "") -> None:
-        self.quote = quote
-        reasons = "; ".join(f"{v.message} ({v.code})" for v in quote.violations)
-        super().__init__(message or f"the action is not allowed: {reasons}")
 
 
 class Player(Protocol[S_contra, A_co]):

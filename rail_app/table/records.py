@@ -34,7 +34,8 @@ from typing import Any, Protocol
 from rail_app.core import guarded, names
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
-from rail_app.table.gamedef import GameDef, QuoteLike, ViolationLike
+from rail_app.table.gamedef import GameDef
+from rail_app.table.quotes import QuoteLike, ViolationLike
 from rail_app.table.seats import SeatRange
 
 FORMAT = "italian-rails-record"

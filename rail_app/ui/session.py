@@ -22,8 +22,9 @@ from rail_app.core.i18n import _
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
-from rail_app.table.gamedef import GameDef, QuoteLike
+from rail_app.table.gamedef import GameDef
 from rail_app.table.library import read_save
+from rail_app.table.quotes import QuoteLike
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
 from rail_app.table.seats import Level, Seat, SeatKind

@@ -26,8 +26,9 @@ from rail_app.games.italian_rails.rules.identity import (
     VARIANT_LABELS,
     VARIANTS,
 )
-from rail_app.table.gamedef import Advisor, Checker, GameOption, IllegalAction, Player
+from rail_app.table.gamedef import Advisor, Checker, GameOption, Player
 from rail_app.table.outcome import Outcome, OutcomeReason
+from rail_app.table.quotes import IllegalAction
 from rail_app.table.seats import Level
 
 if TYPE_CHECKING:  # the rules come with the first game (see the module docstring)

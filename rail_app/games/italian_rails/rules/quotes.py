@@ -17,7 +17,7 @@ from typing import TypeVar
 from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.places import Keys, Places, Sentence
-from rail_app.table.gamedef import IllegalAction as TableIllegalAction
+from rail_app.table.quotes import IllegalAction as TableIllegalAction
 
 
 class Moment(StrEnum):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rail_app.games.steam.rules.actions import Action
-from rail_app.table.gamedef import IllegalAction as TableIllegalAction
+from rail_app.table.quotes import IllegalAction as TableIllegalAction
 
 
 class Moment(StrEnum):
