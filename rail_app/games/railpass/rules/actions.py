@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from rail_app.games.railpass.rules.kitshim import Action
 from rail_app.games.railpass.rules.state import Track
+from rail_app.table.actions import Action
 
 
 class End(StrEnum):

@@ -12,9 +12,9 @@ from rail_app.games.railpass.rules import common
 from rail_app.games.railpass.rules.actions import End, Load, MoveCube, SwapCubes
 from rail_app.games.railpass.rules.common import AnyQuote
 from rail_app.games.railpass.rules.events import CubeMoved, CubesSwapped, Delivered, Loaded
-from rail_app.games.railpass.rules.kitshim import Violation
 from rail_app.games.railpass.rules.names import city_name, train_words
 from rail_app.games.railpass.rules.state import RoundState, capacity
+from rail_app.table.quotes import Violation
 
 
 @common.quoting

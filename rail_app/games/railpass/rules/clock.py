@@ -29,9 +29,11 @@ from rail_app.games.railpass.rules.actions import Tick, Wait
 from rail_app.games.railpass.rules.common import AnyQuote
 from rail_app.games.railpass.rules.events import Ended
 from rail_app.games.railpass.rules.identity import CITIES
-from rail_app.games.railpass.rules.kitshim import Violation
-from rail_app.games.railpass.rules.network import DISPATCHER_MINUTES, TICKS_PER_MINUTE, \
-    Configuration
+from rail_app.games.railpass.rules.network import (
+    DISPATCHER_MINUTES,
+    TICKS_PER_MINUTE,
+    Configuration,
+)
 from rail_app.games.railpass.rules.rng import deal_yard
 from rail_app.games.railpass.rules.scoring import score
 from rail_app.games.railpass.rules.state import (
@@ -49,6 +51,7 @@ from rail_app.games.railpass.rules.state import (
     SeatKind,
     Settings,
 )
+from rail_app.table.quotes import Violation
 
 #: The longest a computer seat may idle at once (a minute).
 MAX_WAIT: Final = 600
@@ -193,7 +196,7 @@ def quote_tick(state: RoundState, action: Tick) -> list[Violation]:
 
 
 def apply_tick(state: RoundState, action: Tick, quote: AnyQuote) -> None:
-    for _ in range(action.count):
+    for _tick in range(action.count):
         if state.over:
             return
         next_tick(state)

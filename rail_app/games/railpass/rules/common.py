@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 
 from rail_app.core.i18n import _
 from rail_app.games.railpass.rules.identity import LETTERS
-from rail_app.games.railpass.rules.kitshim import Moment, Quote, Violation
 from rail_app.games.railpass.rules.names import city_name, train_words
 from rail_app.games.railpass.rules.state import (
     EMPTY,
@@ -25,6 +24,7 @@ from rail_app.games.railpass.rules.state import (
     engineer_of,
     train_of,
 )
+from rail_app.table.quotes import Moment, Quote, Violation
 
 A = TypeVar("A")
 AnyQuote = Quote[Any, Any]
@@ -149,7 +149,7 @@ def held_by(state: RoundState, t: int, seat: int) -> None:
 
 def track_fits(state: RoundState, t: int, c: int, track: Track, out: list[Violation]) -> None:
     """R-M5: each track holds one train; the short-train track only a short one."""
-    if state.tracks[c][track.index] != EMPTY:
+    if state.tracks[c][track.slot] != EMPTY:
         out.append(Violation("R-M5", _("That track of {city} holds a train already").format(
             city=city_name(c))))
     if track is Track.SHORT and capacity(t) == 5:

@@ -13,9 +13,9 @@ from rail_app.games.railpass.rules import common
 from rail_app.games.railpass.rules.actions import MoveEngineer, SwapEngineers
 from rail_app.games.railpass.rules.common import AnyQuote, Refused
 from rail_app.games.railpass.rules.events import EngineerMoved, EngineersSwapped, Quit
-from rail_app.games.railpass.rules.kitshim import Violation
 from rail_app.games.railpass.rules.names import city_name, engineer_words, train_words
 from rail_app.games.railpass.rules.state import BEDS, EMPTY, Place, RoundState, home
+from rail_app.table.quotes import Violation
 
 HOTEL = "hotel"
 
@@ -155,7 +155,4 @@ def dead_station(state: RoundState, c: int) -> bool:
     ever move those trains, and no train can park there again this round."""
     if any(e != EMPTY for e in state.hotel[c]):
         return False
-    for t in state.tracks[c]:
-        if t == EMPTY or state.driver[t] != EMPTY:
-            return False
-    return True
+    return all(t != EMPTY and state.driver[t] == EMPTY for t in state.tracks[c])

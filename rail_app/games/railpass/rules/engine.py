@@ -1,23 +1,29 @@
-"""Quote, then apply: the one door through which a round of Rail Pass changes (DG-M7).
+"""Quote, then apply: the one door through which a round of Rail Pass changes (DG-M7), on the
+table's engine kit (:class:`rail_app.table.engine.Engine`).
 
-The rulebook (:data:`RULEBOOK`) lists every action with its quote and its apply. Wrong-moment
-refusals come first and alone (DG-M7): the round is over (R-W1), paused (DG-P1), the seat is
-absent or busy (DG-M13), the city is not the seat's (D-27, in the rules' quotes). Then every
-violated rule, each with its id and a sentence in a player's words. ``apply`` quotes again,
-refuses with :class:`IllegalAction` (the state as it was), carries the action out, keeps a
-computer seat busy for its duration (DG-M13, DG-D3), records the action, and in a round of
-computers lets the clock run on (``clock.run_on``).
+The rulebook (:data:`RULEBOOK`) lists every action with its quote and its apply; the flow
+(:class:`RoundFlow`) says what the kit cannot know: who may act now (several seats at once,
+DG-M14), how a state is copied, what follows an action (a computer seat stays busy for the
+action's duration, DG-M13; in a round of computers the clock runs on by itself).
+
+Wrong-moment refusals come first and alone (DG-M7): the round is over (R-W1), paused (DG-P1),
+the seat is absent, or busy (DG-M13), the city is not the seat's (D-27, in the rules' own
+quotes). The kit's moment knows a game of turns; the first four are a real-time game's, so
+:func:`quote` asks them before handing the action to the kit, and the clock's
+:class:`~rail_app.games.railpass.rules.actions.Tick`, which is nobody's, is quoted here and
+applied through the kit's ``apply_quoted``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Collection, Hashable, Iterable
 from typing import Any, Final
 
 from rail_app.core.i18n import _
+from rail_app.games.railpass.rules import candidates as candidates_mod
 from rail_app.games.railpass.rules import cargo, clock, crew, mishaps, trains
 from rail_app.games.railpass.rules.actions import (
+    ACTIONS,
     Call,
     Dispatch,
     Drop,
@@ -41,54 +47,51 @@ from rail_app.games.railpass.rules.actions import (
     Withdraw,
 )
 from rail_app.games.railpass.rules.common import AnyQuote
-from rail_app.games.railpass.rules.kitshim import (
-    Action,
-    IllegalAction,
-    Moment,
-    Violation,
-    refused,
-)
 from rail_app.games.railpass.rules.names import clock_words, crew_name
 from rail_app.games.railpass.rules.network import Configuration
-from rail_app.games.railpass.rules.state import RoundState, SeatKind, Settings
+from rail_app.games.railpass.rules.state import Clocking, RoundState, SeatKind, Settings
+from rail_app.table.actions import Action, ActionCodec, Limits
+from rail_app.table.engine import Engine, Pending, Rule
+from rail_app.table.quotes import IllegalAction, Moment, Violation, refused
 
-__all__ = ["IllegalAction", "apply", "new_round", "quote"]
+__all__ = ["ENGINE", "IllegalAction", "apply", "apply_quoted", "attempt", "new_round", "quote"]
 
+#: The one step of a round: everything may happen at any time (R-T1), when the situation
+#: allows (R-T2).
+PLAY: Final = "play"
+_NOW = frozenset({PLAY})
 
-@dataclass(frozen=True)
-class Rule:
-    quote: Callable[[RoundState, Any], AnyQuote]
-    apply: Callable[[RoundState, Any, AnyQuote], None]
-
-
-RULEBOOK: Final[dict[type[Action], Rule]] = {
-    Load: Rule(cargo.quote_load, cargo.apply_load),
-    MoveCube: Rule(cargo.quote_move_cube, cargo.apply_move_cube),
-    SwapCubes: Rule(cargo.quote_swap_cubes, cargo.apply_swap_cubes),
-    PickUp: Rule(trains.quote_pick_up, trains.apply_pick_up),
-    Park: Rule(trains.quote_park, trains.apply_park),
-    Shunt: Rule(trains.quote_shunt, trains.apply_shunt),
-    Offer: Rule(trains.quote_offer, trains.apply_offer),
-    Dispatch: Rule(trains.quote_dispatch, trains.apply_dispatch),
-    MoveOwn: Rule(trains.quote_move_own, trains.apply_move_own),
-    MoveOwnPark: Rule(trains.quote_move_own_park, trains.apply_move_own_park),
-    Take: Rule(trains.quote_take, trains.apply_take),
-    TakePark: Rule(trains.quote_take_park, trains.apply_take_park),
-    Withdraw: Rule(trains.quote_withdraw, trains.apply_withdraw),
-    MoveEngineer: Rule(crew.quote_move_engineer, crew.apply_move_engineer),
-    SwapEngineers: Rule(crew.quote_swap_engineers, crew.apply_swap_engineers),
-    Call: Rule(mishaps.quote_call, mishaps.apply_call),
-    Drop: Rule(mishaps.quote_drop, mishaps.apply_drop),
-    Spill: Rule(mishaps.quote_spill, mishaps.apply_spill),
-    DropCube: Rule(mishaps.quote_drop_cube, mishaps.apply_drop_cube),
-    Wait: Rule(clock.quote_wait, clock.apply_wait),
-    Tick: Rule(clock.quote_tick, clock.apply_tick),
+#: Every action, with its quote and its apply (DG-M6).
+RULEBOOK: Final[dict[type[Any], Rule[RoundState, Any]]] = {
+    Load: Rule(_NOW, cargo.quote_load, cargo.apply_load, "loading"),
+    MoveCube: Rule(_NOW, cargo.quote_move_cube, cargo.apply_move_cube, "moving a cube"),
+    SwapCubes: Rule(_NOW, cargo.quote_swap_cubes, cargo.apply_swap_cubes, "swapping cubes"),
+    PickUp: Rule(_NOW, trains.quote_pick_up, trains.apply_pick_up, "picking up a train"),
+    Park: Rule(_NOW, trains.quote_park, trains.apply_park, "parking"),
+    Shunt: Rule(_NOW, trains.quote_shunt, trains.apply_shunt, "shunting"),
+    Offer: Rule(_NOW, trains.quote_offer, trains.apply_offer, "offering a train"),
+    Dispatch: Rule(_NOW, trains.quote_dispatch, trains.apply_dispatch, "sending a train"),
+    MoveOwn: Rule(_NOW, trains.quote_move_own, trains.apply_move_own, "moving a train"),
+    MoveOwnPark: Rule(_NOW, trains.quote_move_own_park, trains.apply_move_own_park,
+                      "moving and parking a train"),
+    Take: Rule(_NOW, trains.quote_take, trains.apply_take, "taking a train"),
+    TakePark: Rule(_NOW, trains.quote_take_park, trains.apply_take_park,
+                   "taking and parking a train"),
+    Withdraw: Rule(_NOW, trains.quote_withdraw, trains.apply_withdraw, "withdrawing an offer"),
+    MoveEngineer: Rule(_NOW, crew.quote_move_engineer, crew.apply_move_engineer,
+                       "moving an engineer"),
+    SwapEngineers: Rule(_NOW, crew.quote_swap_engineers, crew.apply_swap_engineers,
+                        "swapping engineers"),
+    Call: Rule(_NOW, mishaps.quote_call, mishaps.apply_call, "calling"),
+    Drop: Rule(_NOW, mishaps.quote_drop, mishaps.apply_drop, "dropping a train"),
+    Spill: Rule(_NOW, mishaps.quote_spill, mishaps.apply_spill, "spilling a cube"),
+    DropCube: Rule(_NOW, mishaps.quote_drop_cube, mishaps.apply_drop_cube, "dropping a cube"),
+    Wait: Rule(_NOW, clock.quote_wait, clock.apply_wait, "waiting"),
+    Tick: Rule(_NOW, clock.quote_tick, clock.apply_tick, "the clock"),
 }
 
-
-def new_round(config: Configuration, settings: Settings | None = None,
-              seed: int = 0) -> RoundState:
-    return clock.new_round(config, settings or Settings(), seed)
+#: The records' form of the actions (trains, cities and engineers are short names).
+CODEC: Final = ActionCodec(ACTIONS, Limits(text=12, number=1_000_000, items=8))
 
 
 def seat_of(action: Action) -> int:
@@ -97,8 +100,70 @@ def seat_of(action: Action) -> int:
     return seat if isinstance(seat, int) else 0
 
 
+class RoundFlow:
+    """What the kit's engine asks of a round (see the module docstring)."""
+
+    def over(self, state: RoundState) -> bool:
+        return state.over
+
+    def pending(self, state: RoundState) -> Pending | None:
+        return None
+
+    def may_act(self, state: RoundState) -> Collection[int]:
+        """DG-M14: in a round of computers, the first free seat in seat order (step 4, one
+        after the other); on the screen's clock, every seat that is present and not busy."""
+        if state.over:
+            return ()
+        kinds = state.settings.kinds
+        if state.settings.clocking is Clocking.SEATS:
+            free = clock.free_seats(state)
+            return free[:1]
+        return [s for s, k in enumerate(kinds)
+                if k is SeatKind.PERSON or (k is SeatKind.COMPUTER
+                                            and state.busy[s] <= state.tick)]
+
+    def seat_of(self, state: RoundState, action: Action) -> int:
+        return seat_of(action)
+
+    def step(self, state: RoundState) -> Hashable:
+        return PLAY
+
+    def seat_name(self, state: RoundState, seat: int) -> str:
+        return crew_name(state.seat_cities[seat][0])
+
+    def wrong_step(self, state: RoundState, rule: Rule[RoundState, Any]) -> Violation:
+        return Violation.not_now(Moment.WRONG_PHASE, _("Not now"))
+
+    def copy(self, state: RoundState) -> RoundState:
+        return state.copy()
+
+    def history(self, state: RoundState) -> list[tuple[int, Any]]:
+        return state.history
+
+    def candidates(self, state: RoundState) -> Iterable[Action]:
+        return candidates_mod.candidates(state, self.may_act(state))
+
+    def then(self, state: RoundState, action: Action, result: object) -> None:
+        """DG-M13: a computer seat is busy for its action's duration."""
+        if not isinstance(action, (Tick, Wait)):
+            clock.after_action(state, seat_of(action), action.kind)
+
+    def settle(self, state: RoundState, action: Action, result: object,
+               before: RoundState | None) -> None:
+        clock.run_on(state)
+
+
+ENGINE: Final = Engine(RULEBOOK, RoundFlow(), "Rail Pass")
+
+
+def new_round(config: Configuration, settings: Settings | None = None,
+              seed: int = 0) -> RoundState:
+    return clock.new_round(config, settings or Settings(), seed)
+
+
 def moment(state: RoundState, action: Action) -> Violation | None:
-    """DG-M7: the wrong moments, before any rule."""
+    """DG-M7: the wrong moments of a real-time game, before the kit's (see the module
+    docstring)."""
     if state.over:
         return Violation.not_now(Moment.GAME_OVER, _("Time is up: the round is over"), "R-W1")
     if state.paused:
@@ -125,36 +190,26 @@ def quote(state: RoundState, action: Action) -> AnyQuote:
     wrong = moment(state, action)
     if wrong is not None:
         return refused(action, wrong)
-    rule = RULEBOOK.get(type(action))
-    if rule is None:
-        return refused(action, Violation.not_now(
-            Moment.WRONG_PHASE, f"{type(action).__name__} is not an action of Rail Pass"))
-    return rule.quote(state, action)
+    if isinstance(action, Tick):
+        ENGINE.quotes += 1
+        return clock.quote_tick(state, action)
+    return ENGINE.quote(state, action, seat_of(action))
 
 
 def apply(state: RoundState, action: Action, *, inplace: bool = False) -> RoundState:
     """The state after a legal action (a new one unless ``inplace``); IllegalAction
-    otherwise."""
+    otherwise, the state as it was."""
     return apply_quoted(state, quote(state, action), inplace=inplace)
 
 
 def apply_quoted(state: RoundState, q: AnyQuote, *, inplace: bool = False) -> RoundState:
-    if not q.ok:
-        raise IllegalAction(q)
-    action: Action = q.action
-    new = state if inplace else state.copy()
-    RULEBOOK[type(action)].apply(new, action, q)
-    seat = seat_of(action)
-    if not isinstance(action, (Tick, Wait)):
-        clock.after_action(new, seat, action.kind)
-    new.history.append((seat, action))
-    clock.run_on(new)
-    return new
+    """The action of a quote just made of this very state (not quoted again)."""
+    return ENGINE.apply_quoted(state, q, seat_of(q.action), inplace=inplace)
 
 
 def attempt(state: RoundState, action: Action) -> tuple[RoundState, AnyQuote]:
     """A person's gesture: applied in place when legal; otherwise the refusal is logged
-    (DG-M7: a refusal changes nothing but the log of refusals) unless the round is paused
+    (DG-M7: a refusal changes nothing but the list of refusals), unless the round is paused
     (DG-P1: gestures during a pause leave no entries)."""
     q = quote(state, action)
     if q.ok:
@@ -162,3 +217,9 @@ def attempt(state: RoundState, action: Action) -> tuple[RoundState, AnyQuote]:
     if not (q.violations and q.violations[0].moment is Moment.PAUSED):
         state.refusals.append((state.tick, seat_of(action), action, tuple(q.rules)))
     return state, q
+
+
+def legal_actions(state: RoundState) -> list[Action]:
+    """Every legal action of the seats that may act now (and the clock's tick when a driver
+    runs it)."""
+    return [a for a in ENGINE.candidates(state) if quote(state, a).ok]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from rail_app.games.railpass.rules.kitshim import Event
+from rail_app.table.events import Event
 
 
 class EventKind(StrEnum):

@@ -19,7 +19,6 @@ from rail_app.games.railpass.rules import common
 from rail_app.games.railpass.rules.actions import Call, CallKind, Drop, DropCube, End, Spill
 from rail_app.games.railpass.rules.common import AnyQuote, Refused
 from rail_app.games.railpass.rules.events import Called, CubeDropped, Spilled, Wrecked
-from rail_app.games.railpass.rules.kitshim import Violation
 from rail_app.games.railpass.rules.names import city_name, train_words
 from rail_app.games.railpass.rules.state import (
     EMPTY,
@@ -31,6 +30,7 @@ from rail_app.games.railpass.rules.state import (
     reaction,
 )
 from rail_app.games.railpass.rules.trains import wake
+from rail_app.table.quotes import Violation
 
 #: DG-X3: at most one spill per 0.5 s.
 SPILL_GAP: Final = 5

@@ -117,10 +117,8 @@ class Configuration:
             link_of[(link.a, link.b)] = link
             link_of[(link.b, link.a)] = link
         # neighbours of each city, nearest clockwise first (D-14's last tie-break)
-        neighbours = tuple(
-            tuple(sorted((link.other(c) for link in self.links if c in (link.a, link.b)),
-                         key=lambda n, c=c: (n - c) % CITIES))
-            for c in range(CITIES))
+        neighbours = tuple(_clockwise(c, [link.other(c) for link in self.links
+                                          if c in (link.a, link.b)]) for c in range(CITIES))
         distance = tuple(_hops(neighbours, c) for c in range(CITIES))
         object.__setattr__(self, "controller", tuple(controller))
         object.__setattr__(self, "link_of", link_of)
@@ -158,6 +156,11 @@ class Configuration:
                      if self.in_range(h, x) and self.in_range(h, z))
 
 
+def _clockwise(city: int, others: list[int]) -> tuple[int, ...]:
+    """Cities in the order they sit clockwise from ``city`` (D-14's last tie-break)."""
+    return tuple(sorted(others, key=lambda n: (n - city) % CITIES))
+
+
 def _hops(neighbours: Sequence[Sequence[int]], start: int) -> tuple[int, ...]:
     """D-5: the distance in links from ``start`` to every city (a large number when a city
     cannot be reached: a configuration file is refused for that, D-30)."""
@@ -183,8 +186,7 @@ def _arrows(config: Configuration, neighbours: Sequence[Sequence[int]],
     weight = [[far] * CITIES for _ in range(CITIES)]
     for c in range(CITIES):
         weight[c][c] = 0
-        order = sorted(range(CITIES), key=lambda x, c=c: distance[x][c])
-        for x in order:
+        for x in sorted(range(CITIES), key=lambda x: distance[x][c]):  # noqa: B023
             if x == c or distance[x][c] >= 99:
                 continue
             best = far
@@ -201,7 +203,7 @@ def _arrows(config: Configuration, neighbours: Sequence[Sequence[int]],
                 row.append(NO_CITY)
                 continue
             choices = [n for n in neighbours[x] if distance[n][c] == distance[x][c] - 1]
-            row.append(min(choices, key=lambda n, x=x, c=c: (
+            row.append(min(choices, key=lambda n: (  # noqa: B023
                 ARROW_WEIGHT[config.link_of[(x, n)].kind] + weight[n][c], (n - x) % CITIES)))
         out.append(tuple(row))
     return tuple(out)

@@ -56,7 +56,7 @@ class Track(StrEnum):
     SHORT = "short"
 
     @property
-    def index(self) -> int:
+    def slot(self) -> int:
         return 0 if self is Track.LONG else 1
 
 

@@ -40,7 +40,6 @@ from rail_app.games.railpass.rules.events import (
     Toot,
     Withdrawn,
 )
-from rail_app.games.railpass.rules.kitshim import Quote, Violation
 from rail_app.games.railpass.rules.names import city_name, train_words
 from rail_app.games.railpass.rules.network import TRANSIT_TICKS, LinkKind
 from rail_app.games.railpass.rules.state import (
@@ -49,10 +48,10 @@ from rail_app.games.railpass.rules.state import (
     OfferInfo,
     Place,
     RoundState,
-    Track,
     home,
     reaction,
 )
+from rail_app.table.quotes import Quote, Violation
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ def quote_park(state: RoundState, action: Park) -> AnyQuote:
 
 def apply_park(state: RoundState, action: Park, quote: AnyQuote) -> None:
     t = common.train(action.train)
-    park(state, t, state.at[t], action.track.index)
+    park(state, t, state.at[t], action.track.slot)
 
 
 # -- picking up, shunting ------------------------------------------------------------------------
@@ -172,7 +171,7 @@ def quote_shunt(state: RoundState, action: Shunt) -> list[Violation]:
     out: list[Violation] = []
     c = _pickable(state, action.seat, t, out)
     common.free_hand(state, action.seat, out)
-    if state.track[t] == action.track.index:
+    if state.track[t] == action.track.slot:
         out.append(Violation("D-22", _("{train} stands on that track already").format(
             train=train_words(t))))
     else:
@@ -184,7 +183,7 @@ def apply_shunt(state: RoundState, action: Shunt, quote: AnyQuote) -> None:
     t = common.train(action.train)
     c = state.at[t]
     _lift(state, t, action.seat, state.free_hand(action.seat))
-    park(state, t, c, action.track.index)
+    park(state, t, c, action.track.slot)
 
 
 # -- offers (R-M7, R-O, DG-M9) -------------------------------------------------------------------
@@ -356,7 +355,7 @@ def apply_move_own_park(state: RoundState, action: MoveOwnPark, quote: AnyQuote)
     t = common.train(action.train)
     z = common.city(action.to)
     _move_own(state, action.seat, t, z)
-    park(state, t, z, action.track.index)
+    park(state, t, z, action.track.slot)
 
 
 # -- taking (R-M3, R-O2, R-O4, DG-M11) -----------------------------------------------------------
@@ -428,7 +427,7 @@ def quote_take_park(state: RoundState, action: TakePark) -> AnyQuote:
 def apply_take_park(state: RoundState, action: TakePark, quote: AnyQuote) -> None:
     o = state.offers[action.offer]
     _take(state, action.seat, o, state.free_hand(action.seat))
-    park(state, o.train, o.to, action.track.index)
+    park(state, o.train, o.to, action.track.slot)
 
 
 def arrivals(state: RoundState) -> None:
