@@ -82,7 +82,8 @@ def settle_settings(config: Configuration, settings: Settings) -> Settings:
                     settings.round_no)
 
 
-def new_round(config: Configuration, settings: Settings, seed: int) -> RoundState:
+def new_round(config: Configuration, settings: Settings, seed: int,
+              names: tuple[str, ...] = ()) -> RoundState:
     """R-S4-R-S11, EX-19: each city's long train on its long-train track and its short train
     on the short-train track, each with one of its engineers, the third in the hotel; 20 cubes
     in each yard (DG-D2); storages and the pile empty; the clock at tick 0."""
@@ -102,7 +103,10 @@ def new_round(config: Configuration, settings: Settings, seed: int) -> RoundStat
     n = len(seat_cities)
     state = RoundState(config=config, settings=settings, seed=seed, seat_cities=seat_cities,
                        controller=tuple(controller), hands_per_seat=hands,
-                       end=minutes * TICKS_PER_MINUTE)
+                       end=minutes * TICKS_PER_MINUTE,
+                       names=names or tuple(f"seat {s + 1}" for s in range(len(seat_cities))))
+    if len(state.names) != len(seat_cities):
+        raise ValueError(f"{len(state.names)} names for {len(seat_cities)} seats")
     state.yard = [deal_yard(seed, settings.round_no, c) for c in range(CITIES)]
     state.lo = [0] * CITIES
     state.hi = [len(y) for y in state.yard]

@@ -157,8 +157,8 @@ ENGINE: Final = Engine(RULEBOOK, RoundFlow(), "Rail Pass")
 
 
 def new_round(config: Configuration, settings: Settings | None = None,
-              seed: int = 0) -> RoundState:
-    return clock.new_round(config, settings or Settings(), seed)
+              seed: int = 0, names: tuple[str, ...] = ()) -> RoundState:
+    return clock.new_round(config, settings or Settings(), seed, names)
 
 
 def moment(state: RoundState, action: Action) -> Violation | None:
@@ -185,9 +185,14 @@ def moment(state: RoundState, action: Action) -> Violation | None:
     return None
 
 
-def quote(state: RoundState, action: Action) -> AnyQuote:
-    """Every reason ``action`` is refused now (none: it is legal)."""
+def quote(state: RoundState, action: Action, player: int | None = None) -> AnyQuote:
+    """Every reason ``action`` is refused now (none: it is legal); ``player``, when given,
+    is the seat asking (an action names its own seat: another seat cannot take it)."""
     wrong = moment(state, action)
+    if wrong is None and player is not None and not isinstance(action, Tick) \
+            and player != seat_of(action):
+        wrong = Violation.not_now(Moment.NOT_YOUR_TURN, _("That is another seat's action"),
+                                  "R-T4")
     if wrong is not None:
         return refused(action, wrong)
     if isinstance(action, Tick):

@@ -186,6 +186,8 @@ class RoundState:
     controller: tuple[int, ...]
     hands_per_seat: int
     end: int
+    #: The seats' names, as records keep them.
+    names: tuple[str, ...] = ()
     tick: int = 0
     over: bool = False
     paused: bool = False

@@ -141,6 +141,7 @@ def _pickable(state: RoundState, seat: int, t: int, out: list[Violation]) -> int
 def _lift(state: RoundState, t: int, seat: int, hand: int) -> None:
     c = state.at[t]
     state.tracks[c][state.track[t]] = EMPTY
+    state.origin[t] = c
     state.place[t] = Place.HELD
     state.track[t] = EMPTY
     state.holder[t] = seat
@@ -318,6 +319,7 @@ def _own_move(state: RoundState, seat: int, t: int, to_text: str,
 
 def _move_own(state: RoundState, seat: int, t: int, z: int) -> None:
     origin = state.at[t]
+    state.origin[t] = origin
     state.at[t] = z
     state.log.append(MovedOwn(state.tick, seat, t, origin, z))
     state.log.append(Toot(state.tick, seat, origin))
