@@ -83,7 +83,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
 
 def _kind(value: object) -> SeatKind:
     try:
-        return SeatKind(value)
+        return SeatKind(str(value))
     except ValueError:
         raise ValueError(f"seats: each one of {', '.join(str(k) for k in SeatKind)}") from None
 

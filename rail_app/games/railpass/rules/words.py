@@ -18,6 +18,7 @@ from rail_app.games.railpass.rules.names import (
 )
 from rail_app.games.railpass.rules.scoring import Score
 from rail_app.games.railpass.rules.state import RoundState, train_of
+from rail_app.table.actions import Action
 from rail_app.table.events import Event
 
 
@@ -126,7 +127,7 @@ def live_score(s: Score) -> str:
                       base=s.base, penalty=s.penalty, final=s.final)
 
 
-def action_words(state: RoundState, seat: int, action: a.Action) -> str:
+def action_words(state: RoundState, seat: int, action: Action) -> str:
     """What ``seat`` does with ``action``, in a few words starting with its name (a saved
     round loaded up to an action the rules now refuse names it)."""
     who = seat_words(state, seat)
