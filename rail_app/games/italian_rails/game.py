@@ -26,7 +26,8 @@ from rail_app.games.italian_rails.rules.identity import (
     VARIANT_LABELS,
     VARIANTS,
 )
-from rail_app.table.gamedef import Advisor, Checker, GameOption, Player
+from rail_app.table.gamedef import Advisor, GameOption, Player
+from rail_app.table.invariants import Checker
 from rail_app.table.outcome import Outcome, OutcomeReason
 from rail_app.table.quotes import IllegalAction
 from rail_app.table.seats import Level
@@ -68,44 +69,6 @@ class _Random:
 
     def choose(self, view: GameState) -> Action:
         return self.player.next_action(view)
-
-
-class _Checked:
-    """The soak's invariants (``devtools/soak.py``) as the table's :class:`Checker`."""
-
-    def __init__(self, state: GameState) -> None:
-        from rail_app.games.italian_rails.devtools.soak import Checker as SoakChecker
-
-        self.inner = SoakChecker(state.board, state.deck)
-
-    @property
-    def violations(self) -> list[str]:
-        return self.inner.violations
-
-    @violations.setter
-    def violations(self, value: list[str]) -> None:
-        self.inner.violations = value
-
-    @property
-    def actions(self) -> int:
-        return self.inner.actions
-
-    @actions.setter
-    def actions(self, value: int) -> None:
-        self.inner.actions = value
-
-    def step(self, before: GameState, action: Action, apply: Any) -> GameState:
-        from rail_app.games.italian_rails.devtools.soak import fingerprint
-        from rail_app.games.italian_rails.rules import engine
-
-        q = engine.quote(before, action)
-        printed = fingerprint(before)
-        after: GameState = apply(before, action)
-        self.inner.step(before, action, q, printed, after)
-        return after
-
-    def end(self, state: GameState, capped: bool) -> None:
-        self.inner.check_end(state, capped)
 
 
 class ItalianRails:
@@ -292,7 +255,7 @@ class ItalianRails:
         return summary_lines(dict(summary))
 
     def fingerprint(self, state: GameState) -> str:
-        from rail_app.games.italian_rails.devtools.soak import fingerprint
+        from rail_app.games.italian_rails.rules.invariants import fingerprint
 
         return json.dumps(fingerprint(state), default=repr)
 
@@ -330,12 +293,14 @@ class ItalianRails:
         return Adviser()
 
     def checker(self, state: GameState) -> Checker[GameState, Action]:
-        return _Checked(state)
+        from rail_app.games.italian_rails.rules.invariants import checker
+
+        return checker(state)
 
     def invariants(self, state: GameState) -> list[str]:
-        checked = _Checked(state)
-        checked.inner.check_state(state, None)
-        return list(checked.violations)
+        from rail_app.games.italian_rails.rules.invariants import problems
+
+        return problems(state)
 
 
 ITALIAN_RAILS = ItalianRails()

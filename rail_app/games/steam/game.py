@@ -32,7 +32,8 @@ from rail_app.games.steam.rules.identity import (
     SIX_PLAYERS,
     TITLE,
 )
-from rail_app.table.gamedef import Advisor, Checker, GameOption, Player
+from rail_app.table.gamedef import Advisor, GameOption, Player
+from rail_app.table.invariants import Checker
 from rail_app.table.outcome import Outcome, OutcomeReason
 from rail_app.table.seats import Level, SeatRange
 
@@ -61,43 +62,6 @@ class _Seated:
 
     def choose(self, view: GameState) -> Action:
         return self.bot.choose(view, self.seat)
-
-
-class _Checked:
-    """The invariants of ``rules/invariants.py`` (cash, income and locomotives within their
-    tracks, one controller per link, the tile supply, goods and counters conserved, the
-    ledger of the log, the final score) after every action, as the table's
-    :class:`Checker`; and that applying an action left the state it was given as it was."""
-
-    def __init__(self, state: GameState) -> None:
-        self.violations: list[str] = []
-        self.actions = 0
-
-    def step(self, before: GameState, action: Action, apply: Any) -> GameState:
-        from rail_app.games.steam.rules import engine
-        from rail_app.games.steam.rules.invariants import invariants
-        from rail_app.games.steam.rules.replay import fingerprint
-
-        printed = fingerprint(before, full=False)
-        q = engine.quote(before, action)
-        after: GameState = apply(before, action)
-        self.actions += 1
-        where = f"turn {before.turn}, {action!r}"
-        if not q.ok:
-            self.violations.append(f"{where}: applied although its quote refuses it: "
-                                   f"{q.headline}")
-        if fingerprint(before, full=False) != printed:
-            self.violations.append(f"{where}: applying it changed the state it was given")
-        self.violations += [f"{where}: {v}" for v in invariants(after)]
-        return after
-
-    def end(self, state: GameState, capped: bool) -> None:
-        from rail_app.games.steam.rules.invariants import invariants
-        from rail_app.games.steam.rules.state import Phase
-
-        self.violations += [f"at the end: {v}" for v in invariants(state)]
-        if state.phase is not Phase.OVER or state.outcome is None:
-            self.violations.append("the game ended without its outcome (S-W1-S-W3)")
 
 
 def _check_background(board: Board, path: str) -> None:
@@ -370,7 +334,9 @@ class Steam:
         return ADVISOR
 
     def checker(self, state: GameState) -> Checker[GameState, Action]:
-        return _Checked(state)
+        from rail_app.games.steam.rules.invariants import checker
+
+        return checker(state)
 
     def invariants(self, state: GameState) -> list[str]:
         from rail_app.games.steam.rules.invariants import invariants

@@ -10,15 +10,13 @@ are checked field by field against the action classes before any is built.
 from __future__ import annotations
 
 import os
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
 from rail_app.core import guarded
-from rail_app.core.cache import BoundedCache
-from rail_app.games.italian_rails.rules.actions import ACTION_TYPES, Action, action_from_dict
+from rail_app.games.italian_rails.rules.actions import CODEC as ACTIONS
+from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
 from rail_app.games.italian_rails.rules.engine import apply, new_game, quote
@@ -40,10 +38,6 @@ from rail_app.table.records import (
 )
 
 MAX_NAME = table_records.MAX_NAME
-#: Limits on the fields of recorded actions: text (dots, names), numbers, lists (a path).
-MAX_FIELD_TEXT = 60
-MAX_FIELD_NUMBER = 10**6
-MAX_FIELD_ITEMS = 1000
 
 __all__ = ["CODEC", "ActionResult", "Record", "RecordError", "load_record", "map_digest",
            "record_dict", "record_from_dict", "record_from_game", "record_text", "replay_record",
@@ -61,10 +55,7 @@ class Codec:
         return action.to_dict()
 
     def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        problem = action_field_problem(data)
-        if problem:
-            raise ValueError(problem)
-        return action_from_dict(dict(data))
+        return ACTIONS.from_dict(data)
 
     def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
         return {"deck": not options.get(BUILDING_ONLY, False),
@@ -145,53 +136,6 @@ def load_record(path: str | os.PathLike[str]) -> Record:
 
 def record_from_dict(data: Any, shown: str = "record") -> Record:
     return table_records.record_from_dict(data, CODEC, shown)
-
-
-def action_field_problem(data: Any) -> str | None:
-    """Why the fields of a recorded action have the wrong types or sizes (None if they are
-    fine), checked against the action's dataclass before it is built: a record from another
-    machine must not hand the engine a dictionary where a dot's name belongs."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        return "an action is a mapping with a 'kind'"
-    cls = ACTION_TYPES.get(data["kind"])
-    if cls is None:
-        return f"unknown action kind {guarded.shorten(data['kind'])}"
-    hints = _field_types(cls)
-    for f in fields(cls):
-        if f.name in data and not _fits(data[f.name], hints[f.name]):
-            return (f"action {data['kind']!r}: {f.name} cannot be "
-                    f"{guarded.shorten(data[f.name])}")
-    return None
-
-
-_FIELD_TYPES: BoundedCache[str, dict[str, Any]] = BoundedCache(64)
-
-
-def _field_types(cls: type[Action]) -> dict[str, Any]:
-    """The field types of an action class, resolved once."""
-    return _FIELD_TYPES.get(cls.kind, lambda: typing.get_type_hints(cls))
-
-
-def _fits(value: Any, tp: Any) -> bool:
-    """Whether a JSON value fits a field type of an action (str, int, bool, X | None,
-    tuple[X, ...]), within the record's limits."""
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, t) for t in typing.get_args(tp))
-    if origin is tuple:
-        item = typing.get_args(tp)[0]
-        return (isinstance(value, list) and len(value) <= MAX_FIELD_ITEMS
-                and all(_fits(v, item) for v in value))
-    if tp is type(None):
-        return value is None
-    if tp is bool:
-        return isinstance(value, bool)
-    if tp is int:
-        return (isinstance(value, int) and not isinstance(value, bool)
-                and abs(value) <= MAX_FIELD_NUMBER)
-    if tp is str:
-        return isinstance(value, str) and len(value) <= MAX_FIELD_TEXT
-    return False
 
 
 def start_state(record: Record, board: Board, deck: Deck | None) -> GameState:

@@ -28,6 +28,7 @@ from rail_app.games.italian_rails.rules.state import GameState, Phase
 from rail_app.games.italian_rails.rules.words import refusal, sentence
 from rail_app.games.italian_rails.ui.table import Circle, Fade, Notice, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.train import TrainRun, TrainTool
+from rail_app.table import quotes as kit_quotes
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
 
@@ -97,7 +98,7 @@ class Core:
         if why:  # the lesson does not let the player do it yet
             return Quote(action, 0, (Violation("", why),))
         q = self.session.apply(action)
-        assert isinstance(q, Quote)
+        assert isinstance(q, kit_quotes.Quote)
         if not q.ok:
             return q
         sounds = self.host.sounds
