@@ -91,4 +91,4 @@ def test_an_unknown_game_is_refused_by_name(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as exit_:
         cli.main(["simulate", "--game", "chess"])
     assert exit_.value.code == 2
-    assert "no game 'chess' on the table (games: italian-rails, steam)" in capsys.readouterr().err
+    assert "no game 'chess' on the table (games: italian-rails, steam, railpass)" in capsys.readouterr().err

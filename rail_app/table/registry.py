@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rail_app.games.italian_rails.game import ITALIAN_RAILS
+from rail_app.games.railpass.game import RAILPASS
 from rail_app.games.steam.game import STEAM
 from rail_app.table.gamedef import GameDef
 
@@ -20,6 +21,7 @@ AnyGame = GameDef[Any, Any, Any]
 GAMES: tuple[AnyGame, ...] = (
     ITALIAN_RAILS,
     STEAM,
+    RAILPASS,
 )
 
 #: The game of records, saves and maps that name none (everything made before the table).

@@ -40,6 +40,7 @@ from rail_app.games.railpass.rules.state import (
     home,
     train_name,
 )
+from rail_app.table.invariants import Checker
 from rail_app.table.quotes import Quote
 
 #: R-S7, R-C2: 20 cubes of each colour (4 in each of the five other yards).
@@ -73,12 +74,15 @@ def state_problems(state: RoundState) -> list[str]:
         out.append(f"tick {state.tick} outside the round's 0-{state.end - 1} (DG-M1)")
     if state.over and state.tick != state.end - 1:
         out.append(f"the round ended at tick {state.tick}, not at its last (R-W1)")
-    delivered = [0] * CITIES
-    for e in state.log:
+    return out
+
+
+def delivered(log: list[Any]) -> list[int]:
+    """Each city's cubes delivered, by the log (R-W3)."""
+    out = [0] * CITIES
+    for e in log:
         if isinstance(e, Delivered):
-            delivered[e.city] += e.count
-    if delivered != state.totals():
-        out.append(f"totals {state.totals()} but the log delivered {delivered} (R-W3)")
+            out[e.city] += e.count
     return out
 
 
@@ -227,6 +231,10 @@ class RoundInvariants:
             out.append("something came back from the pile (R-X4, D-15)")
         if before.over and not after.over:
             out.append("a round that was over started again (R-W1)")
+        more = delivered(after.log[len(before.log):])
+        rise = [a - b for a, b in zip(after.totals(), before.totals(), strict=True)]
+        if more != rise:
+            out.append(f"totals rose by {rise} but the log delivered {more} (R-W3)")
         return out
 
     def end(self, state: RoundState, capped: bool) -> list[str]:
@@ -234,6 +242,9 @@ class RoundInvariants:
         if not state.over:
             out.append("the round did not reach its end (R-W1)")
             return out
+        if delivered(state.log) != state.totals():
+            out.append(f"totals {state.totals()} but the log delivered {delivered(state.log)} "
+                       "(R-W3)")
         ends = [e for e in state.log if isinstance(e, Ended)]
         s = score(state)
         if len(ends) != 1:
@@ -247,3 +258,27 @@ class RoundInvariants:
         if any(h != NOBODY for h in state.holder):
             out.append("a train still has a holder after the end (D-17)")
         return out
+
+
+class _Rules:
+    """What the kit's checker needs of the rules."""
+
+    def quote(self, state: RoundState, action: Any, player: int | None = None) -> Any:
+        from rail_app.games.railpass.rules import engine
+
+        return engine.quote(state, action, player)
+
+    def fingerprint(self, state: RoundState) -> Hashable:
+        return fingerprint(state)
+
+    def history(self, state: RoundState) -> list[tuple[int, Any]]:
+        return state.history
+
+
+def where(state: RoundState, action: Any) -> str:
+    return f"tick {state.tick}, {action!r}" if action is not None else "at the end"
+
+
+def checker(state: RoundState) -> Checker[RoundState, Any]:
+    """The kit's checker with Rail Pass's invariants, for the round starting at ``state``."""
+    return Checker(_Rules(), RoundInvariants(), where)

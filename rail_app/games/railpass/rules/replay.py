@@ -74,8 +74,9 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)
                                 or not 1 <= minutes <= 60):
         raise ValueError("minutes: a whole number from 1 to 60, or null")
+    clocking = Clocking.TICKS if SeatKind.PERSON in kinds else Clocking.SEATS
     return Settings(mode=choice("mode", Mode, Mode.CREW), kinds=kinds,
-                    clocking=choice("clock", Clocking, Clocking.SEATS),
+                    clocking=choice("clock", Clocking, clocking),
                     tempo=whole("tempo", 100, 10, 1000), reactions=tuple(reactions),
                     table_rules=flag("table_rules"), expert=flag("expert"), minutes=minutes,
                     round_no=whole("round", 0, 0, 15))
