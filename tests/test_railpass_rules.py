@@ -532,7 +532,7 @@ def test_EX_12_R_M3_D_8_full_hands() -> None:
     s = sc.state
     assert len(s.parked_at(0)) == 2
     do(s, Dispatch(5, "L_W", "K"))
-    assert refused(s, Take(0, 1, 0)) == ["D-31"]
+    assert refused(s, Take(0, 1, 0)) == ["R-M3"]
     assert refused(s, Load(0, "K", End.FIRST, "L_K")) == ["D-31"]
     do(s, Offer(0, "L_R", "R"))
     do(s, Take(1, 2, 0))

@@ -3,9 +3,11 @@ person's gestures, a computer teammate and a replay. Each is a small frozen valu
 engineers and cities are named as the rules name them (``L_K``, ``K1``, ``K``), so that a
 record reads like a score sheet.
 
-Two actions are this edition's own besides DG-M6's list: :class:`Wait` (a computer seat with
-nothing to do idles for a while; a person never needs it) and :class:`Tick` (the clock runs on:
-the screen applies one every 100 ms, DG-M1).
+Every action but the clock's names the seat that takes it (several seats act at once). Four
+are this edition's own besides DG-M6's list: :class:`Wait` (a computer seat with nothing to
+do idles for a while; a person never needs it), :class:`Tick` (the clock runs on: the screen
+applies one every 100 ms, DG-M1), and :class:`Pause` and :class:`Resume` (DG-P1: a record
+replays a paused round as it was, and a save carries one).
 """
 
 from __future__ import annotations
@@ -270,8 +272,25 @@ class Tick(Action):
     count: int = 1
 
 
+@dataclass(frozen=True, repr=False)
+class Pause(Action):
+    """DG-P1: the person stops the round: the clock, the transits, the computers' busy
+    times; nothing counts until Resume (DG-P3: nothing is queued)."""
+
+    kind: ClassVar[str] = "pause"
+    seat: int
+
+
+@dataclass(frozen=True, repr=False)
+class Resume(Action):
+    """DG-P1: play goes on from the same tick (EX-D09)."""
+
+    kind: ClassVar[str] = "resume"
+    seat: int
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Load, MoveCube, SwapCubes, PickUp, Park, Shunt, Offer, Dispatch, MoveOwn, MoveOwnPark,
     Take, TakePark, Withdraw, MoveEngineer, SwapEngineers, Call, Drop, Spill, DropCube, Wait,
-    Tick,
+    Tick, Pause, Resume,
 )

@@ -25,7 +25,7 @@ from typing import Final
 
 from rail_app.core.i18n import _
 from rail_app.games.railpass.rules import common
-from rail_app.games.railpass.rules.actions import Tick, Wait
+from rail_app.games.railpass.rules.actions import Pause, Resume, Tick, Wait
 from rail_app.games.railpass.rules.common import AnyQuote
 from rail_app.games.railpass.rules.events import Ended
 from rail_app.games.railpass.rules.identity import CITIES
@@ -261,3 +261,29 @@ def finish(state: RoundState) -> None:
     s = score(state)
     state.log.append(Ended(state.tick, s.totals, s.base, s.penalty, s.final, s.won,
                            tuple(aside)))
+
+
+# -- the pause (DG-P1) ------------------------------------------------------------------------------
+
+
+@common.quoting
+def quote_pause(state: RoundState, action: Pause) -> list[Violation]:
+    """DG-P1: only a person pauses (computers never do)."""
+    if state.kind(action.seat) is not SeatKind.PERSON:
+        return [Violation("DG-P1", _("Only a person pauses the round"))]
+    return []
+
+
+def apply_pause(state: RoundState, action: Pause, quote: AnyQuote) -> None:
+    state.paused = True
+
+
+@common.quoting
+def quote_resume(state: RoundState, action: Resume) -> list[Violation]:
+    if not state.paused:
+        return [Violation("DG-P1", _("The round is not paused"))]
+    return []
+
+
+def apply_resume(state: RoundState, action: Resume, quote: AnyQuote) -> None:
+    state.paused = False

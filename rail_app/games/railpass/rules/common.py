@@ -111,7 +111,7 @@ def hand_free(state: RoundState, seat: int, hand: int, out: list[Violation]) -> 
         out.append(Violation("R-M3", _("You have {n} hands").format(n=state.hands_per_seat)))
     elif state.hands[seat][hand] != EMPTY:
         if state.free_hand(seat) == EMPTY:
-            out.append(Violation("D-31", _("Both your hands hold trains: park one or pass one "
+            out.append(Violation("R-M3", _("All your hands hold trains: park one or pass one "
                                            "on first")))
         else:
             out.append(Violation("R-M3", _("That hand already holds a train")))

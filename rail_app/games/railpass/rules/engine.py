@@ -35,7 +35,9 @@ from rail_app.games.railpass.rules.actions import (
     MoveOwnPark,
     Offer,
     Park,
+    Pause,
     PickUp,
+    Resume,
     Shunt,
     Spill,
     SwapCubes,
@@ -88,6 +90,8 @@ RULEBOOK: Final[dict[type[Any], Rule[RoundState, Any]]] = {
     DropCube: Rule(_NOW, mishaps.quote_drop_cube, mishaps.apply_drop_cube, "dropping a cube"),
     Wait: Rule(_NOW, clock.quote_wait, clock.apply_wait, "waiting"),
     Tick: Rule(_NOW, clock.quote_tick, clock.apply_tick, "the clock"),
+    Pause: Rule(_NOW, clock.quote_pause, clock.apply_pause, "pausing"),
+    Resume: Rule(_NOW, clock.quote_resume, clock.apply_resume, "resuming"),
 }
 
 #: The records' form of the actions (trains, cities and engineers are short names).
@@ -145,7 +149,7 @@ class RoundFlow:
 
     def then(self, state: RoundState, action: Action, result: object) -> None:
         """DG-M13: a computer seat is busy for its action's duration."""
-        if not isinstance(action, (Tick, Wait)):
+        if not isinstance(action, (Tick, Wait, Pause, Resume)):
             clock.after_action(state, seat_of(action), action.kind)
 
     def settle(self, state: RoundState, action: Action, result: object,
@@ -166,7 +170,7 @@ def moment(state: RoundState, action: Action) -> Violation | None:
     docstring)."""
     if state.over:
         return Violation.not_now(Moment.GAME_OVER, _("Time is up: the round is over"), "R-W1")
-    if state.paused:
+    if state.paused and not isinstance(action, Resume):
         return Violation.not_now(Moment.PAUSED, _("The round is paused"), "DG-P1")
     if isinstance(action, Tick):
         return None

@@ -325,26 +325,43 @@ def _move_own(state: RoundState, seat: int, t: int, z: int) -> None:
     state.log.append(Toot(state.tick, seat, origin))
 
 
+def _own_train(state: RoundState, seat: int, t: int, out: list[Violation]) -> None:
+    """DG-N2: an own move takes a held train, or a parked one of the seat's (picked up on
+    the way: R-M1 an engineer, a free hand)."""
+    if state.place[t] is Place.PARKED and state.controller[state.at[t]] == seat:
+        _pickable(state, seat, t, out)
+        common.free_hand(state, seat, out)
+    else:
+        common.held_by(state, t, seat)
+
+
+def _lift_for_own_move(state: RoundState, seat: int, t: int) -> None:
+    if state.place[t] is Place.PARKED:
+        _lift(state, t, seat, state.free_hand(seat))
+
+
 @common.quoting
 def quote_move_own(state: RoundState, action: MoveOwn) -> list[Violation]:
-    """R-M8, D-8."""
+    """R-M8, D-8, DG-N2."""
     t = common.train(action.train)
-    common.held_by(state, t, action.seat)
     out: list[Violation] = []
+    _own_train(state, action.seat, t, out)
     _own_move(state, action.seat, t, action.to, out)
     return out
 
 
 def apply_move_own(state: RoundState, action: MoveOwn, quote: AnyQuote) -> None:
-    _move_own(state, action.seat, common.train(action.train), common.city(action.to))
+    t = common.train(action.train)
+    _lift_for_own_move(state, action.seat, t)
+    _move_own(state, action.seat, t, common.city(action.to))
 
 
 def quote_move_own_park(state: RoundState, action: MoveOwnPark) -> AnyQuote:
-    """R-M8, DG-N2: the move, then a park at the city reached (R-M5, DG-M12)."""
+    """R-M8, DG-N2, EX-D05: the move, then a park at the city reached (R-M5, DG-M12)."""
     try:
         t = common.train(action.train)
-        common.held_by(state, t, action.seat)
         out: list[Violation] = []
+        _own_train(state, action.seat, t, out)
         z = _own_move(state, action.seat, t, action.to, out)
     except Refused as exc:
         return Quote(action, 0, (exc.violation,))
@@ -356,6 +373,7 @@ def quote_move_own_park(state: RoundState, action: MoveOwnPark) -> AnyQuote:
 def apply_move_own_park(state: RoundState, action: MoveOwnPark, quote: AnyQuote) -> None:
     t = common.train(action.train)
     z = common.city(action.to)
+    _lift_for_own_move(state, action.seat, t)
     _move_own(state, action.seat, t, z)
     park(state, t, z, action.track.slot)
 

@@ -119,12 +119,36 @@ def final_words(final: int, won: bool) -> str:
     return _("{score} points: the team loses (100 wins)").format(score=final)
 
 
-def live_score(s: Score) -> str:
-    """DG-S4, EX-D08: "Two lowest: Red 7 × Blue 7 = 49 · pile −2 → 47 / 100"."""
-    x, y = s.lowest
+def live_score(s: Score, keep: tuple[int, int] | None = None) -> str:
+    """DG-S4, EX-D08: "Two lowest: Red 7 × Blue 7 = 49 · pile −2 → 47 / 100". ``keep``: the
+    two cities shown before; among equal totals they stay shown (the glow does not jump)."""
+    x, y = shown_lowest(s.totals, keep)
     return _("Two lowest: {a} {na} × {b} {nb} = {base} · pile −{penalty} → {final} / 100"
              ).format(a=city_name(x), na=s.totals[x], b=city_name(y), nb=s.totals[y],
                       base=s.base, penalty=s.penalty, final=s.final)
+
+
+def shown_lowest(totals: tuple[int, ...], keep: tuple[int, int] | None = None
+                 ) -> tuple[int, int]:
+    """The two lowest cities as the top bar shows them (D-24: the product is the same
+    whichever tie counts): ties keep the cities shown before, then go round the table."""
+    kept = set(keep or ())
+    order = sorted(range(len(totals)), key=lambda c: (totals[c], c not in kept, c))
+    a, b = order[0], order[1]
+    return (a, b) if a < b else (b, a)
+
+
+def park_warning(city: int, delivers: int, quits: bool, strands: tuple[int, ...]) -> str:
+    """DG-S7, EX-D07: what a track says while a train is dragged over it: "Black +3 ·
+    engineer quits −2" (and "strands G for good", EX-22)."""
+    parts = []
+    if delivers:
+        parts.append(_("{city} +{n}").format(city=city_name(city), n=delivers))
+    if quits:
+        parts.append(_("engineer quits −2"))
+    for c in strands:
+        parts.append(_("strands {city} for good").format(city=city_name(c)))
+    return " · ".join(parts)
 
 
 def action_words(state: RoundState, seat: int, action: Action) -> str:
