@@ -85,6 +85,12 @@ def default_stickers() -> tuple[tuple[int, int], ...]:
     return tuple(((i + 1) % CITIES, (i + 2) % CITIES) for i in range(CITIES))
 
 
+def default_stickers_table() -> list[str]:
+    """EX-D11: each city with its long train's and its short train's sticker ("KRG"...)."""
+    return [LETTERS[c] + LETTERS[lo] + LETTERS[sh] for c, (lo, sh) in
+            enumerate(default_stickers())]
+
+
 @dataclass(frozen=True)
 class Configuration:
     """One configuration, as its data file gives it (R-K4, D-30); every derived table is
