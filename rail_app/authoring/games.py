@@ -41,10 +41,17 @@ def _steam() -> AuthoringTools:
     return TOOLS
 
 
+def _railpass() -> AuthoringTools:
+    from rail_app.games.railpass.authoring.tools import TOOLS
+
+    return TOOLS
+
+
 #: Each game's tools for map authors, by game id (made when first asked for).
 GAME_AUTHORING: dict[str, Callable[[], AuthoringTools]] = {
     "italian-rails": _italian_rails,
     "steam": _steam,
+    "railpass": _railpass,
 }
 
 

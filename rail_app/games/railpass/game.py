@@ -72,7 +72,7 @@ class RailPass:
         kinds = [str(link.kind) for link in board.links]
         return {"id": board.id, "seats": board.seat_count, "minutes": board.minutes,
                 "links": len(board.links), "tunnels": kinds.count("tunnel"),
-                "bridges": kinds.count("bridge"), "blocked": len(board.blocked),
+                "bridge": kinds.count("bridge"), "blocked": len(board.blocked),
                 "longest_route": max(max(row) for row in board.distance)}
 
     def board_name(self, board: Configuration) -> str:
