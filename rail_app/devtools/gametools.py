@@ -30,10 +30,17 @@ def _steam() -> GameTools:
     return TOOLS
 
 
+def _railpass() -> GameTools:
+    from rail_app.games.railpass.devtools.tools import TOOLS
+
+    return TOOLS
+
+
 #: The games' own tools, by game id (made when first asked for).
 GAME_TOOLS: dict[str, Callable[[], GameTools]] = {
     "italian-rails": _italian_rails,
     "steam": _steam,
+    "railpass": _railpass,
 }
 
 
