@@ -242,11 +242,10 @@ class Planner:
         if s.free_hand(s.controller[z]) == EMPTY:
             return False  # even a train parked at once passes through a free hand
         tracks = self.free_tracks(z, t)
-        if self.h.ledger:
-            places = len([tr for tr in TRACKS if s.tracks[z][tr.slot] == EMPTY])
-            if tracks and places > self.incoming[z]:
-                return True
-        elif tracks:
+        if not self.h.ledger:
+            return True  # DG-A10: the Conductor's rule: a free track or a free hand there
+        places = len([tr for tr in TRACKS if s.tracks[z][tr.slot] == EMPTY])
+        if tracks and places > self.incoming[z]:
             return True
         freed = (x, s.track[t]) if s.place[t] is Place.PARKED else (x, -1)
         return self.buffer_free(s.controller[z]) and self.can_leave(z, freed)
@@ -354,8 +353,9 @@ class Planner:
             number = s.offer_of[t]
             if number:
                 o = s.offers[number]
+                # DG-A9: 6 s for the person; a computer's patience goes with its tempo
                 patience = PERSON_PATIENCE if s.kind(o.receiver) is SeatKind.PERSON \
-                    else CREW_PATIENCE
+                    else (CREW_PATIENCE * self.tempo + 99) // 100
                 if s.tick - o.tick > patience:
                     out.append(Task(2.0, self.ticks("withdraw"), 2, Withdraw(self.seat, number)))
                 continue
@@ -371,8 +371,12 @@ class Planner:
             z, worth = self.direction(t, x)
             if lifted or not here:
                 targets = [n for n in self.cfg.neighbours[x] if self.drives(e, n)]
-            else:
+            elif self.h.relays or not tracks:
+                # passing an arrived train straight on is a relay planned over two hops
+                # (the Chief's); the others park it here first if they can
                 targets = [z] if z >= 0 and self.drives(e, z) else []
+            else:
+                targets = []
             best = self._best_move(t, x, targets, spare)
             if best is not None:
                 out.append(Task(4.0 + max(0.0, best[0]), self.ticks(best[1].kind), 2, best[1]))
@@ -521,18 +525,45 @@ class Planner:
                         out.append(Task(0.3, self.ticks(send.kind), 4, send))
             return
         full = len(s.cubes[t]) >= capacity(t)
-        ready = full or (not self.h.full_only and not self._feeds(x, z, t))
+        ready = full or (not self.h.full_only and not self._feeds(x, z, t)
+                         and self._blocked(x, plans))
         if self.h.endgame and self.left <= ENDGAME:
             ready = True
         if not ready:
             return
         if self.drives(s.driver[t], z):
+            if self.h.relays and self._relay(x, t, z, worth, out):
+                return
             send = self._send(t, x, z)
             if send is not None:
                 out.append(Task(worth, self.ticks("dispatch"), 4, send))
             return
         if self.h.eager_crew or full:
             self._recrew(x, t, z, worth, out)
+
+    def _relay(self, x: int, t: int, z: int, worth: float, out: list[Task]) -> bool:
+        """DG-A10, Chief: a relay planned over two hops: when most of the cargo goes on from
+        ``z`` and the train's engineer may not, an engineer of ``z`` (who drives on both
+        sides of it) is put aboard first, so that ``z`` can pass the train on without
+        parking it."""
+        s = self.s
+        onward = [0.0] * CITIES
+        for c in s.cubes[t]:
+            if c != z and self.hop(x, c) == z:
+                onward[self.hop(z, c)] += self.weights[c]
+        w = max(range(CITIES), key=lambda n: onward[n])
+        if onward[w] <= 0 or self.drives(s.driver[t], w):
+            return False
+        e = s.driver[t]
+        helpers = [f for f in s.hotel[x] if f != EMPTY and self.drives(f, z)
+                   and self.drives(f, w)]
+        if not helpers:
+            return False
+        if free_bed(s, x) == EMPTY:
+            return False
+        out.append(Task(worth, self.ticks("swap-engineers") // 2, 6,
+                        MoveEngineer(self.seat, engineer_name(e), HOTEL)))
+        return True
 
     def _make_room(self, x: int, parked: list[int], plans: dict[int, tuple[int, float]],
                    out: list[Task]) -> None:
@@ -557,6 +588,21 @@ class Planner:
                     best = (score, send)
         if best is not None:
             out.append(Task(5.0 + max(0.0, best[0]), self.ticks(best[1].kind), 3, best[1]))
+
+    def _blocked(self, x: int, plans: dict[int, tuple[int, float]]) -> bool:
+        """Whether no yard end of ``x`` can go onto a train parked there now (the yard is
+        empty, or each end's way is no train's with room): the trains waiting to be filled
+        should go."""
+        s = self.s
+        for last in (False, True):
+            c = s.yard_end(x, last)
+            if c < 0:
+                continue
+            z = self.hop(x, c)
+            for u, (d, _w) in plans.items():
+                if len(s.cubes[u]) < capacity(u) and d in (z, -1):
+                    return False
+        return True
 
     def _feeds(self, x: int, z: int, t: int) -> bool:
         """Whether a yard end still has a cube for hop ``z`` that fits this train."""
