@@ -49,6 +49,7 @@ from rail_app.games.railpass.rules.actions import (
     Park,
     PickUp,
     Shunt,
+    SwapEngineers,
     Take,
     TakePark,
     Wait,
@@ -56,6 +57,7 @@ from rail_app.games.railpass.rules.actions import (
 )
 from rail_app.games.railpass.rules.clock import DURATIONS
 from rail_app.games.railpass.rules.crew import HOTEL, free_bed
+from rail_app.games.railpass.rules.events import Offered, Withdrawn
 from rail_app.games.railpass.rules.identity import CITIES, LETTERS
 from rail_app.games.railpass.rules.network import TRANSIT_TICKS, Configuration
 from rail_app.games.railpass.rules.rng import seat_stream
@@ -383,6 +385,14 @@ class Planner:
             elif tracks and here:
                 out.append(Task(1.0 if lifted else 3.0, self.ticks("park"), 2,
                                 Park(self.seat, train_name(t), tracks[0])))
+            else:
+                # no way on and no place here: anywhere its engineer may stay, with a track
+                # free there (back where it came from, as often as not)
+                spots = [n for n in self.cfg.neighbours[x] if n not in targets
+                         and self.drives(e, n) and self.free_tracks(n, t)]
+                best = self._best_move(t, x, spots, 0)
+                if best is not None:
+                    out.append(Task(2.0, self.ticks(best[1].kind), 2, best[1]))
 
     def _score_move(self, t: int, x: int, n: int) -> float:
         """How good a move of train ``t`` from ``x`` to ``n`` is: its cargo's way, a free
@@ -426,11 +436,25 @@ class Planner:
                     u for u in self.waiting_trains(self.seat) if u != t]:
                 return MoveOwn(self.seat, train_name(t), LETTERS[z])
             return None
-        if self.holding(z) and z not in s.cubes[t]:
+        if (self.holding(z) and z not in s.cubes[t]) or self.declined(t, z):
             return None
         if self.room_at(z, t, x):
             return Offer(self.seat, train_name(t), LETTERS[z])
         return None
+
+    def declined(self, t: int, z: int) -> bool:
+        """DG-A9: this seat withdrew an offer of train ``t`` to ``z`` not long ago (it
+        re-plans rather than offering the same again at once)."""
+        s = self.s
+        gone: set[int] = set()
+        for e in reversed(s.log[-300:]):
+            if s.tick - e.tick > (CREW_PATIENCE * self.tempo + 99) // 100:
+                break
+            if isinstance(e, Withdrawn) and e.seat == self.seat and e.train == t:
+                gone.add(e.offer)
+            elif isinstance(e, Offered) and e.offer in gone and e.to == z:
+                return True
+        return False
 
     def _spend(self, t: int, x: int) -> bool:
         """DG-A8: in the endgame an engineer may be spent when the delivery gains more than
@@ -465,7 +489,7 @@ class Planner:
                                           and self.can_leave(z, (x, s.track[t]))):
                 return PickUp(self.seat, train_name(t), hand)
             return None
-        if self.holding(z) and z not in s.cubes[t]:
+        if (self.holding(z) and z not in s.cubes[t]) or self.declined(t, z):
             return None
         if self.room_at(z, t, x):
             return Dispatch(self.seat, train_name(t), LETTERS[z])
@@ -524,6 +548,8 @@ class Planner:
                     if send is not None:
                         out.append(Task(0.3, self.ticks(send.kind), 4, send))
             return
+        if self.waiting_trains(self.seat):
+            return  # a held train waits for a place: only making room for it (below)
         full = len(s.cubes[t]) >= capacity(t)
         ready = full or (not self.h.full_only and not self._feeds(x, z, t)
                          and self._blocked(x, plans))
@@ -575,10 +601,18 @@ class Planner:
         best: tuple[float, Action] | None = None
         for t in parked:
             e = s.driver[t]
-            if e == EMPTY:
-                continue
             if wants_long and s.tracks[x][0] != t and s.tracks[x][0] != EMPTY:
                 continue  # the long-train track is the one to free
+            if e == EMPTY:
+                # a train with no engineer cannot leave: one from the hotel boards it first
+                for f in s.hotel[x]:
+                    if f != EMPTY and any(self.drives(f, n) and self.free_tracks(n, t)
+                                          for n in self.cfg.neighbours[x]):
+                        out.append(Task(5.0, self.ticks("move-engineer"), 3,
+                                        MoveEngineer(self.seat, engineer_name(f),
+                                                     train_name(t))))
+                        break
+                continue
             for n in self.cfg.neighbours[x]:
                 send = self._send(t, x, n)
                 if send is None:
@@ -650,11 +684,19 @@ class Planner:
         parked = s.parked_at(x)
         other = next((o for o in parked if o != t), EMPTY)
         pool = [f for f in s.hotel[x] if f != EMPTY and self.drives(f, z)]
+        swap = False
         if other != EMPTY and self.drives(s.driver[other], z):
             # the other train's engineer, unless that train needs them for its own way
-            way = self.direction(other, x)[0]
+            # more than this one does
+            way, its_worth = self.direction(other, x)
             if way < 0 or not self.drives(s.driver[other], way):
                 pool.append(s.driver[other])
+            elif e != EMPTY and worth > its_worth and not pool:
+                swap = free_bed(s, x) != EMPTY
+        if swap:
+            out.append(Task(0.8 * worth, self.ticks("swap-engineers"), 6,
+                            SwapEngineers(self.seat, train_name(t), train_name(other))))
+            return
         if not pool:
             if "need-crew" in self.h.answers and not self._called(CallKind.NEED_CREW):
                 out.append(Task(0.2, self.ticks("call"), 9,
@@ -700,10 +742,12 @@ class Planner:
                 if len(s.cubes[t]) >= capacity(t):
                     continue
                 d = plans[t][0]
+                drives = self.drives(s.driver[t], z)
                 if d == z:
-                    key = (0, t)
+                    # the Chief fills first the trains whose engineer may drive that way
+                    key = (0 if drives or not self.h.relays else 1, t)
                 elif d < 0:
-                    key = (1 if self.drives(s.driver[t], z) else 2, t)
+                    key = (2 if drives else 3, t)
                 else:
                     continue
                 if key < best_key:
@@ -711,6 +755,8 @@ class Planner:
             if best == EMPTY:
                 continue
             value = self.weights[c] + (0.5 if best_key[0] == 0 else 0.0)
+            if self.h.relays and not self.drives(s.driver[best], z):
+                value -= 0.5  # a crew change will be needed before it goes
             if self.h.top_left and last:
                 value -= 0.25  # the Trainee takes the top-left end unless the other fits better
             out.append(Task(value, self.ticks("load"), 5,

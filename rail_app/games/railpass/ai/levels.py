@@ -51,7 +51,7 @@ ALL_CALLS: Final = frozenset({"need-train", "need-crew", "hold", "go"})
 
 HABITS: Final[dict[CrewLevel, Habits]] = {
     CrewLevel.TRAINEE: Habits(balance=False, full_only=True, eager_crew=False,
-                              sort_cubes=False, never_full=False, ledger=False,
+                              sort_cubes=False, never_full=True, ledger=False,
                               endgame=False, relays=False,
                               answers=frozenset({"need-train"}), top_left=True),
     CrewLevel.CONDUCTOR: Habits(balance=True, full_only=False, eager_crew=True,
@@ -64,7 +64,7 @@ HABITS: Final[dict[CrewLevel, Habits]] = {
     # DG-Q5: Trainee logic, idle for 20% of its free ticks (its reaction delay of 15 ticks
     # is its seat's, which the engine enforces)
     CrewLevel.PROXY: Habits(balance=False, full_only=True, eager_crew=False,
-                            sort_cubes=False, never_full=False, ledger=False,
+                            sort_cubes=False, never_full=True, ledger=False,
                             endgame=False, relays=False,
                             answers=frozenset({"need-train"}), top_left=True, idle=20),
 }

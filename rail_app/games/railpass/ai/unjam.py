@@ -37,7 +37,7 @@ def position(s: RoundState) -> float:
             continue
         x = s.at[t]
         for c in s.cubes[t]:
-            value -= 2.0 * cfg.distance[x][c]
+            value -= 3.0 * cfg.distance[x][c]
         e = s.driver[t]
         if p is Place.PARKED:
             if e == EMPTY:
@@ -65,7 +65,7 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
     """The legal action of ``seat`` that improves the position most (None: none does)."""
     base = position(view)
     best: list[tuple[float, Action]] = []
-    top = base + 0.25
+    top = base + 1.0  # only a real step forward
     for action in seat_candidates(view, seat):
         if action.kind in ("wait", "call"):
             continue

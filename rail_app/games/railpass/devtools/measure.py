@@ -7,8 +7,10 @@ DG-Q1 reports (the score, the penalties, the deliveries per city, the share of s
 spent idle, deadlocks and dead stations), the yards' never-loaded cubes (R-K3, DG-Q3) and the
 waits from a computer's offer to another computer's take (DG-Q7).
 
-A **deadlock** is a stretch of 60 s or more in which no cube is loaded, moved between trains
-or delivered while cubes remain to be moved at the present seats' cities; a **dead station**
+A **deadlock** is a stretch of 60 s or more in which nothing moves (no cube is loaded, moved
+between trains or delivered, and no train goes from one city or seat to another: taken, out
+of an obstacle, moved to a seat's other city) while cubes remain to be moved at the present
+seats' cities ("trains keep moving wherever the links allow", DG-Q5); a **dead station**
 is one left with two engineerless trains and an empty hotel at the end (EX-22). Both must be
 0 in every round (DG-Q1).
 
@@ -31,10 +33,12 @@ from rail_app.games.railpass.ai.levels import PROXY_REACTION, CrewLevel
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.crew import dead_station
 from rail_app.games.railpass.rules.events import (
+    Arrived,
     CubeMoved,
     CubesSwapped,
     Delivered,
     Loaded,
+    MovedOwn,
     Offered,
     Taken,
 )
@@ -141,7 +145,8 @@ def _deadlocks(state: Any, present: Sequence[int]) -> int:
     delivered_after: list[tuple[int, int]] = []
     ticks = [0]
     for e in state.log:
-        if isinstance(e, (Loaded, CubeMoved, CubesSwapped, Delivered)):
+        if isinstance(e, (Loaded, CubeMoved, CubesSwapped, Delivered, Taken, Arrived,
+                          MovedOwn)):
             ticks.append(e.tick)
         if isinstance(e, Delivered):
             delivered_after.append((e.tick, e.count))

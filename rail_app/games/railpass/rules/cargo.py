@@ -1,7 +1,9 @@
 """Cargo (R-L): loading from either end of the yard onto a parked train (R-L1-R-L5), moving and
 swapping cubes between the two parked trains of a station (R-L9, D-10), and the compulsory
 unloading of a city's own colour when a train is parked there (R-L7, R-L8, D-9). Cubes never
-go back into a yard (R-L6): nothing here can put one there. With the Expert stickers, every
+go back into a yard (R-L6): nothing here can put one there; loading is how a yard empties
+(R-L10). Any parked train takes cargo, whoever's engineer drives it (R-L3, D-26). A cube's
+colour is its destination (R-C6). With the Expert stickers, every
 load and exchange keeps each train within D-20 (D-28).
 """
 

@@ -15,7 +15,8 @@ a tick and starts the next. In a round where every seat is a computer (``Clockin
 clock runs on by itself once no seat is free, straight to the next tick where one is or a train
 arrives (nothing happens in between).
 
-Also here: setting a round up (R-S4-R-S11, EX-19), the durations of the actions (DG-D3), and
+Also here: setting a round up (R-S4-R-S11, EX-19: the round starts when the clock does,
+R-S10; each round of a session is dealt afresh, R-S3, D-18), the durations of the actions (DG-D3), and
 :class:`Wait`, a computer's idling.
 """
 
@@ -243,7 +244,7 @@ def run_on(state: RoundState) -> None:
 
 
 def finish(state: RoundState) -> None:
-    """R-W1, R-W2, D-17, DG-M14 step 5: time is up. Every train not parked is set aside with
+    """R-W1, R-W2, D-17, DG-M14 step 5, DG-C5: time is up, within the tick. Every train not parked is set aside with
     its cubes, which count for nobody; offers lapse; the final score is counted."""
     aside = []
     for t in range(TRAINS):

@@ -99,7 +99,7 @@ def own_city(state: RoundState, seat: int, c: int) -> None:
 
 
 def free_hand(state: RoundState, seat: int, out: list[Violation]) -> None:
-    """DG-M8, R-M3, D-31: an action that takes a free hand."""
+    """DG-M8, R-M3, R-T5, D-31: an action that takes a free hand."""
     if state.free_hand(seat) == EMPTY:
         out.append(Violation("D-31", _("Both your hands hold trains: park one or pass one on "
                                        "first")))
@@ -164,7 +164,7 @@ def cube_colour(text: str) -> int:
 
 def sticker_ok(state: RoundState, t: int, cubes: Sequence[int]) -> bool:
     """D-20, D-28, R-V2: with the Expert stickers, at most capacity - 1 cubes of colours other
-    than the sticker's."""
+    than the sticker's (without them the stickers count for nothing, R-C9)."""
     if not state.settings.expert:
         return True
     sticker = sticker_of(state, t)

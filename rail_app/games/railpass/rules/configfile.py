@@ -4,7 +4,8 @@ reader (:func:`rail_app.core.mapfile.read_yaml`), the JSON Schema
 what a schema cannot check (D-30: one connected network, each city controlled once,
 obstacles between different seats, the box's counts, the clock of R-K2).
 
-Every mistake is a :class:`~rail_app.core.mapfile.MapProblem` written ``file:line: key:
+The rulebook prints no configuration (R-K1): the nine of R-K4 are the project's own
+reconstructions (D-2), data a player may pick or change (R-S1). Every mistake is a :class:`~rail_app.core.mapfile.MapProblem` written ``file:line: key:
 message`` (``maps/railpass-6ci.yaml:14: links[3]: B-Y tunnel: an obstacle stands only
 between the cities of two different seats (R-O2, D-13, D-30)``); all the problems found are
 reported together.

@@ -8,7 +8,8 @@ action's duration, DG-M13; in a round of computers the clock runs on by itself).
 
 Wrong-moment refusals come first and alone (DG-M7): the round is over (R-W1), paused (DG-P1),
 the seat is absent, or busy (DG-M13), the city is not the seat's (D-27, in the rules' own
-quotes). The kit's moment knows a game of turns; the first four are a real-time game's, so
+quotes). A gesture of the screen is an action at the tick under way (DG-D5). The kit's
+moment knows a game of turns; the first four are a real-time game's, so
 :func:`quote` asks them before handing the action to the kit, and the clock's
 :class:`~rail_app.games.railpass.rules.actions.Tick`, which is nobody's, is quoted here and
 applied through the kit's ``apply_quoted``.

@@ -4,9 +4,10 @@ Under Table rules (DG-X, off by default: DG-X1) the screen reports a person's mi
 actions: a train released over open table is a wreck (DG-X2, R-X3: the train, its cubes and its
 engineer go to the pile), a loaded train dragged too fast spills its last cube loaded (DG-X3,
 R-X1), a yard cube released over the table falls (DG-X2, D-15). Computers never have mishaps
-(DG-X5). Whatever falls stays on the pile for the round (R-X4, D-15).
+(DG-X5). Whatever falls stays on the pile for the round (R-X4, D-15). A train set down anywhere but a
+track is picked up again at once: only a fall is a wreck (R-X5, D-32).
 
-Calls (DG-K) are advice: a few words to the neighbouring seats that change no rule (DG-K5);
+Calls (DG-K, D-29: the digital edition's talk) are advice: a few words to the neighbouring seats that change no rule (DG-K5);
 computers notice them after their reaction delay (DG-M13).
 """
 

@@ -1,7 +1,9 @@
 """A configuration of Rail Pass (R-S2, R-K4): which cities are linked, by open track, a
 tunnel or the bridge; where the blocked-track markers stand; which seat controls which city;
 how long a round lasts. And what follows from it, worked out once: distances in hops (D-5),
-the route arrows (R-A1, D-14), who may drive where (R-E7, EX-18).
+the route arrows (R-A1, R-C7, R-S9, D-14: they advise, R-A4, and remind of each
+engineer's range, R-A3; EX-10 is the rulebook's black arrow, R-A2), who may drive where
+(R-E7, EX-18). The bridge is an obstacle like a tunnel (R-O5).
 
 Cities, colours, trains and engineers are small whole numbers inside the rules (a city's
 number is its place round the table, K 0 ... W 5, which is also its colour's number); their
@@ -216,8 +218,9 @@ def _arrows(config: Configuration, neighbours: Sequence[Sequence[int]],
 
 
 def validity_problems(config: Configuration) -> list[tuple[tuple[str | int, ...], str]]:
-    """D-30: what makes a configuration invalid, each with the key of the data file it
-    concerns (the file reader turns them into ``file:line: key: message``)."""
+    """D-30, R-K5, R-V4: what makes a configuration invalid (one of the players' own too), each
+    with the key of the data file it concerns (the file reader turns them into
+    ``file:line: key: message``)."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     n = len(config.seats)
     if not MIN_SEATS <= n <= MAX_SEATS:

@@ -3,7 +3,8 @@ data, whether a round was standard or relaxed, and whether it was won.
 
 The knobs (DG-L1) are the configuration, the crew's level, Table rules, the Expert stickers
 and the clock; the tempo is no difficulty level (DG-L4): a slower or brisker crew is an
-accessibility setting, and a round played with it is relaxed (DG-W2).
+accessibility setting, and a round played with it is relaxed (DG-W2). The Expert stickers
+are no beginners' preset (R-V3).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The score of a round (R-W3-R-W7): each city's total of its own colour in its storage, the
 two lowest multiplied (the base score, D-24), less the pile's penalties (R-W5: -1 a cube, -2
-an engineer, -5 a train) and -2 for every cube in the wrong storage (R-W6, D-16). A final
+an engineer, R-X2, -5 a train) and -2 for every cube in the wrong storage (R-W6, D-16). A final
 score of 100 or more wins (R-W7); it may be negative (D-24).
 """
 

@@ -1,7 +1,8 @@
 """The state of a round of Rail Pass: everything that changes, in whole numbers (DG-M1: no
 floating-point number, no clock of the machine), cheap to copy.
 
-Where things are (DG-M3-DG-M5):
+A city board (R-C4) has its yard, two tracks, a hotel and a storage. Where things are
+(DG-M3, DG-M4, DG-M5):
 
 - a **train** (12: ``2 * city + 0`` the long train that started in the city, ``+ 1`` the short
   one, R-S5) is parked (city, track), held (seat, hand, city; perhaps offered), in transit

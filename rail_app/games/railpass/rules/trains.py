@@ -6,7 +6,12 @@ one's own cities (R-M8, D-8) or pushing it through one's own obstacle (D-13); ne
 blocked marker (R-M9), never at another player's station (R-M10).
 
 Parking (DG-M12) unloads the city's colour first (R-L8, D-9), then checks the engineer's range
-(R-E9, D-6).
+(R-E9, D-6): a train turned round before it is parked keeps its engineer (R-E10). A received
+train with no room waits in the hand until one is free or it is passed on (R-M11). Which way
+a train faces is no part of it (R-M6); touching an obstacle costs nothing (R-O3, DG-X4):
+only its transit time. Every offer and own move toots by itself (DG-K0, D-21). Across an
+obstacle between one seat's own cities the seat offers to itself and catches (DG-N3, D-13).
+The two trains of a station swap tracks through two hands (D-34).
 """
 
 from __future__ import annotations
