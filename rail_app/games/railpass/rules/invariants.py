@@ -87,30 +87,38 @@ def delivered(log: list[Any]) -> list[int]:
 
 
 def _cubes(state: RoundState, out: list[str]) -> None:
-    count = [0] * CITIES
+    count = list(state.pile_cubes)
     for c in range(CITIES):
-        if not 0 <= state.lo[c] <= state.hi[c] <= len(state.yard[c]):
-            out.append(f"{LETTERS[c]}'s yard runs from {state.lo[c]} to {state.hi[c]} (D-4)")
-        for x in state.yard[c][state.lo[c]:state.hi[c]]:
+        lo, hi = state.lo[c], state.hi[c]
+        if not 0 <= lo <= hi <= len(state.yard[c]):
+            out.append(f"{LETTERS[c]}'s yard runs from {lo} to {hi} (D-4)")
+        for x in state.yard[c][lo:hi]:
             count[x] += 1
-        for colour, n in enumerate(state.storage[c]):
-            count[colour] += n
-            if colour != c and n:
-                out.append(f"{LETTERS[c]}'s storage holds {n} cube(s) of {LETTERS[colour]} "
-                           "(R-L7, R-W6)")
+        row = state.storage[c]
+        for colour in range(CITIES):
+            n = row[colour]
+            if n:
+                count[colour] += n
+                if colour != c:
+                    out.append(f"{LETTERS[c]}'s storage holds {n} cube(s) of "
+                               f"{LETTERS[colour]} (R-L7, R-W6)")
+    expert = state.settings.expert
     for t in range(TRAINS):
-        for x in state.cubes[t]:
+        cubes = state.cubes[t]
+        if not cubes:
+            continue
+        for x in cubes:
             count[x] += 1
-        if len(state.cubes[t]) > capacity(t) or not sticker_ok(state, t, state.cubes[t]):
-            out.append(f"{train_name(t)} carries {len(state.cubes[t])} cubes "
-                       f"(R-L4, D-20)")
-        if state.place[t] is Place.PARKED and state.at[t] in state.cubes[t]:
+        if len(cubes) > capacity(t) or (expert and not sticker_ok(state, t, cubes)):
+            out.append(f"{train_name(t)} carries {len(cubes)} cubes (R-L4, D-20)")
+        if state.place[t] is Place.PARKED and state.at[t] in cubes:
             out.append(f"{train_name(t)} stands at {LETTERS[state.at[t]]} with its colour "
                        "(R-L8, D-9)")
-    for colour, n in enumerate(state.pile_cubes):
-        count[colour] += n
-    if count != [CUBES_OF_A_COLOUR] * CITIES:
+    if count != _TWENTY:
         out.append(f"cubes of each colour {count}: 20 each expected (R-S7, R-C2)")
+
+
+_TWENTY = [CUBES_OF_A_COLOUR] * CITIES
 
 
 def _trains(state: RoundState, out: list[str]) -> None:

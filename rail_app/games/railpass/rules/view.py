@@ -18,7 +18,11 @@ def seen_by(state: RoundState, seat: int) -> RoundState:
                    and state.tick < c.tick + wait]
     if not fresh_offers and not fresh_calls:
         return state
-    view = state.copy()
+    # a view is only read: it shares everything with the state but what it hides
+    view = RoundState.__new__(RoundState)
+    view.__dict__.update(state.__dict__)
+    view.offers = dict(state.offers)
+    view.offer_of = state.offer_of[:]
     for n in fresh_offers:  # the sender is seen holding the train, not yet offering it
         view.offer_of[view.offers.pop(n).train] = 0
     view.calls = [c for c in state.calls if c not in fresh_calls]
