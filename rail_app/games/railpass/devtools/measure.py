@@ -233,7 +233,7 @@ def summarise(results: Sequence[RoundResult]) -> dict[str, Any]:
         "rounds_with_every_yard_left": sum(1 for r in results
                                            if r.never_loaded and min(r.never_loaded) >= 1),
         "median_min_never_loaded": statistics.median(
-            [min(r.never_loaded) for r in results if r.never_loaded]) if results else 0,
+            [min(r.never_loaded) for r in results if r.never_loaded] or [0]),
         "take_wait_p95": percentile(waits, 95),
         "cpu_per_round": round(statistics.fmean(r.cpu for r in results), 3) if results
         else 0.0,

@@ -1,9 +1,10 @@
 """Rail Pass's own development tools, as the shared tools reach them: its tournament (the
-crew's measures, ``devtools/tournament.py``). The other harnesses (simulate, soak, replay,
+crew's measures, ``devtools/tournament.py``) and its benchmarks (``devtools/bench.py``). The other harnesses (simulate, soak, replay,
 bench) take the game through its definition."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 from rail_app.devtools.toolkit import GameTools
@@ -15,4 +16,10 @@ def _tournament(argv: Sequence[str]) -> int:
     return main(argv)
 
 
-TOOLS = GameTools(tournament=_tournament)
+def _bench(args: argparse.Namespace) -> int:
+    from rail_app.games.railpass.devtools.bench import run_command
+
+    return run_command(args)
+
+
+TOOLS = GameTools(tournament=_tournament, bench=_bench)

@@ -166,13 +166,13 @@ def summary_lines(summary: Mapping[str, Any]) -> list[str]:
 def save_summary(state: RoundState) -> dict[str, Any]:
     s = score(state)
     return {"configuration": state.config.id, "tick": state.tick, "ticks": state.end,
-            "over": state.over, "paused": state.paused, "totals": list(s.totals),
-            "final": s.final, "won": s.won}
+            "paused": state.paused, "totals": list(s.totals), "final": s.final,
+            "won": s.won}
 
 
 def save_summary_from_json(raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
     out = dict(raw)
-    for key, kind in (("configuration", str), ("tick", int), ("ticks", int), ("over", bool),
+    for key, kind in (("configuration", str), ("tick", int), ("ticks", int), ("paused", bool),
                       ("final", int)):
         if not isinstance(out.get(key), kind):
             raise ValueError(f"summary: {key} missing or of the wrong kind")
@@ -189,7 +189,7 @@ def save_lines(summary: Mapping[str, Any], seat_names: Sequence[str], people: Se
     left = clock_words(max(0, int(summary["ticks"]) - int(summary["tick"])))
     totals = summary["totals"]
     line = " · ".join(f"{city_name(c)} {n}" for c, n in enumerate(totals))
-    if summary.get("over"):
+    if over:
         return [final_words(int(summary["final"]), bool(summary.get("won"))), line]
     return [_("{time} left on the clock · score {score}").format(time=left,
                                                                  score=summary["final"]),
