@@ -21,7 +21,6 @@ from rail_app.games.railpass.devtools.tournament import report
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
     Dispatch,
-    End,
     Load,
     Offer,
     Take,
