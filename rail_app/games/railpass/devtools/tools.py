@@ -1,5 +1,5 @@
 """Rail Pass's own development tools, as the shared tools reach them: its tournament (the
-crew's measures, ``devtools/tournament.py``) and its benchmarks (``devtools/bench.py``). The other harnesses (simulate, soak, replay,
+crew's measures, ``devtools/tournament.py``) its benchmarks (``devtools/bench.py``) and its soak (``devtools/soak.py``). The other harnesses (simulate, soak, replay,
 bench) take the game through its definition."""
 
 from __future__ import annotations
@@ -22,4 +22,10 @@ def _bench(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
-TOOLS = GameTools(tournament=_tournament, bench=_bench)
+def _soak(args: argparse.Namespace) -> int:
+    from rail_app.games.railpass.devtools.soak import run_command
+
+    return run_command(args)
+
+
+TOOLS = GameTools(tournament=_tournament, bench=_bench, soak=_soak)

@@ -13,7 +13,7 @@ def seen_by(state: RoundState, seat: int) -> RoundState:
         return state
     wait = reaction(state, seat)
     fresh_offers = [n for n, o in state.offers.items()
-                    if o.receiver == seat and state.tick < o.tick + wait]
+                    if o.receiver == seat and o.sender != seat and state.tick < o.tick + wait]
     fresh_calls = [c for c in state.calls if seat in c.to and c.seat != seat
                    and state.tick < c.tick + wait]
     if not fresh_offers and not fresh_calls:
