@@ -485,9 +485,12 @@ class Planner:
         if s.controller[z] == self.seat:
             if link.kind.obstacle:
                 return None
-            if self.own_tracks(z, t) or (self.buffer_free(self.seat) and not self.wanting(z)
-                                          and self.can_leave(z, (x, s.track[t]))):
-                return PickUp(self.seat, train_name(t), hand)
+            tracks = self.own_tracks(z, t)
+            if tracks:  # one gesture: picked up, moved and parked (DG-N2)
+                return MoveOwnPark(self.seat, train_name(t), LETTERS[z], tracks[0])
+            if self.buffer_free(self.seat) and not self.wanting(z) \
+                    and self.can_leave(z, (x, s.track[t])):
+                return PickUp(self.seat, train_name(t), hand)  # an exchange: held there
             return None
         if (self.holding(z) and z not in s.cubes[t]) or self.declined(t, z):
             return None
