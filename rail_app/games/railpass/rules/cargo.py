@@ -14,7 +14,7 @@ from rail_app.games.railpass.rules import common
 from rail_app.games.railpass.rules.actions import End, Load, MoveCube, SwapCubes
 from rail_app.games.railpass.rules.common import AnyQuote
 from rail_app.games.railpass.rules.events import CubeMoved, CubesSwapped, Delivered, Loaded
-from rail_app.games.railpass.rules.names import city_name, train_words
+from rail_app.games.railpass.rules.names import city_name, colour_name, train_words
 from rail_app.games.railpass.rules.state import RoundState, capacity
 from rail_app.table.quotes import Violation
 
@@ -39,7 +39,7 @@ def quote_load(state: RoundState, action: Load) -> list[Violation]:
         elif cube >= 0 and not common.sticker_ok(state, t, [*state.cubes[t], cube]):
             out.append(Violation("D-28", _("{train}'s last place is kept for {colour} cubes "
                                            "(its sticker)").format(
-                train=train_words(t), colour=city_name(common.sticker_of(state, t)))))
+                train=train_words(t), colour=colour_name(common.sticker_of(state, t)))))
     return out
 
 
@@ -83,13 +83,13 @@ def quote_move_cube(state: RoundState, action: MoveCube) -> list[Violation]:
     b = common.parked_at(state, dst, c, "R-L9", out)
     if a and cube not in state.cubes[src]:
         out.append(Violation("R-L9", _("{train} carries no {colour} cube").format(
-            train=train_words(src), colour=city_name(cube))))
+            train=train_words(src), colour=colour_name(cube))))
     if b and len(state.cubes[dst]) >= capacity(dst):
         out.append(Violation("R-L4", _("{train} is full").format(train=train_words(dst))))
     elif b and not common.sticker_ok(state, dst, [*state.cubes[dst], cube]):
         out.append(Violation("D-28", _("{train}'s last place is kept for {colour} cubes "
                                        "(its sticker)").format(
-            train=train_words(dst), colour=city_name(common.sticker_of(state, dst)))))
+            train=train_words(dst), colour=colour_name(common.sticker_of(state, dst)))))
     return out
 
 
@@ -123,10 +123,10 @@ def quote_swap_cubes(state: RoundState, action: SwapCubes) -> list[Violation]:
     b = common.parked_at(state, tb, c, "R-L9", out)
     if a and ca not in state.cubes[ta]:
         out.append(Violation("R-L9", _("{train} carries no {colour} cube").format(
-            train=train_words(ta), colour=city_name(ca))))
+            train=train_words(ta), colour=colour_name(ca))))
     if b and cb not in state.cubes[tb]:
         out.append(Violation("R-L9", _("{train} carries no {colour} cube").format(
-            train=train_words(tb), colour=city_name(cb))))
+            train=train_words(tb), colour=colour_name(cb))))
     if not out and state.settings.expert:
         after_a = list(state.cubes[ta])
         _take_cube(after_a, ca)
@@ -136,7 +136,7 @@ def quote_swap_cubes(state: RoundState, action: SwapCubes) -> list[Violation]:
             if not common.sticker_ok(state, t, after):
                 out.append(Violation("D-28", _("{train}'s last place is kept for {colour} "
                                                "cubes (its sticker)").format(
-                    train=train_words(t), colour=city_name(common.sticker_of(state, t)))))
+                    train=train_words(t), colour=colour_name(common.sticker_of(state, t)))))
     return out
 
 

@@ -12,6 +12,9 @@ from rail_app.games.railpass.rules.identity import LETTERS
 #: D-3: the cities, named by their colours.
 CITY_NAMES: Final = (N_("Black"), N_("Red"), N_("Green"), N_("Blue"), N_("Yellow"),
                      N_("White"))
+#: A cube's colour (its destination's), as an adjective of a cube.
+COLOUR_NAMES: Final = (N_("black"), N_("red"), N_("green"), N_("blue"), N_("yellow"),
+                       N_("white"))
 #: DG-A11: a computer seat is named after its (first) city.
 CREW_NAMES: Final = (N_("Black crew"), N_("Red crew"), N_("Green crew"), N_("Blue crew"),
                      N_("Yellow crew"), N_("White crew"))
@@ -20,6 +23,11 @@ CREW_NAMES: Final = (N_("Black crew"), N_("Red crew"), N_("Green crew"), N_("Blu
 def city_name(city: int) -> str:
     """"Black" ... "White" (the city, and its cubes' colour)."""
     return _(CITY_NAMES[city])
+
+
+def colour_name(colour: int) -> str:
+    """"black" ... "white": a cube's colour (in Spanish it agrees with «cubo»)."""
+    return _(COLOUR_NAMES[colour])
 
 
 def crew_name(city: int) -> str:

@@ -11,6 +11,7 @@ from rail_app.games.railpass.rules.identity import LETTERS
 from rail_app.games.railpass.rules.names import (
     city_name,
     clock_words,
+    colour_name,
     crew_name,
     engineer_words,
     track_words,
@@ -44,15 +45,15 @@ def event_sentence(state: RoundState, e: Event) -> str:
     """One event as a line of the history."""
     if isinstance(e, ev.Loaded):
         return _("{who} loads a {colour} cube onto {train} at {city}").format(
-            who=seat_words(state, e.seat), colour=city_name(e.cube), train=train_words(e.train),
+            who=seat_words(state, e.seat), colour=colour_name(e.cube), train=train_words(e.train),
             city=city_name(e.city))
     if isinstance(e, ev.CubeMoved):
         return _("{who} moves a {colour} cube from {a} to {b}").format(
-            who=seat_words(state, e.seat), colour=city_name(e.cube), a=train_words(e.source),
+            who=seat_words(state, e.seat), colour=colour_name(e.cube), a=train_words(e.source),
             b=train_words(e.target))
     if isinstance(e, ev.CubesSwapped):
         return _("{who} swaps a {x} cube and a {y} cube between two trains").format(
-            who=seat_words(state, e.seat), x=city_name(e.cube_a), y=city_name(e.cube_b))
+            who=seat_words(state, e.seat), x=colour_name(e.cube_a), y=colour_name(e.cube_b))
     if isinstance(e, ev.PickedUp):
         return _("{who} picks up {train} at {city}").format(
             who=seat_words(state, e.seat), train=train_words(e.train), city=city_name(e.city))
@@ -104,10 +105,10 @@ def event_sentence(state: RoundState, e: Event) -> str:
             points=5 + len(e.cubes) + (2 if e.engineer >= 0 else 0))
     if isinstance(e, ev.Spilled):
         return _("A {colour} cube falls off {train} (−1)").format(
-            colour=city_name(e.cube), train=train_words(e.train))
+            colour=colour_name(e.cube), train=train_words(e.train))
     if isinstance(e, ev.CubeDropped):
         return _("A {colour} cube falls from {city}'s yard (−1)").format(
-            colour=city_name(e.cube), city=city_name(e.city))
+            colour=colour_name(e.cube), city=city_name(e.city))
     if isinstance(e, ev.Ended):
         return _("Time is up: {score}").format(score=final_words(e.final, e.won))
     return str(e.kind)
