@@ -22,24 +22,62 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
+from rail_app.authoring.games import authoring_of, game_of_map
+from rail_app.authoring.problems import in_file_order, problem_lines
+from rail_app.core import i18n
 from rail_app.core.i18n import _
+from rail_app.core.lazy import Lazy
+from rail_app.core.mapfile import MapError
+from rail_app.core.world import World, unpack_world
+from rail_app.table import registry
+from rail_app.table.library import load_record, read_save
+from rail_app.table.records import RecordError, describe_result, map_digest, replay, resolve_map
+from rail_app.table.registry import GAMES, game
+from rail_app.table.registry import game as game_by_id
+from rail_app.table.review import Standings, largest_gaps, review
+from rail_app.table.saves import SaveError, is_save_file
+from rail_app.table.timeline import Timeline
 
 if TYPE_CHECKING:
+    from rail_app.devtools.toolkit import GameTools
     from rail_app.table.records import Record
     from rail_app.table.registry import AnyGame
+    from rail_app.ui.app import App
+    from rail_app.ui.gameparts import GameScreens
+
+
+#: A command's work: what it runs with its arguments, and its exit status.
+Runner = Callable[[argparse.Namespace], int]
 
 
 @dataclass(frozen=True)
 class Command:
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+    run: Runner | Lazy[Runner]
+
+    def runner(self) -> Runner:
+        return self.run.get() if isinstance(self.run, Lazy) else self.run
+
+
+# What the commands use of the interface and the development tools, imported when a command
+# runs (the executable leaves the development tools out; the tools never start pygame).
+_APP: Lazy[type[App]] = Lazy("rail_app.ui.app:App")
+_DISPLAY_PROBLEM: Lazy[Callable[[], str | None]] = Lazy("rail_app.ui.headless:display_problem")
+_USE_DUMMY_DRIVERS: Lazy[Callable[[], None]] = Lazy("rail_app.ui.headless:use_dummy_drivers")
+_SCREENS_OF: Lazy[Callable[[str], GameScreens]] = Lazy("rail_app.ui.gamescreens:screens_of")
+_LANGUAGE_SETTING: Lazy[Callable[[], str]] = Lazy("rail_app.ui.settings:language_setting")
+_RUN_SELFTEST: Lazy[Callable[[str | None, int, str | None], int]] = Lazy(
+    "rail_app.ui.selftest:run_selftest")
+_TOOLS_OF: Lazy[Callable[[str], GameTools]] = Lazy("rail_app.devtools.gametools:tools_of")
+_RUN_FUZZ: Lazy[Callable[..., int]] = Lazy("rail_app.devtools.fuzz:run_fuzz")
+_SOAK: Lazy[Runner] = Lazy("rail_app.devtools.soak:run_command")
+_BENCH: Lazy[Runner] = Lazy("rail_app.devtools.bench:run_command")
+_SAVES_BENCH: Lazy[Runner] = Lazy("rail_app.devtools.savesbench:run_command")
 
 
 def game_id(text: str) -> str:
     """A game on the table (``--game``), checked against the registry."""
-    from rail_app.table import registry
-
     if text not in registry.ids():
         raise argparse.ArgumentTypeError(
             _("no game {text!r} on the table (games: {join})").format(text=text, join=', '.join(registry.ids())))
@@ -120,19 +158,13 @@ def _play(args: argparse.Namespace) -> int:
         print(_("--map: no such file: {map}").format(map=args.map), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
-        from rail_app.ui.selftest import run_selftest
-
-        return run_selftest(args.map, game=args.game)
+        return _RUN_SELFTEST.get()(args.map, 3, args.game)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from rail_app.ui.headless import display_problem
-
-    problem = display_problem()
+    problem = _DISPLAY_PROBLEM.get()()
     if problem is not None:
         print(f"{program_name()}: {problem}", file=sys.stderr)
         return EXIT_FAILED
-    from rail_app.ui.app import App
-
-    app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
+    app = _APP.get()(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
     if args.first_frame:  # start-up timing: draw the first frame, then leave
         app.step(1 / 60)
         return EXIT_OK
@@ -147,8 +179,6 @@ def _games_args(p: argparse.ArgumentParser) -> None:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from rail_app.table.registry import GAMES
-
     if args.json:
         print(json.dumps({"games": [{"id": g.id, "title": g.title, "seats": g.seats.to_json(),
                                      "rules_version": g.rules_version} for g in GAMES]},
@@ -170,8 +200,6 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
 
 
 def _map_problems(exc: Exception, as_json: bool, show_all: bool) -> int:
-    from rail_app.authoring.problems import in_file_order, problem_lines
-
     problems = getattr(exc, "problems", [])
     if as_json:
         print(json.dumps({"errors": [p.as_dict() for p in in_file_order(problems)]}, indent=2))
@@ -183,24 +211,20 @@ def _map_problems(exc: Exception, as_json: bool, show_all: bool) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     """Check a map of any game (its ``game:`` key; none: Italian Rails)."""
-    from rail_app.authoring.games import authoring_of, game_of_map
-    from rail_app.core.mapfile import MapError
-
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         return _map_problems(exc, args.json, args.all)
-    from rail_app.authoring.problems import problem_lines
 
-    summary = game.map_summary(board)
+    summary = game.rules.map_summary(board)
     check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
     warnings = check(board) if check is not None else []
     if args.json:
         print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
-        print(f"{args.path}: OK: {game.board_name(board)}: {parts}")
+        print(f"{args.path}: OK: {game.rules.board_name(board)}: {parts}")
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
@@ -213,12 +237,9 @@ def _render_args(p: argparse.ArgumentParser) -> None:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from rail_app.authoring.games import game_of_map
-    from rail_app.core.mapfile import MapError
-
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -226,11 +247,7 @@ def _render(args: argparse.Namespace) -> int:
     if args.width < 200 or args.width > 12000:
         print(_("--width must be between 200 and 12000 pixels"), file=sys.stderr)
         return EXIT_BAD_INPUT
-    from rail_app.ui.headless import use_dummy_drivers
-
-    use_dummy_drivers()
-    from rail_app.authoring.games import authoring_of
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    _USE_DUMMY_DRIVERS.get()()
 
     out = Path(args.output)
     if out.is_dir():
@@ -246,8 +263,8 @@ def _render(args: argparse.Namespace) -> int:
               .format(output=args.output, folder=out.parent), file=sys.stderr)
         return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
-    if draw is None and game.id in GAME_SCREENS:
-        draw = GAME_SCREENS[game.id].render_map
+    if draw is None and game.screens is not None:
+        draw = _SCREENS_OF.get()(game.id).render_map
     if draw is None:
         print(f"{game.title} has no render-map tool", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -277,10 +294,6 @@ def _build_deck_args(p: argparse.ArgumentParser) -> None:
 def _authoring(args: argparse.Namespace, name: str) -> int:
     """A game's own tool for map authors, for the map ``args.path`` (its game) or for
     ``--game``."""
-    from rail_app.authoring.games import authoring_of, game_of_map
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.registry import game as game_by_id
-
     if getattr(args, "path", None) is not None:
         try:
             game = game_of_map(args.path)
@@ -365,12 +378,6 @@ def _on_record(args: argparse.Namespace,
     carries) and hand it to ``then`` with its game and its map file."""
     import tempfile
 
-    from rail_app.core.world import World, unpack_world
-    from rail_app.table.library import load_record, read_save
-    from rail_app.table.records import RecordError, resolve_map
-    from rail_app.table.registry import game
-    from rail_app.table.saves import SaveError, is_save_file
-
     world: World | None = None
     try:
         if is_save_file(args.record):  # a saved game: its record, on the map it carries
@@ -393,12 +400,9 @@ def _on_record(args: argparse.Namespace,
 
 
 def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.records import describe_result, map_digest, replay
-
     warnings: list[str] = []
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         print(_("{record}: cannot load the map {map}: {first}").format(record=args.record, map=record.map, first=first), file=sys.stderr)
@@ -410,7 +414,7 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     except ValueError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    summary = game.replay_summary(state)
+    summary = game.rules.replay_summary(state)
     if args.json:
         print(json.dumps({"actions": [r.to_dict(game) for r in results], "final": summary,
                           "warnings": warnings}, indent=1, ensure_ascii=False))
@@ -418,8 +422,8 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     for r in results:
-        print(describe_result(r, record.players, game.action_repr(r.action)))
-    for line in game.replay_lines(summary):
+        print(describe_result(r, record.players, game.rules.action_repr(r.action)))
+    for line in game.rules.replay_lines(summary):
         print(line)
     return EXIT_OK
 
@@ -440,10 +444,6 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.review import Standings, largest_gaps, review
-    from rail_app.table.timeline import Timeline
-
     if game.advisor() is None:
         print(f"{args.record}: {game.title} has no advisor to review a game with",
               file=sys.stderr)
@@ -453,7 +453,7 @@ def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
               f"{len(record.players) - 1})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
         timeline = Timeline.of_record(game, record, board)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
@@ -500,11 +500,8 @@ def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
     """A command that is a game's own tool (Italian Rails' autoplay, screenshots...)."""
 
     def run(args: argparse.Namespace) -> int:
-        from rail_app.devtools.gametools import tools_of
-        from rail_app.table.registry import game
-
         rules = game(args.game)
-        tool = tools_of(rules.id).commands.get(name)
+        tool = _TOOLS_OF.get()(rules.id).commands.get(name)
         if tool is None:
             print(_("{title} has no {name} tool").format(title=rules.title, name=name), file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -530,12 +527,6 @@ def _simulate_args(p: argparse.ArgumentParser) -> None:
     _game_arg(p)
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from rail_app.devtools.simulate import run_command
-
-    return run_command(args)
-
-
 def _fuzz_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", choices=("saves", "maps", "kill", "ui", "soak", "names",
                                       "folder"),
@@ -553,21 +544,31 @@ def _fuzz_args(p: argparse.ArgumentParser) -> None:
 
 
 def _fuzz(args: argparse.Namespace) -> int:
-    from rail_app.devtools.fuzz import run_fuzz
-
-    return run_fuzz(args.target, long=args.long, seed=args.seed, count=args.count,
+    return _RUN_FUZZ.get()(args.target, long=args.long, seed=args.seed, count=args.count,
                     as_json=args.json, game=args.game)
 
 
 def _tournament_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=_count(1, MAX_GAMES), default=20,
-                   help="games per pairing, an even number: each seed in both seat orders")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=None,
+                   help="games per table (default 20; for pairings of two, an even number: "
+                        "each deal in both seat orders)")
     p.add_argument("--seed", type=int, default=1, help="the first seed (then +1)")
     p.add_argument("--levels", default=None,
-                   help="levels, comma separated, among the game's players (Italian Rails: "
-                        "easy, normal, hard, random; default easy,normal,hard)")
+                   help="levels, comma separated, among the game's players (default: the "
+                        "game's levels): every pairing of them for a game of two seats (and "
+                        "Relay's), else one table with the levels dealt round the seats")
+    p.add_argument("--table", action="append", default=[],
+                   help="the players of one table, e.g. hard,normal,normal (repeatable)")
+    p.add_argument("--seats", type=_count(1, 6), default=None,
+                   help="seats at each table (default: the game's usual number)")
+    p.add_argument("--variant", default="basic",
+                   help="the game's variant: basic (none), or one of its options by key "
+                        "(Steam: standard; Italian Rails: loans, fast_trains...)")
+    p.add_argument("--level", action="append", default=[], metavar="NAME=BASE[:KEY=VALUE,...]",
+                   help="a level made for this run from another with other settings, for "
+                        "tuning (Steam: hard2=hard:candidates=30,params.discount=0.9)")
     p.add_argument("--map", default=None,
-                   help="map file (default: the game's map, maps/italy.yaml)")
+                   help="map file (default: the game's map for tournaments)")
     _jobs_option(p, default=0)
     p.add_argument("--turn-cap", type=_count(1, MAX_TURN_CAP), default=150,
                    help="turns per player before a game is ended by its rule for a stopped "
@@ -575,14 +576,6 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _game_arg(p)
-    p.epilog = ("A game with a tournament of its own takes its own options instead: "
-                "tournament --game steam --help (tables of --seats 3 to 6).")
-
-
-def _tournament(args: argparse.Namespace) -> int:
-    from rail_app.devtools.tournament import run_command
-
-    return run_command(args)
 
 
 #: The long soak's games (``soak --long``; its figures are in docs/reliability.md).
@@ -607,12 +600,9 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from rail_app.devtools.soak import run_command
-
     if args.long:
         args.games = LONG_SOAK_GAMES
-
-    return run_command(args)
+    return _SOAK.get()(args)
 
 
 def _bench_args(p: argparse.ArgumentParser) -> None:
@@ -628,20 +618,13 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.map is not None:  # a map that cannot be read is refused before any timing
-        from rail_app.authoring.games import game_of_map
-        from rail_app.core.mapfile import MapError
-
         try:
-            game_of_map(args.map).load_board(args.map)
+            game_of_map(args.map).rules.load_board(args.map)
         except MapError as exc:
             return _map_problems(exc, False, False)
     if args.saves is not None:
-        from rail_app.devtools.savesbench import run_command as saves_bench
-
-        return saves_bench(args)
-    from rail_app.devtools.bench import run_command
-
-    return run_command(args)
+        return _SAVES_BENCH.get()(args)
+    return _BENCH.get()(args)
 
 
 def _selftest_args(p: argparse.ArgumentParser) -> None:
@@ -651,9 +634,7 @@ def _selftest_args(p: argparse.ArgumentParser) -> None:
 
 
 def _selftest(args: argparse.Namespace) -> int:
-    from rail_app.ui.selftest import run_selftest
-
-    return run_selftest(args.map, args.turns, args.game)
+    return _RUN_SELFTEST.get()(args.map, args.turns, args.game)
 
 
 def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
@@ -717,10 +698,10 @@ COMMANDS: dict[str, Command] = {
     "review": Command("compare each turn of a seat with the advisor's best plan",
                       _review_args, _review),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
-                        _simulate),
-    "tournament": Command("every level of the computer opponent against every other, both "
-                          "seat orders, on all cores, invariants checked", _tournament_args,
-                          _tournament),
+                        Lazy("rail_app.devtools.simulate:run_command")),
+    "tournament": Command("the computer players at tables of N seats (every pairing, or "
+                          "--table), seats rotated, on all cores, invariants checked",
+                          _tournament_args, Lazy("rail_app.devtools.tournament:run_command")),
     "fuzz": Command("run a fuzzer (hostile saves or maps, kills while saving, random input on "
                     "the interface) or the checked games of computer players", _fuzz_args,
                     _fuzz),
@@ -783,17 +764,11 @@ def speak(args: argparse.Namespace) -> None:
     English."""
     if getattr(args, "json", False):
         return
-    from rail_app.core import i18n
-    from rail_app.ui.settings import language_setting
-
-    i18n.set_language(i18n.choose_language(language_setting()))
+    i18n.set_language(i18n.choose_language(_LANGUAGE_SETTING.get()()))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
-    own = _game_tournament(list(sys.argv[1:] if argv is None else argv))
-    if own is not None:
-        return own
     parser = build_parser(prog)
     args = parser.parse_args(argv)
     if not args.command:
@@ -801,29 +776,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
         return EXIT_OK
     speak(args)
     try:
-        return COMMANDS[args.command].run(args)
-    except KeyboardInterrupt:
-        return interrupted()
-
-
-def _game_tournament(argv: list[str]) -> int | None:
-    """``tournament --game G ...`` for a game whose tournament has options of its own
-    (Steam's ``--seats``, ``--table``, ``--variant``): that tournament reads the arguments and
-    its exit status is returned. None for any other command or game."""
-    if not argv or argv[0] != "tournament":
-        return None
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--game", default=None)
-    known, rest = pre.parse_known_args(argv[1:])
-    if known.game is None:
-        return None
-    from rail_app.devtools.gametools import tools_of
-
-    own = tools_of(known.game).tournament
-    if own is None:
-        return None
-    try:
-        return own(rest)
+        return COMMANDS[args.command].runner()(args)
     except KeyboardInterrupt:
         return interrupted()
 

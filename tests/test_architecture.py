@@ -5,10 +5,8 @@ A module's layer is the outermost of ``devtools, cli, authoring, ui, ai, rules, 
 core`` among the parts of its dotted name (``rail_app.games.italian_rails.rules.board`` is
 "rules", ``rail_app.ui.session`` is "ui"), as the team's import-graph tool reads it.
 Every game lives in ``rail_app/games/<game>/``; no game imports another, and the shared
-layers reach a game only through the registry (``rail_app.table.registry``) and the tables
-of each game's own parts that stand beside it: its screen (``rail_app.ui.gamescreens``), its
-development tools (``rail_app.devtools.gametools``) and its map author's tools
-(``rail_app.authoring.games``).
+layers reach a game only through the registry (``rail_app.table.registry``): a game's
+definition names its screen, tools and map author's tools, each loaded when first used.
 """
 
 from __future__ import annotations
@@ -32,13 +30,10 @@ FORBIDDEN = {
     "ui": ("cli", "devtools"),
 }
 PURE = ("core", "geo", "table", "rules")  # no pygame, no pygame_gui
-#: The only shared modules that name a game: the registry of games and the tables of each
-#: game's screen, tools and authoring tools.
+#: The only shared module that names a game: the registry of games (a new game is its
+#: package and one line there).
 GATEWAYS = {
     "rail_app.table.registry",
-    "rail_app.ui.gamescreens",
-    "rail_app.devtools.gametools",
-    "rail_app.authoring.games",
 }
 TYPING_BASES = {"Protocol", "Generic", "Enum", "IntEnum", "StrEnum", "Flag", "IntFlag",
                 "NamedTuple", "TypedDict"}

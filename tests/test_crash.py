@@ -86,7 +86,9 @@ def test_an_engine_failure_during_a_person_s_action_is_caught(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise Failing("the engine broke on purpose")
 
-    monkeypatch.setattr(engine, "apply", broken)
+    # the session applies what it has just quoted: the engine breaks there
+    monkeypatch.setattr(engine.ENGINE, "apply", broken)
+    monkeypatch.setattr(engine.ENGINE, "apply_quoted", broken)
     app.guarded_step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                                  unicode="\r", scancode=0)])
     assert type(app.scene).__name__ == "CrashScene"

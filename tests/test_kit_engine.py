@@ -334,6 +334,7 @@ def test_moments_come_first_and_alone_in_their_order() -> None:
     assert ENGINE.quote(s, Dash(0)).violations[0].message == "Not now: dashing"
     assert ENGINE.quote(s, object()).rules == ["wrong-phase"]  # type: ignore[arg-type]
     s.counters[0] = 6
+    assert ENGINE.may_act(s) == (0,) and ENGINE.to_act(s) == 0
     pending = ENGINE.quote(s, Add(1))
     assert pending.rules == ["C2"] and pending.violations[0].moment is Moment.PENDING
     assert ENGINE.quote(s, Paint(Colour.RED), player=1).rules == ["not-your-turn"]
@@ -341,12 +342,14 @@ def test_moments_come_first_and_alone_in_their_order() -> None:
     s.counters[1] = 10
     assert ENGINE.quote(s, Paint(Colour.RED)).rules == ["game-over"]
     assert ENGINE.legal_actions(s) == [] and ENGINE.to_act(s) is None
+    assert ENGINE.may_act(s) == ()
 
 
 def test_seats_that_act_at_once_name_their_seat() -> None:
     s = new(3)
     s.step = Step.SPRINT
     assert ENGINE.to_act(s) is None  # three seats may act, none alone
+    assert ENGINE.may_act(s) == (0, 1, 2)
     assert ENGINE.legal_actions(s) == [Dash(0), Dash(1), Dash(2)]
     after = ENGINE.apply(s, Dash(2))
     assert after.history == [(2, Dash(2))] and after.counters == [0, 0, 1]

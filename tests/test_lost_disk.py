@@ -70,7 +70,7 @@ def test_loading_needs_no_free_disk_for_the_saves_world(app: Any,
     shutil.rmtree(worlds_dir())
     fail_writes(monkeypatch, errno.ENOSPC)
     loaded = Session.load(path)
-    assert loaded.game.turn(loaded.state) == 2
+    assert loaded.game.rules.turn(loaded.state) == 2
     assert not worlds_dir().exists() or not any(worlds_dir().iterdir())
 
 

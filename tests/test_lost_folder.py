@@ -107,12 +107,12 @@ def test_a_small_map_that_cannot_be_drawn_is_tried_once(app: Any,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from rail_app.core.mapfile import MapError
     from rail_app.ui import savelist
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    from rail_app.ui.gamescreens import screens_of
 
     scene = start(app)
     assert scene.controller.save_game()
     calls = []
-    front = GAME_SCREENS["italian-rails"]
+    front = screens_of("italian-rails")
 
     def slow_failure(path: Path) -> Any:
         calls.append(path)

@@ -255,8 +255,8 @@ def test_R_T3_the_team_wins_or_loses_together() -> None:
     from rail_app.games.railpass.game import RAILPASS
 
     s = totals_scenario((10, 12, 11, 13, 10, 14)).state
-    RAILPASS.end_early(s)
-    out = RAILPASS.outcome(s)
+    RAILPASS.rules.end_early(s)
+    out = RAILPASS.rules.outcome(s)
     assert out is not None and set(out.ranks) == {1} and set(out.scores) == {100}
 
 

@@ -15,6 +15,7 @@ from rail_app.core.paths import resource_path
 from rail_app.core.world import pack_world
 from rail_app.games.railpass.ai.crew import CrewPlayer
 from rail_app.games.railpass.ai.driver import run_tick
+from rail_app.games.railpass.devtools import soak, tournament
 from rail_app.games.railpass.devtools.bench import round_cpu, tick_ms
 from rail_app.games.railpass.game import RAILPASS
 from rail_app.games.railpass.rules import engine
@@ -43,9 +44,17 @@ def test_simulate_takes_rail_pass(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_tournament_takes_rail_pass(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["tournament", "--game", "railpass", "--configs", "6CI", "--levels", "trainee",
-            "--games", "1", "--tempo", "100", "--minutes", "1", "--json"]
+    args = ["tournament", "--game", "railpass", "--levels", "trainee", "--games", "1",
+            "--jobs", "1", "--json", "--quiet"]
     assert cli.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["summary"]["errors"] == 0 and len(out["games"][0]["scores"]) == 6
+
+
+def test_the_crews_measures_run_on_a_short_clock(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--configs", "6CI", "--levels", "trainee", "--games", "1", "--tempo", "100",
+            "--minutes", "1", "--json"]
+    assert tournament.main(args) == 0
     out = json.loads(capsys.readouterr().out)
     row = out["tempos"]["100"]["configurations"]["6CI"]["levels"]["trainee"]
     assert row["rounds"] == 1 and row["deadlocks"] == 0
@@ -58,12 +67,21 @@ def test_soak_takes_rail_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert summary["exceptions"] == 0 and summary["invariant_violations"] == 0
 
 
+def test_the_own_soak_plays_the_configurations(capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's own soak: seven configurations, Dispatcher (the 7th round), the screen's
+    clock with a person (the 4th), every invariant checked."""
+    assert soak.main(["--games", "7", "--seed", "40", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert summary["exceptions"] == 0 and summary["invariant_violations"] == 0
+    assert len(summary["by_configuration"]) == 7
+
+
 def _ticks_round(seed: int, ticks: int) -> RoundState:
     """A round on the screen's clock: a person in seat 0 loading now and then, five
     computer crews, ``ticks`` ticks."""
-    board = RAILPASS.load_board(MAP)
+    board = RAILPASS.rules.load_board(MAP)
     options = {"seats": ["person"] + ["computer"] * 5, "tempo": 100}
-    state = RAILPASS.new_game(board, [f"P{i}" for i in range(6)], options, seed)
+    state = RAILPASS.rules.new_game(board, [f"P{i}" for i in range(6)], options, seed)
     crews = {s: CrewPlayer("conductor", s, seed) for s in range(1, 6)}
     for i in range(ticks):
         if i % 50 == 7:
@@ -86,7 +104,7 @@ def test_DG_D4_a_record_replays_tick_for_tick_to_the_same_state(tmp_path: Path,
     path = tmp_path / "round.json"
     records.save_record(path, rec, RAILPASS)
     back = records.record_from_dict(records.read_json(path), RAILPASS, str(path))
-    replayed, results = records.replay(RAILPASS, back, RAILPASS.load_board(MAP))
+    replayed, results = records.replay(RAILPASS, back, RAILPASS.rules.load_board(MAP))
     assert all(r.ok for r in results)
     assert state_hash(replayed) == state_hash(state) and replayed.tick == state.tick
     outs = []
@@ -104,15 +122,15 @@ def test_DG_P1_a_save_carries_a_paused_round(tmp_path: Path) -> None:
     world = pack_world(MAP)
     seats = [Seat("P0", SeatKind.HUMAN)] + [Seat(f"P{i}", SeatKind.COMPUTER)
                                             for i in range(1, 6)]
-    info = GameInfo("r1", "Rail Pass", False, RAILPASS.turn(state), len(state.history),
-                    False, "6-player Circle", RAILPASS.summary(state))
+    info = GameInfo("r1", "Rail Pass", False, RAILPASS.rules.turn(state), len(state.history),
+                    False, "6-player Circle", RAILPASS.rules.summary(state))
     path = tmp_path / "paused.json"
     write_save(path, SaveFile(rec, seats, world, game=info), RAILPASS)
     from rail_app.table.library import read_save
 
     saved = read_save(path)
     assert saved.game is not None and saved.game.summary["paused"] is True
-    replayed, results = records.replay(RAILPASS, saved.record, RAILPASS.load_board(MAP))
+    replayed, results = records.replay(RAILPASS, saved.record, RAILPASS.rules.load_board(MAP))
     assert all(r.ok for r in results) and replayed.paused and replayed.tick == state.tick
     assert state_hash(replayed) == state_hash(state)
     again = engine.apply(replayed, Resume(0))

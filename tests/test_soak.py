@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 from buildhelp import ROOT, italy
 
+from rail_app.devtools.soak import soak_game
 from rail_app.games.italian_rails.devtools.goalplayer import GoalDirectedPlayer, play_game
-from rail_app.games.italian_rails.devtools.soak import VARIANT_CYCLE, soak_game
+from rail_app.games.italian_rails.devtools.soak import VARIANT_CYCLE
 from rail_app.games.italian_rails.rules import engine, replay
 from rail_app.games.italian_rails.rules.actions import Deliver, EndTurn
 from rail_app.games.italian_rails.rules.board import load_board
@@ -29,10 +30,8 @@ RECORD = ROOT / "tests" / "records" / "mini-short-game.json"
 
 @pytest.mark.parametrize("seed", range(6))
 def test_soak_whole_games_on_italy_break_no_rule(seed: int) -> None:
-    board = italy()
-    deck = load_board_deck(board)
-    report = soak_game(board, deck, seed, turn_cap=20,
-                       variants=VARIANT_CYCLE[seed % len(VARIANT_CYCLE)])
+    report = soak_game("italian-rails", str(ROOT / "maps" / "italy.yaml"), seed, turn_cap=20)
+    assert report.variants == VARIANT_CYCLE[seed % len(VARIANT_CYCLE)]
     assert report.error is None
     assert report.violations == []
     assert report.capped or report.finished

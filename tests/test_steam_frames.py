@@ -37,7 +37,7 @@ def _map_pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
 
 
 def _game() -> tuple[Any, Any]:
-    rules = registry.game("steam")
+    rules = registry.game("steam").rules
     board = rules.load_board(MAP)
     state = rules.new_game(board, ["Anna", "Bruno", "Carla"], {}, 5)
     return board, state

@@ -260,7 +260,7 @@ def test_save_load_and_continue_a_steam_game(app: Any) -> None:
     path = saves_dir() / "steam.json"
     session.save(path)
     back = Session.load(path)
-    assert back.game.summary(back.state) == session.game.summary(session.state)
+    assert back.game.rules.summary(back.state) == session.game.rules.summary(session.state)
     assert [a for _, a in back.state.history] == [a for _, a in session.state.history]
     # leaving by the menu autosaves: Continue finds the game
     key(app, pygame.K_ESCAPE)

@@ -257,8 +257,8 @@ def test_ferry_prices_stay_readable_over_a_taken_and_stormy_ferry() -> None:
     from rail_app.ui import hud
 
     pygame.font.init()
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
-    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, 1)
     board = st.board
     ferry = max(board.ferries, key=lambda f: math.dist(
         (board.dots[f.ports[0]].x, board.dots[f.ports[0]].y),

@@ -42,7 +42,7 @@ def _session(played: Any, path: str) -> Any:
     board, final, names, actions = played
     setup = GameSetup(path, [Seat(names[0], HUMAN, "normal", "blue"),
                              Seat(names[1], COMPUTER, "hard", "orange")], 5,
-                      IR.options_of(final))
+                      IR.rules.options_of(final))
     return Session(setup, board, final)
 
 

@@ -7,22 +7,20 @@ the executable leaves the development tools out). Each such part is a :class:`La
 reference ``"package.module:NAME"`` resolved by importing the module the first time
 :meth:`Lazy.get` is called, and kept from then on.
 
-Every lazy load of the program goes through here, so one grep finds them all
-(``Lazy[``) and the packager's list of hidden imports can be made from them
-(:func:`references`).
+Every lazy load of a part goes through here, so one grep finds them all (``Lazy(``). The
+packager collects every module of the program but the development tools
+(``ItalianRails.spec``), so the parts named this way are in the executable.
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Iterator
 from typing import Generic, TypeVar, cast
 
 T = TypeVar("T")
 
-_ALL: list[Lazy[object]] = []
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # a part that loads another part while it loads
 
 
 class LazyError(ImportError):
@@ -47,7 +45,6 @@ class Lazy(Generic[T]):
         self.name = name
         self._kind = kind
         self._value: T | None = None
-        _ALL.append(cast("Lazy[object]", self))
 
     @property
     def ref(self) -> str:
@@ -82,19 +79,3 @@ class Lazy(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Lazy({self.ref!r})"
-
-
-def load(ref: str) -> object:
-    """The value a reference names, imported now (for a name chosen at run time, such as a
-    command of the command line)."""
-    module, _, name = ref.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def references() -> Iterator[str]:
-    """The modules of every lazy reference made so far (for the packager)."""
-    seen: set[str] = set()
-    for lazy in list(_ALL):
-        if lazy.module not in seen:
-            seen.add(lazy.module)
-            yield lazy.module

@@ -12,6 +12,10 @@ import json
 import sys
 from typing import Any
 
+from rail_app.devtools.gametools import tools_of
+from rail_app.table.registry import game as game_of
+from rail_app.ui.gamescreens import no_screen
+
 #: The fuzzers that play through a game's screen (its saves, the app killed while saving,
 #: random input on the interface).
 SCREEN_FUZZERS = ("saves", "kill", "ui")
@@ -24,9 +28,6 @@ def _progress(line: str) -> None:
 def fuzzer(target: str, game: str | None = None) -> Any:
     """The module of a fuzzer, or None (imported explicitly, so that every one is seen);
     hostile maps are each game's own (its map format), from its tools."""
-    from rail_app.devtools.gametools import tools_of
-    from rail_app.table.registry import game as game_of
-
     module: Any = None
     if target == "saves":
         from rail_app.devtools import fuzz_saves as module
@@ -49,9 +50,6 @@ def fuzzer(target: str, game: str | None = None) -> Any:
 def run_fuzz(target: str, *, long: bool = False, seed: int = 1, count: int | None = None,
              as_json: bool = False, game: str | None = None) -> int:
     if target in SCREEN_FUZZERS:
-        from rail_app.table.registry import game as game_of
-        from rail_app.ui.gamescreens import no_screen
-
         why = no_screen(game_of(game).id)
         if why is not None:
             print(f"fuzz {target}: {why}", file=sys.stderr)

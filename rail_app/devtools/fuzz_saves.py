@@ -34,8 +34,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rail_app.devtools.fuzz_names import fuzz_name
+from rail_app.devtools.games import played_session, small_map_of, table_of
 from rail_app.devtools.isolate import Outcome, run_forked
+from rail_app.table.records import MAX_NAME, record_text, replay
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import LoadError, Session
+from rail_app.ui.settings import INKS, Settings
 
 SHORT_COUNT = 40
 LONG_COUNT = 1000
@@ -57,9 +64,6 @@ class Bases:
     """The base save (one file) and older save (record + seats), as text and as data."""
 
     def __init__(self, folder: Path, game: str | None = None) -> None:
-        from rail_app.devtools.games import played_session, small_map_of, table_of
-        from rail_app.table.records import record_text
-
         names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
         session = played_session(small_map_of(game), 7, 45, names, kinds, inks, game=game)
         session.save(folder / "base.json")
@@ -99,8 +103,6 @@ def _hostile_value(rng: random.Random, where: str) -> Any:
         "alien", 5, "\x00\x1b[31m", "Anna", "blue", "computer", "hard",
     ]
     if "name" in where or "seats" in where or "game" in where:
-        from rail_app.devtools.fuzz_names import fuzz_name
-
         choices += [fuzz_name(rng) for _ in range(4)]  # every Unicode category
     if "seats" in where:
         choices += ["alien", 5, {"r": 0, "g": 114, "b": 178}, "x" * (50 << 20),
@@ -294,8 +296,6 @@ def hostile_cases(bases: Bases) -> list[SaveCase]:
 
 def load_and_judge(path: str) -> dict[str, Any]:
     """Load a save as the game does and judge the result (run in the child process)."""
-    from rail_app.ui.session import LoadError, Session
-
     try:
         session = Session.load(Path(path))
     except LoadError as exc:
@@ -309,9 +309,6 @@ def load_and_judge(path: str) -> dict[str, Any]:
 def invalid_game(session: Any) -> str:
     """What is wrong with a loaded game ("" if nothing): the seats and names are checked,
     the record replays with every action legal, and the game screen draws a frame."""
-    from rail_app.table.records import MAX_NAME, replay
-    from rail_app.ui.settings import INKS
-
     game = session.game
     seats = session.setup.seats
     if not game.seats.low <= len(seats) <= game.seats.most:
@@ -324,15 +321,12 @@ def invalid_game(session: Any) -> str:
         if not isinstance(s.name, str) or not 0 < len(s.name) <= MAX_NAME \
                 or not s.name.isprintable():
             return f"seat name of {len(s.name)} characters"
-    if [s.name for s in seats] != game.seat_names(session.state):
+    if [s.name for s in seats] != game.rules.seat_names(session.state):
         return "the seats are not the players"
     state, results = replay(game, session.record(), session.board)
-    if not all(r.ok for r in results) or game.history(state) != game.history(session.state):
+    if not all(r.ok for r in results) or game.rules.history(state) != game.rules.history(session.state):
         return "the loaded game does not replay"
     import pygame
-
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
 
     # A forked case starts SDL afresh: what the parent had initialised (a window, the
     # threads of its display and sound) does not exist in the child.
@@ -403,9 +397,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: 
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(root / "data")
         try:
             bases = Bases(root, game)
-            from rail_app.ui import session as _session  # noqa: F401  (loaded before forking)
-            from rail_app.ui.headless import use_dummy_drivers
-
             use_dummy_drivers()
 
             todo = hostile_cases(bases) if hostile else []

@@ -1,6 +1,6 @@
 """AI soak: seeded games between computer players, every action checked by the game's
-invariant checker (Italian Rails: ``Checker`` of its soak module: money, cubes, cards, pool,
-track, train, copies, the end).
+invariants (the kit's checker; Italian Rails': money, cubes, cards, pool, track, train,
+copies, the end, in ``rules/invariants.py``), each game played as the tournament plays one.
 
 Every pairing of the game's computer players (Italian Rails: easy, normal, hard, random:
 ten pairings) meets every option set the game's tools list (Italian Rails: standard, Loans,
@@ -16,6 +16,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from rail_app.devtools.gametools import tools_of
+from rail_app.devtools.pool import worker_pool
+from rail_app.devtools.toolkit import resolve
+from rail_app.devtools.tournament import Setup, play
+from rail_app.table.registry import game as game_of
 
 
 def pairings(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -55,9 +61,6 @@ def game_plan(index: int, seed: int, game: str | None = None
               ) -> tuple[int, tuple[str, str], tuple[str, ...]]:
     """The ``index``-th game of a run: its seed, its pairing and its options, cycling so that
     every pairing meets every option set (Italian Rails: once in 40 games)."""
-    from rail_app.devtools.gametools import tools_of
-    from rail_app.table.registry import game as game_of
-
     rules = game_of(game)
     plan = pairings(rules.players)
     cycle = tools_of(rules.id).option_cycle or ({},)
@@ -71,14 +74,10 @@ def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple
                        game: str | None = None) -> SoakGame:
     """Play one game between ``players`` (at a larger table they take the seats in turn)
     and check every action; never raises."""
-    from rail_app.devtools.toolkit import resolve
-    from rail_app.devtools.tournament import play
-    from rail_app.table.registry import game as game_of
-
     rules = game_of(game)
     seats = tuple(players[k % 2] for k in range(rules.seats.default))
-    g = play(map_path or resolve(rules.default_map), game_seed, seats, turn_cap,
-             options={v: True for v in variants}, game_id=rules.id)
+    g = play(Setup(rules.id, map_path or resolve(rules.default_map),
+                   {v: True for v in variants}, turn_cap), game_seed, seats)
     report = SoakGame(game_seed, players, variants, finished=g.error is None and not g.capped,
                       capped=g.capped, turns=max(g.turns), actions=g.actions,
                       violations=g.violations, seconds=g.seconds)
@@ -102,8 +101,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
     jobs = [(i * stride, seed, turn_cap, game) for i in range(count)]
     games: list[SoakGame] = []
     if workers > 1:
-        from rail_app.devtools.pool import worker_pool
-
         with worker_pool(workers) as pool:
             for g in pool.imap(_play, jobs):
                 games.append(g)

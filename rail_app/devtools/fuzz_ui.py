@@ -26,7 +26,17 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.core.paths import DATA_DIR_ENV
+from rail_app.devtools.fuzz_names import POOLS, fuzz_name
+from rail_app.devtools.games import played_session, small_map_of, table_of
+from rail_app.devtools.toolkit import resolve
+from rail_app.table.registry import game as game_of
+from rail_app.table.seats import Level
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session, saves_dir
+from rail_app.ui.settings import Settings
 
 SHORT_COUNT = 1500
 LONG_COUNT = 50_000
@@ -148,8 +158,6 @@ class Monkey:
         if r < 0.9:
             return self.key()
         if r < 0.96:
-            from rail_app.devtools.fuzz_names import POOLS, fuzz_name
-
             text = rng.choice(["a", "Anna", "123", "é", "🚂", "x" * 40, " ", "\t",
                                fuzz_name(rng), rng.choice(rng.choice(POOLS)[1])])
             return [pg.event.Event(pg.TEXTINPUT, text=text)]
@@ -161,51 +169,40 @@ class Monkey:
 def _finished_session(game: str | None = None) -> Any:
     """A game of the game's small map played to its end by random players (ended by the
     game's own rule at 40 turns each)."""
-    from rail_app.devtools.games import small_map_of, table_of
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
-
-    rules = game_of(game)
+    definition = game_of(game)
     path = small_map_of(game)
-    board = rules.load_board(path)
+    board = definition.rules.load_board(path)
     names, _, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
-    state = rules.new_game(board, list(names), {}, 3)
-    bots = [rules.player("random", i, 3) for i in range(len(names))]
+    state = definition.rules.new_game(board, list(names), {}, 3)
+    bots = [definition.player("random", i, 3) for i in range(len(names))]
     for _ in range(20_000):
-        if rules.outcome(state) is not None:
+        if definition.rules.outcome(state) is not None:
             break
-        if min(rules.turns_taken(state)) >= 40:
-            state = rules.end_early(state)
+        if min(definition.rules.turns_taken(state)) >= 40:
+            state = definition.rules.end_early(state)
             break
-        who = rules.to_act(state)
+        who = definition.rules.to_act(state)
         assert who is not None
-        state = rules.apply(state, bots[who].choose(rules.seen_by(state, who)))
+        state = definition.rules.apply(state, bots[who].choose(definition.rules.seen_by(state, who)))
     seats = [Seat(n, COMPUTER, Level.EASY if i % 2 == 0 else Level.HARD, ink)
              for i, (n, ink) in enumerate(zip(names, inks, strict=True))]
-    return Session(GameSetup(path, seats, 3, game=rules.id), board, state)
+    return Session(GameSetup(path, seats, 3, game=definition.id), board, state)
 
 
 def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
     """Put the app on the screen of ``phase``."""
-    from rail_app.devtools.games import small_map_of
-    from rail_app.devtools.toolkit import resolve
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-
     app.running = True
-    rules = game_of(game)
+    definition = game_of(game)
     if phase.startswith("game:"):
         kinds = {"game: person v computer": (HUMAN, COMPUTER), "game: two people": (HUMAN, HUMAN),
                  "game: two computers": (COMPUTER, COMPUTER),
                  "game: Italy": (HUMAN, COMPUTER)}[phase]
-        path = resolve(rules.default_map) if "Italy" in phase else small_map_of(game)
+        path = resolve(definition.default_map) if "Italy" in phase else small_map_of(game)
         names = ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo")
         inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
         seats = [Seat(names[i], kinds[i % 2], Level.HARD if i % 2 == 0 else Level.EASY,
-                      inks[i]) for i in range(rules.seats.default)]
-        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=rules.id))))
+                      inks[i]) for i in range(definition.seats.default)]
+        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=definition.id))))
     elif phase == "gameover":
         app.reset(screens.game_over(app, finished))
     elif phase == "settings":
@@ -225,9 +222,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """Feed ``count`` random events to the app; a summary (crashes, slowest frame...)."""
-    from rail_app.core.paths import DATA_DIR_ENV
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     old = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-ui-",
@@ -243,18 +237,12 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
 
 
 def _new_app() -> Any:
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     return App(size=(1280, 720), fullscreen=False, settings=Settings())
 
 
 def _run(seed: int, count: int, progress: Callable[[str], None] | None,
          game: str | None = None) -> dict[str, Any]:
     import pygame
-
-    from rail_app.devtools.games import played_session, small_map_of, table_of
-    from rail_app.ui.session import saves_dir
 
     t0 = time.perf_counter()
     names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))

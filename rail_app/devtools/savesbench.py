@@ -19,10 +19,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.paths import scratch_data_dir
+from rail_app.core.paths import DATA_DIR_ENV, scratch_data_dir
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui import savedir, savelist, screens
+from rail_app.ui.app import App
 from rail_app.ui.savedir import newest_saves
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -56,12 +61,6 @@ def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
     """The three figures with 10 saves and with ``count``, and their ratios. The two
     folders are measured in turns, one run of each after the other, so that a machine
     whose load changes during the run weighs on both alike."""
-    from rail_app.core.paths import DATA_DIR_ENV
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.app import App
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings
-
     game = registry.game(game_id)
     seats = [Seat(f"Player {i + 1}", SeatKind.HUMAN, Level.NORMAL, ink)
              for i, ink in enumerate(("blue", "orange", "green", "purple", "red",
@@ -105,17 +104,14 @@ def _play(session: Any, actions: int) -> None:
     game = session.game
     players = [game.player("random", i, 5 + i) for i in range(len(session.setup.seats))]
     for _ in range(actions):
-        seat = game.to_act(session.state)
+        seat = game.rules.to_act(session.state)
         if seat is None:
             return
-        session.apply(players[seat].choose(game.seen_by(session.state, seat)))
+        session.apply(players[seat].choose(game.rules.seen_by(session.state, seat)))
 
 
 def _measure(app: Any) -> dict[str, float]:
     """One run of each figure on the data folder now set (ms)."""
-    from rail_app.ui import savedir, savelist, screens
-    from rail_app.ui.session import Session
-
     def menu() -> None:
         savedir.forget_index()  # as when the game starts (the index read from its file)
         app.reset(screens.menu(app))

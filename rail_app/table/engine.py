@@ -246,16 +246,21 @@ class Engine(Generic[S, A]):
         """Every legal action now, in the order of the flow's candidates."""
         return [a for a in self.candidates(state) if self.offered(state, a)]
 
-    def to_act(self, state: S) -> int | None:
-        """The seat whose input is awaited, when it is one seat (None when it is over, or
-        when several seats may act at once)."""
+    def may_act(self, state: S) -> tuple[int, ...]:
+        """The seats whose input is awaited now: none once it is over, the pending choice's
+        seat, else the flow's seats (several in a game where seats act at once)."""
         if self.flow.over(state):
-            return None
+            return ()
         pending = self.flow.pending(state)
         if pending is not None:
-            return pending.seat
-        seats = self.flow.may_act(state)
-        return next(iter(seats)) if len(seats) == 1 else None
+            return (pending.seat,)
+        return tuple(self.flow.may_act(state))
+
+    def to_act(self, state: S) -> int | None:
+        """The seat whose input is awaited, when it is one seat (None when it is over, or
+        when several seats may act at once: :meth:`may_act` says which)."""
+        seats = self.may_act(state)
+        return seats[0] if len(seats) == 1 else None
 
 
 class Player(Protocol[S_contra, A]):  # type: ignore[misc]

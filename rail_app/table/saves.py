@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rail_app.core import guarded, names
 from rail_app.core.files import write_atomic
@@ -41,8 +41,8 @@ from rail_app.table.records import (
 )
 from rail_app.table.records import (
     MAX_NAME,
+    AnyGameDef,
     Record,
-    RecordCodec,
     RecordError,
     envelope,
     record_from_dict,
@@ -62,12 +62,6 @@ MAX_SAVE_NAME = names.MAX_SAVE_NAME
 
 class SaveError(Exception):
     """A save that cannot be used; the message is one line naming the file and the fault."""
-
-
-class SaveCodec(RecordCodec, Protocol):
-    """What a save needs of its game beyond its record: its summary read back."""
-
-    def summary_from_json(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -116,7 +110,7 @@ def seats_side_path(path: Path) -> Path:
     return path.with_name(path.name + ".seats")
 
 
-def save_text(save: SaveFile, codec: RecordCodec) -> str:
+def save_text(save: SaveFile, game: AnyGameDef) -> str:
     """The JSON text of a save: a seat per line, a packed file per line, then the record
     laid out as records are (one action per line)."""
     head = {"format": FORMAT, "version": VERSION,
@@ -133,17 +127,17 @@ def save_text(save: SaveFile, codec: RecordCodec) -> str:
         parts = ",\n  ".join(f"{json.dumps(role)}: {json.dumps(entry)}"
                              for role, entry in save.world.to_json().items())
         lines.append(f' "world": {{\n  {parts}\n }},')
-    record = record_text(save.record, codec).rstrip("\n").replace("\n", "\n ")
+    record = record_text(save.record, game).rstrip("\n").replace("\n", "\n ")
     lines.append(f' "record": {record}')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def write_save(path: str | os.PathLike[str], save: SaveFile, codec: RecordCodec) -> None:
+def write_save(path: str | os.PathLike[str], save: SaveFile, game: AnyGameDef) -> None:
     """Write ``save`` atomically as one file; a ``.seats`` file an older version left beside
     it is removed, since the save now holds its seats."""
     target = Path(path)
-    write_atomic(target, save_text(save, codec))
+    write_atomic(target, save_text(save, game))
     with contextlib.suppress(OSError):
         seats_side_path(target).unlink(missing_ok=True)
 
@@ -168,11 +162,11 @@ def game_of_save(data: Any) -> str:
         raise SaveError(str(exc)) from None
 
 
-def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec],
+def read_save(path: str | os.PathLike[str], game_for: Callable[[str], AnyGameDef],
               inks: Collection[str] | None = None) -> SaveFile:
     """Read a save (or an older record + ``.seats`` pair); SaveError names the fault.
 
-    ``codec_for`` gives the game a record names (the registry's games; KeyError for a game
+    ``game_for`` gives the game a record names (the registry's games; KeyError for a game
     this program does not have); ``inks`` the ink names a seat may have (the app's
     palette), None accepting any short name.
     """
@@ -185,7 +179,7 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     if not isinstance(data, dict):
         raise SaveError(f"{shown}: not a saved game (expected a JSON object)")
     if data.get("format") == RECORD_FORMAT:
-        return _read_older(p, data, _codec(data, codec_for, shown), inks)
+        return _read_older(p, data, _game_of(data, game_for, shown), inks)
     if data.get("format") != FORMAT:
         raise SaveError(f"{shown}: not an Italian Rails saved game (format "
                         f"{guarded.shorten(data.get('format'))})")
@@ -199,9 +193,9 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
         what = (f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra
                 else f"missing key(s): {', '.join(sorted(missing))}")
         raise SaveError(f"{shown}: {what}")
-    codec = _codec(data["record"], codec_for, f"{shown}: record")
+    game = _game_of(data["record"], game_for, f"{shown}: record")
     try:
-        record = record_from_dict(data["record"], codec, f"{shown}: record")
+        record = record_from_dict(data["record"], game, f"{shown}: record")
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     seats = seats_from_json(data["seats"], f"{shown}: seats", len(record.players), inks)
@@ -212,7 +206,7 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     world = None
     if data["world"] is not None:
         try:
-            world = world_from_json(data["world"])
+            world = world_from_json(data["world"], game.map_parts)
         except WorldError as exc:
             raise SaveError(f"{shown}: {exc}") from None
         if record.map_sha256 and record.map_sha256 != world.map.sha256:
@@ -221,27 +215,27 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     saved = data["saved"]
     if not isinstance(saved, str) or len(saved) > 40:
         raise SaveError(f"{shown}: 'saved' must be a date")
-    game = (game_from_json(data["game"], f"{shown}: game", codec, len(seats))
+    info = (game_from_json(data["game"], f"{shown}: game", game, len(seats))
             if data.get("game") is not None else None)
-    if game is not None and game.actions != len(record.actions):
-        raise SaveError(f"{shown}: its summary says {game.actions} actions were played, its "
+    if info is not None and info.actions != len(record.actions):
+        raise SaveError(f"{shown}: its summary says {info.actions} actions were played, its "
                         f"record holds {len(record.actions)}")
-    return SaveFile(record, seats, world, saved, game=game)
+    return SaveFile(record, seats, world, saved, game=info)
 
 
-def _codec(record: Any, codec_for: Callable[[str], SaveCodec], shown: str) -> SaveCodec:
+def _game_of(record: Any, game_for: Callable[[str], AnyGameDef], shown: str) -> AnyGameDef:
     try:
         game = envelope(record, shown)[0]
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     try:
-        return codec_for(game)
+        return game_for(game)
     except KeyError:
         raise SaveError(f"{shown}: a game of {guarded.shorten(game)}, which this program "
                         "does not have") from None
 
 
-def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameInfo:
+def game_from_json(raw: Any, where: str, game: AnyGameDef, seats: int) -> GameInfo:
     """A save's ``game`` block, every field checked (SaveError names the fault)."""
     if not isinstance(raw, dict):
         raise SaveError(f"{where}: expected an object")
@@ -274,7 +268,7 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
         raise SaveError(f"{where}: 'began' must be a date and time such as 2026-11-25 19:30, "
                         f"not {guarded.shorten(began)}")
     try:
-        summary = codec.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
+        summary = game.rules.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
                                           seats)
     except ValueError as exc:
         raise SaveError(f"{where}: {exc}") from None
@@ -282,12 +276,12 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
                     flags["over"], map_name, summary, began)
 
 
-def _read_older(path: Path, data: dict[str, Any], codec: SaveCodec,
+def _read_older(path: Path, data: dict[str, Any], game: AnyGameDef,
                 inks: Collection[str] | None) -> SaveFile:
     """A plain game record, with the ``.seats`` file older versions wrote beside it."""
     shown = path.name
     try:
-        record = record_from_dict(data, codec, shown)
+        record = record_from_dict(data, game, shown)
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     side = seats_side_path(path)

@@ -8,9 +8,14 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
-from rail_app.table import career
+from rail_app.core.world import unpack_world
+from rail_app.table import career, records, registry
 from rail_app.table.career import CareerError, GameEntry
+from rail_app.table.library import read_save
+from rail_app.table.saves import SaveError
+from rail_app.ui.savedir import worlds_dir
 
 if TYPE_CHECKING:
     from rail_app.ui.session import Session
@@ -22,22 +27,15 @@ def _when(seconds: float) -> str:
 
 def entry_from_save(path: Path) -> GameEntry | None:
     """The career's line of a kept save (None when it cannot be read or is not over)."""
-    from rail_app.core.mapfile import MapError
-    from rail_app.core.world import unpack_world
-    from rail_app.table import records, registry
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-    from rail_app.ui.savedir import worlds_dir
-
     try:
         saved = read_save(path)
         game = registry.game(saved.record.game)
         where = unpack_world(saved.world, worlds_dir()) if saved.world is not None \
             else Path(saved.record.map)
-        board = game.load_board(where, needs=saved.record.options)
+        board = game.rules.load_board(where, needs=saved.record.options)
         state, _results = records.replay(game, saved.record, board)
         match = saved.game.id if saved.game is not None else path.stem
-        return career.entry_of(game, state, saved.seats, match, game.board_name(board)[:80],
+        return career.entry_of(game, state, saved.seats, match, game.rules.board_name(board)[:80],
                                _when(path.stat().st_mtime))
     except (SaveError, MapError, KeyError, ValueError, OSError):
         return None
@@ -74,7 +72,7 @@ def keep(session: Session[Any]) -> GameEntry | None:
     if not kept.exists():
         session.save(kept)
     entry = career.entry_of(session.game, session.state, session.setup.seats, session.game_id,
-                            session.game.board_name(session.board)[:80],
+                            session.game.rules.board_name(session.board)[:80],
                             _when(kept.stat().st_mtime))
     career.add(career.career_path(data), entry, rebuilt)
     return entry

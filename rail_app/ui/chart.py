@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions
+from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.fonts import font
 from rail_app.ui.palette import CHART_GRID as CHART_GRID
@@ -47,13 +47,13 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int],
 
 def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
                     series: Sequence[tuple[str, tuple[int, int, int], Sequence[int]]],
-                    size: int = 14, goal: int | None = None, end: bool = False,
-                    heading: str | None = None,
-                    value: Callable[[int], str] = money_millions) -> pygame.Rect:
+                    value: Callable[[int], str], size: int = 14, goal: int | None = None,
+                    end: bool = False, heading: str | None = None) -> pygame.Rect:
     """Draw the chart into ``rect``; returns the plot area. ``series``: (name, colour,
-    cash after each turn); with ``end`` the last point of each line is the cash at the end
-    of the game (after the last turn), marked "end" on the axis. ``heading`` and ``value``
-    (how a value is written; money by default) name another game's figure."""
+    the game's figure after each turn: cash, VP); with ``end`` the last point of each line is
+    the figure at the end of the game (after the last turn), marked "end" on the axis.
+    ``value`` writes a value as the game writes its score (:meth:`Score.format`);
+    ``heading`` names the figure."""
     hud.panel(surface, rect, 250, radius=10)
     pad_l, pad_r, pad_t, pad_b = size * 4, size * 2, size * 3, size * 3
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
@@ -87,7 +87,7 @@ def draw_cash_chart(surface: pygame.Surface, rect: pygame.Rect,
     if goal is not None and lo <= goal <= hi:
         _x, y = to_px(0, goal)
         _dashed(surface, hud.GREEN, [(plot.x, y), (plot.right, y)], 1, 6)
-        hud.label(surface, _("goal {amount}").format(amount=money_millions(goal)), (plot.x + 6, y - 2), size - 3, hud.GREEN,
+        hud.label(surface, _("goal {amount}").format(amount=value(goal)), (plot.x + 6, y - 2), size - 3, hud.GREEN,
                   anchor="bottomleft")
     # x axis: turns
     played = turns - 1 if end else turns

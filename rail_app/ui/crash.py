@@ -34,8 +34,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from rail_app import __version__
+from rail_app.core.files import write_atomic
 from rail_app.core.i18n import _
+from rail_app.core.paths import user_data_dir
 from rail_app.ui.palette import PAPER as PAPER
+from rail_app.ui.savedir import saves_dir
 from rail_app.ui.scene import Host, Scene
 
 
@@ -49,8 +52,6 @@ class CrashFiles:
 
 
 def crashes_dir() -> Path:
-    from rail_app.core.paths import user_data_dir
-
     p = user_data_dir() / "crashes"
     p.mkdir(parents=True, exist_ok=True)
     return p
@@ -60,7 +61,6 @@ def emergency_save(session: Any, stamp: str) -> tuple[Path | None, str]:
     """Save ``session`` as ``saves/emergency-<stamp>.json``; (path, "") or (None, why)."""
     if session is None:
         return None, "no game was open"
-    from rail_app.ui.session import saves_dir
 
     try:
         path = saves_dir() / f"emergency-{stamp}.json"
@@ -130,7 +130,6 @@ def record_crash(exc: BaseException, app: Any, session: Any,
         while path.exists():
             n += 1
             path = path.with_name(f"crash-{stamp}-{n}.txt")
-        from rail_app.core.files import write_atomic
 
         write_atomic(path, text)
         files.report = path

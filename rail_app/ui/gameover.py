@@ -76,7 +76,7 @@ class GameOverScene(Scene):
     def ranks(self) -> list[int]:
         """Each seat's rank (1 = first; seats that tie share a rank)."""
         game = self.session.game
-        out = game.outcome(self.session.state)
+        out = game.rules.outcome(self.session.state)
         if out is None:
             return [1] * len(self.session.setup.seats)
         return list(out.ranks)
@@ -165,8 +165,10 @@ class GameOverScene(Scene):
             series, end = self.series()
             heading = final.extra.get("heading")
             suffix = final.extra.get("suffix")  # a figure other than money: its unit
-            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end,
-                            heading=None if heading is None else str(heading),
-                            value=i18n.money_millions if suffix is None else
-                            (lambda v: f"{i18n.number(v)}{suffix}"))
+            score = self.session.game.score
+            draw_cash_chart(surface, chart, series,
+                            score.format if suffix is None else
+                            (lambda v: f"{i18n.number(v)}{suffix}"),
+                            px(14), goal=final.goal, end=end,
+                            heading=None if heading is None else str(heading))
         self.ui.draw_ui(surface)

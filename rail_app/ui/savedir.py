@@ -11,6 +11,8 @@ import stat
 import time
 from pathlib import Path
 
+from rail_app.core import guarded
+from rail_app.core.files import folder_problem, os_reason, remove_orphan_temps, write_atomic
 from rail_app.core.paths import user_data_dir
 
 
@@ -27,8 +29,6 @@ def data_dir_problem() -> str:
     """Why nothing can be saved in the user data folder ("" when a file can be written
     there; see :func:`rail_app.core.files.folder_problem`). The trial file is written in
     the data folder itself, not among the saves, whose folder's time the index watches."""
-    from rail_app.core.files import folder_problem
-
     problem = folder_problem(user_data_dir())
     if problem:
         return problem
@@ -36,8 +36,6 @@ def data_dir_problem() -> str:
     try:
         saves.mkdir(exist_ok=True)
     except OSError as exc:
-        from rail_app.core.files import os_reason
-
         return os_reason(exc)
     return ""
 
@@ -104,8 +102,6 @@ def _read_index(folder: Path) -> _Index:
     """The index written by an earlier run (through the guarded reader); an empty one when
     there is none or it cannot be used: it is only a shortcut, checked against the
     folder's time and, when that changed, entry by entry."""
-    from rail_app.core import guarded
-
     out = _Index()
     try:
         text = guarded.read_text(folder.parent / INDEX_NAME, guarded.SAVE)
@@ -130,8 +126,6 @@ def _read_index(folder: Path) -> _Index:
 
 
 def _write_index(idx: _Index) -> None:
-    from rail_app.core.files import write_atomic
-
     rows = idx.rows()
     lines = [f"{INDEX_HEAD}\t{idx.stamp}\t{'trusted' if idx.trusted else 'checked'}\t"
              f"{idx.folder}", " ".join(repr(m) for m, _ in rows),
@@ -225,8 +219,6 @@ def worlds_dir() -> Path:
 def remove_leftovers() -> list[Path]:
     """Remove the temporary files of saves cut short (the game killed while writing): they
     are never a save, and nothing else would ever delete them. Run when the game starts."""
-    from rail_app.core.files import remove_orphan_temps
-
     removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
     try:
         with os.scandir(worlds_dir()) as it:

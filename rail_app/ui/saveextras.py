@@ -14,6 +14,9 @@ from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
 from rail_app.core.i18n import _
+from rail_app.ui.savelist import list_entries
+from rail_app.ui.session import LoadError, Session, new_save_path, saves_dir
+from rail_app.ui.sharing import ShareError, export_save, import_save
 
 
 class SaveExtras:
@@ -87,7 +90,6 @@ class SaveExtras:
         if e is None or e.problem:
             self.say(_("Choose a saved game that can be loaded first."))
             return
-        from rail_app.ui.session import LoadError, Session
 
         try:
             session = Session.load(e.path)
@@ -123,10 +125,6 @@ class SaveExtras:
         self.what = what
 
     def share(self, path: Path) -> None:
-        from rail_app.ui.savelist import list_entries
-        from rail_app.ui.session import new_save_path, saves_dir
-        from rail_app.ui.sharing import ShareError, export_save, import_save
-
         scene = self.scene
         try:
             if self.what == "export":

@@ -20,10 +20,22 @@ from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
+from rail_app.core import guarded, names
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, number
-from rail_app.table.seats import Seat
+from rail_app.core.mapfile import MapError
+from rail_app.core.world import open_world
+from rail_app.table import registry
+from rail_app.table.library import read_save
+from rail_app.table.records import FIRST_GAME
+from rail_app.table.registry import game
+from rail_app.table.saves import SaveError, write_save
+from rail_app.table.seats import Level, Seat
+from rail_app.ui import hud
+from rail_app.ui.gamescreens import has_screen, screens_of
 from rail_app.ui.palette import BLACK as BLACK
+from rail_app.ui.savedir import AUTOSAVE_PREFIX, newest_names, newest_saves, worlds_dir
+from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the games are reached when a list is first read
     from rail_app.table.saves import GameInfo
@@ -56,8 +68,6 @@ class Entry:
     def kind(self) -> str:
         """How the save was made: by the player, by the game after a turn, or after a
         crash."""
-        from rail_app.ui.savedir import AUTOSAVE_PREFIX
-
         if self.unsaved:
             return _("not saved yet")
         if self.path.name.startswith(EMERGENCY_PREFIX):
@@ -91,10 +101,9 @@ class Entry:
         g = self.game
         if g is None or not self.game_id:
             return []
-        from rail_app.table.registry import game
 
         people = [i for i, s in enumerate(self.seats) if not s.computer]
-        return game(self.game_id).summary_lines(g.summary, [s.name for s in self.seats],
+        return game(self.game_id).rules.summary_lines(g.summary, [s.name for s in self.seats],
                                                  people, g.over)
 
 
@@ -111,8 +120,6 @@ def summary(e: Entry) -> str:
 
 def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
     """What the screen says of the selected save: (words, colour, bold) a line."""
-    from rail_app.ui import hud
-
     if e.problem:
         return [(_("This save cannot be loaded:"), hud.RED, True), (e.problem, hud.TEXT, False)]
     out: list[tuple[str, tuple[int, int, int], bool]] = []
@@ -143,11 +150,6 @@ def read_entry(path: Path) -> Entry:
     found = _ENTRIES.peek(key)
     if found is not None:
         return found
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-    from rail_app.ui.savedir import worlds_dir
-    from rail_app.ui.settings import INKS
-
     try:
         save = read_save(path, inks=INKS)
     except SaveError as exc:
@@ -157,8 +159,6 @@ def read_entry(path: Path) -> Entry:
     else:
         map_file = None
         if save.world is not None:
-            from rail_app.core.world import open_world
-
             map_file = open_world(save.world, worlds_dir())
         elif Path(save.record.map).is_file():
             map_file = Path(save.record.map)
@@ -217,8 +217,6 @@ class EntryList(Sequence[Entry]):
 
 def list_entries() -> EntryList:
     """Every saved game, newest first, read as they are asked for (:class:`EntryList`)."""
-    from rail_app.ui.savedir import newest_saves
-
     return EntryList(newest_saves())
 
 
@@ -233,10 +231,6 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
     say it is over (of the game ``game_id`` when given: the menu's chosen game), read
     through the same guards as any save, newest first and only as far as needed. Loading
     it checks it whole."""
-    from rail_app.core import guarded
-    from rail_app.table.records import FIRST_GAME
-    from rail_app.ui.savedir import newest_names
-
     finished: set[str] = set()  # matches whose newest save says the game is over
     folder, names = newest_names()
     for name in names:
@@ -265,8 +259,6 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
 
 def _level_words(level: str) -> str:
     """A computer seat's level as a player reads it (the save keeps its English id)."""
-    from rail_app.table.seats import Level
-
     try:
         return Level(level).label.lower()
     except ValueError:
@@ -275,12 +267,6 @@ def _level_words(level: str) -> str:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
-    from rail_app.core import names
-    from rail_app.table.library import read_save
-    from rail_app.table.registry import game
-    from rail_app.table.saves import SaveError, write_save
-    from rail_app.ui.settings import INKS
-
     save = read_save(entry.path, inks=INKS)
     if save.game is None:
         raise SaveError(f"{entry.path.name}: a save of an older version has no name; load "
@@ -318,13 +304,9 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         return found
     if entry.map_file is None or not entry.game_id:
         return None
-    from rail_app.core.mapfile import MapError
-    from rail_app.ui.gamescreens import GAME_SCREENS
-    from rail_app.ui.settings import INKS
-
-    if entry.game_id not in GAME_SCREENS:
+    if entry.game_id not in registry.ids() or not has_screen(entry.game_id):
         return None
-    screens = GAME_SCREENS[entry.game_id]
+    screens = screens_of(entry.game_id)
     board_key = (entry.game_id, entry.map_file)
     board = _BOARDS.peek(board_key)
     if board is None:
@@ -338,6 +320,6 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
         _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
-    pic = screens.thumbnail(board, summary, inks, size)
+    pic: pygame.Surface = screens.thumbnail(board, summary, inks, size)
     _THUMBS.put(key, pic)
     return pic

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rail_app.core.paths import base_dir
+from rail_app.core.paths import base_dir, scratch_data_dir
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.simulate import play_game
 from rail_app.games.italian_rails.devtools.bench_advice import bench_advice
@@ -34,6 +34,10 @@ from rail_app.games.italian_rails.rules.engine import apply, quote
 from rail_app.games.italian_rails.rules.identity import GAME_ID
 from rail_app.games.italian_rails.rules.state import Load, Phase
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -163,14 +167,8 @@ def bench_ai(path: str, turns: int, turn_cap: int = 150) -> dict[str, Any]:
 def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, float]:
     """Frame times of the real game screen at 1920x1080 while panning and zooming, against
     one bare full-screen blit."""
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     import pygame
-
-    from rail_app.ui.app import App
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-    from rail_app.ui.settings import Settings
 
     app = App(size=SCREEN, fullscreen=False, settings=Settings())
     screen = app.screen
@@ -310,8 +308,6 @@ TARGETS = {
 def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     """Every figure; the game's screens and start-ups run in a data folder of their own,
     removed afterwards."""
-    from rail_app.core.paths import scratch_data_dir
-
     with scratch_data_dir("rails-bench-"):
         return _run_bench(map_path, quick)
 

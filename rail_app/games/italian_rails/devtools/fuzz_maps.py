@@ -35,8 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import resource_path
 from rail_app.devtools.isolate import Outcome, run_forked
+from rail_app.games.italian_rails.rules.deck import deck_schema, load_map
+from rail_app.games.italian_rails.rules.maprules import map_schema
 
 MAP, GEO, DECK = "italy.yaml", "italy.geojson", "italy-deck.yaml"
 REFUSE_SECONDS = 3.0
@@ -415,9 +418,6 @@ def mutant(bases: _Bases, seed: int, index: int) -> MapCase:
 
 def check_map(path: str) -> dict[str, Any]:
     """Load a map as validate-map and the game do (run in the child process)."""
-    from rail_app.core.mapfile import MapError
-    from rail_app.games.italian_rails.rules.deck import load_map
-
     try:
         board, deck = load_map(path, use_cache=False)
     except MapError as exc:
@@ -489,9 +489,6 @@ def warm() -> None:
     """Import and prepare in the parent what every child uses (the loaders, the schemas),
     so that a case measures the loading of its files, not the start of the program."""
     import jsonschema
-
-    from rail_app.games.italian_rails.rules.deck import deck_schema
-    from rail_app.games.italian_rails.rules.maprules import map_schema
 
     jsonschema.Draft202012Validator(map_schema())
     jsonschema.Draft202012Validator(deck_schema())

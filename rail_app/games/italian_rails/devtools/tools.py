@@ -1,8 +1,7 @@
-"""Italian Rails' own development tools, as the shared tools reach them
-(:data:`rail_app.devtools.gametools.GAME_TOOLS`): its soak with the goal-directed player and
-the rules' invariants, its benchmarks, its map fuzzer, the variant
-sets the checked games cycle through, and its own commands (autoplay, screenshots, records,
-the lesson's tools)."""
+"""Italian Rails' own development tools, as the shared tools reach them (its definition's
+``tools``): how its soak plays (the goal-directed player, the variants in turn), its
+benchmarks, its map fuzzer, the variant sets the checked games cycle through, and its own
+commands (autoplay, screenshots, records, the lesson's tools)."""
 
 from __future__ import annotations
 
@@ -10,13 +9,21 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import i18n
 from rail_app.devtools.toolkit import GameTools
-
-
-def _soak(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.soak import run_command
-
-    return run_command(args)
+from rail_app.games.italian_rails.devtools import fuzz_maps
+from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
+from rail_app.games.italian_rails.devtools.newcomershots import main as shoot_newcomer
+from rail_app.games.italian_rails.devtools.records import write_records
+from rail_app.games.italian_rails.devtools.screenshots import SIZES
+from rail_app.games.italian_rails.devtools.screenshots import main as shoot
+from rail_app.games.italian_rails.devtools.soak import SOAK
+from rail_app.games.italian_rails.devtools.xlesson import main as play
+from rail_app.games.italian_rails.rules.identity import (
+    VARIANT_FAST_TRAINS,
+    VARIANT_LOANS,
+    VARIANT_SMALL_CITY_ACCESS,
+)
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -26,8 +33,6 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _fuzz_maps() -> Any:
-    from rail_app.games.italian_rails.devtools import fuzz_maps
-
     return fuzz_maps
 
 
@@ -44,52 +49,34 @@ def _lesson_seed(args: argparse.Namespace) -> int:
 
 
 def _lesson_xvfb(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.xlesson import main as play
-
     return play(Path(args.out), args.size)
 
 
 def _screenshots(args: argparse.Namespace) -> int:
-    from rail_app.core import i18n
-    from rail_app.games.italian_rails.devtools.screenshots import SIZES
-    from rail_app.games.italian_rails.devtools.screenshots import main as shoot
-
     sizes = tuple(args.size) if args.size else SIZES
     if args.language:
         i18n.set_language(args.language)
     if getattr(args, "newcomer", False):
-        from rail_app.games.italian_rails.devtools.newcomershots import main as shoot_newcomer
-
         return shoot_newcomer(args.out, sizes)
     if args.helpers:
-        from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
-
         return shoot_helpers(args.out, sizes)
     return shoot(args.out, sizes)
 
 
 def _records(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.records import write_records
-
     for path in write_records(Path(args.root)):
         print(f"wrote {path}")
     return 0
 
 
 def _variant_cycle() -> tuple[dict[str, object], ...]:
-    from rail_app.games.italian_rails.rules.identity import (
-        VARIANT_FAST_TRAINS,
-        VARIANT_LOANS,
-        VARIANT_SMALL_CITY_ACCESS,
-    )
-
     # the soak's cycle (devtools/soak.py VARIANT_CYCLE): standard, Loans, Fast Trains, V3
     return ({}, {VARIANT_LOANS: True}, {VARIANT_FAST_TRAINS: True},
             {VARIANT_SMALL_CITY_ACCESS: True})
 
 
 TOOLS = GameTools(
-    soak=_soak,
+    soak=SOAK,
     bench=_bench,
     fuzz_maps=_fuzz_maps,
     option_cycle=_variant_cycle(),

@@ -140,11 +140,9 @@ class ItalianFlow:
 #: Italian Rails' engine: the kit's skeleton over :data:`RULEBOOK` and :class:`ItalianFlow`.
 ENGINE: Engine[GameState, Action] = Engine(RULEBOOK.actions, ItalianFlow(), "Italian Rails")
 
-moment_violation = ENGINE.moment
-quote = ENGINE.quote
-apply = ENGINE.apply
-apply_quoted = ENGINE.apply_quoted
-legal_actions = ENGINE.legal_actions
+# the engine's work under the names the rules, the players and the tests call
+quote, apply, apply_quoted = ENGINE.quote, ENGINE.apply, ENGINE.apply_quoted
+legal_actions, moment_violation = ENGINE.legal_actions, ENGINE.moment
 
 
 def is_legal(state: GameState, action: Action) -> bool:

@@ -15,16 +15,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rail_app.core import guarded
-from rail_app.games.italian_rails.rules.actions import CODEC as ACTIONS
+from rail_app.core.lazy import Lazy
 from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
-from rail_app.games.italian_rails.rules.engine import apply, new_game, quote
+from rail_app.games.italian_rails.rules.engine import apply_quoted, new_game, quote
 from rail_app.games.italian_rails.rules.identity import (
     BUILDING_ONLY,
     GAME_ID,
     RULES_VERSION,
-    SEATS,
     VARIANTS,
 )
 from rail_app.games.italian_rails.rules.state import GameState
@@ -38,47 +37,37 @@ from rail_app.table.records import (
 )
 
 MAX_NAME = table_records.MAX_NAME
+#: The game's definition, for the table's records (the definition names these rules: it is
+#: looked up when a record is first read or written).
+GAME: Lazy[table_records.AnyGameDef] = Lazy("rail_app.games.italian_rails.game:ITALIAN_RAILS")
 
-__all__ = ["CODEC", "ActionResult", "Record", "RecordError", "load_record", "map_digest",
+__all__ = ["ActionResult", "Record", "RecordError", "load_record", "map_digest",
            "record_dict", "record_from_dict", "record_from_game", "record_text", "replay_record",
            "save_record", "start_state"]
 
 
-class Codec:
-    """Italian Rails' side of a record (:class:`rail_app.table.records.RecordCodec`)."""
-
-    id = GAME_ID
-    rules_version = RULES_VERSION
-    seats = SEATS
-
-    def action_to_dict(self, action: Action) -> dict[str, Any]:
-        return action.to_dict()
-
-    def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        return ACTIONS.from_dict(data)
-
-    def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
-        return {"deck": not options.get(BUILDING_ONLY, False),
-                "variants": sorted(v for v in VARIANTS if options.get(v))}
-
-    def options_from_record(self, data: Mapping[str, Any]) -> dict[str, object]:
-        variants = data.get("variants", [])
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise ValueError("'variants' must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ValueError(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
-                             f"{', '.join(VARIANTS)})")
-        deck = data.get("deck", True)
-        if not isinstance(deck, bool):
-            raise ValueError("'deck' must be true or false")
-        out: dict[str, object] = {v: True for v in sorted(variants)}
-        if not deck:
-            out[BUILDING_ONLY] = True
-        return out
+def options_to_record(options: Mapping[str, object]) -> dict[str, Any]:
+    """The options as a record writes them: ``deck`` and ``variants``."""
+    return {"deck": not options.get(BUILDING_ONLY, False),
+            "variants": sorted(v for v in VARIANTS if options.get(v))}
 
 
-CODEC = Codec()
+def options_from_record(data: Mapping[str, Any]) -> dict[str, object]:
+    """The options of a record's JSON (ValueError names the fault)."""
+    variants = data.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ValueError("'variants' must be a list of variant names")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
+                         f"{', '.join(VARIANTS)})")
+    deck = data.get("deck", True)
+    if not isinstance(deck, bool):
+        raise ValueError("'deck' must be true or false")
+    out: dict[str, object] = {v: True for v in sorted(variants)}
+    if not deck:
+        out[BUILDING_ONLY] = True
+    return out
 
 
 def options_of(state: GameState) -> dict[str, object]:
@@ -118,15 +107,15 @@ def record_from_game(state: GameState, map_path: str | os.PathLike[str]) -> Reco
 
 def record_dict(record: Record) -> dict[str, Any]:
     """The JSON form of a record of Italian Rails."""
-    return table_records.record_to_dict(record, CODEC)
+    return table_records.record_to_dict(record, GAME.get())
 
 
 def record_text(record: Record) -> str:
-    return table_records.record_text(record, CODEC)
+    return table_records.record_text(record, GAME.get())
 
 
 def save_record(path: str | os.PathLike[str], record: Record) -> None:
-    table_records.save_record(path, record, CODEC)
+    table_records.save_record(path, record, GAME.get())
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
@@ -135,7 +124,7 @@ def load_record(path: str | os.PathLike[str]) -> Record:
 
 
 def record_from_dict(data: Any, shown: str = "record") -> Record:
-    return table_records.record_from_dict(data, CODEC, shown)
+    return table_records.record_from_dict(data, GAME.get(), shown)
 
 
 def start_state(record: Record, board: Board, deck: Deck | None) -> GameState:
@@ -150,9 +139,10 @@ def replay_record(record: Record, board: Board, deck: Deck | None
     ids) and skipped; the game goes on from the last legal state."""
     state = start_state(record, board, deck)
     results: list[ActionResult] = []
-    for i, (player, action) in enumerate(record.actions, start=1):
+    for i, (player, recorded) in enumerate(record.actions, start=1):
+        action = typing.cast(Action, recorded)  # read by the game's own codec
         q = quote(state, action, player)
         if q.ok:
-            apply(state, action, player, inplace=True)
+            apply_quoted(state, q, player, inplace=True)
         results.append(result_of(i, player, action, q))
     return state, results

@@ -88,16 +88,21 @@ class Core:
         return humans[0] if len(humans) == 1 else actor
 
     # -- the one door to the game --------------------------------------------------------
-    def do(self, action: Action) -> Quote:
+    def do(self, action: Action, quoted: tuple[Quote, int] | None = None) -> Quote:
         """Quote and apply ``action`` through the session; the screen follows: the train
-        runs along its route, a delivery is announced at its city, sounds play."""
+        runs along its route, a delivery is announced at its city, sounds play. ``quoted``:
+        the quote the screen has just made of it and the game's version it was made at (a
+        stroke's segment), applied as it is while the game stands there."""
         st = self.state
         actor = self.session.actor
         start = st.players[actor].position
         why = self.guard(action)
         if why:  # the lesson does not let the player do it yet
             return Quote(action, 0, (Violation("", why),))
-        q = self.session.apply(action)
+        if quoted is not None and quoted[0].action == action:
+            q = self.session.apply_quoted(*quoted)
+        else:
+            q = self.session.apply(action)
         assert isinstance(q, kit_quotes.Quote)
         if not q.ok:
             return q

@@ -1,5 +1,5 @@
-"""Italian Rails' screen parts as the shell calls them (:data:`FRONT`, listed in the shell's
-table of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`): the game screen, the map as
+"""Italian Rails' screen parts as the shell calls them (:data:`FRONT`, named by its
+definition, ``ITALIAN_RAILS.screens``): the game screen, the map as
 the menu and the save list show it, the game over figures, the map drawn to a file, and
 the guided first game."""
 

@@ -250,7 +250,7 @@ class Planner:
         if tracks and places > self.incoming[z]:
             return True
         freed = (x, s.track[t]) if s.place[t] is Place.PARKED else (x, -1)
-        return self.buffer_free(s.controller[z]) and self.can_leave(z, freed)
+        return self.buffer_free(s.controller[z]) and self.can_leave(z, freed, t)
 
     def waiting_trains(self, seat: int) -> list[int]:
         """The trains a seat holds that wait for a place (arrived or moved there, not
@@ -265,17 +265,21 @@ class Planner:
         s = self.s
         return s.free_hands(seat) >= 2 and not self.waiting_trains(seat)
 
-    def can_leave(self, z: int, freed: tuple[int, int] = (-1, -1)) -> bool:
-        """Whether a train parked at ``z`` could make room there by an exchange: a train
-        that is empty or whose cargo wants to go to the city of ``freed`` (city, track),
+    def can_leave(self, z: int, freed: tuple[int, int] = (-1, -1), t: int = EMPTY) -> bool:
+        """Whether a train parked at ``z`` could make room there for train ``t`` by an
+        exchange: a train on a track that fits ``t`` (a long train needs the long-train
+        track), empty or whose cargo wants to go to the city of ``freed`` (city, track),
         whose engineer may drive there and which fits that track; or, without ``freed``,
-        any train whose engineer may drive to a neighbour with a free track that fits."""
+        any such train whose engineer may drive to a neighbour with a free track that
+        fits."""
         s = self.s
         x, k = freed
         for u in s.parked_at(z):
             e = s.driver[u]
             if e == EMPTY:
                 continue
+            if t != EMPTY and t % 2 == 0 and s.track[u] != Track.LONG.slot:
+                continue  # the place it would leave does not fit the long train
             if x >= 0:
                 fits = (k == 0 or u % 2 == 1) if k >= 0 else bool(self.free_tracks(x, u))
                 if fits and self.drives(e, x) and self.direction(u, z)[0] in (-1, x):
@@ -305,6 +309,9 @@ class Planner:
         s = self.s
         if self.waiting_trains(self.seat) or s.visible_offers(self.seat):
             return True
+        if any(u != EMPTY and s.place[u] is Place.HELD and not s.offer_of[u]
+               for u in s.hands[self.seat]):
+            return True  # a train picked up to go on, going nowhere
         if not any(s.yard_left(x) or any(s.cubes[t] for t in s.parked_at(x))
                    for x in self.cities):
             return False
@@ -340,7 +347,7 @@ class Planner:
                 out.append(Task(value, self.ticks("take-park"), 1,
                                 TakePark(self.seat, o.id, tracks[0])))
             elif hand != EMPTY and (tracks or (self.buffer_free(self.seat)
-                                               and self.can_leave(z, (o.origin, -1)))):
+                                               and self.can_leave(z, (o.origin, -1), t))):
                 out.append(Task(value, self.ticks("take"), 1, Take(self.seat, o.id, hand)))
 
     def _held(self, out: list[Task]) -> None:
@@ -432,7 +439,7 @@ class Planner:
             tracks = self.own_tracks(z, t)
             if tracks:
                 return MoveOwnPark(self.seat, train_name(t), LETTERS[z], tracks[0])
-            if spare >= 1 and self.can_leave(z) and not self.wanting(z) and not [
+            if spare >= 1 and self.can_leave(z, t=t) and not self.wanting(z) and not [
                     u for u in self.waiting_trains(self.seat) if u != t]:
                 return MoveOwn(self.seat, train_name(t), LETTERS[z])
             return None
@@ -489,7 +496,7 @@ class Planner:
             if tracks:  # one gesture: picked up, moved and parked (DG-N2)
                 return MoveOwnPark(self.seat, train_name(t), LETTERS[z], tracks[0])
             if self.buffer_free(self.seat) and not self.wanting(z) \
-                    and self.can_leave(z, (x, s.track[t])):
+                    and self.can_leave(z, (x, s.track[t]), t):
                 return PickUp(self.seat, train_name(t), hand)  # an exchange: held there
             return None
         if (self.holding(z) and z not in s.cubes[t]) or self.declined(t, z):

@@ -24,10 +24,15 @@ from rail_app.table.actions import Action
 #: A dead station or a quitting engineer outweighs anything a move could gain.
 DEAD: Final = 1000.0
 QUIT: Final = 50.0
+#: How long the table stands still before a train steps aside to free a track.
+STILL: Final = 300
+#: What counts as the table moving.
+MOVES: Final = frozenset({"loaded", "delivered", "taken", "moved-own"})
 
 
-def position(s: RoundState) -> float:
-    """How well a table can go on: mobility and progress (see the module docstring)."""
+def position(s: RoundState, spread: float = 3.0) -> float:
+    """How well a table can go on: mobility and progress (see the module docstring);
+    ``spread``: what a hop still ahead of a cube costs."""
     cfg = s.config
     value = 20.0 * sum(s.storage[c][c] for c in range(CITIES))
     value -= QUIT * len(s.pile_engineers)
@@ -37,7 +42,7 @@ def position(s: RoundState) -> float:
             continue
         x = s.at[t]
         for c in s.cubes[t]:
-            value -= 3.0 * cfg.distance[x][c]
+            value -= spread * cfg.distance[x][c]
         e = s.driver[t]
         if p is Place.PARKED:
             if e == EMPTY:
@@ -61,9 +66,23 @@ def position(s: RoundState) -> float:
     return value
 
 
+def still(view: RoundState) -> bool:
+    """Whether the table has stood still for STILL ticks: no cube loaded or delivered, no
+    train taken or moved between seats."""
+    for e in reversed(view.log):
+        if view.tick - e.tick > STILL:
+            return True
+        if e.kind in MOVES:
+            return False
+    return view.tick > STILL
+
+
 def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
-    """The legal action of ``seat`` that improves the position most (None: none does)."""
-    base = position(view)
+    """The legal action of ``seat`` that improves the position most (None: none does).
+    When the table has stood still a while, a cube's way ahead counts for little against
+    mobility: a train steps aside, even away from its cargo's way, to free a track."""
+    spread = 0.5 if still(view) else 3.0
+    base = position(view, spread)
     best: list[tuple[float, Action]] = []
     top = base + 1.0  # only a real step forward
     for action in seat_candidates(view, seat):
@@ -73,7 +92,7 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
         if not q.ok or strays(view, action, q):
             continue
         after = engine.apply_quoted(view, q)
-        v = position(after)
+        v = position(after, spread)
         if v > top + 1e-9:
             top, best = v, [(v, action)]
         elif best and abs(v - top) <= 1e-9:

@@ -1,5 +1,8 @@
-"""``python -m rail_app soak --game railpass``: rounds of random legal play, the rules'
-invariants (DG-D8) checked after every action and every tick by the table's checker.
+"""``python -m rail_app.games.railpass.devtools.soak``: rounds of random legal play on every
+configuration, the rules' invariants (DG-D8) checked after every action and every tick by the
+table's checker. (The table's ``soak --game railpass`` plays the game's usual configuration,
+6CI, with the seats taking turns; this one reaches what that cannot: the eight others,
+Dispatcher and the screen's clock.)
 
 The rounds go round the nine configurations and the settings, so that every rule is played:
 the Expert stickers every other round, Table rules every third, Dispatcher (one seat, four
@@ -19,6 +22,7 @@ import random
 import time
 import traceback
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -167,6 +171,22 @@ def _run(job: tuple[int, int]) -> SoakReport:
     return soak_round(*job)
 
 
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m rail_app.games.railpass.devtools.soak",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=30, help="rounds (default 30)")
+    p.add_argument("--long", action="store_const", const=10_000, dest="games",
+                   help="10,000 rounds")
+    p.add_argument("--seed", type=int, default=1, help="the first round's seed (then +1)")
+    p.add_argument("--jobs", type=int, default=1, help="processes working at once")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(parser().parse_args(argv))
+
+
 def run_command(args: argparse.Namespace) -> int:
     first = int(args.seed)
     jobs = [(i, first + i) for i in range(int(args.games))]
@@ -199,3 +219,7 @@ def run_command(args: argparse.Namespace) -> int:
                   f"{r.error or r.violations[:3]}")
         print("summary: " + json.dumps(summary))
     return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,5 +1,6 @@
-"""``python -m rail_app tournament --game railpass``: the all-computer tournament of Rail Pass
-and the stand-in measures (DG-Q1, DG-Q2, DG-Q3, DG-Q5, DG-Q7).
+"""``python -m rail_app.games.railpass.devtools.tournament``: the all-computer tournament of Rail
+Pass's crews and the stand-in measures (DG-Q1, DG-Q2, DG-Q3, DG-Q5, DG-Q7), and one round in
+figures (``--sim``, DG-D6).
 
 The crews of every level play the same seeds on every configuration chosen (every seat at the
 level; ``--stand-in proxy`` or ``absent`` puts a stand-in in seat ``--stand-in-seat``); the
@@ -32,7 +33,7 @@ CONFIG_IDS = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m rail_app tournament --game railpass",
+    p = argparse.ArgumentParser(prog="python -m rail_app.games.railpass.devtools.tournament",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--configs", default="6CI",
                    help="configurations, comma separated, or 'all' (default 6CI)")
@@ -136,3 +137,7 @@ def main(argv: Sequence[str]) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
     return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from rail_app.core.i18n import _
 from rail_app.games.railpass.rules.identity import LETTERS
-from rail_app.games.railpass.rules.names import city_name, train_words
+from rail_app.games.railpass.rules.names import city_name, clock_words, crew_name, train_words
 from rail_app.games.railpass.rules.state import (
     EMPTY,
     ENGINEERS,
@@ -19,6 +19,7 @@ from rail_app.games.railpass.rules.state import (
     OfferInfo,
     Place,
     RoundState,
+    SeatKind,
     Track,
     capacity,
     engineer_of,
@@ -39,11 +40,40 @@ class Refused(Exception):
         super().__init__(str(violation))
 
 
+def moment(state: RoundState, action: object) -> Violation | None:
+    """DG-M7: a real-time game's wrong moments, before any rule: the round is over (R-W1) or
+    paused (DG-P1), the seat is absent, or a computer seat is busy (DG-M13)."""
+    if state.over:
+        return Violation.not_now(Moment.GAME_OVER, _("Time is up: the round is over"), "R-W1")
+    kind = getattr(action, "kind", "")
+    if state.paused and kind != "resume":
+        return Violation.not_now(Moment.PAUSED, _("The round is paused"), "DG-P1")
+    seat = getattr(action, "seat", None)
+    if kind == "tick" or not isinstance(seat, int):
+        return None
+    if not 0 <= seat < state.seats:
+        return Violation.not_now(Moment.NOT_YOUR_TURN, _("There is no seat {n} at this table")
+                                 .format(n=seat + 1))
+    who = state.settings.kinds[seat]
+    if who is SeatKind.ABSENT:
+        return Violation.not_now(Moment.NOT_YOUR_TURN, _("That seat is empty"), "DG-Q5")
+    if who is SeatKind.COMPUTER and state.busy[seat] > state.tick:
+        return Violation.not_now(Moment.NOT_YOUR_TURN, _("The {crew} is busy until {time}")
+                                 .format(crew=crew_name(state.seat_cities[seat][0]),
+                                         time=clock_words(state.end - state.busy[seat])),
+                                 "DG-M13")
+    return None
+
+
 def quoting(fn: Callable[[RoundState, A], Sequence[Violation]]
             ) -> Callable[[RoundState, A], AnyQuote]:
-    """A quote function from a function that lists violations (and may raise Refused)."""
+    """A quote function from a function that lists violations (and may raise Refused): the
+    moments first (:func:`moment`), alone."""
 
     def quote(state: RoundState, action: A) -> AnyQuote:
+        wrong = moment(state, action)
+        if wrong is not None:
+            return Quote(action, 0, (wrong,))
         try:
             found = tuple(fn(state, action))
         except Refused as exc:

@@ -3,16 +3,16 @@ table's engine kit (:class:`rail_app.table.engine.Engine`).
 
 The rulebook (:data:`RULEBOOK`) lists every action with its quote and its apply; the flow
 (:class:`RoundFlow`) says what the kit cannot know: who may act now (several seats at once,
-DG-M14), how a state is copied, what follows an action (a computer seat stays busy for the
+DG-M14), how a state is copied, what follows an action (a computer seat is busy for the
 action's duration, DG-M13; in a round of computers the clock runs on by itself).
 
 Wrong-moment refusals come first and alone (DG-M7): the round is over (R-W1), paused (DG-P1),
-the seat is absent, or busy (DG-M13), the city is not the seat's (D-27, in the rules' own
-quotes). A gesture of the screen is an action at the tick under way (DG-D5). The kit's
-moment knows a game of turns; the first four are a real-time game's, so
-:func:`quote` asks them before handing the action to the kit, and the clock's
-:class:`~rail_app.games.railpass.rules.actions.Tick`, which is nobody's, is quoted here and
-applied through the kit's ``apply_quoted``.
+the seat is absent, or busy (DG-M13), the action is another seat's (R-T4), the city is not
+the seat's (D-27). The kit's moment knows a game over (naming no rule) and a seat it does not
+await; :class:`ClockEngine` asks a real-time game's moments first (``common.moment``), and
+every rule's quote asks them too (``common.quoting``), for a rule quoted on its own. A gesture of the screen
+is an action at the tick under way (DG-D5); the clock's :class:`Tick` is the first present
+seat's in records.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from rail_app.core.i18n import _
 from rail_app.games.railpass.rules import candidates as candidates_mod
-from rail_app.games.railpass.rules import cargo, clock, crew, mishaps, trains
+from rail_app.games.railpass.rules import cargo, clock, common, crew, mishaps, trains
 from rail_app.games.railpass.rules.actions import (
     ACTIONS,
     Call,
@@ -50,12 +50,12 @@ from rail_app.games.railpass.rules.actions import (
     Withdraw,
 )
 from rail_app.games.railpass.rules.common import AnyQuote
-from rail_app.games.railpass.rules.names import clock_words, crew_name
+from rail_app.games.railpass.rules.names import crew_name
 from rail_app.games.railpass.rules.network import Configuration
 from rail_app.games.railpass.rules.state import Clocking, RoundState, SeatKind, Settings
 from rail_app.table.actions import Action, ActionCodec, Limits
 from rail_app.table.engine import Engine, Pending, Rule
-from rail_app.table.quotes import IllegalAction, Moment, Violation, refused
+from rail_app.table.quotes import IllegalAction, Moment, Violation
 
 __all__ = ["ENGINE", "IllegalAction", "apply", "apply_quoted", "attempt", "new_round", "quote"]
 
@@ -123,11 +123,13 @@ class RoundFlow:
         if state.settings.clocking is Clocking.SEATS:
             free = clock.free_seats(state)
             return free[:1]
-        return [s for s, k in enumerate(kinds)
-                if k is SeatKind.PERSON or (k is SeatKind.COMPUTER
-                                            and state.busy[s] <= state.tick)]
+        # on the screen's clock every present seat may try (a busy or paused one is told why)
+        return [s for s, k in enumerate(kinds) if k is not SeatKind.ABSENT]
 
     def seat_of(self, state: RoundState, action: Action) -> int:
+        if isinstance(action, Tick):  # the clock is nobody's: its first present seat's
+            return next((s for s, k in enumerate(state.settings.kinds)
+                         if k is not SeatKind.ABSENT), 0)
         return seat_of(action)
 
     def step(self, state: RoundState) -> Hashable:
@@ -158,7 +160,24 @@ class RoundFlow:
         clock.run_on(state)
 
 
-ENGINE: Final = Engine(RULEBOOK, RoundFlow(), "Rail Pass")
+class ClockEngine(Engine[RoundState, Action]):
+    """The kit's engine with a real-time game's moments (the smallest adapter): the kit's
+    moment names no rule of the game for a round that is over, and knows neither a pause,
+    an absent or busy seat, nor a seat taking another seat's action; this one asks
+    :func:`common.moment` and the seat first, then the kit."""
+
+    def moment(self, state: RoundState, action: Action, player: int | None = None
+               ) -> Violation | None:
+        wrong = common.moment(state, action)
+        if wrong is not None:
+            return wrong
+        if player is not None and not isinstance(action, Tick) and player != seat_of(action):
+            return Violation.not_now(Moment.NOT_YOUR_TURN, _("That is another seat's action"),
+                                     "R-T4")
+        return super().moment(state, action, player)
+
+
+ENGINE: Final = ClockEngine(RULEBOOK, RoundFlow(), "Rail Pass")
 
 
 def new_round(config: Configuration, settings: Settings | None = None,
@@ -166,44 +185,10 @@ def new_round(config: Configuration, settings: Settings | None = None,
     return clock.new_round(config, settings or Settings(), seed, names)
 
 
-def moment(state: RoundState, action: Action) -> Violation | None:
-    """DG-M7: the wrong moments of a real-time game, before the kit's (see the module
-    docstring)."""
-    if state.over:
-        return Violation.not_now(Moment.GAME_OVER, _("Time is up: the round is over"), "R-W1")
-    if state.paused and not isinstance(action, Resume):
-        return Violation.not_now(Moment.PAUSED, _("The round is paused"), "DG-P1")
-    if isinstance(action, Tick):
-        return None
-    seat = seat_of(action)
-    if not 0 <= seat < state.seats:
-        return Violation.not_now(Moment.NOT_YOUR_TURN, _("There is no seat {n} at this table")
-                                 .format(n=seat + 1))
-    kind = state.kind(seat)
-    if kind is SeatKind.ABSENT:
-        return Violation.not_now(Moment.NOT_YOUR_TURN, _("That seat is empty"), "DG-Q5")
-    if kind is SeatKind.COMPUTER and state.busy[seat] > state.tick:
-        first = state.seat_cities[seat][0]
-        return Violation.not_now(Moment.NOT_YOUR_TURN, _("The {crew} is busy until {time}")
-                                 .format(crew=crew_name(first),
-                                         time=clock_words(state.busy[seat])), "DG-M13")
-    return None
-
-
 def quote(state: RoundState, action: Action, player: int | None = None) -> AnyQuote:
     """Every reason ``action`` is refused now (none: it is legal); ``player``, when given,
-    is the seat asking (an action names its own seat: another seat cannot take it)."""
-    wrong = moment(state, action)
-    if wrong is None and player is not None and not isinstance(action, Tick) \
-            and player != seat_of(action):
-        wrong = Violation.not_now(Moment.NOT_YOUR_TURN, _("That is another seat's action"),
-                                  "R-T4")
-    if wrong is not None:
-        return refused(action, wrong)
-    if isinstance(action, Tick):
-        ENGINE.quotes += 1
-        return clock.quote_tick(state, action)
-    return ENGINE.quote(state, action, seat_of(action))
+    is the seat asking (an action names its own seat: another seat cannot take it, R-T4)."""
+    return ENGINE.quote(state, action, player)
 
 
 def apply(state: RoundState, action: Action, *, inplace: bool = False) -> RoundState:
@@ -214,7 +199,8 @@ def apply(state: RoundState, action: Action, *, inplace: bool = False) -> RoundS
 
 def apply_quoted(state: RoundState, q: AnyQuote, *, inplace: bool = False) -> RoundState:
     """The action of a quote just made of this very state (not quoted again)."""
-    return ENGINE.apply_quoted(state, q, seat_of(q.action), inplace=inplace)
+    return ENGINE.apply_quoted(state, q, ENGINE.flow.seat_of(state, q.action),
+                               inplace=inplace)
 
 
 def attempt(state: RoundState, action: Action) -> tuple[RoundState, AnyQuote]:

@@ -12,6 +12,7 @@ from typing import Any
 from rail_app.core.i18n import _
 from rail_app.games.railpass.rules.identity import LETTERS
 from rail_app.games.railpass.rules.names import city_name, clock_words
+from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
 from rail_app.games.railpass.rules.scoring import score
 from rail_app.games.railpass.rules.state import (
     Clocking,
@@ -77,7 +78,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     clocking = Clocking.TICKS if SeatKind.PERSON in kinds else Clocking.SEATS
     return Settings(mode=choice("mode", Mode, Mode.CREW), kinds=kinds,
                     clocking=choice("clock", Clocking, clocking),
-                    tempo=whole("tempo", 100, 10, 1000), reactions=tuple(reactions),
+                    tempo=whole("tempo", DEFAULT_TEMPO, 10, 1000), reactions=tuple(reactions),
                     table_rules=flag("table_rules"), expert=flag("expert"), minutes=minutes,
                     round_no=whole("round", 0, 0, 15))
 

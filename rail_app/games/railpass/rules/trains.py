@@ -108,6 +108,9 @@ def _park_quote(action: object, out: list[Violation], details: ParkDetails) -> A
 
 def quote_park(state: RoundState, action: Park) -> AnyQuote:
     """R-M4, R-M5, DG-M12 (an offered train is withdrawn first, D-25)."""
+    wrong = common.moment(state, action)
+    if wrong is not None:
+        return Quote(action, 0, (wrong,))
     try:
         t = common.train(action.train)
         common.held_by(state, t, action.seat)
@@ -363,6 +366,9 @@ def apply_move_own(state: RoundState, action: MoveOwn, quote: AnyQuote) -> None:
 
 def quote_move_own_park(state: RoundState, action: MoveOwnPark) -> AnyQuote:
     """R-M8, DG-N2, EX-D05: the move, then a park at the city reached (R-M5, DG-M12)."""
+    wrong = common.moment(state, action)
+    if wrong is not None:
+        return Quote(action, 0, (wrong,))
     try:
         t = common.train(action.train)
         out: list[Violation] = []
@@ -434,6 +440,9 @@ def apply_take(state: RoundState, action: Take, quote: AnyQuote) -> None:
 def quote_take_park(state: RoundState, action: TakePark) -> AnyQuote:
     """DG-M11: over an open link only; the train passes through a free hand (DG-M8) onto a
     track that fits (R-M5)."""
+    wrong = common.moment(state, action)
+    if wrong is not None:
+        return Quote(action, 0, (wrong,))
     try:
         o = common.offer(state, action.offer)
         out: list[Violation] = []

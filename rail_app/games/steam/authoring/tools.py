@@ -1,5 +1,5 @@
 """Steam's tools for map authors, as the authoring commands reach them
-(:data:`rail_app.authoring.games.GAME_AUTHORING`): the map's picture (``render-map``), the
+(named by its definition, ``STEAM.authoring``): the map's picture (``render-map``), the
 live preview (``preview``) and the starter map (``new-map --game steam``)."""
 
 from __future__ import annotations

@@ -16,6 +16,17 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.i18n import set_language
+from rail_app.core.paths import scratch_data_dir
+from rail_app.games.steam.ai import make_player
+from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.state import Step
+from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.app import App
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
+
 STEPS_CAP = 20000
 
 
@@ -29,9 +40,6 @@ def main(argv: list[str] | None = None) -> int:
     w, h = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    from rail_app.core.i18n import set_language
-    from rail_app.core.paths import scratch_data_dir
-
     set_language(args.lang)
     with scratch_data_dir("steam-shots-"):
         return _shoot(out, (w, h), args.suffix)
@@ -39,15 +47,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
     import pygame
-
-    from rail_app.games.steam.ai import make_player
-    from rail_app.games.steam.rules import goods
-    from rail_app.games.steam.rules.state import Step
-    from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.app import App
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings
 
     settings = Settings()
     settings.hints = False  # the pictures show the game; the hints have a test of their own

@@ -120,14 +120,10 @@ class SteamFlow:
 #: Steam's engine: the kit's skeleton over the rulebook's actions and :class:`SteamFlow`.
 ENGINE: Engine[GameState, Action] = Engine(ACTIONS, SteamFlow(), "Steam")
 
-moment_violation = ENGINE.moment
-quote = ENGINE.quote
-apply = ENGINE.apply
-apply_quoted = ENGINE.apply_quoted
-legal_actions = ENGINE.legal_actions
-candidates = ENGINE.candidates
-offered = ENGINE.offered
-to_act = ENGINE.to_act
+# the engine's work under the names the rules, the players and the tests call
+quote, apply, apply_quoted = ENGINE.quote, ENGINE.apply, ENGINE.apply_quoted
+legal_actions, candidates, offered = ENGINE.legal_actions, ENGINE.candidates, ENGINE.offered
+to_act, moment_violation = ENGINE.to_act, ENGINE.moment
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -1,5 +1,5 @@
-"""Steam's screen parts as the shell calls them (:data:`FRONT`, listed in the shell's table
-of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`): the game screen, the map as the
+"""Steam's screen parts as the shell calls them (:data:`FRONT`, named by its definition,
+``STEAM.screens``): the game screen, the map as the
 menu and the save list show it, the game over figures with each score's breakdown (S-W2),
 the map drawn to a file and the interface self-test."""
 

@@ -99,6 +99,7 @@ class Pen:
     hexes: list[str] = field(default_factory=list)
     choices: list[TileChoice] = field(default_factory=list)
     drawing: bool = False
+    version: int = 0  # the game's version the choices were quoted at
 
 
 class SteamScene(Scene):
@@ -503,6 +504,7 @@ class SteamScene(Scene):
 
     def replan(self) -> None:
         self.pen.choices = plan_stroke(self.state, self.pen.hexes, self.session.actor)
+        self.pen.version = self.session.version
 
     def stroke_cost(self) -> tuple[int, int]:
         """The stroke's cost and its tile actions (legal steps only)."""
@@ -520,10 +522,9 @@ class SteamScene(Scene):
         for c in pen.choices:
             if c.action is None or c.quote is None or not c.quote.ok:
                 continue
-            q = self.session.quote(c.action)
-            if not q.ok:
+            # each tile as the stroke quoted it, on the state the ones before it leave
+            if not self.session.apply_quoted(c.quote, pen.version + done).ok:
                 break
-            self.session.apply(c.action)
             done += 1
         refused = next((c for c in pen.choices if not c.ok), None)
         if refused is not None:

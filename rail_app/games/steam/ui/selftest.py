@@ -170,9 +170,9 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
     session.save(path)
     back = Session.load(path)
     g = session.game
-    same = ([g.action_to_dict(a) for _, a in g.history(back.state)]
-            == [g.action_to_dict(a) for _, a in g.history(session.state)]
-            and g.summary(back.state) == g.summary(session.state))
+    same = ([g.rules.action_to_dict(a) for _, a in g.rules.history(back.state)]
+            == [g.rules.action_to_dict(a) for _, a in g.rules.history(session.state)]
+            and g.rules.summary(back.state) == g.rules.summary(session.state))
     check(same, "saved and loaded: the same game")
     app.reset(app.screens.game(back))
     app.step(0.02, [])
