@@ -32,7 +32,7 @@ from rail_app.core.world import World, unpack_world
 from rail_app.table import registry
 from rail_app.table.library import load_record, read_save
 from rail_app.table.records import RecordError, describe_result, map_digest, replay, resolve_map
-from rail_app.table.registry import GAMES, game
+from rail_app.table.registry import game
 from rail_app.table.registry import game as game_by_id
 from rail_app.table.review import Standings, largest_gaps, review
 from rail_app.table.saves import SaveError, is_save_file
@@ -181,10 +181,10 @@ def _games_args(p: argparse.ArgumentParser) -> None:
 def _games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"games": [{"id": g.id, "title": g.title, "seats": g.seats.to_json(),
-                                     "rules_version": g.rules_version} for g in GAMES]},
+                                     "rules_version": g.rules_version} for g in registry.GAMES]},
                          indent=1))
         return EXIT_OK
-    for g in GAMES:
+    for g in registry.GAMES:
         print(f"{g.id}: {g.title}, {g.seats.words()}")
     return EXIT_OK
 

@@ -9,6 +9,7 @@ import contextlib
 import os
 import stat
 import time
+import unicodedata
 from pathlib import Path
 
 from rail_app.core import guarded
@@ -228,3 +229,31 @@ def remove_leftovers() -> list[Path]:
     for folder in folders:
         removed += remove_orphan_temps(folder)
     return removed
+
+
+def file_words(*parts: str, limit: int = 64) -> str:
+    """``parts`` as words of a file name: ASCII letters (accents taken off, lower case)
+    and digits, everything else a single hyphen between words; at most ``limit``
+    characters, cut between words."""
+    words: list[str] = []
+    for part in parts:
+        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
+        words += "".join(c if c.isalnum() else " " for c in plain).split()
+    out = ""
+    for w in words:
+        if len(out) + len(w) + 1 > limit:
+            break
+        out = f"{out}-{w}" if out else w
+    return out
+
+
+def new_save_path() -> Path:
+    """A file name no save has yet (saved twice in a second, the second gets ``-2``)."""
+    folder = saves_dir()
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path = folder / f"{stem}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path

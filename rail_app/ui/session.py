@@ -29,10 +29,11 @@ from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
+from rail_app.ui.savedir import file_words, scan_saves
 from rail_app.ui.savedir import list_saves as list_saves
+from rail_app.ui.savedir import new_save_path as new_save_path
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
 from rail_app.ui.savedir import saves_dir as saves_dir
-from rail_app.ui.savedir import scan_saves
 from rail_app.ui.savedir import worlds_dir as worlds_dir
 from rail_app.ui.settings import INKS
 
@@ -386,33 +387,3 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
             if game is not None and game.id == game_id and game.actions > actions:
                 return True
     return False
-
-
-def file_words(*parts: str, limit: int = 64) -> str:
-    """``parts`` as words of a file name: ASCII letters (accents taken off, lower case)
-    and digits, everything else a single hyphen between words; at most ``limit``
-    characters, cut between words."""
-    import unicodedata
-
-    words: list[str] = []
-    for part in parts:
-        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
-        words += "".join(c if c.isalnum() else " " for c in plain).split()
-    out = ""
-    for w in words:
-        if len(out) + len(w) + 1 > limit:
-            break
-        out = f"{out}-{w}" if out else w
-    return out
-
-
-def new_save_path() -> Path:
-    """A file name no save has yet (saved twice in a second, the second gets ``-2``)."""
-    folder = saves_dir()
-    stem = time.strftime("game-%Y%m%d-%H%M%S")
-    path = folder / f"{stem}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}.json"
-        n += 1
-    return path

@@ -11,7 +11,7 @@ from typing import Any
 
 from rail_app.core import i18n
 from rail_app.devtools.toolkit import GameTools
-from rail_app.games.italian_rails.devtools import fuzz_maps
+from rail_app.games.italian_rails.devtools import autoplay, bench, fuzz_maps, lessonseed
 from rail_app.games.italian_rails.devtools.helpshots import main as shoot_helpers
 from rail_app.games.italian_rails.devtools.newcomershots import main as shoot_newcomer
 from rail_app.games.italian_rails.devtools.records import write_records
@@ -26,26 +26,8 @@ from rail_app.games.italian_rails.rules.identity import (
 )
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.bench import run_command
-
-    return run_command(args)
-
-
 def _fuzz_maps() -> Any:
     return fuzz_maps
-
-
-def _autoplay(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.autoplay import run_command
-
-    return run_command(args)
-
-
-def _lesson_seed(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.devtools.lessonseed import run_command
-
-    return run_command(args)
 
 
 def _lesson_xvfb(args: argparse.Namespace) -> int:
@@ -77,9 +59,10 @@ def _variant_cycle() -> tuple[dict[str, object], ...]:
 
 TOOLS = GameTools(
     soak=SOAK,
-    bench=_bench,
+    bench=bench.run_command,
     fuzz_maps=_fuzz_maps,
     option_cycle=_variant_cycle(),
-    commands={"autoplay": _autoplay, "lesson-seed": _lesson_seed, "lesson-xvfb": _lesson_xvfb,
-              "screenshots": _screenshots, "make-records": _records},
+    commands={"autoplay": autoplay.run_command, "lesson-seed": lessonseed.run_command,
+              "lesson-xvfb": _lesson_xvfb, "screenshots": _screenshots,
+              "make-records": _records},
 )
