@@ -15,7 +15,7 @@ from rail_app.core.paths import resource_path
 from rail_app.core.world import pack_world
 from rail_app.games.railpass.ai.crew import CrewPlayer
 from rail_app.games.railpass.ai.driver import run_tick
-from rail_app.games.railpass.devtools import soak, tournament
+from rail_app.games.railpass.devtools import sim, soak, tournament
 from rail_app.games.railpass.devtools.bench import round_cpu, tick_ms
 from rail_app.games.railpass.game import RAILPASS
 from rail_app.games.railpass.rules import engine
@@ -74,6 +74,22 @@ def test_the_own_soak_plays_the_configurations(capsys: pytest.CaptureFixture[str
     summary = json.loads(capsys.readouterr().out)["summary"]
     assert summary["exceptions"] == 0 and summary["invariant_violations"] == 0
     assert len(summary["by_configuration"]) == 7
+
+
+def test_DG_D6_one_round_in_figures_the_same_every_time(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """DG-D6: ``sim --config 6CI --seed 7 --crew conductor --json`` prints the totals, the
+    base score, the pile, the final score and the state hash, the same bytes every time;
+    ``--trace`` adds one line per applied action."""
+    outs = []
+    for _ in range(2):
+        assert sim.main(["--config", "6CI", "--seed", "7", "--crew", "conductor", "--json",
+                         "--trace"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    doc = json.loads(outs[0])
+    assert {"totals", "base", "pile", "final", "hash"} <= set(doc) and doc["trace"]
+    assert sim.main(["--config", "9ZZ"]) == 2
 
 
 def _ticks_round(seed: int, ticks: int) -> RoundState:

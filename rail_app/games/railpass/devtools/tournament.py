@@ -1,6 +1,6 @@
 """``python -m rail_app.games.railpass.devtools.tournament``: the all-computer tournament of Rail
-Pass's crews and the stand-in measures (DG-Q1, DG-Q2, DG-Q3, DG-Q5, DG-Q7), and one round in
-figures (``--sim``, DG-D6).
+Pass's crews and the stand-in measures (DG-Q1, DG-Q2, DG-Q3, DG-Q5, DG-Q7). (One round in
+figures, DG-D6, is ``sim.py``.)
 
 The crews of every level play the same seeds on every configuration chosen (every seat at the
 level; ``--stand-in proxy`` or ``absent`` puts a stand-in in seat ``--stand-in-seat``); the
