@@ -86,6 +86,9 @@ STILL: Final = 150
 #: How long an idle seat waits before it looks again (it notices an offer or a call to it
 #: after its reaction delay all the same).
 IDLE: Final = 6
+#: How long a stuck seat whose look-ahead found nothing waits before it looks again (an
+#: offer or a call to it wakes it all the same).
+STUCK: Final = 15
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,7 @@ class CrewPlayer:
             action = unjam(view, seat, self.rng)
             if action is not None:
                 return action
+            return Wait(seat, STUCK)  # nothing helps now: look again a little later
         return Wait(seat, IDLE)
 
 

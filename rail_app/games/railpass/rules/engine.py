@@ -100,7 +100,8 @@ CODEC: Final = ActionCodec(ACTIONS, Limits(text=12, number=1_000_000, items=8))
 
 
 def seat_of(action: Action) -> int:
-    """The seat an action names (the clock's Tick is nobody's: seat 0 in records)."""
+    """The seat an action names (the clock's Tick names none: 0 here; the flow's
+    ``seat_of`` gives it the first present seat, as records need a seat)."""
     seat = getattr(action, "seat", 0)
     return seat if isinstance(seat, int) else 0
 
