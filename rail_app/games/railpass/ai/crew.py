@@ -59,6 +59,7 @@ from rail_app.games.railpass.rules.clock import DURATIONS
 from rail_app.games.railpass.rules.crew import HOTEL, free_bed
 from rail_app.games.railpass.rules.events import Offered, Withdrawn
 from rail_app.games.railpass.rules.identity import CITIES, LETTERS
+from rail_app.games.railpass.rules.mishaps import HOLD_TICKS
 from rail_app.games.railpass.rules.network import TRANSIT_TICKS, Configuration
 from rail_app.games.railpass.rules.rng import seat_stream
 from rail_app.games.railpass.rules.state import (
@@ -298,8 +299,6 @@ class Planner:
         """DG-K3: the seat of ``z`` has called "Hold!" (noticed after the delay)."""
         if self.h.answers.isdisjoint({"hold"}):
             return False
-        from rail_app.games.railpass.rules.mishaps import HOLD_TICKS
-
         s = self.s
         seat = s.controller[z]
         for c in reversed(s.calls):

@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
 from rail_app.games.railpass.rules.configfile import (
     SCHEMA_NAME,
@@ -38,8 +39,6 @@ def starter(name: str) -> Configuration:
 def new_configuration(name: str, folder: str | Path, *, force: bool = False) -> Path:
     """Write ``NAME.yaml`` into ``folder`` (made if needed) with the schema beside it, and
     read it back. NewConfigurationError says what stopped it."""
-    from rail_app.core.files import write_atomic
-
     stem = name[:-5] if name.endswith(".yaml") else name
     if not NAME_RE.match(stem):
         raise NewConfigurationError(f"{name!r}: a configuration's name is 1 to 40 letters, "

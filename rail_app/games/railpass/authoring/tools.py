@@ -8,15 +8,14 @@ import argparse
 import sys
 
 from rail_app.authoring.kit import AuthoringTools
+from rail_app.core.paths import user_maps_dir
+from rail_app.games.railpass.authoring.configtools import (
+    NewConfigurationError,
+    new_configuration,
+)
 
 
 def _new_map(args: argparse.Namespace) -> int:
-    from rail_app.core.paths import user_maps_dir
-    from rail_app.games.railpass.authoring.configtools import (
-        NewConfigurationError,
-        new_configuration,
-    )
-
     folder = args.dir if args.dir else user_maps_dir()
     try:
         path = new_configuration(args.name, folder, force=args.force)

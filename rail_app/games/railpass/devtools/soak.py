@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rail_app.core.paths import resource_path
+from rail_app.devtools.pool import worker_pool
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import Pause, Resume, Tick
 from rail_app.games.railpass.rules.candidates import seat_candidates
@@ -191,8 +192,6 @@ def run_command(args: argparse.Namespace) -> int:
     first = int(args.seed)
     jobs = [(i, first + i) for i in range(int(args.games))]
     if int(args.jobs) > 1 and len(jobs) > 1:
-        from rail_app.devtools.pool import worker_pool
-
         with worker_pool(int(args.jobs)) as pool:
             reports = list(pool.imap(_run, jobs, chunksize=8))
     else:

@@ -7,16 +7,12 @@ score)."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
 
 from rail_app.devtools.toolkit import GameTools, SoakRules, TournamentRules
-
-
-def _bench(args: argparse.Namespace) -> int:
-    from rail_app.games.railpass.devtools.bench import run_command
-
-    return run_command(args)
+from rail_app.games.railpass.devtools.bench import run_command
+from rail_app.games.railpass.rules.scoring import score
+from rail_app.games.railpass.rules.state import RoundState
 
 
 def soak_settings(seed: int) -> Mapping[str, object]:
@@ -34,13 +30,11 @@ def soak_settings(seed: int) -> Mapping[str, object]:
 def soak_figures(state: object) -> Mapping[str, int]:
     """What a soak round adds to its report: the cubes delivered, the penalties, whether the
     team won (summed over the rounds in the summary)."""
-    from rail_app.games.railpass.rules.scoring import score
-    from rail_app.games.railpass.rules.state import RoundState
 
     assert isinstance(state, RoundState)
     sc = score(state)
     return {"delivered": sum(sc.totals), "penalty": sc.penalty, "won": int(sc.won)}
 
 
-TOOLS = GameTools(soak=SoakRules(options=soak_settings, figures=soak_figures), bench=_bench,
+TOOLS = GameTools(soak=SoakRules(options=soak_settings, figures=soak_figures), bench=run_command,
                   tournament=TournamentRules(pairings=False, games=2))

@@ -22,12 +22,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from rail_app.core.paths import resource_path
+from rail_app.devtools.pool import worker_pool
 from rail_app.games.railpass.devtools.measure import (
     LEVELS,
     RoundResult,
     play_round,
     summarise,
 )
+from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
 
 CONFIG_IDS = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
 
@@ -57,9 +61,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _job(args: tuple[str, str, int, int, str, int, int | None]) -> RoundResult:
-    from rail_app.core.paths import resource_path
-    from rail_app.games.railpass.rules.configfile import load_configuration
-
     cid, level, seed, tempo, stand_in, seat, minutes = args
     config = load_configuration(resource_path("maps", f"railpass-{cid.lower()}.yaml"))
     return play_round(config, level, seed, tempo, stand_in, seat, minutes)
@@ -71,8 +72,6 @@ def run(configs: Sequence[str], levels: Sequence[str], seeds: Sequence[int], tem
     work = [(c, lv, s, tempo, stand_in, seat, minutes)
             for c in configs for lv in levels for s in seeds]
     if jobs > 1 and len(work) > 1:
-        from rail_app.devtools.pool import worker_pool
-
         with worker_pool(jobs) as pool:
             return list(pool.imap(_job, work, chunksize=4))
     return [_job(w) for w in work]
@@ -94,8 +93,6 @@ def report(results: Sequence[RoundResult], configs: Sequence[str], levels: Seque
 
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(list(argv))
-    from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
-
     configs = list(CONFIG_IDS) if args.configs == "all" else [
         c.strip().upper() for c in args.configs.split(",") if c.strip()]
     levels = [lv.strip().lower() for lv in args.levels.split(",") if lv.strip()]

@@ -52,6 +52,7 @@ from rail_app.games.railpass.rules.state import (
     SeatKind,
     Settings,
 )
+from rail_app.games.railpass.rules.trains import arrivals
 from rail_app.table.quotes import Violation
 
 #: The longest a computer seat may idle at once (a minute).
@@ -210,8 +211,6 @@ def apply_tick(state: RoundState, action: Tick, quote: AnyQuote) -> None:
 def next_tick(state: RoundState) -> None:
     """Step 5 of the tick under way (the end, after tick T-1), then steps 1 and 2 of the
     next."""
-    from rail_app.games.railpass.rules.trains import arrivals
-
     if state.tick >= state.end - 1:
         finish(state)
         return

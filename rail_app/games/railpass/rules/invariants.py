@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.common import sticker_ok
 from rail_app.games.railpass.rules.events import Delivered, Ended
 from rail_app.games.railpass.rules.identity import CITIES, LETTERS
@@ -272,8 +273,6 @@ class _Rules:
     """What the kit's checker needs of the rules."""
 
     def quote(self, state: RoundState, action: Any, player: int | None = None) -> Any:
-        from rail_app.games.railpass.rules import engine
-
         return engine.quote(state, action, player)
 
     def fingerprint(self, state: RoundState) -> Hashable:
