@@ -1,4 +1,5 @@
-"""Italian Rails: a digital edition of Rick Heli's two-player crayon-rails game."""
+"""Rail Table: a table of rail board games (Italian Rails, Steam) to play, replay and review,
+with the tools to make their maps (rail_app.core.identity says what the table is called)."""
 
 import os
 

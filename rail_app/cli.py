@@ -1,17 +1,21 @@
-"""The one command line: ``python main.py`` (the game) and ``python -m rail_app COMMAND``.
+"""The one command line: ``python main.py`` (the table) and ``python -m rail_app COMMAND``.
 
-Installed with pip, ``italian-rails`` is both: the game, or ``italian-rails COMMAND``.
+Installed with pip, ``italian-rails`` is both: the table, or ``italian-rails COMMAND``.
 
 Every command is listed in :data:`COMMANDS` with its arguments; its work is imported only
 when it runs, so that starting the game or asking for ``--help`` loads nothing it does not
-need. Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad
-input, never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them
-with one line and exit status 130.
+need. A game brings commands of its own with its development tools (Italian Rails'
+``autoplay``, ``make-records``, ``screenshots``, ``lesson-seed``, ``lesson-xvfb``:
+:class:`rail_app.devtools.toolkit.GameCommand`), run by their names as these are.
+Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad input,
+never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them with
+one line and exit status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -24,7 +28,9 @@ from typing import TYPE_CHECKING
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
 from rail_app.authoring.games import authoring_of, game_of_map
 from rail_app.authoring.problems import in_file_order, problem_lines
-from rail_app.core import i18n
+from rail_app.core import i18n, identity
+from rail_app.core.cliargs import MAX_GAMES, MAX_TURN_CAP, parse_size
+from rail_app.core.cliargs import count as _count
 from rail_app.core.i18n import _
 from rail_app.core.lazy import Lazy
 from rail_app.core.mapfile import MapError
@@ -39,7 +45,7 @@ from rail_app.table.saves import SaveError, is_save_file
 from rail_app.table.timeline import Timeline
 
 if TYPE_CHECKING:
-    from rail_app.devtools.toolkit import GameTools
+    from rail_app.devtools.toolkit import GameCommand, GameTools
     from rail_app.table.records import Record
     from rail_app.table.registry import AnyGame
     from rail_app.ui.app import App
@@ -84,57 +90,12 @@ def game_id(text: str) -> str:
     return text
 
 
-def _count(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (else a clean refusal, exit
-    2: a count of -1 that would "pass" having done nothing, or one so large that the run
-    would eat the machine's memory)."""
-
-    def parse(text: str) -> int:
-        t = text.strip()
-        digits = t[1:] if t[:1] in "+-" else t
-        if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from "
-                                             f"{low:,} to {high:,}")
-        n = int(t)
-        if not low <= n <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {n:,}")
-        return n
-
-    parse.__name__ = "number"  # argparse names the type in its message
-    return parse
-
-
-def _project_folder(text: str) -> str:
-    """An argparse type: the project's folder (it holds ``maps/``)."""
-    if not os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not a folder")
-    if not os.path.isdir(os.path.join(text, "maps")):
-        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not the project's folder "
-                                         "(it has no maps/ folder)")
-    return text
-
-
-#: The largest counts the harnesses take (games, cases, turns).
-MAX_GAMES = 1_000_000
-MAX_TURN_CAP = 10_000
-
-
 def _game_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=game_id, default=None,
                    help="the game (default: italian-rails; `games` lists them)")
 
 
 # -- play (the game window) ----------------------------------------------------------------------
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX×]\s*(\d{3,5})\s*", text)
-    if not m:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a size like 1600x900").format(text=text))
-    w, h = int(m.group(1)), int(m.group(2))
-    if w < 1280 or h < 720:
-        raise argparse.ArgumentTypeError(_("{text}: the window is at least 1280x720").format(text=text))
-    return w, h
 
 
 def _play_args(p: argparse.ArgumentParser) -> None:
@@ -388,7 +349,7 @@ def _on_record(args: argparse.Namespace,
     except (RecordError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    with tempfile.TemporaryDirectory(prefix="italian-rails-replay-") as scratch:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}replay-") as scratch:
         if world is not None:
             map_file: Path | None = unpack_world(world, Path(scratch))
         else:
@@ -494,20 +455,6 @@ def _jobs_option(p: argparse.ArgumentParser, default: int) -> None:
                    help=f"processes working at once (default: {what})")
     p.add_argument("--workers", dest="jobs", type=int, default=argparse.SUPPRESS,
                    help=argparse.SUPPRESS)
-
-
-def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
-    """A command that is a game's own tool (Italian Rails' autoplay, screenshots...)."""
-
-    def run(args: argparse.Namespace) -> int:
-        rules = game(args.game)
-        tool = _TOOLS_OF.get()(rules.id).commands.get(name)
-        if tool is None:
-            print(_("{title} has no {name} tool").format(title=rules.title, name=name), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        return tool(args)
-
-    return run
 
 
 def _simulate_args(p: argparse.ArgumentParser) -> None:
@@ -637,53 +584,6 @@ def _selftest(args: argparse.Namespace) -> int:
     return _RUN_SELFTEST.get()(args.map, args.turns, args.game)
 
 
-def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--start", type=_count(0, 10**12), default=1, help="the first seed to try")
-    p.add_argument("--count", type=_count(1, MAX_GAMES), default=5000,
-                   help="how many seeds to try")
-    _game_arg(p)
-
-
-def _autoplay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--map", default="maps/italy.yaml")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opponent", default="normal")
-    p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
-    p.add_argument("--via-main", action="store_true",
-                   help="start through python main.py and its menus (needs a display)")
-    _game_arg(p)
-
-
-def _lesson_xvfb_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", default="lesson-steps", help="the folder for the pictures")
-    p.add_argument("--size", type=parse_size, default=(1920, 1080), help="window size WxH")
-    _game_arg(p)
-
-
-def _screenshots_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", default="docs/screenshots",
-                   help="the folder for the pictures (one folder per size inside)")
-    p.add_argument("--size", type=parse_size, action="append",
-                   help="a window size WxH (repeat it; default 1920x1080 and 1280x720)")
-    p.add_argument("--helpers", action="store_true",
-                   help="only the pictures of the newcomer's helpers (saves, ferries, "
-                        "Suggest, hints, the lesson)")
-    p.add_argument("--newcomer", action="store_true",
-                   help="only the pictures of what shows a newcomer the way (the win "
-                        "tracker, the cash safety net, the card choice's help, the map "
-                        "preview's pointer position)")
-    p.add_argument("--language", default="",
-                   help="the language of the pictures (en, es; default: the settings' or "
-                        "the system's, as the game chooses)")
-    _game_arg(p)
-
-
-def _records_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", type=_project_folder, default=".",
-                   help="the project folder (default: here)")
-    _game_arg(p)
-
-
 COMMANDS: dict[str, Command] = {
     "play": Command("start the game (the same as python main.py)", _play_args, _play),
     "games": Command("list the games on the table and their seats", _games_args, _games),
@@ -711,18 +611,6 @@ COMMANDS: dict[str, Command] = {
                      _bench),
     "selftest": Command("play a few turns through the game's interface, headless",
                         _selftest_args, _selftest),
-    "autoplay": Command("play a whole game through the game's window with posted mouse and "
-                        "key events", _autoplay_args, _own_tool("autoplay")),
-    "make-records": Command("write again the game records the tests replay "
-                            "(tests/records), from the current maps", _records_args,
-                            _own_tool("make-records")),
-    "screenshots": Command("draw the README's screenshots of the game's screens",
-                           _screenshots_args, _own_tool("screenshots")),
-    "lesson-seed": Command("check the seed of the lesson (Learn to play) and find one that "
-                           "fits its plan", _lesson_seed_args, _own_tool("lesson-seed")),
-    "lesson-xvfb": Command("play the lesson in the game window with X input (xdotool), "
-                           "under Xvfb, and take a picture of each step", _lesson_xvfb_args,
-                           _own_tool("lesson-xvfb")),
 }
 
 
@@ -735,21 +623,77 @@ def program_name() -> str:
     if getattr(sys, "frozen", False):
         return Path(sys.executable).name
     called = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
-    if called in ("italian-rails", "italian-rails.exe"):
-        return "italian-rails"
+    if called in (identity.COMMAND, f"{identity.COMMAND}.exe"):
+        return identity.COMMAND
     return "python main.py"
 
 
-def build_parser(prog: str = "python -m rail_app") -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m rail_app", listing: bool = False
+                 ) -> argparse.ArgumentParser:
+    """The command line's parser; with ``listing`` (the help is to be printed) its help
+    names the games' own commands too."""
     parser = argparse.ArgumentParser(
-        prog=prog, description="Italian Rails: tools and the game."
+        prog=prog, description=f"{identity.NAME}: {identity.BLURB}."
     )
-    parser.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
+    parser.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, cmd in sorted(COMMANDS.items()):
         p = sub.add_parser(name, help=cmd.help, description=cmd.help)
         cmd.arguments(p)
+    own = game_commands() if listing else {}
+    if own:
+        parser.epilog = "The games' own tools: " + "; ".join(
+            f"{name} ({game.title}: {command.help})"
+            for name, (game, command) in sorted(own.items())) + f". {prog} NAME --help says more."
     return parser
+
+
+def game_commands(game: str | None = None) -> dict[str, tuple[AnyGame, GameCommand]]:
+    """The commands the games bring with their development tools, by name, each with its
+    game: the commands of ``game``, or of every game on the table (the first game that lists
+    a name keeps it). None where the development tools are not installed (the standalone
+    executable leaves them out)."""
+    if importlib.util.find_spec("rail_app.devtools") is None:
+        return {}
+    found: dict[str, tuple[AnyGame, GameCommand]] = {}
+    for g in (registry.game(game),) if game is not None else registry.GAMES:
+        for name, command in _TOOLS_OF.get()(g.id).commands.items():
+            found.setdefault(name, (g, command))
+    return found
+
+
+def _game_command(argv: list[str], prog: str) -> int | None:
+    """``NAME ...`` for a command a game brings (Italian Rails' autoplay, make-records,
+    screenshots, lesson-seed, lesson-xvfb): the command of the game ``--game`` names, else
+    of the first game on the table that has one of that name, reads the arguments (with
+    ``--game``) and runs. None when ``NAME`` is the command line's own or no game's."""
+    if not argv or argv[0] in COMMANDS or argv[0].startswith("-"):
+        return None
+    name = argv[0]
+    every = game_commands()
+    if name not in every:
+        return None
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=None)
+    known, _rest = pre.parse_known_args(argv[1:])
+    game, command = every[name]
+    if known.game in registry.ids():
+        mine = game_commands(known.game).get(name)
+        if mine is None:
+            print(_("{title} has no {name} tool").format(
+                title=registry.game(known.game).title, name=name), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        game, command = mine
+    parser = argparse.ArgumentParser(prog=f"{prog} {name}", description=command.help)
+    command.arguments(parser)
+    _game_arg(parser)
+    args = parser.parse_args(argv[1:])
+    args.command = name
+    speak(args)
+    try:
+        return command.run(args)
+    except KeyboardInterrupt:
+        return interrupted()
 
 
 def interrupted() -> int:
@@ -769,7 +713,11 @@ def speak(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
-    parser = build_parser(prog)
+    given = list(sys.argv[1:] if argv is None else argv)
+    own = _game_command(given, prog)
+    if own is not None:
+        return own
+    parser = build_parser(prog, listing=not given or given[0] in ("-h", "--help"))
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
@@ -784,10 +732,10 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
 def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
     p = argparse.ArgumentParser(
-        prog=prog, description="Italian Rails: a two-player crayon-rails game.",
-        epilog=None if prog != "italian-rails" else
-        "The tools: italian-rails COMMAND (italian-rails help lists them).")
-    p.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
+        prog=prog, description=f"{identity.NAME}: {identity.BLURB}.",
+        epilog=None if prog != identity.COMMAND else
+        f"The tools: {identity.COMMAND} COMMAND ({identity.COMMAND} help lists them).")
+    p.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
     _play_args(p)
     return p
 
@@ -803,11 +751,12 @@ def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int
 
 
 def entry(argv: Sequence[str] | None = None) -> int:
-    """``italian-rails``, the command pip installs: the game, or ``italian-rails COMMAND``
-    for a tool (the same commands as ``python -m rail_app``)."""
+    """``italian-rails``, the command pip installs: the table, or ``italian-rails COMMAND``
+    for a tool (the same commands as ``python -m rail_app``, a game's own ones too)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    prog = identity.COMMAND
     if args and args[0] == "help":
-        return main(["--help"], prog="italian-rails")
-    if args and args[0] in COMMANDS:
-        return main(args, prog="italian-rails")
-    return play_main(args, prog="italian-rails")
+        return main(["--help"], prog=prog)
+    if args and (args[0] in COMMANDS or args[0] in game_commands()):
+        return main(args, prog=prog)
+    return play_main(args, prog=prog)

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "rail_app"
 ORDER = ("devtools", "cli", "authoring", "ui", "ai", "rules", "table", "geo", "core")
@@ -186,7 +188,7 @@ def test_the_table_and_every_games_definition_load_without_pygame() -> None:
         "assert not bad, bad\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
@@ -213,8 +215,29 @@ def test_the_engine_works_when_imported_alone() -> None:
         "'rail_app.devtools', 'rail_app.cli')) for m in loaded), loaded\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+#: Modules outside the development tools that still import one, each with why. The list
+#: only shrinks: a module that no longer imports a development tool fails the test below
+#: until its entry goes.
+DEVTOOLS_USERS: dict[str, str] = {}
+
+
+def test_nothing_the_executable_ships_imports_a_development_tool() -> None:
+    """The executable leaves every devtools package out (ItalianRails.spec; tools/ci-exe.sh
+    checks): a module it ships that imports one, even inside a function, fails there the
+    first time that import runs. Only the development tools and the command line (which
+    imports a command's work only when it runs) import them."""
+    users = {mod: sorted(d for d in deps if layer(d) == "devtools")
+             for mod, deps in import_graph().items()
+             if layer(mod) not in ("devtools", "cli")}
+    users = {mod: deps for mod, deps in users.items() if deps}
+    new = {mod: deps for mod, deps in users.items() if mod not in DEVTOOLS_USERS}
+    assert not new, f"these modules import a development tool: {new}"
+    gone = sorted(set(DEVTOOLS_USERS) - set(users))
+    assert not gone, f"these no longer import one: take them off DEVTOOLS_USERS: {gone}"
 
 
 def _base_name(node: ast.expr) -> str:

@@ -13,10 +13,10 @@ import pytest
 
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.devtools.replaybench import computer_game
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import career, registry
 from rail_app.table.career import GameEntry, SeatResult
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click
 
 SHORT = str(resource_path("maps", "test", "mini-short.yaml"))

@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.diskfaults import fail_writes
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start

@@ -18,8 +18,8 @@ import pytest
 
 from rail_app.cli import main
 from rail_app.core.paths import resource_path
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import MINI, start
 

@@ -77,7 +77,7 @@ def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text("old")
     save_record(path, record_from_game(_live_game(), MINI_REL))
-    assert json.loads(path.read_text())["format"] == "italian-rails-record"
+    assert json.loads(path.read_text())["format"] == "rail-table-record"
     assert os.listdir(tmp_path) == ["g.json"]
 
 
@@ -123,7 +123,7 @@ def _good() -> dict[str, Any]:
 
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d.pop("seed"), "missing key(s): seed"),
-    (lambda d: d.update(format="chess-pgn"), "not an Italian Rails game record"),
+    (lambda d: d.update(format="chess-pgn"), "not a game record of Rail Table"),
     (lambda d: d.update(version=99), "record version 99 is not supported"),
     (lambda d: d.update(players=["Solo"]), "'players' must be a list of two names"),
     (lambda d: d.update(variants=["rockets"]), "unknown variant 'rockets'"),

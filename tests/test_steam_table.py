@@ -18,6 +18,7 @@ from rail_app import cli
 from rail_app.games.steam.game import STEAM
 from rail_app.table import records, registry
 from rail_app.table.outcome import OutcomeReason
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "maps" / "steam-italia.yaml"
@@ -41,7 +42,7 @@ def test_steams_definition_loads_none_of_its_rules() -> None:
             "'rail_app.games.steam.ai'))]\n"
             "assert not heavy, heavy\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-1500:]
 
 

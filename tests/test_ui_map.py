@@ -13,7 +13,7 @@ import pytest
 from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 

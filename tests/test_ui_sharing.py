@@ -10,9 +10,9 @@ from typing import Any
 
 from rail_app.core.paths import resource_path
 from rail_app.devtools.replaybench import computer_game
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import type_text
 from tests.test_ui_support import click
 

@@ -15,8 +15,8 @@ import pytest
 
 from rail_app.core.lazy import Lazy
 from rail_app.core.paths import user_maps_dir
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
+from rail_app.ui.kit.driver import Driver
 from tests.fakegame import GAME_ID, RELAY, write_map
 
 

@@ -15,7 +15,8 @@ import pytest
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import BoardFerry, EndPhase, EndTurn
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.ui.selftest import pick_stroke
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     centre_on_dot,

@@ -6,7 +6,8 @@ docs/benchmarks.md) runs those. Any other game is measured here through its
 :class:`~rail_app.table.gamedef.GameDef` and its screen: the quote, apply and legal-action
 times along a random game on its map, and the frame time of its game screen at 1920x1080
 against a plain full-screen blit in the same run (a ratio, which a busy machine changes
-less than absolute times).
+less than absolute times), and the refusal of its hostile saves against loading a good one
+(:mod:`rail_app.devtools.refusalbench`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from rail_app.core.paths import scratch_data_dir
 from rail_app.devtools.gametools import tools_of
+from rail_app.devtools.refusalbench import bench_no_display, bench_save_refusals
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
@@ -146,8 +148,10 @@ def run_command(args: argparse.Namespace) -> int:
     if no_screen(definition.id) is None:
         out.update(bench_frames(definition.id, map_path, 30 if args.quick else 200))
         out.update(bench_replay(definition.id, map_path, 50 if args.quick else 200))
+        out.update(bench_save_refusals(definition.id, map_path, 1 if args.quick else 5))
     else:  # the rules' figures alone until the game has a screen
         out["frames"] = "none: no game screen"
+    out.update(bench_no_display(1 if args.quick else 5))
     out["bench_s"] = time.perf_counter() - t0
     if args.json:
         print(json.dumps(out, indent=2))

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import identity
 from rail_app.core.files import is_orphan_temp
 from rail_app.devtools.games import played_session, small_map_of, table_of
 from rail_app.table import career
@@ -162,7 +163,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
     career_outcomes: dict[str, int] = {"ok": 0, "lost": 0, "damaged": 0, "no start": 0}
     career_temps = 0
     cut_short = 0  # kills that left a temporary file (a save cut between write and rename)
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-kill-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-kill-") as tmp:
         root = Path(tmp)
         data = root / "data"
         (data / "saves").mkdir(parents=True)

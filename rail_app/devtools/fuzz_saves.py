@@ -34,10 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import identity
 from rail_app.devtools.fuzz_names import fuzz_name
 from rail_app.devtools.games import played_session, small_map_of, table_of
 from rail_app.devtools.isolate import Outcome, run_forked
 from rail_app.table.records import MAX_NAME, record_text, replay
+from rail_app.table.saves import VERSION
 from rail_app.ui import screens
 from rail_app.ui.app import App
 from rail_app.ui.headless import use_dummy_drivers
@@ -250,7 +252,8 @@ def hostile_cases(bases: Bases) -> list[SaveCase]:
         SaveCase("5,000-digit seed", lambda: {"game.json": with_record(seed=BIG)}),
         SaveCase("5,000-digit version", lambda: {"game.json": with_save(version=BIG)}),
         SaveCase("400-digit version", lambda: {"game.json": _dump(save).replace(
-            b'"version": 1', b'"version": 1' + b"0" * 400, 1)}),
+            f'"version": {VERSION}'.encode(), f'"version": {VERSION}'.encode() + b"0" * 400,
+            1)}),
         SaveCase("NaN seed", lambda: {"game.json": with_record(seed=float("nan"))}),
         SaveCase("kind alien", lambda: {"game.json": with_seat(1, "kind", "alien")}),
         SaveCase("level 5", lambda: {"game.json": with_seat(1, "level", 5)}),
@@ -384,14 +387,14 @@ def run_case(case: SaveCase, root: Path, timeout: float) -> CaseResult:
     return CaseResult(case.name, out, value["result"], message[:160])
 
 
-def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 60.0,
+def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 300.0,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """The hostile cases and ``count`` mutations; a summary with every failure."""
     t0 = time.perf_counter()
     results: list[CaseResult] = []
     old = os.environ.get("ITALIAN_RAILS_DATA_DIR")
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-saves-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-saves-") as tmp:
         root = Path(tmp)
         (root / "cases").mkdir()
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(root / "data")

@@ -8,9 +8,10 @@ menu, the New game dialog, a game of a person against the computer, a game of tw
 a game of two computers, a game on the map of Italy, the Load screen (with saved games),
 the settings and the game over screen; in between, the events take the app wherever they
 lead. Any exception out of a frame counts as a crash (the frame is called directly, without
-the crash net), and a frame taking more than :data:`SLOW_FRAME_S` of processor time as a
-slow frame (processor time, so that other programs on a busy machine cannot fail the run;
-the slowest frame is reported in wall-clock time too).
+the crash net) and fails the run. How long frames take is reported, not failed (a busy
+machine must not fail a run): the slowest frame in processor and wall-clock time, and the
+frames over :data:`SLOW_FRAME_S` of processor time; the budgets of speed are ``bench``'s
+(frames against a blit, the computer's turns) as ratios in one run.
 
 ``python -m rail_app fuzz ui [--long] [--seed N] [--count N]``  (``--count``: events)
 """
@@ -26,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.core import identity
 from rail_app.core.paths import DATA_DIR_ENV
 from rail_app.devtools.fuzz_names import POOLS, fuzz_name
 from rail_app.devtools.games import played_session, small_map_of, table_of
@@ -75,7 +77,7 @@ class Monkey:
                 rect = rng.choice(rects)
                 return rect.centerx + rng.randint(-5, 5), rect.centery + rng.randint(-3, 3)
         elif r < 0.45:
-            buttons = getattr(scene, "buttons", None)
+            buttons = getattr(scene, "widgets", None)  # a game screen's (Steam's)
             if isinstance(buttons, list) and buttons:
                 rect = rng.choice(buttons).rect
                 return int(rect.centerx), int(rect.centery)
@@ -224,7 +226,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
     """Feed ``count`` random events to the app; a summary (crashes, slowest frame...)."""
     use_dummy_drivers()
     old = os.environ.get(DATA_DIR_ENV)
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-ui-",
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-ui-",
                                      ignore_cleanup_errors=True) as tmp:
         os.environ[DATA_DIR_ENV] = tmp
         try:
@@ -307,7 +309,7 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None,
         slowest = max(slowest, took)
         slowest_cpu = max(slowest_cpu, cpu)
         if cpu > SLOW_FRAME_S:
-            slow.append(f"{type(app.scene).__name__}: {cpu:.1f} s of processor time")
+            slow.append(f"{type(app.scene).__name__}: {cpu:.1f} s of processor time (slow)")
         if not app.running:  # the Quit button: count it and carry on from the menu
             quits += 1
             app.running = True
@@ -323,7 +325,8 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None,
         "slowest_frame_cpu_s": round(slowest_cpu, 3),
         "quits": quits,
         "screens": dict(sorted(seen.items())),
-        "failures": (crashes + slow)[:30],
+        "failures": crashes[:30],
+        "slow": slow[:30],
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
@@ -336,4 +339,4 @@ def _restart(app: Any) -> Any:
 
 
 def passed(summary: dict[str, Any]) -> bool:
-    return bool(summary["crashes"] == 0 and summary["slow_frames"] == 0)
+    return bool(summary["crashes"] == 0)

@@ -47,6 +47,17 @@ class SoakRules:
 
 
 @dataclass(frozen=True)
+class GameCommand:
+    """A command a game brings with its tools (``python -m rail_app NAME``, e.g. Italian
+    Rails' ``autoplay``): what the help says of it, its arguments (the command line adds
+    ``--game``) and what it runs (the exit status)."""
+
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
 class GameTools:
     """A game's own tools; None where the shared tool's generic form serves."""
 
@@ -60,8 +71,9 @@ class GameTools:
     option_cycle: tuple[Mapping[str, object], ...] = ()
     #: How its tournament differs from the usual one.
     tournament: TournamentRules = TournamentRules()
-    #: The game's own commands (``autoplay``, ``screenshots``, ``make-records`` ...).
-    commands: Mapping[str, Callable[[argparse.Namespace], int]] = field(default_factory=dict)
+    #: The game's own commands by name (``autoplay``, ``screenshots``, ``make-records``...):
+    #: the command line runs them by their names as it runs its own.
+    commands: Mapping[str, GameCommand] = field(default_factory=dict)
 
 
 def resolve(path: str) -> str:

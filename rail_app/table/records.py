@@ -6,15 +6,17 @@ same game, byte for byte. Records are JSON, written atomically; every problem in
 file becomes a :class:`RecordError` with a one-line message (never a traceback). The
 format is described in ``docs/game-record.md``::
 
-    {"format": "italian-rails-record", "version": 2,
+    {"format": "rail-table-record", "version": 3,
      "game": "italian-rails", "rules_version": 1,
      "map": "maps/italy.yaml", "map_sha256": "...",
      <the game's options, e.g. "deck": true, "variants": []>,
      "seed": 5, "players": ["Anna", "Bruno"],
      "actions": [{"player": 0, "action": {"kind": "build", "a": "3,1", "b": "4,1"}}, ...]}
 
-Records of version 1 name no game: they are records of Italian Rails, the one game there
-was. The format's name stays the program's (it names the file format, not a game).
+The format is the table's (:data:`rail_app.core.identity.RECORD_FORMAT`), not a game's.
+Records of versions 1 and 2 are read too: they were written under the program's earlier
+name, ``italian-rails-record``; those of version 1 name no game: they are records of
+Italian Rails, the one game there was.
 
 This module reaches a game only through the :class:`~rail_app.table.gamedef.GameDef` it is
 handed (its id, rules version, seats, and its rules' codec and options);
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rail_app.core import guarded, names
+from rail_app.core import guarded, identity, names
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
 from rail_app.table.actions import Action
@@ -39,8 +41,11 @@ from rail_app.table.gamedef import GameDef
 from rail_app.table.quotes import QuoteLike, ViolationLike
 from rail_app.table.seats import SeatRange
 
-FORMAT = "italian-rails-record"
-VERSION = 2  # version 1 named no game (Italian Rails)
+FORMAT = identity.RECORD_FORMAT
+VERSION = 3  # version 2 was written as italian-rails-record; version 1 named no game
+#: The names of the format that are read: the table's, and the one versions 1 and 2 were
+#: written under (the version number, not the name, says what a record holds).
+FORMATS = (FORMAT, identity.OLD_RECORD_FORMAT)
 #: The game of a record of version 1.
 FIRST_GAME = "italian-rails"
 REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
@@ -129,15 +134,16 @@ def envelope(data: Any, shown: str = "record") -> tuple[str, int, int]:
 
     if not isinstance(data, dict):
         raise fail("not a game record (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        raise fail(f"not an Italian Rails game record (format "
-                   f"{guarded.shorten(data.get('format'))}, expected {FORMAT!r})")
+    form = data.get("format")
+    if form not in FORMATS:
+        raise fail(f"not a game record of {identity.NAME} (format "
+                   f"{guarded.shorten(form)}, expected {FORMAT!r})")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise fail(f"the record has no valid version number ({guarded.shorten(version)})")
     if version > VERSION or version < 1:
         raise fail(f"record version {guarded.shorten(version)} is not supported (this "
-                   f"program reads version {VERSION})")
+                   f"program reads versions 1 to {VERSION})")
     if version == 1:
         return FIRST_GAME, 1, 1
     game = data.get("game")

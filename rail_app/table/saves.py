@@ -3,7 +3,7 @@ played on, in one file.
 
 A save is one JSON file written atomically (``docs/game-record.md``, "Saved games")::
 
-    {"format": "italian-rails-save", "version": 3, "saved": "2025-01-31 18:02",
+    {"format": "rail-table-save", "version": 4, "saved": "2025-01-31 18:02",
      "game": {"id": "3f9c...", "name": "Anna & Bruno, turn 12", "autosave": false,
               "turn": 12, "actions": 140, "over": false, "map_name": "Italy",
               <the game's summary: Italian Rails' cash, cash_public, track>},
@@ -18,8 +18,10 @@ the game's own part of it (:meth:`~rail_app.table.gamedef.GameDef.summary`) sits
 table's keys. The world is the map and the files it names, compressed, with their digests,
 so that a save replays on the board it was played on even after the map files change.
 
-Older saves still load: version 2 and 1 (the record names no game: Italian Rails), and a
-plain game record with a ``.seats`` file beside it (or none: people at every seat).
+The format is the table's (:data:`rail_app.core.identity.SAVE_FORMAT`). Older saves still
+load: version 3, 2 and 1, written under the program's earlier name ``italian-rails-save``
+(in versions 2 and 1 the record names no game: Italian Rails), and a plain game record with
+a ``.seats`` file beside it (or none: people at every seat).
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rail_app.core import guarded, names
+from rail_app.core import guarded, identity, names
 from rail_app.core.files import write_atomic
 from rail_app.core.world import World, WorldError, world_from_json
 from rail_app.table.records import (
-    FORMAT as RECORD_FORMAT,
+    FORMATS as RECORD_FORMATS,
 )
 from rail_app.table.records import (
     MAX_NAME,
@@ -50,8 +52,13 @@ from rail_app.table.records import (
 )
 from rail_app.table.seats import DEFAULT_INKS, Level, Seat, SeatKind
 
-FORMAT = "italian-rails-save"
-VERSION = 3  # version 2 had a record naming no game; version 1 had no "game" block
+FORMAT = identity.SAVE_FORMAT
+#: Version 3 was written as italian-rails-save, as were version 2 (a record naming no game)
+#: and version 1 (no "game" block).
+VERSION = 4
+#: The names of the format that are read: the table's, and the one versions 1 to 3 were
+#: written under (the version number, not the name, says what a save holds).
+FORMATS = (FORMAT, identity.OLD_SAVE_FORMAT)
 SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
 #: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
 GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name",
@@ -144,12 +151,12 @@ def write_save(path: str | os.PathLike[str], save: SaveFile, game: AnyGameDef) -
 
 def is_save_file(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` holds a saved game (rather than a plain game record): its JSON
-    object says ``"format": "italian-rails-save"`` near the top."""
+    object says ``"format": "rail-table-save"`` (or an older save's name) near the top."""
     try:
         head = guarded.read_bytes(path, guarded.SAVE)[:512]
     except guarded.GuardError:
         return False
-    return f'"format": "{FORMAT}"'.encode() in head
+    return any(f'"format": "{name}"'.encode() in head for name in FORMATS)
 
 
 def game_of_save(data: Any) -> str:
@@ -178,15 +185,16 @@ def read_save(path: str | os.PathLike[str], game_for: Callable[[str], AnyGameDef
         raise SaveError(str(exc)) from None
     if not isinstance(data, dict):
         raise SaveError(f"{shown}: not a saved game (expected a JSON object)")
-    if data.get("format") == RECORD_FORMAT:
+    form = data.get("format")
+    if form in RECORD_FORMATS:
         return _read_older(p, data, _game_of(data, game_for, shown), inks)
-    if data.get("format") != FORMAT:
-        raise SaveError(f"{shown}: not an Italian Rails saved game (format "
-                        f"{guarded.shorten(data.get('format'))})")
+    if form not in FORMATS:
+        raise SaveError(f"{shown}: not a saved game of {identity.NAME} (format "
+                        f"{guarded.shorten(form)})")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise SaveError(f"{shown}: saved game version {guarded.shorten(version)} is not "
-                        f"supported (this program reads version {VERSION})")
+                        f"supported (this program reads versions 1 to {VERSION})")
     extra = set(data) - SAVE_KEYS - ({"game"} if version >= 2 else set())
     missing = SAVE_KEYS - set(data)
     if extra or missing:

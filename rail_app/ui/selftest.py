@@ -24,6 +24,7 @@ from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.app import App
 from rail_app.ui.gamescreens import no_screen, screens_of
 from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Checks, keys
 from rail_app.ui.session import GameSetup, Session, saves_dir
 from rail_app.ui.settings import Settings
 
@@ -53,13 +54,7 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     import pygame
 
     definition = registry.game(game_id)
-    failures: list[str] = []
-
-    def check(ok: bool, what: str) -> None:
-        if verbose:
-            print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    check = Checks(verbose)
 
     inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
     seats = [Seat(f"Computer {i + 1}", SeatKind.COMPUTER, Level(str(definition.levels[0]))
@@ -71,8 +66,7 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     for _ in range(6000):
         if session.over or min(definition.rules.turns_taken(session.state)) >= turns:
             break
-        app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
-                                          unicode=" ", scancode=0)])
+        app.step(0.1, keys(pygame.K_SPACE)[:1])
         if app.scene is not None and getattr(app.scene, "session", session) is not session:
             break
     check(min(definition.rules.turns_taken(session.state)) >= turns or session.over,
@@ -83,7 +77,4 @@ def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> in
     check(definition.rules.fingerprint(back.state) == definition.rules.fingerprint(session.state),
           "saved and loaded: the same game")
     pygame.quit()
-    if verbose:
-        print("selftest: " + ("all checks passed" if not failures else
-                              f"{len(failures)} check(s) failed"))
-    return 0 if not failures else 1
+    return check.end()

@@ -4,12 +4,14 @@ Every case is a folder holding a copy of ``maps/italy.yaml``, its GeoJSON and it
 one thing changed, loaded as ``validate-map`` and the New game dialog load a map
 (``rules.deck.load_map``) in a child process of its own (:mod:`rail_app.devtools.isolate`).
 A case passes when the map is accepted, or refused with ``MapError`` whose every line is
-``file:line: message`` with no value longer than about 60 characters; within
-:data:`REFUSE_SECONDS` of processor time and :data:`REFUSE_MB` of memory (beyond what the
-checking program held already) when refused. It
-fails on a traceback (any other exception), a crash of the process, a time-out, or a slow or
-heavy refusal. (Processor time, not wall-clock time, so that other programs on a busy machine
-cannot fail a case; both are reported.)
+``file:line: message`` with no value longer than about 60 characters, within :data:`REFUSE_MB`
+of memory (beyond what the checking program held already) when refused. It fails on a
+traceback (any other exception), a crash of the process, a hang (the case's time-out, a
+generous bound), or a heavy refusal. How long a refusal takes is reported (wall-clock and
+processor time; ``slow_refusals`` counts those over :data:`REFUSE_SECONDS` of processor
+time) but fails nothing: a busy machine must not fail a case. The budget of speed is
+``bench``'s ``map_refusal_ratio``: the slowest of these refusals against loading the map of
+Italy, in one run.
 
 The cases: every hostile file of the map format's threat list (:func:`hostile_cases`: alias
 bombs, nesting 1,000 to 50,000 deep, NaN and 5,000-digit numbers, devices, FIFOs, folders,
@@ -42,7 +44,10 @@ from rail_app.games.italian_rails.rules.deck import deck_schema, load_map
 from rail_app.games.italian_rails.rules.maprules import map_schema
 
 MAP, GEO, DECK = "italy.yaml", "italy.geojson", "italy-deck.yaml"
+#: Processor time beyond which a refusal is counted as slow (reported, not failed).
 REFUSE_SECONDS = 3.0
+#: The wall-clock time after which a case is a hang (the command's default).
+HANG_SECONDS = 300.0
 REFUSE_MB = 300.0
 SHORT_COUNT = 40
 LONG_COUNT = 1000
@@ -449,7 +454,7 @@ def message_fault(problem: str, folder: str) -> str | None:
 class CaseResult:
     name: str
     outcome: Outcome
-    verdict: str  # accepted | refused | traceback | crash | timeout | slow | heavy | message
+    verdict: str  # accepted | refused | traceback | crash | timeout | heavy | message
     detail: str = ""
 
 
@@ -477,8 +482,6 @@ def run_case(case: MapCase, root: Path, timeout: float) -> CaseResult:
     if case.expect and not any(case.expect in p for p in problems):
         return CaseResult(case.name, out, "message",
                           f"expected {case.expect!r}, got {problems[0][:200]}")
-    if out.cpu_seconds > REFUSE_SECONDS:
-        return CaseResult(case.name, out, "slow", f"{out.cpu_seconds:.1f} s of processor time")
     if out.peak_mb - out.parent_mb > REFUSE_MB:
         return CaseResult(case.name, out, "heavy", f"{out.peak_mb - out.parent_mb:.0f} MB more "
                           "than the checking program")
@@ -502,7 +505,8 @@ def cases(seed: int, count: int, hostile: bool = True) -> Iterator[MapCase]:
         yield mutant(bases, seed, i)
 
 
-def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 30.0,
+def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True,
+        timeout: float = HANG_SECONDS,
         progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Run the hostile cases and ``count`` mutations; a summary with every failure."""
     t0 = time.perf_counter()
@@ -529,7 +533,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: 
         "tracebacks": sum(r.verdict == "traceback" for r in results),
         "crashes": sum(r.verdict == "crash" for r in results),
         "timeouts": sum(r.verdict == "timeout" for r in results),
-        "slow_refusals": sum(r.verdict == "slow" for r in results),
+        "slow_refusals": sum(r.outcome.cpu_seconds > REFUSE_SECONDS for r in refused),
         "heavy_refusals": sum(r.verdict == "heavy" for r in results),
         "bad_messages": sum(r.verdict == "message" for r in results),
         "max_refusal_s": round(max((r.outcome.seconds for r in refused), default=0.0), 3),

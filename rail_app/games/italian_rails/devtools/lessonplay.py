@@ -12,7 +12,7 @@ from rail_app.games.italian_rails.rules.actions import BuildFerry, Deliver, Pick
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.lesson import STEPS, next_river, step_done
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 
 
 def click(d: Driver, pos: tuple[float, float]) -> None:

@@ -6,9 +6,9 @@ from rail_app.core.paths import resource_path, scratch_data_dir
 from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
 from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.games.italian_rails.ui.scene import GameScene
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui.app import App
 from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 from rail_app.ui.settings import Settings
 

@@ -11,10 +11,10 @@ from typing import Any
 from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table.seats import Level
 from rail_app.ui.app import App
 from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.pngfile import save_png
 from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 from rail_app.ui.settings import Settings

@@ -22,8 +22,8 @@ from typing import Any
 
 from rail_app.core.paths import scratch_data_dir
 from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui.app import App
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.settings import Settings
 
 TOOLS = ("xdotool", "import")

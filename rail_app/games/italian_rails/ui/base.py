@@ -29,6 +29,7 @@ from rail_app.games.italian_rails.rules.words import refusal, sentence
 from rail_app.games.italian_rails.ui.table import Circle, Fade, Notice, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.train import TrainRun, TrainTool
 from rail_app.table import quotes as kit_quotes
+from rail_app.ui.kit import notices as said
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
 
@@ -59,7 +60,7 @@ class Core:
         """A person may act on the game now: nothing runs, nothing waits to be read."""
         t = self.table
         return (self.human_turn() and self.state.pending is None and t.run is None
-                and not t.popups and t.curtain is None)
+                and not t.popups and not t.curtain.down)
 
     def my_move(self) -> bool:
         """The person to act may move the train now (their move phase, nothing pending)."""
@@ -179,8 +180,7 @@ class Core:
         ``line``: the stroke it is about, which its box keeps clear of."""
         t = self.table
         where = at if at is not None else (float(t.pointer[0]), float(t.pointer[1]))
-        t.notices = [n for n in t.notices if n.alive and n.spot is not spot]
-        t.notices.append(Notice(headline, reason, tone, spot, where, line=line))
+        t.notices = said.post(t.notices, Notice(headline, reason, tone, spot, where, line=line))
         if tone is Tone.ERROR:
             self.host.sounds.play("error")
 
@@ -201,7 +201,7 @@ class Core:
 
     def hush(self) -> None:
         """The next gesture begins: the refusal near the pointer has been read."""
-        self.table.notices = [n for n in self.table.notices if n.spot is not Spot.POINTER]
+        self.table.notices = said.hush(self.table.notices)
 
 
 def _allowed(action: Action) -> str:

@@ -59,11 +59,11 @@ def render(path: str | Path, out: str | Path, width: int = 1600) -> tuple[int, i
     ValueError for a width outside 200-12000."""
     if not 200 <= width <= 12000:
         raise ValueError("the width must be between 200 and 12000 pixels")
-    from rail_app.games.steam.ui.maprender import load_background, render_png
+    from rail_app.games.steam.ui import mappicture, maprender
 
     board = load_board(path)
-    background = load_background(board, path)
-    return render_png(board, out, width, background)
+    background = maprender.load_background(board, path)
+    return mappicture.render_png(board, out, width, background)
 
 
 # -- new-map --------------------------------------------------------------------------------------
