@@ -158,10 +158,11 @@ def test_the_starter_writes_a_valid_configuration_with_its_schema(tmp_path: Path
     assert path.read_text(encoding="utf-8").startswith(
         "# yaml-language-server: $schema=railpass-schema.json")
     assert load_configuration(path).seat_count == 3
-    with pytest.raises(NewConfigurationError):
+    with pytest.raises(NewConfigurationError, match="exists already"):
         new_configuration("my-circle", tmp_path)
-    with pytest.raises(NewConfigurationError):
+    with pytest.raises(NewConfigurationError, match="a configuration's name"):
         new_configuration("no good", tmp_path)
+    assert new_configuration("my-circle", tmp_path, force=True) == path
 
 
 def test_new_map_for_the_game_writes_the_starter(tmp_path: Path,

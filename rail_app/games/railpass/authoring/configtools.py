@@ -5,25 +5,18 @@ any configuration file through the game's own reader (file:line: key: message)."
 
 from __future__ import annotations
 
-import re
-import shutil
 from pathlib import Path
 
-from rail_app.core.files import write_atomic
-from rail_app.core.paths import resource_path
+from rail_app.authoring.kit import StarterError, write_starter
 from rail_app.games.railpass.rules.configfile import (
     SCHEMA_NAME,
-    MapError,
     configuration_to_yaml,
     load_configuration,
 )
 from rail_app.games.railpass.rules.network import Configuration, Link, LinkKind
 
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
-
-
-class NewConfigurationError(Exception):
-    """A starter that cannot be written (one line saying why)."""
+#: A starter that cannot be written (one line saying why).
+NewConfigurationError = StarterError
 
 
 def starter(name: str) -> Configuration:
@@ -36,33 +29,17 @@ def starter(name: str) -> Configuration:
                                                 "edit the links, obstacles and seats.")
 
 
+def starter_text(name: str) -> str:
+    """The starter's file: its YAML with a first comment saying how to check it."""
+    body = configuration_to_yaml(starter(name))
+    first, rest = body.split("\n", 1)
+    return (f"{first}\n# A Rail Pass configuration (docs/railpass.md): check it with\n"
+            f"#   python -m rail_app validate-map {name}.yaml\n{rest}")
+
+
 def new_configuration(name: str, folder: str | Path, *, force: bool = False) -> Path:
     """Write ``NAME.yaml`` into ``folder`` (made if needed) with the schema beside it, and
     read it back. NewConfigurationError says what stopped it."""
-    stem = name[:-5] if name.endswith(".yaml") else name
-    if not NAME_RE.match(stem):
-        raise NewConfigurationError(f"{name!r}: a configuration's name is 1 to 40 letters, "
-                                    "digits, '-' or '_', e.g. my-circle")
-    where = Path(folder)
-    path = where / f"{stem}.yaml"
-    if path.exists() and not force:
-        raise NewConfigurationError(f"{path} exists already (--force writes over it)")
-    schema_src = resource_path("maps", SCHEMA_NAME)
-    schema_dst = where / SCHEMA_NAME
-    body = configuration_to_yaml(starter(stem))
-    first, rest = body.split("\n", 1)
-    text = (f"{first}\n# A Rail Pass configuration (docs/railpass.md): check it with\n"
-            f"#   python -m rail_app validate-map {path.name}\n{rest}")
-    try:
-        where.mkdir(parents=True, exist_ok=True)
-        if schema_dst.resolve() != schema_src.resolve() and (
-                not schema_dst.is_file() or schema_dst.read_bytes() != schema_src.read_bytes()):
-            shutil.copyfile(schema_src, schema_dst)
-        write_atomic(path, text)
-    except OSError as exc:
-        raise NewConfigurationError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        load_configuration(path)
-    except MapError as exc:  # the tests check the starter; a clear line anyway
-        raise NewConfigurationError(f"the starter does not load: {exc.problems[0]}") from None
-    return path
+    return write_starter(name, folder, text=starter_text, schema=SCHEMA_NAME,
+                         load=load_configuration, force=force, noun="configuration",
+                         example="my-circle")

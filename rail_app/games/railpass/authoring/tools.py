@@ -4,27 +4,14 @@ its own before the game's screen (a later part): ``render-map`` and ``preview`` 
 
 from __future__ import annotations
 
-import argparse
-import sys
+from pathlib import Path
 
-from rail_app.authoring.kit import AuthoringTools
-from rail_app.core.paths import user_maps_dir
-from rail_app.games.railpass.authoring.configtools import (
-    NewConfigurationError,
-    new_configuration,
-)
+from rail_app.authoring.kit import AuthoringTools, new_map_command
+from rail_app.games.railpass.authoring.configtools import new_configuration
 
 
-def _new_map(args: argparse.Namespace) -> int:
-    folder = args.dir if args.dir else user_maps_dir()
-    try:
-        path = new_configuration(args.name, folder, force=args.force)
-    except NewConfigurationError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    print(f"wrote {path}")
-    print(f"next: python -m rail_app validate-map {path}")
-    return 0
+def _write(name: str, folder: Path, force: bool) -> Path:
+    return new_configuration(name, folder, force=force)
 
 
-TOOLS = AuthoringTools(new_map=_new_map)
+TOOLS = AuthoringTools(new_map=new_map_command(_write, "validate-map"))
