@@ -15,7 +15,7 @@ from rail_app.core.paths import resource_path
 from rail_app.core.world import pack_world
 from rail_app.games.railpass.ai.crew import CrewPlayer
 from rail_app.games.railpass.ai.driver import run_tick
-from rail_app.games.railpass.devtools import sim, soak, tournament
+from rail_app.games.railpass.devtools import sim
 from rail_app.games.railpass.devtools.bench import round_cpu, tick_ms
 from rail_app.games.railpass.game import RAILPASS
 from rail_app.games.railpass.rules import engine
@@ -54,7 +54,7 @@ def test_tournament_takes_rail_pass(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_crews_measures_run_on_a_short_clock(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--configs", "6CI", "--levels", "trainee", "--games", "1", "--tempo", "100",
             "--minutes", "1", "--json"]
-    assert tournament.main(args) == 0
+    assert cli.main(["railpass", "measure", *args]) == 0
     out = json.loads(capsys.readouterr().out)
     row = out["tempos"]["100"]["configurations"]["6CI"]["levels"]["trainee"]
     assert row["rounds"] == 1 and row["deadlocks"] == 0
@@ -70,7 +70,7 @@ def test_soak_takes_rail_pass(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_own_soak_plays_the_configurations(capsys: pytest.CaptureFixture[str]) -> None:
     """The game's own soak: seven configurations, Dispatcher (the 7th round), the screen's
     clock with a person (the 4th), every invariant checked."""
-    assert soak.main(["--games", "7", "--seed", "40", "--json"]) == 0
+    assert cli.main(["railpass", "soak", "--games", "7", "--seed", "40", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)["summary"]
     assert summary["exceptions"] == 0 and summary["invariant_violations"] == 0
     assert len(summary["by_configuration"]) == 7
@@ -78,18 +78,20 @@ def test_the_own_soak_plays_the_configurations(capsys: pytest.CaptureFixture[str
 
 def test_DG_D6_one_round_in_figures_the_same_every_time(capsys: pytest.CaptureFixture[str]
                                                          ) -> None:
-    """DG-D6: ``sim --config 6CI --seed 7 --crew conductor --json`` prints the totals, the
-    base score, the pile, the final score and the state hash, the same bytes every time;
-    ``--trace`` adds one line per applied action."""
+    """DG-D6: one command on the table's command line, ``railpass sim --config 6CI --seed 7
+    --crew conductor --json``, prints the totals, the base score, the pile, the final score
+    and the state hash, the same bytes every time (the module run alone too); ``--trace``
+    adds one line per applied action."""
+    words = ["--config", "6CI", "--seed", "7", "--crew", "conductor", "--json", "--trace"]
     outs = []
-    for _ in range(2):
-        assert sim.main(["--config", "6CI", "--seed", "7", "--crew", "conductor", "--json",
-                         "--trace"]) == 0
-        outs.append(capsys.readouterr().out)
+    assert cli.main(["railpass", "sim", *words]) == 0
+    outs.append(capsys.readouterr().out)
+    assert sim.main(words) == 0
+    outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1]
     doc = json.loads(outs[0])
     assert {"totals", "base", "pile", "final", "hash"} <= set(doc) and doc["trace"]
-    assert sim.main(["--config", "9ZZ"]) == 2
+    assert cli.main(["railpass", "sim", "--config", "9ZZ"]) == 2
 
 
 def _ticks_round(seed: int, ticks: int) -> RoundState:

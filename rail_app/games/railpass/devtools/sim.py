@@ -35,6 +35,12 @@ LEVELS = (CrewLevel.TRAINEE, CrewLevel.CONDUCTOR, CrewLevel.CHIEF)
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rail_app.games.railpass.devtools.sim",
                                 description=__doc__.split("\n\n")[0])
+    arguments(p)
+    return p
+
+
+def arguments(p: argparse.ArgumentParser) -> None:
+    """The command's arguments (this module's and ``railpass sim``'s)."""
     p.add_argument("--config", default="6CI",
                    help="a configuration's id (2PP ... 6PP) or a configuration file")
     p.add_argument("--seed", type=int, default=1)
@@ -43,7 +49,6 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the crew's tempo in percent (default {DEFAULT_TEMPO})")
     p.add_argument("--trace", action="store_true", help="one line per applied action")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    return p
 
 
 def trace_line(tick: int, seat: int, action: object, words: Sequence[str]) -> str:
@@ -51,7 +56,11 @@ def trace_line(tick: int, seat: int, action: object, words: Sequence[str]) -> st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    return run_command(parser().parse_args(argv))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """One round in figures (the module's docstring)."""
     path = args.config if args.config.endswith(".yaml") else str(
         resource_path("maps", f"railpass-{args.config.lower()}.yaml"))
     try:

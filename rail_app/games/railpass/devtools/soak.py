@@ -175,13 +175,18 @@ def _run(job: tuple[int, int]) -> SoakReport:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rail_app.games.railpass.devtools.soak",
                                 description=__doc__.split("\n\n")[0])
+    arguments(p)
+    return p
+
+
+def arguments(p: argparse.ArgumentParser) -> None:
+    """The command's arguments (this module's and ``railpass soak``'s)."""
     p.add_argument("--games", type=int, default=30, help="rounds (default 30)")
     p.add_argument("--long", action="store_const", const=10_000, dest="games",
                    help="10,000 rounds")
     p.add_argument("--seed", type=int, default=1, help="the first round's seed (then +1)")
     p.add_argument("--jobs", type=int, default=1, help="processes working at once")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:

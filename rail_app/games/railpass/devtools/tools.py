@@ -1,15 +1,18 @@
 """Rail Pass's own development tools, as its definition names them: how the table's soak
 plays it (the settings a seed gets), how the table's tournament seats it (the levels dealt
-round one table, not paired) and its benchmarks (``bench.py``). The crew's measures are
-``python -m rail_app.games.railpass.devtools.tournament``: the table's tournament ranks seats
-against each other, which a cooperative game does not do (every seat of a team shares one
-score)."""
+round one table, not paired), its benchmarks (``bench.py``) and its own command, ``railpass``:
+``railpass sim`` (one round in figures, DG-D6), ``railpass measure`` (the crews' measures,
+DG-Q: the table's tournament ranks seats against each other, which a cooperative game does
+not do, every seat of a team sharing one score) and ``railpass soak`` (every configuration,
+Dispatcher and the screen's clock)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import argparse
+from collections.abc import Callable, Mapping
 
-from rail_app.devtools.toolkit import GameTools, SoakRules, TournamentRules
+from rail_app.devtools.toolkit import GameCommand, GameTools, SoakRules, TournamentRules
+from rail_app.games.railpass.devtools import sim, soak, tournament
 from rail_app.games.railpass.devtools.bench import run_command
 from rail_app.games.railpass.rules.scoring import score
 from rail_app.games.railpass.rules.state import RoundState
@@ -36,5 +39,31 @@ def soak_figures(state: object) -> Mapping[str, int]:
     return {"delivered": sum(sc.totals), "penalty": sc.penalty, "won": int(sc.won)}
 
 
-TOOLS = GameTools(soak=SoakRules(options=soak_settings, figures=soak_figures), bench=run_command,
-                  tournament=TournamentRules(pairings=False, games=2))
+#: ``railpass TOOL``: the game's own tools, each with its module's arguments.
+OWN: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
+                     Callable[[argparse.Namespace], int]]] = {
+    "sim": ("one all-computer round in figures (DG-D6)", sim.arguments, sim.run_command),
+    "measure": ("the crews' tournament and measures (DG-Q1, Q2, Q3, Q5, Q7)",
+                tournament.arguments, tournament.run_command),
+    "soak": ("random legal rounds on every configuration, Dispatcher and the screen's clock",
+             soak.arguments, soak.run_command),
+}
+
+
+def _own_arguments(p: argparse.ArgumentParser) -> None:
+    tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    for name, (words, arguments, _run) in OWN.items():
+        arguments(tools.add_parser(name, help=words, description=words))
+
+
+def _own_run(args: argparse.Namespace) -> int:
+    return OWN[args.tool][2](args)
+
+
+TOOLS = GameTools(
+    soak=SoakRules(options=soak_settings, figures=soak_figures), bench=run_command,
+    tournament=TournamentRules(pairings=False, games=2),
+    commands={"railpass": GameCommand("Rail Pass's own tools: sim (one round in figures), "
+                                      "measure (the crews' measures), soak (every "
+                                      "configuration)", _own_arguments, _own_run)},
+)

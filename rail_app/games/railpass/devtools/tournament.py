@@ -39,6 +39,12 @@ CONFIG_IDS = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rail_app.games.railpass.devtools.tournament",
                                 description=__doc__.split("\n\n")[0])
+    arguments(p)
+    return p
+
+
+def arguments(p: argparse.ArgumentParser) -> None:
+    """The command's arguments (this module's and ``railpass measure``'s)."""
     p.add_argument("--configs", default="6CI",
                    help="configurations, comma separated, or 'all' (default 6CI)")
     p.add_argument("--levels", default=",".join(LEVELS),
@@ -57,7 +63,6 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="processes working at once")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--rounds", action="store_true", help="with --json: every round too")
-    return p
 
 
 def _job(args: tuple[str, str, int, int, str, int, int | None]) -> RoundResult:
@@ -92,7 +97,11 @@ def report(results: Sequence[RoundResult], configs: Sequence[str], levels: Seque
 
 
 def main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(list(argv))
+    return run_command(parser().parse_args(list(argv)))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The crews' measures (the module's docstring)."""
     configs = list(CONFIG_IDS) if args.configs == "all" else [
         c.strip().upper() for c in args.configs.split(",") if c.strip()]
     levels = [lv.strip().lower() for lv in args.levels.split(",") if lv.strip()]
