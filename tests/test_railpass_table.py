@@ -160,3 +160,27 @@ def test_DG_D7_the_benchmarks_measure_a_round_and_a_tick() -> None:
     docs/benchmarks.md; no test times itself)."""
     assert round_cpu("6CI", "trainee", 1, 1) >= 0.0
     assert len(tick_ms(1, 30)) == 30
+
+
+#: tests/records/railpass-6ci.json: 36 s of 6CI (a person loading now and then in seat 0,
+#: five Conductor crews, a pause and a resume at 24 s), recorded once; its replay must keep
+#: giving this state. A change of the rules that changes it is a new rules version.
+GOLDEN = Path(__file__).resolve().parent / "records" / "railpass-6ci.json"
+GOLDEN_TICK, GOLDEN_HASH = 360, "40ac9cd23767e3eb"
+
+
+def test_DG_D4_a_kept_record_replays_to_the_same_state(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """DG-D4: a record kept in tests/records replays, tick for tick, every action legal as it
+    was when played, to the same final-state hash; the replayed round writes the same record,
+    byte for byte; ``replay --json`` prints the hash."""
+    rec = records.record_from_dict(records.read_json(GOLDEN), RAILPASS, str(GOLDEN))
+    kinds = [a.kind for _, a in rec.actions]
+    assert {"tick", "pause", "resume", "load"} <= set(kinds)
+    replayed, results = records.replay(RAILPASS, rec, RAILPASS.rules.load_board(MAP))
+    assert all(r.ok for r in results) and len(results) == len(kinds)
+    assert (replayed.tick, state_hash(replayed)) == (GOLDEN_TICK, GOLDEN_HASH)
+    again = records.record_of(RAILPASS, replayed, rec.map, rec.seed)
+    assert records.record_text(again, RAILPASS) == GOLDEN.read_text(encoding="utf-8")
+    assert cli.main(["replay", str(GOLDEN), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["final"]["hash"] == GOLDEN_HASH
