@@ -20,6 +20,8 @@ from rail_app.games.railpass.devtools.measure import (
 from rail_app.games.railpass.devtools.tournament import report
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
+    Call,
+    CallKind,
     Dispatch,
     Load,
     Offer,
@@ -248,3 +250,41 @@ def test_DG_Q5_a_stand_in_in_one_seat(stand_in: str) -> None:
     the crew does not deadlock."""
     r = play_round(config("6CI"), "conductor", 5, 100, stand_in, 0, minutes=2)
     assert r.error == "" and r.deadlocks == 0
+
+
+def test_DG_K1_a_crew_answers_need_a_train_with_an_empty_one() -> None:
+    """DG-K1, DG-A6: a crew with an empty train and nothing to load sends it nowhere until a
+    neighbour calls "Need a train"; then to that neighbour, at every level (DG-A10)."""
+    for level in ("trainee", "conductor", "chief"):
+        chosen = []
+        for caller in (None, 1, 5):  # nobody, R's seat, W's seat
+            sc = scenario(kinds=(C, P, C, C, C, P))
+            sc.park("L_K", "K", LONG, "")
+            sc.yard("K", "")
+            s = sc.state
+            if caller is not None:
+                do(s, Call(caller, CallKind.NEED_TRAIN))
+            run_to(s, s.tick + reaction(s, 0))
+            chosen.append(CrewPlayer(level, 0, 1).choose(seen_by(s, 0)))
+        assert isinstance(chosen[0], Wait), level
+        assert [(type(a), getattr(a, "to", "")) for a in chosen[1:]] == [
+            (Dispatch, "R"), (Dispatch, "W")], level
+
+
+def test_DG_K3_DG_K4_a_crew_offers_nothing_else_to_a_seat_that_holds_until_go() -> None:
+    """DG-K3: once a Conductor notices "Hold!" from a neighbour, it offers that seat no train
+    without its colour; DG-K4: "Go" (noticed) lets the train leave. The Trainee answers
+    "Need a train" only (DG-A10) and sends it all the same."""
+    sc = scenario(kinds=(C, P, C, C, C, C))
+    sc.park("L_K", "K", LONG, "GGGGG")  # full, its cubes' next hop is R (K-R-G)
+    s = sc.state
+    crew, trainee = CrewPlayer("conductor", 0, 1), CrewPlayer("trainee", 0, 1)
+    assert crew.choose(seen_by(s, 0)) == Dispatch(0, "L_K", "R")
+    do(s, Call(1, CallKind.HOLD))
+    run_to(s, s.tick + reaction(s, 0))
+    held = crew.choose(seen_by(s, 0))
+    assert not (isinstance(held, Dispatch) and held.to == "R"), held
+    assert trainee.choose(seen_by(s, 0)) == Dispatch(0, "L_K", "R")
+    do(s, Call(1, CallKind.GO))
+    run_to(s, s.tick + reaction(s, 0))
+    assert crew.choose(seen_by(s, 0)) == Dispatch(0, "L_K", "R")
