@@ -496,9 +496,11 @@ def test_DG_C5_time_up_stops_everything_within_the_tick() -> None:
 
 def test_DG_M2_seats_and_hands() -> None:
     """DG-M2: a seat controls the cities the configuration gives it and has two hands (four
-    in Dispatcher)."""
+    in Dispatcher); an action of a seat the table does not have is refused as such."""
     s = engine.new_round(config("3CI"))
     assert s.seat_cities == ((0, 1), (2, 3), (4, 5)) and s.hands == [[EMPTY] * 2] * 3
+    q = engine.quote(s, Load(3, "K", End.FIRST, "L_K"))
+    assert q.rules == ["DG-M2"] and q.wrong_moment and "seat 4" in q.headline
 
 
 def test_DG_M3_DG_M4_DG_M5_where_things_are() -> None:

@@ -90,3 +90,43 @@ def test_every_worked_example_is_a_test_named_after_it() -> None:
         assert any(f"EX_{i:02d}" in n for n in names), f"no test named after EX-{i:02d}"
     for i in range(1, 15):
         assert any(f"EX_D{i:02d}" in n for n in names), f"no test named after EX-D{i:02d}"
+
+
+def _translated(node: ast.expr) -> bool:
+    """``_("...")``, ``ngettext(...)``, one of them ``.format(...)``-ed, or a sentence made
+    by one of the rules' ``..._words`` functions."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "format":
+        node = node.func.value
+    if not isinstance(node, ast.Call):
+        return False
+    name = node.func.id if isinstance(node.func, ast.Name) else (
+        node.func.attr if isinstance(node.func, ast.Attribute) else "")
+    return name in ("_", "ngettext", "pgettext", "npgettext") or name.endswith("_words")
+
+
+def test_every_refusal_names_its_rule_in_a_players_words() -> None:
+    """Every refusal the rules make (a :class:`Violation`) names a rule id the references
+    define and says why in a sentence through the translation catalog."""
+    known = set(defined())
+    made, bad = 0, []
+    for path in CODE:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and (
+                    (isinstance(node.func, ast.Name) and node.func.id == "Violation") or
+                    (isinstance(node.func, ast.Attribute) and node.func.attr == "not_now"))):
+                continue
+            made += 1
+            args = list(node.args)
+            if isinstance(node.func, ast.Attribute):  # not_now(moment, message, rule)
+                rule = args[2] if len(args) > 2 else next(
+                    (k.value for k in node.keywords if k.arg == "rule"), None)
+                message = args[1]
+            else:
+                rule, message = args[0], args[1]
+            # a rule id, or the parameter of a helper whose callers give one
+            ok_rule = (isinstance(rule, ast.Constant) and rule.value in known) or (
+                isinstance(rule, ast.Name) and rule.id == "rule")
+            if not ok_rule or not _translated(message):
+                bad.append(f"{path.name}:{node.lineno}")
+    assert made > 50 and not bad, f"refusals without a rule id or a translated sentence: {bad}"

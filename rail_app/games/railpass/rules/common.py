@@ -53,7 +53,7 @@ def moment(state: RoundState, action: object) -> Violation | None:
         return None
     if not 0 <= seat < state.seats:
         return Violation.not_now(Moment.NOT_YOUR_TURN, _("There is no seat {n} at this table")
-                                 .format(n=seat + 1))
+                                 .format(n=seat + 1), "DG-M2")
     who = state.settings.kinds[seat]
     if who is SeatKind.ABSENT:
         return Violation.not_now(Moment.NOT_YOUR_TURN, _("That seat is empty"), "DG-Q5")

@@ -140,7 +140,8 @@ class RoundFlow:
         return crew_name(state.seat_cities[seat][0])
 
     def wrong_step(self, state: RoundState, rule: Rule[RoundState, Any]) -> Violation:
-        return Violation.not_now(Moment.WRONG_PHASE, _("Not now"))
+        # R-T1: a round has no turns nor phases, so no rule is out of its step
+        return Violation.not_now(Moment.WRONG_PHASE, _("Not now"), "R-T1")
 
     def copy(self, state: RoundState) -> RoundState:
         return state.copy()
