@@ -59,6 +59,7 @@ from rail_app.games.railpass.rules.state import (
     EMPTY,
     Mode,
     Place,
+    RoundState,
     SeatKind,
     Settings,
     Track,
@@ -634,6 +635,53 @@ def test_DG_D8_invariants_are_checked_after_every_tick() -> None:
     assert state_problems(s) == []
     s.cubes[0].append(1)
     assert any("R-S7" in p for p in state_problems(s))
+
+
+def _broken_step(s: RoundState, breaks: object) -> list[str]:
+    """The checker's findings for one tick whose result ``breaks`` spoils."""
+
+    def apply(before: RoundState, action: Tick) -> RoundState:
+        after = engine.apply(before, action)
+        breaks(after)  # type: ignore[operator]
+        return after
+
+    check = checker(s)
+    check.step(s, Tick(5), apply)
+    return check.violations
+
+
+def test_DG_D8_the_checker_finds_each_broken_invariant() -> None:
+    """DG-D8, each invariant the soak relies on broken once: a train lost or in two places
+    (R-M4, DG-M3), an engineer lost (R-E3), the clock going back (DG-M1), a city's total
+    rising with no delivery in the log (R-W3); an unbroken tick is clean."""
+    s = crew_of().state
+    run_to(s, 10)
+    assert _broken_step(s, lambda a: None) == []
+    t = next(t for t in range(12) if s.place[t] is Place.PARKED)
+    c, k = s.at[t], s.track[t]
+
+    def lose_train(a: RoundState) -> None:
+        a.tracks[c][k] = EMPTY
+
+    def train_twice(a: RoundState) -> None:
+        a.hands[0][0] = t
+
+    def lose_engineer(a: RoundState) -> None:
+        e = next(e for e in a.driver if e != EMPTY)
+        a.driver[a.cab[e]] = EMPTY
+
+    def clock_back(a: RoundState) -> None:
+        a.tick = 3
+
+    def deliver_unlogged(a: RoundState) -> None:
+        a.storage[2][2] += 1  # a cube from nowhere (R-S7 finds it too)
+
+    for breaks, rule in ((lose_train, "DG-M3"), (train_twice, "DG-M3"),
+                         (lose_engineer, "R-E3"), (clock_back, "DG-M1"),
+                         (deliver_unlogged, "R-W3")):
+        found = _broken_step(s, breaks)
+        assert any(f"({rule})" in v or f" {rule}" in v for v in found), (breaks, found)
+    assert s.tick == 10  # the state checked was never changed
 
 
 # -- DG-K: calls -----------------------------------------------------------------------------------
