@@ -6,21 +6,20 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rail_app.core.paths import resource_path
 from rail_app.games.railpass.rules import engine
-from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.configfile import PUBLISHED, published
 from rail_app.games.railpass.rules.network import Configuration
 from rail_app.games.railpass.rules.scenario import Scenario
 from rail_app.games.railpass.rules.state import RoundState, engineer_name, train_name
 from rail_app.table.actions import Action
 
-CONFIGS = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
+CONFIGS = PUBLISHED
 L = "KRGBYW"
 
 
 @cache
 def config(cid: str) -> Configuration:
-    return load_configuration(resource_path("maps", f"railpass-{cid.lower()}.yaml"))
+    return published(cid)
 
 
 def scenario(cid: str = "6CI", **kw: Any) -> Scenario:

@@ -17,12 +17,11 @@ import statistics
 import time
 from typing import Any, Final
 
-from rail_app.core.paths import resource_path
 from rail_app.games.railpass.ai.crew import CrewPlayer
 from rail_app.games.railpass.ai.driver import computers_choose
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import Tick
-from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.configfile import published
 from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
 from rail_app.games.railpass.rules.state import Clocking, SeatKind, Settings
 from rail_app.games.railpass.rules.view import seen_by
@@ -44,7 +43,7 @@ def baseline_ms() -> float:
 
 def round_cpu(cid: str, level: str, seed: int, minutes: int | None) -> float:
     """CPU seconds for one whole all-computer round, each seat handed what it may see."""
-    config = load_configuration(resource_path("maps", f"railpass-{cid.lower()}.yaml"))
+    config = published(cid)
     t0 = time.process_time()
     state = engine.new_round(config, Settings(tempo=DEFAULT_TEMPO, minutes=minutes), seed)
     crews = [CrewPlayer(level, s, seed) for s in range(state.seats)]
@@ -58,7 +57,7 @@ def round_cpu(cid: str, level: str, seed: int, minutes: int | None) -> float:
 def tick_ms(seed: int, ticks: int) -> list[float]:
     """Wall-clock ms of each tick of a round on the screen's clock (a person in seat 0 who
     does nothing, five computer seats): the computers' choices, then the clock's tick."""
-    config = load_configuration(resource_path("maps", "railpass-6ci.yaml"))
+    config = published("6CI")
     kinds = (SeatKind.PERSON,) + (SeatKind.COMPUTER,) * 5
     state = engine.new_round(config, Settings(kinds=kinds, clocking=Clocking.TICKS,
                                               tempo=DEFAULT_TEMPO), seed)

@@ -18,11 +18,10 @@ import sys
 from collections.abc import Sequence
 
 from rail_app.core.mapfile import MapError
-from rail_app.core.paths import resource_path
 from rail_app.games.railpass.ai.crew import CrewPlayer
 from rail_app.games.railpass.ai.levels import CrewLevel
 from rail_app.games.railpass.rules import engine
-from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.configfile import load_configuration, published_path
 from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
 from rail_app.games.railpass.rules.replay import state_summary, summary_lines
 from rail_app.games.railpass.rules.state import Settings
@@ -62,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_command(args: argparse.Namespace) -> int:
     """One round in figures (the module's docstring)."""
     path = args.config if args.config.endswith(".yaml") else str(
-        resource_path("maps", f"railpass-{args.config.lower()}.yaml"))
+        published_path(args.config))
     try:
         config = load_configuration(path)
     except (MapError, OSError) as exc:

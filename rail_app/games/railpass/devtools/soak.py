@@ -26,20 +26,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rail_app.core.paths import resource_path
 from rail_app.devtools.pool import worker_pool
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import Pause, Resume, Tick
 from rail_app.games.railpass.rules.candidates import seat_candidates
 from rail_app.games.railpass.rules.clock import free_seats
-from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.configfile import PUBLISHED, published
 from rail_app.games.railpass.rules.invariants import checker
 from rail_app.games.railpass.rules.state import Clocking, Mode, RoundState, SeatKind, Settings
 from rail_app.games.railpass.rules.view import seen_by
 from rail_app.table.actions import Action
 from rail_app.table.players import RandomPlayer
 
-CONFIGS: Final = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
 MAX_STEPS: Final = 200_000
 
 
@@ -112,8 +110,8 @@ class _AtRandom:
 
 
 def soak_round(i: int, seed: int) -> SoakReport:
-    cid = CONFIGS[i % len(CONFIGS)]
-    config = load_configuration(resource_path("maps", f"railpass-{cid.lower()}.yaml"))
+    cid = PUBLISHED[i % len(PUBLISHED)]
+    config = published(cid)
     settings, words = settings_of(i, config.seat_count)
     report = SoakReport(seed, cid, words)
     t0 = time.perf_counter()

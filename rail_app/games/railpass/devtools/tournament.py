@@ -22,7 +22,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from rail_app.core.paths import resource_path
 from rail_app.devtools.pool import worker_pool
 from rail_app.games.railpass.devtools.measure import (
     LEVELS,
@@ -30,10 +29,8 @@ from rail_app.games.railpass.devtools.measure import (
     play_round,
     summarise,
 )
-from rail_app.games.railpass.rules.configfile import load_configuration
+from rail_app.games.railpass.rules.configfile import PUBLISHED, published
 from rail_app.games.railpass.rules.presets import DEFAULT_TEMPO
-
-CONFIG_IDS = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -67,7 +64,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 def _job(args: tuple[str, str, int, int, str, int, int | None]) -> RoundResult:
     cid, level, seed, tempo, stand_in, seat, minutes = args
-    config = load_configuration(resource_path("maps", f"railpass-{cid.lower()}.yaml"))
+    config = published(cid)
     return play_round(config, level, seed, tempo, stand_in, seat, minutes)
 
 
@@ -102,13 +99,13 @@ def main(argv: Sequence[str]) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """The crews' measures (the module's docstring)."""
-    configs = list(CONFIG_IDS) if args.configs == "all" else [
+    configs = list(PUBLISHED) if args.configs == "all" else [
         c.strip().upper() for c in args.configs.split(",") if c.strip()]
     levels = [lv.strip().lower() for lv in args.levels.split(",") if lv.strip()]
-    bad = [c for c in configs if c not in CONFIG_IDS] + [
+    bad = [c for c in configs if c not in PUBLISHED] + [
         lv for lv in levels if lv not in (*LEVELS, "proxy")]
     if bad or args.games < 1 or args.jobs < 1:
-        print(f"bad input: {bad or 'counts'} (configurations: {', '.join(CONFIG_IDS)}; "
+        print(f"bad input: {bad or 'counts'} (configurations: {', '.join(PUBLISHED)}; "
               f"levels: {', '.join(LEVELS)})", file=sys.stderr)
         return 2
     seeds = list(range(args.seed, args.seed + args.games))

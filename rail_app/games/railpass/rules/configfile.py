@@ -39,8 +39,11 @@ from rail_app.games.railpass.rules.network import (
 
 SCHEMA_NAME = "railpass-schema.json"
 
-__all__ = ["MapError", "MapProblem", "load_configuration", "parse_configuration",
-           "railpass_schema"]
+#: The nine configurations of R-K4, by their ids, in ``maps/railpass-<id>.yaml``.
+PUBLISHED = ("2PP", "2HI", "3PP", "3CI", "4HI", "5PP", "6F8", "6CI", "6PP")
+
+__all__ = ["PUBLISHED", "MapError", "MapProblem", "load_configuration",
+           "parse_configuration", "published", "published_path", "railpass_schema"]
 
 
 @cache
@@ -49,6 +52,16 @@ def railpass_schema() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(
         resource_path("maps", SCHEMA_NAME).read_text(encoding="utf-8"))
     return data
+
+
+def published_path(cid: str) -> Path:
+    """The file of one of the nine configurations (``6CI``: ``maps/railpass-6ci.yaml``)."""
+    return resource_path("maps", f"railpass-{cid.lower()}.yaml")
+
+
+def published(cid: str) -> Configuration:
+    """One of the nine configurations, read from its file."""
+    return load_configuration(published_path(cid))
 
 
 def load_configuration(path: str | Path, shown: str | None = None) -> Configuration:
