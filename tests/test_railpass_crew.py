@@ -271,6 +271,26 @@ def test_DG_K1_a_crew_answers_need_a_train_with_an_empty_one() -> None:
             (Dispatch, "R"), (Dispatch, "W")], level
 
 
+def test_DG_K2_a_crew_answers_need_crew_with_a_train_whose_engineer_can_drive_on() -> None:
+    """DG-K2: Red's seat calls "Need crew" toward Black; Black's Conductor and Chief send an
+    empty train to Red (its Black engineer may drive from Red to Black); toward Green, which a
+    Black engineer may not reach, nothing goes, as when nobody calls. The Trainee answers
+    "Need a train" only (DG-A10)."""
+    for level, answers in (("trainee", False), ("conductor", True), ("chief", True)):
+        chosen = []
+        for toward in (None, "K", "G"):
+            sc = scenario(kinds=(C, P, C, C, C, P))
+            sc.park("L_K", "K", LONG, "")
+            sc.yard("K", "")
+            s = sc.state
+            if toward is not None:
+                do(s, Call(1, CallKind.NEED_CREW, "", toward))
+            run_to(s, s.tick + reaction(s, 0))
+            chosen.append(CrewPlayer(level, 0, 1).choose(seen_by(s, 0)))
+        to_red = [isinstance(a, Dispatch) and a.to == "R" for a in chosen]
+        assert to_red == [False, answers, False], (level, chosen)
+
+
 def test_DG_K3_DG_K4_a_crew_offers_nothing_else_to_a_seat_that_holds_until_go() -> None:
     """DG-K3: once a Conductor notices "Hold!" from a neighbour, it offers that seat no train
     without its colour; DG-K4: "Go" (noticed) lets the train leave. The Trainee answers

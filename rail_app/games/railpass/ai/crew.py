@@ -554,12 +554,13 @@ class Planner:
         s = self.s
         z, worth = plans[t]
         if z < 0:
-            if not s.yard_left(x):
-                target = self._empty_target(x, t)
-                if target >= 0:
-                    send = self._send(t, x, target)
-                    if send is not None:
-                        out.append(Task(0.3, self.ticks(send.kind), 4, send))
+            # an empty train: where it is of use once the yard is empty; before, where a
+            # neighbour has called for an engineer it carries (DG-K2)
+            target = self._crew_target(x, t) if s.yard_left(x) else self._empty_target(x, t)
+            if target >= 0:
+                send = self._send(t, x, target)
+                if send is not None:
+                    out.append(Task(0.3, self.ticks(send.kind), 4, send))
             return
         if self.waiting_trains(self.seat):
             return  # a held train waits for a place: only making room for it (below)
@@ -665,7 +666,8 @@ class Planner:
     def _empty_target(self, x: int, t: int) -> int:
         """Where an empty train is of use once its own yard is empty: a neighbour with cubes
         in its yard and no train there with room for them (or one whose player has called
-        for a train, DG-K1); the engineer's home first (DG-A6 item 6). -1: nowhere."""
+        for a train, DG-K1, or for an engineer this one carries, DG-K2); the engineer's home
+        first (DG-A6 item 6). -1: nowhere."""
         s = self.s
         e = s.driver[t]
         if e == EMPTY:
@@ -683,11 +685,37 @@ class Planner:
                     if c.kind == CallKind.NEED_TRAIN and s.controller[n] == c.seat \
                             and self.seat in c.to and s.tick - c.tick < 200:
                         value += 1.0
+            if "need-crew" in self.h.answers and self._crew_wanted(n, e, x):
+                value += 1.0
             if value and home(e) == n:
                 value += 0.5
             if value > score:
                 best, score = n, value
         return best
+
+    def _crew_target(self, x: int, t: int) -> int:
+        """DG-K2: the neighbour of ``x`` whose seat has called "Need crew" for an engineer
+        that empty train ``t`` carries (-1: none)."""
+        e = self.s.driver[t]
+        if "need-crew" not in self.h.answers or e == EMPTY:
+            return -1
+        return next((n for n in self.cfg.neighbours[x]
+                     if self.drives(e, n) and self._crew_wanted(n, e, x)), -1)
+
+    def _crew_wanted(self, n: int, e: int, x: int) -> bool:
+        """DG-K2: whether the seat of ``n`` has called "Need crew" to this seat (noticed, in
+        the last 20 s) for an engineer who can drive on from ``n``: toward the neighbour the
+        call names, or, naming none, toward any neighbour but ``x`` (where it comes from);
+        and engineer ``e`` could."""
+        s = self.s
+        for c in s.calls:
+            if c.kind != CallKind.NEED_CREW or s.controller[n] != c.seat \
+                    or self.seat not in c.to or s.tick - c.tick >= 200:
+                continue
+            ways = [c.city] if c.city >= 0 else [m for m in self.cfg.neighbours[n] if m != x]
+            if any(m in self.cfg.neighbours[n] and self.drives(e, m) for m in ways):
+                return True
+        return False
 
     def _recrew(self, x: int, t: int, z: int, worth: float, out: list[Task]) -> None:
         """DG-A6 item 6: an engineer who may drive hop x -> z into train t (engineers whose
