@@ -57,6 +57,7 @@ from rail_app.games.railpass.rules.scenario import Scenario
 from rail_app.games.railpass.rules.scoring import score
 from rail_app.games.railpass.rules.state import (
     EMPTY,
+    Clocking,
     Mode,
     Place,
     RoundState,
@@ -773,3 +774,16 @@ def test_DG_M11_take_park_only_over_open_links() -> None:
     s = people().state
     do(s, Dispatch(0, "L_K", "R"))  # the K-R tunnel
     assert "DG-M11" in refused(s, TakePark(1, 1, LONG))
+
+
+def test_DG_M13_DG_M14_DG_M1_a_wait_and_a_tick_that_are_refused() -> None:
+    """DG-M13: only a computer seat waits, 1 to 600 ticks; DG-M14: a round whose clock runs
+    on by itself takes no tick; DG-M1: a tick action runs at least one tick."""
+    s = crew_of().state
+    assert refused(s, Wait(0, 5)) == ["DG-M13"]
+    assert refused(s, Wait(1, 0)) == ["DG-M13"]
+    assert refused(s, Wait(1, 601)) == ["DG-M13"]
+    assert refused(s, Tick(0)) == ["DG-M1"]
+    do(s, Wait(1, 600))
+    seats = Scenario(config("6CI"), clocking=Clocking.SEATS).state
+    assert refused(seats, Tick()) == ["DG-M14"]

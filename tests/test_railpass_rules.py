@@ -13,6 +13,7 @@ from rail_app.games.railpass.rules.actions import (
     CallKind,
     Dispatch,
     Drop,
+    DropCube,
     End,
     Load,
     MoveCube,
@@ -1008,3 +1009,95 @@ def test_deal_is_four_of_each_other_colour_for_every_seed() -> None:
         for c in range(6):
             y = deal_yard(seed, 0, c)
             assert sorted(y) == sorted(x for x in range(6) if x != c for _ in range(4))
+
+
+# -- every refusal of loading, moving cargo, engineers and the clock, by its rule --------------
+
+
+def test_R_L2_nothing_is_loaded_from_an_empty_yard() -> None:
+    """R-L2: a cube is taken from an end of the yard; an empty yard has none, to load nor,
+    with Table rules, to drop (DG-X2)."""
+    sc = people(table_rules=True)
+    sc.yard("K", "")
+    assert refused(sc.state, Load(0, "K", End.FIRST, "L_K")) == ["R-L2"]
+    assert refused(sc.state, DropCube(0, "K", End.LAST)) == ["R-L2"]
+
+
+def test_R_L9_cargo_moves_between_two_trains_parked_in_the_same_station() -> None:
+    """R-L9: a cube moves from one parked train to another in the same station: not within
+    one train, not from a train parked elsewhere, nor to one, nor a cube the train does not carry; D-10: a swap
+    likewise, each cube from its own train."""
+    sc = people()
+    sc.park("L_K", "K", LONG, "GB", "K1")
+    sc.park("S_K", "K", SHORT, "Y", "K2")
+    sc.park("L_R", "R", LONG, "W", "R1")
+    s = sc.state
+    assert refused(s, MoveCube(0, "K", "L_K", "L_K", "G")) == ["R-L9"]
+    assert refused(s, SwapCubes(0, "K", "L_K", "L_K", "G", "B")) == ["R-L9"]
+    assert refused(s, MoveCube(0, "K", "L_R", "S_K", "W")) == ["R-L9"]
+    assert refused(s, MoveCube(0, "K", "L_K", "L_R", "G")) == ["R-L9"]
+    assert refused(s, MoveCube(0, "K", "L_K", "S_K", "W")) == ["R-L9"]
+    do(s, MoveCube(0, "K", "L_K", "S_K", "G"))
+    assert (cubes(s, "L_K"), cubes(s, "S_K")) == ("B", "YG")
+    assert refused(s, SwapCubes(0, "K", "L_R", "S_K", "W", "Y")) == ["R-L9"]
+    assert refused(s, SwapCubes(0, "K", "L_K", "L_R", "B", "W")) == ["R-L9"]
+    assert refused(s, SwapCubes(0, "K", "L_K", "S_K", "W", "Y")) == ["R-L9"]
+    assert refused(s, SwapCubes(0, "K", "L_K", "S_K", "B", "W")) == ["R-L9"]
+    do(s, SwapCubes(0, "K", "L_K", "S_K", "B", "Y"))
+    assert (cubes(s, "L_K"), cubes(s, "S_K")) == ("Y", "GB")
+
+
+def test_D_28_a_sticker_keeps_its_place_when_cargo_moves_or_is_swapped() -> None:
+    """D-28 (R-V2, D-20): with the Expert stickers, a train's last place is kept for its
+    sticker's colour when a cube is moved onto it, and when cubes are swapped."""
+    sc = people(expert=True)
+    sc.park("S_W", "W", SHORT, "GB", "W2")
+    sc.park("L_W", "W", LONG, "YK", "W1")
+    s = sc.state
+    sticker = "R"  # the short White train's (EX-11)
+    assert refused(s, MoveCube(5, "W", "L_W", "S_W", "Y")) == ["D-28"]
+    sc.park("S_W", "W", SHORT, "GBG", "W2")
+    sc.park("L_W", "W", LONG, f"YK{sticker}", "W1")
+    s = sc.state
+    assert refused(s, SwapCubes(5, "W", "S_W", "L_W", "G", "Y")) == ["D-28"]
+
+
+def test_R_E4_R_E5_an_engineer_moves_somewhere_else_and_a_swap_needs_two_crews() -> None:
+    """R-E4: an engineer in the hotel is not sent to the hotel, nor one moved into the train
+    it drives; R-E5: a swap is between two trains parked in one station, each with an
+    engineer."""
+    sc = people()
+    s = sc.state
+    assert refused(s, MoveEngineer(0, "K3", "hotel")) == ["R-E4"]
+    assert refused(s, MoveEngineer(0, "K1", "L_K")) == ["R-E4"]
+    assert refused(s, SwapEngineers(0, "L_K", "L_R")) == ["R-E5"]
+    sc.park("S_K", "K", SHORT, "", "")
+    assert refused(sc.state, SwapEngineers(0, "L_K", "S_K")) == ["R-E5"]
+
+
+def test_R_M1_R_X1_a_train_without_an_engineer_is_not_lifted_an_empty_one_spills_nothing(
+) -> None:
+    """R-M1: with Table rules, a train without an engineer cannot be lifted, so it is neither
+    dropped nor spilled; R-X1: an empty train has no cube to spill."""
+    sc = people(table_rules=True)
+    sc.park("S_K", "K", SHORT, "GB", "")
+    s = sc.state
+    assert refused(s, Drop(0, "S_K")) == ["R-M1"]
+    assert refused(s, Spill(0, "S_K")) == ["R-M1"]
+    assert refused(s, Spill(0, "L_K")) == ["R-X1"]
+
+
+def test_D_23_DG_M9_D_25_R_M9_where_a_train_is_handed_and_moved() -> None:
+    """D-23: a train is offered one link on, not where it stands nor to a city it has no link
+    to; DG-M9: one offer at a time; D-25: an offered train moves no other way until the offer
+    is withdrawn; R-M9: no train moves over a blocked track (2HI: G and B)."""
+    s = people().state
+    assert refused(s, Dispatch(0, "L_K", "K")) == ["D-23"]
+    assert refused(s, Dispatch(0, "L_K", "G")) == ["D-23"]
+    do(s, Dispatch(0, "L_K", "R"))
+    assert refused(s, Offer(0, "L_K", "W")) == ["DG-M9"]
+    h = people("2HI").state
+    do(h, Dispatch(0, "L_R", "Y"))  # over the bridge, to the other seat
+    assert refused(h, MoveOwn(0, "L_R", "K")) == ["D-25"]
+    do(h, PickUp(0, "L_G", 1))
+    assert refused(h, MoveOwn(0, "L_G", "B")) == ["R-M9"]
