@@ -63,5 +63,4 @@ def test_panning_a_late_game_board_is_a_few_blits(tmp_path: Any, monkeypatch: An
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path))
     out = bench_pan(ITALY, size=(1280, 720), frames=40, segments=40)
     assert out["segments"] >= 80
-    assert out["warm_median"] < 40.0
     assert out["track_redraws"] <= 2  # the track layer is not redrawn while panning
