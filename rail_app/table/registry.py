@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rail_app.games.italian_rails.game import ITALIAN_RAILS
+from rail_app.games.railpass.game import RAILPASS
 from rail_app.games.steam.game import STEAM
 from rail_app.games.ttr.game import TTR
 from rail_app.table.gamedef import GameDef
@@ -34,6 +35,7 @@ GAMES: tuple[AnyGame, ...] = register((
     ITALIAN_RAILS,
     STEAM,
     TTR,
+    RAILPASS,
 ))
 
 #: The game of records, saves and maps that name none (everything made before the table).

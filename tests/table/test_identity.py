@@ -212,7 +212,8 @@ def test_italian_rails_commands_are_its_own_tools_not_the_shared_command_lines()
     owners = {name: game.id for name, (game, _c) in cli.game_commands().items()}
     assert {n: g for n, g in owners.items() if g == "italian-rails"} == \
         dict.fromkeys(MOVED, "italian-rails")
-    assert owners.get("balance") == "ttr"  # another game's own command beside them
+    assert owners.get("balance") == "ttr"  # other games' own commands beside them
+    assert owners.get("railpass") == "railpass"
     source = (ROOT / "rail_app" / "cli.py").read_text(encoding="utf-8")
     for name in MOVED:
         assert f'"{name}"' not in source, name

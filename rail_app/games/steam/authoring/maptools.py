@@ -9,16 +9,13 @@ prints them and turns them into its exit codes.
 
 from __future__ import annotations
 
-import re
-import shutil
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.paths import resource_path
-from rail_app.games.steam.rules.mapfile import PRINTED, MapError, MapProblem, load_board, summary
+from rail_app.authoring.kit import StarterError, write_starter
+from rail_app.games.steam.rules.mapfile import PRINTED, MapProblem, load_board, summary
 
 SCHEMA_NAME = "steam-schema.json"
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 
 # -- validate-map --------------------------------------------------------------------------------
@@ -69,8 +66,8 @@ def render(path: str | Path, out: str | Path, width: int = 1600) -> tuple[int, i
 # -- new-map --------------------------------------------------------------------------------------
 
 
-class NewMapError(Exception):
-    """A starter map that cannot be written: the sentence says why."""
+#: A starter map that cannot be written: the sentence says why.
+NewMapError = StarterError
 
 
 STARTER = """\
@@ -135,31 +132,7 @@ def starter_text(name: str, schema: str = SCHEMA_NAME) -> str:
 
 def new_map(name: str, folder: str | Path, *, force: bool = False) -> Path:
     """Write the starter map ``NAME.yaml`` into ``folder`` (made if needed), with the Steam
-    schema beside it (``steam-schema.json``, copied from the game unless the same file is
-    there already) so that the map's ``$schema`` line finds it; the map is loaded back to
-    prove it valid. Returns its path; NewMapError says what stopped it."""
-    from rail_app.core.files import write_atomic
-
-    stem = name[:-5] if name.endswith(".yaml") else name
-    if not NAME_RE.match(stem):
-        raise NewMapError(f"{name!r}: a map's name is 1 to 40 letters, digits, '-' or '_', "
-                          "e.g. toscana")
-    where = Path(folder)
-    path = where / f"{stem}.yaml"
-    if path.exists() and not force:
-        raise NewMapError(f"{path} exists already (--force writes over it)")
-    schema_src = resource_path("maps", SCHEMA_NAME)
-    schema_dst = where / SCHEMA_NAME
-    try:
-        where.mkdir(parents=True, exist_ok=True)
-        if schema_dst.resolve() != schema_src.resolve() and (
-                not schema_dst.is_file() or schema_dst.read_bytes() != schema_src.read_bytes()):
-            shutil.copyfile(schema_src, schema_dst)
-        write_atomic(path, starter_text(stem))
-    except OSError as exc:
-        raise NewMapError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        load_board(path)
-    except MapError as exc:  # the starter is checked by the tests; a clear line anyway
-        raise NewMapError(f"the starter map does not load: {exc.problems[0]}") from None
-    return path
+    schema beside it (``steam-schema.json``) so that the map's ``$schema`` line finds it; the
+    map is loaded back to prove it valid. Returns its path; NewMapError says what stopped it."""
+    return write_starter(name, folder, text=starter_text, schema=SCHEMA_NAME, load=load_board,
+                         force=force)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from rail_app.authoring.kit import AuthoringTools
+from rail_app.authoring.kit import AuthoringTools, new_map_command
 
 
 def _render(board: Any, out: str, width: int) -> tuple[int, int]:
@@ -29,19 +30,10 @@ def _preview(args: argparse.Namespace, size: tuple[int, int]) -> int:
     return preview.run(args.path, size)
 
 
-def _new_map(args: argparse.Namespace) -> int:
-    from rail_app.core.paths import user_maps_dir
-    from rail_app.games.steam.authoring.maptools import NewMapError, new_map
+def _write(name: str, folder: Path, force: bool) -> Path:
+    from rail_app.games.steam.authoring.maptools import new_map
 
-    folder = args.dir if args.dir else user_maps_dir()
-    try:
-        path = new_map(args.name, folder, force=args.force)
-    except NewMapError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    print(f"wrote {path}")
-    print(f"next: python -m rail_app preview {path}")
-    return 0
+    return new_map(name, folder, force=force)
 
 
-TOOLS = AuthoringTools(render_map=_render, preview=_preview, new_map=_new_map)
+TOOLS = AuthoringTools(render_map=_render, preview=_preview, new_map=new_map_command(_write, "preview"))

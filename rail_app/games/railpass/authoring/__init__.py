@@ -1,0 +1,1 @@
+"""Rail Pass's tools for configuration authors."""
