@@ -18,8 +18,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rail_app.games.steam.rules import turns
-from rail_app.games.steam.rules.actions import Action, Declare, TakePoints
+from rail_app.games.steam.rules import auction, turns
+from rail_app.games.steam.rules.actions import Action, Declare, TakeCapital, TakePoints
 from rail_app.games.steam.rules.board import Board
 from rail_app.games.steam.rules.quotes import IllegalAction, Moment, Quote, Violation, refused
 from rail_app.games.steam.rules.rulebook import CANDIDATES, FLOW, LAST_PHASE, PHASES, rule_for
@@ -60,13 +60,18 @@ def new_game(board: Board, seats: Sequence[str], options: Mapping[str, object] |
 
 
 def moment_violation(state: GameState, action: Action, player: int | None) -> Violation | None:
-    """Wrong-moment refusals, checked before any rule."""
+    """Wrong-moment refusals, checked before any rule; a request for money from the bank at
+    a moment it is not lent names its rule (S-M3; Standard S-S4, S-S9)."""
     if state.phase is Phase.OVER:
         return Violation.not_now(Moment.GAME_OVER, "The game is over")
     rule = rule_for(action)
     if rule is None:
         return Violation.not_now(Moment.WRONG_PHASE, f"{type(action).__name__} is not an "
                                                      "action of Steam")
+    if isinstance(action, TakeCapital):  # a request for money names its rule (S-M3, S-S4)
+        refusal = auction.capital_refusal(state)
+        if refusal is not None:
+            return refusal
     actor = state.actor()
     if state.step is Step.POINTS and not isinstance(action, TakePoints) and actor is not None:
         return Violation.not_now(Moment.WAITING, f"Waiting for {state.name(actor)} to take "
