@@ -135,18 +135,33 @@ def neighbours(h: Hex) -> list[Hex]:
 
 @dataclass(frozen=True)
 class Grid:
-    """Pointy hexes of SPACING km; ``ox, oy`` is the km position of hex 0,0."""
+    """Pointy hexes of ``spacing`` km (SPACING unless said); ``ox, oy`` is the km position
+    of hex 0,0."""
 
     ox: float
     oy: float
+    spacing: float = SPACING
+
+    @property
+    def row(self) -> float:
+        return self.spacing * math.sqrt(3.0) / 2.0
+
+    @property
+    def radius(self) -> float:
+        """A hex's corner distance."""
+        return self.spacing / math.sqrt(3.0)
+
+    @property
+    def area(self) -> float:
+        return 1.5 * math.sqrt(3.0) * self.radius**2
 
     def xy(self, h: Hex) -> tuple[float, float]:
         q, r = h
-        return self.ox + SPACING * (q + r / 2.0), self.oy + ROW * r
+        return self.ox + self.spacing * (q + r / 2.0), self.oy + self.row * r
 
     def nearest(self, x: float, y: float) -> Hex:
-        rf = (y - self.oy) / ROW
-        qf = (x - self.ox) / SPACING - rf / 2.0
+        rf = (y - self.oy) / self.row
+        qf = (x - self.ox) / self.spacing - rf / 2.0
         sf = -qf - rf
         q, r, s = round(qf), round(rf), round(sf)
         dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
@@ -158,8 +173,9 @@ class Grid:
 
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         x, y = self.xy(h)
-        return [(x + RADIUS * math.cos(math.radians(30 + 60 * k)),
-                 y + RADIUS * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+        rad = self.radius
+        return [(x + rad * math.cos(math.radians(30 + 60 * k)),
+                 y + rad * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
 
     def cell(self, h: Hex) -> Polygon:
         return Polygon(self.corners(h))
@@ -173,12 +189,12 @@ class Grid:
 
     def covering(self, bounds: tuple[float, float, float, float]) -> list[Hex]:
         xmin, ymin, xmax, ymax = bounds
-        r0 = math.floor((ymin - self.oy) / ROW) - 1
-        r1 = math.ceil((ymax - self.oy) / ROW) + 1
+        r0 = math.floor((ymin - self.oy) / self.row) - 1
+        r1 = math.ceil((ymax - self.oy) / self.row) + 1
         out: list[Hex] = []
         for r in range(r0, r1 + 1):
-            q0 = math.floor((xmin - self.ox) / SPACING - r / 2.0) - 1
-            q1 = math.ceil((xmax - self.ox) / SPACING - r / 2.0) + 1
+            q0 = math.floor((xmin - self.ox) / self.spacing - r / 2.0) - 1
+            q1 = math.ceil((xmax - self.ox) / self.spacing - r / 2.0) + 1
             out.extend((q, r) for q in range(q0, q1 + 1))
         return out
 
@@ -437,7 +453,7 @@ class Layout:
 def land_shares(grid: Grid, km: KmLands) -> dict[Hex, float]:
     """The share of Italian board land (lakes count as land here) of every hex it touches."""
     out: dict[Hex, float] = {}
-    area = 1.5 * math.sqrt(3.0) * RADIUS**2
+    area = grid.area
     cand = grid.covering(km.board_land.bounds)
     cells = shapely.polygons([grid.corners(h) for h in cand])
     shares = shapely.area(shapely.intersection(cells, km.board_land)) / area
@@ -522,8 +538,8 @@ def choose_origin(gd: Geodata, km: KmLands, steps: int = 40) -> Layout:
 
 def nearest_array(grid: Grid, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The hex of every position (cube rounding, as Grid.nearest)."""
-    rf = (y - grid.oy) / ROW
-    qf = (x - grid.ox) / SPACING - rf / 2.0
+    rf = (y - grid.oy) / grid.row
+    qf = (x - grid.ox) / grid.spacing - rf / 2.0
     sf = -qf - rf
     q, r, s = np.round(qf), np.round(rf), np.round(sf)
     dq, dr, ds = np.abs(q - qf), np.abs(r - rf), np.abs(s - sf)
@@ -686,7 +702,7 @@ def sea_hexes(grid: Grid, land: set[Hex], km: KmLands) -> list[Hex]:
     """The sea and lake hexes drawn around the board: the hexes next to a land hex that
     are mostly water (beside foreign land there is no hex at all)."""
     around = {n for h in land for n in neighbours(h)} - land
-    area = 1.5 * math.sqrt(3.0) * RADIUS**2
+    area = grid.area
     return sorted((h for h in around
                    if km.water.intersection(grid.cell(h)).area
                    + km.lakes.intersection(grid.cell(h)).area >= 0.5 * area),
