@@ -102,6 +102,7 @@ def test_S_I1_every_cube_at_setup_has_a_city_of_its_colour_to_go_to(iberia: Boar
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_S_B8_S_I1_the_bag_holds_the_setup(iberia: Board, players: int) -> None:
+    """S-B8, S-I1: the box's bag holds every cube the set-up draws, at every size of table."""
     names = [f"P{i}" for i in range(players)]
     state = engine.new_game(iberia, names, {"six_players": players == 6}, seed=players)
     on_cities = sum(sum(c) for c in state.cubes.values())
