@@ -91,7 +91,7 @@ class Pacer(Generic[S, A]):
 
     def view(self, seat: int) -> S:
         """What ``seat`` may see of the game now: all a computer player is handed."""
-        return self.session.game.seen_by(self.session.state, seat)  # type: ignore[no-any-return]
+        return self.session.game.rules.seen_by(self.session.state, seat)  # type: ignore[no-any-return]
 
     def choose(self, seat: int) -> A:
         """``seat``'s computer player's next action, from what the seat may see."""
