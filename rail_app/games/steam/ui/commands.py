@@ -39,6 +39,8 @@ class Intent(Enum):
     END_BUILD = "end the build"
     GROWTH = "place Urban Growth"
     NEW_CITY = "place a New City"
+    ROUTES_UP = "scroll the deliveries up"
+    ROUTES_DOWN = "scroll the deliveries down"
 
 
 @dataclass(frozen=True)

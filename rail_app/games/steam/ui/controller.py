@@ -18,6 +18,7 @@ from rail_app.games.steam.rules.actions import Bid, TakeCapital
 from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.money import steps_available
 from rail_app.games.steam.rules.state import GameState, Step
+from rail_app.games.steam.ui import buttons
 from rail_app.games.steam.ui.building import Building
 from rail_app.games.steam.ui.commands import (
     ChooseColour,
@@ -30,6 +31,7 @@ from rail_app.games.steam.ui.commands import (
 )
 from rail_app.games.steam.ui.computer import ComputerTurns
 from rail_app.games.steam.ui.core import Core
+from rail_app.games.steam.ui.layout import screen_rects
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.moving import Moving
 from rail_app.games.steam.ui.table import Mode, Page, Table
@@ -72,6 +74,8 @@ class Controller:
             Intent.END_BUILD: self.building.end_build,
             Intent.GROWTH: lambda: self.building.toggle_mode(Mode.GROWTH),
             Intent.NEW_CITY: lambda: self.building.toggle_mode(Mode.NEW_CITY),
+            Intent.ROUTES_UP: lambda: self.scroll_routes(-3),
+            Intent.ROUTES_DOWN: lambda: self.scroll_routes(3),
         }, {
             Play: lambda cmd: self.core.do(cmd.action),
             Deliver: lambda cmd: self.moving.deliver(cmd.index),
@@ -104,6 +108,14 @@ class Controller:
         else:
             t.page = Page.NONE if t.page is not Page.NONE else Page.MENU
         return True
+
+    def scroll_routes(self, rows: int) -> None:
+        """The picked city's list of deliveries scrolled ``rows`` down (up when
+        negative)."""
+        host = self.core.host
+        most = buttons.route_scroll_most(self.core.table.routes,
+                                         screen_rects(host.size, host.px), host.px)
+        self.moving.scroll(rows, most)
 
     def set_bid(self, amount: int) -> None:
         self.core.table.bid = amount

@@ -90,6 +90,7 @@ class View:
         s = self.host.settings
         key = (self.session.version, self.host.size, s.ui_scale, t.page, t.mode, t.picked,
                t.space, t.city_colour, t.bid, t.capital, len(t.strokes), len(t.routes),
+               t.route_scroll,
                self.hints.key(), words_version(), self.session.seat.computer)
         if self.frame is not None and key == self._key:
             return self.frame
@@ -159,7 +160,7 @@ class View:
         hovered = next((i for i, w in enumerate(on_bars) if w.rect.collidepoint(t.pointer)),
                        -1)
         key = (self.session.version, self.host.size, t.picked, t.mode, t.space,
-               t.city_colour, t.hover_route, t.history_scroll, words_version(),
+               t.city_colour, t.hover_route, t.route_scroll, t.history_scroll, words_version(),
                len(t.routes), self.host.settings.ui_scale, frame.number, hovered)
         chrome = self._chrome
         if chrome is None or key != chrome[0] or chrome[1].get_size() != surface.get_size():

@@ -123,3 +123,26 @@ def paint_notices(surface: pygame.Surface, ctx: Ctx) -> None:
             else (m.centerx, m.y + ctx.px(60))
         hud.bubble(surface, [(n.text, WHITE, True)], at, ctx.px(15),
                    bg=RED if bad else pal.HINT_BG, bounds=m, width=ctx.px(420))
+
+
+def paint_route_owners(surface: pygame.Surface, ctx: Ctx) -> None:
+    """The delivery under the pointer: on each of its links, a disc in the ink of the
+    player who takes that link's point (S-G5), grey for a link of nobody's."""
+    t = ctx.table
+    if t.hover_route is None or t.hover_route >= len(t.routes):
+        return
+    route = t.routes[t.hover_route]
+    idx = ctx.state.links()
+    m = ctx.map
+    r = max(ctx.px(7), round(m.rad_px() * 0.18))
+    for lid, owner in zip(route.links, route.owners, strict=True):
+        paths = idx.links[lid].paths
+        h, path = paths[len(paths) // 2]
+        pts = m.path_points(h, path)
+        x, y = pts[len(pts) // 2]
+        at = (round(x), round(y))
+        ink = ctx.inks[owner] if 0 <= owner < len(ctx.inks) else pal.NOBODY
+        pygame.draw.circle(surface, WHITE, at, r + 2)
+        pygame.draw.circle(surface, ink, at, r)
+        hud.label(surface, "+1" if owner >= 0 else "0", at, max(9, r + 2), WHITE, bold=True,
+                  anchor="center")

@@ -153,6 +153,7 @@ class SteamScene(Scene):
         surface.set_clip(ctx.rects.map)
         marks.paint_hexes(surface, ctx)
         marks.paint_pen(surface, ctx)
+        marks.paint_route_owners(surface, ctx)
         surface.set_clip(clip)
         self.view.paint_chrome(surface, frame)
         page = t.page is not Page.NONE

@@ -14,12 +14,13 @@ from rail_app.games.steam.rules.board import COLOURS, Colour
 from rail_app.games.steam.rules.state import Step
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
-from rail_app.games.steam.ui.buttons import ROUTES_SHOWN, route_top
+from rail_app.games.steam.ui.buttons import route_window
 from rail_app.games.steam.ui.commands import ChooseColour, ChooseSpace, Deliver
 from rail_app.games.steam.ui.layout import Ctx, ground
 from rail_app.games.steam.ui.table import Mode
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
+from rail_app.ui.fonts import font
 from rail_app.ui.palette import MUTED, TEXT, WHITE
 
 
@@ -203,44 +204,79 @@ def paint_special(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) 
 
 
 def paint_routes(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> None:
-    """The picked city's deliveries: each row the cube, where it goes, over how many
-    links, and the points each owner of a link takes."""
+    """The picked city's deliveries, every one of them (scrolled when they are more than
+    the panel holds): under each colour's heading, each row where the cube goes, over how
+    many links, and the points each owner of a link takes; the best delivery lit."""
     st = ctx.state
     t = ctx.table
     r = ctx.rects.side
     fs = ctx.px
     assert t.picked is not None
     x, y = r.x + fs(10), r.y + fs(10)
-    hud.label(surface, _("Deliveries from {city}").format(city=st.board.name_of(t.picked)),
+    hud.label(surface, ngettext("{n} delivery from {city}", "{n} deliveries from {city}",
+                                len(t.routes)).format(n=number(len(t.routes)),
+                                                      city=st.board.name_of(t.picked)),
               (x, y), fs(15), TEXT, bold=True)
+    win = route_window(ctx)
+    for row in win.rows:
+        if row.route is None:
+            size = fs(12)
+            pygame.draw.rect(surface, pal.CUBE[row.colour],
+                             (row.rect.x + fs(2), row.rect.y + fs(5), size, size))
+            pygame.draw.rect(surface, pal.CUBE_EDGE,
+                             (row.rect.x + fs(2), row.rect.y + fs(5), size, size), 1)
+            hud.label(surface, _("{colour} cubes").format(colour=words.colour_name(row.colour)),
+                      (row.rect.x + fs(20), row.rect.y + fs(3)), fs(13), MUTED, bold=True)
     for b in widgets:
-        if not isinstance(b.command, Deliver):
-            continue
-        route = t.routes[b.command.index]
-        hov = b.rect.collidepoint(t.pointer)
-        pygame.draw.rect(surface, pal.SELECTED if hov else WHITE, b.rect, border_radius=5)
-        pygame.draw.rect(surface, MUTED, b.rect, 1, border_radius=5)
-        size = fs(12)
-        pygame.draw.rect(surface, pal.CUBE[route.colour],
-                         (b.rect.x + fs(6), b.rect.y + fs(5), size, size))
-        dest = st.board.name_of(route.stops[-1])
-        hud.label(surface, _("to {city}, {links}").format(
-            city=dest, links=ngettext("{n} link", "{n} links", len(route.stops)).format(
-                n=number(len(route.stops)))),
-            (b.rect.x + fs(24), b.rect.y + fs(3)), fs(13), TEXT, bold=True)
-        px = b.rect.x + fs(24)
-        for s, pts in enumerate(route.points(st.seats)):
-            if not pts:
-                continue
-            img = _("{player} +{n}").format(player=st.name(s), n=number(pts))
-            pygame.draw.circle(surface, ctx.inks[s], (px + fs(4), b.rect.y + fs(26)), fs(4))
-            rect = hud.label(surface, img, (px + fs(11), b.rect.y + fs(19)), fs(12), TEXT)
-            px = rect.right + fs(10)
-        if any(o < 0 for o in route.owners):
-            hud.label(surface, _("nobody's links: no points"), (px, b.rect.y + fs(19)), fs(12),
-                      MUTED)
-    if len(t.routes) > ROUTES_SHOWN:
-        hud.label(surface, _("... and {n} more").format(n=number(len(t.routes) - ROUTES_SHOWN)),
-                  (x, route_top(ctx) + ROUTES_SHOWN * fs(40)), fs(12), MUTED)
+        if isinstance(b.command, Deliver):
+            paint_route_row(surface, ctx, b, b.command.index)
     hud.label(surface, _("Click one to deliver; Esc to close"), (x, r.bottom - fs(22)), fs(12),
               MUTED)
+
+
+def paint_route_row(surface: pygame.Surface, ctx: Ctx, b: Widget, index: int) -> None:
+    """One delivery: the cube, where it goes, over how many links, each owner's points."""
+    st = ctx.state
+    t = ctx.table
+    fs = ctx.px
+    route = t.routes[index]
+    hov = b.rect.collidepoint(t.pointer)
+    lit = index == t.best_route
+    pygame.draw.rect(surface, pal.SELECTED if hov else WHITE, b.rect, border_radius=5)
+    pygame.draw.rect(surface, pal.ROUTE_BEST if lit else MUTED, b.rect, 3 if lit else 1,
+                     border_radius=5)
+    size = fs(12)
+    pygame.draw.rect(surface, pal.CUBE[route.colour],
+                     (b.rect.x + fs(6), b.rect.y + fs(5), size, size))
+    pygame.draw.rect(surface, pal.CUBE_EDGE, (b.rect.x + fs(6), b.rect.y + fs(5), size, size), 1)
+    board = st.board
+    dest = board.name_of(route.stops[-1])
+    links = ngettext("{n} link", "{n} links", len(route.stops)).format(
+        n=number(len(route.stops)))
+    if len(route.stops) > 1:  # the stops on the way tell two routes to one city apart
+        via = ", ".join(board.hexes[s].name or _("a town") for s in route.stops[:-1])
+        text = _("to {city} via {stops}, {links}").format(city=dest, stops=via, links=links)
+    else:
+        text = _("to {city}, {links}").format(city=dest, links=links)
+    tag = _("best") if lit else ""
+    room = b.rect.right - fs(8) - (b.rect.x + fs(24))
+    if tag:
+        room -= font(fs(12), True).size(tag)[0] + fs(8)
+    while len(text) > 4 and font(fs(13), True).size(text)[0] > room:
+        text = text[:-2].rstrip(" ,") + "…"
+    head = hud.label(surface, text, (b.rect.x + fs(24), b.rect.y + fs(3)), fs(13), TEXT,
+                     bold=True)
+    if tag:
+        hud.label(surface, tag, (head.right + fs(8), b.rect.y + fs(4)), fs(12),
+                  pal.ROUTE_BEST_TEXT, bold=True)
+    px = b.rect.x + fs(24)
+    for s, pts in enumerate(route.points(st.seats)):
+        if not pts:
+            continue
+        img = _("{player} +{n}").format(player=st.name(s), n=number(pts))
+        pygame.draw.circle(surface, ctx.inks[s], (px + fs(4), b.rect.y + fs(26)), fs(4))
+        rect = hud.label(surface, img, (px + fs(11), b.rect.y + fs(19)), fs(12), TEXT)
+        px = rect.right + fs(10)
+    if any(o < 0 for o in route.owners):
+        hud.label(surface, _("nobody's links: no points"), (px, b.rect.y + fs(19)), fs(12),
+                  MUTED)

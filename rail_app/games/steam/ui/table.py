@@ -71,6 +71,8 @@ class Table:
     picked: int | None = None  # the city picked in the move phase
     routes: list[goods.Route] = field(default_factory=list)  # ... and its deliveries
     hover_route: int | None = None  # the delivery under the pointer (its links glow)
+    best_route: int | None = None  # the best of them (lit in the list)
+    route_scroll: int = 0  # rows of the list scrolled past
     mode: Mode = Mode.DRAW
     space: int | None = None  # the reserve set chosen for Urban Growth or a New City
     city_colour: Colour | None = None  # the New City's colour chosen

@@ -79,6 +79,22 @@ RULE_WORDS: dict[str, str] = {
     "S-S12": N_("You can't raise that much money, even by borrowing."),
 }
 
+#: Refusals said in a player's words in both languages, by the engine's sentence (a rule
+#: that refuses for more than one reason: S-S4 refuses a step that is not whole and a
+#: request outside phase 1). A request for money from the bank at a moment it is not lent
+#: names its rule: S-M3 in the Basic game, S-S4 and S-S9 in the Standard one.
+MESSAGE_WORDS: dict[str, str] = {
+    "The bank lends only when you make a payment your cash can't cover, never at another time":
+        N_("In the Basic game you ask the bank for money only when a payment is more than "
+           "your cash, never at another time."),
+    "Money is raised only in phase 1, acquire capital":
+        N_("In the Standard game money is asked from the bank only in phase 1, Acquire "
+           "capital."),
+    "Track and goods are paid from the cash in hand: money is raised only in phase 1":
+        N_("In the Standard game track and goods are paid with the money in hand: money is "
+           "asked from the bank only in phase 1, Acquire capital."),
+}
+
 
 def tile_name(tile: int) -> str:
     return _(TILE_NAMES.get(tile, ""))
@@ -98,7 +114,9 @@ def colour_name(colour: str) -> str:
 
 def refusal(v: Violation) -> str:
     """A refusal in a player's words, with its rule id."""
-    if language() in ("en", "") or v.rule not in RULE_WORDS:
+    if v.message in MESSAGE_WORDS:
+        text = _(MESSAGE_WORDS[v.message])
+    elif language() in ("en", "") or v.rule not in RULE_WORDS:
         text = v.message
     else:
         text = _(RULE_WORDS[v.rule])
