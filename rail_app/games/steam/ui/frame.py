@@ -123,7 +123,7 @@ class View:
             return None
         st = ctx.state
         step = st.step
-        key = helpwords.HINT_KEYS.get(step)
+        key = helpwords.hint_key(step, st.basic)
         if key is None or not self.hints.unread(key):
             return None
         text = helpwords.hint(step, st.basic)

@@ -179,7 +179,7 @@ class SteamScene(Scene):
         elif t.page is Page.TRACKS:
             pages.paint_tracks_page(surface, ctx)
         elif t.page is Page.HELP:
-            hud.help_page(surface, ctx.px(15), helpwords.help_sections())
+            hud.help_page(surface, ctx.px(15), helpwords.help_sections(st.basic))
         self.ui.draw_ui(surface)
 
     def paint_widget(self, surface: pygame.Surface, w: Widget) -> None:

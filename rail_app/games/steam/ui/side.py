@@ -14,6 +14,7 @@ from rail_app.games.steam.rules.board import COLOURS, Colour
 from rail_app.games.steam.rules.state import Step
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
+from rail_app.games.steam.ui.auctionpanel import paint_auction, seat_line
 from rail_app.games.steam.ui.buttons import route_window
 from rail_app.games.steam.ui.commands import ChooseColour, ChooseSpace, Deliver
 from rail_app.games.steam.ui.layout import Ctx, ground
@@ -63,13 +64,18 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
             hud.label(surface, text, (cx, y), fs(14), TEXT, anchor="topright")
         tile = st.tile_of.get(s)
         sub = words.tile_name(tile) if tile else ""
+        if st.step is Step.BID and st.auction is not None:
+            sub = seat_line(st.auction, s)
         if ctx.session.setup.seats[s].computer:
             sub = (_("computer") + (" · " + sub if sub else ""))
         hud.label(surface, sub, (cols[0], y + fs(17)), fs(12), MUTED)
         y += fs(38)
     y += fs(4)
     y = paint_tracks(surface, ctx, y)
-    y = paint_tiles(surface, ctx, y)
+    if st.step is Step.BID and st.auction is not None:
+        y = paint_auction(surface, ctx, st.auction, y)
+    else:
+        y = paint_tiles(surface, ctx, y)
     paint_reserve(surface, ctx, y)
     surface.set_clip(clip)
 

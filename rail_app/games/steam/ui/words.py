@@ -212,6 +212,12 @@ def sentence(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.BidMade):
         return _("{player} bids {amount}").format(player=name(e.seat), amount=dollars(e.amount))
     if isinstance(e, ev.BidPassed):
+        if e.free:
+            return _("{player} passes with the Turn Order tile and stays in the auction "
+                     "(S-S7)").format(player=name(e.seat))
+        if e.place is not None:
+            return _("{player} passes and takes place {place}").format(
+                player=name(e.seat), place=number(e.place))
         return _("{player} passes").format(player=name(e.seat))
     if isinstance(e, ev.PlaceTaken):
         return _("{player} takes place {place} for {price}").format(
