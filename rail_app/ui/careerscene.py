@@ -94,7 +94,7 @@ class CareerScene(Scene):
         """Every game's rows, in the table's order (the tests read them)."""
         out: list[tuple[str, str, bool]] = []
         for g in registry.GAMES:
-            out += game_lines(g.title, g.score_name, self.figures.get(g.id))
+            out += game_lines(g.title, g.score.said(), self.figures.get(g.id))
         return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -46,7 +46,7 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
     hud.label(surface, _("Players (turn order)"), (x, y), fs(14), MUTED, bold=True)
     y += fs(22)
     # the figures' columns, right-aligned from the panel's right edge
-    cols = [x + fs(18), r.right - fs(176), r.right - fs(112), r.right - fs(64), r.right - fs(14)]
+    cols = [x + fs(18), r.right - fs(196), r.right - fs(132), r.right - fs(84), r.right - fs(14)]
     for text, cx in zip((_("Cash"), _("Income"), _("VP"), _("Loco")), cols[1:], strict=True):
         hud.label(surface, text, (cx, y), fs(12), MUTED, anchor="topright")
     y += fs(18)
