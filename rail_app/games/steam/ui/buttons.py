@@ -157,6 +157,8 @@ def phase_acts(ctx: Ctx) -> list[Act]:
         pts = st.points[0][1] if st.points else 0
         out += [play(_("+{n} income").format(n=number(pts)), TakePoints(True)),
                 play(_("+{n} VP").format(n=number(pts)), TakePoints(False))]
+    if out:
+        out.insert(0, (_("Suggest (S)"), Intent.SUGGEST, True, ""))
     return out
 
 

@@ -41,6 +41,7 @@ class Intent(Enum):
     NEW_CITY = "place a New City"
     ROUTES_UP = "scroll the deliveries up"
     ROUTES_DOWN = "scroll the deliveries down"
+    SUGGEST = "what the Hard computer player would do (again: hide it)"
 
 
 @dataclass(frozen=True)

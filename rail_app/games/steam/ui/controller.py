@@ -34,6 +34,7 @@ from rail_app.games.steam.ui.core import Core
 from rail_app.games.steam.ui.layout import screen_rects
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.moving import Moving
+from rail_app.games.steam.ui.suggesting import Suggesting
 from rail_app.games.steam.ui.table import Mode, Page, Table
 from rail_app.games.steam.ui.viewing import Viewing
 from rail_app.ui.kit import notices as said
@@ -52,6 +53,7 @@ class Controller:
         self.moving = Moving(self.core)
         self.hints = Hints(host)
         self.computer = ComputerTurns(self.core)
+        self.suggesting = Suggesting(self.core)
         #: What each command does: the intents by member, the others by their type.
         self.commands = CommandTable({
             Intent.MENU: lambda: self.toggle(Page.MENU),
@@ -74,6 +76,7 @@ class Controller:
             Intent.END_BUILD: self.building.end_build,
             Intent.GROWTH: lambda: self.building.toggle_mode(Mode.GROWTH),
             Intent.NEW_CITY: lambda: self.building.toggle_mode(Mode.NEW_CITY),
+            Intent.SUGGEST: self.suggesting.ask,
             Intent.ROUTES_UP: lambda: self.scroll_routes(-3),
             Intent.ROUTES_DOWN: lambda: self.scroll_routes(3),
         }, {
@@ -182,6 +185,7 @@ class Controller:
         self.sync()
         self.computer.tick(dt)
         self.sync()
+        self.suggesting.tick()
 
     def leave(self) -> None:
         self.computer.leave()

@@ -123,6 +123,9 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
     if k == pygame.K_SPACE:
         ctrl.computer.skip()
         return True
+    if k == pygame.K_s and not t.pen.drawing:
+        ctrl.perform(Intent.SUGGEST)
+        return True
     if k == pygame.K_t and not t.pen.drawing:
         ctrl.perform(Intent.TRACKS)
         return True

@@ -146,3 +146,29 @@ def paint_route_owners(surface: pygame.Surface, ctx: Ctx) -> None:
         pygame.draw.circle(surface, ink, at, r)
         hud.label(surface, "+1" if owner >= 0 else "0", at, max(9, r + 2), WHITE, bold=True,
                   anchor="center")
+
+
+def paint_suggestion(surface: pygame.Surface, ctx: Ctx) -> None:
+    """Suggest's answer: the tiles the Hard computer player would lay, as ghosts with their
+    prices (the delivery's links glow with the track), and its sentence at the top of the
+    map."""
+    sug = ctx.table.suggestion
+    if sug is None or sug.version != ctx.session.version:
+        return
+    st = ctx.state
+    m = ctx.map
+    fs = ctx.px
+    plan = sug.advice
+    for b in plan.builds:
+        h = st.board.hex_index(b.hex)
+        if h is None:
+            continue
+        m.draw_tile_ghost(surface, h, b.face, b.rotation, pal.SUGGEST, plan.seat,
+                          st.tiles.get(h))
+        x, y = m.centre_px(h)
+        hud.pill(surface, dollars(b.cost), (x, y + m.rad_px() * 0.55), fs(13), pal.SUGGEST)
+    lines = [(_("What the Hard computer player would do"), WHITE, True),
+             (words.suggestion(st, plan), WHITE, False)]
+    r = ctx.rects.map
+    hud.bubble(surface, lines, (r.centerx, r.y + fs(12)), fs(14), bg=pal.SUGGEST, bounds=r,
+               width=min(r.w - fs(40), fs(520)))

@@ -45,6 +45,7 @@ NOBODY: RGB = (150, 146, 140)  # a link nobody controls
 GHOST_OK: RGB = (40, 140, 60)
 GHOST_BAD: RGB = (200, 30, 40)
 ROUTE: RGB = (255, 220, 60)
+SUGGEST: RGB = (70, 60, 130)  # Suggest's ghosts and its bubble
 ROUTE_BEST: RGB = (214, 150, 0)  # the best delivery's frame in the list
 ROUTE_BEST_TEXT: RGB = (150, 95, 0)
 HOVER: RGB = (255, 255, 255)

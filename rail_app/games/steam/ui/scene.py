@@ -142,6 +142,8 @@ class SteamScene(Scene):
             highlight = frozenset(t.routes[t.hover_route].links)
         if t.flash.left > 0:
             highlight = highlight | t.flash.links
+        if t.suggestion is not None and t.suggestion.version == self.session.version:
+            highlight = highlight | t.suggestion.links
 
         def pieces(pic: pygame.Surface) -> None:
             self.map.draw_track(pic, st, list(ctx.inks), highlight)
@@ -154,6 +156,7 @@ class SteamScene(Scene):
         marks.paint_hexes(surface, ctx)
         marks.paint_pen(surface, ctx)
         marks.paint_route_owners(surface, ctx)
+        marks.paint_suggestion(surface, ctx)
         surface.set_clip(clip)
         self.view.paint_chrome(surface, frame)
         page = t.page is not Page.NONE

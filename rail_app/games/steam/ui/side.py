@@ -47,8 +47,13 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
     y += fs(22)
     # the figures' columns, right-aligned from the panel's right edge
     cols = [x + fs(18), r.right - fs(196), r.right - fs(132), r.right - fs(84), r.right - fs(14)]
+    left = cols[0] + fs(60)
     for text, cx in zip((_("Cash"), _("Income"), _("VP"), _("Loco")), cols[1:], strict=True):
-        hud.label(surface, text, (cx, y), fs(12), MUTED, anchor="topright")
+        size = fs(12)  # each header within its column, in every language
+        while size > 8 and cx - font(size).size(text)[0] < left + fs(4):
+            size -= 1
+        hud.label(surface, text, (cx, y), size, MUTED, anchor="topright")
+        left = cx
     y += fs(18)
     order = st.order or list(range(st.seats))
     seats = order + [s for s in range(st.seats) if s not in order]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rail_app.core.i18n import N_, _, dollars, language, ngettext, number, pgettext
 from rail_app.games.steam.rules import events as ev
-from rail_app.games.steam.rules.actions import PlaceNewCity, UrbanGrowth
+from rail_app.games.steam.rules.actions import Bid, Declare, PlaceNewCity, TakeCapital, UrbanGrowth
 from rail_app.games.steam.rules.quotes import Violation
 from rail_app.games.steam.rules.state import GameState, Phase, Step
 
@@ -395,6 +395,31 @@ def review_plan(state: GameState, plan: Advice) -> str:
             return _("upgrading your locomotive")
         return _("moving no goods")
     return _("the computer player's choice")
+
+
+def suggestion(state: GameState, plan: Advice) -> str:
+    """Suggest's sentence: what the Hard computer player would do now, whatever the step
+    (the tiles and the delivery are drawn on the map besides)."""
+    act = plan.action
+    step = plan.step
+    if step == str(Step.BID):
+        if not isinstance(act, Bid):
+            return _("Suggested: pass")
+        return _("Suggested: bid {amount}").format(amount=dollars(act.amount))
+    if step == str(Step.CAPITAL):
+        steps = act.steps if isinstance(act, TakeCapital) else 0
+        return ngettext("Suggested: take {amount} of capital ({n} step)",
+                        "Suggested: take {amount} of capital ({n} steps)", steps).format(
+            amount=dollars(5 * steps), n=number(steps))
+    if step == str(Step.DECLARE):
+        if isinstance(act, Declare) and act.perform:
+            return _("Suggested: carry it out")
+        return _("Suggested: pass (the tile counts as a number only)")
+    if step == str(Step.POINTS):
+        if plan.as_income:
+            return _("Suggested: take the points as income")
+        return _("Suggested: take the points as VP")
+    return _("Suggested: {plan}").format(plan=review_plan(state, plan))
 
 
 def review_sentence(state: GameState, plan: Advice, gap: float) -> str:
