@@ -95,10 +95,10 @@ def test_the_crash_report_of_a_steam_game_describes_it(
     game = session.game
     players = [game.player("greedy", s, 1) for s in range(3)]
     for _ in range(12):  # a few actions of the game's own
-        seat = game.to_act(session.state)
+        seat = game.rules.to_act(session.state)
         assert seat is not None
-        assert session.apply(players[seat].choose(game.seen_by(session.state, seat))).ok
-    played = game.history(session.state)
+        assert session.apply(players[seat].choose(game.rules.seen_by(session.state, seat))).ok
+    played = game.rules.history(session.state)
     scene = app.reset(screens.game(app, session))
 
     def fail(*_args: Any) -> None:
@@ -111,11 +111,11 @@ def test_the_crash_report_of_a_steam_game_describes_it(
     report = report_file.read_text(encoding="utf-8")
     assert report.startswith("Rail Table crash report\n")
     assert "could not be described" not in report
-    who = game.to_act(session.state)
+    who = game.rules.to_act(session.state)
     for part in ("game: Steam (steam, rules version 1)",
                  f"map: {STEAM_SMALL}, seed 7, options ",
                  "seats: Ana (human), Berta (human), Carlos (computer, easy)",
-                 f"turn {game.turn(session.state)}",
+                 f"turn {game.rules.turn(session.state)}",
                  f"seat {who} ({session.setup.seats[who].name}) to act",
                  "last actions:", "the screen broke on purpose", "Failing"):
         assert part in report, part
@@ -125,7 +125,7 @@ def test_the_crash_report_of_a_steam_game_describes_it(
     [save] = sorted((user_data_dir() / "saves").glob("emergency-*.json"))
     assert json.loads(save.read_text(encoding="utf-8"))["format"] == "rail-table-save"
     back = Session.load(save)
-    assert isinstance(back.state, GameState) and game.history(back.state) == played
+    assert isinstance(back.state, GameState) and game.rules.history(back.state) == played
 
 
 # -- the formats: new names written, old names read -------------------------------------------
@@ -166,16 +166,16 @@ def test_an_old_format_save_loads_plays_on_and_saves_under_the_new_name(
     assert saves.is_save_file(copy)
     session = Session.load(copy)
     game = session.game
-    assert len(game.history(session.state)) == data["game"]["actions"] == 40
+    assert len(game.rules.history(session.state)) == data["game"]["actions"] == 40
     assert not session.notes  # every action still legal: nothing to tell the player
     session.save(copy)  # saved again: the new names, the same game
     assert json.loads(copy.read_text(encoding="utf-8"))["format"] == "rail-table-save"
     back = Session.load(copy)
-    assert game.fingerprint(back.state) == game.fingerprint(session.state)
+    assert game.rules.fingerprint(back.state) == game.rules.fingerprint(session.state)
     assert _replay(old) == _replay(copy)
-    seat = game.to_act(back.state)  # and it plays on
+    seat = game.rules.to_act(back.state)  # and it plays on
     assert seat is not None
-    action = game.player("random", seat, 1).choose(game.seen_by(back.state, seat))
+    action = game.player("random", seat, 1).choose(game.rules.seen_by(back.state, seat))
     assert back.apply(action).ok
 
 

@@ -78,10 +78,10 @@ def test_a_steam_game_over_charts_victory_points_for_every_seat(
                                     {}, "steam"))
     game = session.game
     players = [game.player("greedy", s, 1) for s in range(4)]
-    while game.outcome(session.state) is None:
-        seat = game.to_act(session.state)
+    while game.rules.outcome(session.state) is None:
+        seat = game.rules.to_act(session.state)
         assert seat is not None
-        assert session.apply(players[seat].choose(game.seen_by(session.state, seat))).ok
+        assert session.apply(players[seat].choose(game.rules.seen_by(session.state, seat))).ok
     said = _labels(monkeypatch)
     over = app.reset(screens.game_over(app, session))
     app.step(1 / 60, [])

@@ -110,14 +110,15 @@ def game_lines(session: Any) -> list[str]:
     the options as records write them, the seats, the turn, whose input the game awaited,
     and its last 20 actions."""
     game = session.game
+    rules = game.rules
     st = session.state
     setup = session.setup
     seats = ", ".join(f"{s.name} ({s.kind}{', ' + s.level if s.kind == 'computer' else ''})"
                       for s in setup.seats)
-    options = json.dumps(game.options_to_record(game.options_of(st)), sort_keys=True,
+    options = json.dumps(rules.options_to_record(rules.options_of(st)), sort_keys=True,
                          default=str)
-    who = game.to_act(st)
-    if game.outcome(st) is not None:
+    who = rules.to_act(st)
+    if rules.outcome(st) is not None:
         awaited = "the game is over"
     elif who is None:
         awaited = "no seat to act"
@@ -128,14 +129,14 @@ def game_lines(session: Any) -> list[str]:
         f"game: {game.title} ({game.id}, rules version {game.rules_version})",
         f"map: {setup.map_path}, seed {setup.seed}, options {options}",
         f"seats: {seats}",
-        f"turn {game.turn(st)}" + (f", phase {phase}" if phase is not None else "")
+        f"turn {rules.turn(st)}" + (f", phase {phase}" if phase is not None else "")
         + f", {awaited}",
         "last actions:",
     ]
-    history = game.history(st)
+    history = rules.history(st)
     first = max(0, len(history) - 20)
     for i, (seat, action) in enumerate(history[first:], start=first + 1):
-        lines.append(f"  {i}. player {seat}: {game.action_repr(action)}")
+        lines.append(f"  {i}. player {seat}: {rules.action_repr(action)}")
     if not history:
         lines.append("  (none yet)")
     return lines
