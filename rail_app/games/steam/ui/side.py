@@ -57,10 +57,11 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
     y += fs(18)
     order = st.order or list(range(st.seats))
     seats = order + [s for s in range(st.seats) if s not in order]
+    row_h, tile_h, track_h = row_heights(ctx, y)
     for s in seats:
         p = st.players[s]
         if s == ctx.actor and not ctx.session.over:
-            pygame.draw.rect(surface, pal.SELECTED, (r.x + 2, y - 2, r.w - 4, fs(36)))
+            pygame.draw.rect(surface, pal.SELECTED, (r.x + 2, y - 2, r.w - 4, row_h - fs(2)))
         pygame.draw.circle(surface, ctx.inks[s], (x + fs(6), y + fs(9)), fs(6))
         name = p.name + (" " + _("(out)") if p.out else "")
         hud.label(surface, name, (cols[0], y), fs(14), TEXT, bold=True)
@@ -74,24 +75,59 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
         if ctx.session.setup.seats[s].computer:
             sub = (_("computer") + (" · " + sub if sub else ""))
         hud.label(surface, sub, (cols[0], y + fs(17)), fs(12), MUTED)
-        y += fs(38)
+        y += row_h
     y += fs(4)
-    y = paint_tracks(surface, ctx, y)
+    y = paint_tracks(surface, ctx, y, track_h)
     if st.step is Step.BID and st.auction is not None:
         y = paint_auction(surface, ctx, st.auction, y)
     else:
-        y = paint_tiles(surface, ctx, y)
+        y = paint_tiles(surface, ctx, y, tile_h)
     paint_reserve(surface, ctx, y)
     surface.set_clip(clip)
 
 
-def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+#: The heights of a player's row, an action tile's line and a track's line, from the fullest
+#: to the most compact.
+HEIGHTS = ((38, 16, 30), (38, 14, 30), (34, 14, 30), (32, 14, 26), (32, 14, 24))
+
+
+def row_heights(ctx: Ctx, top: int) -> tuple[int, int, int]:
+    """The height of a player's row, of an action tile's line and of a track's line, as
+    tall as the panel allows down to their compact sizes, so that the goods reserve below
+    stays in sight with five or six players in a small window."""
+    fs = ctx.px
+    st = ctx.state
+    room = ctx.rects.side.bottom - top - fs(4) - reserve_height(ctx) - fs(20) - fs(6) \
+        - fs(22) - fs(4)
+    for row, tile, track in HEIGHTS:
+        if st.seats * fs(row) + 7 * fs(tile) + 3 * fs(track) <= room:
+            break
+    return fs(row), fs(tile), fs(track)
+
+
+def reserve_height(ctx: Ctx) -> int:
+    """The goods reserve's height: its heading and its rows of sets."""
+    r = ctx.rects.side
+    fs = ctx.px
+    size = fs(9)
+    x, rows = r.x + fs(12), 1
+    for sp in ctx.state.reserve:
+        w = max(1, sum(sp)) * (size + 2) + fs(6)
+        if x + w > r.right - fs(8):
+            x = r.x + fs(12)
+            rows += 1
+        x += sum(sp) * (size + 2) + fs(10)
+    return fs(20) + rows * (size + fs(8)) + fs(2)
+
+
+def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> int:
     """The income, VP and locomotive tracks: a line of marks with each player's marker
     (S-B10)."""
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
     x0, x1 = r.x + fs(80), r.right - fs(16)
+    line_h = line_h or fs(HEIGHTS[0][2])
     hud.label(surface, _("Tracks"), (r.x + fs(10), y), fs(14), MUTED, bold=True)
     y += fs(22)
     incomes = [p.income for p in st.players]
@@ -117,7 +153,7 @@ def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
             at = (round(tx), round(cy - fs(5) - k * 6))
             pygame.draw.circle(surface, ctx.inks[s], at, fs(5))
             pygame.draw.circle(surface, TEXT, at, fs(5), 1)
-        y += fs(30)
+        y += line_h
     return y + fs(4)
 
 
@@ -140,10 +176,11 @@ def heading(surface: pygame.Surface, ctx: Ctx, text: str, y: int) -> int:
     return y + ctx.px(20)
 
 
-def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> int:
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
+    line_h = line_h or fs(HEIGHTS[0][1])
     y = heading(surface, ctx, _("Action tiles this turn"), y)
     holder = {t: s for s, t in st.tile_of.items()}
     for tile in range(1, 8):
@@ -152,7 +189,7 @@ def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
         hud.label(surface, f"{tile} {words.tile_name(tile)}", (r.x + fs(14), y), fs(12),
                   TEXT if s is None else MUTED)
         hud.label(surface, who, (r.x + int(r.w * 0.55), y), fs(12), TEXT)
-        y += fs(16)
+        y += line_h
     return y + fs(6)
 
 
