@@ -154,3 +154,7 @@ def test_a_review_plan_is_drawn_as_suggest_draws_it(timeline: Timeline) -> None:
     assert _count(planned, pal.GHOST_OK) > _count(plain, pal.GHOST_OK)
     text = replayview.REPLAY.explain(st.board, st, advice, 3.0)
     assert text and not CODE.search(text)
+
+
+def test_a_marks_heading_says_the_vp_lost() -> None:
+    assert replayview.REPLAY.review_words.heading(2.5) == "Review: 2.5 VP lost this turn"

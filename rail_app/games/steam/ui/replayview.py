@@ -70,6 +70,14 @@ def last_marks(before: GameState | None, state: GameState) -> tuple[frozenset[in
 class SteamReplay:
     """The replay parts of Steam (see the module docstring)."""
 
+    @property
+    def review_words(self) -> Any:
+        """The review's heading over a mark's sentence, in VP lost (the replay's side panel
+        asks for it)."""
+        from rail_app.games.steam.ui.words import REVIEW_WORDS
+
+        return REVIEW_WORDS
+
     def lines(self, board: Any, before: GameState, after: GameState, seat: int | None
               ) -> list[str]:
         """What the action from ``before`` to ``after`` did, as the history says it."""

@@ -394,7 +394,46 @@ def review_plan(state: GameState, plan: Advice) -> str:
         if plan.upgrade_locomotive:
             return _("upgrading your locomotive")
         return _("moving no goods")
+    act = plan.action
+    if plan.step == str(Step.BID):
+        if isinstance(act, Bid):
+            return _("bidding {amount}").format(amount=dollars(act.amount))
+        return _("passing in the auction")
+    if plan.step == str(Step.CAPITAL):
+        steps = act.steps if isinstance(act, TakeCapital) else 0
+        if not steps:
+            return _("taking no capital")
+        return _("taking {amount} of capital").format(amount=dollars(5 * steps))
+    if plan.step == str(Step.DECLARE):
+        if isinstance(act, Declare) and act.perform:
+            return _("carrying out your action tile")
+        return _("passing on your action tile")
+    if plan.step == str(Step.POINTS):
+        if plan.as_income:
+            return _("taking the points as income")
+        return _("taking the points as VP")
     return _("the computer player's choice")
+
+
+#: Each decision the review weighs, as its mark names it.
+DECISION_NAMES: dict[str, str] = {
+    str(Step.BID): N_("the auction"),
+    str(Step.CAPITAL): N_("capital"),
+    str(Step.CHOOSE): N_("the action tile"),
+    str(Step.DECLARE): N_("Urban Growth or Urbanization"),
+    str(Step.BUILD): N_("the build"),
+    str(Step.POINTS): N_("the points"),
+}
+
+
+def decision_name(state: GameState, plan: Advice) -> str:
+    """The decision a review's mark is about: the auction, capital, the action tile, the
+    build, the first or second goods move, the points."""
+    if plan.step == str(Step.MOVE):
+        if state.round == 2:
+            return _("the second goods move")
+        return _("the first goods move")
+    return _(DECISION_NAMES.get(plan.step, N_("the computer player's choice")))
 
 
 def suggestion(state: GameState, plan: Advice) -> str:
@@ -425,8 +464,9 @@ def suggestion(state: GameState, plan: Advice) -> str:
 def review_sentence(state: GameState, plan: Advice, gap: float) -> str:
     """The post-game review's one sentence on a turn it marks: what the advisor would have
     done at the decision that lost most, and what the turn lost, in VP."""
-    return _("Turn {turn}: {plan} would have been worth {vp} VP more than what you did.").format(
-        turn=number(state.turn), plan=review_plan(state, plan), vp=number(max(0.1, gap), 1))
+    return _("Turn {turn}, {decision}: {plan} would have been worth {vp} VP more than what "
+             "you did.").format(turn=number(state.turn), decision=decision_name(state, plan),
+                                plan=review_plan(state, plan), vp=number(max(0.1, gap), 1))
 
 
 def review_heading(gap: float) -> str:
