@@ -79,7 +79,12 @@ class DismissHint:
     hint: str
 
 
-Command = Intent | Play | Deliver | ChooseSpace | ChooseColour | DismissHint
+@dataclass(frozen=True)
+class LessonNext:
+    """The guided first game's card: on to its next step."""
+
+
+Command = Intent | Play | Deliver | ChooseSpace | ChooseColour | DismissHint | LessonNext
 
 #: The top bar's buttons (always there, over every page).
 TOP = (Intent.MENU, Intent.HELP, Intent.TRACKS)

@@ -14,11 +14,12 @@ game).
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _
 from rail_app.games.steam.rules.actions import Bid, TakeCapital
 from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.money import steps_available
 from rail_app.games.steam.rules.state import GameState, Step
-from rail_app.games.steam.ui import buttons
+from rail_app.games.steam.ui import buttons, lesson
 from rail_app.games.steam.ui.building import Building
 from rail_app.games.steam.ui.commands import (
     ChooseColour,
@@ -27,6 +28,7 @@ from rail_app.games.steam.ui.commands import (
     Deliver,
     DismissHint,
     Intent,
+    LessonNext,
     Play,
 )
 from rail_app.games.steam.ui.computer import ComputerTurns
@@ -85,6 +87,7 @@ class Controller:
             ChooseSpace: lambda cmd: self.building.choose_space(cmd.index),
             ChooseColour: lambda cmd: self.building.choose_colour(cmd.colour),
             DismissHint: lambda cmd: self.hints.dismiss(cmd.hint),
+            LessonNext: lambda cmd: self.lesson_next(),
         }, Command)
         for note in session.notes:
             self.core.say(note, bad=False)
@@ -186,6 +189,43 @@ class Controller:
         self.computer.tick(dt)
         self.sync()
         self.suggesting.tick()
+        self.lesson_tick()
+
+    # -- the guided first game -------------------------------------------------------------
+    def lesson_tick(self) -> None:
+        """The lesson's card moves on when the game shows its step done; the step reached
+        is kept on disk, so that Learn to play resumes there."""
+        t = self.core.table
+        if t.lesson is None:
+            return
+        t.lesson = lesson.reached(self.core.state, t.lesson)
+        self.lesson_saved()
+
+    def lesson_next(self) -> None:
+        """Next on the lesson's card: on to the next step; past the last, the lesson is
+        over (the game goes on as any other)."""
+        t = self.core.table
+        if t.lesson is None:
+            return
+        t.lesson += 1
+        t.lesson = lesson.reached(self.core.state, t.lesson)
+        self.lesson_saved()
+
+    def lesson_saved(self) -> None:
+        t = self.core.table
+        if t.lesson is None or t.lesson == t.lesson_saved:
+            return
+        t.lesson_saved = t.lesson
+        if t.lesson >= len(lesson.STEPS):
+            t.lesson = None
+            lesson.forget()
+            self.core.session.autosave_file = None  # from now on, an ordinary game's saves
+            return
+        try:
+            lesson.write_progress(t.lesson)
+        except OSError as e:
+            self.core.say(_("The lesson's progress could not be saved: {reason}.").format(
+                reason=e.strerror or str(e)))
 
     def leave(self) -> None:
         self.computer.leave()

@@ -115,13 +115,18 @@ class SteamScreens:
         return run_selftest(app, map_path, turns, verbose)
 
     def has_lesson(self) -> bool:
-        return False
+        return True
 
     def lesson_resumable(self) -> bool:
-        return False
+        from rail_app.games.steam.ui.lesson import saved_step
+
+        return saved_step() is not None
 
     def lesson(self) -> tuple[Any, int]:
-        raise NotImplementedError("Steam has no guided first game; it has first-game hints")
+        """Learn to play: the guided first game, resumed where it was left."""
+        from rail_app.games.steam.ui.lesson import start
+
+        return start()
 
 
 def _picture(board: Any, size: tuple[int, int], labels: bool) -> pygame.Surface:

@@ -43,7 +43,7 @@ class SteamScene(Scene):
         except Exception:  # noqa: BLE001 - a missing background leaves the sea plain
             background = None
         self.map = MapView(session.state.board, background)
-        self.table = Table()
+        self.table = Table(lesson=lesson)
         self.controller = Controller(app, session, self.table, self.map)
         self.view = View(app, session, self.table, self.map, self.controller.hints)
         super().__init__(app)
@@ -163,7 +163,8 @@ class SteamScene(Scene):
         if st.step in (Step.CHOOSE, Step.DECLARE) and not page:
             cards.paint_cards(surface, ctx, frame.widgets, frame.compact)
         if frame.hint is not None and not page:
-            self.view.card.paint(surface, frame.hint[2], frame.hint[1], ctx.px)
+            title = frame.hint[0] if self.table.lesson is not None else ""
+            self.view.card.paint(surface, frame.hint[2], frame.hint[1], ctx.px, title)
         for i, w in enumerate(frame.widgets):
             if w.label and w.command not in TOP and not page and i not in frame.on_bars:
                 self.paint_widget(surface, w)

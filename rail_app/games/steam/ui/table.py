@@ -104,3 +104,6 @@ class Table:
     history_scroll: int = 0  # lines scrolled back
     autosaved: int = -1  # the turn autosaved last
     ended: bool = False  # the game over screen is on its way
+    #: the guided first game's step (None: not a lesson, or the lesson is over)
+    lesson: int | None = None
+    lesson_saved: int = -1  # the step whose progress is on disk
