@@ -9,10 +9,12 @@ import pygame
 
 from rail_app.core.i18n import _, dollars
 from rail_app.games.steam.rules.board import COLOURS, Terrain
+from rail_app.games.steam.rules.strokes import ChoiceKind, TileChoice
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.building import choice_reason, pen_label, stroke_cost
 from rail_app.games.steam.ui.layout import Ctx
+from rail_app.games.steam.ui.table import Pen
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
 from rail_app.ui.kit.notices import Spot, Tone
@@ -52,7 +54,7 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
         pygame.draw.lines(surface, ink, False, pts, 2)
     for c in pen.choices:
         h = board.hex_index(c.hex)
-        if h is None:
+        if h is None or unfinished(pen, c):
             continue
         if c.action is not None and c.quote is not None and c.quote.ok:
             m.draw_tile_ghost(surface, h, c.action.face, c.action.rotation, ink, seat,
@@ -72,6 +74,14 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
     hud.bubble(surface, [(pen_label(st, seat, pen), WHITE, True)], ctx.table.pointer, fs(14),
                bg=tone, bounds=ctx.rects.map,
                avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts])
+
+
+def unfinished(pen: Pen, c: TileChoice) -> bool:
+    """The hex the pen is in and has not left yet, in open country: its track's way out is
+    not drawn yet, which is no refusal while the stroke goes on (S-K1 says so only if the
+    stroke ends there)."""
+    return pen.drawing and bool(pen.hexes) and c.hex == pen.hexes[-1] \
+        and c.kind is ChoiceKind.NONE and c.rule == "S-K1"
 
 
 def paint_tooltip(surface: pygame.Surface, ctx: Ctx, widgets: list[Widget]) -> None:
