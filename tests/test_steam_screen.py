@@ -528,3 +528,38 @@ def test_the_hex_the_pen_has_not_left_is_not_crossed_out_S_K1(app: Any) -> None:
     bad = sum(1 for px in range(box.left, box.right) for py in range(box.top, box.bottom)
               if tuple(screen.get_at((px, py)))[:3] == pal.GHOST_BAD)
     assert bad == 0
+
+
+def test_a_refusal_is_said_once_and_never_under_the_pens_label(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refused hex of a stroke is crossed out, each reason said in one box, and the
+    pen's label keeps clear of those boxes."""
+    from rail_app.games.steam.rules.strokes import ChoiceKind, TileChoice
+    from rail_app.games.steam.ui import marks
+    from rail_app.games.steam.ui.table import Pen
+    from rail_app.ui import hud
+    from rail_app.ui.palette import RED
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    hexes = legal_stroke(st, session.actor)
+    assert hexes is not None and len(hexes) >= 3
+    refused = [TileChoice(k, ChoiceKind.NONE, reason="No tile of that kind is left",
+                          rule="S-K14") for k in hexes[1:3]]
+    scene.table.pen = Pen(list(hexes[:3]), refused, drawing=True)
+    scene.table.pointer = scene.hex_screen(hexes[1])  # the pen over the first refusal
+    boxes: list[tuple[tuple[int, int, int], pygame.Rect]] = []
+    real = hud.bubble
+
+    def recorded(surface: Any, lines: Any, pos: Any, size: int, **kw: Any) -> pygame.Rect:
+        rect = real(surface, lines, pos, size, **kw)
+        boxes.append((kw.get("bg", (0, 0, 0)), rect))
+        return rect
+
+    monkeypatch.setattr(hud, "bubble", recorded)
+    marks.paint_pen(pygame.display.get_surface(), scene.view.ctx())
+    said = [r for bg, r in boxes if bg == RED]
+    label = [r for bg, r in boxes if bg != RED]
+    assert len(said) == 1 and len(label) == 1
+    assert not label[0].colliderect(said[0])

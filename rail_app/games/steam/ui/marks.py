@@ -52,6 +52,8 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
             pts.append(m.centre_px(h))
     if len(pts) >= 2:
         pygame.draw.lines(surface, ink, False, pts, 2)
+    said: set[str] = set()
+    boxes: list[pygame.Rect] = []  # the refusals' boxes
     for c in pen.choices:
         h = board.hex_index(c.hex)
         if h is None or unfinished(pen, c):
@@ -63,17 +65,24 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
             hud.pill(surface, dollars(c.quote.cost), (x, y + m.rad_px() * 0.55), fs(13),
                      pal.GHOST_OK)
         elif not c.ok:
-            m.draw_refused(surface, h)
+            m.draw_refused(surface, h)  # every refused hex crossed out...
+            reason = choice_reason(c)
+            if reason in said:  # ... its reason said once
+                continue
+            said.add(reason)
             x, y = m.centre_px(h)
-            hud.bubble(surface, [(choice_reason(c), WHITE, False)], (x, y), fs(14), bg=RED,
-                       bounds=ctx.rects.map, width=fs(360),
-                       avoid=[pygame.Rect(round(p[0]) - 6, round(p[1]) - 6, 12, 12)
-                              for p in pts])
+            boxes.append(hud.bubble(
+                surface, [(reason, WHITE, False)], (x, y), fs(14), bg=RED,
+                bounds=ctx.rects.map, width=fs(360),
+                avoid=[pygame.Rect(round(p[0]) - 6, round(p[1]) - 6, 12, 12) for p in pts]
+                + boxes))
     cost, _n = stroke_cost(pen)
     tone = TEXT if cost <= st.players[seat].cash else AMBER
+    # the pen's label beside the pointer, never over a refusal
     hud.bubble(surface, [(pen_label(st, seat, pen), WHITE, True)], ctx.table.pointer, fs(14),
                bg=tone, bounds=ctx.rects.map,
-               avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts])
+               avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts]
+               + boxes)
 
 
 def unfinished(pen: Pen, c: TileChoice) -> bool:
