@@ -47,3 +47,15 @@ def test_the_goods_reserve_stays_in_the_side_panel_at_1280x720(
     panel = app.scene.rects.side
     assert bottoms[-1] <= panel.bottom, (bottoms[-1], panel.bottom)
     assert len(session.state.reserve) >= 10
+
+
+def test_every_two_cube_colours_stay_apart() -> None:
+    """Cubes are a few pixels wide at a small window's scale: every two colours differ by
+    a clear distance (grey and purple were alike)."""
+    from itertools import combinations
+    from math import dist
+
+    from rail_app.games.steam.ui import palette as pal
+
+    gaps = {(a, b): dist(pal.CUBE[a], pal.CUBE[b]) for a, b in combinations(pal.CUBE, 2)}
+    assert min(gaps.values()) >= 80, gaps

@@ -38,7 +38,9 @@ CITY: dict[Colour, RGB] = {
 
 # -- the game screen ------------------------------------------------------------------------
 
-CUBE: dict[Colour, RGB] = dict(CITY)  # a cube has its city's colour
+#: A cube has its city's colour; the grey one lighter, so that a few pixels of grey and of
+#: purple stay apart on the map at a small window's scale.
+CUBE: dict[Colour, RGB] = {**CITY, Colour.GREY: (192, 192, 192)}
 CUBE_EDGE: RGB = (30, 30, 30)
 TRACK_BED: RGB = (40, 36, 32)  # under a path, so the ink reads on any terrain
 NOBODY: RGB = (150, 146, 140)  # a link nobody controls
