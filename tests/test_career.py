@@ -126,7 +126,7 @@ def test_the_career_page_says_when_nothing_is_finished(app: Any, tmp_path: Path)
 
 
 def test_the_career_page_lists_past_games_that_open_their_replay(app: Any) -> None:
-    from rail_app.ui.careerscene import margin, past_rows
+    from rail_app.ui.careerscene import game_lines, margin, past_rows
     from rail_app.ui.replay import ReplayScene
 
     # the margin: over the best of the others, or over the second for the winner
@@ -137,6 +137,10 @@ def test_the_career_page_lists_past_games_that_open_their_replay(app: Any) -> No
         SeatResult("C1", "computer", "hard", 1, 250, 30),
         SeatResult("C2", "computer", "easy", 3, 120, 30)))
     assert margin(three, 0) == -40
+    figures = career.figures([three, won, _entry(2, 1)])["italian-rails"]
+    assert figures.places == {1: 2, 2: 1}  # a second of three is a second, not a last
+    assert career.as_mapping(figures)["places"] == {"1": 2, "2": 1}
+    assert ("Places", "1st: 2 · 2nd: 1", False) in game_lines("Italian Rails", "cash", figures)
     (left, right, _e), = past_rows(IR, [three])
     assert left == "2026-01-09 · Italia · 3 players"
     assert right == "2nd of 3 · 210M · margin -40M", right

@@ -41,6 +41,10 @@ def game_lines(title: str, score_name: str, c: GameCareer | None
         "{n} game finished", "{n} games finished", c.games).format(n=number(c.games)), True)]
     if c.overall.played:
         rows.append((_("Against the computer"), tally_words(c.overall), False))
+        if c.places:  # a second of four is not a last
+            rows.append((_("Places"), " · ".join(
+                _("{place}: {n}").format(place=ordinal(k), n=number(n))
+                for k, n in sorted(c.places.items())), False))
         if c.streak > 0:
             streak = ngettext("{n} win in a row", "{n} wins in a row", c.streak).format(
                 n=number(c.streak))
