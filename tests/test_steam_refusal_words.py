@@ -48,3 +48,19 @@ def test_S_S4_S_S9_asking_after_phase_1_of_the_standard_game_is_said_in_both_lan
     s = game("row", 3, options={"game": "standard"})
     en, es = _said(s, TakeCapital(-1))
     assert en.endswith("(S-S4)") and "whole $5 steps" in en
+
+
+def test_a_refusal_never_names_a_tiles_code_S_K13_S_K14_S_K16() -> None:
+    """The rules' sentences name a tile by its code (#21, T11); a player reads the rule in
+    words instead, in both languages."""
+    from rail_app.games.steam.rules.quotes import Violation
+
+    for v in (Violation("S-K13", "No tile in the box combines this track with the #21 "
+                                 "already there"),
+              Violation("S-K14", "No T11 tile is left in the supply"),
+              Violation("S-K16", "An upgrade must keep every path of the #44 where it is")):
+        for lang in ("en", "es"):
+            with i18n.using_language(lang):
+                said = words.refusal(v)
+            assert not words.TILE_CODE.search(said), said
+            assert said.endswith(f"({v.rule})"), said
