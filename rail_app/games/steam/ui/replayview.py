@@ -10,6 +10,7 @@ Light to import: the map's drawing code comes with the first replay.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
+_DRAWN = itertools.count()  # the replay's pictures drawn so far
 _VIEWS: BoundedCache[tuple[str, str, tuple[int, int]], MapView] = BoundedCache(4)
 
 
@@ -116,7 +118,8 @@ class SteamReplay:
             view.draw_track(pic, state, list(inks), links | plan_links)
             view.draw_cubes(pic, state)
 
-        view.draw_base(surface, pieces, (id(state), len(state.history), id(plan)))
+        # the replay keeps each picture it asks for: every call draws the pieces anew
+        view.draw_base(surface, pieces, (next(_DRAWN),))
         for h in hexes:
             view.draw_hover(surface, h)
         if plan is not None:

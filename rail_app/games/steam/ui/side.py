@@ -6,6 +6,7 @@ or a New City is placed, the reserve's sets and the colours to choose from."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -86,9 +87,17 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
     surface.set_clip(clip)
 
 
-#: The heights of a player's row, an action tile's line and a track's line, from the fullest
-#: to the most compact.
-HEIGHTS = ((38, 16, 30), (38, 14, 30), (34, 14, 30), (32, 14, 26), (32, 14, 24))
+class Heights(NamedTuple):
+    """The heights of a player's row, an action tile's line and a track's line."""
+
+    row: int
+    tile: int
+    track: int
+
+
+#: From the fullest to the most compact.
+HEIGHTS = (Heights(38, 16, 30), Heights(38, 14, 30), Heights(34, 14, 30), Heights(32, 14, 26),
+           Heights(32, 14, 24))
 
 
 def row_heights(ctx: Ctx, top: int) -> tuple[int, int, int]:
@@ -127,7 +136,7 @@ def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> 
     r = ctx.rects.side
     fs = ctx.px
     x0, x1 = r.x + fs(80), r.right - fs(16)
-    line_h = line_h or fs(HEIGHTS[0][2])
+    line_h = line_h or fs(HEIGHTS[0].track)
     hud.label(surface, _("Tracks"), (r.x + fs(10), y), fs(14), MUTED, bold=True)
     y += fs(22)
     incomes = [p.income for p in st.players]
@@ -180,7 +189,7 @@ def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> i
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
-    line_h = line_h or fs(HEIGHTS[0][1])
+    line_h = line_h or fs(HEIGHTS[0].tile)
     y = heading(surface, ctx, _("Action tiles this turn"), y)
     holder = {t: s for s, t in st.tile_of.items()}
     for tile in range(1, 8):

@@ -5,7 +5,6 @@ page and the first-game hints. Each is a whole message for the translation catal
 from __future__ import annotations
 
 import math
-import re
 from typing import TYPE_CHECKING
 
 from rail_app.core.i18n import N_, _, dollars, language, ngettext, number, pgettext
@@ -113,16 +112,16 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES.get(str(colour), str(colour)))
 
 
-#: A tile's code as the box prints it ("#21", "T11"): the rules' sentences name tiles by it,
-#: which a player never sees.
-TILE_CODE = re.compile(r"#\d+|\bT\d\d\b|'#?T?\d+'")
+#: The rules whose sentences name a tile by its code as the box prints it ("#21", "T11"),
+#: which a player never sees: said in the rule's words in every language.
+NAMING_TILES = frozenset({"S-K13", "S-K14", "S-K16"})
 
 
 def refusal(v: Violation) -> str:
     """A refusal in a player's words, with its rule id (never a tile's code)."""
     if v.message in MESSAGE_WORDS:
         text = _(MESSAGE_WORDS[v.message])
-    elif (language() in ("en", "") and not TILE_CODE.search(v.message)) \
+    elif (language() in ("en", "") and v.rule not in NAMING_TILES) \
             or v.rule not in RULE_WORDS:
         text = v.message
     else:
