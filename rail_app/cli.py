@@ -102,7 +102,7 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", metavar="PATH", help="offer this map file in the new game dialog")
     p.add_argument("--selftest", action="store_true",
                    help="play a few turns through the interface without a window and exit")
-    p.add_argument("--game", metavar="GAME", default=None,
+    p.add_argument("--game", metavar="GAME", type=game_id, default=None,
                    help="with --selftest: the game to test (default: Italian Rails)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
