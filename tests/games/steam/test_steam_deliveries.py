@@ -38,6 +38,9 @@ def _many() -> list[goods.Route]:
 
 
 def test_S_G5_deliveries_grouped_by_cube_and_sorted_by_the_movers_points_then_others() -> None:
+    """S-G5: each link of a delivery gives its owner a point; the list of a city's deliveries
+    is grouped by cube and sorted by the mover's points, then by the points given to
+    others."""
     mover = 0
     routes = deliveries.ordered(_many(), mover, 3)
     colours = [COLOURS.index(r.colour) for r in routes]

@@ -22,6 +22,7 @@ from rail_app.games.steam.devtools import mapstats
 from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules.board import Board, Colour
 from rail_app.games.steam.rules.mapfile import load_board
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[3]
 MAP = ROOT / "maps" / "steam-iberia.yaml"
@@ -38,7 +39,7 @@ def iberia() -> Board:
 def test_steam_iberia_is_what_the_generator_makes(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_steam_iberia.py"),
                     "--geodata", str(GEODATA), "--out", str(tmp_path)],
-                   check=True, capture_output=True, cwd=ROOT, timeout=300)
+                   check=True, capture_output=True, cwd=ROOT, timeout=HANG_S)
     for name in ("steam-iberia.yaml", "steam-iberia.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
             f"maps/{name} is stale: python tools/build_steam_iberia.py"
