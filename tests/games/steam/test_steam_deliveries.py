@@ -59,6 +59,8 @@ def test_S_G5_deliveries_grouped_by_cube_and_sorted_by_the_movers_points_then_ot
 
 
 def test_S_G3_every_delivery_is_on_screen_at_some_scroll_and_the_end_is_reached() -> None:
+    """S-G3: every legal delivery of a city is reachable in its list: each row is on screen at
+    some scroll, and the scroll reaches the end."""
     routes = deliveries.ordered(_many(), 0, 3)
     area = pygame.Rect(0, 0, 300, 400)
     most = deliveries.max_scroll(routes, area, 40, 22, 22)

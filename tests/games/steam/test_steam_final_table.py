@@ -14,6 +14,8 @@ MAP = "maps/test/steam-small.yaml"
 
 
 def test_the_chart_is_the_score_if_the_game_ended_after_each_turn_S_W2() -> None:
+    """S-W2: the game over chart after each turn is the score S-W2 makes of the game as it
+    stood then (VP, income's VP, complete links), ending on the final score."""
     seats = [Seat(n, SeatKind.COMPUTER, Level.EASY, ink)
              for n, ink in (("Anna", "blue"), ("Bruno", "orange"), ("Carla", "vermillion"))]
     session = Session.new(GameSetup(MAP, seats, 3, game="steam"))

@@ -25,6 +25,7 @@ def _said(state: object, action: TakeCapital) -> tuple[str, str]:
 
 
 def test_S_M3_asking_the_bank_for_money_in_the_basic_game_is_said_in_both_languages() -> None:
+    """S-M3: in the Basic game money is asked from the bank only to make a payment."""
     s = at_build(game("row", 3), 0)
     en, es = _said(s, TakeCapital(1))
     assert en.endswith("(S-M3)") and "only when a payment is more than your cash" in en
@@ -33,6 +34,7 @@ def test_S_M3_asking_the_bank_for_money_in_the_basic_game_is_said_in_both_langua
 
 def test_S_S4_S_S9_asking_after_phase_1_of_the_standard_game_is_said_in_both_languages(
         ) -> None:
+    """S-S4, S-S9: in the Standard game money is asked from the bank only in phase 1."""
     s = game("row", 3, options={"game": "standard"})
     for _ in range(3):
         s = engine.apply(s, TakeCapital(0))
@@ -52,7 +54,7 @@ def test_S_S4_S_S9_asking_after_phase_1_of_the_standard_game_is_said_in_both_lan
 
 def test_a_refusal_never_names_a_tiles_code_S_K13_S_K14_S_K16() -> None:
     """The rules' sentences name a tile by its code (#21, T11); a player reads the rule in
-    words instead, in both languages."""
+    words instead, in both languages (S-K13, S-K14, S-K16)."""
     import re
 
     from rail_app.games.steam.rules.quotes import Violation

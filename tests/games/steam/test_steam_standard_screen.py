@@ -19,6 +19,8 @@ MAP = "maps/test/steam-small.yaml"
 
 
 def test_S_S9_S_S10_the_standard_games_hints_are_its_own() -> None:
+    """The Standard game's first-game hints are its own: track paid from the cash in hand
+    (S-S9), never borrowed; upkeep (S-S10); the auction paid by place (S-S6)."""
     build = helpwords.hint(Step.BUILD, basic=False)
     assert "(S-S9)" in build and "borrowed" not in build and "(S-M3)" not in build
     assert "(S-M3)" in helpwords.hint(Step.BUILD, basic=True)
@@ -33,6 +35,8 @@ def test_S_S9_S_S10_the_standard_games_hints_are_its_own() -> None:
 
 
 def test_S_S3_S_S4_f1_says_the_standard_games_seven_phases() -> None:
+    """F1 says the Standard game's seven phases (S-S3), acquiring capital first (S-S4), and
+    nothing of the Basic game's borrowing."""
     std = [line for _h, body in helpwords.help_sections(basic=False) for line in body]
     basic = [line for _h, body in helpwords.help_sections(basic=True) for line in body]
     assert any(line.startswith("1 Acquire capital") and "(S-S4)" in line for line in std)
@@ -57,7 +61,7 @@ def _standard(app: Any) -> tuple[Any, Session[Any]]:
 def test_S_S5_S_S6_S_S7_the_auction_on_screen(app: Any) -> None:
     """In turn 2's auction: the first-game hint is the Standard game's, the panel names the
     high bid and its holder, who bids, what each place pays; the rows say who is in, who
-    took which place and who may pass once; the free pass is named in the history."""
+    took which place and who may pass once; the free pass is named in the history (S-S5, S-S6, S-S7)."""
     scene, session = _standard(app)
     bots = [make_player("greedy", s, 9 + s) for s in range(4)]
     for _ in range(2000):
