@@ -97,6 +97,12 @@ def grid_at(ox: float, oy: float) -> hexgrid.Layout:
     return hexgrid.Layout(SPACING, "pointy", (ox, oy))
 
 
+def hex_area(grid: hexgrid.Layout) -> float:
+    """The area of one hex of ``grid`` (its corner distance is spacing / sqrt 3)."""
+    radius = grid.spacing / math.sqrt(3.0)
+    return 1.5 * math.sqrt(3.0) * radius**2
+
+
 def hex_side(grid: hexgrid.Layout, h: Hex, k: int) -> LineString:
     """Side ``k`` of hex ``h`` (facing ``hexgrid.DIRECTIONS[k]``; 0 east, clockwise)."""
     c = grid.corners(*h)
@@ -332,7 +338,7 @@ class Layout:
 def land_shares(grid: hexgrid.Layout, km: KmLands) -> dict[Hex, float]:
     """The share of Italian board land (lakes count as land here) of every hex it touches."""
     out: dict[Hex, float] = {}
-    area = 1.5 * math.sqrt(3.0) * RADIUS**2
+    area = hex_area(grid)
     cand = grid.covering(km.board_land.bounds)
     cells = shapely.polygons([grid.corners(*h) for h in cand])
     shares = shapely.area(shapely.intersection(cells, km.board_land)) / area
@@ -569,7 +575,7 @@ def sea_hexes(grid: hexgrid.Layout, land: set[Hex], km: KmLands) -> list[Hex]:
     """The sea and lake hexes drawn around the board: the hexes next to a land hex that
     are mostly water (beside foreign land there is no hex at all)."""
     around = {n for h in land for n in hexgrid.neighbours(*h)} - land
-    area = 1.5 * math.sqrt(3.0) * RADIUS**2
+    area = hex_area(grid)
     return sorted((h for h in around
                    if km.water.intersection(Polygon(grid.corners(*h))).area
                    + km.lakes.intersection(Polygon(grid.corners(*h))).area >= 0.5 * area),

@@ -200,6 +200,8 @@ class GameCareer:
     streak: int = 0  # the wins (or losses, below zero) in a row up to the last game
     best_streak: int = 0
     hotseat: dict[str, Tally] = field(default_factory=dict)
+    #: how often the player finished in each place (a second of four is not a last)
+    places: dict[int, int] = field(default_factory=dict)
 
     @property
     def median_turns_to_win(self) -> float | None:
@@ -228,6 +230,7 @@ def figures(entries: Iterable[GameEntry]) -> dict[str, GameCareer]:
             level = max(levels, key=lambda lv: order.index(lv) if lv in order else -1) \
                 if levels else "-"
             c.overall.count(result)
+            c.places[me.rank] = c.places.get(me.rank, 0) + 1
             c.by_level.setdefault(level, Tally()).count(result)
             c.by_map.setdefault(e.map, Tally()).count(result)
             if result == "won":
@@ -274,4 +277,5 @@ def as_mapping(c: GameCareer) -> Mapping[str, Any]:
             "by_map": {k: t(v) for k, v in c.by_map.items()},
             "median_turns_to_win": c.median_turns_to_win, "best_per_turn": c.best_per_turn,
             "streak": c.streak, "best_streak": c.best_streak,
-            "hotseat": {k: t(v) for k, v in c.hotseat.items()}}
+            "hotseat": {k: t(v) for k, v in c.hotseat.items()},
+            "places": {str(k): v for k, v in sorted(c.places.items())}}

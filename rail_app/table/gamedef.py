@@ -114,6 +114,12 @@ class Score:
 
     name: str
     unit: ScoreUnit = ScoreUnit.POINTS
+    #: what a player calls it, marked for the catalog (``N_("score")``); the name if none
+    words: str = ""
+
+    def said(self) -> str:
+        """The score's name as a player reads it, in the language chosen."""
+        return i18n._(self.words) if self.words else self.name
 
     def format(self, value: int, *, sign: bool = False) -> str:
         """``value`` as a player reads it, in the language chosen."""

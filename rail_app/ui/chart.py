@@ -98,12 +98,13 @@ def _mark(surface: pygame.Surface, colour: Colour, kind: str, x: float, y: float
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect,
                series: Sequence[tuple[str, Colour, Sequence[int]]], size: int,
                heading: str, value: Callable[[int], str], goal: int | None = None,
-               end: bool = False) -> pygame.Rect:
+               end: bool = False, axis: str = "") -> pygame.Rect:
     """Draw the chart into ``rect``; returns the plot area. ``series``: a line per seat
     (name, ink, the figure after each of its turns); ``heading`` says what the figure is
     and ``value`` writes one as the game does (its money or its points); ``goal``, if the
     game has one, is drawn as a line; with ``end`` the last point of each line is the
-    figure at the end of the game (after the last turn), marked "end" on the axis."""
+    figure at the end of the game (after the last turn), marked "end" on the axis;
+    ``axis`` names what the points along it are ("each player's turn" when empty)."""
     hud.panel(surface, rect, 250, radius=10)
     pad_l, pad_r, pad_t, pad_b = size * 4, size * 2, size * 3, size * 3
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
@@ -151,7 +152,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect,
         x, _y = to_px(turns - 1, lo)
         pygame.draw.line(surface, hud.MUTED, (x, plot.bottom), (x, plot.bottom + 4), 1)
         hud.label(surface, _("end"), (x, plot.bottom + 5), size - 2, hud.MUTED, anchor="midtop")
-    hud.label(surface, _("each player's turn"), (plot.centerx, plot.bottom + size + 6), size - 2,
+    hud.label(surface, axis or _("each player's turn"), (plot.centerx, plot.bottom + size + 6), size - 2,
               hud.MUTED, anchor="midtop")
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, hud.TEXT, plot.bottomleft, plot.topleft, 2)

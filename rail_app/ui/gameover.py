@@ -146,9 +146,14 @@ class GameOverScene(Scene):
                                  // max(1, len(final.headings))))
         cols = [(_("Rank"), 0)] + [(head, px(70) + name_w + k * col_w)
                                 for k, head in enumerate(final.headings)]
-        for label, dx in cols:
-            hud.label(surface, label, (x0 + dx, y), px(15), hud.MUTED, bold=True)
-        y += px(26)
+        # a heading wider than its column goes on two lines (no heading runs into the next)
+        heads = [hud.wrap(label, px(15), (col_w if dx else px(60) + name_w) - px(14), bold=True)
+                 for label, dx in cols]
+        for (_label, dx), lines in zip(cols, heads, strict=True):
+            for j, line in enumerate(lines):
+                hud.label(surface, line, (x0 + dx, y + j * px(19)), px(15), hud.MUTED,
+                          bold=True)
+        y += px(26) + (max(len(lines) for lines in heads) - 1) * px(19)
         ranks = self.ranks()
         row_h = px(30) if len(seats) <= 4 else px(26)
         for i in self.order():

@@ -237,7 +237,7 @@ def help_page(surface: pygame.Surface, size: int,
     for line, bold in rows:
         label(surface, line, (rect.x + 30, y), size + (2 if bold else 0), TEXT, bold=bold)
         y += lh + (4 if bold else 0)
-    label(surface, "F1 or Esc to close", (rect.right - 20, rect.bottom - 12), size - 2, MUTED,
+    label(surface, i18n._("F1 or Esc to close"), (rect.right - 20, rect.bottom - 12), size - 2, MUTED,
           anchor="bottomright")
 
 

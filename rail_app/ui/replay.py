@@ -148,7 +148,10 @@ class ReplayScene(Scene):
             seat.set_text(_("Review of {name}").format(name=names[self.reviewed]))
         review_button = self.buttons["review"]
         if self.reviewing is not None:
-            review_button.set_text(_("Reviewing…"))
+            done = self._review_result[-1].turn if self._review_result else 0
+            review_button.set_text(_("Reviewing {turn}/{last}…").format(
+                turn=number(min(done + 1, self.timeline.turn_at(self.timeline.last))),
+                last=number(self.timeline.turn_at(self.timeline.last))))
             review_button.disable()
         else:
             review_button.set_text(_("Review"))
@@ -220,6 +223,7 @@ class ReplayScene(Scene):
         found = next(self.reviewing, None)
         if found is not None:
             self._review_result.append(found)
+            self.refresh()  # the button says how far the review has come
             return
         self.reviewing = None
         self.set_reviews(self._review_result)
@@ -231,7 +235,9 @@ class ReplayScene(Scene):
         for t in largest_gaps(reviews):
             state = self.timeline.state_at(t.position)
             text = self.parts.explain(self.session.board, state, t.plan, t.gap)
-            self.marks.append(Mark(t.position, text, t))
+            # the mark lands on the reviewed seat's own action (the position after it, which
+            # the side panel says in words), the better plan from before it drawn over it
+            self.marks.append(Mark(min(t.position + 1, self.timeline.last), text, t))
         self.refresh()
 
     def mark_at(self, k: int) -> Mark | None:

@@ -34,7 +34,7 @@ class GenericReplay:
         return [self.game.rules.action_repr(done[-1][1])] if done else []
 
     def figures(self, board: Any, state: Any, viewer: int | None) -> list[str]:
-        return [_("{score}: {value}").format(score=self.game.score_name,
+        return [_("{score}: {value}").format(score=self.game.score.said(),
                                             value=self.game.score.format(v))
                 for v in self.game.rules.scores(state)]
 

@@ -67,7 +67,8 @@ class Settings:
                 elif k == "game" and isinstance(v, str) and len(v) <= 40:
                     s.game = v
                 elif k == "hints_seen" and isinstance(v, list):
-                    s.hints_seen = [x for x in v if isinstance(x, str) and len(x) <= 20][:20]
+                    # every game's hints, read ones kept (a few a game and step)
+                    s.hints_seen = [x for x in v if isinstance(x, str) and len(x) <= 40][:100]
                 elif k == "window" and isinstance(v, list) and len(v) == 2:
                     s.window = clamp_window((round(_finite(v[0])), round(_finite(v[1]))))
             except (TypeError, ValueError, OverflowError):

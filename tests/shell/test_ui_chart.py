@@ -69,7 +69,7 @@ def test_the_chart_writes_the_games_own_figures(monkeypatch: pytest.MonkeyPatch)
     assert {"Anna 304M", "Bruno 120M", "goal 250M"} <= set(said)
 
 
-def test_a_steam_game_over_charts_victory_points_for_every_seat(
+def test_a_steam_game_over_charts_every_seats_score_after_each_turn(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     seats = [Seat(n, SeatKind.COMPUTER, Level.EASY, ink) for n, ink in
              zip(("Ana", "Berta", "Carlos", "Dani"),
@@ -88,7 +88,8 @@ def test_a_steam_game_over_charts_victory_points_for_every_seat(
     series, _end = over.series()
     assert [name for name, _ink, _v in series] == ["Ana", "Berta", "Carlos", "Dani"]
     final = [values[-1] for _name, _ink, values in series]
-    assert "Victory points after each turn" in said
+    assert final == list(game.rules.scores(session.state))
+    assert "Score after each turn, as if the game had ended then" in said
     for (name, _ink, _v), vp in zip(series, final, strict=True):
         assert f"{name} {number(vp)}" in said
     assert "Cash after each turn" not in said

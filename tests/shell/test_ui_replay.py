@@ -5,6 +5,7 @@ scrubber, each with its sentence and its plan on the map."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -144,7 +145,11 @@ def test_the_buttons_step_and_play_at_the_chosen_speed(app: Any, unfinished: Any
 def test_the_review_marks_the_largest_gaps_on_the_scrubber(app: Any, unfinished: Any) -> None:
     d, scene = _from_the_save_screen(app, unfinished)
     push(d, scene.buttons["review"])
-    assert scene.reviewing is not None or scene.marks  # a turn is worked out a frame
+    assert scene.reviewing is not None  # a turn is worked out a frame, twelve to go
+    d.frames(1)
+    assert scene.reviewing is not None  # the button says how far the review has come
+    assert re.fullmatch(r"Reviewing [2-9]/\d+…", scene.buttons["review"].text), \
+        scene.buttons["review"].text
     assert d.until(lambda: scene.reviewing is None, dt=0.05)
     assert 3 <= len(scene.marks) <= 5
     px = app.px
@@ -154,6 +159,8 @@ def test_the_review_marks_the_largest_gaps_on_the_scrubber(app: Any, unfinished:
         words = scene.words()
         assert words[-1] == m.text and "a turn more than what was played" in m.text
         assert m.detail.gap > 0 and m.detail.seat == 0
+        # the mark lands on the reviewed seat's own action, not the one before it
+        assert scene.timeline.seat_at(m.position) == 0 and m.position == m.detail.position + 1
     # the better plan is drawn on the map at a mark, not elsewhere
     d.frames(1)
     at_mark = pygame.image.tobytes(scene._map[1], "RGB") if scene._map else b""

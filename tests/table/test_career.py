@@ -123,3 +123,41 @@ def test_the_career_page_from_the_menu(app: Any) -> None:
 def test_the_career_page_says_when_nothing_is_finished(app: Any, tmp_path: Path) -> None:
     page = app.push(screens.career(app))
     assert ("No finished games yet.", "", False) in page.lines()
+
+
+def test_the_career_page_lists_past_games_that_open_their_replay(app: Any) -> None:
+    from rail_app.ui.careerscene import game_lines, margin, past_rows
+    from rail_app.ui.replay import ReplayScene
+
+    # the margin: over the best of the others, or over the second for the winner
+    won, lost = _entry(0, 1), _entry(1, 2)
+    assert margin(won, 0) == 50 and margin(lost, 0) == 50 - 0  # both scored 250 to 200
+    three = GameEntry("g9", "italian-rails", "Italia", "2026-01-09", 30, (
+        SeatResult("Anna", "human", "normal", 2, 210, 30),
+        SeatResult("C1", "computer", "hard", 1, 250, 30),
+        SeatResult("C2", "computer", "easy", 3, 120, 30)))
+    assert margin(three, 0) == -40
+    figures = career.figures([three, won, _entry(2, 1)])["italian-rails"]
+    assert figures.places == {1: 2, 2: 1}  # a second of three is a second, not a last
+    assert career.as_mapping(figures)["places"] == {"1": 2, "2": 1}
+    assert ("Places", "1st: 2 · 2nd: 1", False) in game_lines("Italian Rails", "cash", figures)
+    (left, right, _e), = past_rows(IR, [three])
+    assert left == "2026-01-09 · Italia · 3 players"
+    assert right == "2nd of 3 · 210M · margin -40M", right
+    d = Driver(app)
+    session = _finished_session()
+    app.reset(screens.game_over(app, session))
+    menu = app.reset(screens.menu(app))
+    page = app.push(screens.career(app))
+    d.frames(1)
+    assert ("Past games", "click one to replay and review it", True) in page.lines()
+    assert len(page.hits) == 1 and page.hits[0][1].id == session.game_id
+    click(d, page.hits[0][0].center)
+    d.frames(1)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert replay.timeline.last == len(IR.rules.history(session.state))
+    d.key(pygame.K_ESCAPE)
+    assert app.scene is page
+    d.key(pygame.K_ESCAPE)
+    assert app.scene is menu

@@ -16,7 +16,7 @@ from rail_app.devtools.replaybench import computer_game
 from rail_app.games.italian_rails.rules import log as ev
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.table import registry
-from rail_app.table.review import own_turns, review
+from rail_app.table.review import largest_gaps, own_turns, review
 from rail_app.table.timeline import Timeline
 
 MINI = str(resource_path("maps", "test", "mini.yaml"))
@@ -259,7 +259,11 @@ def test_a_steam_review_weighs_each_decision_in_one_measure() -> None:
     passed = review(tl, 1)
     assert len(followed) >= 4 and len(passed) >= 4
     assert all(abs(t.gap) < 1e-6 for t in followed), [t.gap for t in followed]
-    assert all(t.gap > 0.5 for t in passed), [t.gap for t in passed]
+    # the first auction (turn 0) is weighed too; a pass there need not lose anything
+    assert all(t.gap > 0.5 for t in passed if t.turn >= 1), [t.gap for t in passed]
+    # the marks name different decisions, not one kind every time
+    assert len({t.plan.step for t in largest_gaps(passed)}) >= 2, \
+        [(t.turn, t.plan.step) for t in passed]
     for t in passed:
         assert math.isclose(t.best, t.played + t.gap)
         # the turn points at the seat's own decision that lost most
@@ -290,14 +294,52 @@ def test_a_marked_steam_turn_is_said_in_one_sentence_in_vp() -> None:
     move = Advice(0, "move", MoveCube(city, Colour.BLUE, (other,), (0,)),
                   route=GhostRoute(city, "blue", (other,), (1, 0, 0)))
     assert parts.explain(board, state, tile, 3.04) == (
-        "Turn 4: taking Urban Growth would have been worth 3.0 VP more than what you did.")
+        "Turn 4, the action tile: taking Urban Growth would have been worth 3.0 VP more than "
+        "what you did.")
     said = parts.explain(board, state, move, 2.5)
-    assert said == (f"Turn 4: delivering blue from {names[0]} to {names[1]} would have been "
-                    "worth 2.5 VP more than what you did."), said
+    assert said == (f"Turn 4, the first goods move: delivering blue from {names[0]} to "
+                    f"{names[1]} would have been worth 2.5 VP more than what you did."), said
     assert parts.review_words.heading(2.5) == "Review: 2.5 VP lost this turn"
     i18n.set_language("es")
     said = parts.explain(board, state, tile, 3.04)
-    assert said.startswith("Turno 4: ") and "PV" in said and "3,0" in said, said
+    assert said.startswith("Turno 4, ") and "PV" in said and "3,0" in said, said
     assert "Urban Growth" not in said and "taking" not in said, said
     said = parts.explain(board, state, move, 2.5)
     assert "azul" in said and names[0] in said and "2,5 PV" in said, said
+
+
+def test_a_steam_review_weighs_bids_capital_and_points_too() -> None:
+    """Every decision of a Steam seat is weighed in the one measure: a bid or a pass, the
+    capital taken in the Standard game (S-S4), carrying out an action tile or not, the
+    points taken as income or as VP (S-G6). The advisor's own choice loses nothing; the
+    other choice of the points loses what the advisor's measure says it is worth less."""
+    from rail_app.games.steam.ai import make_player
+    from rail_app.games.steam.ai.advisor import ADVISOR, standing, suggest
+    from rail_app.games.steam.rules.actions import TakePoints
+    from rail_app.games.steam.rules.state import Step
+
+    steam = registry.game("steam")
+    board = steam.rules.load_board(str(resource_path("maps", "test", "steam-small.yaml")))
+    seen: dict[Step, int] = {}
+    for options in ({}, {"standard": True}):
+        state = steam.rules.new_game(board, ["A", "B", "C"], options, 3)
+        bots = [make_player("greedy", s, 3 + s) for s in range(3)]
+        while state.turn < 3 and steam.rules.outcome(state) is None:
+            seat = steam.rules.to_act(state)
+            assert seat is not None
+            step = state.step
+            if step in (Step.BID, Step.CAPITAL, Step.POINTS) and seen.get(step, 0) < 2:
+                assert ADVISOR.decision(state, seat) is not None
+                best = steam.rules.apply(state, suggest(state, seat).action)
+                here, there, loss = ADVISOR.weigh(state, best, seat)
+                assert abs(loss) < 1e-6 and there == standing(best, seat)
+                if step is Step.POINTS:
+                    played = suggest(state, seat).action
+                    assert isinstance(played, TakePoints)
+                    other = steam.rules.apply(state, TakePoints(not played.as_income))
+                    _h, then, lost = ADVISOR.weigh(state, other, seat)
+                    assert math.isclose(lost, standing(best, seat) - then)
+                    assert lost >= 0
+                seen[step] = seen.get(step, 0) + 1
+            state = steam.rules.apply(state, bots[seat].choose(state, seat))
+    assert set(seen) == {Step.BID, Step.CAPITAL, Step.POINTS}, seen

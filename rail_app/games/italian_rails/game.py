@@ -42,7 +42,7 @@ ITALIAN_RAILS: GameDef[MapDeck, GameState, Action] = GameDef(
     ),
     default_map="maps/italy.yaml",
     small_map="maps/test/mini.yaml",
-    score=Score("cash", ScoreUnit.MILLIONS),
+    score=Score("cash", ScoreUnit.MILLIONS, N_("cash")),
     turn_cap_rule="W2: most cash wins at the cap (equal cash: fewer segments drawn)",
     load=Lazy(f"{PACKAGE}.rules.boundary:RULES"),
     hidden=True,

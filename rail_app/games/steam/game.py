@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rail_app.core import guarded
+from rail_app.core.i18n import N_
 from rail_app.core.lazy import Lazy
 from rail_app.core.world import MapPart
 from rail_app.games.steam.rules.identity import (
@@ -35,22 +36,22 @@ PACKAGE = "rail_app.games.steam"
 STEAM: GameDef[Board, GameState, Action] = GameDef(
     id=GAME_ID,
     title=TITLE,
-    blurb="Lay hex track, link the cities of Italy and carry their goods: 3 to 5 railways.",
+    blurb=N_("Lay hex track, link the cities and carry their goods: 3 to 5 railways."),
     seats=SeatRange(MIN_SEATS, MAX_SEATS, DEFAULT_SEATS, extended=MAX_SEATS_OPTION,
                     extended_by=SIX_PLAYERS),
     rules_version=RULES_VERSION,
     levels=(Level.EASY, Level.NORMAL, Level.HARD),
     players=("easy", "normal", "hard", "greedy", "random"),
     options=(
-        GameOption(STANDARD, "Standard game (capital, turn-order auction, locomotive upkeep)",
-                   rule="S-S1"),
-        GameOption(RANDOM_ORDER, "First turn order drawn at random (no auction)", rule="S-V2",
-                   hint="Basic game only"),
-        GameOption(SIX_PLAYERS, "Six players", rule="S-V1"),
+        GameOption(STANDARD, N_("Standard game (capital, turn-order auction, locomotive "
+                                "upkeep)"), rule="S-S1"),
+        GameOption(RANDOM_ORDER, N_("First turn order drawn at random (no auction)"),
+                   rule="S-V2", hint=N_("Basic game only")),
+        GameOption(SIX_PLAYERS, N_("Six players"), rule="S-V1"),
     ),
     default_map="maps/steam-italia.yaml",
     small_map="maps/test/steam-small.yaml",
-    score=Score("scores", ScoreUnit.POINTS),
+    score=Score("scores", ScoreUnit.POINTS, N_("score")),
     turn_cap_rule="S-W2: the game is scored as it stands at the cap (ties: S-W3)",
     load=Lazy(f"{PACKAGE}.rules.boundary:RULES"),
     rounds=True,
@@ -58,6 +59,7 @@ STEAM: GameDef[Board, GameState, Action] = GameDef(
     map_parts=(MapPart("geometry", "background", guarded.GEOJSON),),
     ai=Lazy(f"{PACKAGE}.ai.boundary:COMPUTER"),
     screens=Lazy(f"{PACKAGE}.ui.front:FRONT"),
+    replay=Lazy(f"{PACKAGE}.ui.replayview:REPLAY"),
     review_words=Lazy(f"{PACKAGE}.ui.words:REVIEW_WORDS"),
     tools=Lazy(f"{PACKAGE}.devtools.tools:TOOLS"),
     authoring=Lazy(f"{PACKAGE}.authoring.tools:TOOLS"),

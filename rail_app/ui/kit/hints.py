@@ -85,13 +85,16 @@ class HintCard:
         gw = max(px(62), font(px(15), True).size(got)[0] + px(16))
         return pygame.Rect(box.right - gw - px(8), box.bottom - px(26), gw, px(20)), got
 
-    def paint(self, surface: pygame.Surface, box: pygame.Rect, text: str, px: Px) -> None:
-        key = (text, box.size, px(14))
+    def paint(self, surface: pygame.Surface, box: pygame.Rect, text: str, px: Px,
+              title: str = "") -> None:
+        """The card of ``text`` in ``box``, under ``title`` ("First game" when empty)."""
+        title = title or _("First game")
+        key = (title, text, box.size, px(14))
         if self._kept is None or self._kept[0] != key:
             pic = pygame.Surface(box.size, pygame.SRCALPHA)
             hud.panel(pic, pic.get_rect(), 245, colour=self.ground)
             y = px(10)
-            hud.label(pic, _("First game"), (px(12), y), px(14), self.ink, bold=True)
+            hud.label(pic, title, (px(12), y), px(14), self.ink, bold=True)
             y += px(20)
             for line in hud.wrap(text, px(14), box.w - px(24)):
                 hud.label(pic, line, (px(12), y), px(14), self.ink)

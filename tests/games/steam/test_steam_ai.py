@@ -559,3 +559,36 @@ def test_players_by_name() -> None:
     with pytest.raises(ValueError, match="the players are"):
         make_player("wizard", 0)
     assert HARD.foresee and not NORMAL.foresee and EASY.horizon is not None
+
+
+@pytest.mark.parametrize(("level", "variant"), [("easy", "basic"), ("normal", "standard"),
+                                                ("hard", "basic")])
+def test_S_M8_a_computer_player_left_alone_plays_on_to_the_end(level: str,
+                                                              variant: str) -> None:
+    """S-M8/S-W1: when the others have gone bankrupt, a computer player of every level goes
+    on playing alone, legally, until the game's last turn (or its own bankruptcy)."""
+    from rail_app.games.steam.rules.actions import PassMove
+    from rail_app.games.steam.rules.state import Phase
+
+    options: dict[str, object] = {"game": "standard"} if variant == "standard" else \
+        {"first_order": "random"}
+    s = engine.new_game(board("small"), ["A", "B", "C"], options, 5)
+    players = [make_player(level, i, 5) for i in range(3)]
+    while s.phase is not Phase.MOVE:
+        seat = engine.to_act(s)
+        assert seat is not None
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+    survivor = s.order[0]
+    for x in range(3):
+        if x != survivor:
+            p = s.players[x]
+            p.cash, p.income, p.vp = 0, -10, 0
+    while s.phase is Phase.MOVE:
+        s = engine.apply(s, PassMove(), inplace=True)
+    assert s.order == [survivor] and not s.over
+    while not s.over:
+        seat = engine.to_act(s)
+        assert seat == survivor
+        s = engine.apply(s, players[seat].choose(s, seat), seat, inplace=True)
+    assert s.outcome is not None
+    assert s.turn == s.last_turn or s.players[survivor].out

@@ -208,3 +208,79 @@ def test_S_S10_S_S11_shortfall() -> None:
     assert (a.cash, a.vp, a.income) == (1, 0, -7)
     assert s.players[B].out
     assert s.players[C].cash == 3
+
+
+# -- asking the bank for money at the wrong moment (S-M3; Standard S-S4, S-S9) -------------------
+
+
+def test_S_M3_the_basic_game_lends_only_to_pay() -> None:
+    """S-M3: in the Basic game money is borrowed only to make a payment the cash cannot
+    cover, never at another time: a request for capital is refused under S-M3 (not as a
+    wrong phase), in every phase and whoever asks."""
+    s = at_build(game("row", 3), A)
+    q = engine.quote(s, TakeCapital(1))
+    assert q.rules == ["S-M3"] and not q.ok
+    assert engine.quote(s, TakeCapital(1), B).rules == ["S-M3"]
+    s2 = game("row", 3, options={"first_order": "auction"})
+    assert s2.phase is Phase.FIRST_AUCTION
+    assert engine.quote(s2, TakeCapital(0)).rules == ["S-M3"]
+
+
+def test_S_S4_S_S9_standard_capital_only_in_phase_1() -> None:
+    """S-S4: in the Standard game money is raised only in phase 1; S-S9: the build and move
+    phases are paid from cash. A request for capital later in the turn names the rule."""
+    s = game("row", 3, options={"game": "standard"})
+    for _ in range(3):
+        s = engine.apply(s, TakeCapital(0))
+    assert s.phase is Phase.AUCTION
+    assert engine.quote(s, TakeCapital(1)).rules == ["S-S4"]
+    s = at_build(s, A)
+    assert engine.quote(s, TakeCapital(1)).rules == ["S-S9"]
+    s.players[A].novice = True  # S-S12: a novice borrows as they pay, not by asking
+    assert engine.quote(s, TakeCapital(1)).rules == ["S-S9"]
+
+
+# -- bankruptcy: all the cash and every step first (S-M7, S-S11) ---------------------------------
+
+
+def test_S_M7_basic_bankrupt_spends_cash_and_steps_first() -> None:
+    """S-M7 (DINERO, FASE 4): a player who cannot pay phase 4 first puts all their cash
+    towards it and borrows every step they still can (income down to -10, then 2 VP a
+    step); only the step that cannot be taken makes them bankrupt."""
+    s = game("row", 3)
+    tracks(s, A, income=1)
+    tracks(s, B, cash=3, income=-9, vp=3)  # owes $9: $3 + 1 step at -9 + 1 of 2 VP = $13
+    tracks(s, C, cash=4, income=-10, vp=1)  # owes $10: $4 and no step left
+    money.income_phase_basic(s)
+    b, c = s.players[B], s.players[C]
+    assert not b.out and (b.cash, b.income, b.vp) == (4, -10, 1)
+    assert c.out and (c.cash, c.income, c.vp) == (0, -10, 1)
+    spent = [e for e in s.log if isinstance(e, Money) and e.seat == C and e.cash < 0]
+    assert sum(e.cash for e in spent) == -4
+    assert any(isinstance(e, Bankrupt) and e.seat == C for e in s.log)
+
+
+def test_S_M7_basic_bankrupt_takes_the_steps_it_can() -> None:
+    """S-M7: with steps left that do not cover the debt, they are taken and spent too."""
+    s = game("row", 3)
+    tracks(s, B, cash=1, income=-10, vp=5)  # owes $10; $1 + 2 steps of 2 VP = $11: pays
+    tracks(s, C, cash=2, income=-8, vp=0)  # owes $8: $2 + 2 steps ($10) = $12: pays
+    money.income_phase_basic(s)
+    assert not s.players[B].out and (s.players[B].cash, s.players[B].vp) == (1, 1)
+    s = game("row", 3)
+    tracks(s, B, cash=2, income=-10, vp=3)  # owes $10: $2 + 1 step of 2 VP = $7: bankrupt
+    money.income_phase_basic(s)
+    b = s.players[B]
+    assert b.out and (b.cash, b.income, b.vp) == (0, -10, 1)
+
+
+def test_S_M7_S_S11_standard_bankrupt_spends_cash_vp_and_income() -> None:
+    """S-M7 with S-S11 (JUEGO ESTÁNDAR, FASE 6): a player who cannot pay pays all their cash,
+    loses their VP and income down to -10 for the rest, and only then is bankrupt."""
+    s = game("row", 3, options={"game": "standard"})
+    tracks(s, B, cash=3, income=-9, vp=2, loco=2)  # owes 9 + 2 = $11: $3, then 4 units of
+    # $2 for the rest of $8: 2 VP and 1 income; the fourth cannot be covered
+    money.income_phase_standard(s)
+    b = s.players[B]
+    assert b.out and (b.cash, b.vp, b.income) == (0, 0, -10)
+    assert any(isinstance(e, Bankrupt) and e.seat == B for e in s.log)

@@ -498,3 +498,68 @@ def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
     assert any("build past your cash" in line and "(S-M3)" in line for line in lines)
     key(app, pygame.K_F1)
     assert scene.table.page is Page.NONE
+
+
+def test_the_hex_the_pen_has_not_left_is_not_crossed_out_S_K1(app: Any) -> None:
+    """While a stroke is drawn, the open-country hex the pen is in has no way out yet: no
+    red cross and no refusal there until the stroke ends in it (S-K1)."""
+    from rail_app.games.steam.ui import palette as pal
+    from rail_app.games.steam.ui.marks import unfinished
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    hexes = legal_stroke(st, session.actor)
+    assert hexes is not None
+    board = st.board
+    k = next(k for k in range(2, len(hexes) + 1)
+             if not board.hexes[board.hex_index(hexes[k - 1]) or 0].town
+             and board.hex_index(hexes[k - 1]) not in st.city_hexes)
+    part = hexes[:k]
+    drag(app, [scene.hex_screen(x) for x in part], release=False)
+    last = scene.table.pen.choices[-1]
+    assert last.hex == part[-1] and not last.ok and last.rule == "S-K1"
+    assert unfinished(scene.table.pen, last)
+    app.step(0.02, [])
+    x, y = scene.hex_screen(part[-1])
+    r = round(scene.map.rad_px())
+    box = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+    screen = pygame.display.get_surface()
+    bad = sum(1 for px in range(box.left, box.right) for py in range(box.top, box.bottom)
+              if tuple(screen.get_at((px, py)))[:3] == pal.GHOST_BAD)
+    assert bad == 0
+
+
+def test_a_refusal_is_said_once_and_never_under_the_pens_label(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refused hex of a stroke is crossed out, each reason said in one box, and the
+    pen's label keeps clear of those boxes."""
+    from rail_app.games.steam.rules.strokes import ChoiceKind, TileChoice
+    from rail_app.games.steam.ui import marks
+    from rail_app.games.steam.ui.table import Pen
+    from rail_app.ui import hud
+    from rail_app.ui.palette import RED
+
+    scene, session = _open(app)
+    _play_until(session, app, _at_first_build)
+    st = session.state
+    hexes = legal_stroke(st, session.actor)
+    assert hexes is not None and len(hexes) >= 3
+    refused = [TileChoice(k, ChoiceKind.NONE, reason="No tile of that kind is left",
+                          rule="S-K14") for k in hexes[1:3]]
+    scene.table.pen = Pen(list(hexes[:3]), refused, drawing=True)
+    scene.table.pointer = scene.hex_screen(hexes[1])  # the pen over the first refusal
+    boxes: list[tuple[tuple[int, int, int], pygame.Rect]] = []
+    real = hud.bubble
+
+    def recorded(surface: Any, lines: Any, pos: Any, size: int, **kw: Any) -> pygame.Rect:
+        rect = real(surface, lines, pos, size, **kw)
+        boxes.append((kw.get("bg", (0, 0, 0)), rect))
+        return rect
+
+    monkeypatch.setattr(hud, "bubble", recorded)
+    marks.paint_pen(pygame.display.get_surface(), scene.view.ctx())
+    said = [r for bg, r in boxes if bg == RED]
+    label = [r for bg, r in boxes if bg != RED]
+    assert len(said) == 1 and len(label) == 1
+    assert not label[0].colliderect(said[0])

@@ -227,9 +227,35 @@ def test_the_executable_carries_steams_maps_and_no_games_devtools() -> None:
     assert "bundle.small_map_datas(" in spec and "bundle.devtools_packages()" in spec
     bundled = {src for src, _ in datas + bundle.small_map_datas(ROOT)}
     for needed in ("maps/steam-italia.yaml", "maps/steam-italia.geojson",
+                   "maps/steam-iberia.yaml", "maps/steam-iberia.geojson",
                    "maps/steam-schema.json", STEAM.small_map):
         assert any(Path(needed).match(pattern) and Path(needed).parent == Path(pattern).parent
                    for pattern in bundled), needed
     excludes += bundle.devtools_packages()
     for pkg in sorted((ROOT / "rail_app" / "games").glob("*/devtools/__init__.py")):
         assert f"rail_app.games.{pkg.parent.parent.name}.devtools" in excludes
+
+
+def test_a_record_of_rules_version_1_replays_and_a_lone_survivor_plays_on() -> None:
+    """Version 2 of Steam's rules (S-M7, S-M8: bankruptcy spends everything first; one player
+    left plays to the last turn) still replays records of version 1: a game that ended when
+    everyone else went bankrupt replays with every action legal and goes on from there."""
+    from rail_app.games.steam.ai.simple import RandomBot
+    from rail_app.games.steam.rules import engine
+    from rail_app.games.steam.rules.mapfile import load_board
+
+    assert STEAM.rules_version == 2
+    board = load_board(SMALL)
+    s = engine.new_game(board, ["Anna", "Bruno", "Carla"], {"first_order": "random"}, 0)
+    bots = [RandomBot(i) for i in range(3)]
+    while len(s.order) > 1 and not s.over:
+        seat = engine.to_act(s)
+        assert seat is not None
+        s = engine.apply(s, bots[seat].choose(s, seat), seat, inplace=True)
+    assert len(s.order) == 1 and not s.over, "random players left one player alone"
+    data = records.record_to_dict(records.record_of(STEAM, s, SMALL, 0), STEAM)
+    data["rules_version"] = 1  # what version 1 wrote when this game ended
+    rec = records.record_from_dict(data, STEAM)
+    again, results = records.replay(STEAM, rec, board)
+    assert all(r.ok for r in results) and len(results) == len(s.history)
+    assert not again.over and engine.to_act(again) == s.order[0]

@@ -9,7 +9,14 @@ from steamhelp import MAPS, NAMES, at_select, board, game
 
 from rail_app.games.steam.ai.simple import GreedyBot
 from rail_app.games.steam.rules import auction, engine, turns
-from rail_app.games.steam.rules.actions import Bid, ChooseTile, Declare, PassBid, TakeCapital
+from rail_app.games.steam.rules.actions import (
+    Bid,
+    ChooseTile,
+    Declare,
+    PassBid,
+    PassMove,
+    TakeCapital,
+)
 from rail_app.games.steam.rules.board import Colour
 from rail_app.games.steam.rules.events import GameEnded, PhaseBegan, TurnBegan
 from rail_app.games.steam.rules.mapfile import parse_board
@@ -352,3 +359,64 @@ def test_summary_for_the_save_screen() -> None:
     data = engine.summary(s)
     assert data["turn"] == 1 and data["over"] is False and len(data["players"]) == 3
     assert data["variant"] == "basic" and Colour.RED.value == "red"
+
+
+# -- bankruptcy and the length of the game (S-M8, S-W1) ----------------------------------------
+
+
+def _until(s: GameState, phase: Phase, bots: list[GreedyBot]) -> GameState:
+    """Play greedy moves until ``phase`` begins."""
+    while s.phase is not phase:
+        seat = engine.to_act(s)
+        assert seat is not None
+        s = engine.apply(s, bots[seat].choose(s, seat), seat, inplace=True)
+    return s
+
+
+def _ruin(s: GameState, seats: list[int]) -> GameState:
+    """In the move phase: leave ``seats`` nothing to pay with (no cash, income -10, no VP),
+    and let everyone pass the rest of the phase, so that the income phase comes next."""
+    assert s.phase is Phase.MOVE
+    for seat in seats:
+        p = s.players[seat]
+        p.cash, p.income, p.vp = 0, -10, 0
+    while s.phase is Phase.MOVE:
+        s = engine.apply(s, PassMove())
+    return s
+
+
+@pytest.mark.parametrize("variant", ["basic", "standard"])
+def test_S_M8_S_W1_one_player_left_plays_to_the_last_turn(variant: str) -> None:
+    """S-M8 with S-W1 (FASE 4 and JUEGO ESTÁNDAR, FASE 6: the bankrupt player is eliminated,
+    and nothing more; FINAL DE LA PARTIDA: the game ends after 10, 8 or 7 turns): when every
+    other player has gone bankrupt the one left plays on alone, and the game ends after the
+    last turn, as it would have."""
+    options: dict[str, object] = {"game": variant} if variant == "standard" else \
+        {"first_order": "random"}
+    s = engine.new_game(board("small"), NAMES[:3], options, 5)
+    bots = [GreedyBot(i) for i in range(3)]
+    s = _until(s, Phase.MOVE, bots)
+    survivor = s.order[0]
+    s = _ruin(s, [x for x in range(3) if x != survivor])
+    assert s.turn == 2 and all(s.players[x].out for x in range(3) if x != survivor)
+    assert not s.over, "the game keeps its length when one player is left"
+    assert s.order == [survivor] and s.players[survivor].out is False
+    while not s.over:
+        seat = engine.to_act(s)
+        assert seat == survivor
+        s = engine.apply(s, bots[seat].choose(s, seat), seat, inplace=True)
+    assert s.turn == s.last_turn == 10
+    assert s.outcome is not None and s.outcome.winner == survivor
+    assert str(s.outcome.reason) == "finished"
+    assert any(a for seat, a in s.history if seat == survivor)
+
+
+def test_S_M8_nobody_left_ends_the_game() -> None:
+    """S-M8: when the last players go bankrupt together nobody is left to play: the game
+    ends there, with no winner."""
+    s = game("small", 3)
+    bots = [GreedyBot(i) for i in range(3)]
+    s = _until(s, Phase.MOVE, bots)
+    s = _ruin(s, [0, 1, 2])
+    assert s.turn == 1 and s.outcome is not None and s.outcome.winner is None
+    assert all(p.out for p in s.players)

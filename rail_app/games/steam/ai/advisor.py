@@ -229,10 +229,11 @@ def _points(planner: Planner, plan: BuildPlan, seat: int) -> int:
     return proj.points_in(seat, max(1, planner.state.turn))
 
 
-#: The decisions the post-game review weighs: the action tile, the build phase and each goods
-#: move (a bid, capital and points as income change the standing little and are not
-#: weighed).
-WEIGHED_STEPS = frozenset({Step.CHOOSE, Step.BUILD, Step.MOVE})
+#: The decisions the post-game review weighs: each bid or pass of an auction, the capital
+#: taken (the Standard game), the action tile, whether to carry out Urban Growth or
+#: Urbanization, the build phase, each goods move and the points taken as income or VP.
+WEIGHED_STEPS = frozenset({Step.BID, Step.CAPITAL, Step.CHOOSE, Step.DECLARE, Step.BUILD,
+                           Step.MOVE, Step.POINTS})
 
 
 def weigh(before: GameState, after: GameState, seat: int, level: Level = HARD

@@ -22,7 +22,7 @@ from rail_app.games.steam.ai import make_player
 from rail_app.games.steam.rules import goods
 from rail_app.games.steam.rules.actions import ChooseTile
 from rail_app.games.steam.rules.state import Step
-from rail_app.games.steam.ui.commands import Deliver, Play
+from rail_app.games.steam.ui.commands import Deliver, Intent, Play
 from rail_app.games.steam.ui.selftest import legal_stroke
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.app import App
@@ -101,6 +101,8 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
                 click(app, scene.hex_screen(st.key(best.source)))
                 i = next(i for i, r in enumerate(scene.table.routes) if r.stops == best.stops
                          and r.colour == best.colour)
+                while scene.find(Deliver(i)) is None and scene.find(Intent.ROUTES_DOWN):
+                    click(app, scene.find(Intent.ROUTES_DOWN).center)
                 b = scene.find(Deliver(i))
                 app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=b.center,
                                                    rel=(0, 0), buttons=(0, 0, 0))])

@@ -21,8 +21,8 @@ from rail_app.games.steam.rules.events import (
     PlaceTaken,
     Reason,
 )
-from rail_app.games.steam.rules.quotes import Quote, Violation
-from rail_app.games.steam.rules.state import ActionTile, Auction, GameState, Step
+from rail_app.games.steam.rules.quotes import Moment, Quote, Violation
+from rail_app.games.steam.rules.state import ActionTile, Auction, GameState, Phase, Step, Variant
 
 
 def begin_first_auction(state: GameState, opener: int) -> None:
@@ -34,7 +34,15 @@ def begin_first_auction(state: GameState, opener: int) -> None:
 
 def begin_turn_auction(state: GameState) -> None:
     """S-S5a: the current first player opens; bidding follows the current turn order. The
-    holder of Turn Order last turn has one free pass (S-S7; nobody in turn 1, D-36)."""
+    holder of Turn Order last turn has one free pass (S-S7; nobody in turn 1, D-36). A
+    player left alone by bankruptcies takes place 1 at once (S-S5d)."""
+    if len(state.order) == 1:  # S-S5d: the only one in is the last one in: place 1, for $0
+        seat = state.order[0]
+        state.log.append(PlaceTaken(seat, 1, 0))
+        state.log.append(OrderSet((seat,)))
+        state.auction = None
+        state.queue, state.cursor, state.step = [], 0, Step.NONE
+        return
     free = -1
     if state.turn > 1:
         for seat, tile in state.last_tiles.items():
@@ -197,6 +205,23 @@ def auction_actions(state: GameState) -> list[Action]:
 
 
 # -- capital (S-S4) -----------------------------------------------------------------------------
+
+
+def capital_refusal(state: GameState) -> Violation | None:
+    """Why a request for money from the bank is refused now, naming its rule, or None when
+    it is the Standard game's phase 1. The Basic game lends only as a payment is made
+    (S-M3); the Standard game raises money only in phase 1 (S-S4), and its build and move
+    phases are paid from cash (S-S9; a novice borrower borrows as they pay, S-S12)."""
+    if state.options.game is not Variant.STANDARD:
+        return Violation("S-M3", "The bank lends only when you make a payment your cash "
+                                 "can't cover, never at another time")
+    if state.step is Step.CAPITAL:
+        return None
+    if state.phase in (Phase.BUILD, Phase.MOVE):
+        return Violation.not_now(Moment.WRONG_PHASE, "Track and goods are paid from the cash "
+                                 "in hand: money is raised only in phase 1", "S-S9")
+    return Violation.not_now(Moment.WRONG_PHASE, "Money is raised only in phase 1, "
+                             "acquire capital", "S-S4")
 
 
 def quote_capital(state: GameState, action: TakeCapital) -> Quote:

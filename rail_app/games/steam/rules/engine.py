@@ -18,8 +18,8 @@ import random
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from rail_app.games.steam.rules import turns
-from rail_app.games.steam.rules.actions import Action, Declare, TakePoints
+from rail_app.games.steam.rules import auction, turns
+from rail_app.games.steam.rules.actions import Action, Declare, TakeCapital, TakePoints
 from rail_app.games.steam.rules.board import Board
 from rail_app.games.steam.rules.quotes import IllegalAction, Moment, Quote, Violation
 from rail_app.games.steam.rules.rulebook import ACTIONS, CANDIDATES, FLOW, LAST_PHASE, PHASES
@@ -117,8 +117,22 @@ class SteamFlow:
         turns.advance(state, FLOW, PHASES, LAST_PHASE)
 
 
+class SteamEngine(Engine[GameState, Action]):
+    """The kit's skeleton, with one refusal of Steam's before the moment's: a request for
+    money from the bank at a moment it is not lent names its rule, whoever asks and whatever
+    is pending (S-M3; Standard S-S4, S-S9), not "wrong phase"."""
+
+    def moment(self, state: GameState, action: Action,
+               player: int | None = None) -> Violation | None:
+        if isinstance(action, TakeCapital) and state.phase is not Phase.OVER:
+            refusal = auction.capital_refusal(state)
+            if refusal is not None:
+                return refusal
+        return super().moment(state, action, player)
+
+
 #: Steam's engine: the kit's skeleton over the rulebook's actions and :class:`SteamFlow`.
-ENGINE: Engine[GameState, Action] = Engine(ACTIONS, SteamFlow(), "Steam")
+ENGINE: Engine[GameState, Action] = SteamEngine(ACTIONS, SteamFlow(), "Steam")
 
 # the engine's work under the names the rules, the players and the tests call
 quote, apply, apply_quoted = ENGINE.quote, ENGINE.apply, ENGINE.apply_quoted

@@ -8,7 +8,10 @@ from typing import Final
 
 GAME_ID: Final = "steam"
 TITLE: Final = "Steam"
-RULES_VERSION: Final = 1
+#: 2: a bankrupt player spends all their cash and every step first (S-M7), and a player left
+#: alone by bankruptcies plays on to the last turn (S-M8, S-W1). Records of version 1 replay
+#: under these rules: a game that ended with one player left goes on from there.
+RULES_VERSION: Final = 2
 MIN_SEATS: Final = 3
 MAX_SEATS: Final = 5
 MAX_SEATS_OPTION: Final = 6  # S-V1

@@ -91,10 +91,24 @@ def pay(state: GameState, seat: int, amount: int, reason: Reason) -> bool:
     return True
 
 
+def go_bankrupt(state: GameState, seat: int, due: int) -> None:
+    """S-M7 (Basic, phase 4): a player who cannot pay puts all their cash towards the debt
+    and borrows every step they still can (income down to -10, then 2 VP a step, S-M4),
+    spending it too; the step that cannot be taken makes them bankrupt (S-M8)."""
+    p = state.players[seat]
+    steps = steps_available(p)
+    if steps:
+        take_steps(state, seat, steps, Reason.BORROW)
+    change(state, seat, Reason.EXPENSES, cash=-p.cash)
+    eliminate(state, seat, due)
+
+
 def eliminate(state: GameState, seat: int, owed: int) -> None:
-    """S-M7/S-M8: a bankrupt player leaves the game. Their markers leave the board: every
-    link they controlled becomes uncontrolled (complete ones for good, as no one may claim a
-    complete link; incomplete ones claimable as usual, S-K12). Their tiles stay."""
+    """S-M7/S-M8: a bankrupt player leaves the game, having spent what they had (the callers:
+    :func:`go_bankrupt`, :func:`shortfall`); ``owed`` is the payment they could not make. Their markers
+    leave the board: every link they controlled becomes uncontrolled (complete ones for
+    good, as no one may claim a complete link; incomplete ones claimable as usual, S-K12).
+    Their tiles stay; the game keeps its length (S-W1, D-33)."""
     p = state.players[seat]
     p.out = True
     state.log.append(Bankrupt(seat, owed))
@@ -116,7 +130,7 @@ def income_phase_basic(state: GameState) -> None:
         if due > 0:
             change(state, seat, Reason.INCOME, cash=due)
         elif due < 0 and not pay(state, seat, -due, Reason.EXPENSES):
-            eliminate(state, seat, -due)
+            go_bankrupt(state, seat, -due)
 
 
 def maintenance(p: PlayerState) -> int:
@@ -142,17 +156,19 @@ def income_phase_standard(state: GameState) -> None:
 def shortfall(state: GameState, seat: int, due: int) -> None:
     """S-S11/D-31: pay all the cash; for the unpaid rest lose 1 VP per $2 or part, then
     (VP at 0) 1 income per $2 or part; $1 back when the rest is odd. Bankrupt when the rest
-    cannot be covered even at income -10 with no VP."""
+    cannot be covered even at income -10 with no VP: all of it is spent first, and the
+    player leaves with no cash, no VP and income -10 (S-M7)."""
     p = state.players[seat]
     rest = due - p.cash
     units = -(-rest // 2)
     on_vp = min(max(0, p.vp), units)
     on_income = min(units - on_vp, max(0, p.income - MIN_INCOME))
-    if units - on_vp - on_income > 0:
-        eliminate(state, seat, due)
-        return
     change(state, seat, Reason.EXPENSES, cash=-p.cash)
     change(state, seat, Reason.SHORTFALL, vp=-on_vp, income=-on_income)
+    unpaid = units - on_vp - on_income
+    if unpaid > 0:
+        eliminate(state, seat, due)
+        return
     if rest % 2:
         change(state, seat, Reason.CHANGE, cash=1)
 

@@ -150,9 +150,8 @@ class Special(StrEnum):
 
 
 class EndReason(StrEnum):
-    FINISHED = "finished"  # S-W1
-    LAST_STANDING = "last-standing"  # everyone else went bankrupt
-    ALL_BANKRUPT = "all-bankrupt"
+    FINISHED = "finished"  # S-W1 (a harness's cap aside)
+    ALL_BANKRUPT = "all-bankrupt"  # S-M8: nobody is left to play
 
 
 @dataclass(frozen=True)

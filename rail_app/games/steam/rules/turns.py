@@ -6,8 +6,9 @@ draw, S-T3; the Standard deal, S-S2).
 
 Phases follow the flow of the variant (a table in :mod:`rulebook`): Basic S-T1, Standard
 S-S3. Interactive phases keep a queue of seats; automatic ones (income, turn order, new turn)
-run at once. The game ends after the income phase of the last turn (S-W1, S-S3/D-29), or as
-soon as one player or none is left.
+run at once. The game ends after the income phase of the last turn (S-W1, S-S3/D-29), even
+when bankruptcies have left one player alone (S-M8, D-33: the rulebook eliminates a bankrupt
+player and says no more), or as soon as nobody is left to play.
 """
 
 from __future__ import annotations
@@ -315,7 +316,7 @@ def advance(state: GameState, flow: Flow, phases: Mapping[Phase, PhaseRule],
             state.turn = 1
             state.log.append(TurnBegan(1))
         else:
-            if state.phase is last and (state.turn >= state.last_turn or len(state.order) <= 1):
+            if state.phase is last and (state.turn >= state.last_turn or not state.order):
                 finish(state)
                 return
             i = seq.index(state.phase)
@@ -323,7 +324,7 @@ def advance(state: GameState, flow: Flow, phases: Mapping[Phase, PhaseRule],
         state.phase = nxt
         state.log.append(PhaseBegan(str(nxt)))
         phases[nxt].begin(state)
-        if len(state.order) <= 1 and not phases[nxt].automatic:
+        if not state.order and not phases[nxt].automatic:
             finish(state)
             return
 
@@ -368,11 +369,7 @@ def final_scores(state: GameState) -> Outcome:
     ranked = sorted(alive, key=lambda s: (-(scores[s] or 0), state.tile_of.get(s, 99), s))
     gone = [e.seat for e in state.log if isinstance(e, Bankrupt)]
     ranks = tuple(ranked + list(reversed(gone)))
-    if ranked:
-        reason = EndReason.FINISHED if len(ranked) > 1 or state.turn >= state.last_turn \
-            else EndReason.LAST_STANDING
-    else:
-        reason = EndReason.ALL_BANKRUPT
+    reason = EndReason.FINISHED if ranked else EndReason.ALL_BANKRUPT
     return Outcome(reason, scores, ranks, ranked[0] if ranked else None, tuple(breakdown))
 
 

@@ -4,6 +4,8 @@ refusal), the picked city's deliveries, the reserve's sets and the New City's co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from rail_app.core.i18n import _, dollars, number
@@ -21,10 +23,11 @@ from rail_app.games.steam.rules.actions import (
 )
 from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.board import COLOURS
+from rail_app.games.steam.rules.goods import Route
 from rail_app.games.steam.rules.money import STEP, steps_available
 from rail_app.games.steam.rules.state import ActionTile, Special, Step
 from rail_app.games.steam.rules.turns import special_cost
-from rail_app.games.steam.ui import words
+from rail_app.games.steam.ui import deliveries, words
 from rail_app.games.steam.ui.commands import (
     ChooseColour,
     ChooseSpace,
@@ -33,14 +36,13 @@ from rail_app.games.steam.ui.commands import (
     Intent,
     Play,
 )
-from rail_app.games.steam.ui.layout import Ctx, Px
+from rail_app.games.steam.ui.layout import Ctx, Px, Rects
 from rail_app.games.steam.ui.table import Mode
 from rail_app.games.steam.ui.widgets import Look, Widget
 from rail_app.ui.fonts import font
 
 #: A phase's button: its words, its command, enabled, and why not (the refusal).
 Act = tuple[str, Command, bool, str]
-ROUTES_SHOWN = 12  # the deliveries listed for a city
 
 
 def top_bar(ctx: Ctx) -> list[Widget]:
@@ -155,6 +157,8 @@ def phase_acts(ctx: Ctx) -> list[Act]:
         pts = st.points[0][1] if st.points else 0
         out += [play(_("+{n} income").format(n=number(pts)), TakePoints(True)),
                 play(_("+{n} VP").format(n=number(pts)), TakePoints(False))]
+    if out:
+        out.insert(0, (_("Suggest (S)"), Intent.SUGGEST, True, ""))
     return out
 
 
@@ -179,8 +183,24 @@ def phase_buttons(ctx: Ctx) -> list[Widget]:
     return out
 
 
-def route_top(ctx: Ctx) -> int:
-    return ctx.rects.side.y + ctx.px(40)
+def route_sizes(rects: Rects, fs: Px) -> tuple[pygame.Rect, int, int, int]:
+    """The list of deliveries' area (between the panel's title and its closing line) and
+    the heights of a delivery's row, a colour's heading and an arrow."""
+    panel = rects.side
+    top = panel.y + fs(34)
+    area = pygame.Rect(panel.x + fs(8), top, panel.w - fs(16), panel.bottom - fs(30) - top)
+    return area, fs(40), fs(22), fs(22)
+
+
+def route_window(ctx: Ctx) -> deliveries.Window:
+    """The picked city's deliveries on screen, from the rows scrolled past."""
+    return deliveries.window(ctx.table.routes, ctx.table.route_scroll,
+                             *route_sizes(ctx.rects, ctx.px))
+
+
+def route_scroll_most(routes: Sequence[Route], rects: Rects, fs: Px) -> int:
+    """The most rows the list of deliveries scrolls."""
+    return deliveries.max_scroll(routes, *route_sizes(rects, fs))
 
 
 def reserve_top(ctx: Ctx) -> int:
@@ -196,12 +216,18 @@ def side(ctx: Ctx) -> list[Widget]:
     panel = ctx.rects.side
     out: list[Widget] = []
     if t.picked is not None and st.step is Step.MOVE:
-        y = route_top(ctx)
-        rh = fs(40)
-        for i, _r in enumerate(t.routes[:ROUTES_SHOWN]):
-            out.append(Widget(pygame.Rect(panel.x + fs(8), y, panel.w - fs(16), rh - fs(4)),
-                              Deliver(i), look=Look.AREA))
-            y += rh
+        win = route_window(ctx)
+        for row in win.rows:
+            if row.route is not None:
+                out.append(Widget(pygame.Rect(row.rect.x, row.rect.y, row.rect.w,
+                                              row.rect.h - fs(4)), Deliver(row.route),
+                                  look=Look.AREA))
+        if win.above:
+            out.append(Widget(win.up, Intent.ROUTES_UP, _("{n} more above").format(
+                n=number(win.above)), look=Look.SOLID, size=fs(12)))
+        if win.below:
+            out.append(Widget(win.down, Intent.ROUTES_DOWN, _("{n} more below").format(
+                n=number(win.below)), look=Look.SOLID, size=fs(12)))
         return out
     if t.mode is Mode.DRAW:
         return out

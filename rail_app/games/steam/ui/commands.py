@@ -39,6 +39,9 @@ class Intent(Enum):
     END_BUILD = "end the build"
     GROWTH = "place Urban Growth"
     NEW_CITY = "place a New City"
+    ROUTES_UP = "scroll the deliveries up"
+    ROUTES_DOWN = "scroll the deliveries down"
+    SUGGEST = "what the Hard computer player would do (again: hide it)"
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,12 @@ class DismissHint:
     hint: str
 
 
-Command = Intent | Play | Deliver | ChooseSpace | ChooseColour | DismissHint
+@dataclass(frozen=True)
+class LessonNext:
+    """The guided first game's card: on to its next step."""
+
+
+Command = Intent | Play | Deliver | ChooseSpace | ChooseColour | DismissHint | LessonNext
 
 #: The top bar's buttons (always there, over every page).
 TOP = (Intent.MENU, Intent.HELP, Intent.TRACKS)

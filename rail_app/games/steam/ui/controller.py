@@ -14,10 +14,12 @@ game).
 
 from __future__ import annotations
 
+from rail_app.core.i18n import _
 from rail_app.games.steam.rules.actions import Bid, TakeCapital
 from rail_app.games.steam.rules.auction import max_bid, min_bid
 from rail_app.games.steam.rules.money import steps_available
 from rail_app.games.steam.rules.state import GameState, Step
+from rail_app.games.steam.ui import buttons, lesson
 from rail_app.games.steam.ui.building import Building
 from rail_app.games.steam.ui.commands import (
     ChooseColour,
@@ -26,12 +28,15 @@ from rail_app.games.steam.ui.commands import (
     Deliver,
     DismissHint,
     Intent,
+    LessonNext,
     Play,
 )
 from rail_app.games.steam.ui.computer import ComputerTurns
 from rail_app.games.steam.ui.core import Core
+from rail_app.games.steam.ui.layout import screen_rects
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.moving import Moving
+from rail_app.games.steam.ui.suggesting import Suggesting
 from rail_app.games.steam.ui.table import Mode, Page, Table
 from rail_app.games.steam.ui.viewing import Viewing
 from rail_app.ui.kit import notices as said
@@ -50,6 +55,7 @@ class Controller:
         self.moving = Moving(self.core)
         self.hints = Hints(host)
         self.computer = ComputerTurns(self.core)
+        self.suggesting = Suggesting(self.core)
         #: What each command does: the intents by member, the others by their type.
         self.commands = CommandTable({
             Intent.MENU: lambda: self.toggle(Page.MENU),
@@ -72,12 +78,16 @@ class Controller:
             Intent.END_BUILD: self.building.end_build,
             Intent.GROWTH: lambda: self.building.toggle_mode(Mode.GROWTH),
             Intent.NEW_CITY: lambda: self.building.toggle_mode(Mode.NEW_CITY),
+            Intent.SUGGEST: self.suggesting.ask,
+            Intent.ROUTES_UP: lambda: self.scroll_routes(-3),
+            Intent.ROUTES_DOWN: lambda: self.scroll_routes(3),
         }, {
             Play: lambda cmd: self.core.do(cmd.action),
             Deliver: lambda cmd: self.moving.deliver(cmd.index),
             ChooseSpace: lambda cmd: self.building.choose_space(cmd.index),
             ChooseColour: lambda cmd: self.building.choose_colour(cmd.colour),
             DismissHint: lambda cmd: self.hints.dismiss(cmd.hint),
+            LessonNext: lambda cmd: self.lesson_next(),
         }, Command)
         for note in session.notes:
             self.core.say(note, bad=False)
@@ -104,6 +114,14 @@ class Controller:
         else:
             t.page = Page.NONE if t.page is not Page.NONE else Page.MENU
         return True
+
+    def scroll_routes(self, rows: int) -> None:
+        """The picked city's list of deliveries scrolled ``rows`` down (up when
+        negative)."""
+        host = self.core.host
+        most = buttons.route_scroll_most(self.core.table.routes,
+                                         screen_rects(host.size, host.px), host.px)
+        self.moving.scroll(rows, most)
 
     def set_bid(self, amount: int) -> None:
         self.core.table.bid = amount
@@ -170,6 +188,44 @@ class Controller:
         self.sync()
         self.computer.tick(dt)
         self.sync()
+        self.suggesting.tick()
+        self.lesson_tick()
+
+    # -- the guided first game -------------------------------------------------------------
+    def lesson_tick(self) -> None:
+        """The lesson's card moves on when the game shows its step done; the step reached
+        is kept on disk, so that Learn to play resumes there."""
+        t = self.core.table
+        if t.lesson is None:
+            return
+        t.lesson = lesson.reached(self.core.state, t.lesson)
+        self.lesson_saved()
+
+    def lesson_next(self) -> None:
+        """Next on the lesson's card: on to the next step; past the last, the lesson is
+        over (the game goes on as any other)."""
+        t = self.core.table
+        if t.lesson is None:
+            return
+        t.lesson += 1
+        t.lesson = lesson.reached(self.core.state, t.lesson)
+        self.lesson_saved()
+
+    def lesson_saved(self) -> None:
+        t = self.core.table
+        if t.lesson is None or t.lesson == t.lesson_saved:
+            return
+        t.lesson_saved = t.lesson
+        if t.lesson >= len(lesson.STEPS):
+            t.lesson = None
+            lesson.forget()
+            self.core.session.autosave_file = None  # from now on, an ordinary game's saves
+            return
+        try:
+            lesson.write_progress(t.lesson)
+        except OSError as e:
+            self.core.say(_("The lesson's progress could not be saved: {reason}.").format(
+                reason=e.strerror or str(e)))
 
     def leave(self) -> None:
         self.computer.leave()

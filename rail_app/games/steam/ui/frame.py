@@ -20,11 +20,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.core.i18n import _
 from rail_app.core.i18n import version as words_version
 from rail_app.games.steam.rules.state import GameState, Step
-from rail_app.games.steam.ui import bars, buttons, cards, helpwords, side, widgets
+from rail_app.games.steam.ui import bars, buttons, cards, helpwords, lesson, side, widgets
 from rail_app.games.steam.ui import palette as pal
-from rail_app.games.steam.ui.commands import TOP, DismissHint
+from rail_app.games.steam.ui.commands import TOP, DismissHint, LessonNext
 from rail_app.games.steam.ui.layout import Ctx, Rects, screen_rects
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.table import Page, Table
@@ -90,6 +91,7 @@ class View:
         s = self.host.settings
         key = (self.session.version, self.host.size, s.ui_scale, t.page, t.mode, t.picked,
                t.space, t.city_colour, t.bid, t.capital, len(t.strokes), len(t.routes),
+               t.route_scroll, t.lesson,
                self.hints.key(), words_version(), self.session.seat.computer)
         if self.frame is not None and key == self._key:
             return self.frame
@@ -106,8 +108,15 @@ class View:
                 tiles, frame.compact = cards.tile_cards(ctx)
                 frame.widgets += tiles
             frame.widgets += buttons.side(ctx)
-            frame.hint = self.hint(ctx, frame.compact)
-            if frame.hint is not None:
+            if t.lesson is not None:
+                frame.hint = self.lesson_card(ctx, frame.compact, t.lesson)
+                if lesson.waits_for_next(t.lesson):
+                    rect, _got = HintCard.got_it(frame.hint[2], ctx.px)
+                    frame.widgets.append(Widget(rect, LessonNext(), _("Next ›"),
+                                                look=Look.SOLID, size=ctx.px(15)))
+            else:
+                frame.hint = self.hint(ctx, frame.compact)
+            if frame.hint is not None and t.lesson is None:
                 hint_key, _text, box = frame.hint
                 rect, got = HintCard.got_it(box, ctx.px)
                 frame.widgets.append(Widget(rect, DismissHint(hint_key), got,
@@ -116,13 +125,25 @@ class View:
         self.frame = frame
         return frame
 
+    def lesson_card(self, ctx: Ctx, compact: bool, step: int) -> Hint:
+        """The guided first game's card: its step's words, where a hint stands (the key is
+        its heading, which the card is painted under)."""
+        text = lesson.text(step)
+        px = ctx.px
+        m = ctx.rects.map
+        width = min(px(460), m.w - px(40))
+        beside = compact and ctx.state.step in (Step.CHOOSE, Step.DECLARE)
+        if beside:
+            width = min(width, max(px(220), ctx.sea_beside() - px(24)))
+        return lesson.heading(step), text, HintCard.box(m, text, px, width, right=beside)
+
     def hint(self, ctx: Ctx, compact: bool) -> Hint | None:
         """The first-game hint shown now (its key, its words and its card), if any."""
         if not ctx.person_to_act():
             return None
         st = ctx.state
         step = st.step
-        key = helpwords.HINT_KEYS.get(step)
+        key = helpwords.hint_key(step, st.basic)
         if key is None or not self.hints.unread(key):
             return None
         text = helpwords.hint(step, st.basic)
@@ -159,7 +180,7 @@ class View:
         hovered = next((i for i, w in enumerate(on_bars) if w.rect.collidepoint(t.pointer)),
                        -1)
         key = (self.session.version, self.host.size, t.picked, t.mode, t.space,
-               t.city_colour, t.hover_route, t.history_scroll, words_version(),
+               t.city_colour, t.hover_route, t.route_scroll, t.history_scroll, words_version(),
                len(t.routes), self.host.settings.ui_scale, frame.number, hovered)
         chrome = self._chrome
         if chrome is None or key != chrome[0] or chrome[1].get_size() != surface.get_size():

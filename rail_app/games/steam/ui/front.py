@@ -61,10 +61,13 @@ class SteamScreens:
 
     def final_table(self, session: Session[GameState]) -> FinalTable:
         """Each player's score part by part (S-W2): VP on the track, income's VP, complete
-        links, the total; the VP after each turn as the chart."""
+        links, the total; the chart is the score as it stood after each turn (what S-W2
+        would have made of the game had it ended then), so that the player who builds up
+        income and links is seen as the game saw them, not by the VP track alone."""
         from rail_app.core.i18n import _, number
-        from rail_app.games.steam.rules.events import Money, TurnBegan
+        from rail_app.games.steam.rules.boundary import scores as scores_now
         from rail_app.games.steam.rules.turns import score
+        from rail_app.table.timeline import Timeline
 
         st = session.state
         rows = []
@@ -75,26 +78,27 @@ class SteamScreens:
             sc = score(st, s)
             rows.append((number(sc.vp), number(sc.income_vp), number(sc.links),
                          number(sc.total), number(p.loco)))
-        vp = [0] * st.seats
+        game = session.game
+        tl = Timeline(game, session.board, [seat.name for seat in session.setup.seats],
+                      dict(game.rules.options_of(st)), session.setup.seed,
+                      game.rules.history(st))
         chart: list[list[int]] = [[] for _ in range(st.seats)]
-        for e in st.log:
-            if isinstance(e, TurnBegan) and e.turn > 1:
-                for s in range(st.seats):
-                    chart[s].append(vp[s])
-            elif isinstance(e, Money):
-                vp[e.seat] += e.vp
-        for s in range(st.seats):
-            chart[s].append(vp[s])
+        for k in tl.turn_starts:
+            if tl.turn_at(k) >= 2:  # the score after the turn before
+                for s, v in enumerate(scores_now(tl.state_at(k))):
+                    chart[s].append(v)
+        for s, v in enumerate(scores_now(st)):
+            chart[s].append(v)
         out = st.outcome
         reason = ""
         if out is not None and out.winner is not None:
             reason = _("{player} wins with the most points after the last turn (S-W2, S-W3)"
                        ).format(player=st.name(out.winner))
         return FinalTable(
-            (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")), tuple(rows), reason,
-            tuple(tuple(c) for c in chart), _("VP"), None, False,
+            (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")),
+            tuple(rows), reason, tuple(tuple(c) for c in chart), _("Score"), None, False,
             _("{n} turns played").format(n=number(st.turn)),
-            _("Victory points after each turn"), number)
+            _("Score after each turn, as if the game had ended then"), number)
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
         from rail_app.games.steam.ui import mappicture, maprender
@@ -111,13 +115,18 @@ class SteamScreens:
         return run_selftest(app, map_path, turns, verbose)
 
     def has_lesson(self) -> bool:
-        return False
+        return True
 
     def lesson_resumable(self) -> bool:
-        return False
+        from rail_app.games.steam.ui.lesson import saved_step
+
+        return saved_step() is not None
 
     def lesson(self) -> tuple[Any, int]:
-        raise NotImplementedError("Steam has no guided first game; it has first-game hints")
+        """Learn to play: the guided first game, resumed where it was left."""
+        from rail_app.games.steam.ui.lesson import start
+
+        return start()
 
 
 def _picture(board: Any, size: tuple[int, int], labels: bool) -> pygame.Surface:

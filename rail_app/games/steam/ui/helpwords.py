@@ -1,6 +1,8 @@
-"""The words of Steam's help page (F1) and of its first-game hints, one hint a step (S-M3:
-the Basic game's build hint says that building past your cash borrows). Each is a whole
-message for the translation catalog."""
+"""The words of Steam's help page (F1) and of its first-game hints, one hint a step, each
+game's own (S-M3: the Basic game's build hint says that building past your cash borrows;
+the Standard game raises money only in phase 1, S-S4, pays its auction by place, S-S6, pays
+track from cash, S-S9, and locomotive upkeep, S-S10). Each is a whole message for the
+translation catalog."""
 
 from __future__ import annotations
 
@@ -35,38 +37,62 @@ HINTS: dict[Step, str] = {
 }
 
 
+#: The Standard game's hints where they differ from the Basic game's (S-S1).
+STANDARD_HINTS: dict[Step, str] = {
+    Step.BID: N_("This auction sets this turn's order. Bids are paid from your cash, by "
+                 "place: places 1 and 2 pay their highest bid, the last place nothing, the "
+                 "others half of it (S-S6). Whoever took Turn Order may pass once and stay in "
+                 "(S-S7)."),
+    Step.CHOOSE: N_("Each action tile gives one advantage this turn and costs nothing; the "
+                    "auction, not the tile's number, sets the next order (S-S8). Engineer (4 "
+                    "tiles) and Locomotive are good first picks."),
+    Step.DECLARE: N_("Carry it out: you place it during your build, at no cost. Pass: the "
+                     "tile only counts as a number."),
+    Step.BUILD: N_("Press on a city and drag through the hexes: the tiles and their cost "
+                   "appear as you draw. Track is paid from the cash in hand: nobody borrows "
+                   "after phase 1 (S-S9). Right-click or Backspace takes back your last "
+                   "stroke."),
+    Step.POINTS: N_("Income pays you every turn; VP count at the end. Keep cash for the "
+                    "upkeep: $1 a locomotive level each turn (S-S10)."),
+}
+
 #: What the Basic game's build hint adds: building past your cash borrows (S-M3).
 BORROW_HINT = N_("You may build past your cash: the rest is borrowed from the bank in $5 "
                  "steps, each moving your income back 1 (S-M3); the price beside the pen "
                  "says how much.")
 
 
+def hint_key(step: Step, basic: bool = True) -> str | None:
+    """The key a step's hint is remembered by once read (the Standard game's own hints have
+    their own: a player who read the Basic one reads the Standard one too)."""
+    key = HINT_KEYS.get(step)
+    if key is not None and not basic and step in STANDARD_HINTS:
+        return key.replace("steam-", "steam-std-", 1)
+    return key
+
+
 def hint(step: Step, basic: bool = True) -> str:
-    """The first-game hint of a step (the build's says that building borrows in the Basic
-    game, where a player borrows to pay)."""
+    """The first-game hint of a step, the game's own (the Basic build's says that building
+    borrows, where a player borrows to pay; the Standard game's say what it changes)."""
+    if not basic and step in STANDARD_HINTS:
+        return _(STANDARD_HINTS[step])
     text = _(HINTS[step]) if step in HINTS else ""
     if step is Step.BUILD and basic:
         text += " " + _(BORROW_HINT)
     return text
 
 
-def help_sections() -> list[tuple[str, Sequence[str]]]:
+def help_sections(basic: bool = True) -> list[tuple[str, Sequence[str]]]:
+    """F1's page: the game, a turn of the game being played (the Basic game's or the
+    Standard game's), the controls."""
     return [
         (_("Steam: build track, move goods"), [
             _("Link cities with track tiles, then carry goods cubes over your links."),
             _("Each link a cube runs over gives its owner 1 point: as income or as VP."),
             _("After the last turn the most VP wins (income and complete links count too)."),
         ]),
-        (_("A turn"), [
-            _("1 Action tiles: each player takes one (its number sets next turn's order)."),
-            _("2 Build: up to 3 tile actions (4 with Engineer); each tile costs $1 per exit,"),
-            _("   +$1 town, +$1 river, +$2 hill. Money you lack is borrowed: -1 income per $5."),
-            _("   You may build past your cash: the price by the pen says what you borrow (S-M3)."),
-            _("3 Move goods, twice: one cube each time, or upgrade your locomotive."),
-            _("   A cube runs over at most as many links as your locomotive's level; a town"),
-            _("   on the way is a stop, so city, town, city is two links."),
-            _("4 Income: positive income is paid to you, negative income you pay."),
-        ]),
+        (_("A turn") if basic else _("A turn of the Standard game"),
+         basic_turn() if basic else standard_turn()),
         (_("Controls"), [
             _("Drag from a city, a town or your open end: draw track (build)."),
             _("Right-click or Backspace: take back the last stroke of this build."),
@@ -75,4 +101,34 @@ def help_sections() -> list[tuple[str, Sequence[str]]]:
             _("Enter: end the build / confirm. Space: skip the computer's play."),
             _("F1: this help. Esc: menu (save, load, settings, quit)."),
         ]),
+    ]
+
+
+def basic_turn() -> list[str]:
+    return [
+        _("1 Action tiles: each player takes one (its number sets next turn's order)."),
+        _("2 Build: up to 3 tile actions (4 with Engineer); each tile costs $1 per exit,"),
+        _("   +$1 town, +$1 river, +$2 hill. Money you lack is borrowed: -1 income per $5."),
+        _("   You may build past your cash: the price by the pen says what you borrow (S-M3)."),
+        _("3 Move goods, twice: one cube each time, or upgrade your locomotive."),
+        _("   A cube runs over at most as many links as your locomotive's level; a town"),
+        _("   on the way is a stop, so city, town, city is two links."),
+        _("4 Income: positive income is paid to you, negative income you pay."),
+    ]
+
+
+def standard_turn() -> list[str]:
+    """The Standard game's seven phases (S-S3), with what each changes from the Basic
+    game."""
+    return [
+        _("1 Acquire capital: take $5 steps, each -1 income; the only time money is raised "
+          "(S-S4)."),
+        _("2 Auction for turn order: places 1 and 2 pay their highest bid, the last place"),
+        _("   nothing, the others half of it, rounded up (S-S6); Turn Order passes once (S-S7)."),
+        _("3 Action tiles: each player takes one; they cost nothing (S-S8)."),
+        _("4 Build: as in the Basic game, paid from the cash in hand: no borrowing (S-S9)."),
+        _("5 Move goods, twice: one cube each time, or upgrade your locomotive."),
+        _("   A cube runs over at most as many links as your locomotive's level."),
+        _("6 Income and expenses: income, then negative income plus $1 upkeep a locomotive"),
+        _("   level (S-S10); what cash can't pay costs 1 VP per $2 (S-S11)."),
     ]

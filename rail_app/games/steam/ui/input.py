@@ -43,6 +43,8 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
             return True
         if frame.ctx.rects.bottom.collidepoint(t.pointer):
             ctrl.view.scroll_history(event.y, bars.history_limit(frame.ctx))
+        elif frame.ctx.rects.side.collidepoint(t.pointer) and t.routes:
+            ctrl.scroll_routes(-event.y)
         elif frame.ctx.rects.map.collidepoint(t.pointer):
             ctrl.view.zoom(event.y)
         return True
@@ -121,12 +123,18 @@ def _key(event: pygame.event.Event, frame: Frame, ctrl: Controller) -> bool:
     if k == pygame.K_SPACE:
         ctrl.computer.skip()
         return True
+    if k == pygame.K_s and not t.pen.drawing:
+        ctrl.perform(Intent.SUGGEST)
+        return True
     if k == pygame.K_t and not t.pen.drawing:
         ctrl.perform(Intent.TRACKS)
         return True
     if k in ENTER:
         if ctrl.core.person_to_act() and ctrl.core.state.step is Step.BUILD and not t.pen.drawing:
             ctrl.perform(Intent.END_BUILD)
+        return True
+    if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and t.routes:
+        ctrl.perform(Intent.ROUTES_UP if k == pygame.K_PAGEUP else Intent.ROUTES_DOWN)
         return True
     if k == pygame.K_BACKSPACE or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
         ctrl.perform(Intent.TAKE_BACK)

@@ -197,6 +197,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     is drawn outside the app (``render-map``)."""
     if not pygame.font.get_init():
         pygame.font.init()
+        fonts.font.cache_clear()  # fonts made before pygame's fonts last stopped are dead
     return fonts.font(size, bold)
 
 

@@ -9,10 +9,12 @@ import pygame
 
 from rail_app.core.i18n import _, dollars
 from rail_app.games.steam.rules.board import COLOURS, Terrain
+from rail_app.games.steam.rules.strokes import ChoiceKind, TileChoice
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.building import choice_reason, pen_label, stroke_cost
 from rail_app.games.steam.ui.layout import Ctx
+from rail_app.games.steam.ui.table import Pen
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
 from rail_app.ui.kit.notices import Spot, Tone
@@ -50,9 +52,11 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
             pts.append(m.centre_px(h))
     if len(pts) >= 2:
         pygame.draw.lines(surface, ink, False, pts, 2)
+    said: set[str] = set()
+    boxes: list[pygame.Rect] = []  # the refusals' boxes
     for c in pen.choices:
         h = board.hex_index(c.hex)
-        if h is None:
+        if h is None or unfinished(pen, c):
             continue
         if c.action is not None and c.quote is not None and c.quote.ok:
             m.draw_tile_ghost(surface, h, c.action.face, c.action.rotation, ink, seat,
@@ -61,17 +65,32 @@ def paint_pen(surface: pygame.Surface, ctx: Ctx) -> None:
             hud.pill(surface, dollars(c.quote.cost), (x, y + m.rad_px() * 0.55), fs(13),
                      pal.GHOST_OK)
         elif not c.ok:
-            m.draw_refused(surface, h)
+            m.draw_refused(surface, h)  # every refused hex crossed out...
+            reason = choice_reason(c)
+            if reason in said:  # ... its reason said once
+                continue
+            said.add(reason)
             x, y = m.centre_px(h)
-            hud.bubble(surface, [(choice_reason(c), WHITE, False)], (x, y), fs(14), bg=RED,
-                       bounds=ctx.rects.map, width=fs(360),
-                       avoid=[pygame.Rect(round(p[0]) - 6, round(p[1]) - 6, 12, 12)
-                              for p in pts])
+            boxes.append(hud.bubble(
+                surface, [(reason, WHITE, False)], (x, y), fs(14), bg=RED,
+                bounds=ctx.rects.map, width=fs(360),
+                avoid=[pygame.Rect(round(p[0]) - 6, round(p[1]) - 6, 12, 12) for p in pts]
+                + boxes))
     cost, _n = stroke_cost(pen)
     tone = TEXT if cost <= st.players[seat].cash else AMBER
+    # the pen's label beside the pointer, never over a refusal
     hud.bubble(surface, [(pen_label(st, seat, pen), WHITE, True)], ctx.table.pointer, fs(14),
                bg=tone, bounds=ctx.rects.map,
-               avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts])
+               avoid=[pygame.Rect(round(p[0]) - 20, round(p[1]) - 20, 40, 40) for p in pts]
+               + boxes)
+
+
+def unfinished(pen: Pen, c: TileChoice) -> bool:
+    """The hex the pen is in and has not left yet, in open country: its track's way out is
+    not drawn yet, which is no refusal while the stroke goes on (S-K1 says so only if the
+    stroke ends there)."""
+    return pen.drawing and bool(pen.hexes) and c.hex == pen.hexes[-1] \
+        and c.kind is ChoiceKind.NONE and c.rule == "S-K1"
 
 
 def paint_tooltip(surface: pygame.Surface, ctx: Ctx, widgets: list[Widget]) -> None:
@@ -123,3 +142,52 @@ def paint_notices(surface: pygame.Surface, ctx: Ctx) -> None:
             else (m.centerx, m.y + ctx.px(60))
         hud.bubble(surface, [(n.text, WHITE, True)], at, ctx.px(15),
                    bg=RED if bad else pal.HINT_BG, bounds=m, width=ctx.px(420))
+
+
+def paint_route_owners(surface: pygame.Surface, ctx: Ctx) -> None:
+    """The delivery under the pointer: on each of its links, a disc in the ink of the
+    player who takes that link's point (S-G5), grey for a link of nobody's."""
+    t = ctx.table
+    if t.hover_route is None or t.hover_route >= len(t.routes):
+        return
+    route = t.routes[t.hover_route]
+    idx = ctx.state.links()
+    m = ctx.map
+    r = max(ctx.px(7), round(m.rad_px() * 0.18))
+    for lid, owner in zip(route.links, route.owners, strict=True):
+        paths = idx.links[lid].paths
+        h, path = paths[len(paths) // 2]
+        pts = m.path_points(h, path)
+        x, y = pts[len(pts) // 2]
+        at = (round(x), round(y))
+        ink = ctx.inks[owner] if 0 <= owner < len(ctx.inks) else pal.NOBODY
+        pygame.draw.circle(surface, WHITE, at, r + 2)
+        pygame.draw.circle(surface, ink, at, r)
+        hud.label(surface, "+1" if owner >= 0 else "0", at, max(9, r + 2), WHITE, bold=True,
+                  anchor="center")
+
+
+def paint_suggestion(surface: pygame.Surface, ctx: Ctx) -> None:
+    """Suggest's answer: the tiles the Hard computer player would lay, as ghosts with their
+    prices (the delivery's links glow with the track), and its sentence at the top of the
+    map."""
+    sug = ctx.table.suggestion
+    if sug is None or sug.version != ctx.session.version:
+        return
+    st = ctx.state
+    m = ctx.map
+    fs = ctx.px
+    plan = sug.advice
+    for b in plan.builds:
+        h = st.board.hex_index(b.hex)
+        if h is None:
+            continue
+        m.draw_tile_ghost(surface, h, b.face, b.rotation, pal.SUGGEST, plan.seat,
+                          st.tiles.get(h))
+        x, y = m.centre_px(h)
+        hud.pill(surface, dollars(b.cost), (x, y + m.rad_px() * 0.55), fs(13), pal.SUGGEST)
+    lines = [(_("What the Hard computer player would do"), WHITE, True),
+             (words.suggestion(st, plan), WHITE, False)]
+    r = ctx.rects.map
+    hud.bubble(surface, lines, (r.centerx, r.y + fs(12)), fs(14), bg=pal.SUGGEST, bounds=r,
+               width=min(r.w - fs(40), fs(520)))

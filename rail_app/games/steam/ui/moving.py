@@ -8,6 +8,7 @@ from __future__ import annotations
 from rail_app.core.i18n import _, ngettext, number
 from rail_app.games.steam.rules import goods
 from rail_app.games.steam.rules.state import MAX_LOCO
+from rail_app.games.steam.ui import deliveries
 from rail_app.games.steam.ui.core import Core
 
 
@@ -23,7 +24,9 @@ class Moving:
             t.picked, t.routes = None, []
             return
         t.picked = h
-        t.routes = goods.routes_from(st, h, me)
+        t.routes = deliveries.ordered(goods.routes_from(st, h, me), me, st.seats)
+        t.best_route = deliveries.best(t.routes, me, st.seats)
+        t.route_scroll = 0
         if t.routes:
             return
         t.picked = None
@@ -58,3 +61,9 @@ class Moving:
     def close(self) -> None:
         t = self.core.table
         t.picked, t.routes = None, []
+
+    def scroll(self, rows: int, most: int) -> None:
+        """The list of deliveries scrolled ``rows`` down (up when negative), within
+        ``most``."""
+        t = self.core.table
+        t.route_scroll = min(most, max(0, t.route_scroll + rows))

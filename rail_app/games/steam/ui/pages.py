@@ -12,6 +12,7 @@ from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui.layout import Ctx
 from rail_app.games.steam.ui.side import stacked
 from rail_app.ui import hud
+from rail_app.ui.fonts import font
 from rail_app.ui.palette import MUTED, TEXT, VEIL
 
 
@@ -34,7 +35,10 @@ def paint_tracks_page(surface: pygame.Surface, ctx: Ctx) -> None:
                       min(h - fs(80), fs(300) + fs(30) * st.seats + 240))
     box.center = (w // 2, h // 2 + fs(10))
     hud.panel(surface, box, 250)
-    x0, x1 = box.x + fs(150), box.right - fs(40)
+    titles = (_("Income"), _("Victory points"), _("Locomotive"))
+    # the tracks begin right of the widest title, in every language
+    x0 = box.x + fs(20) + max(font(fs(15), True).size(t)[0] for t in titles) + fs(14)
+    x0, x1 = max(x0, box.x + fs(150)), box.right - fs(40)
     y = box.y + fs(18)
     left = max(0, st.last_turn - st.turn + (0 if st.phase in (Phase.FIRST_AUCTION,) else 1))
     head = _("Tracks · turn {turn} of {last}").format(turn=number(max(1, st.turn)),
@@ -46,9 +50,9 @@ def paint_tracks_page(surface: pygame.Surface, ctx: Ctx) -> None:
     y += fs(50)
     incomes = [p.income for p in st.players]
     vps = [p.vp for p in st.players]
-    rows = [(_("Income"), -10, max(20, max(incomes) + 2), incomes),
-            (_("Victory points"), 0, max(30, max(vps) + 3), vps),
-            (_("Locomotive"), 1, 6, [p.loco for p in st.players])]
+    rows = [(titles[0], -10, max(20, max(incomes) + 2), incomes),
+            (titles[1], 0, max(30, max(vps) + 3), vps),
+            (titles[2], 1, 6, [p.loco for p in st.players])]
     for title, lo, hi, values in rows:
         hud.label(surface, title, (box.x + fs(20), y), fs(15), TEXT, bold=True)
         span = max(1, hi - lo)

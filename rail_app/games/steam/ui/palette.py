@@ -38,13 +38,18 @@ CITY: dict[Colour, RGB] = {
 
 # -- the game screen ------------------------------------------------------------------------
 
-CUBE: dict[Colour, RGB] = dict(CITY)  # a cube has its city's colour
+#: A cube has its city's colour; the grey one lighter, so that a few pixels of grey and of
+#: purple stay apart on the map at a small window's scale.
+CUBE: dict[Colour, RGB] = {**CITY, Colour.GREY: (192, 192, 192)}
 CUBE_EDGE: RGB = (30, 30, 30)
 TRACK_BED: RGB = (40, 36, 32)  # under a path, so the ink reads on any terrain
 NOBODY: RGB = (150, 146, 140)  # a link nobody controls
 GHOST_OK: RGB = (40, 140, 60)
 GHOST_BAD: RGB = (200, 30, 40)
 ROUTE: RGB = (255, 220, 60)
+SUGGEST: RGB = (70, 60, 130)  # Suggest's ghosts and its bubble
+ROUTE_BEST: RGB = (214, 150, 0)  # the best delivery's frame in the list
+ROUTE_BEST_TEXT: RGB = (150, 95, 0)
 HOVER: RGB = (255, 255, 255)
 CARD: RGB = (255, 252, 244)
 CARD_TAKEN: RGB = (226, 220, 206)

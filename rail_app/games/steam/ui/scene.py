@@ -43,7 +43,7 @@ class SteamScene(Scene):
         except Exception:  # noqa: BLE001 - a missing background leaves the sea plain
             background = None
         self.map = MapView(session.state.board, background)
-        self.table = Table()
+        self.table = Table(lesson=lesson)
         self.controller = Controller(app, session, self.table, self.map)
         self.view = View(app, session, self.table, self.map, self.controller.hints)
         super().__init__(app)
@@ -142,6 +142,8 @@ class SteamScene(Scene):
             highlight = frozenset(t.routes[t.hover_route].links)
         if t.flash.left > 0:
             highlight = highlight | t.flash.links
+        if t.suggestion is not None and t.suggestion.version == self.session.version:
+            highlight = highlight | t.suggestion.links
 
         def pieces(pic: pygame.Surface) -> None:
             self.map.draw_track(pic, st, list(ctx.inks), highlight)
@@ -153,13 +155,16 @@ class SteamScene(Scene):
         surface.set_clip(ctx.rects.map)
         marks.paint_hexes(surface, ctx)
         marks.paint_pen(surface, ctx)
+        marks.paint_route_owners(surface, ctx)
+        marks.paint_suggestion(surface, ctx)
         surface.set_clip(clip)
         self.view.paint_chrome(surface, frame)
         page = t.page is not Page.NONE
         if st.step in (Step.CHOOSE, Step.DECLARE) and not page:
             cards.paint_cards(surface, ctx, frame.widgets, frame.compact)
         if frame.hint is not None and not page:
-            self.view.card.paint(surface, frame.hint[2], frame.hint[1], ctx.px)
+            title = frame.hint[0] if self.table.lesson is not None else ""
+            self.view.card.paint(surface, frame.hint[2], frame.hint[1], ctx.px, title)
         for i, w in enumerate(frame.widgets):
             if w.label and w.command not in TOP and not page and i not in frame.on_bars:
                 self.paint_widget(surface, w)
@@ -178,7 +183,7 @@ class SteamScene(Scene):
         elif t.page is Page.TRACKS:
             pages.paint_tracks_page(surface, ctx)
         elif t.page is Page.HELP:
-            hud.help_page(surface, ctx.px(15), helpwords.help_sections())
+            hud.help_page(surface, ctx.px(15), helpwords.help_sections(st.basic))
         self.ui.draw_ui(surface)
 
     def paint_widget(self, surface: pygame.Surface, w: Widget) -> None:

@@ -6,6 +6,7 @@ or a New City is placed, the reserve's sets and the colours to choose from."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -14,12 +15,14 @@ from rail_app.games.steam.rules.board import COLOURS, Colour
 from rail_app.games.steam.rules.state import Step
 from rail_app.games.steam.ui import palette as pal
 from rail_app.games.steam.ui import words
-from rail_app.games.steam.ui.buttons import ROUTES_SHOWN, route_top
+from rail_app.games.steam.ui.auctionpanel import paint_auction, seat_line
+from rail_app.games.steam.ui.buttons import route_window
 from rail_app.games.steam.ui.commands import ChooseColour, ChooseSpace, Deliver
 from rail_app.games.steam.ui.layout import Ctx, ground
 from rail_app.games.steam.ui.table import Mode
 from rail_app.games.steam.ui.widgets import Widget
 from rail_app.ui import hud
+from rail_app.ui.fonts import font
 from rail_app.ui.palette import MUTED, TEXT, WHITE
 
 
@@ -44,16 +47,22 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
     hud.label(surface, _("Players (turn order)"), (x, y), fs(14), MUTED, bold=True)
     y += fs(22)
     # the figures' columns, right-aligned from the panel's right edge
-    cols = [x + fs(18), r.right - fs(176), r.right - fs(112), r.right - fs(64), r.right - fs(14)]
+    cols = [x + fs(18), r.right - fs(196), r.right - fs(132), r.right - fs(84), r.right - fs(14)]
+    left = cols[0] + fs(60)
     for text, cx in zip((_("Cash"), _("Income"), _("VP"), _("Loco")), cols[1:], strict=True):
-        hud.label(surface, text, (cx, y), fs(12), MUTED, anchor="topright")
+        size = fs(12)  # each header within its column, in every language
+        while size > 8 and cx - font(size).size(text)[0] < left + fs(4):
+            size -= 1
+        hud.label(surface, text, (cx, y), size, MUTED, anchor="topright")
+        left = cx
     y += fs(18)
     order = st.order or list(range(st.seats))
     seats = order + [s for s in range(st.seats) if s not in order]
+    row_h, tile_h, track_h = row_heights(ctx, y)
     for s in seats:
         p = st.players[s]
         if s == ctx.actor and not ctx.session.over:
-            pygame.draw.rect(surface, pal.SELECTED, (r.x + 2, y - 2, r.w - 4, fs(36)))
+            pygame.draw.rect(surface, pal.SELECTED, (r.x + 2, y - 2, r.w - 4, row_h - fs(2)))
         pygame.draw.circle(surface, ctx.inks[s], (x + fs(6), y + fs(9)), fs(6))
         name = p.name + (" " + _("(out)") if p.out else "")
         hud.label(surface, name, (cols[0], y), fs(14), TEXT, bold=True)
@@ -62,24 +71,72 @@ def paint_side(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> 
             hud.label(surface, text, (cx, y), fs(14), TEXT, anchor="topright")
         tile = st.tile_of.get(s)
         sub = words.tile_name(tile) if tile else ""
+        if st.step is Step.BID and st.auction is not None:
+            sub = seat_line(st.auction, s)
         if ctx.session.setup.seats[s].computer:
             sub = (_("computer") + (" · " + sub if sub else ""))
         hud.label(surface, sub, (cols[0], y + fs(17)), fs(12), MUTED)
-        y += fs(38)
+        y += row_h
     y += fs(4)
-    y = paint_tracks(surface, ctx, y)
-    y = paint_tiles(surface, ctx, y)
+    y = paint_tracks(surface, ctx, y, track_h)
+    if st.step is Step.BID and st.auction is not None:
+        y = paint_auction(surface, ctx, st.auction, y)
+    else:
+        y = paint_tiles(surface, ctx, y, tile_h)
     paint_reserve(surface, ctx, y)
     surface.set_clip(clip)
 
 
-def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+class Heights(NamedTuple):
+    """The heights of a player's row, an action tile's line and a track's line."""
+
+    row: int
+    tile: int
+    track: int
+
+
+#: From the fullest to the most compact.
+HEIGHTS = (Heights(38, 16, 30), Heights(38, 14, 30), Heights(34, 14, 30), Heights(32, 14, 26),
+           Heights(32, 14, 24))
+
+
+def row_heights(ctx: Ctx, top: int) -> tuple[int, int, int]:
+    """The height of a player's row, of an action tile's line and of a track's line, as
+    tall as the panel allows down to their compact sizes, so that the goods reserve below
+    stays in sight with five or six players in a small window."""
+    fs = ctx.px
+    st = ctx.state
+    room = ctx.rects.side.bottom - top - fs(4) - reserve_height(ctx) - fs(20) - fs(6) \
+        - fs(22) - fs(4)
+    for row, tile, track in HEIGHTS:
+        if st.seats * fs(row) + 7 * fs(tile) + 3 * fs(track) <= room:
+            break
+    return fs(row), fs(tile), fs(track)
+
+
+def reserve_height(ctx: Ctx) -> int:
+    """The goods reserve's height: its heading and its rows of sets."""
+    r = ctx.rects.side
+    fs = ctx.px
+    size = fs(9)
+    x, rows = r.x + fs(12), 1
+    for sp in ctx.state.reserve:
+        w = max(1, sum(sp)) * (size + 2) + fs(6)
+        if x + w > r.right - fs(8):
+            x = r.x + fs(12)
+            rows += 1
+        x += sum(sp) * (size + 2) + fs(10)
+    return fs(20) + rows * (size + fs(8)) + fs(2)
+
+
+def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> int:
     """The income, VP and locomotive tracks: a line of marks with each player's marker
     (S-B10)."""
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
     x0, x1 = r.x + fs(80), r.right - fs(16)
+    line_h = line_h or fs(HEIGHTS[0].track)
     hud.label(surface, _("Tracks"), (r.x + fs(10), y), fs(14), MUTED, bold=True)
     y += fs(22)
     incomes = [p.income for p in st.players]
@@ -105,7 +162,7 @@ def paint_tracks(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
             at = (round(tx), round(cy - fs(5) - k * 6))
             pygame.draw.circle(surface, ctx.inks[s], at, fs(5))
             pygame.draw.circle(surface, TEXT, at, fs(5), 1)
-        y += fs(30)
+        y += line_h
     return y + fs(4)
 
 
@@ -128,10 +185,11 @@ def heading(surface: pygame.Surface, ctx: Ctx, text: str, y: int) -> int:
     return y + ctx.px(20)
 
 
-def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
+def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int, line_h: int = 0) -> int:
     st = ctx.state
     r = ctx.rects.side
     fs = ctx.px
+    line_h = line_h or fs(HEIGHTS[0].tile)
     y = heading(surface, ctx, _("Action tiles this turn"), y)
     holder = {t: s for s, t in st.tile_of.items()}
     for tile in range(1, 8):
@@ -140,7 +198,7 @@ def paint_tiles(surface: pygame.Surface, ctx: Ctx, y: int) -> int:
         hud.label(surface, f"{tile} {words.tile_name(tile)}", (r.x + fs(14), y), fs(12),
                   TEXT if s is None else MUTED)
         hud.label(surface, who, (r.x + int(r.w * 0.55), y), fs(12), TEXT)
-        y += fs(16)
+        y += line_h
     return y + fs(6)
 
 
@@ -203,44 +261,79 @@ def paint_special(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) 
 
 
 def paint_routes(surface: pygame.Surface, ctx: Ctx, widgets: Sequence[Widget]) -> None:
-    """The picked city's deliveries: each row the cube, where it goes, over how many
-    links, and the points each owner of a link takes."""
+    """The picked city's deliveries, every one of them (scrolled when they are more than
+    the panel holds): under each colour's heading, each row where the cube goes, over how
+    many links, and the points each owner of a link takes; the best delivery lit."""
     st = ctx.state
     t = ctx.table
     r = ctx.rects.side
     fs = ctx.px
     assert t.picked is not None
     x, y = r.x + fs(10), r.y + fs(10)
-    hud.label(surface, _("Deliveries from {city}").format(city=st.board.name_of(t.picked)),
+    hud.label(surface, ngettext("{n} delivery from {city}", "{n} deliveries from {city}",
+                                len(t.routes)).format(n=number(len(t.routes)),
+                                                      city=st.board.name_of(t.picked)),
               (x, y), fs(15), TEXT, bold=True)
+    win = route_window(ctx)
+    for row in win.rows:
+        if row.route is None:
+            size = fs(12)
+            pygame.draw.rect(surface, pal.CUBE[row.colour],
+                             (row.rect.x + fs(2), row.rect.y + fs(5), size, size))
+            pygame.draw.rect(surface, pal.CUBE_EDGE,
+                             (row.rect.x + fs(2), row.rect.y + fs(5), size, size), 1)
+            hud.label(surface, _("{colour} cubes").format(colour=words.colour_name(row.colour)),
+                      (row.rect.x + fs(20), row.rect.y + fs(3)), fs(13), MUTED, bold=True)
     for b in widgets:
-        if not isinstance(b.command, Deliver):
-            continue
-        route = t.routes[b.command.index]
-        hov = b.rect.collidepoint(t.pointer)
-        pygame.draw.rect(surface, pal.SELECTED if hov else WHITE, b.rect, border_radius=5)
-        pygame.draw.rect(surface, MUTED, b.rect, 1, border_radius=5)
-        size = fs(12)
-        pygame.draw.rect(surface, pal.CUBE[route.colour],
-                         (b.rect.x + fs(6), b.rect.y + fs(5), size, size))
-        dest = st.board.name_of(route.stops[-1])
-        hud.label(surface, _("to {city}, {links}").format(
-            city=dest, links=ngettext("{n} link", "{n} links", len(route.stops)).format(
-                n=number(len(route.stops)))),
-            (b.rect.x + fs(24), b.rect.y + fs(3)), fs(13), TEXT, bold=True)
-        px = b.rect.x + fs(24)
-        for s, pts in enumerate(route.points(st.seats)):
-            if not pts:
-                continue
-            img = _("{player} +{n}").format(player=st.name(s), n=number(pts))
-            pygame.draw.circle(surface, ctx.inks[s], (px + fs(4), b.rect.y + fs(26)), fs(4))
-            rect = hud.label(surface, img, (px + fs(11), b.rect.y + fs(19)), fs(12), TEXT)
-            px = rect.right + fs(10)
-        if any(o < 0 for o in route.owners):
-            hud.label(surface, _("nobody's links: no points"), (px, b.rect.y + fs(19)), fs(12),
-                      MUTED)
-    if len(t.routes) > ROUTES_SHOWN:
-        hud.label(surface, _("... and {n} more").format(n=number(len(t.routes) - ROUTES_SHOWN)),
-                  (x, route_top(ctx) + ROUTES_SHOWN * fs(40)), fs(12), MUTED)
+        if isinstance(b.command, Deliver):
+            paint_route_row(surface, ctx, b, b.command.index)
     hud.label(surface, _("Click one to deliver; Esc to close"), (x, r.bottom - fs(22)), fs(12),
               MUTED)
+
+
+def paint_route_row(surface: pygame.Surface, ctx: Ctx, b: Widget, index: int) -> None:
+    """One delivery: the cube, where it goes, over how many links, each owner's points."""
+    st = ctx.state
+    t = ctx.table
+    fs = ctx.px
+    route = t.routes[index]
+    hov = b.rect.collidepoint(t.pointer)
+    lit = index == t.best_route
+    pygame.draw.rect(surface, pal.SELECTED if hov else WHITE, b.rect, border_radius=5)
+    pygame.draw.rect(surface, pal.ROUTE_BEST if lit else MUTED, b.rect, 3 if lit else 1,
+                     border_radius=5)
+    size = fs(12)
+    pygame.draw.rect(surface, pal.CUBE[route.colour],
+                     (b.rect.x + fs(6), b.rect.y + fs(5), size, size))
+    pygame.draw.rect(surface, pal.CUBE_EDGE, (b.rect.x + fs(6), b.rect.y + fs(5), size, size), 1)
+    board = st.board
+    dest = board.name_of(route.stops[-1])
+    links = ngettext("{n} link", "{n} links", len(route.stops)).format(
+        n=number(len(route.stops)))
+    if len(route.stops) > 1:  # the stops on the way tell two routes to one city apart
+        via = ", ".join(board.hexes[s].name or _("a town") for s in route.stops[:-1])
+        text = _("to {city} via {stops}, {links}").format(city=dest, stops=via, links=links)
+    else:
+        text = _("to {city}, {links}").format(city=dest, links=links)
+    tag = _("best") if lit else ""
+    room = b.rect.right - fs(8) - (b.rect.x + fs(24))
+    if tag:
+        room -= font(fs(12), True).size(tag)[0] + fs(8)
+    while len(text) > 4 and font(fs(13), True).size(text)[0] > room:
+        text = text[:-2].rstrip(" ,") + "…"
+    head = hud.label(surface, text, (b.rect.x + fs(24), b.rect.y + fs(3)), fs(13), TEXT,
+                     bold=True)
+    if tag:
+        hud.label(surface, tag, (head.right + fs(8), b.rect.y + fs(4)), fs(12),
+                  pal.ROUTE_BEST_TEXT, bold=True)
+    px = b.rect.x + fs(24)
+    for s, pts in enumerate(route.points(st.seats)):
+        if not pts:
+            continue
+        img = _("{player} +{n}").format(player=st.name(s), n=number(pts))
+        pygame.draw.circle(surface, ctx.inks[s], (px + fs(4), b.rect.y + fs(26)), fs(4))
+        rect = hud.label(surface, img, (px + fs(11), b.rect.y + fs(19)), fs(12), TEXT)
+        px = rect.right + fs(10)
+    if any(o < 0 for o in route.owners):
+        hud.label(surface, _("nobody's links: no points"), (px, b.rect.y + fs(19)), fs(12),
+                  MUTED)

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from rail_app.games.steam.rules import goods
 from rail_app.games.steam.rules.board import Colour
 from rail_app.games.steam.rules.strokes import TileChoice
 from rail_app.ui.kit.notices import Notice
 from rail_app.ui.kit.pacer import Pace
+
+if TYPE_CHECKING:
+    from rail_app.games.steam.ai.advisor import Advice
 
 NOTICE_TIME = 4.0  # seconds a notice stays
 FLASH_TIME = 1.0  # seconds a computer's delivery glows on the map (a tile: half of it)
@@ -60,6 +64,16 @@ class Flash:
     hexes: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """Suggest's answer for the game's ``version`` (shown while the game stays there): the
+    Hard computer player's advice, and the links of the delivery it would make."""
+
+    version: int
+    advice: Advice
+    links: frozenset[int] = frozenset()
+
+
 @dataclass
 class Table:
     """The screen-only state of Steam's screen (see the module docstring)."""
@@ -71,6 +85,9 @@ class Table:
     picked: int | None = None  # the city picked in the move phase
     routes: list[goods.Route] = field(default_factory=list)  # ... and its deliveries
     hover_route: int | None = None  # the delivery under the pointer (its links glow)
+    best_route: int | None = None  # the best of them (lit in the list)
+    route_scroll: int = 0  # rows of the list scrolled past
+    suggestion: Suggestion | None = None  # Suggest's answer, for the game's version
     mode: Mode = Mode.DRAW
     space: int | None = None  # the reserve set chosen for Urban Growth or a New City
     city_colour: Colour | None = None  # the New City's colour chosen
@@ -87,3 +104,6 @@ class Table:
     history_scroll: int = 0  # lines scrolled back
     autosaved: int = -1  # the turn autosaved last
     ended: bool = False  # the game over screen is on its way
+    #: the guided first game's step (None: not a lesson, or the lesson is over)
+    lesson: int | None = None
+    lesson_saved: int = -1  # the step whose progress is on disk

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rail_app.core.i18n import N_, _, dollars, language, ngettext, number, pgettext
 from rail_app.games.steam.rules import events as ev
-from rail_app.games.steam.rules.actions import PlaceNewCity, UrbanGrowth
+from rail_app.games.steam.rules.actions import Bid, Declare, PlaceNewCity, TakeCapital, UrbanGrowth
 from rail_app.games.steam.rules.quotes import Violation
 from rail_app.games.steam.rules.state import GameState, Phase, Step
 
@@ -79,6 +79,22 @@ RULE_WORDS: dict[str, str] = {
     "S-S12": N_("You can't raise that much money, even by borrowing."),
 }
 
+#: Refusals said in a player's words in both languages, by the engine's sentence (a rule
+#: that refuses for more than one reason: S-S4 refuses a step that is not whole and a
+#: request outside phase 1). A request for money from the bank at a moment it is not lent
+#: names its rule: S-M3 in the Basic game, S-S4 and S-S9 in the Standard one.
+MESSAGE_WORDS: dict[str, str] = {
+    "The bank lends only when you make a payment your cash can't cover, never at another time":
+        N_("In the Basic game you ask the bank for money only when a payment is more than "
+           "your cash, never at another time."),
+    "Money is raised only in phase 1, acquire capital":
+        N_("In the Standard game money is asked from the bank only in phase 1, Acquire "
+           "capital."),
+    "Track and goods are paid from the cash in hand: money is raised only in phase 1":
+        N_("In the Standard game track and goods are paid with the money in hand: money is "
+           "asked from the bank only in phase 1, Acquire capital."),
+}
+
 
 def tile_name(tile: int) -> str:
     return _(TILE_NAMES.get(tile, ""))
@@ -96,9 +112,17 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES.get(str(colour), str(colour)))
 
 
+#: The rules whose sentences name a tile by its code as the box prints it ("#21", "T11"),
+#: which a player never sees: said in the rule's words in every language.
+NAMING_TILES = frozenset({"S-K13", "S-K14", "S-K16"})
+
+
 def refusal(v: Violation) -> str:
-    """A refusal in a player's words, with its rule id."""
-    if language() in ("en", "") or v.rule not in RULE_WORDS:
+    """A refusal in a player's words, with its rule id (never a tile's code)."""
+    if v.message in MESSAGE_WORDS:
+        text = _(MESSAGE_WORDS[v.message])
+    elif (language() in ("en", "") and v.rule not in NAMING_TILES) \
+            or v.rule not in RULE_WORDS:
         text = v.message
     else:
         text = _(RULE_WORDS[v.rule])
@@ -208,6 +232,12 @@ def sentence(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.BidMade):
         return _("{player} bids {amount}").format(player=name(e.seat), amount=dollars(e.amount))
     if isinstance(e, ev.BidPassed):
+        if e.free:
+            return _("{player} passes with the Turn Order tile and stays in the auction "
+                     "(S-S7)").format(player=name(e.seat))
+        if e.place is not None:
+            return _("{player} passes and takes place {place}").format(
+                player=name(e.seat), place=number(e.place))
         return _("{player} passes").format(player=name(e.seat))
     if isinstance(e, ev.PlaceTaken):
         return _("{player} takes place {place} for {price}").format(
@@ -384,14 +414,79 @@ def review_plan(state: GameState, plan: Advice) -> str:
         if plan.upgrade_locomotive:
             return _("upgrading your locomotive")
         return _("moving no goods")
+    act = plan.action
+    if plan.step == str(Step.BID):
+        if isinstance(act, Bid):
+            return _("bidding {amount}").format(amount=dollars(act.amount))
+        return _("passing in the auction")
+    if plan.step == str(Step.CAPITAL):
+        steps = act.steps if isinstance(act, TakeCapital) else 0
+        if not steps:
+            return _("taking no capital")
+        return _("taking {amount} of capital").format(amount=dollars(5 * steps))
+    if plan.step == str(Step.DECLARE):
+        if isinstance(act, Declare) and act.perform:
+            return _("carrying out your action tile")
+        return _("passing on your action tile")
+    if plan.step == str(Step.POINTS):
+        if plan.as_income:
+            return _("taking the points as income")
+        return _("taking the points as VP")
     return _("the computer player's choice")
+
+
+#: Each decision the review weighs, as its mark names it.
+DECISION_NAMES: dict[str, str] = {
+    str(Step.BID): N_("the auction"),
+    str(Step.CAPITAL): N_("capital"),
+    str(Step.CHOOSE): N_("the action tile"),
+    str(Step.DECLARE): N_("Urban Growth or Urbanization"),
+    str(Step.BUILD): N_("the build"),
+    str(Step.POINTS): N_("the points"),
+}
+
+
+def decision_name(state: GameState, plan: Advice) -> str:
+    """The decision a review's mark is about: the auction, capital, the action tile, the
+    build, the first or second goods move, the points."""
+    if plan.step == str(Step.MOVE):
+        if state.round == 2:
+            return _("the second goods move")
+        return _("the first goods move")
+    return _(DECISION_NAMES.get(plan.step, N_("the computer player's choice")))
+
+
+def suggestion(state: GameState, plan: Advice) -> str:
+    """Suggest's sentence: what the Hard computer player would do now, whatever the step
+    (the tiles and the delivery are drawn on the map besides)."""
+    act = plan.action
+    step = plan.step
+    if step == str(Step.BID):
+        if not isinstance(act, Bid):
+            return _("Suggested: pass")
+        return _("Suggested: bid {amount}").format(amount=dollars(act.amount))
+    if step == str(Step.CAPITAL):
+        steps = act.steps if isinstance(act, TakeCapital) else 0
+        return ngettext("Suggested: take {amount} of capital ({n} step)",
+                        "Suggested: take {amount} of capital ({n} steps)", steps).format(
+            amount=dollars(5 * steps), n=number(steps))
+    if step == str(Step.DECLARE):
+        if isinstance(act, Declare) and act.perform:
+            return _("Suggested: carry it out")
+        return _("Suggested: pass (the tile counts as a number only)")
+    if step == str(Step.POINTS):
+        if plan.as_income:
+            return _("Suggested: take the points as income")
+        return _("Suggested: take the points as VP")
+    return _("Suggested: {plan}").format(plan=review_plan(state, plan))
 
 
 def review_sentence(state: GameState, plan: Advice, gap: float) -> str:
     """The post-game review's one sentence on a turn it marks: what the advisor would have
     done at the decision that lost most, and what the turn lost, in VP."""
-    return _("Turn {turn}: {plan} would have been worth {vp} VP more than what you did.").format(
-        turn=number(state.turn), plan=review_plan(state, plan), vp=number(max(0.1, gap), 1))
+    return _("Turn {turn}, {decision}: {plan} would have been worth {vp} VP more than what "
+             "you did.").format(turn=number(state.turn), decision=decision_name(state, plan),
+                                plan=review_plan(state, plan), vp=number(max(0.1, gap), 1))
 
 
 def review_heading(gap: float) -> str:
