@@ -112,7 +112,7 @@ def test_the_crash_report_of_a_steam_game_describes_it(
     assert report.startswith("Rail Table crash report\n")
     assert "could not be described" not in report
     who = game.rules.to_act(session.state)
-    for part in ("game: Steam (steam, rules version 1)",
+    for part in ("game: Steam (steam, rules version 2)",
                  f"map: {STEAM_SMALL}, seed 7, options ",
                  "seats: Ana (human), Berta (human), Carlos (computer, easy)",
                  f"turn {game.rules.turn(session.state)}",

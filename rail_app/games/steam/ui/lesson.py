@@ -24,6 +24,8 @@ from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.core.i18n import N_, _
 from rail_app.core.paths import resource_path, user_data_dir
+from rail_app.games.steam.rules.state import Phase
+from rail_app.table.seats import Level
 
 if TYPE_CHECKING:  # the rules are imported when a lesson begins, not by the main menu
     from rail_app.games.steam.rules.state import GameState
@@ -39,7 +41,6 @@ ME = 0  # the player's seat
 class LessonStep:
     """One step of the lesson: what the card says, and when the game shows it done (None:
     when the player presses Next)."""
-
     text: str
     done: Callable[[GameState], bool] | None = None
 
@@ -65,7 +66,6 @@ def _laid_track(state: GameState) -> bool:
 
 
 def _past_build(state: GameState) -> bool:
-    from rail_app.games.steam.rules.state import Phase
 
     return state.turn > 1 or (state.turn == 1 and state.phase not in (
         Phase.FIRST_AUCTION, Phase.SELECT, Phase.BUILD))
@@ -182,7 +182,6 @@ def map_path() -> str:
 
 def new_session() -> Session[GameState]:
     """A new lesson: the Basic game, the player and two Easy computer players."""
-    from rail_app.table.seats import Level
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
     seats = [Seat(PLAYER, HUMAN, Level.NORMAL, "blue"),

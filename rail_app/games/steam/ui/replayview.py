@@ -19,12 +19,18 @@ import pygame
 
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, dollars, number
+from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.actions import LayTile, MoveCube, RedirectTile, UpgradeTile
+from rail_app.games.steam.ui import maprender as mr
+from rail_app.games.steam.ui import palette as pal
+from rail_app.games.steam.ui.mapview import MapView
+from rail_app.games.steam.ui.suggesting import route_links
+from rail_app.games.steam.ui.words import REVIEW_WORDS, review_sentence, sentence
 
 if TYPE_CHECKING:
     from rail_app.games.steam.ai.advisor import Advice
     from rail_app.games.steam.rules.board import Board
     from rail_app.games.steam.rules.state import GameState
-    from rail_app.games.steam.ui.mapview import MapView
 
 Colour = tuple[int, int, int]
 
@@ -34,8 +40,6 @@ _VIEWS: BoundedCache[tuple[str, str, tuple[int, int]], MapView] = BoundedCache(4
 
 def _view(board: Board, size: tuple[int, int]) -> MapView:
     """The board's map fitted to ``size`` pixels (its terrain drawn once per size)."""
-    from rail_app.games.steam.ui import maprender as mr
-    from rail_app.games.steam.ui.mapview import MapView
 
     key = (board.shown, board.name, size)
     view = _VIEWS.peek(key)
@@ -54,9 +58,6 @@ def _view(board: Board, size: tuple[int, int]) -> MapView:
 def last_marks(before: GameState | None, state: GameState) -> tuple[frozenset[int],
                                                                      tuple[int, ...]]:
     """What the last action did on the map: a delivery's links, or the hexes of a tile."""
-    from rail_app.games.steam.rules import goods
-    from rail_app.games.steam.rules.actions import LayTile, MoveCube, RedirectTile, UpgradeTile
-
     if before is None or len(state.history) <= len(before.history):
         return frozenset(), ()
     seat, act = state.history[-1]
@@ -76,15 +77,11 @@ class SteamReplay:
     def review_words(self) -> Any:
         """The review's heading over a mark's sentence, in VP lost (the replay's side panel
         asks for it)."""
-        from rail_app.games.steam.ui.words import REVIEW_WORDS
-
         return REVIEW_WORDS
 
     def lines(self, board: Any, before: GameState, after: GameState, seat: int | None
               ) -> list[str]:
         """What the action from ``before`` to ``after`` did, as the history says it."""
-        from rail_app.games.steam.ui.words import sentence
-
         out = []
         for e in after.log[len(before.log):]:
             text = sentence(after, e)
@@ -104,13 +101,11 @@ class SteamReplay:
 
     def draw(self, surface: pygame.Surface, board: Board, before: GameState | None,
              state: GameState, inks: Sequence[Colour], plan: Advice | None = None) -> None:
-        from rail_app.games.steam.ui import palette as pal
 
         view = _view(board, surface.get_size())
         links, hexes = last_marks(before, state)
         plan_links: frozenset[int] = frozenset()
         if plan is not None:
-            from rail_app.games.steam.ui.suggesting import route_links
 
             plan_links = route_links(before if before is not None else state, plan)
 
@@ -130,7 +125,6 @@ class SteamReplay:
                                          plan.seat, state.tiles.get(at))
 
     def explain(self, board: Any, state: GameState, plan: Advice, gap: float) -> str:
-        from rail_app.games.steam.ui.words import review_sentence
 
         return review_sentence(state, plan, gap)
 
