@@ -60,7 +60,7 @@ STEAM: GameDef[Board, GameState, Action] = GameDef(
     ai=Lazy(f"{PACKAGE}.ai.boundary:COMPUTER"),
     screens=Lazy(f"{PACKAGE}.ui.front:FRONT"),
     replay=Lazy(f"{PACKAGE}.ui.replayview:REPLAY"),
-    review_words=Lazy(f"{PACKAGE}.ui.words:REVIEW_WORDS"),
+    review_words=Lazy(f"{PACKAGE}.ui.advicewords:REVIEW_WORDS"),
     tools=Lazy(f"{PACKAGE}.devtools.tools:TOOLS"),
     authoring=Lazy(f"{PACKAGE}.authoring.tools:TOOLS"),
 )

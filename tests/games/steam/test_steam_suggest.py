@@ -13,7 +13,7 @@ from rail_app.games.steam.ai import make_player
 from rail_app.games.steam.ai.advisor import suggest
 from rail_app.games.steam.rules import goods
 from rail_app.games.steam.rules.state import Step
-from rail_app.games.steam.ui import words
+from rail_app.games.steam.ui import advicewords
 from rail_app.games.steam.ui.commands import Intent
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.kit.driver import click, key
@@ -61,7 +61,7 @@ def test_suggest_draws_the_hard_players_build_and_goes_when_the_game_moves_on(ap
     st = session.state
     assert advice == suggest(st)  # the Hard player's plan, worked out on a copy
     assert session.quote(advice.action).ok
-    sentence = words.suggestion(st, advice)
+    sentence = advicewords.suggestion(st, advice)
     assert sentence.startswith("Suggested: ")
     if advice.builds:
         assert "building" in sentence or "Urban Growth" in sentence or "New City" in sentence
@@ -82,10 +82,10 @@ def test_suggest_lights_the_delivery_and_speaks_at_every_step(app: Any) -> None:
     advice = _asked(app, scene)
     if advice.route is not None:
         assert scene.table.suggestion.links
-        assert words.suggestion(session.state, advice).startswith("Suggested: delivering")
+        assert advicewords.suggestion(session.state, advice).startswith("Suggested: delivering")
     for step in (Step.POINTS, Step.CHOOSE):
         _until(session, app, lambda st, s=step: st.step is s)
         key(app, pygame.K_s)
         advice = _asked(app, scene)
         assert session.quote(advice.action).ok
-        assert words.suggestion(session.state, advice).startswith("Suggested: ")
+        assert advicewords.suggestion(session.state, advice).startswith("Suggested: ")

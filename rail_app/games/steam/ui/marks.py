@@ -10,8 +10,8 @@ import pygame
 from rail_app.core.i18n import _, dollars
 from rail_app.games.steam.rules.board import COLOURS, Terrain
 from rail_app.games.steam.rules.strokes import ChoiceKind, TileChoice
+from rail_app.games.steam.ui import advicewords, words
 from rail_app.games.steam.ui import palette as pal
-from rail_app.games.steam.ui import words
 from rail_app.games.steam.ui.building import choice_reason, pen_label, stroke_cost
 from rail_app.games.steam.ui.layout import Ctx
 from rail_app.games.steam.ui.table import Pen
@@ -187,7 +187,7 @@ def paint_suggestion(surface: pygame.Surface, ctx: Ctx) -> None:
         x, y = m.centre_px(h)
         hud.pill(surface, dollars(b.cost), (x, y + m.rad_px() * 0.55), fs(13), pal.SUGGEST)
     lines = [(_("What the Hard computer player would do"), WHITE, True),
-             (words.suggestion(st, plan), WHITE, False)]
+             (advicewords.suggestion(st, plan), WHITE, False)]
     r = ctx.rects.map
     hud.bubble(surface, lines, (r.centerx, r.y + fs(12)), fs(14), bg=pal.SUGGEST, bounds=r,
                width=min(r.w - fs(40), fs(520)))

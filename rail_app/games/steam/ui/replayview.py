@@ -23,9 +23,10 @@ from rail_app.games.steam.rules import goods
 from rail_app.games.steam.rules.actions import LayTile, MoveCube, RedirectTile, UpgradeTile
 from rail_app.games.steam.ui import maprender as mr
 from rail_app.games.steam.ui import palette as pal
+from rail_app.games.steam.ui.advicewords import REVIEW_WORDS, review_sentence
 from rail_app.games.steam.ui.mapview import MapView
 from rail_app.games.steam.ui.suggesting import route_links
-from rail_app.games.steam.ui.words import REVIEW_WORDS, review_sentence, sentence
+from rail_app.games.steam.ui.words import sentence
 
 if TYPE_CHECKING:
     from rail_app.games.steam.ai.advisor import Advice
