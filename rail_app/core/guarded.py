@@ -137,6 +137,18 @@ def lexists(path: str | os.PathLike[str]) -> bool:
     return _in_memory(path) is not None or os.path.lexists(path)
 
 
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether :func:`read_bytes` finds a file at ``path``: one kept in memory (a save's
+    world on a disk with no room for it), or a regular file on disk. Never raises (a name
+    holding a NUL, a link loop: no file)."""
+    if _in_memory(path) is not None:
+        return True
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_bytes(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> bytes:
     """The bytes of a regular file of at most ``kind.max_bytes``; GuardError otherwise."""
     shown = str(path) if shown is None else shown

@@ -387,7 +387,7 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
     if background is not None:
         if not guarded.plain_file_name(background):
             bad(("background",), background, "a plain file name beside the map")
-        elif folder is not None and not (folder / background).is_file():
+        elif folder is not None and not guarded.is_file(folder / background):
             bad(("background",), background, "no such file beside the map")
     grid_data = data["grid"]
     proj = data.get("projection", {"type": "plane"})
