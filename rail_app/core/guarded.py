@@ -51,16 +51,21 @@ MAX_GEOMETRY_POINTS = 250_000
 
 @dataclass(frozen=True)
 class FileKind:
-    """What a file is, and the limits it is read with."""
+    """What a file is, and the limits it is read with (``max_magnitude``: the largest
+    number it may hold, whatever its length; None: only :data:`MAX_NUMBER_CHARS`)."""
 
     name: str
     max_bytes: int
     max_depth: int
+    max_magnitude: float | None = None
 
 
-MAP = FileKind("map", 2 * 1024 * 1024, 32)
-DECK = FileKind("deck", 1024 * 1024, 32)
-GEOJSON = FileKind("GeoJSON", 8 * 1024 * 1024, 32)
+#: The largest number in a map, a deck or a GeoJSON file: far beyond any position (km or
+#: degrees), cost or count a map has, far below what a picture of it could not draw.
+MAX_MAP_NUMBER = 1e9
+MAP = FileKind("map", 2 * 1024 * 1024, 32, MAX_MAP_NUMBER)
+DECK = FileKind("deck", 1024 * 1024, 32, MAX_MAP_NUMBER)
+GEOJSON = FileKind("GeoJSON", 8 * 1024 * 1024, 32, MAX_MAP_NUMBER)
 SAVE = FileKind("saved game", 16 * 1024 * 1024, 32)
 SEATS = FileKind("seats", 64 * 1024, 8)
 SETTINGS = FileKind("settings", 64 * 1024, 8)
@@ -251,6 +256,30 @@ def _json_float(text: str) -> float:
     return value
 
 
+def _out_of_range(kind: FileKind, value: float, text: str) -> str | None:
+    """Why ``value`` (written ``text``) cannot be a number of a ``kind`` file (None: it
+    can)."""
+    if kind.max_magnitude is not None and abs(value) > kind.max_magnitude:
+        return (f"{text.strip()} is out of range (the numbers of a {kind.name} file are "
+                f"at most {kind.max_magnitude:,.0f} either way)")
+    return None
+
+
+def _bounded(kind: FileKind, parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``parse`` (of a JSON number) that also refuses numbers beyond ``kind``'s range."""
+    if kind.max_magnitude is None:
+        return parse
+
+    def checked(text: str) -> Any:
+        value = parse(text)
+        why = _out_of_range(kind, value, text)
+        if why is not None:
+            raise _BadNumber(text, why)
+        return value
+
+    return checked
+
+
 def _json_constant(text: str) -> Any:
     raise _BadNumber(text, f"{text} is not a number")
 
@@ -335,7 +364,8 @@ def parse_json(data: bytes | str, kind: FileKind, shown: str) -> Any:
                          f"file needs at most {kind.max_depth})")
     text = data if isinstance(data, str) else decode(raw, shown)
     try:
-        return json.loads(text, parse_int=_json_int, parse_float=_json_float,
+        return json.loads(text, parse_int=_bounded(kind, _json_int),
+                          parse_float=_bounded(kind, _json_float),
                           parse_constant=_json_constant, object_pairs_hook=_json_object)
     except _BadNumber as exc:
         raise GuardError(shown, _line_of(raw, exc.text.encode("utf-8")), exc.why) from None
@@ -554,12 +584,13 @@ def check_yaml(text: str, kind: FileKind, shown: str) -> None:
                     and tag not in _ALLOWED_TAGS:
                 raise GuardError(shown, line, f"the tag {shorten(tag)} is not allowed")
             if plain or tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-                _check_yaml_number(event.value, shown, line, plain)
+                _check_yaml_number(event.value, shown, line, plain, kind)
     finally:
         loader.dispose()
 
 
-def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) -> None:
+def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool,
+                       kind: FileKind) -> None:
     resolved = _resolve(yaml.ScalarNode, value, (True, False)) if plain else None
     if plain and resolved not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
         return
@@ -567,13 +598,28 @@ def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) ->
         raise GuardError(shown, line, f"a number of {len(value)} characters is too long")
     if _NOT_FINITE.match(value.strip()):
         raise GuardError(shown, line, f"{value.strip()} is not a number a map can use")
-    if resolved == "tag:yaml.org,2002:float" or not plain:
-        try:
-            number = float(value.replace("_", ""))
-        except ValueError:
-            return  # sexagesimal and other YAML 1.1 forms: short, so finite
-        if not math.isfinite(number):
-            raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+    number = _yaml_number(value)
+    if number is None:
+        return  # sexagesimal and other YAML 1.1 forms: short, so finite
+    if not math.isfinite(number):
+        raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+    why = _out_of_range(kind, number, value)
+    if why is not None:
+        raise GuardError(shown, line, why)
+
+
+def _yaml_number(value: str) -> float | None:
+    """The value of a YAML number written in any of its decimal, binary, octal or
+    hexadecimal forms (None for the rare forms it does not read: sexagesimal)."""
+    text = value.strip().replace("_", "")
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        return float(int(text, 0))
+    except (ValueError, OverflowError):
+        return None
 
 
 # -- text -------------------------------------------------------------------------------------
