@@ -75,3 +75,80 @@ def test_a_steam_save_with_a_background_loads_on_a_read_only_or_full_disk(
     assert loaded.game.history(loaded.state) == writable.game.history(writable.state)
     assert loaded.state.board.background == "steam-italia.geojson"
     assert not worlds_dir().exists() or not any(worlds_dir().iterdir())
+
+
+# -- a board's numbers are bounded before any picture is made ----------------------------
+
+#: (what, the line of steam-italia.yaml changed, the change, what the refusal says)
+HOSTILE_GRIDS = [
+    ("a spacing of 1e-300", "spacing_km: 50", "spacing_km: 1.0e-300", "grid.spacing_km"),
+    ("a spacing of 1e-6", "spacing_km: 50", "spacing_km: 1.0e-6", "grid.spacing_km"),
+    ("a spacing of 1e300", "spacing_km: 50", "spacing_km: 1.0e+300", "out of range"),
+    ("a spacing of 9,999", "spacing_km: 50", "spacing_km: 9999", "grid.spacing_km"),
+    ("an origin of 1e300", "origin: [13.0591, 41.7944]", "origin: [1.0e+300, 41.7944]",
+     "out of range"),
+    ("an origin of -1e-300, 1e8", "origin: [13.0591, 41.7944]", "origin: [-1.0e-300, 1.0e+8]",
+     "grid.origin[1]"),
+    ("an origin at the pole", "origin: [13.0591, 41.7944]", "origin: [13.0591, 89.9]",
+     "latitude -85 to 85"),
+    ("a projection at the pole", "lat0: 42.0", "lat0: 90", "projection.lat0"),
+    ("a board 100,000 hexes wide", 'at: "-5,-8"', 'at: "-99999,-8"', "spans at most"),
+]
+
+
+def _changed(old: str, new: str) -> Callable[[bytes], bytes]:
+    def change(data: bytes) -> bytes:
+        text = data.decode("utf-8")
+        assert old in text, old
+        return text.replace(old, new, 1).encode("utf-8")
+
+    return change
+
+
+@pytest.mark.parametrize("what, old, new, said", HOSTILE_GRIDS,
+                         ids=[c[0] for c in HOSTILE_GRIDS])
+def test_a_board_no_picture_can_show_is_refused_by_its_reader(
+        tmp_path: Path, what: str, old: str, new: str, said: str) -> None:
+    from rail_app.core.mapfile import MapError
+    from rail_app.games.steam.rules.mapfile import load_board
+
+    folder = tmp_path / "map"
+    folder.mkdir()
+    shutil.copy(ROOT / "maps" / "steam-italia.geojson", folder)
+    path = folder / "steam-italia.yaml"
+    path.write_bytes(_changed(old, new)((ROOT / "maps" / "steam-italia.yaml").read_bytes()))
+    with pytest.raises(MapError) as err:
+        load_board(path)
+    first = str(err.value.problems[0])
+    assert first.startswith(f"{path}:") and said in first, first
+    assert len(first) < 300
+
+
+@pytest.mark.parametrize("what, old, new, said", HOSTILE_GRIDS[:6],
+                         ids=[c[0] for c in HOSTILE_GRIDS[:6]])
+def test_a_save_carrying_such_a_board_is_refused_on_the_load_screen_and_by_continue(
+        _own_data_dir: Path, what: str, old: str, new: str, said: str) -> None:
+    """The save's world holds the board: the Load screen lists the save and draws its row
+    and the Continue button takes the menu back with the reason, every frame drawn
+    without the crash net (no division by the size of a board of no size)."""
+    from rail_app.games.italian_rails.ui.selftest import Driver
+    from rail_app.ui import screens
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    path = steam_save(_own_data_dir / "saves")
+    rewrite_world(path, "map", _changed(old, new))
+    settings = Settings()
+    settings.game = "steam"
+    app = App(size=(1280, 720), fullscreen=False, settings=settings)
+    d = Driver(app)
+    d.frames(2)
+    menu = app.scene
+    assert menu.resumable == path
+    d.click_button(next(b for b, w in menu.buttons.items() if w == "continue"))
+    d.frames(2)
+    assert type(app.scene).__name__ == "MenuScene"
+    assert said in app.scene.error_text and path.name in app.scene.error_text
+    app.push(screens.saves(app))
+    d.frames(3)
+    assert type(app.scene).__name__ == "SavesScene"
