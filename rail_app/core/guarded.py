@@ -20,12 +20,13 @@ messages are cut to about 60 characters (:func:`shorten`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,6 +127,18 @@ def keep_in_memory(path: str | os.PathLike[str], data: bytes) -> None:
     _MEMORY[key] = data
     while len(_MEMORY) > MEMORY_FILES:
         del _MEMORY[next(iter(_MEMORY))]
+
+
+@contextlib.contextmanager
+def memory_file(path: str | os.PathLike[str], data: bytes) -> Iterator[None]:
+    """Within the block, :func:`read_bytes` gives ``data`` for ``path`` (a file read once
+    from outside, checked by a reader that takes a path, with nothing written to disk)."""
+    key = os.path.abspath(path)
+    _MEMORY[key] = data
+    try:
+        yield
+    finally:
+        _MEMORY.pop(key, None)
 
 
 def _in_memory(path: str | os.PathLike[str]) -> bytes | None:
