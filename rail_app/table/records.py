@@ -194,6 +194,9 @@ def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Re
         raise fail(f"missing key(s): {', '.join(missing)}")
     if not isinstance(data["map"], str) or not data["map"] or len(data["map"]) > 4096:
         raise fail("'map' must be the map file's path")
+    if "\0" in data["map"]:
+        raise fail(f"'map' must be the map file's path, not {guarded.shorten(data['map'])} "
+                   "(no file's path holds a NUL character)")
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail(f"'seed' must be a whole number, not {guarded.shorten(seed)}")

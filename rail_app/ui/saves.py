@@ -35,7 +35,7 @@ from rail_app.ui.savelist import (
     thumbnail,
 )
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import draw_form, form_card, open_saved_game
+from rail_app.ui.scenes import OpenQuestion, draw_form, form_card, open_saved_game
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
@@ -56,6 +56,7 @@ class SavesScene(Scene):
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
         self.asking: Question | None = None
+        self.opening = OpenQuestion(self)  # a game that loads only in part
         self.pointer = (0, 0)
         super().__init__(app)
 
@@ -109,6 +110,7 @@ class SavesScene(Scene):
         if self.asking is not None:  # the window changed size while asking: ask again
             self.asking = None
             self.ask_delete()
+        self.opening.show()
 
     def fill_name(self) -> None:
         """The name field: the game to save, or the selected save."""
@@ -136,6 +138,8 @@ class SavesScene(Scene):
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.opening.handle(event):  # load a game only in part?
+            return True
         if self.extras.handle(event):  # Replay, Export…, Import… and the file dialog
             return True
         if self.asking is not None:  # the question has the screen
@@ -239,7 +243,7 @@ class SavesScene(Scene):
         elif e.problem:
             self.message.set_text(_("This save cannot be loaded (see why on the right)."))
         else:
-            open_saved_game(self.app, e.path)
+            open_saved_game(self.app, e.path, self.opening)
 
     def save_now(self) -> None:
         session = self.session

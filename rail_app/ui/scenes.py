@@ -31,6 +31,7 @@ from rail_app.ui.background import Background
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
 from rail_app.ui.palette import INK as INK
 from rail_app.ui.palette import PAPER as PAPER
+from rail_app.ui.question import Question
 from rail_app.ui.scene import Host, Scene
 
 
@@ -241,6 +242,10 @@ class MenuScene(Scene):
     """The main menu: the game picker, the chosen game's title and map, New game, Learn to
     play (for a game with a lesson), Continue, Load game, Settings and Quit."""
 
+    def __init__(self, app: Host) -> None:
+        self.opening = OpenQuestion(self)  # Continue with a game that loads only in part
+        super().__init__(app)
+
     def build(self) -> None:
         from rail_app.table import registry
         from rail_app.ui.gamescreens import playable, screens_of
@@ -294,6 +299,7 @@ class MenuScene(Scene):
                 self.offer_folder(notice.text, notice.title)
             else:
                 self.show_error(notice.text, title=notice.title)
+        self.opening.show()  # asked again after a change of the window's size
 
     def offer_folder(self, text: str, title: str) -> None:
         """The data folder takes no saves: say why, and offer one that does."""
@@ -320,6 +326,8 @@ class MenuScene(Scene):
                 folder=os.environ[DATA_DIR_ENV]), title=_("Saves"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.opening.handle(event):
+            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
                 and event.ui_element is self.folder_offer:
             self.folder_offer = None
@@ -332,7 +340,7 @@ class MenuScene(Scene):
             elif what == "learn":
                 self.learn()
             elif what == "continue" and self.resumable is not None:
-                open_saved_game(self.app, self.resumable)
+                open_saved_game(self.app, self.resumable, self.opening)
             elif what == "load":
                 self.app.push(self.app.screens.saves())
             elif what == "settings":
@@ -385,8 +393,53 @@ def _latest_game(game_id: str) -> Path | None:
     return latest_game_path(game_id)
 
 
-def open_saved_game(app: Host, path: Path) -> bool:
-    """Load a save and go to the game; on a damaged file, say why on the main menu."""
+class OpenQuestion:
+    """The question a screen (the menu's Continue, the Load screen) asks before it opens a
+    saved game whose recorded actions stop replaying before their end (a save made before a
+    rule was corrected, on a map changed since, or edited): the sentence saying up to where
+    it loads and why, and whether to load it up to there. Nothing of the file changes until
+    the player saves; playing on is a new branch of the game (its own autosaves)."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.session: Any = None  # the game loaded, waiting for the answer
+        self.question: Question | None = None
+
+    def ask(self, session: Any) -> None:
+        self.session = session
+        self.show()
+
+    def show(self) -> None:
+        """The question's widgets, on the screen's widgets as they are now (after a change
+        of the window's size too)."""
+        if self.session is None:
+            return
+        app = self.scene.app
+        self.question = Question(
+            self.scene.ui, app.size, app.px, _("Only part of this game can be loaded"),
+            _("{sentence} Load the game up to there? The file stays as it is until you "
+              "save.").format(sentence=self.session.cut_short),
+            _("Load up to there"), width=620)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was the question's (while it is asked, every event is)."""
+        if self.question is None:
+            return False
+        yes = self.question.answer(event)
+        if yes is None:
+            return True
+        self.question.kill()
+        self.question = None
+        session, self.session = self.session, None
+        if yes:
+            self.scene.app.reset(self.scene.app.screens.game(session))
+        return True
+
+
+def open_saved_game(app: Host, path: Path, opening: OpenQuestion | None = None) -> bool:
+    """Load a save and go to the game; on a damaged file, say why on the main menu. A game
+    whose history stops replaying before its end is opened once ``opening`` has asked
+    (False until then); without one (a tool) it is opened at once."""
     from rail_app.ui.session import LoadError, Session
 
     try:
@@ -395,6 +448,9 @@ def open_saved_game(app: Host, path: Path) -> bool:
         menu = app.reset(app.screens.menu())
         assert isinstance(menu, MenuScene)
         menu.show_error(str(exc))
+        return False
+    if session.cut_short and opening is not None:
+        opening.ask(session)
         return False
     app.reset(app.screens.game(session))
     return True

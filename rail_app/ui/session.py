@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from rail_app.core import names
 from rail_app.core.files import os_reason
-from rail_app.core.i18n import _
+from rail_app.core.i18n import _, ngettext, number
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
@@ -88,6 +88,10 @@ class Session(Generic[S]):
         self.autosave_file: Path | None = None
         #: Why the last autosave failed, in a player's words ("": it did not fail)
         self.autosave_problem = ""
+        #: A loaded game whose recorded actions stop replaying before the end: the sentence
+        #: saying up to where it loads and why ("": its whole history replayed). The
+        #: screens ask before such a game is opened (:func:`rail_app.ui.scenes.open_saved_game`)
+        self.cut_short = ""
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -272,6 +276,8 @@ class Session(Generic[S]):
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
         s: Session[Any] = cls(setup, board, state, saved.world)
         s.notes = notes
+        if refused is not None:
+            s.cut_short = notes[-1]
         if saved.game is not None:
             s.game_id = saved.game.id
             s.began = saved.game.began
@@ -279,10 +285,11 @@ class Session(Generic[S]):
             unnamed = saved.game.name.startswith(default) or (
                 saved.game.autosave and saved.game.name == names.save_name(s.autosave_name()))
             s.name = "" if unnamed else saved.game.name
-            if _later_save_of(saved.game.id, len(game.history(state)), game.turn(state),
-                              path):
-                # An earlier point of a game that went on: playing on from here is a new
-                # branch with autosaves of its own, so the later turns are never overwritten.
+            if refused is not None or _later_save_of(saved.game.id, len(game.history(state)),
+                                                     game.turn(state), path):
+                # An earlier point of a game that went on (or a game whose history stops
+                # replaying before its end): playing on from here is a new branch with
+                # autosaves of its own, so the later turns are never overwritten.
                 s.game_id = new_game_id()
         s.saved_at_version = s.version
         return s
@@ -319,14 +326,26 @@ def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.Acti
     now refuse: which action, which rule, and how much of the game was left out."""
     v = refused.violations[0] if refused.violations else None
     rule = "" if v is None else f" ({v.rule}: {v.message})" if v.rule else f" ({v.message})"
-    lead = ("its map has changed since it was saved and no longer allows" if map_changed
-            else "the rules of this version no longer allow")
     left = recorded - refused.index + 1
-    return (f"This game loads up to turn {game.turn(state)}: {lead} its action "
-            f"{refused.index}, {game.action_words(state, refused.player, refused.action)}"
-            f"{rule}, so the {left} "
-            f"action{'s' if left != 1 else ''} from there on "
-            f"{'are' if left != 1 else 'is'} left out.")
+    if map_changed:
+        text = ngettext(
+            "This game loads up to turn {turn}: its map has changed since it was saved and "
+            "no longer allows its action {index}, {action}{rule}, so the {left} action from "
+            "there on is left out.",
+            "This game loads up to turn {turn}: its map has changed since it was saved and "
+            "no longer allows its action {index}, {action}{rule}, so the {left} actions "
+            "from there on are left out.", left)
+    else:
+        text = ngettext(
+            "This game loads up to turn {turn}: the rules of this version no longer allow "
+            "its action {index}, {action}{rule}, so the {left} action from there on is left "
+            "out.",
+            "This game loads up to turn {turn}: the rules of this version no longer allow "
+            "its action {index}, {action}{rule}, so the {left} actions from there on are "
+            "left out.", left)
+    return text.format(turn=number(game.turn(state)), index=number(refused.index),
+                       action=game.action_words(state, refused.player, refused.action),
+                       rule=rule, left=number(left))
 
 
 def prune_autosaves(game_id: str, keep: int) -> None:
