@@ -103,7 +103,7 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", metavar="PATH", help="offer this map file in the new game dialog")
     p.add_argument("--selftest", action="store_true",
                    help="play a few turns through the interface without a window and exit")
-    p.add_argument("--game", metavar="GAME", default=None,
+    p.add_argument("--game", metavar="GAME", type=game_id, default=None,
                    help="with --selftest: the game to test (default: Italian Rails)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
@@ -233,17 +233,9 @@ def _render(args: argparse.Namespace) -> int:
     from rail_app.ui.gamescreens import GAME_SCREENS
 
     out = Path(args.output)
-    if out.is_dir():
-        print(_("cannot write {output}: it is a folder (give a file name, e.g. {example})")
-              .format(output=args.output, example=out / "map.png"), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if out.exists() and not out.is_file():
-        print(_("cannot write {output}: not a regular file (a device or a pipe)")
-              .format(output=args.output), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not out.parent.is_dir():
-        print(_("cannot write {output}: the folder {folder} does not exist")
-              .format(output=args.output, folder=out.parent), file=sys.stderr)
+    problem = _output_problem(out)
+    if problem:
+        print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
     if draw is None and game.id in GAME_SCREENS:
@@ -260,6 +252,40 @@ def _render(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(_("wrote {output} ({size}x{size2})").format(output=args.output, size=size[0], size2=size[1]))
     return EXIT_OK
+
+
+def _output_problem(out: Path) -> str:
+    """Why no picture can be written at ``out`` ("" when one can be tried): a folder, a
+    device or a pipe, a folder that does not exist, a name no file can have."""
+    from rail_app.core.files import os_reason
+
+    shown = guarded_shown(str(out))
+    try:
+        if out.is_dir():
+            return _("cannot write {output}: it is a folder (give a file name, e.g. "
+                     "{example})").format(output=shown, example=out / "map.png")
+        if out.exists() and not out.is_file():
+            return _("cannot write {output}: not a regular file (a device or a pipe)"
+                     ).format(output=shown)
+        if not out.parent.is_dir():
+            return _("cannot write {output}: the folder {folder} does not exist").format(
+                output=shown, folder=guarded_shown(str(out.parent)))
+        os.stat(out.parent / out.name)
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return _("cannot write {output}: {exc}").format(output=shown, exc=_(os_reason(exc)))
+    except ValueError:
+        return _("cannot write {output}: the name holds a NUL character").format(
+            output=shown)
+    return ""
+
+
+def guarded_shown(text: str) -> str:
+    """A path in a message: what cannot be printed escaped, the last 80 characters at most
+    (where the file's name is)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= 80 else "…" + text[-79:]
 
 
 # -- map authoring: build-deck, new-map, preview ----------------------------------------------

@@ -333,7 +333,8 @@ def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app tournament [--game G]``."""
     rules = registry.game(getattr(args, "game", None))
     example = ",".join(str(v) for v in rules.levels) or rules.players[0]
-    levels = [x.strip().lower() for x in str(args.levels or example).split(",") if x.strip()]
+    given = example if args.levels is None else args.levels
+    levels = [x.strip().lower() for x in str(given).split(",") if x.strip()]
     bad = [x for x in levels if x not in rules.players]
     if len(levels) < 1 or bad or len(set(levels)) != len(levels):
         print(f"--levels takes different names among {', '.join(rules.players)}, e.g. "

@@ -37,6 +37,14 @@ def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None =
         return 2
     small = rules.small_map
     path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
+    from rail_app.core.mapfile import MapError
+
+    try:  # a map of another game, or none: refused before any window is made
+        rules.load_board(path)
+    except MapError as exc:
+        for problem in exc.problems or [exc]:
+            print(f"selftest: {problem}", file=sys.stderr)
+        return 2
     with scratch_data_dir("rails-selftest-"):
         from rail_app.ui.headless import use_dummy_drivers
 

@@ -54,6 +54,8 @@ from rail_app.games.steam.rules.mapfile import MapError, load_board
 from rail_app.games.steam.rules.state import GameState
 
 MAX_ACTIONS = 20_000
+#: The most games of each table one run plays.
+MAX_GAMES = 1_000_000
 Z95 = 1.959964
 DEFAULT_MAP = "maps/test/steam-small.yaml"
 EXIT_OK, EXIT_FAILED, EXIT_REFUSED, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -333,8 +335,10 @@ def lines(summary: dict[str, Any]) -> Iterator[str]:
         share = f"{e['win_share']:.1%} ({lo:.1%}-{hi:.1%})" if e["win_share"] is not None \
             else "-"
         cpu = e["turn_cpu_s"]
-        yield (f"{lvl:<8}{e['games']:>6}  {share:<26}{e['chance']:>7.1%}"
-               f"{e['mean_rank']:>6.2f}{e['median_score']!s:>8}{e['mean_margin']!s:>8}"
+        chance = f"{e['chance']:.1%}" if e["chance"] is not None else "-"
+        rank = f"{e['mean_rank']:.2f}" if e["mean_rank"] is not None else "-"
+        yield (f"{lvl:<8}{e['games']:>6}  {share:<26}{chance:>7}"
+               f"{rank:>6}{e['median_score']!s:>8}{e['mean_margin']!s:>8}"
                f"{summary['ratings'].get(lvl, 1500):>8.0f}{e['bankrupt']:>9}   "
                f"{cpu['p50']:.3f}/{cpu['p95']:.3f}/{cpu['max']:.3f} s")
     for t in summary["tables"]:
@@ -353,7 +357,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="the levels of one table, e.g. hard,normal,normal (repeatable)")
     p.add_argument("--levels", default="easy,normal,hard",
                    help="levels dealt round the seats when no --table is given")
-    p.add_argument("--games", type=int, default=30, help="games per table")
+    p.add_argument("--games", type=_games, default=30,
+                   help=f"games per table (1 to {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--variant", choices=("basic", "standard"), default="basic")
     p.add_argument("--map", default=DEFAULT_MAP)
@@ -366,7 +371,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _games(text: str) -> int:
+    """``--games``: a whole number from 1 to :data:`MAX_GAMES` (a count that would do
+    nothing, or fill the memory with its schedule, is refused)."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 12 or not 1 <= int(t) <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to "
+                                         f"{MAX_GAMES:,}")
+    return int(t)
+
+
 def _value(text: str) -> Any:
+    """A setting's value: true, false, none, a whole number or a finite number (ValueError
+    for anything else: inf, nan, 1e999)."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
@@ -375,7 +392,10 @@ def _value(text: str) -> Any:
     try:
         return int(text)
     except ValueError:
-        return float(text)
+        value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
 
 
 def define_levels(specs: Sequence[str]) -> str | None:
