@@ -278,19 +278,30 @@ def _out_of_range(kind: FileKind, value: float, text: str) -> str | None:
     return None
 
 
-def _bounded(kind: FileKind, parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    """``parse`` (of a JSON number) that also refuses numbers beyond ``kind``'s range."""
-    if kind.max_magnitude is None:
-        return parse
+def _number_parsers(kind: FileKind) -> tuple[Callable[[str], int], Callable[[str], float]]:
+    """The JSON parser's readers of whole and other numbers for a ``kind`` file: each
+    number checked as it is read (length, finite, within the kind's range), in one call."""
+    limit = kind.max_magnitude
+    if limit is None:
+        return _json_int, _json_float
 
-    def checked(text: str) -> Any:
-        value = parse(text)
-        why = _out_of_range(kind, value, text)
-        if why is not None:
-            raise _BadNumber(text, why)
+    def whole(text: str) -> int:
+        value = _json_int(text)
+        if abs(value) > limit:
+            raise _BadNumber(text, str(_out_of_range(kind, value, text)))
         return value
 
-    return checked
+    def other(text: str) -> float:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _BadNumber(text, f"a number of {len(text)} characters is too long")
+        value = float(text)
+        if not -limit <= value <= limit:  # NaN and the infinities fail too
+            if not math.isfinite(value):
+                raise _BadNumber(text, f"{shorten(text)} is too large to be a number")
+            raise _BadNumber(text, str(_out_of_range(kind, value, text)))
+        return value
+
+    return whole, other
 
 
 def _json_constant(text: str) -> Any:
@@ -377,8 +388,8 @@ def parse_json(data: bytes | str, kind: FileKind, shown: str) -> Any:
                          f"file needs at most {kind.max_depth})")
     text = data if isinstance(data, str) else decode(raw, shown)
     try:
-        return json.loads(text, parse_int=_bounded(kind, _json_int),
-                          parse_float=_bounded(kind, _json_float),
+        whole, other = _number_parsers(kind)
+        return json.loads(text, parse_int=whole, parse_float=other,
                           parse_constant=_json_constant, object_pairs_hook=_json_object)
     except _BadNumber as exc:
         raise GuardError(shown, _line_of(raw, exc.text.encode("utf-8")), exc.why) from None
