@@ -322,3 +322,72 @@ def test_the_bundled_maps_still_load(capsys: pytest.CaptureFixture[str]) -> None
         if path.name.endswith("-deck.yaml"):
             continue
         assert cli.main(["validate-map", str(path)]) == 0, capsys.readouterr().err
+
+
+# -- rivers: one line each, never crossing itself, and crossings found by what they cross --
+
+def _with_rivers(tmp_path: Path, rivers: list[list[list[float]]]) -> Path:
+    import json
+
+    path = italy_copy(tmp_path)
+    geo = tmp_path / "italy.geojson"
+    doc = json.loads(geo.read_text(encoding="utf-8"))
+    for i, coords in enumerate(rivers):
+        doc["features"].append({"type": "Feature", "geometry": {
+            "type": "LineString", "coordinates": coords},
+            "properties": {"layer": "river", "name": f"Rio {i}", "system": f"S{i % 7}"}})
+    geo.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_river_that_crosses_itself_is_refused_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """500 rivers of 190 points scribbled over Italy, each crossing itself: refused at the
+    first one, at once (the board never asks which segment crosses which scribble)."""
+    import random
+
+    rng = random.Random(1)
+    scribbles = [[[round(rng.uniform(7, 18), 4), round(rng.uniform(37, 47), 4)]
+                  for _ in range(190)] for _ in range(500)]
+    code, err = validate_here(_with_rivers(tmp_path, scribbles), capsys)
+    assert code == 2
+    assert "(river)" in err and "the river crosses itself" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_river_crossings_are_shapelys_crosses_whatever_the_rivers(tmp_path: Path) -> None:
+    """The crossings found from each river's straight pieces are exactly the pairs
+    shapely's ``crosses`` names: on Italy, and on rivers winding over the whole map that
+    also pass through dots, end on dots and run along segments (the cases asked of
+    shapely)."""
+    import random
+
+    import numpy as np
+    import shapely
+
+    from rail_app.games.italian_rails.rules.board import load_board, river_crossings
+
+    def both(board: Any) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        rivers = [f.geom for f in board.geometry.layer("river")]
+        pairs = sorted(board.edges)
+        ends = np.array([[[board.dots[a].x, board.dots[a].y],
+                          [board.dots[c].x, board.dots[c].y]] for a, c in pairs])
+        lines = shapely.linestrings(ends)
+        li, fi = shapely.STRtree(rivers).query(lines, predicate="crosses")
+        return (river_crossings(ends, lines, rivers),
+                sorted(set(zip(li.tolist(), fi.tolist(), strict=True))))
+
+    italy = load_board(ROOT / "maps" / "italy.yaml")
+    mine, shapelys = both(italy)
+    assert mine == shapelys and len(mine) > 400
+    rng = random.Random(2)
+    winding = [[[round(x0 + k * 0.06, 4), round(rng.uniform(37.5, 46.5), 4)]
+                for k in range(120)] for x0 in (7.0, 7.3, 7.6, 8.1)]
+    dots = sorted(italy.dots, key=lambda d: (d.q, d.r))[200:260]
+    proj = italy.projection
+    through = [list(proj.inverse(d.x, d.y)) for d in dots[::3]]  # through dots, ending on one
+    along = [list(proj.inverse(dots[0].x, dots[0].y)), list(proj.inverse(dots[1].x,
+                                                                        dots[1].y))]
+    board = load_board(_with_rivers(tmp_path, [*winding, through, along]), use_cache=False)
+    mine, shapelys = both(board)
+    assert mine == shapelys and len(mine) > 1000

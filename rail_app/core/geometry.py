@@ -183,7 +183,7 @@ def load_geometry(
         return MapGeometry(features), problems
     for layer, props, geometry, file, line, label in todo:
         try:
-            geom = _checked(shape(geometry))
+            geom = _checked(shape(geometry), layer)
         except Exception as exc:  # shapely raises several kinds for bad input
             # One bad shape is enough to refuse the map; checking a scribble costs time,
             # so the rest waits until this one is fixed.
@@ -318,15 +318,22 @@ _INVALID = {
 }
 
 
-def _checked(geom: BaseGeometry) -> BaseGeometry:
+def _checked(geom: BaseGeometry, layer: str = "") -> BaseGeometry:
     """A non-empty geometry whose coordinates are within :data:`MAX_COORDINATE`, and a valid
     one if it is a polygon. A polygon that crosses itself is refused, not repaired: repairing
     costs time that grows with the square of its crossings (minutes for a scribble of a
-    thousand points), and the map's author should see where the mistake is."""
+    thousand points), and the map's author should see where the mistake is. A river is a
+    line that never crosses itself (its pieces may meet at their ends): a board asks which
+    segments cross which river, and a scribble of rivers crossing themselves everywhere
+    would keep that question busy for minutes."""
     if geom.is_empty:
         raise ValueError("empty geometry")
     if not all(abs(v) <= MAX_COORDINATE for v in geom.bounds):
         raise ValueError("coordinates far outside any map")
+    if layer == "river" and geom.geom_type in ("LineString", "MultiLineString") \
+            and not geom.is_simple:
+        raise ValueError("the river crosses itself (a river is drawn without loops; fix it "
+                         "in a map editor)")
     if geom.geom_type in ("Polygon", "MultiPolygon") and not geom.is_valid:
         reason = str(shapely.is_valid_reason(geom))
         where = re.search(r"\[(-?[\d.e+-]+) (-?[\d.e+-]+)\]", reason)
