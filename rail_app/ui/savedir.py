@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rail_app.core.paths import user_data_dir
@@ -57,14 +59,23 @@ def scan_saves(prefix: str = "") -> list[Path]:
 
 
 #: The index of the saves folder: each save's name, inode and modification time, newest
-#: first, and the folder's own modification time when it was taken. Kept in memory and in
-#: ``saves-index.txt`` beside the folder (not in it: writing it would change the folder),
-#: one line a save, so that a folder of thousands of saves is listed from one small read.
+#: first, the folder's own modification time when it was taken, and what Continue needs to
+#: know of each save (which game of the table, which match, whether it is over), learnt
+#: the first time a save is read. Kept in memory and in ``saves-index.txt`` beside the
+#: folder (not in it: writing it would change the folder): fields of UTF-8 text apart by
+#: NUL characters, which no file's name holds, split at once however many saves there
+#: are, so that a folder of thousands of saves is listed, and the game Continue resumes
+#: found, from one small read.
 INDEX_NAME = "saves-index.txt"
-INDEX_HEAD = "rail-saves-index 1"
+INDEX_HEAD = "rail-saves-index"
+INDEX_VERSION = "2"
 #: A folder changed less than this long before it was indexed may change again within the
 #: same tick of a coarse clock: such an index is used but the folder is looked at again.
 _RACY_NS = 2_000_000_000
+#: What Continue knows of a save without reading it: the game of the table its record
+#: names, its match's id, whether its game is over; None for a file that is not a save.
+Facts = tuple[str, str, bool] | None
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
 
 
 class _Index:
@@ -72,23 +83,27 @@ class _Index:
         self.folder = ""
         self.stamp = -1  # the folder's mtime_ns when taken; -1: not taken
         self.trusted = False  # taken long enough after the folder last changed
+        #: the folder's time when its names and inodes were last seen to be the index's
+        self.checked = -1
         self.names: list[str] = []  # newest first
-        #: each name's (mtime, inode), read from the index file only when needed (a
-        #: folder that changed); the list itself needs only the names, in order
-        self._rows: list[tuple[float, int]] | None = []
-        self._raw = ("", "")
+        self.inodes: list[int] = []  # each name's inode
+        #: each name's modification time, made from the index file's text only when
+        #: needed (a folder that changed); the list itself needs only the names, in order
+        self._times: list[float] | None = []
+        self._raw_times: list[str] = []
+        #: what is known of each save so far, as the index file writes it ("": not yet)
+        self.facts: dict[str, str] = {}
+        self.dirty = False  # facts learnt since the index was last written
 
+    @property
     def rows(self) -> list[tuple[float, int]]:
-        if self._rows is None:
+        """Each name's (modification time, inode)."""
+        if self._times is None:
             try:
-                times = list(map(float, self._raw[0].split()))
-                inodes = list(map(int, self._raw[1].split()))
+                self._times = [float(t) for t in self._raw_times]
             except ValueError:
-                times, inodes = [], []
-            if not len(times) == len(inodes) == len(self.names):
-                times, inodes = [-1.0] * len(self.names), [-1] * len(self.names)
-            self._rows = list(zip(times, inodes, strict=True))
-        return self._rows
+                self._times = [-1.0] * len(self.names)
+        return list(zip(self._times, self.inodes, strict=True))
 
 
 _INDEX = _Index()
@@ -103,7 +118,7 @@ def forget_index() -> None:
 def _read_index(folder: Path) -> _Index:
     """The index written by an earlier run (through the guarded reader); an empty one when
     there is none or it cannot be used: it is only a shortcut, checked against the
-    folder's time and, when that changed, entry by entry."""
+    folder's names and inodes before it is trusted (:func:`_same_entries`)."""
     from rail_app.core import guarded
 
     out = _Index()
@@ -111,35 +126,50 @@ def _read_index(folder: Path) -> _Index:
         text = guarded.read_text(folder.parent / INDEX_NAME, guarded.SAVE)
     except guarded.GuardError:
         return out
-    lines = text.split("\n")
-    head = lines[0].split("\t") if lines else []
-    if len(head) != 4 or head[0] != INDEX_HEAD or head[3] != str(folder) or len(lines) < 3:
+    parts = text.split("\0")
+    try:
+        if parts[:2] != [INDEX_HEAD, INDEX_VERSION] or parts[4] != str(folder):
+            return out
+        stamp, trusted, count = int(parts[2]), parts[3] == "trusted", int(parts[5])
+        if len(parts) != 6 + 4 * count:
+            return out
+        inodes = [int(i) for i in parts[8::4]]
+    except (IndexError, ValueError):
         return out
-    try:  # the times on one line, the inodes on the next, then a name a line
-        stamp, trusted = int(head[1]), head[2] == "trusted"
-    except ValueError:
-        return out
-    start = len(lines[0]) + len(lines[1]) + len(lines[2]) + 3
-    block = text[start:]
-    if "/" in block or "\\" in block or "\0" in block:
-        return out  # a name no file in the folder can have: not this program's index
     out.folder, out.stamp, out.trusted = str(folder), stamp, trusted
-    out.names = [n for n in lines[3:] if n]
-    out._rows, out._raw = None, (lines[1], lines[2])
+    out.names, out.inodes = parts[6::4], inodes
+    out._times, out._raw_times = None, parts[7::4]
+    out.facts = {n: f for n, f in zip(out.names, parts[9::4], strict=True) if f}
     return out
 
 
 def _write_index(idx: _Index) -> None:
     from rail_app.core.files import write_atomic
 
-    rows = idx.rows()
-    lines = [f"{INDEX_HEAD}\t{idx.stamp}\t{'trusted' if idx.trusted else 'checked'}\t"
-             f"{idx.folder}", " ".join(repr(m) for m, _ in rows),
-             " ".join(str(ino) for _, ino in rows), *idx.names]
+    fields = [INDEX_HEAD, INDEX_VERSION, str(idx.stamp),
+              "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names))]
+    for name, (mtime, ino) in zip(idx.names, idx.rows, strict=True):
+        fields += [name, repr(mtime), str(ino), idx.facts.get(name, "")]
     # The index is a shortcut, rebuilt from the folder whenever it is missing or stale: a
     # disk that takes no file leaves the game without it, and nothing else
-    with contextlib.suppress(OSError):
-        write_atomic(Path(idx.folder).parent / INDEX_NAME, "\n".join(lines) + "\n")
+    with contextlib.suppress(OSError, ValueError):
+        write_atomic(Path(idx.folder).parent / INDEX_NAME, "\0".join(fields))
+    idx.dirty = False
+
+
+def _facts_text(fact: Facts) -> str:
+    """A save's facts as the index writes them ("-": no save, or none Continue can use)."""
+    if fact is None or not _WORD.fullmatch(fact[0]) or not (
+            fact[1] == "" or _WORD.fullmatch(fact[1])):
+        return "-"
+    return f"{fact[0]} {fact[1] or '-'} {int(fact[2])}"
+
+
+def _facts_of_text(text: str) -> Facts:
+    words = text.split(" ")
+    if len(words) != 3:
+        return None
+    return words[0], "" if words[1] == "-" else words[1], words[2] == "1"
 
 
 def _plain(name: str) -> bool:
@@ -155,16 +185,30 @@ def newest_saves() -> list[str]:
     return [prefix + n for n in names]
 
 
+def _same_entries(idx: _Index, folder: Path) -> bool:
+    """Whether the folder holds exactly the index's saves, each the same file (its inode):
+    one look at the folder's entries, no file opened or measured. An index that a coarse
+    clock, a restored backup or a hand-written index left behind the folder hides no save."""
+    try:
+        with os.scandir(folder) as it:
+            seen = {e.name: e.inode() for e in it if _plain(e.name)}
+    except OSError:
+        return False
+    return len(seen) == len(idx.names) and all(
+        seen.get(name) == ino for name, ino in zip(idx.names, idx.inodes, strict=True))
+
+
 def newest_names() -> tuple[Path, list[str]]:
     """The saves folder and the name of every save file in it that is a regular file now,
     newest first (the list is the index's own: not to be changed). An entry that is not a
     regular file (a dangling link, a link loop, a folder, a pipe, a file another window
     deleted a moment ago) is left out: it hides itself, never the others.
 
-    The folder is indexed: while its own modification time is unchanged (no save added,
-    replaced or deleted), the list comes from the index without looking at the files;
-    when it changed, only the entries that are new or replaced (another inode) are looked
-    at. The index is kept beside the folder for the next run."""
+    The folder is indexed: while its own modification time is unchanged and its entries
+    are the index's (their names and inodes, seen in one look at the folder), the list
+    comes from the index without measuring the files; when anything changed, only the
+    entries that are new or replaced (another inode) are measured. The index is kept
+    beside the folder for the next run."""
     folder = saves_dir()
     try:
         before = os.stat(folder).st_mtime_ns
@@ -173,10 +217,12 @@ def newest_names() -> tuple[Path, list[str]]:
     idx = _INDEX
     if idx.folder != str(folder):
         idx = _read_index(folder)
-    if idx.folder == str(folder) and idx.stamp == before and idx.trusted:
+    if idx.folder == str(folder) and idx.stamp == before and idx.trusted and (
+            idx.checked == before or _same_entries(idx, folder)):
+        idx.checked = before
         globals()["_INDEX"] = idx
         return folder, idx.names
-    known = dict(zip(idx.names, idx.rows(), strict=True))
+    known = dict(zip(idx.names, idx.rows, strict=True))
     try:
         with os.scandir(folder) as it:
             entries = [e for e in it if _plain(e.name)]
@@ -203,13 +249,47 @@ def newest_names() -> tuple[Path, list[str]]:
     fresh = _Index()
     fresh.folder, fresh.stamp = str(folder), after
     fresh.names = [name for _, _, name in rows]
-    fresh._rows = [(m, ino) for m, ino, _ in rows]
+    fresh.inodes = [ino for _, ino, _ in rows]
+    fresh._times = [m for m, _, _ in rows]
     fresh.trusted = after == before and time.time_ns() - after > _RACY_NS
+    fresh.checked = after if after == before else -1
+    # what is known of a save stays known while it is the same file (its inode)
+    fresh.facts = {name: idx.facts[name] for _, ino, name in rows
+                   if name in idx.facts and known.get(name, (0.0, -1))[1] == ino}
     globals()["_INDEX"] = fresh
     if after == before and (fresh.names != idx.names or fresh.trusted != idx.trusted
-                            or fresh.rows() != idx.rows()):
+                            or fresh.inodes != idx.inodes or fresh.stamp != idx.stamp
+                            or fresh.facts != idx.facts or fresh.rows != idx.rows):
         _write_index(fresh)
     return folder, fresh.names
+
+
+def save_facts(name: str, learn: Callable[[Path], Facts]) -> Facts:
+    """What Continue needs of the save ``name`` (see :data:`Facts`): from the index, or
+    ``learn`` from the file (then kept in the index, written by :func:`keep_facts`)."""
+    idx = _INDEX
+    known = idx.facts.get(name)
+    if known is not None:
+        return _facts_of_text(known)
+    fact = learn(Path(idx.folder) / name) if idx.folder else None
+    if idx.folder:
+        idx.facts[name] = _facts_text(fact)
+        idx.dirty = True
+    return fact if _facts_text(fact) != "-" else None
+
+
+def keep_facts() -> None:
+    """Write the index again when facts were learnt and the folder has not changed since
+    it was taken (else the next listing takes it anew)."""
+    idx = _INDEX
+    if not idx.dirty or not idx.folder:
+        return
+    try:
+        now = os.stat(idx.folder).st_mtime_ns
+    except (OSError, ValueError):
+        return
+    if now == idx.stamp:
+        _write_index(idx)
 
 
 def list_saves() -> list[Path]:

@@ -230,37 +230,55 @@ def latest_game(entries: list[Entry]) -> Entry | None:
 def latest_game_path(game_id: str | None = None) -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
     before any of them is needed): the newest save of a match whose newest save does not
-    say it is over (of the game ``game_id`` when given: the menu's chosen game), read
-    through the same guards as any save, newest first and only as far as needed. Loading
-    it checks it whole."""
-    from rail_app.core import guarded
-    from rail_app.table.records import FIRST_GAME
-    from rail_app.ui.savedir import newest_names
+    say it is over (of the game ``game_id`` when given: the menu's chosen game), newest
+    first and only as far as needed. What it needs of each save (its game, its match,
+    whether it is over) is read once, through the same guards as any save, and kept in the
+    folder's index: a folder of thousands of finished games is passed over without opening
+    one. Loading the save found checks it whole."""
+    from rail_app.ui.savedir import keep_facts, newest_names, save_facts
 
     finished: set[str] = set()  # matches whose newest save says the game is over
-    folder, names = newest_names()
+    _folder, names = newest_names()
+    found: Path | None = None
     for name in names:
-        p = folder / name
-        try:
-            data = guarded.read_json(p, guarded.SAVE)
-        except guarded.GuardError:
+        fact = save_facts(name, _facts_of)
+        if fact is None:
             continue
-        if not isinstance(data, dict) or "record" not in data:
-            continue
-        record = data["record"]
-        played = record.get("game", FIRST_GAME) if isinstance(record, dict) else None
+        played, match, over = fact
         if game_id is not None and played != game_id:
             continue  # a save of another game than the one chosen in the menu
-        game = data.get("game")
-        match = game.get("id") if isinstance(game, dict) else None
-        if isinstance(match, str) and match in finished:
+        if match and match in finished:
             continue  # an earlier turn of a game that ended: never resumed
-        if isinstance(game, dict) and game.get("over") is True:
-            if isinstance(match, str):
+        if over:
+            if match:
                 finished.add(match)
             continue
-        return p
-    return None
+        found = _folder / name
+        break
+    keep_facts()
+    return found
+
+
+def _facts_of(path: Path) -> tuple[str, str, bool] | None:
+    """A save's game of the table, its match and whether it is over, read through the
+    guarded reader (None when it is no save)."""
+    from rail_app.core import guarded
+    from rail_app.table.records import FIRST_GAME
+
+    try:
+        data = guarded.read_json(path, guarded.SAVE)
+    except guarded.GuardError:
+        return None
+    if not isinstance(data, dict) or "record" not in data:
+        return None
+    record = data["record"]
+    played = record.get("game", FIRST_GAME) if isinstance(record, dict) else None
+    if not isinstance(played, str):
+        return None
+    game = data.get("game")
+    match = game.get("id") if isinstance(game, dict) else None
+    over = isinstance(game, dict) and game.get("over") is True
+    return played, match if isinstance(match, str) else "", over
 
 
 def _level_words(level: str) -> str:
