@@ -22,13 +22,9 @@ from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
 
 
-def top_notice(scene: Any) -> tuple[str, str]:
-    from rail_app.games.italian_rails.ui.table import Spot
-
-    n = scene.table.notice_at(Spot.TOP) if hasattr(scene.table, "notice_at") else next(
-        (n for n in reversed(scene.table.notices) if n.spot is Spot.TOP and n.alive), None)
-    assert n is not None, "no notice at the top"
-    return n.headline, n.reason
+def warned(app: Any) -> str:
+    """The app's notice over the screen now, when it says something failed ("" if none)."""
+    return app.notice if app.notice_left > 0 and app.notice_alarm else ""
 
 
 # -- a failed autosave is said --------------------------------------------------------------
@@ -41,16 +37,60 @@ def test_a_failed_autosave_is_said_at_once_and_again_until_one_succeeds(
     with monkeypatch.context() as m:
         fail_writes(m, errno.ENOSPC)
         end_turns(d, scene, 1)
-        headline, reason = top_notice(scene)
-        assert headline == "Autosave failed"
-        assert "the disk is full" in reason
-        scene.table.notices.clear()
-        end_turns(d, scene, 1)  # the next turn: said again
-        assert top_notice(scene)[0] == "Autosave failed"
+        assert warned(app).startswith("Autosave failed: the disk is full.")
+        d.frames(400)  # long after any notice of the game's own has gone: still said
+        assert warned(app).startswith("Autosave failed: the disk is full.")
+        end_turns(d, scene, 1)  # the next turn fails too: said still
         assert scene.session.autosave_problem == "the disk is full"
+        assert warned(app)
     end_turns(d, scene, 1)  # room again: the autosave succeeds, and says so
-    assert top_notice(scene)[0] == "Autosaved again"
     assert scene.session.autosave_problem == ""
+    assert not warned(app) and app.notice.startswith("Autosaved again")
+
+
+def test_a_failed_steam_autosave_is_said_over_its_screen_until_one_succeeds(
+        _own_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell says it over any game's screen: Steam's too, whose screen has no word
+    of its own for it."""
+    from rail_app.ui.app import App
+    from rail_app.ui.session import Session
+    from rail_app.ui.settings import Settings
+    from tests.test_lost_steam import steam_save
+
+    app = App(size=(1280, 720), fullscreen=False, settings=Settings())
+    d = Driver(app)
+    session = Session.load(steam_save(_own_data_dir / "elsewhere", actions=20))
+    scene = app.reset(screens.game(app, session))
+    d.frames(2)
+    with monkeypatch.context() as m:
+        fail_writes(m, errno.EROFS)
+        scene.last_autosave = -1  # a new turn of a person: the screen autosaves
+        d.frames(1)
+        assert session.autosave_problem
+        assert warned(app).startswith("Autosave failed: the folder is on a read-only disk")
+        d.frames(400)
+        assert warned(app)
+    scene.last_autosave = -1
+    d.frames(1)
+    assert session.autosave_problem == "" and not warned(app)
+    assert app.notice.startswith("Autosaved again")
+
+
+def test_the_last_good_autosave_is_kept_while_newer_ones_fail(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rail_app.ui.session import saves_dir
+
+    d = Driver(app)
+    scene = start(app)
+    end_turns(d, scene, 1)
+    gid = scene.session.game_id
+    kept = sorted(saves_dir().glob(f"autosave-{gid}-*.json"))
+    assert kept
+    whole = {p: p.read_bytes() for p in kept}
+    with monkeypatch.context() as m:
+        fail_writes(m, errno.ENOSPC)
+        end_turns(d, scene, 4)
+    assert {p: p.read_bytes() for p in saves_dir().glob(f"autosave-{gid}-*.json")} == whole
 
 
 def test_loading_needs_no_free_disk_for_the_saves_world(app: Any,
@@ -94,7 +134,7 @@ def test_the_game_starts_on_a_folder_that_takes_no_saves_and_says_why(
     # the game is played all the same; its failed autosave is said
     scene = start(app)
     end_turns(d, scene, 1)
-    assert top_notice(scene)[0] == "Autosave failed"
+    assert warned(app).startswith("Autosave failed")
 
 
 def test_another_folder_is_offered_and_used(_own_data_dir: Path,

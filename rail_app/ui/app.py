@@ -22,8 +22,9 @@ import pygame_gui
 from rail_app.core import i18n
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
-from rail_app.ui import screens
+from rail_app.ui import hud, screens
 from rail_app.ui.fonts import font
+from rail_app.ui.palette import NOTICE_ALARM
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
@@ -82,6 +83,9 @@ class App:
         self.frame_times: list[float] = []
         self.notice = ""  # a word from the app over any screen (the mute key's answer)
         self.notice_left = 0.0  # seconds it stays
+        self.notice_alarm = False  # the notice says something failed (an autosave)
+        #: the game whose autosave failed: said over its screen until one succeeds
+        self.autosave_failed: Any = None
         self._theme_cache: dict[str, Any] | None = None
         self.screens: Screens = screens.AppScreens(self)
         self.stack: list[Scene] = []
@@ -213,8 +217,7 @@ class App:
             self.settings.muted = not self.settings.muted
             self.apply_sound_settings()
             self.save_settings()
-            self.notice = _("Sound off (M)") if self.settings.muted else _("Sound on (M)")
-            self.notice_left = NOTICE_TIME
+            self.say(_("Sound off (M)") if self.settings.muted else _("Sound on (M)"))
             return
         scene = self.scene
         consumed = scene.ui.process_events(event)
@@ -240,6 +243,7 @@ class App:
         scene = self.scene
         scene.update(ms / 1000.0)
         self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
+        self.watch_autosave(self.scene)
         t0 = pygame.time.get_ticks()
         scene.draw(self.screen)
         if self.notice_left > 0:
@@ -252,14 +256,44 @@ class App:
         if self.frames == 2 and self._sounds is None:
             self.sounds.volume = self.settings.volume  # make them now, between frames
 
+    def say(self, text: str, alarm: bool = False, seconds: float = NOTICE_TIME) -> None:
+        """The app's notice: ``text`` over whatever screen is shown, for ``seconds``."""
+        self.notice, self.notice_alarm, self.notice_left = text, alarm, seconds
+
+    def watch_autosave(self, scene: Scene) -> None:
+        """A game whose autosave failed says so over its screen, whichever game it is, at
+        once and for as long as the autosaves keep failing (a word of the app's own, such
+        as the mute key's, is shown for its time in between); the first autosave that
+        succeeds after them says so too. The session knows why the last one failed."""
+        session = getattr(scene, "session", None)
+        problem = getattr(session, "autosave_problem", "") if session is not None else ""
+        if problem:
+            self.autosave_failed = session
+            warning = _("Autosave failed: {why}. This turn is not saved; the game tries again "
+                        "after each turn.").format(why=_(problem))
+            if self.notice_left <= 0 or self.notice_alarm:
+                self.say(warning, alarm=True, seconds=0.5)
+        elif session is not None and session is self.autosave_failed:
+            self.autosave_failed = None
+            self.say(_("Autosaved again: the game saves itself after each turn."))
+
     def draw_notice(self, surface: pygame.Surface) -> None:
-        """The app's word over the screen, at the top in the middle."""
+        """The app's word over the screen, at the top in the middle, within the window
+        (on as many lines as it needs)."""
         size = self.px(16)
-        img = font(size, True).render(i18n.drawn(self.notice), True, WHITE)
-        box = img.get_rect(midtop=(surface.get_width() // 2, self.px(52))).inflate(size * 2,
-                                                                                   size)
-        pygame.draw.rect(surface, NOTICE_BG, box, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        width = surface.get_width() - self.px(80)
+        lines = hud.wrap(i18n.drawn(self.notice), size, width - size * 2, True)
+        imgs = [font(size, True).render(line, True, WHITE) for line in lines]
+        inner = pygame.Rect(0, 0, max(i.get_width() for i in imgs),
+                            sum(i.get_height() for i in imgs))
+        box = inner.inflate(size * 2, size)
+        box.midtop = (surface.get_width() // 2, self.px(52))
+        pygame.draw.rect(surface, NOTICE_ALARM if self.notice_alarm else NOTICE_BG, box,
+                         border_radius=min(box.h // 2, size))
+        y = box.y + size // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def guarded_step(self, dt: float | None = None,
                      events: list[pygame.event.Event] | None = None) -> None:
