@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rail_app.core.paths import user_data_dir
@@ -75,7 +74,14 @@ _RACY_NS = 2_000_000_000
 #: What Continue knows of a save without reading it: the game of the table its record
 #: names, its match's id, whether its game is over; None for a file that is not a save.
 Facts = tuple[str, str, bool] | None
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _word(text: str) -> bool:
+    """A game's id or a match's id as the index can keep it: 1 to 60 letters, digits,
+    dots, dashes and underscores, beginning with a letter or a digit."""
+    return 0 < len(text) <= 60 and text[0].isascii() and text[0].isalnum() \
+        and all(c in _WORD_CHARS for c in text)
 
 
 class _Index:
@@ -91,8 +97,12 @@ class _Index:
         #: needed (a folder that changed); the list itself needs only the names, in order
         self._times: list[float] | None = []
         self._raw_times: list[str] = []
-        #: what is known of each save so far, as the index file writes it ("": not yet)
-        self.facts: dict[str, str] = {}
+        #: what Continue knows of each save, a column a fact: the game of the table its
+        #: record names ("": not read yet, "-": not a save Continue can resume), its
+        #: match's id ("-": none), whether its game is over ("1")
+        self.games: list[str] = []
+        self.matches: list[str] = []
+        self.overs: list[str] = []
         self.dirty = False  # facts learnt since the index was last written
 
     @property
@@ -131,15 +141,15 @@ def _read_index(folder: Path) -> _Index:
         if parts[:2] != [INDEX_HEAD, INDEX_VERSION] or parts[4] != str(folder):
             return out
         stamp, trusted, count = int(parts[2]), parts[3] == "trusted", int(parts[5])
-        if len(parts) != 6 + 4 * count:
+        if len(parts) != 6 + _FIELDS * count:
             return out
-        inodes = [int(i) for i in parts[8::4]]
+        inodes = [int(i) for i in parts[8::_FIELDS]]
     except (IndexError, ValueError):
         return out
     out.folder, out.stamp, out.trusted = str(folder), stamp, trusted
-    out.names, out.inodes = parts[6::4], inodes
-    out._times, out._raw_times = None, parts[7::4]
-    out.facts = {n: f for n, f in zip(out.names, parts[9::4], strict=True) if f}
+    out.names, out.inodes = parts[6::_FIELDS], inodes
+    out._times, out._raw_times = None, parts[7::_FIELDS]
+    out.games, out.matches, out.overs = parts[9::_FIELDS], parts[10::_FIELDS], parts[11::_FIELDS]
     return out
 
 
@@ -148,8 +158,9 @@ def _write_index(idx: _Index) -> None:
 
     fields = [INDEX_HEAD, INDEX_VERSION, str(idx.stamp),
               "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names))]
-    for name, (mtime, ino) in zip(idx.names, idx.rows, strict=True):
-        fields += [name, repr(mtime), str(ino), idx.facts.get(name, "")]
+    for name, (mtime, ino), game, match, over in zip(idx.names, idx.rows, idx.games,
+                                                     idx.matches, idx.overs, strict=True):
+        fields += [name, repr(mtime), str(ino), game, match, over]
     # The index is a shortcut, rebuilt from the folder whenever it is missing or stale: a
     # disk that takes no file leaves the game without it, and nothing else
     with contextlib.suppress(OSError, ValueError):
@@ -157,19 +168,15 @@ def _write_index(idx: _Index) -> None:
     idx.dirty = False
 
 
-def _facts_text(fact: Facts) -> str:
-    """A save's facts as the index writes them ("-": no save, or none Continue can use)."""
-    if fact is None or not _WORD.fullmatch(fact[0]) or not (
-            fact[1] == "" or _WORD.fullmatch(fact[1])):
-        return "-"
-    return f"{fact[0]} {fact[1] or '-'} {int(fact[2])}"
+#: The fields of one save in the index file: name, time, inode, game, match, over.
+_FIELDS = 6
 
 
-def _facts_of_text(text: str) -> Facts:
-    words = text.split(" ")
-    if len(words) != 3:
-        return None
-    return words[0], "" if words[1] == "-" else words[1], words[2] == "1"
+def _facts_fields(fact: Facts) -> tuple[str, str, str]:
+    """A save's facts as the index writes them (game "-": no save Continue can use)."""
+    if fact is None or not _word(fact[0]) or not (fact[1] == "" or _word(fact[1])):
+        return "-", "-", "0"
+    return fact[0], fact[1] or "-", "1" if fact[2] else "0"
 
 
 def _plain(name: str) -> bool:
@@ -191,7 +198,8 @@ def _same_entries(idx: _Index, folder: Path) -> bool:
     clock, a restored backup or a hand-written index left behind the folder hides no save."""
     try:
         with os.scandir(folder) as it:
-            seen = {e.name: e.inode() for e in it if _plain(e.name)}
+            seen = {e.name: e.inode() for e in it
+                    if e.name[-5:] == ".json" and e.name[:1] != "."}
     except OSError:
         return False
     return len(seen) == len(idx.names) and all(
@@ -254,28 +262,45 @@ def newest_names() -> tuple[Path, list[str]]:
     fresh.trusted = after == before and time.time_ns() - after > _RACY_NS
     fresh.checked = after if after == before else -1
     # what is known of a save stays known while it is the same file (its inode)
-    fresh.facts = {name: idx.facts[name] for _, ino, name in rows
-                   if name in idx.facts and known.get(name, (0.0, -1))[1] == ino}
+    was = {name: (ino, g, m, o) for name, ino, g, m, o in zip(
+        idx.names, idx.inodes, idx.games, idx.matches, idx.overs, strict=True)}
+    for _, ino, name in rows:
+        ino_then, game, match, over = was.get(name, (-1, "", "", ""))
+        same = ino_then == ino
+        fresh.games.append(game if same else "")
+        fresh.matches.append(match if same else "")
+        fresh.overs.append(over if same else "")
     globals()["_INDEX"] = fresh
     if after == before and (fresh.names != idx.names or fresh.trusted != idx.trusted
                             or fresh.inodes != idx.inodes or fresh.stamp != idx.stamp
-                            or fresh.facts != idx.facts or fresh.rows != idx.rows):
+                            or fresh.games != idx.games or fresh.rows != idx.rows):
         _write_index(fresh)
     return folder, fresh.names
 
 
-def save_facts(name: str, learn: Callable[[Path], Facts]) -> Facts:
-    """What Continue needs of the save ``name`` (see :data:`Facts`): from the index, or
-    ``learn`` from the file (then kept in the index, written by :func:`keep_facts`)."""
+def saves_with_facts(learn: Callable[[Path], Facts]
+                     ) -> tuple[Path, Iterator[tuple[str, str, str, bool]]]:
+    """The saves folder, and every save in it, newest first, with what Continue needs of
+    it: (its name, the game of the table its record names, its match's id ("" for none),
+    whether its game is over); a file that is no save Continue can resume is left out.
+    The facts come from the index, or ``learn`` reads them from the file, once (kept in
+    the index, written by :func:`keep_facts`)."""
+    folder, names = newest_names()
     idx = _INDEX
-    known = idx.facts.get(name)
-    if known is not None:
-        return _facts_of_text(known)
-    fact = learn(Path(idx.folder) / name) if idx.folder else None
-    if idx.folder:
-        idx.facts[name] = _facts_text(fact)
-        idx.dirty = True
-    return fact if _facts_text(fact) != "-" else None
+
+    def each() -> Iterator[tuple[str, str, str, bool]]:
+        games, matches, overs = idx.games, idx.matches, idx.overs
+        for i, name in enumerate(names):
+            game = games[i]
+            if not game:
+                game, match, over = _facts_fields(learn(folder / name))
+                games[i], matches[i], overs[i] = game, match, over
+                idx.dirty = True
+            if game != "-":
+                match = matches[i]
+                yield name, game, "" if match == "-" else match, overs[i] == "1"
+
+    return folder, each()
 
 
 def keep_facts() -> None:

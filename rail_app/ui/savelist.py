@@ -235,16 +235,12 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
     whether it is over) is read once, through the same guards as any save, and kept in the
     folder's index: a folder of thousands of finished games is passed over without opening
     one. Loading the save found checks it whole."""
-    from rail_app.ui.savedir import keep_facts, newest_names, save_facts
+    from rail_app.ui.savedir import keep_facts, saves_with_facts
 
     finished: set[str] = set()  # matches whose newest save says the game is over
-    _folder, names = newest_names()
     found: Path | None = None
-    for name in names:
-        fact = save_facts(name, _facts_of)
-        if fact is None:
-            continue
-        played, match, over = fact
+    folder, saves = saves_with_facts(_facts_of)
+    for name, played, match, over in saves:
         if game_id is not None and played != game_id:
             continue  # a save of another game than the one chosen in the menu
         if match and match in finished:
@@ -253,7 +249,7 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
             if match:
                 finished.add(match)
             continue
-        found = _folder / name
+        found = folder / name
         break
     keep_facts()
     return found
