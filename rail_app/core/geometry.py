@@ -26,6 +26,10 @@ KM_PER_DEG_LAT = 110.574
 KM_PER_DEG_LON_EQ = 111.320
 #: Coordinates beyond this (degrees or km) belong to no map.
 MAX_COORDINATE = 1_000_000.0
+#: No shape of a map lies farther than this from its projection's centre, once projected:
+#: the Earth's circumference. Every picture of a map fits within it, so what the screens
+#: draw stays within what they can draw (rail_app/ui/drawguard.py).
+MAX_KM = 40_000.0
 
 
 @dataclass
@@ -184,12 +188,13 @@ def load_geometry(
     for layer, props, geometry, file, line, label in todo:
         try:
             geom = _checked(shape(geometry), layer)
+            feature = _feature(layer, props, geom, projection)
         except Exception as exc:  # shapely raises several kinds for bad input
             # One bad shape is enough to refuse the map; checking a scribble costs time,
             # so the rest waits until this one is fixed.
             problems.append(MapProblem(file, line, f"{label}: {guarded.clip(str(exc))}"))
             return MapGeometry(features), problems
-        features[layer].append(_feature(layer, props, geom, projection))
+        features[layer].append(feature)
     for i, feat in enumerate(features["terrain"]):
         if feat.props.get("terrain") not in ("mountain", "alpine"):
             problems.append(MapProblem(
@@ -345,5 +350,11 @@ def _checked(geom: BaseGeometry, layer: str = "") -> BaseGeometry:
 
 
 def _feature(layer: str, props: dict[str, Any], geom: BaseGeometry, proj: Projection) -> Feature:
+    """The shape as the board uses it, in km (ValueError when it lies farther from the
+    projection's centre than :data:`MAX_KM`)."""
     name = str(props.get("name") or "")
-    return Feature(layer, name, proj.geometry(geom), dict(props))
+    km = proj.geometry(geom)
+    if not all(abs(v) <= MAX_KM for v in km.bounds):
+        raise ValueError(f"coordinates far outside any map (more than {MAX_KM:,.0f} km from "
+                         "the map's centre)")
+    return Feature(layer, name, km, dict(props))
