@@ -1,7 +1,14 @@
 """Work done in a thread of its own while the screen stays responsive: loading (imports,
 building a board), never drawing, which stays in the main thread with pygame. Its result,
 or its exception raised again in the main thread, is taken when it is done: nothing is
-swallowed."""
+swallowed.
+
+The thread is not a daemon: the program waits for its work to end before it ends (the
+guarded reader bounds that work to seconds). A daemon thread is ended by the interpreter
+wherever it is when the program ends, and ending it in the middle of C++ code (the
+geometry library under a board) aborts the whole program ("terminate called without an
+active exception", signal 6): a player who quit the menu while its map was loading saw
+the game crash on the way out."""
 
 from __future__ import annotations
 
@@ -13,14 +20,15 @@ T = TypeVar("T")
 
 
 class Background(Generic[T]):
-    """``work()`` run in a daemon thread (the app may close before it ends)."""
+    """``work()`` run in a thread of its own, which the program waits for before it ends
+    (see the module)."""
 
     def __init__(self, work: Callable[[], T], name: str) -> None:
         self._work = work
         self._result: T | None = None
         self._error: BaseException | None = None
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread = threading.Thread(target=self._run, name=name, daemon=False)
         self._thread.start()
 
     def _run(self) -> None:
