@@ -130,13 +130,18 @@ def _play(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"{program_name()}: {problem}", file=sys.stderr)
         return EXIT_FAILED
-    from rail_app.ui.app import App
+    from rail_app.ui.app import App, end
 
     app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
     if args.first_frame:  # start-up timing: draw the first frame, then leave
         app.step(1 / 60)
         return EXIT_OK
-    return app.run()
+    try:
+        code = app.run()
+    except KeyboardInterrupt:
+        end(app, EXIT_INTERRUPTED)
+        raise
+    return end(app, code)
 
 
 # -- games -------------------------------------------------------------------------------------

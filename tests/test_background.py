@@ -53,3 +53,25 @@ def test_the_menu_left_while_its_map_loads_ends_cleanly() -> None:
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                              text=True, timeout=300)
         assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_closing_the_window_never_waits_long_for_work_that_goes_on() -> None:
+    """A map that takes minutes to read (a hostile world) is still being read when the
+    window is closed: the game waits a few seconds, then ends at once, status 0."""
+    code = textwrap.dedent("""
+        import os, sys, time
+        os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from rail_app.ui import scenes
+        from rail_app.ui.app import App, end
+        from rail_app.ui.settings import Settings
+        scenes._load_board = lambda game, path: time.sleep(600)
+        app = App(size=(1280, 720), fullscreen=False, settings=Settings())
+        for _ in range(3):
+            app.step(0.016)  # the second frame starts reading the menu's map
+        app.close()
+        assert app.busy
+        sys.exit(end(app, 0))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)  # a hang guard: the wait is 5 s
+    assert out.returncode == 0, out.stderr[-2000:]

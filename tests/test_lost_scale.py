@@ -199,3 +199,44 @@ def test_a_hostile_index_file_lists_every_save(app: Any, index: str) -> None:
         p.mkdir()
     savedir.forget_index()
     assert savedir.newest_saves() == first
+
+
+def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save's world may hold a map that takes seconds to read or to refuse (2,000 cities,
+    a 2 MB file): the Load screen's frames are drawn while the maps are read in the
+    background, one at a time, and the small pictures come when they are ready. Here the
+    reading of every map is held until the frames are drawn: they never wait for it."""
+    import threading
+
+    from rail_app.games.italian_rails.ui.front import FRONT
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    mine = max(saves_dir().glob("game-*.json"))
+    fill(saves_dir(), mine, scene.session.game_id, 8)
+    release = threading.Event()
+    read_in: list[str] = []
+    real = FRONT.picture_board
+
+    def slow(map_path: Path) -> Any:
+        read_in.append(threading.current_thread().name)
+        release.wait(60)
+        return real(map_path)
+
+    monkeypatch.setattr(FRONT, "picture_board", slow)
+    d = Driver(app)
+    app.reset(screens.menu(app))
+    saves = app.push(screens.saves(app))
+    d.frames(5)  # drawn while the first map is held
+    assert app.scene is saves and read_in and "MainThread" not in read_in
+    release.set()
+    assert Driver(app).until(lambda: any(
+        _thumb_ready(e) for e in saves.entries[:3]), limit=200)
+
+
+def _thumb_ready(entry: Any) -> bool:
+    from rail_app.ui.savelist import thumbnail
+
+    return thumbnail(entry, (64, 72), wait=False) is not None

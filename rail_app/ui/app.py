@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
+#: Seconds the closing window waits for work still running in the background.
+CLOSE_WAIT = 5.0
 TITLE = "Italian Rails"
 
 
@@ -84,6 +86,8 @@ class App:
         self.notice = ""  # a word from the app over any screen (the mute key's answer)
         self.notice_left = 0.0  # seconds it stays
         self.notice_alarm = False  # the notice says something failed (an autosave)
+        #: work in the background still ran when the window closed (see :meth:`close`)
+        self.busy = False
         #: the game whose autosave failed: said over its screen until one succeeds
         self.autosave_failed: Any = None
         self._theme_cache: dict[str, Any] | None = None
@@ -353,7 +357,12 @@ class App:
 
     def close(self) -> None:
         """The window goes at once; then the settings are kept, the sounds stopped and
-        pygame shut down, none of which the player needs to wait for."""
+        pygame shut down, none of which the player needs to wait for. Work still running
+        in the background (a map being read) is waited for a few seconds
+        (:func:`rail_app.ui.background.settle`); :attr:`busy` says whether some is still
+        running then (the game's command ends the program at once, see :func:`end`)."""
+        from rail_app.ui.background import settle
+
         pygame.display.quit()
         if self.keep_size:
             self.settings.window = self.windowed_size
@@ -362,6 +371,21 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
+        self.busy = not settle(CLOSE_WAIT)
+
+
+def end(app: App, code: int) -> int:
+    """The game's exit status, once its window is closed; when work in the background
+    still runs then (a hostile map still being read), the program ends here at once: the
+    interpreter's clean-up would cut that work off in its C++ code, which aborts the
+    program, or wait for it."""
+    if app.busy:
+        import os
+
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 def data_folder_notice(problem: str) -> StartNotice:

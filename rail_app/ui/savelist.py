@@ -14,6 +14,7 @@ import contextlib
 import os
 import time
 from collections.abc import Sequence
+from functools import partial
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
@@ -21,11 +22,13 @@ from typing import TYPE_CHECKING, Any, overload
 import pygame
 
 from rail_app.core.cache import BoundedCache
+from rail_app.ui.background import Background
 from rail_app.core.i18n import _, number
 from rail_app.table.seats import Seat
 from rail_app.ui.palette import BLACK as BLACK
 
 if TYPE_CHECKING:  # the games are reached when a list is first read
+    from rail_app.core.world import World
     from rail_app.table.saves import GameInfo
 
 EMERGENCY_PREFIX = "emergency-"
@@ -41,10 +44,18 @@ class Entry:
     seats: tuple[Seat, ...] = ()
     game: GameInfo | None = None
     game_id: str = ""  # which game of the table it is
-    map_file: Path | None = None  # the map it carries, unpacked (for the small map)
+    map_file: Path | None = None  # its map file, for a save that carries no world
     map_label: str = ""
     problem: str = ""
     unsaved: bool = False  # the game being played, before it is saved
+    world: World | None = None  # the map it carries (unpacked when the small map is drawn)
+
+    @property
+    def map_key(self) -> str:
+        """Which map the small picture is of: its world's digest, or its map file."""
+        if self.world is not None:
+            return f"world:{self.world.digest}"
+        return str(self.map_file) if self.map_file is not None else ""
 
     @property
     def title(self) -> str:
@@ -145,7 +156,6 @@ def read_entry(path: Path) -> Entry:
         return found
     from rail_app.table.library import read_save
     from rail_app.table.saves import SaveError
-    from rail_app.ui.savedir import worlds_dir
     from rail_app.ui.settings import INKS
 
     try:
@@ -155,17 +165,13 @@ def read_entry(path: Path) -> Entry:
         if not os.path.lexists(path):  # deleted a moment ago: not kept as broken
             return entry
     else:
-        map_file = None
-        if save.world is not None:
-            from rail_app.core.world import open_world
-
-            map_file = open_world(save.world, worlds_dir())
-        elif Path(save.record.map).is_file():
+        map_file = None  # the world a save carries is opened when its picture is drawn
+        if save.world is None and Path(save.record.map).is_file():
             map_file = Path(save.record.map)
         label = save.game.map_name if save.game is not None and save.game.map_name else \
             Path(save.record.map).stem.capitalize()
         entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game,
-                      save.record.game, map_file, label)
+                      save.record.game, map_file, label, world=save.world)
     _ENTRIES.put(key, entry)
     return entry
 
@@ -317,20 +323,69 @@ def delete(entry: Entry) -> None:
 
 # -- the small map -------------------------------------------------------------------------
 
-_BOARDS: BoundedCache[tuple[str, Path], Any] = BoundedCache(8)
+_BOARDS: BoundedCache[tuple[str, str], Any] = BoundedCache(8)
 #: Maps whose small picture could not be made: tried once, never again every frame.
-_NO_BOARD: BoundedCache[tuple[str, Path], bool] = BoundedCache(256)
+_NO_BOARD: BoundedCache[tuple[str, str], bool] = BoundedCache(256)
 _THUMBS: BoundedCache[tuple[Path, float, tuple[int, int]], pygame.Surface] = BoundedCache(64)
 
 
-def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
+def _picture_board(entry: Entry, screens: Any) -> Any:
+    """What the game draws the entry's small map from: its world opened (unpacked beside
+    the other saves' maps, or read from the save when the disk has no room), or its map
+    file. MapError or OSError when it cannot be."""
+    map_file = entry.map_file
+    if entry.world is not None:
+        from rail_app.core.world import open_world
+        from rail_app.ui.savedir import worlds_dir
+
+        map_file = open_world(entry.world, worlds_dir())
+    assert map_file is not None
+    return screens.picture_board(map_file)
+
+
+class _BoardReader:
+    """The one map the save list reads in the background at a time (its world opened, its
+    board read, for the small pictures): a save's world may hold a map that takes seconds
+    to read or to refuse (2,000 cities; a 2 MB file), and the Load screen's frames never
+    wait for it."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, str] | None = None
+        self.work: Background[Any] | None = None
+
+    def board(self, entry: Entry, screens: Any) -> Any:
+        """The board when it has been read (None until then, or when it cannot be)."""
+        from rail_app.core.mapfile import MapError
+
+        key = (entry.game_id, entry.map_key)
+        if self.work is not None and self.work.done():
+            done, work, self.key, self.work = self.key, self.work, None, None
+            assert done is not None
+            try:
+                _BOARDS.put(done, work.result())
+            except (MapError, OSError):
+                _NO_BOARD.put(done, True)
+        found = _BOARDS.peek(key)
+        if found is not None or _NO_BOARD.peek(key):
+            return found
+        if self.work is None:  # one at a time; the others wait for their turn
+            self.key = key
+            self.work = Background(partial(_picture_board, entry, screens), "save list map")
+        return None
+
+
+_READER = _BoardReader()
+
+
+def thumbnail(entry: Entry, size: tuple[int, int], wait: bool = True) -> pygame.Surface | None:
     """A small picture of the whole map with the game drawn on it by its own screen parts
-    (None when the save's map cannot be read)."""
+    (None when the save's map cannot be read). ``wait`` False (a screen's frame): a map
+    not read yet is read in the background, and None is the answer until it is."""
     key = (entry.path, entry.mtime, size)
     found = _THUMBS.peek(key)
     if found is not None:
         return found
-    if entry.map_file is None or not entry.game_id:
+    if not entry.map_key or not entry.game_id:
         return None
     from rail_app.core.mapfile import MapError
     from rail_app.ui.gamescreens import GAME_SCREENS
@@ -339,17 +394,22 @@ def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
     if entry.game_id not in GAME_SCREENS:
         return None
     screens = GAME_SCREENS[entry.game_id]
-    board_key = (entry.game_id, entry.map_file)
+    board_key = (entry.game_id, entry.map_key)
     board = _BOARDS.peek(board_key)
     if board is None:
         if _NO_BOARD.peek(board_key):
             return None
-        try:
-            board = screens.picture_board(entry.map_file)
-        except (MapError, OSError):
-            _NO_BOARD.put(board_key, True)
-            return None
-        _BOARDS.put(board_key, board)
+        if not wait:
+            board = _READER.board(entry, screens)
+            if board is None:
+                return None
+        else:
+            try:
+                board = _picture_board(entry, screens)
+            except (MapError, OSError):
+                _NO_BOARD.put(board_key, True)
+                return None
+            _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
     pic = screens.thumbnail(board, summary, inks, size)

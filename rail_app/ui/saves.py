@@ -328,7 +328,7 @@ class SavesScene(Scene):
                 pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
                                  border_radius=px(6))
             tw = px(64)
-            pic = thumbnail(e, (tw, self.row_h - px(12)))
+            pic = thumbnail(e, (tw, self.row_h - px(12)), wait=False)
             box = pygame.Rect(row.x + px(8), row.y + px(6), tw, self.row_h - px(12))
             if pic is not None:
                 surface.blit(pic, box)
@@ -360,7 +360,7 @@ class SavesScene(Scene):
         box = pygame.Rect(side.topleft, self.thumb_size)
         pygame.draw.rect(surface, THUMB_BG, box)
         if e is not None:
-            pic = thumbnail(e, self.thumb_size)
+            pic = thumbnail(e, self.thumb_size, wait=False)
             if pic is not None:
                 surface.blit(pic, box)
         pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1)

@@ -156,7 +156,14 @@ def _problem(shown: str, index: LineIndex, path: Sequence[str | int], value: obj
 
 
 def schema_problems(data: Any, index: LineIndex, shown: str) -> list[MapProblem]:
-    """Every schema violation, one per place, in the words of this project."""
+    """Every schema violation, one per place, in the words of this project (a list longer
+    than the schema allows: that alone, found before the rest is checked)."""
+    from rail_app.core.mapfile import too_many_items
+
+    long = too_many_items(data, steam_schema())
+    if long:
+        return [_problem(shown, index, p, value, f"needs at most {limit} items")
+                for p, value, limit in long]
     import jsonschema  # imported when a map is read, not when the game starts
     import referencing
 
