@@ -391,3 +391,38 @@ def test_river_crossings_are_shapelys_crosses_whatever_the_rivers(tmp_path: Path
     board = load_board(_with_rivers(tmp_path, [*winding, through, along]), use_cache=False)
     mine, shapelys = both(board)
     assert mine == shapelys and len(mine) > 1000
+
+
+def test_a_list_longer_than_the_schema_allows_is_refused_before_its_items_are_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """33,000 cities where 2,000 are allowed (a 2 MB map): refused for its length alone,
+    the schema never asked to check each city."""
+    import jsonschema
+
+    text = (ROOT / "maps" / "italy.yaml").read_text(encoding="utf-8")
+    at = text.index("cities:\n") + len("cities:\n")
+    extra = "".join(f"  - {{name: c{k}, size: small, at: [12, 42], commodity: wine}}\n"
+                    for k in range(33_000))
+    path = italy_copy(tmp_path, "italy.yaml", text[:at] + extra + text[at:])
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the schema checked the items one by one")
+
+    monkeypatch.setattr(jsonschema.Draft7Validator, "iter_errors", never)
+    code, err = validate_here(path, capsys)
+    assert code == 2
+    assert "cities: a list of 33041 items is too long (at most 2,000)" in err
+
+
+def test_a_steam_map_of_too_many_cities_is_refused_for_its_length() -> None:
+    from rail_app.core.mapfile import MapError
+    from rail_app.games.steam.rules.mapfile import parse_board
+
+    cities = "".join(f'  - {{name: c{k}, at: "{k},0", colour: red, number: 1}}\n'
+                     for k in range(300))
+    text = ("game: steam\nname: Long\ngrid: {orientation: pointy, spacing_km: 30, "
+            "origin: [0, 0]}\ncities:\n" + cities)
+    with pytest.raises(MapError) as err:
+        parse_board(text, "long.yaml")
+    assert "cities: a list of 300 items: needs at most 200 items" in str(err.value.problems[0])
