@@ -21,7 +21,7 @@ draws the better plan and the panel says in one sentence what it would have done
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -31,6 +31,7 @@ from pygame_gui.elements import UIButton
 from rail_app.core.i18n import _, ngettext, number
 from rail_app.table.review import TurnReview, largest_gaps, review_turns
 from rail_app.table.timeline import Mark, Timeline
+from rail_app.ui.background import Background
 from rail_app.ui.gamescreens import replay_parts_of
 from rail_app.ui.palette import PANEL_EDGE, PAPER
 from rail_app.ui.replaydraw import GenericReplay, draw_scrubber, draw_side
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
 #: Actions a second at each speed Play offers.
 SPEEDS: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 16.0)
 DEFAULT_SPEED = 1  # 2 actions a second
+
+
+def _whole_review(timeline: Timeline, seat: int) -> list[TurnReview]:
+    return list(review_turns(timeline, seat))
 
 
 class ReplayScene(Scene):
@@ -71,8 +76,8 @@ class ReplayScene(Scene):
         self.dragging = False
         self.marks: list[Mark] = []
         self.reviews: list[TurnReview] = []
-        self.reviewing: Iterator[TurnReview] | None = None
-        self._review_result: list[TurnReview] = []
+        #: the review being worked out in the background (its turns when done)
+        self.reviewing: Background[list[TurnReview]] | None = None
         self._shown: tuple[tuple[int, int | None], Any, Any, list[str]] | None = None
         self._map: tuple[tuple[Any, ...], pygame.Surface] | None = None
         super().__init__(app)
@@ -200,8 +205,9 @@ class ReplayScene(Scene):
 
     # -- the review ----------------------------------------------------------------------------
     def start_review(self) -> None:
-        """Work out the review of the seat, a turn between two frames; its marks come when
-        it is done."""
+        """Work out the review of the seat in the background (a computer player's look at
+        every turn of the seat: seconds for a game of Steam), the frames going on; its
+        marks come when it is done."""
         if self.reviewing is not None or self.game.advisor() is None:
             return
         # the review replays the game on a timeline of its own (this one serves the frames)
@@ -209,20 +215,17 @@ class ReplayScene(Scene):
                             [s.name for s in self.session.setup.seats],
                             dict(self.game.options_of(self.session.state)),
                             self.session.setup.seed, self.game.history(self.session.state))
-        self.reviewing = review_turns(timeline, self.reviewed)
-        self._review_result = []
+        self.reviewing = Background(partial(_whole_review, timeline, self.reviewed),
+                                    "review")
         self.refresh()
 
     def review_some(self) -> None:
-        """One more turn of the review under way (the marks when it is done)."""
-        if self.reviewing is None:
+        """The review's marks, once it is done (its error, if it failed, raised here for the
+        crash net)."""
+        if self.reviewing is None or not self.reviewing.done():
             return
-        found = next(self.reviewing, None)
-        if found is not None:
-            self._review_result.append(found)
-            return
-        self.reviewing = None
-        self.set_reviews(self._review_result)
+        done, self.reviewing = self.reviewing, None
+        self.set_reviews(done.result())
 
     def set_reviews(self, reviews: list[TurnReview]) -> None:
         """The review's turns, and marks on the scrubber at the largest gaps."""
