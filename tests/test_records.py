@@ -157,6 +157,27 @@ def test_missing_and_non_json_files(tmp_path: Path) -> None:
         record_from_dict([1, 2])
 
 
+@pytest.mark.parametrize("fault", [TypeError("unhashable type: 'list'"), KeyError("kind")])
+def test_a_game_codec_failing_on_a_strange_action_is_a_refusal(fault: Exception) -> None:
+    """The table's reader refuses a recorded action a game's codec cannot read, whatever the
+    codec raises, in one line naming the action; and an action that is no object is refused
+    before any codec sees it."""
+    from rail_app.games.italian_rails.rules.record import CODEC
+    from rail_app.table import records as table_records
+
+    class Strict(type(CODEC)):  # type: ignore[misc]
+        def action_from_dict(self, data: Any) -> Any:
+            raise fault
+
+    data = _good()
+    with pytest.raises(RecordError, match=r"actions\[0\]: ") as err:
+        table_records.record_from_dict(data, Strict(), "game.json")
+    assert "\n" not in str(err.value)
+    data["actions"][0]["action"] = ["build", "1,1"]
+    with pytest.raises(RecordError, match=r"actions\[0\]: an action is an object"):
+        table_records.record_from_dict(data, CODEC, "game.json")
+
+
 # -- the replay command ------------------------------------------------------------------------
 
 

@@ -227,9 +227,12 @@ def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Re
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
             raise fail(f"{where}: player must be {_seat_words(n)}, not "
                        f"{guarded.shorten(player)}")
+        if not isinstance(entry["action"], dict):
+            raise fail(f"{where}: an action is an object of its kind and its fields, not "
+                       f"{guarded.shorten(entry['action'])}")
         try:
             action = codec.action_from_dict(entry["action"])
-        except ValueError as exc:
+        except (ValueError, TypeError, KeyError) as exc:  # a game's codec reading outside data
             raise fail(f"{where}: {guarded.clip(str(exc))}") from None
         actions.append((player, action))
     return Record(game, data["map"], seed, list(players), actions, options, digest,
