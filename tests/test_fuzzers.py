@@ -47,6 +47,23 @@ def test_map_fuzzer_short_run_with_every_hostile_case() -> None:
     assert _temp_folders("italian-rails-fuzz-maps-") <= before
 
 
+@pytest.mark.slow
+def test_steam_map_fuzzer_short_run_with_every_hostile_board() -> None:
+    """Steam's boards: every hostile case refused in words (spacings and origins of 1e-300 to
+    1e300, a board 100,000 hexes wide, a background that is a FIFO or 1e308 coordinates...)
+    or loaded and drawn at the game screen's closest zoom; seeded mutations too."""
+    from rail_app.games.steam.devtools import fuzz_maps
+
+    before = _temp_folders("steam-fuzz-maps-")
+    s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT)
+    assert s["failures"] == [], s["failures"]
+    assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 30
+    hostile = {h["case"]: h["verdict"] for h in s["hostile"]}
+    assert hostile["spacing 1e-6"] == hostile["background a FIFO"] == "refused"
+    assert hostile["a spacing of 1 km (the least)"] == "accepted"  # loaded and drawn
+    assert _temp_folders("steam-fuzz-maps-") <= before
+
+
 def test_kill_during_save_short_run() -> None:
     from rail_app.devtools import fuzz_kill
 

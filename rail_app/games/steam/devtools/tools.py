@@ -1,10 +1,12 @@
 """Steam's own development tools, as the shared tools reach them
-(:data:`rail_app.devtools.gametools.GAME_TOOLS`): its tournament of N-seat tables. The other
+(:data:`rail_app.devtools.gametools.GAME_TOOLS`): its tournament of N-seat tables and its
+map fuzzer (``fuzz maps --game steam``: hostile and mutated boards). The other
 harnesses (simulate, soak, fuzz, bench, selftest) take their generic forms."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rail_app.devtools.toolkit import GameTools
 
@@ -15,4 +17,10 @@ def _tournament(argv: Sequence[str]) -> int:
     return main(argv)
 
 
-TOOLS = GameTools(tournament=_tournament)
+def _fuzz_maps() -> Any:
+    from rail_app.games.steam.devtools import fuzz_maps
+
+    return fuzz_maps
+
+
+TOOLS = GameTools(tournament=_tournament, fuzz_maps=_fuzz_maps)

@@ -255,6 +255,12 @@ def parse_board(text: str, shown: str, folder: Path | None = None) -> Board:
     except guarded.GuardError as exc:
         raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
     data, index = read_yaml(text, shown)
+    bad_text = guarded.first_non_text(data)
+    if bad_text is not None:  # names are drawn: one no font can draw is refused here
+        from rail_app.core.mapfile import not_text_message
+
+        where, what = bad_text
+        raise MapError([MapProblem(shown, index.line_of(where), not_text_message(where, what))])
     if not isinstance(data, dict):
         raise MapError([MapProblem(shown, 1, "a Steam map is a mapping of keys, starting with "
                                              "'game: steam'")])
@@ -395,7 +401,9 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
         if not guarded.plain_file_name(background):
             bad(("background",), background, "a plain file name beside the map")
         elif folder is not None and not guarded.is_file(folder / background):
-            bad(("background",), background, "no such file beside the map")
+            bad(("background",), background, "not a regular file beside the map (a folder, a "
+                "device or a pipe)" if guarded.lexists(folder / background)
+                else "no such file beside the map")
     grid_data = data["grid"]
     proj = data.get("projection", {"type": "plane"})
     grid = Grid(grid_data["orientation"], float(grid_data["spacing_km"]),
