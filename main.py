@@ -1,4 +1,5 @@
-"""Italian Rails: start the game (``python main.py``); ``--help`` lists the options."""
+"""Rail Table: start the table of rail games (``python main.py``); ``--help`` lists the
+options."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import sys
 
 if __name__ == "__main__":
     if sys.version_info < (3, 11):  # noqa: UP036 (said to those who run an older Python)
-        sys.exit(f"Italian Rails needs Python 3.11 or newer; this is Python "
+        from rail_app.core.identity import NAME
+
+        sys.exit(f"{NAME} needs Python 3.11 or newer; this is Python "
                  f"{sys.version.split()[0]}.")
     try:
         from rail_app.cli import play_main

@@ -2,8 +2,10 @@
 
 import sys
 
+from rail_app.core.identity import NAME  # plain constants: any Python 3 reads them
+
 if sys.version_info < (3, 11):  # noqa: UP036 (said to those who run an older Python)
-    sys.exit(f"Italian Rails needs Python 3.11 or newer; this is Python {sys.version.split()[0]}.")
+    sys.exit(f"{NAME} needs Python 3.11 or newer; this is Python {sys.version.split()[0]}.")
 try:
     from rail_app.cli import main
 

@@ -1,17 +1,21 @@
-"""The one command line: ``python main.py`` (the game) and ``python -m rail_app COMMAND``.
+"""The one command line: ``python main.py`` (the table) and ``python -m rail_app COMMAND``.
 
-Installed with pip, ``italian-rails`` is both: the game, or ``italian-rails COMMAND``.
+Installed with pip, ``italian-rails`` is both: the table, or ``italian-rails COMMAND``.
 
 Every command is listed in :data:`COMMANDS` with its arguments; its work is imported only
 when it runs, so that starting the game or asking for ``--help`` loads nothing it does not
-need. Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad
-input, never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them
-with one line and exit status 130.
+need. A game brings commands of its own with its development tools (Italian Rails'
+``autoplay``, ``make-records``, ``screenshots``, ``lesson-seed``, ``lesson-xvfb``:
+:class:`rail_app.devtools.toolkit.GameCommand`), run by their names as these are.
+Commands print clear messages and exit 0 on success, 1 when a check fails, 2 on bad input,
+never with a traceback for a mistake in a file the user gave; Ctrl-C ends any of them with
+one line and exit status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -22,63 +26,69 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rail_app import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, __version__
+from rail_app.authoring.games import authoring_of, game_of_map
+from rail_app.authoring.problems import in_file_order, problem_lines
+from rail_app.core import i18n, identity
+from rail_app.core.cliargs import MAX_GAMES, MAX_TURN_CAP, parse_size
+from rail_app.core.cliargs import count as _count
 from rail_app.core.i18n import _
+from rail_app.core.lazy import Lazy
+from rail_app.core.mapfile import MapError
+from rail_app.core.world import World, unpack_world
+from rail_app.table import registry
+from rail_app.table.library import load_record, read_save
+from rail_app.table.records import RecordError, describe_result, map_digest, replay, resolve_map
+from rail_app.table.registry import game
+from rail_app.table.registry import game as game_by_id
+from rail_app.table.review import Standings, largest_gaps, review
+from rail_app.table.saves import SaveError, is_save_file
+from rail_app.table.timeline import Timeline
 
 if TYPE_CHECKING:
+    from rail_app.devtools.toolkit import GameCommand, GameTools
     from rail_app.table.records import Record
     from rail_app.table.registry import AnyGame
+    from rail_app.ui.app import App
+    from rail_app.ui.gameparts import GameScreens
+
+
+#: A command's work: what it runs with its arguments, and its exit status.
+Runner = Callable[[argparse.Namespace], int]
 
 
 @dataclass(frozen=True)
 class Command:
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+    run: Runner | Lazy[Runner]
+
+    def runner(self) -> Runner:
+        return self.run.get() if isinstance(self.run, Lazy) else self.run
+
+
+# What the commands use of the interface and the development tools, imported when a command
+# runs (the executable leaves the development tools out; the tools never start pygame).
+_APP: Lazy[type[App]] = Lazy("rail_app.ui.app:App")
+_END: Lazy[Callable[[App, int], int]] = Lazy("rail_app.ui.app:end")
+_DISPLAY_PROBLEM: Lazy[Callable[[], str | None]] = Lazy("rail_app.ui.headless:display_problem")
+_USE_DUMMY_DRIVERS: Lazy[Callable[[], None]] = Lazy("rail_app.ui.headless:use_dummy_drivers")
+_SCREENS_OF: Lazy[Callable[[str], GameScreens]] = Lazy("rail_app.ui.gamescreens:screens_of")
+_LANGUAGE_SETTING: Lazy[Callable[[], str]] = Lazy("rail_app.ui.settings:language_setting")
+_RUN_SELFTEST: Lazy[Callable[[str | None, int, str | None], int]] = Lazy(
+    "rail_app.ui.selftest:run_selftest")
+_TOOLS_OF: Lazy[Callable[[str], GameTools]] = Lazy("rail_app.devtools.gametools:tools_of")
+_RUN_FUZZ: Lazy[Callable[..., int]] = Lazy("rail_app.devtools.fuzz:run_fuzz")
+_SOAK: Lazy[Runner] = Lazy("rail_app.devtools.soak:run_command")
+_BENCH: Lazy[Runner] = Lazy("rail_app.devtools.bench:run_command")
+_SAVES_BENCH: Lazy[Runner] = Lazy("rail_app.devtools.savesbench:run_command")
 
 
 def game_id(text: str) -> str:
     """A game on the table (``--game``), checked against the registry."""
-    from rail_app.table import registry
-
     if text not in registry.ids():
         raise argparse.ArgumentTypeError(
             _("no game {text!r} on the table (games: {join})").format(text=text, join=', '.join(registry.ids())))
     return text
-
-
-def _count(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (else a clean refusal, exit
-    2: a count of -1 that would "pass" having done nothing, or one so large that the run
-    would eat the machine's memory)."""
-
-    def parse(text: str) -> int:
-        t = text.strip()
-        digits = t[1:] if t[:1] in "+-" else t
-        if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from "
-                                             f"{low:,} to {high:,}")
-        n = int(t)
-        if not low <= n <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {n:,}")
-        return n
-
-    parse.__name__ = "number"  # argparse names the type in its message
-    return parse
-
-
-def _project_folder(text: str) -> str:
-    """An argparse type: the project's folder (it holds ``maps/``)."""
-    if not os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not a folder")
-    if not os.path.isdir(os.path.join(text, "maps")):
-        raise argparse.ArgumentTypeError(f"{text[:200]!r} is not the project's folder "
-                                         "(it has no maps/ folder)")
-    return text
-
-
-#: The largest counts the harnesses take (games, cases, turns).
-MAX_GAMES = 1_000_000
-MAX_TURN_CAP = 10_000
 
 
 def _game_arg(p: argparse.ArgumentParser) -> None:
@@ -87,16 +97,6 @@ def _game_arg(p: argparse.ArgumentParser) -> None:
 
 
 # -- play (the game window) ----------------------------------------------------------------------
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX×]\s*(\d{3,5})\s*", text)
-    if not m:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a size like 1600x900").format(text=text))
-    w, h = int(m.group(1)), int(m.group(2))
-    if w < 1280 or h < 720:
-        raise argparse.ArgumentTypeError(_("{text}: the window is at least 1280x720").format(text=text))
-    return w, h
 
 
 def _play_args(p: argparse.ArgumentParser) -> None:
@@ -120,28 +120,22 @@ def _play(args: argparse.Namespace) -> int:
         print(_("--map: no such file: {map}").format(map=args.map), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.selftest:
-        from rail_app.ui.selftest import run_selftest
-
-        return run_selftest(args.map, game=args.game)
+        return _RUN_SELFTEST.get()(args.map, 3, args.game)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from rail_app.ui.headless import display_problem
-
-    problem = display_problem()
+    problem = _DISPLAY_PROBLEM.get()()
     if problem is not None:
         print(f"{program_name()}: {problem}", file=sys.stderr)
         return EXIT_FAILED
-    from rail_app.ui.app import App, end
-
-    app = App(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
+    app = _APP.get()(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
     if args.first_frame:  # start-up timing: draw the first frame, then leave
         app.step(1 / 60)
         return EXIT_OK
     try:
         code = app.run()
     except KeyboardInterrupt:
-        end(app, EXIT_INTERRUPTED)
+        _END.get()(app, EXIT_INTERRUPTED)
         raise
-    return end(app, code)
+    return _END.get()(app, code)
 
 
 # -- games -------------------------------------------------------------------------------------
@@ -152,14 +146,12 @@ def _games_args(p: argparse.ArgumentParser) -> None:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from rail_app.table.registry import GAMES
-
     if args.json:
         print(json.dumps({"games": [{"id": g.id, "title": g.title, "seats": g.seats.to_json(),
-                                     "rules_version": g.rules_version} for g in GAMES]},
+                                     "rules_version": g.rules_version} for g in registry.GAMES]},
                          indent=1))
         return EXIT_OK
-    for g in GAMES:
+    for g in registry.GAMES:
         print(f"{g.id}: {g.title}, {g.seats.words()}")
     return EXIT_OK
 
@@ -175,8 +167,6 @@ def _validate_args(p: argparse.ArgumentParser) -> None:
 
 
 def _map_problems(exc: Exception, as_json: bool, show_all: bool) -> int:
-    from rail_app.authoring.problems import in_file_order, problem_lines
-
     problems = getattr(exc, "problems", [])
     if as_json:
         print(json.dumps({"errors": [p.as_dict() for p in in_file_order(problems)]}, indent=2))
@@ -188,24 +178,20 @@ def _map_problems(exc: Exception, as_json: bool, show_all: bool) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     """Check a map of any game (its ``game:`` key; none: Italian Rails)."""
-    from rail_app.authoring.games import authoring_of, game_of_map
-    from rail_app.core.mapfile import MapError
-
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         return _map_problems(exc, args.json, args.all)
-    from rail_app.authoring.problems import problem_lines
 
-    summary = game.map_summary(board)
+    summary = game.rules.map_summary(board)
     check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
     warnings = check(board) if check is not None else []
     if args.json:
         print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
-        print(f"{args.path}: OK: {game.board_name(board)}: {parts}")
+        print(f"{args.path}: OK: {game.rules.board_name(board)}: {parts}")
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
@@ -218,12 +204,9 @@ def _render_args(p: argparse.ArgumentParser) -> None:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from rail_app.authoring.games import game_of_map
-    from rail_app.core.mapfile import MapError
-
     try:
         game = game_of_map(args.path)
-        board = game.load_board(args.path)
+        board = game.rules.load_board(args.path)
     except MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -231,11 +214,7 @@ def _render(args: argparse.Namespace) -> int:
     if args.width < 200 or args.width > 12000:
         print(_("--width must be between 200 and 12000 pixels"), file=sys.stderr)
         return EXIT_BAD_INPUT
-    from rail_app.ui.headless import use_dummy_drivers
-
-    use_dummy_drivers()
-    from rail_app.authoring.games import authoring_of
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    _USE_DUMMY_DRIVERS.get()()
 
     out = Path(args.output)
     problem = _output_problem(out)
@@ -243,8 +222,8 @@ def _render(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
-    if draw is None and game.id in GAME_SCREENS:
-        draw = GAME_SCREENS[game.id].render_map
+    if draw is None and game.screens is not None:
+        draw = _SCREENS_OF.get()(game.id).render_map
     if draw is None:
         print(f"{game.title} has no render-map tool", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -308,10 +287,6 @@ def _build_deck_args(p: argparse.ArgumentParser) -> None:
 def _authoring(args: argparse.Namespace, name: str) -> int:
     """A game's own tool for map authors, for the map ``args.path`` (its game) or for
     ``--game``."""
-    from rail_app.authoring.games import authoring_of, game_of_map
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.registry import game as game_by_id
-
     if getattr(args, "path", None) is not None:
         try:
             game = game_of_map(args.path)
@@ -396,12 +371,6 @@ def _on_record(args: argparse.Namespace,
     carries) and hand it to ``then`` with its game and its map file."""
     import tempfile
 
-    from rail_app.core.world import World, unpack_world
-    from rail_app.table.library import load_record, read_save
-    from rail_app.table.records import RecordError, resolve_map
-    from rail_app.table.registry import game
-    from rail_app.table.saves import SaveError, is_save_file
-
     world: World | None = None
     try:
         if is_save_file(args.record):  # a saved game: its record, on the map it carries
@@ -412,7 +381,7 @@ def _on_record(args: argparse.Namespace,
     except (RecordError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    with tempfile.TemporaryDirectory(prefix="italian-rails-replay-") as scratch:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}replay-") as scratch:
         if world is not None:
             map_file: Path | None = unpack_world(world, Path(scratch))
         else:
@@ -424,12 +393,9 @@ def _on_record(args: argparse.Namespace,
 
 
 def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.records import describe_result, map_digest, replay
-
     warnings: list[str] = []
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         print(_("{record}: cannot load the map {map}: {first}").format(record=args.record, map=record.map, first=first), file=sys.stderr)
@@ -441,7 +407,7 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     except ValueError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    summary = game.replay_summary(state)
+    summary = game.rules.replay_summary(state)
     if args.json:
         print(json.dumps({"actions": [r.to_dict(game) for r in results], "final": summary,
                           "warnings": warnings}, indent=1, ensure_ascii=False))
@@ -449,8 +415,8 @@ def _replay_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     for r in results:
-        print(describe_result(r, record.players, game.action_repr(r.action)))
-    for line in game.replay_lines(summary):
+        print(describe_result(r, record.players, game.rules.action_repr(r.action)))
+    for line in game.rules.replay_lines(summary):
         print(line)
     return EXIT_OK
 
@@ -471,10 +437,6 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file: Path) -> int:
-    from rail_app.core.mapfile import MapError
-    from rail_app.table.review import Standings, largest_gaps, review
-    from rail_app.table.timeline import Timeline
-
     if game.advisor() is None:
         print(f"{args.record}: {game.title} has no advisor to review a game with",
               file=sys.stderr)
@@ -484,7 +446,7 @@ def _review_on(args: argparse.Namespace, game: AnyGame, record: Record, map_file
               f"{len(record.players) - 1})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        board = game.load_board(map_file, needs=record.options)
+        board = game.rules.load_board(map_file, needs=record.options)
         timeline = Timeline.of_record(game, record, board)
     except MapError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
@@ -527,23 +489,6 @@ def _jobs_option(p: argparse.ArgumentParser, default: int) -> None:
                    help=argparse.SUPPRESS)
 
 
-def _own_tool(name: str) -> Callable[[argparse.Namespace], int]:
-    """A command that is a game's own tool (Italian Rails' autoplay, screenshots...)."""
-
-    def run(args: argparse.Namespace) -> int:
-        from rail_app.devtools.gametools import tools_of
-        from rail_app.table.registry import game
-
-        rules = game(args.game)
-        tool = tools_of(rules.id).commands.get(name)
-        if tool is None:
-            print(_("{title} has no {name} tool").format(title=rules.title, name=name), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        return tool(args)
-
-    return run
-
-
 def _simulate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=_count(1, MAX_GAMES), default=10,
                    help="how many games (default 10)")
@@ -559,12 +504,6 @@ def _simulate_args(p: argparse.ArgumentParser) -> None:
     _jobs_option(p, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _game_arg(p)
-
-
-def _simulate(args: argparse.Namespace) -> int:
-    from rail_app.devtools.simulate import run_command
-
-    return run_command(args)
 
 
 def _fuzz_args(p: argparse.ArgumentParser) -> None:
@@ -584,21 +523,31 @@ def _fuzz_args(p: argparse.ArgumentParser) -> None:
 
 
 def _fuzz(args: argparse.Namespace) -> int:
-    from rail_app.devtools.fuzz import run_fuzz
-
-    return run_fuzz(args.target, long=args.long, seed=args.seed, count=args.count,
+    return _RUN_FUZZ.get()(args.target, long=args.long, seed=args.seed, count=args.count,
                     as_json=args.json, game=args.game)
 
 
 def _tournament_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=_count(1, MAX_GAMES), default=20,
-                   help="games per pairing, an even number: each seed in both seat orders")
+    p.add_argument("--games", type=_count(1, MAX_GAMES), default=None,
+                   help="games per table (default 20; for pairings of two, an even number: "
+                        "each deal in both seat orders)")
     p.add_argument("--seed", type=int, default=1, help="the first seed (then +1)")
     p.add_argument("--levels", default=None,
-                   help="levels, comma separated, among the game's players (Italian Rails: "
-                        "easy, normal, hard, random; default easy,normal,hard)")
+                   help="levels, comma separated, among the game's players (default: the "
+                        "game's levels): every pairing of them for a game of two seats (and "
+                        "Relay's), else one table with the levels dealt round the seats")
+    p.add_argument("--table", action="append", default=[],
+                   help="the players of one table, e.g. hard,normal,normal (repeatable)")
+    p.add_argument("--seats", type=_count(1, 6), default=None,
+                   help="seats at each table (default: the game's usual number)")
+    p.add_argument("--variant", default="basic",
+                   help="the game's variant: basic (none), or one of its options by key "
+                        "(Steam: standard; Italian Rails: loans, fast_trains...)")
+    p.add_argument("--level", action="append", default=[], metavar="NAME=BASE[:KEY=VALUE,...]",
+                   help="a level made for this run from another with other settings, for "
+                        "tuning (Steam: hard2=hard:candidates=30,params.discount=0.9)")
     p.add_argument("--map", default=None,
-                   help="map file (default: the game's map, maps/italy.yaml)")
+                   help="map file (default: the game's map for tournaments)")
     _jobs_option(p, default=0)
     p.add_argument("--turn-cap", type=_count(1, MAX_TURN_CAP), default=150,
                    help="turns per player before a game is ended by its rule for a stopped "
@@ -606,14 +555,6 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _game_arg(p)
-    p.epilog = ("A game with a tournament of its own takes its own options instead: "
-                "tournament --game steam --help (tables of --seats 3 to 6).")
-
-
-def _tournament(args: argparse.Namespace) -> int:
-    from rail_app.devtools.tournament import run_command
-
-    return run_command(args)
 
 
 #: The long soak's games (``soak --long``; its figures are in docs/reliability.md).
@@ -638,12 +579,9 @@ def _soak_args(p: argparse.ArgumentParser) -> None:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from rail_app.devtools.soak import run_command
-
     if args.long:
         args.games = LONG_SOAK_GAMES
-
-    return run_command(args)
+    return _SOAK.get()(args)
 
 
 def _bench_args(p: argparse.ArgumentParser) -> None:
@@ -659,20 +597,13 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.map is not None:  # a map that cannot be read is refused before any timing
-        from rail_app.authoring.games import game_of_map
-        from rail_app.core.mapfile import MapError
-
         try:
-            game_of_map(args.map).load_board(args.map)
+            game_of_map(args.map).rules.load_board(args.map)
         except MapError as exc:
             return _map_problems(exc, False, False)
     if args.saves is not None:
-        from rail_app.devtools.savesbench import run_command as saves_bench
-
-        return saves_bench(args)
-    from rail_app.devtools.bench import run_command
-
-    return run_command(args)
+        return _SAVES_BENCH.get()(args)
+    return _BENCH.get()(args)
 
 
 def _selftest_args(p: argparse.ArgumentParser) -> None:
@@ -682,56 +613,7 @@ def _selftest_args(p: argparse.ArgumentParser) -> None:
 
 
 def _selftest(args: argparse.Namespace) -> int:
-    from rail_app.ui.selftest import run_selftest
-
-    return run_selftest(args.map, args.turns, args.game)
-
-
-def _lesson_seed_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--start", type=_count(0, 10**12), default=1, help="the first seed to try")
-    p.add_argument("--count", type=_count(1, MAX_GAMES), default=5000,
-                   help="how many seeds to try")
-    _game_arg(p)
-
-
-def _autoplay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--map", default="maps/italy.yaml")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opponent", default="normal")
-    p.add_argument("--shots", help="save a screenshot every minute of play to SHOTS-nnn.png")
-    p.add_argument("--via-main", action="store_true",
-                   help="start through python main.py and its menus (needs a display)")
-    _game_arg(p)
-
-
-def _lesson_xvfb_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", default="lesson-steps", help="the folder for the pictures")
-    p.add_argument("--size", type=parse_size, default=(1920, 1080), help="window size WxH")
-    _game_arg(p)
-
-
-def _screenshots_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", default="docs/screenshots",
-                   help="the folder for the pictures (one folder per size inside)")
-    p.add_argument("--size", type=parse_size, action="append",
-                   help="a window size WxH (repeat it; default 1920x1080 and 1280x720)")
-    p.add_argument("--helpers", action="store_true",
-                   help="only the pictures of the newcomer's helpers (saves, ferries, "
-                        "Suggest, hints, the lesson)")
-    p.add_argument("--newcomer", action="store_true",
-                   help="only the pictures of what shows a newcomer the way (the win "
-                        "tracker, the cash safety net, the card choice's help, the map "
-                        "preview's pointer position)")
-    p.add_argument("--language", default="",
-                   help="the language of the pictures (en, es; default: the settings' or "
-                        "the system's, as the game chooses)")
-    _game_arg(p)
-
-
-def _records_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", type=_project_folder, default=".",
-                   help="the project folder (default: here)")
-    _game_arg(p)
+    return _RUN_SELFTEST.get()(args.map, args.turns, args.game)
 
 
 COMMANDS: dict[str, Command] = {
@@ -748,10 +630,10 @@ COMMANDS: dict[str, Command] = {
     "review": Command("compare each turn of a seat with the advisor's best plan",
                       _review_args, _review),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
-                        _simulate),
-    "tournament": Command("every level of the computer opponent against every other, both "
-                          "seat orders, on all cores, invariants checked", _tournament_args,
-                          _tournament),
+                        Lazy("rail_app.devtools.simulate:run_command")),
+    "tournament": Command("the computer players at tables of N seats (every pairing, or "
+                          "--table), seats rotated, on all cores, invariants checked",
+                          _tournament_args, Lazy("rail_app.devtools.tournament:run_command")),
     "fuzz": Command("run a fuzzer (hostile saves or maps, kills while saving, random input on "
                     "the interface) or the checked games of computer players", _fuzz_args,
                     _fuzz),
@@ -761,18 +643,6 @@ COMMANDS: dict[str, Command] = {
                      _bench),
     "selftest": Command("play a few turns through the game's interface, headless",
                         _selftest_args, _selftest),
-    "autoplay": Command("play a whole game through the game's window with posted mouse and "
-                        "key events", _autoplay_args, _own_tool("autoplay")),
-    "make-records": Command("write again the game records the tests replay "
-                            "(tests/records), from the current maps", _records_args,
-                            _own_tool("make-records")),
-    "screenshots": Command("draw the README's screenshots of the game's screens",
-                           _screenshots_args, _own_tool("screenshots")),
-    "lesson-seed": Command("check the seed of the lesson (Learn to play) and find one that "
-                           "fits its plan", _lesson_seed_args, _own_tool("lesson-seed")),
-    "lesson-xvfb": Command("play the lesson in the game window with X input (xdotool), "
-                           "under Xvfb, and take a picture of each step", _lesson_xvfb_args,
-                           _own_tool("lesson-xvfb")),
 }
 
 
@@ -785,21 +655,77 @@ def program_name() -> str:
     if getattr(sys, "frozen", False):
         return Path(sys.executable).name
     called = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
-    if called in ("italian-rails", "italian-rails.exe"):
-        return "italian-rails"
+    if called in (identity.COMMAND, f"{identity.COMMAND}.exe"):
+        return identity.COMMAND
     return "python main.py"
 
 
-def build_parser(prog: str = "python -m rail_app") -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m rail_app", listing: bool = False
+                 ) -> argparse.ArgumentParser:
+    """The command line's parser; with ``listing`` (the help is to be printed) its help
+    names the games' own commands too."""
     parser = argparse.ArgumentParser(
-        prog=prog, description="Italian Rails: tools and the game."
+        prog=prog, description=f"{identity.NAME}: {identity.BLURB}."
     )
-    parser.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
+    parser.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, cmd in sorted(COMMANDS.items()):
         p = sub.add_parser(name, help=cmd.help, description=cmd.help)
         cmd.arguments(p)
+    own = game_commands() if listing else {}
+    if own:
+        parser.epilog = "The games' own tools: " + "; ".join(
+            f"{name} ({game.title}: {command.help})"
+            for name, (game, command) in sorted(own.items())) + f". {prog} NAME --help says more."
     return parser
+
+
+def game_commands(game: str | None = None) -> dict[str, tuple[AnyGame, GameCommand]]:
+    """The commands the games bring with their development tools, by name, each with its
+    game: the commands of ``game``, or of every game on the table (the first game that lists
+    a name keeps it). None where the development tools are not installed (the standalone
+    executable leaves them out)."""
+    if importlib.util.find_spec("rail_app.devtools") is None:
+        return {}
+    found: dict[str, tuple[AnyGame, GameCommand]] = {}
+    for g in (registry.game(game),) if game is not None else registry.GAMES:
+        for name, command in _TOOLS_OF.get()(g.id).commands.items():
+            found.setdefault(name, (g, command))
+    return found
+
+
+def _game_command(argv: list[str], prog: str) -> int | None:
+    """``NAME ...`` for a command a game brings (Italian Rails' autoplay, make-records,
+    screenshots, lesson-seed, lesson-xvfb): the command of the game ``--game`` names, else
+    of the first game on the table that has one of that name, reads the arguments (with
+    ``--game``) and runs. None when ``NAME`` is the command line's own or no game's."""
+    if not argv or argv[0] in COMMANDS or argv[0].startswith("-"):
+        return None
+    name = argv[0]
+    every = game_commands()
+    if name not in every:
+        return None
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=None)
+    known, _rest = pre.parse_known_args(argv[1:])
+    game, command = every[name]
+    if known.game in registry.ids():
+        mine = game_commands(known.game).get(name)
+        if mine is None:
+            print(_("{title} has no {name} tool").format(
+                title=registry.game(known.game).title, name=name), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        game, command = mine
+    parser = argparse.ArgumentParser(prog=f"{prog} {name}", description=command.help)
+    command.arguments(parser)
+    _game_arg(parser)
+    args = parser.parse_args(argv[1:])
+    args.command = name
+    speak(args)
+    try:
+        return command.run(args)
+    except KeyboardInterrupt:
+        return interrupted()
 
 
 def interrupted() -> int:
@@ -814,47 +740,23 @@ def speak(args: argparse.Namespace) -> None:
     English."""
     if getattr(args, "json", False):
         return
-    from rail_app.core import i18n
-    from rail_app.ui.settings import language_setting
-
-    i18n.set_language(i18n.choose_language(language_setting()))
+    i18n.set_language(i18n.choose_language(_LANGUAGE_SETTING.get()()))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
     """``python -m rail_app COMMAND ...``."""
-    own = _game_tournament(list(sys.argv[1:] if argv is None else argv))
+    given = list(sys.argv[1:] if argv is None else argv)
+    own = _game_command(given, prog)
     if own is not None:
         return own
-    parser = build_parser(prog)
+    parser = build_parser(prog, listing=not given or given[0] in ("-h", "--help"))
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
         return EXIT_OK
     speak(args)
     try:
-        return COMMANDS[args.command].run(args)
-    except KeyboardInterrupt:
-        return interrupted()
-
-
-def _game_tournament(argv: list[str]) -> int | None:
-    """``tournament --game G ...`` for a game whose tournament has options of its own
-    (Steam's ``--seats``, ``--table``, ``--variant``): that tournament reads the arguments and
-    its exit status is returned. None for any other command or game."""
-    if not argv or argv[0] != "tournament":
-        return None
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--game", default=None)
-    known, rest = pre.parse_known_args(argv[1:])
-    if known.game is None:
-        return None
-    from rail_app.devtools.gametools import tools_of
-
-    own = tools_of(known.game).tournament
-    if own is None:
-        return None
-    try:
-        return own(rest)
+        return COMMANDS[args.command].runner()(args)
     except KeyboardInterrupt:
         return interrupted()
 
@@ -862,10 +764,10 @@ def _game_tournament(argv: list[str]) -> int | None:
 def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
     p = argparse.ArgumentParser(
-        prog=prog, description="Italian Rails: a two-player crayon-rails game.",
-        epilog=None if prog != "italian-rails" else
-        "The tools: italian-rails COMMAND (italian-rails help lists them).")
-    p.add_argument("--version", action="version", version=f"Italian Rails {__version__}")
+        prog=prog, description=f"{identity.NAME}: {identity.BLURB}.",
+        epilog=None if prog != identity.COMMAND else
+        f"The tools: {identity.COMMAND} COMMAND ({identity.COMMAND} help lists them).")
+    p.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
     _play_args(p)
     return p
 
@@ -881,11 +783,12 @@ def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int
 
 
 def entry(argv: Sequence[str] | None = None) -> int:
-    """``italian-rails``, the command pip installs: the game, or ``italian-rails COMMAND``
-    for a tool (the same commands as ``python -m rail_app``)."""
+    """``italian-rails``, the command pip installs: the table, or ``italian-rails COMMAND``
+    for a tool (the same commands as ``python -m rail_app``, a game's own ones too)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    prog = identity.COMMAND
     if args and args[0] == "help":
-        return main(["--help"], prog="italian-rails")
-    if args and args[0] in COMMANDS:
-        return main(args, prog="italian-rails")
-    return play_main(args, prog="italian-rails")
+        return main(["--help"], prog=prog)
+    if args and (args[0] in COMMANDS or args[0] in game_commands()):
+        return main(args, prog=prog)
+    return play_main(args, prog=prog)

@@ -10,6 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test times itself (DESIGN.md habit 21): hypothesis's examples have no deadline, and its
+# health check of slow data generation, which a busy machine trips, is off.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Set before any test module imports the game: code that runs at import time, and programs
 # the tests start (they inherit the environment), find this folder, never the player's.
-_SESSION_DATA = tempfile.mkdtemp(prefix="italian-rails-tests-")
+_SESSION_DATA = tempfile.mkdtemp(prefix="rail-table-tests-")
 os.environ["ITALIAN_RAILS_DATA_DIR"] = _SESSION_DATA
 # The language of programs the tests start (and of the command line run in-process): English
 # unless a test sets its own.

@@ -32,7 +32,7 @@ class RelayScene(Scene):
     def play(self) -> None:
         """The seat to act plays its first legal action; at the end, game over."""
         if not self.session.over:
-            self.session.apply(RELAY.legal_actions(self.session.state)[0])
+            self.session.apply(RELAY.rules.legal_actions(self.session.state)[0])
         if self.session.over:
             self.app.reset(self.app.screens.game_over(self.session))
 
@@ -49,7 +49,7 @@ class RelayScreens:
         return RelayScene(host, session)
 
     def picture_board(self, map_path: Path) -> Any:
-        return RELAY.load_board(map_path)
+        return RELAY.rules.load_board(map_path)
 
     def backdrop(self, board: Any, size: tuple[int, int]) -> pygame.Surface:
         return pygame.Surface(size)

@@ -422,12 +422,12 @@ def test_a_demand_s_ghost_and_suggest_build_no_second_branch() -> None:
     from rail_app.games.italian_rails.rules.actions import KeepCards
     from rail_app.games.italian_rails.rules.board import edge_key
 
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
     checked = 0
     for seed in (1, 2):
-        st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, seed)
+        st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, seed)
         for _ in range(2):
-            st = ITALIAN_RAILS.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
+            st = ITALIAN_RAILS.rules.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
         board = st.board
         seat = st.current
         adviser = Adviser()
@@ -475,12 +475,12 @@ def test_suggest_after_keeping_serves_a_private_card_when_it_pays_nearly_as_well
     from rail_app.games.italian_rails.game import ITALIAN_RAILS
     from rail_app.games.italian_rails.rules.actions import KeepCards
 
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
     served = 0
     for seed in (2, 4, 5):
-        st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, seed)
+        st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, seed)
         for _ in range(2):
-            st = ITALIAN_RAILS.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
+            st = ITALIAN_RAILS.rules.apply(st, KeepCards(tuple(sorted(st.players[st.current].dealt)[:2])))
         a = Adviser().suggest(st, st.current)
         assert a is not None and a.pays
         served += bool({s.card for s in a.stops} & set(st.players[st.current].private))
@@ -496,8 +496,8 @@ def test_M3_suggest_states_the_rent_of_the_route_it_shows() -> None:
     from rail_app.games.italian_rails.ai.advice import Adviser
     from rail_app.games.italian_rails.game import ITALIAN_RAILS
 
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
-    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, 1)
     bots = [ITALIAN_RAILS.player("hard", i, 1) for i in range(2)]
     fee = st.rules.rental_fee
     seen: set[tuple[int, Phase]] = set()
@@ -516,5 +516,5 @@ def test_M3_suggest_states_the_rent_of_the_route_it_shows() -> None:
                 assert a.rent >= fee and a.rent % fee == 0, (st.turn, st.phase, a.rent)
             else:
                 assert a.rent == 0, (st.turn, st.phase, a.rent)
-        st = ITALIAN_RAILS.apply(st, bots[acting].choose(st.seen_by(acting)))
+        st = ITALIAN_RAILS.rules.apply(st, bots[acting].choose(st.seen_by(acting)))
     assert on_theirs >= 1

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rail_app.games.italian_rails.devtools.bench import KEYS, TARGETS
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +30,7 @@ def _run_quick_bench(tmp_path: Path) -> dict[str, object]:
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(scratch),
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     proc = subprocess.run([sys.executable, "-m", "rail_app", "bench", "--quick", "--json"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert list(scratch.iterdir()) == [], "the bench left files in the temporary folder"
     data = json.loads(proc.stdout)  # stdout is one JSON document, nothing else

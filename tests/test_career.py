@@ -13,10 +13,10 @@ import pytest
 
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.devtools.replaybench import computer_game
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import career, registry
 from rail_app.table.career import GameEntry, SeatResult
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click
 
 SHORT = str(resource_path("maps", "test", "mini-short.yaml"))
@@ -56,7 +56,7 @@ def _finished_session() -> Any:
     board, final, names, actions = computer_game("italian-rails", SHORT, 12)
     setup = GameSetup(SHORT, [Seat(names[0], HUMAN, "normal", "blue"),
                               Seat(names[1], COMPUTER, "hard", "orange")], 5,
-                      IR.options_of(final))
+                      IR.rules.options_of(final))
     session = Session(setup, board, final)
     assert session.over
     return session
@@ -111,7 +111,7 @@ def test_the_career_page_from_the_menu(app: Any) -> None:
     assert type(page).__name__ == "CareerScene"
     rows = page.lines()
     assert rows[0] == ("Italian Rails", "1 game finished", True)
-    won = session.game.outcome(session.state).ranks[0] == 1
+    won = session.game.rules.outcome(session.state).ranks[0] == 1
     tally = "1 won · 0 lost · 0 drawn" if won else "0 won · 1 lost · 0 drawn"
     assert ("Against the computer", tally, False) in rows
     assert ("Hard", tally, False) in rows

@@ -22,7 +22,7 @@ import pytest
 
 from rail_app.core.paths import resource_path
 from rail_app.table import records, registry
-from rail_app.table.gamedef import IllegalAction
+from rail_app.table.quotes import IllegalAction
 from tests.fakegame import RELAY, write_map
 
 STEPS = 140  # actions played in each check (a few seconds per game)
@@ -54,16 +54,16 @@ def _names(game: Any) -> list[str]:
 
 def _new(game: Any, path: str, seed: int, seats: int | None = None,
          options: dict[str, object] | None = None) -> tuple[Any, Any]:
-    board = game.load_board(path)
+    board = game.rules.load_board(path)
     names = _names(game) if seats is None else [f"P{i}" for i in range(seats)]
-    return board, game.new_game(board, names, options or {}, seed)
+    return board, game.rules.new_game(board, names, options or {}, seed)
 
 
 def _busy_choice(game: Any, rng: random.Random, legal: list[Any]) -> Any:
     """A random legal action, preferring one that does something over ending a turn (so
     that games get somewhere in few steps)."""
     busy = [a for a in legal
-            if not str(game.action_to_dict(a).get("kind", "")).startswith("end")]
+            if not str(game.rules.action_to_dict(a).get("kind", "")).startswith("end")]
     return rng.choice(busy if busy and rng.random() < 0.8 else legal)
 
 
@@ -71,13 +71,13 @@ def _play(game: Any, state: Any, seed: int, steps: int = STEPS) -> tuple[Any, li
     rng = random.Random(seed)
     done = []
     for _ in range(steps):
-        if game.outcome(state) is not None:
+        if game.rules.outcome(state) is not None:
             break
-        legal = game.legal_actions(state)
+        legal = game.rules.legal_actions(state)
         assert legal, "the game awaits a player who has no legal action"
         action = _busy_choice(game, rng, legal)
-        done.append((game.to_act(state), action))
-        state = game.apply(state, action)
+        done.append((game.rules.to_act(state), action))
+        state = game.rules.apply(state, action)
     return state, done
 
 
@@ -86,12 +86,12 @@ def test_the_same_seed_and_actions_give_the_same_game(game: Any, map_of: Any) ->
     for seed in SEEDS:
         _, a = _new(game, map_of(game), seed)
         _, b = _new(game, map_of(game), seed)
-        assert game.fingerprint(a) == game.fingerprint(b)
+        assert game.rules.fingerprint(a) == game.rules.fingerprint(b)
         end_a, done_a = _play(game, a, seed)
         end_b, done_b = _play(game, b, seed)
-        assert [(p, game.action_to_dict(x)) for p, x in done_a] == \
-            [(p, game.action_to_dict(x)) for p, x in done_b]
-        assert game.fingerprint(end_a) == game.fingerprint(end_b)
+        assert [(p, game.rules.action_to_dict(x)) for p, x in done_a] == \
+            [(p, game.rules.action_to_dict(x)) for p, x in done_b]
+        assert game.rules.fingerprint(end_a) == game.rules.fingerprint(end_b)
 
 
 @pytest.mark.parametrize("game", _cases())
@@ -105,11 +105,11 @@ def test_a_record_written_and_read_back_replays_to_the_same_game(
     records.save_record(file, rec, game)
     back = records.record_from_dict(records.read_json(file), game, str(file))
     assert (back.game, back.rules_version) == (game.id, game.rules_version)
-    assert [(p, game.action_to_dict(a)) for p, a in back.actions] == \
-        [(p, game.action_to_dict(a)) for p, a in rec.actions]
-    replayed, results = records.replay(game, back, game.load_board(path, needs=back.options))
+    assert [(p, game.rules.action_to_dict(a)) for p, a in back.actions] == \
+        [(p, game.rules.action_to_dict(a)) for p, a in rec.actions]
+    replayed, results = records.replay(game, back, game.rules.load_board(path, needs=back.options))
     assert all(r.ok for r in results)
-    assert game.fingerprint(replayed) == game.fingerprint(state)
+    assert game.rules.fingerprint(replayed) == game.rules.fingerprint(state)
 
 
 @pytest.mark.parametrize("game", _cases())
@@ -120,33 +120,33 @@ def test_quotes_and_apply_agree_and_every_offered_action_is_legal(
     seen: list[Any] = []  # actions of other moments, to try where they may be refused
     refused = 0
     for _ in range(STEPS // 2):
-        if game.outcome(state) is not None:
+        if game.rules.outcome(state) is not None:
             break
-        legal = game.legal_actions(state)
+        legal = game.rules.legal_actions(state)
         for action in legal:
-            q = game.quote(state, action)
-            assert q.ok, f"{game.action_repr(action)} is offered but refused: {q.violations}"
+            q = game.rules.quote(state, action)
+            assert q.ok, f"{game.rules.action_repr(action)} is offered but refused: {q.violations}"
         for action in rng.sample(legal, min(3, len(legal))):
-            game.apply(state, action)  # a legal quote applies
-        printed = game.fingerprint(state)
+            game.rules.apply(state, action)  # a legal quote applies
+        printed = game.rules.fingerprint(state)
         for action in rng.sample(seen, min(6, len(seen))):
-            q = game.quote(state, action)
+            q = game.rules.quote(state, action)
             if q.ok:
                 continue
             refused += 1
             with pytest.raises(IllegalAction) as err:
-                game.apply(state, action)
+                game.rules.apply(state, action)
             assert [(v.code, v.message) for v in err.value.quote.violations] == \
                 [(v.code, v.message) for v in q.violations]
-            assert game.fingerprint(state) == printed, "a refused action changed the game"
-        who = game.to_act(state)
-        other = (who + 1) % len(game.seat_names(state))
+            assert game.rules.fingerprint(state) == printed, "a refused action changed the game"
+        who = game.rules.to_act(state)
+        other = (who + 1) % len(game.rules.seat_names(state))
         if legal:
-            q = game.quote(state, legal[0], other)
+            q = game.rules.quote(state, legal[0], other)
             assert not q.ok and q.violations[0].code, "another seat's action is not refused"
             assert len(q.violations) == 1, "a wrong moment comes first and alone"
         seen.extend(legal)
-        state = game.apply(state, _busy_choice(game, rng, legal))
+        state = game.rules.apply(state, _busy_choice(game, rng, legal))
     assert refused, "no refusal was tried"
 
 
@@ -157,38 +157,38 @@ def test_what_a_seat_sees_does_not_change_with_what_is_hidden_from_it(
     rng = random.Random(5)
     checked = 0
     for step in range(STEPS):
-        if game.outcome(state) is not None:
+        if game.rules.outcome(state) is not None:
             break
         if step % 7 == 0:
-            for seat in range(len(game.seat_names(state))):
-                other = game.indistinguishable(state, seat, rng.randrange(1 << 20))
-                assert game.fingerprint(game.seen_by(state, seat)) == \
-                    game.fingerprint(game.seen_by(other, seat)), \
+            for seat in range(len(game.rules.seat_names(state))):
+                other = game.rules.indistinguishable(state, seat, rng.randrange(1 << 20))
+                assert game.rules.fingerprint(game.rules.seen_by(state, seat)) == \
+                    game.rules.fingerprint(game.rules.seen_by(other, seat)), \
                     f"seat {seat} sees something hidden from it"
                 checked += 1
-        state = game.apply(state, _busy_choice(game, rng, game.legal_actions(state)))
+        state = game.rules.apply(state, _busy_choice(game, rng, game.rules.legal_actions(state)))
     assert checked
 
 
 @pytest.mark.parametrize("game", _cases())
 def test_the_invariants_hold_and_random_play_reaches_an_end(game: Any, map_of: Any) -> None:
     _, state = _new(game, map_of(game), SEEDS[1])
-    checker = game.checker(state)
+    checker = game.rules.checker(state)
     rng = random.Random(SEEDS[1])
     for _ in range(STEPS * 2):
-        if game.outcome(state) is not None:
+        if game.rules.outcome(state) is not None:
             break
-        assert game.invariants(state) == []
-        action = _busy_choice(game, rng, game.legal_actions(state))
-        state = checker.step(state, action, game.apply)
-    capped = game.outcome(state) is None
+        assert game.rules.invariants(state) == []
+        action = _busy_choice(game, rng, game.rules.legal_actions(state))
+        state = checker.step(state, action, game.rules.apply)
+    capped = game.rules.outcome(state) is None
     if capped:
-        state = game.end_early(state)
+        state = game.rules.end_early(state)
     checker.end(state, capped)
     assert checker.violations == []
-    out = game.outcome(state)
-    assert out is not None and game.to_act(state) is None
-    n = len(game.seat_names(state))
+    out = game.rules.outcome(state)
+    assert out is not None and game.rules.to_act(state) is None
+    n = len(game.rules.seat_names(state))
     assert len(out.ranks) == len(out.scores) == n and min(out.ranks) == 1
 
 
@@ -199,7 +199,7 @@ def test_the_suite_sees_every_size_of_table_of_a_game_for_three_to_six(
     options: dict[str, object] = {"six_players": True} if seats == 6 else {}
     board, state = _new(RELAY, path, 7, seats, options)
     state, _ = _play(RELAY, state, 7, 400)
-    out = RELAY.outcome(state) or RELAY.outcome(RELAY.end_early(state))
+    out = RELAY.rules.outcome(state) or RELAY.rules.outcome(RELAY.rules.end_early(state))
     assert out is not None and len(out.ranks) == seats
     with pytest.raises(ValueError):
-        RELAY.new_game(board, [f"P{i}" for i in range(6)], {}, 1)  # six need the option
+        RELAY.rules.new_game(board, [f"P{i}" for i in range(6)], {}, 1)  # six need the option

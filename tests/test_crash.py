@@ -12,7 +12,7 @@ import pytest
 
 from rail_app.core.paths import user_data_dir
 from rail_app.games.italian_rails.ai.bot import Bot
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.session import Session
 from tests.test_ui_support import start
 
@@ -62,7 +62,8 @@ def test_a_failing_computer_player_gives_a_report_a_save_and_a_dialog(
     crashes, saves = _crash_files()
     assert len(crashes) == 1 and len(saves) == 1
     report = crashes[0].read_text(encoding="utf-8")
-    for part in ("Italian Rails crash report", "version: ", "platform: ", "screen: GameScene",
+    for part in ("Rail Table crash report", "version: ", "platform: ", "screen: GameScene",
+                 "game: Italian Rails (italian-rails, rules version 1)",
                  "last actions:", "traceback:", "the computer player broke on purpose",
                  "Failing", str(saves[0])):
         assert part in report, part
@@ -86,7 +87,9 @@ def test_an_engine_failure_during_a_person_s_action_is_caught(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise Failing("the engine broke on purpose")
 
-    monkeypatch.setattr(engine, "apply", broken)
+    # the session applies what it has just quoted: the engine breaks there
+    monkeypatch.setattr(engine.ENGINE, "apply", broken)
+    monkeypatch.setattr(engine.ENGINE, "apply_quoted", broken)
     app.guarded_step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                                  unicode="\r", scancode=0)])
     assert type(app.scene).__name__ == "CrashScene"

@@ -110,3 +110,22 @@ def test_clipping_keeps_what_lies_inside() -> None:
     assert drawguard.clip_segment((-10, 5), (10, 5), (0, 0, 100, 100)) == ((0.0, 5.0),
                                                                             (10.0, 5.0))
     assert drawguard.clip_segment((-10, -5), (-1, -5), (0, 0, 100, 100)) is None
+
+
+def test_the_type_kept_per_size_is_never_used_after_pygame_quits() -> None:
+    """A font made before ``pygame.quit()`` is dead after it; the program's kept fonts
+    are forgotten when pygame quits, whoever quits it (a window closed, a self-test, a
+    tool), so that the next word drawn makes its font anew."""
+    from rail_app.ui.fonts import font
+
+    pygame.init()
+    before = font(17)
+    assert before.render("Roma", True, (0, 0, 0)).get_width() > 0
+    pygame.quit()
+    pygame.init()
+    after = font(17)
+    assert after is not before
+    assert after.render("Roma", True, (0, 0, 0)).get_width() > 0
+    pygame.quit()
+    pygame.init()  # and again: pygame forgets the watch at each quit
+    assert font(17).render("Roma", True, (0, 0, 0)).get_width() > 0

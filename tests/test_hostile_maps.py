@@ -1,10 +1,12 @@
-"""Hostile maps are refused with one clear line, quickly, and never crash or hang anything:
+"""Hostile maps are refused with one clear line and never crash or hang anything:
 alias bombs, deep nesting, NaN and 5,000-digit numbers, devices, FIFOs, huge files, absurd
 dot counts and polygons; validate-map and the game agree about the deck file; the menu's
 map backdrop survives a broken map without hiding bugs.
 
 The dangerous cases run ``validate-map`` in a child process with a memory limit and a
-time-out, so that a regression fails the test instead of taking the machine down.
+generous time-out (a hang guard: ``tests/waiting.py``), so that a regression fails the test
+instead of taking the machine down. How quickly they are refused is ``bench``'s
+``map_refusal_ratio`` (against loading the map of Italy in the same run).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import os
 import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from rail_app.games.italian_rails.devtools.fuzz_maps import (
     flow_nesting,
     polygon_geojson,
 )
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,17 +36,16 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
 
 
-def validate_child(path: Path, timeout: float = 30.0) -> tuple[int, str, float]:
-    """``validate-map`` in a child process: (exit status, stderr, seconds); a hang is a
-    status of -1."""
-    t0 = time.perf_counter()
+def validate_child(path: Path) -> tuple[int, str]:
+    """``validate-map`` in a child process: (exit status, stderr); a hang is a status of
+    -1."""
     try:
         proc = subprocess.run([sys.executable, "-m", "rail_app", "validate-map", str(path)],
-                              cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                              cwd=ROOT, capture_output=True, text=True, timeout=HANG_S,
                               preexec_fn=_limit_memory)
     except subprocess.TimeoutExpired:
-        return -1, "timed out", time.perf_counter() - t0
-    return proc.returncode, proc.stderr, time.perf_counter() - t0
+        return -1, "timed out"
+    return proc.returncode, proc.stderr
 
 
 def validate_here(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -82,16 +83,16 @@ def assert_one_clear_line(err: str, file: Path, phrase: str) -> None:
 
 def test_an_alias_bomb_map_is_refused_at_once_with_file_and_line(tmp_path: Path) -> None:
     path = italy_copy(tmp_path, "italy.yaml", alias_bomb())
-    code, err, seconds = validate_child(path, timeout=20)
+    code, err = validate_child(path)
     assert code == 2, err[-500:]
     assert_one_clear_line(err, path, "anchors and aliases are not allowed")
-    assert f"{path}:1:" in err and seconds < 15
+    assert f"{path}:1:" in err
 
 
 def test_an_alias_bomb_deck_is_refused_too(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     path = italy_copy(tmp_path, "italy-deck.yaml", alias_bomb())
-    code, err, _ = validate_child(path, timeout=20)
+    code, err = validate_child(path)
     assert code == 2 and "italy-deck.yaml:1: an anchor" in err
 
 
@@ -114,7 +115,7 @@ def test_nesting_50000_deep_does_not_kill_the_process(tmp_path: Path) -> None:
         folder = tmp_path / name
         folder.mkdir()
         path = italy_copy(folder, name, flow_nesting(50_000, key))
-        code, err, _ = validate_child(path)
+        code, err = validate_child(path)
         assert code == 2, f"exit status {code}: {err[-300:]}"
         assert_one_clear_line(err, path, "nested too deeply")
 
@@ -150,9 +151,9 @@ def test_a_device_named_by_the_map_is_refused_without_reading_it(tmp_path: Path,
                                                                   value: str) -> None:
     current = {"geometry": "italy.geojson", "deck": "italy-deck.yaml"}[key]
     path = italy_copy(tmp_path, "italy.yaml", old=f"{key}: {current}", new=f"{key}: {value}")
-    code, err, seconds = validate_child(path)
+    code, err = validate_child(path)
     assert code == 2, err[-300:]
-    assert "/dev/zero: not a regular file" in err and seconds < 20
+    assert "/dev/zero: not a regular file" in err
 
 
 @pytest.mark.parametrize("name", ["italy.yaml", "italy.geojson", "italy-deck.yaml"])
@@ -161,7 +162,7 @@ def test_a_fifo_in_place_of_a_map_file_is_refused_without_waiting(tmp_path: Path
     path = base_copy(tmp_path)
     (tmp_path / name).unlink()
     os.mkfifo(tmp_path / name)
-    code, err, _ = validate_child(path, timeout=20)
+    code, err = validate_child(path)
     assert code == 2, err[-300:]
     assert f"{name}: not a regular file" in err
 
@@ -184,7 +185,7 @@ def test_huge_map_files_are_refused_by_their_size(tmp_path: Path,
 
 def test_a_map_of_100000_dots_is_refused_at_once(tmp_path: Path) -> None:
     path = italy_copy(tmp_path, "italy.yaml", old="spacing_km: 20", new="spacing_km: 2")
-    code, err, seconds = validate_child(path, timeout=30)
+    code, err = validate_child(path)
     assert code == 2, err[-300:]
     assert f"{path}:26: grid.spacing_km: 2 km gives about" in err
     assert "a map has at most 20,000" in err
@@ -195,7 +196,7 @@ def test_a_map_of_100000_dots_is_refused_at_once(tmp_path: Path) -> None:
 def test_polygons_of_absurd_size_are_refused_at_once(tmp_path: Path, points: int,
                                                      phrase: str) -> None:
     path = italy_copy(tmp_path, "italy.geojson", polygon_geojson(points))
-    code, err, _ = validate_child(path, timeout=30)
+    code, err = validate_child(path)
     assert code == 2, err[-300:]
     assert phrase in err
 
@@ -266,17 +267,15 @@ def test_validate_map_refuses_a_broken_deck_as_the_game_does(
 # -- item 11: the menu's backdrop -------------------------------------------------------------
 
 
-def _menu_frames(app: Any, n: int = 3) -> float:
+def _menu_frames(app: Any, n: int = 3) -> None:
     """``n`` menu frames, then (the map behind the menu loads in the background) a frame
-    after the loading has ended; the seconds it all took."""
+    after the loading has ended."""
     from rail_app.ui import scenes
 
-    t0 = time.perf_counter()
     for _ in range(n):
         app.step(1 / 60, [])
-    assert scenes._BACKDROP.wait(30)
+    assert scenes._BACKDROP.wait(HANG_S)
     app.step(1 / 60, [])
-    return time.perf_counter() - t0
 
 
 def test_the_menu_shows_at_once_over_a_hostile_first_map(
@@ -292,7 +291,7 @@ def test_the_menu_shows_at_once_over_a_hostile_first_map(
     backdrop = scenes.Backdrop()
     monkeypatch.setattr(scenes, "_BACKDROP", backdrop)
     app = App(map_path=str(path), size=(1280, 720), fullscreen=False, settings=Settings())
-    assert _menu_frames(app) < 10
+    _menu_frames(app)
     assert type(app.scene).__name__ == "MenuScene"
     assert backdrop.problem is not None and "anchors and aliases" in backdrop.problem
     assert "the menu shows no map" in capsys.readouterr().err

@@ -15,6 +15,7 @@ import pytest
 
 from rail_app.core import i18n
 from rail_app.ui.settings import Settings, load_settings, save_settings
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,7 +89,7 @@ def test_selftest_in_spanish_from_the_variables(tmp_path: Path) -> None:
                            "code = cli.main(['selftest', '--turns', '1'])\n"
                            "from rail_app.core import i18n\n"
                            "print('language', i18n.language())\nsys.exit(code)"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_S)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "all checks passed" in done.stdout
     assert "language es" in done.stdout

@@ -15,6 +15,7 @@ from packaging.requirements import Requirement
 
 from rail_app.core.i18n import LANGUAGES, SOURCE, catalog_path, template_path
 from rail_app.core.paths import resource_path
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,7 +72,7 @@ def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:
     assert "locale" in project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "--no-index", "-q", "-w", str(tmp_path), str(ROOT)], check=True,
-                   capture_output=True, timeout=300)
+                   capture_output=True, timeout=HANG_S)
     wheel = next(tmp_path.glob("italian_rails-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "rail_app/_data/locale/rail_app.pot" in names

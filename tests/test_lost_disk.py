@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.diskfaults import fail_writes
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
@@ -64,13 +64,13 @@ def test_a_failed_steam_autosave_is_said_over_its_screen_until_one_succeeds(
     d.frames(2)
     with monkeypatch.context() as m:
         fail_writes(m, errno.EROFS)
-        scene.last_autosave = -1  # a new turn of a person: the screen autosaves
+        scene.table.autosaved = -1  # a new turn of a person: the screen autosaves it
         d.frames(1)
         assert session.autosave_problem
         assert warned(app).startswith("Autosave failed: the folder is on a read-only disk")
         d.frames(400)
         assert warned(app)
-    scene.last_autosave = -1
+    scene.table.autosaved = -1
     d.frames(1)
     assert session.autosave_problem == "" and not warned(app)
     assert app.notice.startswith("Autosaved again")
@@ -110,7 +110,7 @@ def test_loading_needs_no_free_disk_for_the_saves_world(app: Any,
     shutil.rmtree(worlds_dir())
     fail_writes(monkeypatch, errno.ENOSPC)
     loaded = Session.load(path)
-    assert loaded.game.turn(loaded.state) == 2
+    assert loaded.game.rules.turn(loaded.state) == 2
     assert not worlds_dir().exists() or not any(worlds_dir().iterdir())
 
 

@@ -18,8 +18,8 @@ import pytest
 
 from rail_app.cli import main
 from rail_app.core.paths import resource_path
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import MINI, start
 
@@ -107,12 +107,12 @@ def test_a_small_map_that_cannot_be_drawn_is_tried_once(app: Any,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from rail_app.core.mapfile import MapError
     from rail_app.ui import savelist
-    from rail_app.ui.gamescreens import GAME_SCREENS
+    from rail_app.ui.gamescreens import screens_of
 
     scene = start(app)
     assert scene.controller.save_game()
     calls = []
-    front = GAME_SCREENS["italian-rails"]
+    front = screens_of("italian-rails")
 
     def slow_failure(path: Path) -> Any:
         calls.append(path)

@@ -16,7 +16,7 @@ from tests.test_ui_support import start
 def play_a_segment(scene: Any) -> None:
     """A move of the turn in progress (the first the game offers)."""
     game, session = scene.session.game, scene.session
-    q = session.apply(game.legal_actions(session.state)[0])
+    q = session.apply(game.rules.legal_actions(session.state)[0])
     assert q.ok
 
 
@@ -42,5 +42,5 @@ def test_an_interrupted_game_is_autosaved_with_the_turn_in_progress(app: Any,
     path = scene.session.autosave_path()
     assert path.exists()
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["game"]["actions"] == len(scene.session.game.history(scene.session.state))
+    assert saved["game"]["actions"] == len(scene.session.game.rules.history(scene.session.state))
     assert saved["game"]["actions"] >= 1

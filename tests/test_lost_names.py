@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from rail_app.core import names
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import MINI, click
 
 INVISIBLE = ["\u00ad", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\ufeff",

@@ -39,9 +39,9 @@ def played(game: str, folder: Path, actions: int = 40, name: str = "game.json") 
                                     4, {}, game))
     players = [rules.player("random", i, 4 + i) for i in range(n)]
     for _ in range(actions):
-        seat = rules.to_act(session.state)
+        seat = rules.rules.to_act(session.state)
         assert seat is not None
-        session.apply(players[seat].choose(rules.seen_by(session.state, seat)))
+        session.apply(players[seat].choose(rules.rules.seen_by(session.state, seat)))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     session.save(path)
@@ -92,8 +92,8 @@ def test_a_history_that_stops_replaying_is_said_and_loads_as_a_new_branch(
     path = spoiled(whole, CHANGES[how])
     before = path.read_bytes()
     session = Session.load(path)
-    kept = len(session.game.history(session.state))
-    recorded = len(original.game.history(original.state))
+    kept = len(session.game.rules.history(session.state))
+    recorded = len(original.game.rules.history(original.state))
     assert kept < recorded
     assert session.cut_short.startswith("This game loads up to turn ")
     assert f"so the {recorded - kept} actions from there on are left out." in session.cut_short
@@ -137,7 +137,7 @@ def test_continue_asks_before_it_opens_a_game_that_loads_only_in_part(
     d.click_button(next(b for b, w in menu.buttons.items() if w == "continue"))
     d.frames(1)
     assert app.scene is menu and menu.opening.question is not None
-    assert "Load up to there" == menu.opening.question.confirm_button.text
+    assert menu.opening.question.confirm_button.text == "Load up to there"
     app.resize(1400, 800)  # the question stays through a change of the window's size
     d.frames(1)
     assert menu.opening.question is not None

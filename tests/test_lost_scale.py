@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from rail_app.core import guarded
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
 
@@ -226,6 +226,10 @@ def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
         return real(map_path)
 
     monkeypatch.setattr(FRONT, "picture_board", slow)
+    from rail_app.ui import savelist
+
+    for cache in (savelist._BOARDS, savelist._NO_BOARD, savelist._THUMBS):
+        cache.clear()  # the map as an earlier test's Load screen may have left it read
     d = Driver(app)
     app.reset(screens.menu(app))
     saves = app.push(screens.saves(app))

@@ -16,7 +16,7 @@ import pytest
 
 from rail_app.core.files import write_atomic
 from rail_app.ui.sharing import ShareError, export_save, import_save
-from tests.test_ui_sharing import _pick, _push, _save_screen, _saved_game
+from tests.test_ui_sharing import _push, _save_screen, _saved_game
 
 
 def test_a_file_named_as_long_as_the_disk_allows_is_written_atomically(tmp_path: Path

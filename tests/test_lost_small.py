@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
 

@@ -34,9 +34,9 @@ def steam_save(folder: Path, map_path: str = ITALIA, actions: int = 12,
     session = Session.new(GameSetup(map_path, seats, 3, {}, "steam"))
     players = [session.game.player("random", i, 3 + i) for i in range(3)]
     for _ in range(actions):
-        seat = session.game.to_act(session.state)
+        seat = session.game.rules.to_act(session.state)
         assert seat is not None
-        session.apply(players[seat].choose(session.game.seen_by(session.state, seat)))
+        session.apply(players[seat].choose(session.game.rules.seen_by(session.state, seat)))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     session.save(path)
@@ -72,7 +72,7 @@ def test_a_steam_save_with_a_background_loads_on_a_read_only_or_full_disk(
     shutil.rmtree(worlds_dir())
     fail_writes(monkeypatch, code)
     loaded = Session.load(path)
-    assert loaded.game.history(loaded.state) == writable.game.history(writable.state)
+    assert loaded.game.rules.history(loaded.state) == writable.game.rules.history(writable.state)
     assert loaded.state.board.background == "steam-italia.geojson"
     assert not worlds_dir().exists() or not any(worlds_dir().iterdir())
 
@@ -152,3 +152,21 @@ def test_a_save_carrying_such_a_board_is_refused_on_the_load_screen_and_by_conti
     app.push(screens.saves(app))
     d.frames(3)
     assert type(app.scene).__name__ == "SavesScene"
+
+
+# -- a crash report describes the game being played, of any game ------------------------------
+
+
+def test_a_crash_report_describes_a_steam_game(tmp_path: Path) -> None:
+    """The crash report's game part (the game, its map and seed, the seats, the turn, who
+    was to act and the last actions) is written from the game's rules for Steam as for
+    Italian Rails: it never says the game "could not be described"."""
+    from rail_app.ui import crash
+    from rail_app.ui.session import Session
+
+    session = Session.load(steam_save(tmp_path, SMALL, actions=8))
+    text = "\n".join(crash.game_lines(session))
+    for part in ("game: Steam (steam, rules version", f"map: {SMALL}, seed 3",
+                 "seats: Alex (human), Joan (human), Marta (human)", "turn 1",
+                 "to act", "last actions:", "  8. player "):
+        assert part in text, (part, text)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rail_app.cli import main
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "maps" / "test" / "mini.yaml"
@@ -135,7 +136,7 @@ def test_missing_geometry_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_real_command_prints_no_traceback(tmp_path: Path) -> None:
     path, _ = _write_bad_map(tmp_path, "size: medium", "size: huge")
     proc = subprocess.run([sys.executable, "-m", "rail_app", "validate-map", str(path)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+                          capture_output=True, text=True, cwd=ROOT, timeout=HANG_S)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1

@@ -53,7 +53,7 @@ def test_sicilia_is_in_the_new_game_list() -> None:
     from rail_app.games.italian_rails.game import ITALIAN_RAILS
 
     italy = resource_path("maps", "italy.yaml")
-    assert _map_label(italy) == ITALIAN_RAILS.board_name(ITALIAN_RAILS.load_board(str(italy)))
+    assert _map_label(italy) == ITALIAN_RAILS.rules.board_name(ITALIAN_RAILS.rules.load_board(str(italy)))
     assert not [x for x in labels if x.endswith("-deck")]
 
 

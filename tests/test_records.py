@@ -77,7 +77,7 @@ def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text("old")
     save_record(path, record_from_game(_live_game(), MINI_REL))
-    assert json.loads(path.read_text())["format"] == "italian-rails-record"
+    assert json.loads(path.read_text())["format"] == "rail-table-record"
     assert os.listdir(tmp_path) == ["g.json"]
 
 
@@ -123,7 +123,7 @@ def _good() -> dict[str, Any]:
 
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d.pop("seed"), "missing key(s): seed"),
-    (lambda d: d.update(format="chess-pgn"), "not an Italian Rails game record"),
+    (lambda d: d.update(format="chess-pgn"), "not a game record of Rail Table"),
     (lambda d: d.update(version=99), "record version 99 is not supported"),
     (lambda d: d.update(players=["Solo"]), "'players' must be a list of two names"),
     (lambda d: d.update(variants=["rockets"]), "unknown variant 'rockets'"),
@@ -158,24 +158,39 @@ def test_missing_and_non_json_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fault", [TypeError("unhashable type: 'list'"), KeyError("kind")])
-def test_a_game_codec_failing_on_a_strange_action_is_a_refusal(fault: Exception) -> None:
-    """The table's reader refuses a recorded action a game's codec cannot read, whatever the
-    codec raises, in one line naming the action; and an action that is no object is refused
-    before any codec sees it."""
-    from rail_app.games.italian_rails.rules.record import CODEC
+def test_a_game_codec_failing_on_a_strange_action_is_a_refusal(
+        fault: Exception) -> None:
+    """The table's reader refuses a recorded action a game's rules cannot read, whatever
+    they raise, in one line naming the action; and an action that is no object is refused
+    before any game's rules see it."""
+    import dataclasses
+
+    from rail_app.games.italian_rails.rules.record import GAME
     from rail_app.table import records as table_records
 
-    class Strict(type(CODEC)):  # type: ignore[misc]
+    data = _good()
+    data["actions"][0]["action"] = ["build", "1,1"]
+    with pytest.raises(RecordError, match=r"actions\[0\]: an action is an object"):
+        record_from_dict(data, "game.json")
+
+    class Strict:  # the game's rules, but for how they read an action
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.rules, name)
+
         def action_from_dict(self, data: Any) -> Any:
             raise fault
 
-    data = _good()
+    class Loaded:  # what the definition's ``load`` gives
+        def get(self) -> Any:
+            return Strict(GAME.get().rules)
+
+    game = dataclasses.replace(GAME.get(), load=Loaded())
     with pytest.raises(RecordError, match=r"actions\[0\]: ") as err:
-        table_records.record_from_dict(data, Strict(), "game.json")
+        table_records.record_from_dict(_good(), game, "game.json")
     assert "\n" not in str(err.value)
-    data["actions"][0]["action"] = ["build", "1,1"]
-    with pytest.raises(RecordError, match=r"actions\[0\]: an action is an object"):
-        table_records.record_from_dict(data, CODEC, "game.json")
 
 
 # -- the replay command ------------------------------------------------------------------------

@@ -37,35 +37,44 @@ def mini_game() -> tuple[Any, Any, list[str], list[tuple[int, Any]]]:
 def _timeline(game: Any, played: tuple[Any, Any, list[str], list[tuple[int, Any]]]
               ) -> Timeline:
     board, final, names, actions = played
-    return Timeline(game, board, names, game.options_of(final), 5, actions)
+    return Timeline(game, board, names, game.rules.options_of(final), 5, actions)
 
 
 class Counting:
-    """A game that counts the actions it applies (everything else is the game's)."""
+    """A game whose rules count the actions they apply (everything else is the game's)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
         self.applied = 0
 
+    @property
+    def rules(self) -> Any:
+        return self
+
     def apply(self, *args: Any, **kw: Any) -> Any:
         self.applied += 1
-        return self.game.apply(*args, **kw)
+        return self.game.rules.apply(*args, **kw)
+
+    def apply_quoted(self, *args: Any, **kw: Any) -> Any:
+        self.applied += 1
+        return self.game.rules.apply_quoted(*args, **kw)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
+        rules = self.game.rules
+        return getattr(rules, name) if hasattr(rules, name) else getattr(self.game, name)
 
 
 def test_a_jump_reaches_the_position_played_from_the_start(mini_game: Any) -> None:
     board, final, names, actions = mini_game
     tl = _timeline(IR, mini_game)
     assert tl.last == len(actions) and not tl.over
-    states = [IR.new_game(board, names, IR.options_of(final), 5)]
+    states = [IR.rules.new_game(board, names, IR.rules.options_of(final), 5)]
     for seat, action in actions:
-        states.append(IR.apply(states[-1], action, seat))
+        states.append(IR.rules.apply(states[-1], action, seat))
     rng = random.Random(3)
     for k in [tl.last, 0, 1, tl.last - 1] + [rng.randint(0, tl.last) for _ in range(40)]:
-        assert IR.fingerprint(tl.state_at(k)) == IR.fingerprint(states[k]), k
-        assert tl.turn_at(k) == IR.turn(states[k])
+        assert IR.rules.fingerprint(tl.state_at(k)) == IR.rules.fingerprint(states[k]), k
+        assert tl.turn_at(k) == IR.rules.turn(states[k])
 
 
 def test_a_jump_applies_at_most_a_keyframes_worth_of_actions(mini_game: Any) -> None:
@@ -97,9 +106,9 @@ def test_turns_go_forward_and_back_by_their_first_position(mini_game: Any) -> No
 def test_a_record_with_a_refused_action_replays_the_rest(mini_game: Any) -> None:
     board, final, names, actions = mini_game
     bad = [*actions[:5], actions[7], *actions[5:]]  # out of turn somewhere: refused
-    tl = Timeline(IR, board, names, IR.options_of(final), 5, bad)
+    tl = Timeline(IR, board, names, IR.rules.options_of(final), 5, bad)
     assert tl.skipped >= 1
-    assert IR.fingerprint(tl.state_at(tl.last)) == IR.fingerprint(final)
+    assert IR.rules.fingerprint(tl.state_at(tl.last)) == IR.rules.fingerprint(final)
 
 
 def _what_is_shown(parts: Any, board: Any, before: Any, state: Any, viewer: int) -> Any:
@@ -127,11 +136,11 @@ def test_a_replay_of_an_unfinished_game_shows_nothing_the_seat_could_not_see(
             shown = _what_is_shown(parts, board, tl.shown(k - 1, viewer), tl.shown(k, viewer),
                                    viewer)
             seed = rng.randrange(1 << 20)
-            other_before = IR.seen_by(IR.indistinguishable(tl.state_at(k - 1), viewer, seed),
+            other_before = IR.rules.seen_by(IR.rules.indistinguishable(tl.state_at(k - 1), viewer, seed),
                                       viewer)
-            other = IR.seen_by(IR.indistinguishable(tl.state_at(k), viewer, seed), viewer)
+            other = IR.rules.seen_by(IR.rules.indistinguishable(tl.state_at(k), viewer, seed), viewer)
             assert shown == _what_is_shown(parts, board, other_before, other, viewer), k
-            assert IR.fingerprint(tl.shown(k, viewer)) == IR.fingerprint(other)
+            assert IR.rules.fingerprint(tl.shown(k, viewer)) == IR.rules.fingerprint(other)
             if not tl.state_at(k).cash_public:
                 hidden_cash += 1
                 assert "cash hidden" in shown[1][1 - viewer]
@@ -144,7 +153,7 @@ def test_a_finished_game_is_shown_whole() -> None:
     tl = _timeline(IR, played)
     assert tl.over
     k = tl.last // 2
-    assert IR.fingerprint(tl.shown(k, 0)) == IR.fingerprint(tl.state_at(k))
+    assert IR.rules.fingerprint(tl.shown(k, 0)) == IR.rules.fingerprint(tl.state_at(k))
 
 
 def test_the_review_sees_what_the_seat_saw(mini_game: Any) -> None:
@@ -168,15 +177,15 @@ def test_the_review_sees_what_the_seat_saw(mini_game: Any) -> None:
 
     turns = review(tl, 1, Watching)
     assert turns and len(turns) <= len(handed)
-    asked = {IR.fingerprint(v) for v in handed}
-    seen = {k: IR.fingerprint(IR.seen_by(tl.state_at(k), 1))
+    asked = {IR.rules.fingerprint(v) for v in handed}
+    seen = {k: IR.rules.fingerprint(IR.rules.seen_by(tl.state_at(k), 1))
             for k in [*own_turns(tl, 1), tl.last]}
     assert asked <= set(seen.values())
     rng = random.Random(6)
     for t in turns:
         real = tl.state_at(t.position)
         assert seen[t.position] in asked
-        other = IR.seen_by(IR.indistinguishable(real, 1, rng.randrange(1 << 20)), 1)
+        other = IR.rules.seen_by(IR.rules.indistinguishable(real, 1, rng.randrange(1 << 20)), 1)
         plan = IR.advisor().suggest(other, 1)
         assert plan is not None and plan.per_turn == t.plan.per_turn
         assert plan.route == t.plan.route
@@ -187,7 +196,7 @@ def test_the_review_compares_each_turn_and_marks_three_to_five_gaps(mini_game: A
     turns = review(tl, 0)
     assert len(turns) >= 8
     for t in turns:
-        assert IR.to_act(tl.state_at(t.position)) == 0
+        assert IR.rules.to_act(tl.state_at(t.position)) == 0
         assert t.gap == pytest.approx(t.best - t.played)
     marks = largest_gaps(turns)
     assert MARKS_MIN <= len(marks) <= MARKS_MAX
@@ -200,18 +209,18 @@ def test_every_game_on_the_table_and_relay_replays(tmp_path: Path) -> None:
     """A game of hidden hands with five seats (Relay, the tests' game) goes on a timeline
     too, and what an unfinished one shows is its seat's ``seen_by``."""
     path = write_map(tmp_path)
-    board = RELAY.load_board(path)
-    state = RELAY.new_game(board, [f"P{i}" for i in range(5)], {}, 3)
+    board = RELAY.rules.load_board(path)
+    state = RELAY.rules.new_game(board, [f"P{i}" for i in range(5)], {}, 3)
     rng = random.Random(3)
     for _ in range(12):
-        state = RELAY.apply(state, rng.choice(RELAY.legal_actions(state)))
-    tl = Timeline(RELAY, board, RELAY.seat_names(state), RELAY.options_of(state), 3,
-                  RELAY.history(state))
-    assert tl.last == len(RELAY.history(state)) and not tl.over
+        state = RELAY.rules.apply(state, rng.choice(RELAY.rules.legal_actions(state)))
+    tl = Timeline(RELAY, board, RELAY.rules.seat_names(state), RELAY.rules.options_of(state), 3,
+                  RELAY.rules.history(state))
+    assert tl.last == len(RELAY.rules.history(state)) and not tl.over
     for k in range(0, tl.last + 1, 4):
         seen = tl.shown(k, 2)
-        assert RELAY.fingerprint(seen) == RELAY.fingerprint(RELAY.seen_by(tl.state_at(k), 2))
-        assert RELAY.fingerprint(seen) != RELAY.fingerprint(tl.state_at(k))  # hands hidden
+        assert RELAY.rules.fingerprint(seen) == RELAY.rules.fingerprint(RELAY.rules.seen_by(tl.state_at(k), 2))
+        assert RELAY.rules.fingerprint(seen) != RELAY.rules.fingerprint(tl.state_at(k))  # hands hidden
 
 
 def _record_file(tmp_path: Path, played: Any, name: str) -> Path:
@@ -244,7 +253,7 @@ def test_review_reads_saves_and_old_records_too(tmp_path: Path, mini_game: Any) 
 
     board, final, names, actions = mini_game
     setup = GameSetup(MINI, [Seat(n, "human", "normal", "blue") for n in names], 5,
-                      IR.options_of(final))
+                      IR.rules.options_of(final))
     save = tmp_path / "save.json"
     Session(setup, board, final).save(save)
     old = tmp_path / "old.json"  # a record of version 1 (no game named)

@@ -31,7 +31,7 @@ def _advisor() -> Any:
 @pytest.fixture(scope="module")
 def timeline() -> Timeline:
     board, final, names, actions = computer_game("italian-rails", MINI, 12)
-    return Timeline(IR, board, names, IR.options_of(final), 5, actions)
+    return Timeline(IR, board, names, IR.rules.options_of(final), 5, actions)
 
 
 @dataclass(frozen=True)
@@ -51,11 +51,11 @@ def test_a_plan_is_compared_over_the_same_whole_turns_with_what_comes_after_it(
 
     class Advisor:
         def suggest(self, view: Any, seat: int) -> Scripted:
-            return Scripted(20.0, 1.5, IR.fingerprint(view))
+            return Scripted(20.0, 1.5, IR.rules.fingerprint(view))
 
         def earned(self, before: Any, after: Any, seat: int, ahead: Any = None,
                    end: Any = None) -> int:
-            assert IR.fingerprint(end) == IR.fingerprint(timeline.state_at(timeline.last))
+            assert IR.rules.fingerprint(end) == IR.rules.fingerprint(timeline.state_at(timeline.last))
             handed.append((before, after, ahead))
             # a delivery of 30, and 20 of track the plan ahead uses: kept at its cost
             return 30 - 20 + (20 if ahead is not None else 0)
@@ -66,11 +66,11 @@ def test_a_plan_is_compared_over_the_same_whole_turns_with_what_comes_after_it(
     for t, (before, after, ahead) in zip(turns, handed, strict=True):
         i = starts.index(t.position)
         window = min(2, len(starts) - i)
-        assert IR.fingerprint(before) == IR.fingerprint(timeline.state_at(t.position))
+        assert IR.rules.fingerprint(before) == IR.rules.fingerprint(timeline.state_at(t.position))
         end = starts[i + 2] if i + 2 < len(starts) else timeline.last
-        assert IR.fingerprint(after) == IR.fingerprint(timeline.state_at(end))
+        assert IR.rules.fingerprint(after) == IR.rules.fingerprint(timeline.state_at(end))
         assert ahead is not None
-        assert ahead.position == IR.fingerprint(IR.seen_by(timeline.state_at(end), 0))
+        assert ahead.position == IR.rules.fingerprint(IR.rules.seen_by(timeline.state_at(end), 0))
         assert t.best == pytest.approx(20.0 * min(1.5, window) / window)
         assert t.played == pytest.approx(30 / window)
         if window == 2:
@@ -101,7 +101,7 @@ def test_track_the_best_plan_from_there_runs_over_is_kept_at_its_cost(
     for seat in (0, 1):
         for k, end, kept in _built_turns(timeline, seat):
             before, after = timeline.state_at(k), timeline.state_at(end)
-            plan = _advisor().suggest(IR.seen_by(after, seat), seat)
+            plan = _advisor().suggest(IR.rules.seen_by(after, seat), seat)
             if plan is None:
                 continue
             spent = adviser.earned(before, after, seat)
@@ -161,7 +161,7 @@ def test_a_turn_building_for_the_plan_after_it_is_not_a_large_gap(timeline: Time
         if t is None or math.ceil(t.plan.turns - 1e-9) != 1:
             continue
         after = timeline.state_at(end)
-        ahead = _advisor().suggest(IR.seen_by(after, 0), 0) if IR.outcome(after) is None \
+        ahead = _advisor().suggest(IR.rules.seen_by(after, 0), 0) if IR.rules.outcome(after) is None \
             else None
         if ahead is None:
             continue
@@ -188,7 +188,7 @@ def test_the_advisor_asked_again_without_a_key_answers_for_the_new_position(
     assert adviser is not None
     answers = []
     for k in own_turns(timeline, 0)[2:8]:
-        view = IR.seen_by(timeline.state_at(k), 0)
+        view = IR.rules.seen_by(timeline.state_at(k), 0)
         got = adviser.suggest(view, 0)
         assert got == _advisor().suggest(view, 0)
         assert adviser.suggest(view, 0) == got  # the same position again: the same answer
@@ -202,8 +202,8 @@ def test_a_steam_seat_is_reviewed_on_every_turn_it_plays_not_only_those_it_opens
     steam = registry.game("steam")
     small = str(resource_path("maps", "test", "steam-small.yaml"))
     board, final, names, actions = computer_game("steam", small, 3)
-    tl = Timeline(steam, board, names, steam.options_of(final), 5, actions)
-    opened = [steam.to_act(tl.state_at(k)) for k in tl.turn_starts]
+    tl = Timeline(steam, board, names, steam.rules.options_of(final), 5, actions)
+    opened = [steam.rules.to_act(tl.state_at(k)) for k in tl.turn_starts]
     for seat in range(len(names)):
         starts = own_turns(tl, seat)
         turns = [tl.turn_at(k) for k in starts]
@@ -227,26 +227,26 @@ def _steam_game(turns: int) -> Timeline:
     )
 
     steam = registry.game("steam")
-    board = steam.load_board(str(resource_path("maps", "test", "steam-small.yaml")))
+    board = steam.rules.load_board(str(resource_path("maps", "test", "steam-small.yaml")))
     names = ["Adv", "Pass", "Easy"]
-    state = steam.new_game(board, names, {}, 5)
+    state = steam.rules.new_game(board, names, {}, 5)
     easy = steam.player("easy", 2, 7)
-    while steam.outcome(state) is None and min(steam.turns_taken(state)) < turns:
-        seat = steam.to_act(state)
+    while steam.rules.outcome(state) is None and min(steam.rules.turns_taken(state)) < turns:
+        seat = steam.rules.to_act(state)
         assert seat is not None
-        view = steam.seen_by(state, seat)
+        view = steam.rules.seen_by(state, seat)
         if seat == 0:
             action = suggest(view, 0).action
         elif seat == 1:
-            legal = steam.legal_actions(view)
+            legal = steam.rules.legal_actions(view)
             passes = [a for a in legal if isinstance(a, (PassBid, EndBuild, ForgoSpecial,
                                                          PassMove))]
             tiles = [a for a in legal if isinstance(a, ChooseTile)]
             action = (passes or tiles or legal)[0]
         else:
             action = easy.choose(view)
-        state = steam.apply(state, action, seat)
-    return Timeline(steam, board, names, steam.options_of(state), 5, steam.history(state))
+        state = steam.rules.apply(state, action, seat)
+    return Timeline(steam, board, names, steam.rules.options_of(state), 5, steam.rules.history(state))
 
 
 def test_a_steam_review_weighs_each_decision_in_one_measure() -> None:
@@ -279,8 +279,8 @@ def test_a_marked_steam_turn_is_said_in_one_sentence_in_vp() -> None:
 
     steam = registry.game("steam")
     small = str(resource_path("maps", "test", "steam-small.yaml"))
-    board = steam.load_board(small)
-    state = steam.new_game(board, ["A", "B", "C"], {}, 5)
+    board = steam.rules.load_board(small)
+    state = steam.rules.new_game(board, ["A", "B", "C"], {}, 5)
     state.turn = 4
     parts = GenericReplay(steam, small)
     assert parts.review_words is not None

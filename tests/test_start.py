@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from rail_app.core import guarded
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ app = App(size=(1920, 1080), fullscreen=False)
 app.step(1 / 60)
 first = [m for m in heavy if m in sys.modules]
 app.step(1 / 60)
-assert scenes._BACKDROP.wait(60)
+assert scenes._BACKDROP.wait({hang})
 app.step(1 / 60)
 later = [m for m in heavy if m in sys.modules]
 print(json.dumps({{"first": first, "later": later, "menu": type(app.scene).__name__,
@@ -44,8 +45,8 @@ print(json.dumps({{"first": first, "later": later, "menu": type(app.scene).__nam
 def test_the_menus_first_frame_imports_no_board_and_no_networkx() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    proc = subprocess.run([sys.executable, "-c", _START.format(heavy=HEAVY)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", _START.format(heavy=HEAVY, hang=HANG_S)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert seen["menu"] == "MenuScene"

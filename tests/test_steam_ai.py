@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from steamhelp import at_build, at_move, at_select, board, chain, game, set_cubes
 
+from rail_app import EXIT_BAD_INPUT, cli
+from rail_app.devtools import tournament
 from rail_app.games.steam.ai import PLAYERS, make_player, value
 from rail_app.games.steam.ai.advisor import ADVISOR, standing, suggest
 from rail_app.games.steam.ai.bots import bot
@@ -20,7 +22,6 @@ from rail_app.games.steam.ai.levels import EASY, HARD, NORMAL
 from rail_app.games.steam.ai.model import Edge, Net, best_routes
 from rail_app.games.steam.ai.planner import Planner
 from rail_app.games.steam.ai.projects import find_projects, realize
-from rail_app.games.steam.devtools import tournament
 from rail_app.games.steam.rules import engine, goods
 from rail_app.games.steam.rules.actions import (
     Bid,
@@ -452,8 +453,9 @@ def test_normal_beats_easy() -> None:
 @pytest.mark.slow
 def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     """The tournament plays rotated tables, checks every action and prints its figures."""
-    code = tournament.main(["--seats", "3", "--table", "easy,greedy,greedy", "--games", "3",
-                            "--jobs", "1", "--json", "--seed", "5"])
+    code = cli.main(["tournament", "--game", "steam", "--seats", "3", "--table",
+                     "easy,greedy,greedy", "--games", "3", "--jobs", "1", "--json", "--seed",
+                     "5"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     summary = out["summary"]
@@ -473,11 +475,8 @@ def test_a_small_seeded_tournament(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_shared_tournament_command_plays_steams_tables_of_n_seats(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m rail_app tournament --game steam --seats 4 ...`` is Steam's own tournament
-    (tables of N seats, rotated), not the shared one's pairings of two; its refusals keep
-    the exit status 2."""
-    from rail_app import cli
-
+    """``python -m rail_app tournament --game steam --seats 4 ...`` plays Steam's tables of N
+    seats, rotated (not pairings of two); its refusals keep the exit status 2."""
     code = cli.main(["tournament", "--game", "steam", "--seats", "4", "--table",
                      "easy,greedy,greedy,greedy", "--games", "1", "--jobs", "1", "--json",
                      "--seed", "3"])
@@ -486,7 +485,7 @@ def test_the_shared_tournament_command_plays_steams_tables_of_n_seats(
     assert [g["seats"] for g in out["games"]] == [["easy", "greedy", "greedy", "greedy"]]
     assert out["summary"]["errors"] == 0 and out["games"][0]["ended"]
     assert cli.main(["tournament", "--game", "steam", "--seats", "4", "--table",
-                     "hard,normal"]) == tournament.EXIT_REFUSED
+                     "hard,normal"]) == EXIT_BAD_INPUT
     assert "not --seats 4" in capsys.readouterr().err
 
 
@@ -502,11 +501,12 @@ def test_a_mirror_table_deals_a_new_game_each_time() -> None:
 
 
 def test_tournament_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert tournament.main(["--seats", "2"]) == tournament.EXIT_REFUSED
-    assert tournament.main(["--seats", "3", "--table", "hard,normal"]) == tournament.EXIT_REFUSED
-    assert tournament.main(["--seats", "3", "--table", "hard,normal,wizard"]) \
-        == tournament.EXIT_REFUSED
-    assert tournament.main(["--map", "maps/test/none.yaml"]) == tournament.EXIT_REFUSED
+    steam = ["tournament", "--game", "steam"]
+    assert cli.main([*steam, "--seats", "2"]) == EXIT_BAD_INPUT
+    assert cli.main([*steam, "--seats", "3", "--table", "hard,normal"]) == EXIT_BAD_INPUT
+    assert cli.main([*steam, "--seats", "3", "--table", "hard,normal,wizard"]) \
+        == EXIT_BAD_INPUT
+    assert cli.main([*steam, "--map", "maps/test/none.yaml"]) == EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert "wizard" in err and "3 to 6" in err
 

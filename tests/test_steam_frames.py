@@ -12,10 +12,12 @@ import pytest
 
 from rail_app.games.steam.ui import maprender as mr
 from rail_app.games.steam.ui import mapview
+from rail_app.games.steam.ui.commands import Intent
 from rail_app.games.steam.ui.mapview import MapView
-from rail_app.games.steam.ui.selftest import click, key
 from rail_app.table import registry
 from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui import fonts
+from rail_app.ui.kit.driver import click, key
 from rail_app.ui.session import GameSetup, Session
 
 MAP = "maps/test/steam-small.yaml"
@@ -37,7 +39,7 @@ def _map_pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
 
 
 def _game() -> tuple[Any, Any]:
-    rules = registry.game("steam")
+    rules = registry.game("steam").rules
     board = rules.load_board(MAP)
     state = rules.new_game(board, ["Anna", "Bruno", "Carla"], {}, 5)
     return board, state
@@ -52,7 +54,7 @@ def test_a_panned_map_is_the_map_drawn_afresh(whole: bool, _own_data_dir: Any,
     the window's part with its margin, drawn again only when a pan leaves the margin)."""
     pygame.init()
     pygame.display.set_mode((720, 480))
-    mr.font.cache_clear()  # fonts made before an earlier test's pygame.quit() are dead
+    fonts.font.cache_clear()  # fonts made before an earlier test's pygame.quit() are dead
     if not whole:
         monkeypatch.setattr(mapview, "WHOLE_BOARD_PIXELS", 1)
     board, state = _game()
@@ -71,13 +73,13 @@ def test_a_panned_map_is_the_map_drawn_afresh(whole: bool, _own_data_dir: Any,
     screen = pygame.Surface((720, 480))
     view.draw_base(screen, pieces_of(view), (1,))
     for dx, dy in PANS:
-        view.camera.pan(dx, dy)
+        view.camera.pan_px(dx, dy)
         view.draw_base(screen, pieces_of(view), (1,))
         if whole:
             fresh = MapView(board, background)
             fresh.set_rect(rect)
-            fresh.camera.scale, fresh.camera.x0, fresh.camera.y0 = (
-                view.camera.scale, view.camera.x0, view.camera.y0)
+            fresh.camera.scale, fresh.camera.ox, fresh.camera.oy = (
+                view.camera.scale, view.camera.ox, view.camera.oy)
             expected = pygame.Surface((720, 480))
             fresh.draw_base(expected, pieces_of(fresh), (1,))
         else:  # the kept picture at its place, the off colour beyond it
@@ -105,10 +107,10 @@ def _as_drawn_afresh(app: Any) -> bool:
     """The screen is what the scene draws on a new surface (bars, buttons, map, all); what
     the scene knows of the screen is left as it was, so the next frame may keep the bars."""
     scene = app.scene
-    kept = scene._kept
+    kept = scene.view.kept
     fresh = pygame.Surface(app.screen.get_size())
     scene.draw(fresh)
-    scene._kept = kept
+    scene.view.kept = kept
     return bool(pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(app.screen, "RGB"))
 
 
@@ -121,10 +123,14 @@ def test_a_pan_frame_draws_nothing_again(app: Any, monkeypatch: pytest.MonkeyPat
     buttons again (they are kept pictures), and the screen it leaves is the screen drawn
     afresh."""
     scene, _session = _open(app)
+    from rail_app.games.steam.ui import bars, side, widgets
+
     calls: list[str] = []
-    for name in ("draw_top", "draw_side", "draw_bottom", "draw_button"):
-        method = getattr(scene, name)
-        monkeypatch.setattr(scene, name, lambda *a, _m=method, _n=name, **k: (
+    for module, name, label in ((bars, "paint_top", "draw_top"), (side, "paint_side", "draw_side"),
+                                (bars, "paint_bottom", "draw_bottom"),
+                                (widgets, "paint", "draw_button")):
+        method = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _m=method, _n=label, **k: (
             calls.append(_n), _m(*a, **k))[1])
     for name in ("draw_track", "draw_cubes"):
         method = getattr(scene.map, name)
@@ -133,16 +139,16 @@ def test_a_pan_frame_draws_nothing_again(app: Any, monkeypatch: pytest.MonkeyPat
     draw_map = mr.draw_map
     monkeypatch.setattr(mr, "draw_map", lambda *a, **k: (calls.append("draw_map"),
                                                          draw_map(*a, **k))[1])
-    m = scene.rects["map"]
+    m = scene.rects.map
     pos = (m.centerx, m.centery)
     app.step(0.02, [_motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)])
     app.step(0.02, [])
     calls.clear()
-    before = (scene.map.camera.x0, scene.map.camera.y0)
+    before = (scene.map.camera.ox, scene.map.camera.oy)
     for dx, dy in PANS[:12]:
         pos = (pos[0] + dx, pos[1] + dy)
         app.step(0.02, [_motion(pos, (0, 0, 1))])
-    assert (scene.map.camera.x0, scene.map.camera.y0) != before
+    assert (scene.map.camera.ox, scene.map.camera.oy) != before
     # the hint's "Got it" lies on the map, under nothing kept: the one thing drawn again
     assert set(calls) <= {"draw_button"}
     assert len(calls) <= 12
@@ -165,9 +171,9 @@ def test_the_bars_left_on_the_screen_are_the_bars_drawn_afresh(app: Any) -> None
         assert _as_drawn_afresh(app)
         checks += 1
 
-    m = scene.rects["map"]
+    m = scene.rects.map
     check()
-    for b in [b for b in scene.buttons if b.text and not b.rect.colliderect(m)]:
+    for b in [b for b in scene.widgets if b.label and not b.rect.colliderect(m)]:
         check(_motion(b.rect.center))  # the button lit under the pointer
         check()
         check(_motion(m.center))
@@ -177,7 +183,7 @@ def test_the_bars_left_on_the_screen_are_the_bars_drawn_afresh(app: Any) -> None
         key(app, k)
         check()
     for _ in range(2):  # the bid's button says another amount, its neighbours move
-        raise_bid = scene.find("bid+")
+        raise_bid = scene.find(Intent.BID_UP)
         assert raise_bid is not None
         click(app, raise_bid.center)
         check()

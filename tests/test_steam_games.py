@@ -12,18 +12,17 @@ import pytest
 from steamhelp import MAPS, NAMES, board
 
 from rail_app.games.steam.ai.simple import GreedyBot, RandomBot, make_bot
+from rail_app.games.steam.game import STEAM
 from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules.invariants import invariants
-from rail_app.games.steam.rules.record import (
-    Record,
-    RecordError,
-    file_sha256,
-    load_record,
-    record_of,
-    replay,
-    save_record,
-)
 from rail_app.games.steam.rules.state import GameState, Phase
+from rail_app.table import records
+from rail_app.table.records import RecordError, map_digest, record_from_dict, record_to_dict
+
+
+def record_of(state: GameState, map_path: str) -> records.Record:
+    """A Steam game's record, in the table's format (the one format of every game)."""
+    return records.record_of(STEAM, state, map_path, state.seed)
 
 MAP = MAPS / "steam-small.yaml"
 
@@ -76,10 +75,10 @@ def test_the_same_seed_gives_the_same_game() -> None:
                   "maps/test/steam-small.yaml")
     b = record_of(play(4, "basic", 11, ["greedy", "random", "random", "greedy"], False),
                   "maps/test/steam-small.yaml")
-    assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
+    assert records.record_text(a, STEAM) == records.record_text(b, STEAM)
     c = record_of(play(4, "basic", 12, ["greedy", "random", "random", "greedy"], False),
                   "maps/test/steam-small.yaml")
-    assert json.dumps(a.to_dict()) != json.dumps(c.to_dict())
+    assert records.record_text(a, STEAM) != records.record_text(c, STEAM)
 
 
 @pytest.mark.parametrize("game", ["basic", "standard"])
@@ -87,12 +86,14 @@ def test_a_record_round_trips_and_replays(tmp_path: Path, game: str) -> None:
     """A record written to JSON and read back replays to the same game: same actions, same
     log, same tracks, same outcome."""
     s = play(5, game, 21, ["greedy", "random", "greedy", "random", "greedy"], False)
-    rec = record_of(s, "maps/test/steam-small.yaml", file_sha256(MAP))
+    rec = records.record_of(STEAM, s, MAP, s.seed)
+    assert rec.map_sha256 == map_digest(MAP) and len(rec.map_sha256) == 64
     path = tmp_path / "game.json"
-    save_record(path, rec)
-    back = load_record(path)
-    assert back.to_dict() == rec.to_dict()
-    again = replay(back, board("small"))
+    records.save_record(path, rec, STEAM)
+    back = record_from_dict(records.read_json(path), STEAM, str(path))
+    assert record_to_dict(back, STEAM) == record_to_dict(rec, STEAM)
+    again, results = records.replay(STEAM, back, board("small"))
+    assert all(r.ok for r in results)
     assert again.history == s.history
     assert [e.to_dict() for e in again.log] == [e.to_dict() for e in s.log]
     assert again.players == s.players and again.outcome == s.outcome
@@ -101,22 +102,31 @@ def test_a_record_round_trips_and_replays(tmp_path: Path, game: str) -> None:
 
 def test_a_broken_record_is_refused_in_one_line(tmp_path: Path) -> None:
     s = play(3, "basic", 5, ["greedy"] * 3, False)
-    data = record_of(s, "maps/test/steam-small.yaml").to_dict()
-    data["actions"][3]["action"]["amount"] = "lots"
-    with pytest.raises(RecordError, match="action 4: "):
-        Record.from_dict(data)
-    data = record_of(s, "maps/test/steam-small.yaml").to_dict()
+    rec = record_of(s, "maps/test/steam-small.yaml")
+    data = record_to_dict(rec, STEAM)
+    first = next(i for i, a in enumerate(data["actions"]) if a["action"]["kind"] == "lay")
+    data["actions"][first]["action"]["rotation"] = "lots"
+    with pytest.raises(RecordError, match=rf"actions\[{first}\]: action 'lay': rotation "
+                                          "cannot be 'lots'"):
+        record_from_dict(data, STEAM)
+    data = record_to_dict(rec, STEAM)
+    data["actions"][first]["action"]["rotation"] = 10**9
+    with pytest.raises(RecordError, match="rotation cannot be 1000000000"):
+        record_from_dict(data, STEAM)
+    data = record_to_dict(rec, STEAM)
     data["game"] = "italian-rails"
-    with pytest.raises(RecordError, match="not a Steam record"):
-        Record.from_dict(data)
-    data = record_of(s, "maps/test/steam-small.yaml").to_dict()
+    with pytest.raises(RecordError, match="a record of 'italian-rails', not of 'steam'"):
+        record_from_dict(data, STEAM)
+    data = record_to_dict(rec, STEAM)
     first = next(i for i, a in enumerate(data["actions"]) if a["action"]["kind"] == "lay")
     data["actions"][first]["action"]["hex"] = "99,99"
-    with pytest.raises(RecordError, match=r"action \d+ .*S-K5"):
-        replay(Record.from_dict(data), board("small"))
+    _, refused = records.replay_until_refused(STEAM, record_from_dict(data, STEAM),
+                                              board("small"))
+    assert refused is not None and refused.index == first + 1
+    assert "S-K5" in [v.code for v in refused.violations]
     (tmp_path / "x.json").write_text("{", encoding="utf-8")
     with pytest.raises(RecordError, match="not JSON"):
-        load_record(tmp_path / "x.json")
+        records.read_json(tmp_path / "x.json")
 
 
 @pytest.mark.parametrize("bot", [RandomBot(3), GreedyBot(3)], ids=["random", "greedy"])

@@ -30,6 +30,7 @@ from rail_app.games.steam.rules.board import COLOURS, Board, Colour
 from rail_app.games.steam.rules.mapfile import MapError, load_board
 from rail_app.games.steam.ui import maprender as mr
 from rail_app.games.steam.ui import palette as pal
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT / "maps" / "steam-italia.yaml"
@@ -47,7 +48,7 @@ def test_steam_italia_is_what_the_generator_makes(tmp_path: Path) -> None:
     assert GEODATA.is_dir(), f"the map is made from {GEODATA}"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_steam_map.py"),
                     "--geodata", str(GEODATA), "--out", str(tmp_path)],
-                   check=True, capture_output=True, cwd=ROOT, timeout=300)
+                   check=True, capture_output=True, cwd=ROOT, timeout=HANG_S)
     for name in ("steam-italia.yaml", "steam-italia.geojson"):
         assert (tmp_path / name).read_bytes() == (ROOT / "maps" / name).read_bytes(), \
             f"maps/{name} is stale: python tools/build_steam_map.py"

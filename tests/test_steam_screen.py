@@ -13,12 +13,17 @@ import pytest
 from rail_app.core.i18n import dollars
 from rail_app.games.steam.ai import make_player
 from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.actions import ChooseTile, Declare, PassBid, PassMove, TakePoints
 from rail_app.games.steam.rules.events import CubeDelivered, TileLaid
 from rail_app.games.steam.rules.state import Step
 from rail_app.games.steam.rules.strokes import plan_stroke
-from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
+from rail_app.games.steam.ui.commands import Deliver, DismissHint, Intent, Play
+from rail_app.games.steam.ui.selftest import legal_stroke
+from rail_app.games.steam.ui.table import Page
 from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.kit.driver import click, drag, key
 from rail_app.ui.session import GameSetup, Session
+from tests.waiting import frames_until
 
 MAP = "maps/test/steam-small.yaml"
 
@@ -50,6 +55,11 @@ def _play_until(session: Session[Any], app: Any, done: Any, limit: int = 3000) -
     assert done(session.state)
 
 
+def _tile(widget: Any) -> bool:
+    """An action tile's card."""
+    return isinstance(widget.command, Play) and isinstance(widget.command.action, ChooseTile)
+
+
 def _at_first_build(st: Any) -> bool:
     return st.step is Step.BUILD and st.build is not None and st.build.used == 0 \
         and not st.players[st.actor()].built
@@ -70,7 +80,7 @@ def test_a_drawn_stroke_lays_the_tiles_the_rules_choose_at_the_price_shown_S_K7(
     pts = [scene.hex_screen(k) for k in hexes]
     drag(app, pts, release=False)
     # while drawing: the tiles the rules choose, and their price beside the pen
-    assert [c.action for c in scene.pen.choices] == [c.action for c in choices]
+    assert [c.action for c in scene.table.pen.choices] == [c.action for c in choices]
     assert dollars(cost) in scene.pen_label()
     spent = st.build.spent
     app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
@@ -117,10 +127,10 @@ def test_a_refused_hex_names_its_rule_S_K4(app: Any) -> None:
     assert line is not None
     pts = [scene.hex_screen(k) for k in line]
     drag(app, pts, release=False)
-    refused = [c for c in scene.pen.choices if not c.ok]
+    refused = [c for c in scene.table.pen.choices if not c.ok]
     assert refused and "(S-K4)" in scene.choice_reason(refused[0])
     app.step(0.02, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1)])
-    assert any("(S-K4)" in n.text for n in scene.notices)
+    assert any("(S-K4)" in n.text for n in scene.table.notices)
     assert session.state.build.used == 3  # the three legal tiles were laid
 
 
@@ -138,17 +148,17 @@ def test_moving_a_good_picks_a_legal_route_and_pays_its_owners_S_G3_S_G5(app: An
     route = max(goods.legal_routes(st, seat), key=lambda r: len(r.stops))
     vp_before = [p.vp for p in st.players]
     click(app, scene.hex_screen(st.key(route.source)))
-    assert scene.picked == route.source and scene.routes
-    i = next(i for i, r in enumerate(scene.routes) if r.stops == route.stops
+    assert scene.table.picked == route.source and scene.table.routes
+    i = next(i for i, r in enumerate(scene.table.routes) if r.stops == route.stops
              and r.colour == route.colour and r.owners == route.owners)
-    click(app, scene.find("route", i).center)
+    click(app, scene.find(Deliver(i)).center)
     delivered = [e for e in session.state.log if isinstance(e, CubeDelivered)][-1]
     assert delivered.seat == seat
     assert delivered.stops == tuple(st.key(h) for h in route.stops)
     assert delivered.points == route.points(st.seats)
     # each owner takes their points as VP through the screen's button
     while session.state.step is Step.POINTS:
-        click(app, scene.find("vp").center)
+        click(app, scene.find(Play(TakePoints(False))).center)
     for s, pts in enumerate(route.points(st.seats)):
         assert session.state.players[s].vp == vp_before[s] + pts
 
@@ -174,8 +184,8 @@ def test_a_city_whose_cubes_need_a_longer_locomotive_says_so_S_L1(app: Any) -> N
              and goods.routes_from(st, h, me, max_len=MAX_LOCO))
     need = min(len(r.stops) for r in goods.routes_from(st, h, me, max_len=MAX_LOCO))
     click(app, scene.hex_screen(st.key(h)))
-    assert scene.picked is None
-    said = scene.notices[-1].text
+    assert scene.table.picked is None
+    said = scene.table.notices[-1].text
     assert "(S-L1)" in said and "locomotive" in said
     assert f"level {st.players[me].loco}" in said and f"needs {need}" in said
 
@@ -189,16 +199,16 @@ def test_the_phases_buttons_play_a_turn_bids_tiles_build_move(app: Any) -> None:
         if st.turn >= 2 and st.step is Step.CHOOSE:
             break
         if st.step is Step.BID:
-            click(app, scene.find("pass").center)
+            click(app, scene.find(Play(PassBid())).center)
         elif st.step is Step.CHOOSE:
-            b = next(b for b in scene.buttons if b.key == "tile" and b.enabled)
+            b = next(b for b in scene.widgets if _tile(b) and b.enabled)
             click(app, b.rect.center)
         elif st.step is Step.DECLARE:
-            click(app, scene.find("decline").center)
+            click(app, scene.find(Play(Declare(False))).center)
         elif st.step is Step.BUILD:
             key(app, pygame.K_RETURN)
         elif st.step is Step.MOVE:
-            click(app, scene.find("pass-move").center)
+            click(app, scene.find(Play(PassMove())).center)
         else:
             app.step(0.02, [])
     assert {Step.BID, Step.CHOOSE, Step.BUILD, Step.MOVE} <= seen
@@ -210,10 +220,10 @@ def test_a_taken_action_tile_is_refused_with_its_rule_S_A1(app: Any) -> None:
     scene, session = _open(app)
     _play_until(session, app, lambda st: st.step is Step.CHOOSE and bool(st.tile_of))
     taken = next(iter(session.state.tile_of.values()))
-    b = scene.button("tile", taken)
+    b = scene.widget(Play(ChooseTile(taken)))
     assert b is not None and not b.enabled
     click(app, b.rect.center)
-    assert any("S-A1" in n.text for n in scene.notices)
+    assert any("S-A1" in n.text for n in scene.table.notices)
 
 
 def test_computer_seats_play_at_a_pace_and_space_skips(app: Any) -> None:
@@ -224,32 +234,29 @@ def test_computer_seats_play_at_a_pace_and_space_skips(app: Any) -> None:
     n = len(session.state.history)
     app.step(0.1, [])
     assert len(session.state.history) == n  # a third of a second before the first action
-    for _ in range(4):
+    for _ in range(3):
         app.step(0.1, [])
-    assert len(session.state.history) > n
+    # past the pace: the action comes once the player, in a thread of its own, has chosen
+    frames_until(app, lambda: len(session.state.history) > n, dt=0.1)
     key(app, pygame.K_SPACE)
-    for _ in range(200):
-        if not session.seat.computer:
-            break
-        app.step(0.02, [])
-    assert not session.seat.computer or session.over
+    frames_until(app, lambda: not session.seat.computer or session.over, dt=0.02)
 
 
 def test_f1_help_hints_and_the_tracks_page(app: Any) -> None:
     scene, session = _open(app)
     assert scene.current_hint() is not None  # a first game: the phase's hint
-    click(app, scene.find("hint").center)
+    click(app, scene.find(DismissHint("steam-bid")).center)
     assert scene.current_hint() is None
     assert "steam-bid" in app.settings.hints_seen
     key(app, pygame.K_F1)
-    assert scene.overlay == "help"
+    assert scene.table.page is Page.HELP
     key(app, pygame.K_F1)
-    assert scene.overlay == ""
+    assert scene.table.page is Page.NONE
     key(app, pygame.K_t)
-    assert scene.overlay == "tracks"
+    assert scene.table.page is Page.TRACKS
     app.step(0.02, [])
     key(app, pygame.K_ESCAPE)
-    assert scene.overlay == ""
+    assert scene.table.page is Page.NONE
 
 
 def test_save_load_and_continue_a_steam_game(app: Any) -> None:
@@ -260,11 +267,11 @@ def test_save_load_and_continue_a_steam_game(app: Any) -> None:
     path = saves_dir() / "steam.json"
     session.save(path)
     back = Session.load(path)
-    assert back.game.summary(back.state) == session.game.summary(session.state)
+    assert back.game.rules.summary(back.state) == session.game.rules.summary(session.state)
     assert [a for _, a in back.state.history] == [a for _, a in session.state.history]
     # leaving by the menu autosaves: Continue finds the game
     key(app, pygame.K_ESCAPE)
-    click(app, scene.find("quit").center)
+    click(app, scene.find(Intent.QUIT).center)
     assert type(app.scene).__name__ == "MenuScene"
     assert any(p.name.startswith("autosave") for p in list_saves())
     later = Session.load(max(list_saves(), key=lambda p: p.stat().st_mtime))
@@ -278,7 +285,7 @@ def test_continue_resumes_the_game_chosen_in_the_menu(app: Any) -> None:
     import os
     import time
 
-    from rail_app.games.italian_rails.ui.selftest import Driver
+    from rail_app.ui.kit.driver import Driver
     from rail_app.ui.scenes import MenuScene
     from rail_app.ui.session import saves_dir
 
@@ -355,7 +362,7 @@ def test_the_action_tiles_leave_the_whole_map_in_sight_while_choosing(
 def _tiles_beside_the_map(size: tuple[int, int]) -> None:
     app, scene, session = _open_italia(size)
     _play_until(session, app, lambda st: st.step is Step.CHOOSE)
-    cards = [b.rect for b in scene.buttons if b.key == "tile"]
+    cards = [b.rect for b in scene.widgets if _tile(b)]
     assert len(cards) == 7
     covered = [k.key for k in session.state.board.hexes
                if any(c.collidepoint(scene.hex_screen(k.key)) for c in cards)]
@@ -364,7 +371,7 @@ def _tiles_beside_the_map(size: tuple[int, int]) -> None:
     click(app, scene.hex_screen(next(h.key for h in session.state.board.hexes
                                      if h.name == "Milano")))
     assert session.state.step is Step.CHOOSE and session.state.tile_of == taken
-    b = next(b for b in scene.buttons if b.key == "tile" and b.enabled)  # the cards still work
+    b = next(b for b in scene.widgets if _tile(b) and b.enabled)  # the cards still work
     click(app, b.rect.center)
     assert len(session.state.tile_of) == len(taken) + 1
     hint = scene.current_hint()  # the first game's hint covers no card
@@ -377,7 +384,7 @@ def test_city_names_on_a_small_map_do_not_touch(_own_data_dir: Any) -> None:
     from rail_app.games.steam.ui import maprender as mr
 
     app, scene, session = _open_italia((1280, 720))
-    view = scene.map.camera.view()
+    view = scene.map.view()
     board = session.state.board
     _rad, city, num, town = mr._sizes(view, board)
     bands = mr.draw_labels(pygame.Surface(app.size), view, board, city, num, town)
@@ -397,13 +404,13 @@ def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
     key(app, pygame.K_ESCAPE)
     app.step(0.02, [])
     box = scene.menu_box()
-    items = [b for b in scene.buttons if b.key in ("resume", "save", "load", "settings",
-                                                   "menu-help", "quit")]
+    items = [b for b in scene.widgets if b.command in (
+        Intent.RESUME, Intent.SAVE, Intent.LOAD, Intent.SETTINGS, Intent.MENU_HELP, Intent.QUIT)]
     assert len(items) == 6 and all(box.contains(b.rect) for b in items)
     for b in items:
         assert tuple(app.screen.get_at((box.x + 8, b.rect.centery)))[:3] == PANEL
-    click(app, scene.find("resume").center)
-    assert scene.overlay == ""
+    click(app, scene.find(Intent.RESUME).center)
+    assert scene.table.page is Page.NONE
 
 
 def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
@@ -415,19 +422,19 @@ def test_saving_keeps_the_map_where_the_player_left_it(app: Any) -> None:
                                        buttons=(0, 0, 0)),
                     pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
     cam = scene.map.camera
-    view = (cam.scale, cam.x0, cam.y0)
+    view = (cam.scale, cam.ox, cam.oy)
     scene.map.fit()
-    assert (cam.scale, cam.x0, cam.y0) != view  # zoomed in: not the fitted view
-    cam.scale, cam.x0, cam.y0 = view
+    assert (cam.scale, cam.ox, cam.oy) != view  # zoomed in: not the fitted view
+    cam.scale, cam.ox, cam.oy = view
     key(app, pygame.K_ESCAPE)
-    click(app, scene.find("save").center)
+    click(app, scene.find(Intent.SAVE).center)
     assert app.scene is not scene
     key(app, pygame.K_RETURN)
     assert app.scene is scene
     app.step(0.02, [])
-    assert (cam.scale, cam.x0, cam.y0) == view
+    assert (cam.scale, cam.ox, cam.oy) == view
     app.resize(1600, 900)
-    assert (cam.scale, cam.x0, cam.y0) != view
+    assert (cam.scale, cam.ox, cam.oy) != view
 
 
 def test_the_history_names_a_hex_by_its_direction_and_distance_from_a_place(
@@ -477,7 +484,7 @@ def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
         app: Any) -> None:
     """S-M3: a payment the cash cannot cover is borrowed in $5 steps, each moving income back
     1. The Basic game's first build hint says so, and so does F1's help."""
-    from rail_app.games.steam.ui import words
+    from rail_app.games.steam.ui import helpwords
 
     scene, session = _open(app)
     _play_until(session, app, _at_first_build)
@@ -486,8 +493,8 @@ def test_the_build_hint_and_help_say_that_building_past_your_cash_borrows_S_M3(
     assert hint is not None and hint[0] == "steam-build"
     assert "borrowed" in hint[1] and "$5" in hint[1] and "(S-M3)" in hint[1]
     key(app, pygame.K_F1)
-    assert scene.overlay == "help"
-    lines = [line for _head, body in words.help_sections() for line in body]
+    assert scene.table.page is Page.HELP
+    lines = [line for _head, body in helpwords.help_sections() for line in body]
     assert any("build past your cash" in line and "(S-M3)" in line for line in lines)
     key(app, pygame.K_F1)
-    assert scene.overlay == ""
+    assert scene.table.page is Page.NONE

@@ -18,6 +18,7 @@ from rail_app import cli
 from rail_app.games.steam.game import STEAM
 from rail_app.table import records, registry
 from rail_app.table.outcome import OutcomeReason
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 ITALIA = ROOT / "maps" / "steam-italia.yaml"
@@ -41,7 +42,7 @@ def test_steams_definition_loads_none_of_its_rules() -> None:
             "'rail_app.games.steam.ai'))]\n"
             "assert not heavy, heavy\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-1500:]
 
 
@@ -74,13 +75,13 @@ def test_simulate_refuses_an_unknown_player_and_names_the_games_players(
 
 
 def test_a_player_of_every_name_chooses_a_legal_action() -> None:
-    board = STEAM.load_board(SMALL)
-    state = STEAM.new_game(board, ["A", "B", "C"], {}, 5)
+    board = STEAM.rules.load_board(SMALL)
+    state = STEAM.rules.new_game(board, ["A", "B", "C"], {}, 5)
     for name in STEAM.players:
-        seat = STEAM.to_act(state)
+        seat = STEAM.rules.to_act(state)
         assert seat is not None
-        action = STEAM.player(name, seat, 1).choose(STEAM.seen_by(state, seat))
-        assert STEAM.quote(state, action).ok, name
+        action = STEAM.player(name, seat, 1).choose(STEAM.rules.seen_by(state, seat))
+        assert STEAM.rules.quote(state, action).ok, name
     with pytest.raises(ValueError, match="players: easy, normal, hard, greedy, random"):
         STEAM.player("wizard", 0, 1)
 
@@ -94,13 +95,13 @@ def test_soak_steam_checks_every_action_and_sums_up(capsys: pytest.CaptureFixtur
 
 
 def test_the_soaks_checker_finds_a_broken_invariant() -> None:
-    board = STEAM.load_board(SMALL)
-    state = STEAM.new_game(board, ["A", "B", "C"], {}, 3)
-    checker = STEAM.checker(state)
-    action = STEAM.legal_actions(state)[0]
+    board = STEAM.rules.load_board(SMALL)
+    state = STEAM.rules.new_game(board, ["A", "B", "C"], {}, 3)
+    checker = STEAM.rules.checker(state)
+    action = STEAM.rules.legal_actions(state)[0]
 
     def cheat(s: object, a: object) -> object:
-        after = STEAM.apply(s, a)
+        after = STEAM.rules.apply(s, a)
         after.players[0].cash += 7  # money from nowhere: the ledger disagrees
         return after
 
@@ -109,41 +110,41 @@ def test_the_soaks_checker_finds_a_broken_invariant() -> None:
 
 
 def test_the_outcome_ranks_every_seat_and_says_why_it_ended() -> None:
-    board = STEAM.load_board(SMALL)
-    state = STEAM.new_game(board, ["A", "B", "C", "D"], {}, 2)
+    board = STEAM.rules.load_board(SMALL)
+    state = STEAM.rules.new_game(board, ["A", "B", "C", "D"], {}, 2)
     players = [STEAM.player("greedy", s, 2) for s in range(4)]
-    while STEAM.outcome(state) is None:
-        seat = STEAM.to_act(state)
+    while STEAM.rules.outcome(state) is None:
+        seat = STEAM.rules.to_act(state)
         assert seat is not None
-        state = STEAM.apply(state, players[seat].choose(STEAM.seen_by(state, seat)))
-    out = STEAM.outcome(state)
+        state = STEAM.rules.apply(state, players[seat].choose(STEAM.rules.seen_by(state, seat)))
+    out = STEAM.rules.outcome(state)
     assert out is not None and sorted(out.ranks) == [1, 2, 3, 4]  # S-W3 breaks every tie
     assert out.reason in (OutcomeReason.LAST_TURN, OutcomeReason.BANKRUPTCY)
-    assert out.scores == STEAM.scores(state)
+    assert out.scores == STEAM.rules.scores(state)
     alive = [s for s in range(4) if not state.players[s].out]
     best = max(alive, key=lambda s: (out.scores[s], -out.ranks[s]))
     assert out.winner == best == state.outcome.winner
     assert all(out.ranks[s] > len(alive) for s in range(4) if s not in alive)
-    assert STEAM.turns_taken(state) == (state.turn,) * 4 and STEAM.to_act(state) is None
+    assert STEAM.rules.turns_taken(state) == (state.turn,) * 4 and STEAM.rules.to_act(state) is None
 
 
 def test_options_are_check_boxes_and_records_write_steams_own(tmp_path: Path) -> None:
-    board = STEAM.load_board(SMALL)
-    state = STEAM.new_game(board, [f"P{i}" for i in range(6)],
+    board = STEAM.rules.load_board(SMALL)
+    state = STEAM.rules.new_game(board, [f"P{i}" for i in range(6)],
                            {"standard": True, "six_players": True}, 4)
     assert state.options.game == "standard" and state.options.six_players
-    written = STEAM.options_to_record(STEAM.options_of(state))
+    written = STEAM.rules.options_to_record(STEAM.rules.options_of(state))
     assert written == {"options": {"game": "standard", "first_order": "auction",
                                    "novice_borrowing": [], "six_players": True}}
-    assert STEAM.options_from_record(written) == STEAM.options_of(state)
+    assert STEAM.rules.options_from_record(written) == STEAM.rules.options_of(state)
     rec = records.record_of(STEAM, state, SMALL, 4)
     records.save_record(tmp_path / "g.json", rec, STEAM)
     data = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
     assert data["game"] == "steam" and data["options"]["game"] == "standard"
     with pytest.raises(ValueError, match="six-player option, S-V1"):
-        STEAM.new_game(board, [f"P{i}" for i in range(6)], {}, 4)  # S-V1
+        STEAM.rules.new_game(board, [f"P{i}" for i in range(6)], {}, 4)  # S-V1
     with pytest.raises(ValueError, match="unknown option"):
-        STEAM.new_game(board, ["A", "B", "C"], {"ferries": True}, 4)
+        STEAM.rules.new_game(board, ["A", "B", "C"], {"ferries": True}, 4)
 
 
 def test_validate_map_reads_steam_italia_and_a_broken_copy_names_file_and_line(
@@ -185,9 +186,11 @@ def test_new_map_for_steam_writes_a_starter_that_validates(
 
 def test_the_tools_that_play_through_a_screen_refuse_a_game_without_one(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from rail_app.ui import gamescreens
+    import dataclasses
 
-    monkeypatch.delitem(gamescreens.GAME_SCREENS, "steam", raising=False)  # none (yet)
+    without = tuple(dataclasses.replace(g, screens=None) if g.id == "steam" else g
+                    for g in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", without)  # as if Steam had no screen (yet)
     assert cli.main(["selftest", "--game", "steam"]) == 2
     assert "no game screen" in capsys.readouterr().err
     assert cli.main(["fuzz", "ui", "--game", "steam", "--count", "1"]) == 2
@@ -195,12 +198,12 @@ def test_the_tools_that_play_through_a_screen_refuse_a_game_without_one(
 
 
 def test_the_shell_offers_only_the_games_that_have_a_screen() -> None:
-    from rail_app.ui.gamescreens import GAME_SCREENS, playable
+    from rail_app.ui.gamescreens import playable
 
     offered = [g.id for g in playable()]
-    assert offered == [g for g in registry.ids() if g in GAME_SCREENS]
+    assert offered == [g.id for g in registry.GAMES if g.screens is not None]
     assert "italian-rails" in offered
-    assert ("steam" in offered) == ("steam" in GAME_SCREENS)
+    assert ("steam" in offered) == (registry.game("steam").screens is not None)
 
 
 def _spec() -> tuple[list[tuple[str, str]], list[str]]:

@@ -16,6 +16,7 @@ from rail_app.core.cache import BoundedCache
 from rail_app.table import records, registry
 from rail_app.table.outcome import Outcome, OutcomeReason, ranks_from_keys
 from rail_app.table.seats import Level, Seat, SeatKind, SeatRange
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,7 +100,7 @@ def test_listing_the_games_loads_no_rules_engine() -> None:
             "'shapely', 'rail_app.games.italian_rails.rules.engine'))]\n"
             "assert not heavy, heavy\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-1500:]
 
 
@@ -115,7 +116,8 @@ def test_a_record_names_its_game_and_rules_version_and_older_ones_are_italian_ra
     written = tmp_path / "again.json"
     records.save_record(written, rec, game)
     again = json.loads(written.read_text(encoding="utf-8"))
-    assert (again["version"], again["game"], again["rules_version"]) == (2, "italian-rails", 1)
+    assert (again["format"], again["version"], again["game"], again["rules_version"]) == (
+        "rail-table-record", 3, "italian-rails", 1)
     assert list(again)[:6] == ["format", "version", "game", "rules_version", "map",
                                "map_sha256"]
     back, _ = load_record(written)

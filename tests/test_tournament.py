@@ -8,11 +8,11 @@ import json
 import pytest
 
 from rail_app.cli import main
-from rail_app.devtools.tournament import Game, bradley_terry, schedule, wilson
+from rail_app.devtools.tournament import Game, bradley_terry, pairings, schedule, wilson
 
 
 def test_schedule_plays_every_pairing_on_the_same_seeds_in_both_seat_orders_and_mirrors_on_new_deals() -> None:
-    plan = schedule(["easy", "hard"], 4, seed=7)
+    plan = [(s, seats) for s, seats, _ in schedule(pairings(["easy", "hard"]), 4, seed=7)]
     pairs = [seats for _, seats in plan]
     assert pairs.count(("easy", "easy")) == 4 and pairs.count(("hard", "hard")) == 4
     assert pairs.count(("easy", "hard")) == 2 and pairs.count(("hard", "easy")) == 2
@@ -59,3 +59,20 @@ def test_tournament_refuses_bad_levels(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["tournament", "--levels", "easy,expert"]) == 2
     assert "--levels" in capsys.readouterr().err
     assert main(["tournament", "--games", "3"]) == 2
+
+
+def test_a_table_of_italian_rails_plays_the_tables_report_with_its_variant(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The one tournament takes any game's tables: Italian Rails at a --table of two, with
+    a variant by its option's key, reported as tables (Steam's report), the seats rotated."""
+    code = main(["tournament", "--table", "easy,random", "--games", "2", "--seed", "4",
+                 "--variant", "loans", "--map", "maps/test/mini.yaml", "--jobs", "1",
+                 "--turn-cap", "12", "--json", "--quiet"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["variant"] == "loans" and data["seats"] == 2
+    assert [g["seats"] for g in data["games"]] == [["easy", "random"], ["random", "easy"]]
+    assert {g["seed"] for g in data["games"]} == {4}
+    assert set(data["summary"]["levels"]) == {"easy", "random"}
+    assert data["summary"]["errors"] == 0 and data["summary"]["not_ended"] == 0
+    assert main(["tournament", "--variant", "rockets"]) == 2
+    assert "--variant" in capsys.readouterr().err

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import autosaves, end_turns, saved_turn
 from tests.test_ui_support import start
 

@@ -23,11 +23,11 @@ from rail_app.games.italian_rails.ui import dialogs
 from rail_app.games.italian_rails.ui.camera import Camera
 from rail_app.games.italian_rails.ui.commands import Intent, Play, ToggleSection
 from rail_app.games.italian_rails.ui.dialogpaint import Dialog
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
 from rail_app.games.italian_rails.ui.tooltips import TIP_DELAY
 from rail_app.games.italian_rails.ui.widgets import Look
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     ITALY,
     MINI,
@@ -465,7 +465,7 @@ def test_V2_the_loans_variant_offers_a_loan_button_that_works(app: Any) -> None:
     d = Driver(app)
     to_anna_move(scene)
     d.frames(1)
-    if scene.table.curtain is not None:
+    if scene.table.curtain.down:
         click(d, (640, 360))
     loan = Play(TakeLoan())
     widget = scene.frame.find(loan)

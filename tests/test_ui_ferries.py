@@ -14,8 +14,8 @@ from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import BoardFerry, BuildFerry
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Play
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     ITALY,
     click,

@@ -9,8 +9,9 @@ import pytest
 
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Intent
-from rail_app.games.italian_rails.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.ui.selftest import pick_stroke
 from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     border_route,
     centre_on_dot,
@@ -133,10 +134,10 @@ def test_K10_end_build_pays_for_the_phase_and_passes_the_turn(app: Any) -> None:
     assert scene.state.players[0].cash == cash - spent
     assert scene.state.current == 1
     # two people at one screen: the curtain hides the board until Bruno is ready
-    assert scene.table.curtain == 1
+    assert scene.table.curtain.seat == 1
     d.mouse(pygame.MOUSEBUTTONDOWN, (600, 300))
     d.mouse(pygame.MOUSEBUTTONUP, (600, 300))
-    assert scene.table.curtain is None
+    assert not scene.table.curtain.down
 
 
 def test_computer_turn_is_paced_and_space_skips_it(app: Any) -> None:
@@ -154,7 +155,7 @@ def test_computer_turn_is_paced_and_space_skips_it(app: Any) -> None:
     d.frames(1, 0.016)
     assert scene.state.current == 0
     assert scene.state.players[1].track  # the computer built legal track
-    assert scene.table.curtain is None  # no curtain against a computer
+    assert not scene.table.curtain.down  # no curtain against a computer
 
 
 def test_not_a_start_dot_says_why(app: Any) -> None:
@@ -189,7 +190,7 @@ def test_save_load_and_continue(app: Any) -> None:
     assert loaded.state.current == 1
     # continue: Bruno draws out of Beta, once the curtain is raised
     click(d, (600, 300))
-    assert loaded.table.curtain is None
+    assert not loaded.table.curtain.down
     loaded.camera.level = loaded.camera.level_for(30)
     stroke = pick_stroke(loaded, 2)
     centre_on_dot(loaded, stroke[1])

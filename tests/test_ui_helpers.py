@@ -14,7 +14,7 @@ from rail_app.games.italian_rails.rules.actions import EndPhase, EndTurn, KeepCa
 from rail_app.games.italian_rails.rules.board import edge_key
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play
 from rail_app.games.italian_rails.ui.ghosts import advice_lines, ghost_lines
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     click,

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from rail_app.games.italian_rails.rules.board import edge_key
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import ITALY, border_route, centre_on_dot, start
 
 

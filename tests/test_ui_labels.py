@@ -11,7 +11,7 @@ import pytest
 
 from rail_app.games.italian_rails.rules.state import Load
 from rail_app.games.italian_rails.ui.maprender import label_layout
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_map import italy_game
 from tests.test_ui_support import settle
 

@@ -15,7 +15,7 @@ from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
 from rail_app.games.italian_rails.rules.actions import PickUp
 from rail_app.games.italian_rails.ui.commands import DismissHint, Intent, ToggleCard
 from rail_app.games.italian_rails.ui.lesson import STEPS
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click, press, start
 
 

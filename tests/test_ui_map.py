@@ -13,7 +13,7 @@ import pytest
 from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
 from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.maprender import CONTEXT_LAND, SEA, label_layout
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import ITALY, drawn_text, settle, start, wheel
 
 
@@ -257,8 +257,8 @@ def test_ferry_prices_stay_readable_over_a_taken_and_stormy_ferry() -> None:
     from rail_app.ui import hud
 
     pygame.font.init()
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
-    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, 1)
     board = st.board
     ferry = max(board.ferries, key=lambda f: math.dist(
         (board.dots[f.ports[0]].x, board.dots[f.ports[0]].y),

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import hud, screens
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.picturecache import (
     TILE,
     TILE_BYTES,
@@ -156,10 +156,10 @@ def test_a_panned_picture_is_the_picture_composed_afresh(app: Any) -> None:
         raise AssertionError("the view never completed")
 
     centre = cam.rect.center
-    if scene.table.curtain is not None:  # two people at one screen: the first one clicks
+    if scene.table.curtain.down:  # two people at one screen: the first one clicks
         app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1),
                           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1)])
-    assert scene.table.curtain is None
+    assert not scene.table.curtain.down
     settle()
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])
     moves, ox, oy = base.moves, cam.ox, cam.oy

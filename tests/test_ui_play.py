@@ -21,8 +21,8 @@ from rail_app.games.italian_rails.rules.words import log_line
 from rail_app.games.italian_rails.ui.commands import Demand, FilterHistory, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.dialogpaint import Dialog
 from rail_app.games.italian_rails.ui.routes import preview_lines
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     give_private,
@@ -45,9 +45,9 @@ def click(d: Driver, pos: tuple[float, float]) -> None:
 
 
 def pass_curtain(d: Driver, scene: Any) -> None:
-    if scene.table.curtain is not None:
+    if scene.table.curtain.down:
         click(d, (640, 360))
-    assert scene.table.curtain is None
+    assert not scene.table.curtain.down
 
 
 def keep_by_clicking(d: Driver, scene: Any) -> tuple[int, ...]:
@@ -76,7 +76,7 @@ def test_whole_game_through_the_screen(app: Any) -> None:
     # C2: each player keeps two of five cards behind the curtain
     first = keep_by_clicking(d, scene)
     assert sorted(scene.state.players[0].private) == sorted(first)
-    assert scene.table.curtain == 1  # Bruno's choice is hidden from Anna
+    assert scene.table.curtain.seat == 1  # Bruno's choice is hidden from Anna
     second = keep_by_clicking(d, scene)
     assert sorted(scene.state.players[1].private) == sorted(second)
     assert scene.state.phase in ("build", "move") and scene.state.pool

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click, start
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import ITALY, border_route, settle, start
 
 

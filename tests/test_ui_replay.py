@@ -12,9 +12,9 @@ import pytest
 
 from rail_app.core.paths import resource_path
 from rail_app.devtools.replaybench import computer_game
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.replay import SPEEDS, ReplayScene
 from tests.test_ui_support import click
 
@@ -42,7 +42,7 @@ def _session(played: Any, path: str) -> Any:
     board, final, names, actions = played
     setup = GameSetup(path, [Seat(names[0], HUMAN, "normal", "blue"),
                              Seat(names[1], COMPUTER, "hard", "orange")], 5,
-                      IR.options_of(final))
+                      IR.rules.options_of(final))
     return Session(setup, board, final)
 
 

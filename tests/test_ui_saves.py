@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from rail_app.games.italian_rails.ui.commands import Intent
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click, drawn_text, press, start
 
 
@@ -26,7 +26,7 @@ def end_turns(d: Driver, scene: Any, n: int) -> None:
             d.key(pygame.K_RETURN)
             if scene.state.turn != before:
                 break
-        if scene.table.curtain is not None:
+        if scene.table.curtain.down:
             click(d, (640, 360))
         if scene.session.seat.computer:  # Space: the computer plays its turn at once
             d.key(pygame.K_SPACE)

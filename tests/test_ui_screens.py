@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from rail_app.games.italian_rails.rules.actions import EndTurn
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import click, prepare_network, start
 
 
@@ -76,7 +76,7 @@ def test_the_game_over_chart_has_one_point_per_turn_for_each_player(app: Any) ->
     s.state.players[0].cash = 300  # prepare: Anna reaches the goal this turn (W1)
     s.version += 1
     d.frames(1)
-    if scene.table.curtain is not None:
+    if scene.table.curtain.down:
         click(d, (640, 360))
     d.key(pygame.K_RETURN)  # end the move
     d.key(pygame.K_RETURN)  # end the build: the last round begins

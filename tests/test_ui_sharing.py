@@ -10,9 +10,9 @@ from typing import Any
 
 from rail_app.core.paths import resource_path
 from rail_app.devtools.replaybench import computer_game
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
 from rail_app.ui import screens
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import type_text
 from tests.test_ui_support import click
 
@@ -26,7 +26,7 @@ def _saved_game() -> Any:
     board, final, names, actions = computer_game("italian-rails", MINI, 3)
     setup = GameSetup(MINI, [Seat(names[0], HUMAN, "normal", "blue"),
                              Seat(names[1], COMPUTER, "hard", "orange")], 5,
-                      IR.options_of(final))
+                      IR.rules.options_of(final))
     session = Session(setup, board, final)
     path = new_save_path()
     session.save(path)
@@ -77,7 +77,7 @@ def test_export_writes_the_save_to_the_file_named_and_import_brings_it_back(
     assert len(scene.entries) == 1 and scene.selected == 0
     assert "Imported" in scene.message.text
     back = Session.load(scene.entries[0].path)
-    assert IR.history(back.state) and back.setup.seats[0].kind.value == "human"
+    assert IR.rules.history(back.state) and back.setup.seats[0].kind.value == "human"
 
 
 def test_import_refuses_a_file_that_is_not_a_save_and_says_why(app: Any, tmp_path: Path

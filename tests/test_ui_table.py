@@ -6,24 +6,24 @@ its saves list and load like Italian Rails'. Nothing of the shell is changed for
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from rail_app.core.lazy import Lazy
 from rail_app.core.paths import user_maps_dir
-from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import registry
-from rail_app.ui import gamescreens
-from tests.fakefront import RELAY_SCREENS
+from rail_app.ui.kit.driver import Driver
 from tests.fakegame import GAME_ID, RELAY, write_map
 
 
 @pytest.fixture
 def relay(monkeypatch: pytest.MonkeyPatch, _own_data_dir: Path) -> str:
-    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, RELAY))
-    monkeypatch.setitem(gamescreens.GAME_SCREENS, GAME_ID, RELAY_SCREENS)
+    with_screen = dataclasses.replace(RELAY, screens=Lazy("tests.fakefront:RELAY_SCREENS"))
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, with_screen))
     return write_map(user_maps_dir())
 
 
@@ -95,7 +95,7 @@ def test_a_game_of_five_plays_on_the_stack_ends_with_five_ranks_and_saves(
     assert thumbnail(entry, (120, 80)) is not None
     loaded = Session.load(entry.path)
     assert loaded.setup.game == GAME_ID and len(loaded.setup.seats) == 5
-    assert RELAY.fingerprint(loaded.state) == RELAY.fingerprint(game.session.state)
+    assert RELAY.rules.fingerprint(loaded.state) == RELAY.rules.fingerprint(game.session.state)
     for _ in range(200):
         if type(app.scene).__name__ == "GameOverScene":
             break

@@ -15,7 +15,8 @@ import pytest
 from rail_app.games.italian_rails.rules import events
 from rail_app.games.italian_rails.rules.actions import BoardFerry, EndPhase, EndTurn
 from rail_app.games.italian_rails.rules.state import Phase
-from rail_app.games.italian_rails.ui.selftest import Driver, pick_stroke
+from rail_app.games.italian_rails.ui.selftest import pick_stroke
+from rail_app.ui.kit.driver import Driver
 from tests.test_ui_support import (
     alfa_beta_route,
     centre_on_dot,
@@ -251,8 +252,8 @@ def test_a_move_whose_ends_have_one_name_says_so_plainly() -> None:
     from rail_app.games.italian_rails.rules.log import LogEntry, Moved
     from rail_app.games.italian_rails.rules.words import log_line
 
-    loaded = ITALIAN_RAILS.load_board(str(resource_path("maps", "italy.yaml")))
-    st = ITALIAN_RAILS.new_game(loaded, ["Anna", "Bruno"], {}, 1)
+    loaded = ITALIAN_RAILS.rules.load_board(str(resource_path("maps", "italy.yaml")))
+    st = ITALIAN_RAILS.rules.new_game(loaded, ["Anna", "Bruno"], {}, 1)
     napoli = st.board.cities["Napoli"]
     a, b = napoli.dots[0], napoli.dots[1]
     line = log_line(st, LogEntry(3, 0, Moved(a, b, 2, 7)))

@@ -29,7 +29,9 @@ and lakes; GeoNames cities; an SRTM30 elevation grid). The script:
    GeoJSON, and prints the dot counts and the checks it made.
 
 The output is deterministic: the same input gives the same bytes. Only shapely, numpy and
-pyyaml are used. The YAML may be edited by hand afterwards; rerunning overwrites it.
+pyyaml are used, with the project's own projection and hex grid (``rail_app/core``: the
+formulas the game reads the map with). The YAML may be edited by hand afterwards; rerunning
+overwrites it.
 """
 
 from __future__ import annotations
@@ -60,120 +62,41 @@ from shapely.geometry import (
 )
 from shapely.geometry.base import BaseGeometry
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the project's own projection and hex grid (rail_app.core)
+
+from mapgen import (  # noqa: E402
+    DECIMALS,
+    flow_rows,
+    france_side,
+    geodata_problem,
+    lines,
+    polygons,
+    rounded,
+    simplify_deg,
+    yaml_quote,
+)
+
+from rail_app.core import hexgrid  # noqa: E402
+from rail_app.core.geometry import KM_PER_DEG_LAT, Projection  # noqa: E402
+
 # --------------------------------------------------------------------------------------------
-# Projection and grid (the same formulas as rail_app/core: x east, y south, kilometres)
+# Projection and grid: the core's (x east, y south, kilometres; pointy hexagons of dots)
 
 # Set by configure() from the recipe (the map of Italy's values by default).
 LON0, LAT0 = 12.5, 42.0
-KM_PER_DEG_LAT = 110.574
-KX = 111.320 * math.cos(math.radians(LAT0))
+PROJ = Projection("equirectangular", LON0, LAT0)
 SPACING = 20.0
 ROW = SPACING * math.sqrt(3.0) / 2.0
 #: Lengths tuned on 20 km dots (terrain smoothing, elevation window) scale by SPACING / 20.
 SCALE = 1.0
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-DECIMALS = 4  # lon/lat decimals written (about 10 m)
 
 Dot = tuple[int, int]
 
 
-def fwd(lon: float, lat: float) -> tuple[float, float]:
-    return (lon - LON0) * KX, -(lat - LAT0) * KM_PER_DEG_LAT
-
-
-def inv(x: float, y: float) -> tuple[float, float]:
-    return x / KX + LON0, -y / KM_PER_DEG_LAT + LAT0
-
-
-def fwd_array(c: np.ndarray) -> np.ndarray:
-    out = np.empty_like(c)
-    out[:, 0] = (c[:, 0] - LON0) * KX
-    out[:, 1] = -(c[:, 1] - LAT0) * KM_PER_DEG_LAT
-    return out
-
-
-def inv_array(c: np.ndarray) -> np.ndarray:
-    out = np.empty_like(c)
-    out[:, 0] = c[:, 0] / KX + LON0
-    out[:, 1] = -c[:, 1] / KM_PER_DEG_LAT + LAT0
-    return out
-
-
-def to_km(g: BaseGeometry) -> BaseGeometry:
-    return shapely.transform(g, fwd_array)
-
-
-def to_deg(g: BaseGeometry) -> BaseGeometry:
-    return shapely.transform(g, inv_array)
-
-
-def rounded(g: BaseGeometry) -> BaseGeometry:
-    """Round to the written precision and repair, so checks see exactly what is written."""
-    if not g.is_valid:
-        g = shapely.make_valid(g)
-    try:
-        g = shapely.set_precision(g, 10.0**-DECIMALS)
-    except shapely.errors.GEOSException:
-        g = shapely.set_precision(g, 10.0**-DECIMALS, mode="pointwise")
-    if not g.is_valid:
-        g = shapely.make_valid(g)
-    return g
-
-
-def simplify_deg(g: BaseGeometry, tol_km: float) -> BaseGeometry:
-    """Simplify a lon/lat geometry with a tolerance in kilometres, then round."""
-    return rounded(to_deg(to_km(g).simplify(tol_km, preserve_topology=True)))
-
-
-@dataclass(frozen=True)
-class Grid:
-    ox: float  # km position of dot (0, 0)
-    oy: float
-
-    def xy(self, d: Dot) -> tuple[float, float]:
-        q, r = d
-        return self.ox + SPACING * (q + r / 2.0), self.oy + ROW * r
-
-    def nearest(self, x: float, y: float) -> Dot:
-        rf = (y - self.oy) / ROW
-        qf = (x - self.ox) / SPACING - rf / 2.0
-        sf = -qf - rf
-        q, r, s = round(qf), round(rf), round(sf)
-        dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        return int(q), int(r)
-
-    def candidates(self, bounds: tuple[float, float, float, float]) -> list[Dot]:
-        xmin, ymin, xmax, ymax = bounds
-        r0 = math.floor((ymin - self.oy) / ROW) - 1
-        r1 = math.ceil((ymax - self.oy) / ROW) + 1
-        out: list[Dot] = []
-        for r in range(r0, r1 + 1):
-            q0 = math.floor((xmin - self.ox) / SPACING - r / 2.0) - 1
-            q1 = math.ceil((xmax - self.ox) / SPACING - r / 2.0) + 1
-            out.extend((q, r) for q in range(q0, q1 + 1))
-        return out
-
-    def hexagon(self, d: Dot) -> Polygon:
-        """The pointy hexagonal cell of a dot (circumradius spacing / sqrt 3)."""
-        x, y = self.xy(d)
-        rad = SPACING / math.sqrt(3.0)
-        return Polygon(
-            [(x + rad * math.cos(math.radians(30 + 60 * k)),
-              y + rad * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
-        )
-
-
-def hexdist(a: Dot, b: Dot) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def neighbours(d: Dot) -> list[Dot]:
-    return [(d[0] + dq, d[1] + dr) for dq, dr in DIRECTIONS]
+def grid_at(ox: float, oy: float) -> hexgrid.Layout:
+    """The grid of dots whose dot (0, 0) lies at (ox, oy) km."""
+    return hexgrid.Layout(SPACING, "pointy", (ox, oy))
 
 
 # --------------------------------------------------------------------------------------------
@@ -366,14 +289,14 @@ def load_recipe(path: Path) -> Recipe:
 def configure(recipe: Recipe, spacing: float | None = None) -> Recipe:
     """Make ``recipe`` the one being built, at ``spacing`` km if given (a grid of a
     different spacing expects about (old / new)^2 times as many dots)."""
-    global R, LON0, LAT0, KX, SPACING, ROW, SCALE
+    global R, LON0, LAT0, PROJ, SPACING, ROW, SCALE
     if spacing is not None and spacing != recipe.spacing:
         f = (recipe.spacing / spacing) ** 2
         recipe = dataclasses.replace(recipe, spacing=spacing, dots=(
             int(recipe.dots[0] * f), int(math.ceil(recipe.dots[1] * f))))
     R = recipe
     LON0, LAT0 = recipe.lon0, recipe.lat0
-    KX = 111.320 * math.cos(math.radians(LAT0))
+    PROJ = Projection("equirectangular", LON0, LAT0)
     SPACING = float(recipe.spacing)
     ROW = SPACING * math.sqrt(3.0) / 2.0
     SCALE = SPACING / 20.0
@@ -468,45 +391,12 @@ def read_geodata(folder: Path) -> Geodata:
     return Geodata(geo["features"], mnt["features"], cities, dem)
 
 
-def polygons(g: BaseGeometry) -> list[Polygon]:
-    if isinstance(g, Polygon):
-        return [] if g.is_empty else [g]
-    if hasattr(g, "geoms"):
-        return [p for part in g.geoms for p in polygons(part)]
-    return []
-
-
-def lines(g: BaseGeometry) -> list[LineString]:
-    if isinstance(g, LineString):
-        return [] if g.is_empty or g.length == 0 else [g]
-    if hasattr(g, "geoms"):
-        return [ln for part in g.geoms for ln in lines(part)]
-    return []
-
-
 # --------------------------------------------------------------------------------------------
-# Geometry layers (all in lon/lat, rounded as written)
-
-
-
-def france_side(gd: Geodata) -> Polygon:
-    """West of the France-Italy border line, closed through France and the sea.
-
-    The geodata's Italian mainland piece wrongly includes Provence and the French Alps (the
-    border line did not split Natural Earth's land there), so it is cut off here.
-    """
-    line = next(g for p, g in gd.layer("border")
-                if {p["left"], p["right"]} == {"FRA", "ITA"})
-    pts = list(line.coords)
-    if pts[0][1] > pts[-1][1]:
-        pts.reverse()  # from the coast (south) to the Swiss tripoint (north)
-    (slon, slat), nlon = pts[0], pts[-1][0]
-    return Polygon([*pts, (nlon, 47.6), (5.0, 47.6), (5.0, 42.5), (slon, 42.5), (slon, slat)])
-
+# Geometry layers (all in lon/lat, rounded as written: mapgen.rounded)
 
 def build_land(gd: Geodata) -> list[tuple[str, Polygon]]:
     ita = [g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR", "VAT")]
-    merged = shapely.union_all(ita).difference(france_side(gd))
+    merged = shapely.union_all(ita).difference(france_side(gd.layer("border")))
     out: list[tuple[str, Polygon]] = []
     if R.box is not None:
         merged = merged.intersection(box(*R.box))
@@ -514,7 +404,7 @@ def build_land(gd: Geodata) -> list[tuple[str, Polygon]]:
         name, (lon, lat) = piece_choice.name, piece_choice.at
         piece = next(p for p in polygons(merged) if p.contains(Point(lon, lat)))
         piece = Polygon(piece.exterior)  # no holes: enclaves are merged in
-        simple = simplify_deg(piece, 0.5)
+        simple = simplify_deg(piece, 0.5, PROJ)
         out.append((name, max(polygons(simple), key=lambda p: p.area)))
     return out
 
@@ -523,7 +413,7 @@ def build_context(gd: Geodata) -> list[tuple[str, Polygon]]:
     """Neighbouring countries (and the French land wrongly inside the Italian piece), drawn
     in grey around the board for context; they hold no dots."""
     out: list[tuple[str, Polygon]] = []
-    france = france_side(gd)
+    france = france_side(gd.layer("border"))
     for props, g in gd.layer("land"):
         if props["country"] in ("ITA", "SMR", "VAT"):
             g = g.intersection(france)
@@ -532,16 +422,17 @@ def build_context(gd: Geodata) -> list[tuple[str, Polygon]]:
             name = str(props.get("country_name") or props["country"])
         if R.box is not None:
             g = g.intersection(context_box())
-        for piece in polygons(simplify_deg(g, 1.0)):
-            if to_km(piece).area >= 30.0:
+        for piece in polygons(simplify_deg(g, 1.0, PROJ)):
+            if PROJ.geometry(piece).area >= 30.0:
                 out.append((name, piece))
     if R.box is not None:
         # the rest of Italy beyond the map's box (drawn grey; its edge is no coast)
         ita = shapely.union_all([g for p, g in gd.layer("land")
                                  if p["country"] in ("ITA", "SMR", "VAT")])
-        rest = ita.difference(france_side(gd)).intersection(context_box()).difference(box(*R.box))
-        for piece in polygons(simplify_deg(rest, 1.0)):
-            if to_km(piece).area >= 30.0:
+        rest = ita.difference(france_side(gd.layer("border"))).intersection(context_box())
+        rest = rest.difference(box(*R.box))
+        for piece in polygons(simplify_deg(rest, 1.0, PROJ)):
+            if PROJ.geometry(piece).area >= 30.0:
                 out.append(("Italia", piece))
     return sorted(out, key=lambda t: (t[0], t[1].bounds))
 
@@ -555,17 +446,17 @@ def context_box() -> Polygon:
 
 def build_lakes(gd: Geodata, land: BaseGeometry) -> list[tuple[str, Polygon]]:
     ita = shapely.union_all([g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR")])
-    ita = ita.difference(france_side(gd))
+    ita = ita.difference(france_side(gd.layer("border")))
     out: list[tuple[str, Polygon]] = []
     if R.box is not None:
         ita = ita.intersection(box(*R.box))
     for props, g in gd.layer("lake"):
         part = g.intersection(ita)
-        if to_km(part).area < 5.0:
+        if PROJ.geometry(part).area < 5.0:
             continue
-        part = simplify_deg(part, 0.3)
+        part = simplify_deg(part, 0.3, PROJ)
         for p in polygons(part):
-            if to_km(p).area >= 5.0:
+            if PROJ.geometry(p).area >= 5.0:
                 out.append((props["name"], p))
     return sorted(out, key=lambda t: (t[0], t[1].bounds))
 
@@ -576,7 +467,7 @@ def build_inlets(land: BaseGeometry) -> list[tuple[str, Polygon]]:
         if R.box is not None and not Polygon(ring).intersects(land):
             continue
         water = rounded(Polygon(ring).difference(land))
-        parts = [p for p in polygons(water) if to_km(p).area >= 0.5]
+        parts = [p for p in polygons(water) if PROJ.geometry(p).area >= 0.5]
         if parts:
             out.append((name, max(parts, key=lambda p: p.area)))
     return out
@@ -591,9 +482,9 @@ def build_rivers(gd: Geodata, land: BaseGeometry,
             continue
         clipped = shapely.line_merge(shapely.union_all(lines(g.intersection(inside))))
         for ln in lines(clipped):
-            if to_km(ln).length < 3.0:
+            if PROJ.geometry(ln).length < 3.0:
                 continue
-            simple = rounded(to_deg(to_km(ln).simplify(0.3)))
+            simple = rounded(PROJ.inverse_geometry(PROJ.geometry(ln).simplify(0.3)))
             for s in lines(simple):
                 out.append((props["name"], props["system"], s))
     return sorted(out, key=lambda t: (t[1], t[0], t[2].coords[0]))
@@ -608,7 +499,8 @@ def build_borders(gd: Geodata) -> list[tuple[str, LineString]]:
             continue
         other = props["left_name"] if props["right"] == "ITA" else props["right_name"]
         for ln in lines(g):
-            out.append((f"Italia - {other}", rounded(to_deg(to_km(ln).simplify(0.2)))))
+            simple = PROJ.inverse_geometry(PROJ.geometry(ln).simplify(0.2))
+            out.append((f"Italia - {other}", rounded(simple)))
     return sorted(out, key=lambda t: t[0])
 
 
@@ -619,7 +511,7 @@ def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]
                                  if p["country"] not in ("ITA", "SMR", "VAT")])
     ita_all = shapely.union_all([g for p, g in gd.layer("land")
                                  if p["country"] in ("ITA", "SMR", "VAT")])
-    all_land = shapely.union_all([land, simplify_deg(foreign, 2.0), ita_all])
+    all_land = shapely.union_all([land, simplify_deg(foreign, 2.0, PROJ), ita_all])
     water = bbox.difference(all_land)
     raw = gd.layer("sea")
     named = {p["name"]: g for p, g in raw if p["name"] != "Mediterranean Sea"}
@@ -658,10 +550,10 @@ def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]
             g = g.intersection(box(x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5))
             if not g.intersects(land.buffer(0.05)):
                 continue
-        keep = [p for p in polygons(g) if to_km(p).area > 20.0]
+        keep = [p for p in polygons(g) if PROJ.geometry(p).area > 20.0]
         if not keep:
             continue
-        out.append((name, simplify_deg(MultiPolygon(keep), 1.0)))
+        out.append((name, simplify_deg(MultiPolygon(keep), 1.0, PROJ)))
     return out
 
 
@@ -670,18 +562,19 @@ def build_seas(gd: Geodata, land: BaseGeometry) -> list[tuple[str, BaseGeometry]
 
 @dataclass
 class Board:
-    grid: Grid
+    grid: hexgrid.Layout
     dots: list[Dot]
     dotset: set[Dot]
     island: dict[Dot, int]  # index into R.land
 
 
-def make_board(grid: Grid, land_km: Sequence[BaseGeometry], holes_km: BaseGeometry) -> Board:
+def make_board(grid: hexgrid.Layout, land_km: Sequence[BaseGeometry],
+               holes_km: BaseGeometry) -> Board:
     dots: list[Dot] = []
     island: dict[Dot, int] = {}
     for i, g in enumerate(land_km):
-        cand = grid.candidates(g.bounds)
-        xy = np.array([grid.xy(d) for d in cand])
+        cand = grid.covering(g.bounds)
+        xy = np.array([grid.to_xy(*d) for d in cand])
         inside = shapely.contains_xy(g, xy[:, 0], xy[:, 1])
         if not holes_km.is_empty:
             inside &= ~shapely.contains_xy(holes_km, xy[:, 0], xy[:, 1])
@@ -694,8 +587,8 @@ def make_board(grid: Grid, land_km: Sequence[BaseGeometry], holes_km: BaseGeomet
 
 
 def nearest_dot(board: Board, x: float, y: float) -> Dot:
-    best = min(board.dots, key=lambda d: ((board.grid.xy(d)[0] - x) ** 2
-                                          + (board.grid.xy(d)[1] - y) ** 2, d))
+    best = min(board.dots, key=lambda d: ((board.grid.to_xy(*d)[0] - x) ** 2
+                                          + (board.grid.to_xy(*d)[1] - y) ** 2, d))
     return best
 
 
@@ -704,11 +597,11 @@ def snap_city(board: Board, x: float, y: float) -> tuple[Dot, float] | None:
     the nearest land dot among its six neighbours, within one spacing."""
     d = board.grid.nearest(x, y)
     if d in board.dotset:
-        return d, math.dist(board.grid.xy(d), (x, y))
+        return d, math.dist(board.grid.to_xy(*d), (x, y))
     best: tuple[Dot, float] | None = None
-    for n in neighbours(d):
+    for n in hexgrid.neighbours(*d):
         if n in board.dotset:
-            dist = math.dist(board.grid.xy(n), (x, y))
+            dist = math.dist(board.grid.to_xy(*n), (x, y))
             if dist <= SPACING and (best is None or dist < best[1]):
                 best = (n, dist)
     return best
@@ -716,7 +609,7 @@ def snap_city(board: Board, x: float, y: float) -> tuple[Dot, float] | None:
 
 def city_xy(gd: Geodata, name: str) -> tuple[float, float]:
     c = gd.cities[name]
-    return fwd(float(c["lon"]), float(c["lat"]))
+    return PROJ.forward(float(c["lon"]), float(c["lat"]))
 
 
 @dataclass
@@ -732,10 +625,10 @@ class Layout:
 
 def is_coastal(board: Board, d: Dot, water_km: BaseGeometry) -> bool:
     """A dot next to the sea: a neighbour position lies over sea water."""
-    for n in neighbours(d):
+    for n in hexgrid.neighbours(*d):
         if n in board.dotset:
             continue
-        x, y = board.grid.xy(n)
+        x, y = board.grid.to_xy(*n)
         if water_km.contains(Point(x, y)):
             return True
     return False
@@ -745,15 +638,15 @@ def crosses_lake(board: Board, holes_km: BaseGeometry,
                  lake_box: tuple[float, float, float, float]) -> bool:
     """Does some segment between two neighbouring land dots cross the lake in ``lake_box``
     (lon/lat)?"""
-    x0, y1 = fwd(lake_box[0], lake_box[1])
-    x1, y0 = fwd(lake_box[2], lake_box[3])
+    x0, y1 = PROJ.forward(lake_box[0], lake_box[1])
+    x1, y0 = PROJ.forward(lake_box[2], lake_box[3])
     garda = holes_km.intersection(box(x0, y0, x1, y1))
-    for d in board.grid.candidates((x0 - SPACING, y0 - SPACING, x1 + SPACING, y1 + SPACING)):
+    for d in board.grid.covering((x0 - SPACING, y0 - SPACING, x1 + SPACING, y1 + SPACING)):
         if d not in board.dotset:
             continue
-        for n in neighbours(d):
+        for n in hexgrid.neighbours(*d):
             if n in board.dotset and n > d:
-                line = LineString([board.grid.xy(d), board.grid.xy(n)])
+                line = LineString([board.grid.to_xy(*d), board.grid.to_xy(*n)])
                 if line.intersection(garda).length >= 0.5:
                     return True
     return False
@@ -768,8 +661,8 @@ def legal_links(board: Board, strait: tuple[Dot, Dot] | None, land_km: BaseGeome
     """The segments a player may build, by the loader's test: a segment is legal when it
     crosses no border and leaves the land (lakes and inlets count as land) by at most 8% of
     the spacing; the strait (when given) is legal."""
-    pairs = [(d, n) for d in board.dots for n in neighbours(d)[:3] if n in board.dotset]
-    coords = np.array([[board.grid.xy(d), board.grid.xy(n)] for d, n in pairs])
+    pairs = [(d, n) for d in board.dots for n in hexgrid.neighbours(*d)[:3] if n in board.dotset]
+    coords = np.array([[board.grid.to_xy(*d), board.grid.to_xy(*n)] for d, n in pairs])
     lines = shapely.linestrings(coords)
     dry = shapely.union_all([land_km, holes_km])
     shapely.prepare(dry)
@@ -891,13 +784,14 @@ def move_weak_cities(gd: Geodata, lay: Layout, land_km: BaseGeometry, holes_km: 
                  and not {n, name} <= strait_cities()}
         near = {d}
         for _ in range(max(2, round(40.0 / SPACING))):  # about 40 km around
-            near |= {m for n in near for m in neighbours(n)}
+            near |= {m for n in near for m in hexgrid.neighbours(*n)}
         choices = [c for c in near if c in core and c not in taken
-                   and segments(c) >= MIN_USABLE and all(hexdist(c, t) >= 2 for t in apart)]
+                   and segments(c) >= MIN_USABLE
+                   and all(hexgrid.distance(c, t) >= 2 for t in apart)]
         if not choices:
             sys.exit(f"{name}: {why}, and no dot nearby is better")
         x, y = targets[name]
-        city_dot[name] = min(choices, key=lambda c: (math.dist(board.grid.xy(c), (x, y)), c))
+        city_dot[name] = min(choices, key=lambda c: (math.dist(board.grid.to_xy(*c), (x, y)), c))
         moved[name] = why
     return moved
 
@@ -916,14 +810,14 @@ def strait_candidates(gd: Geodata, board: Board) -> list[tuple[float, Dot, Dot]]
     for d in board.dots:
         if board.island[d] != side[0]:
             continue
-        x, y = board.grid.xy(d)
+        x, y = board.grid.to_xy(*d)
         dv = math.hypot(x - vsg[0], y - vsg[1])
         if dv > reach:
             continue
-        for n in neighbours(d):
+        for n in hexgrid.neighbours(*d):
             if n not in board.dotset or board.island[n] != side[1]:
                 continue
-            nx, ny = board.grid.xy(n)
+            nx, ny = board.grid.to_xy(*n)
             dm = math.hypot(nx - mes[0], ny - mes[1])
             if dm > reach:
                 continue
@@ -950,7 +844,7 @@ def choose_strait(gd: Geodata, lay: Layout, land_km: BaseGeometry,
     sys.exit(f"no pair of dots across the strait keeps {MIN_USABLE} usable segments at each end")
 
 
-def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
+def evaluate(gd: Geodata, grid: hexgrid.Layout, land_km: Sequence[BaseGeometry],
              holes_km: BaseGeometry, sea_km: BaseGeometry,
              land_union_km: BaseGeometry, strict: bool = True) -> Layout | None:
     """The layout of the cities on a grid, or None if the grid does not suit. ``strict``
@@ -969,7 +863,7 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
         found = snap_city(board, x, y)
         if found is None and not strict:
             near = nearest_dot(board, x, y)
-            dist = math.dist(board.grid.xy(near), (x, y))
+            dist = math.dist(board.grid.to_xy(*near), (x, y))
             if dist <= 2.0 * SPACING:
                 found = (near, dist)
                 unsnapped.add(c.name)
@@ -984,7 +878,7 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
     # Track must be able to reach every city: at least two neighbouring land dots each
     # (a city on a thin strip, like Trieste, can otherwise end up cut off).
     for d in city_dot.values():
-        if strict and sum(1 for n in neighbours(d) if n in board.dotset) < 2:
+        if strict and sum(1 for n in hexgrid.neighbours(*d) if n in board.dotset) < 2:
             return None
     # B2 needs a segment across Lago di Garda: two neighbouring land dots on either shore.
     if not all(crosses_lake(board, holes_km, b) for b in R.lake_crossings):
@@ -996,7 +890,7 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
         for b in names[i + 1:]:
             if {a, b} == strait_cities():
                 continue
-            dist = hexdist(city_dot[a], city_dot[b])
+            dist = hexgrid.distance(city_dot[a], city_dot[b])
             need = 3 if (a in big or b in big) else 2
             if dist < need:
                 return None
@@ -1009,9 +903,9 @@ def evaluate(gd: Geodata, grid: Grid, land_km: Sequence[BaseGeometry],
     joined = city_dot if strict else {m: city_dot[m] for m in majors()}
     if not cities_connected(board, joined, strait, land_union_km, holes_km):
         return None
-    hex_land = sum(1 for m in big for n in neighbours(city_dot[m]) if n in board.dotset)
+    hex_land = sum(1 for m in big for n in hexgrid.neighbours(*city_dot[m]) if n in board.dotset)
     ports = sum(15.0 for name in R.port_bonus
-                if any(is_coastal(board, n, sea_km) for n in neighbours(city_dot[name])
+                if any(is_coastal(board, n, sea_km) for n in hexgrid.neighbours(*city_dot[name])
                        if n in board.dotset))
     score = 10.0 * hex_land + ports - 3.0 * close - 0.2 * snap - best * 0.2
     return Layout(board, city_dot, strait, score, notes, unsnapped=unsnapped)
@@ -1026,9 +920,9 @@ def choose_origin(gd: Geodata, land_km: Sequence[BaseGeometry], holes_km: BaseGe
         for i in range(20):
             for j in range(18):
                 ox, oy = i * SPACING / 20.0, j * ROW / 18.0
-                lon, lat = inv(ox, oy)
+                lon, lat = PROJ.inverse(ox, oy)
                 lon, lat = round(lon, DECIMALS), round(lat, DECIMALS)
-                grid = Grid(*fwd(lon, lat))
+                grid = grid_at(*PROJ.forward(lon, lat))
                 lay = evaluate(gd, grid, land_km, holes_km, sea_km, land_union_km, strict)
                 if lay is not None and (best is None or lay.score > best.score + 1e-9):
                     best = lay
@@ -1044,8 +938,8 @@ def dem_stats(dem: np.ndarray, board: Board, radius_km: float) -> dict[Dot, tupl
     """Per dot: mean, 75th and 90th percentile of the land elevation within radius_km."""
     out: dict[Dot, tuple[float, ...]] = {}
     for d in board.dots:
-        x, y = board.grid.xy(d)
-        lon, lat = inv(x, y)
+        x, y = board.grid.to_xy(*d)
+        lon, lat = PROJ.inverse(x, y)
         dlat = radius_km / KM_PER_DEG_LAT
         dlon = radius_km / (111.32 * math.cos(math.radians(lat)))
         r0 = max(int((47.5 - (lat + dlat)) * 60), 0)
@@ -1078,7 +972,7 @@ def widest_path(board: Board, score: dict[Dot, float], a: Dot, b: Dot) -> list[D
             continue
         if d == b:
             break
-        for n in neighbours(d):
+        for n in hexgrid.neighbours(*d):
             if n not in board.dotset:
                 continue
             v = min(-neg, score[n])
@@ -1096,7 +990,7 @@ def widest_path(board: Board, score: dict[Dot, float], a: Dot, b: Dot) -> list[D
             continue
         if d == b:
             break
-        for n in neighbours(d):
+        for n in hexgrid.neighbours(*d):
             if n not in board.dotset or score[n] < limit:
                 continue
             nc = c + 1.0 + max(0.0, 1500.0 - score[n]) / 1000.0
@@ -1131,15 +1025,16 @@ def classify_terrain(gd: Geodata, board: Board, city_dot: dict[str, Dot],
     # The Apennine spine: a continuous band from the Ligurian Apennines to the Sila.
     spine: list[Dot] = []
     if R.spine is not None:
-        start = nearest_dot(board, *fwd(*R.spine[0]))
-        end = nearest_dot(board, *fwd(*R.spine[1]))
+        start = nearest_dot(board, *PROJ.forward(*R.spine[0]))
+        end = nearest_dot(board, *PROJ.forward(*R.spine[1]))
         spine = widest_path(board, rugged, start, end)
     for d in spine:
         if terrain[d] == "plain":
             terrain[d] = "mountain"
     # Cities: plain, except mountain towns (which are never alpine).
     for name, d in sorted(city_dot.items()):
-        cells = [d] + ([n for n in neighbours(d) if n in board.dotset] if name in majors else [])
+        cells = [d] + ([n for n in hexgrid.neighbours(*d) if n in board.dotset]
+                       if name in majors else [])
         for c in cells:
             if name in R.mountain_towns and c == d:
                 if terrain[c] == "alpine":
@@ -1153,13 +1048,13 @@ def terrain_regions(board: Board, terrain: dict[Dot, str],
                     land: BaseGeometry) -> list[tuple[str, BaseGeometry]]:
     """Smoothed unions of the hexagonal cells: every dot stays on its side (>= 6 km on 20 km
     dots; the smoothing scales with the spacing)."""
-    land_km = to_km(land)
+    land_km = PROJ.geometry(land)
     k = SCALE
 
     def smooth(dots: list[Dot]) -> BaseGeometry:
         if not dots:
             return Polygon()
-        cells = shapely.union_all([board.grid.hexagon(d) for d in dots], grid_size=0.001)
+        cells = shapely.union_all([Polygon(board.grid.corners(*d)) for d in dots], grid_size=0.001)
         g = cells.buffer(3.5 * k, quad_segs=4).buffer(-7.0 * k, quad_segs=4).buffer(
             3.5 * k, quad_segs=4)
         return g.simplify(0.8 * k).intersection(land_km)
@@ -1171,7 +1066,7 @@ def terrain_regions(board: Board, terrain: dict[Dot, str],
         for p in sorted(polygons(g), key=lambda p: (-p.area, p.bounds)):
             if p.area < 1.0 * k * k:
                 continue
-            out.append((kind, rounded(to_deg(p))))
+            out.append((kind, rounded(PROJ.inverse_geometry(p))))
     return out
 
 
@@ -1261,14 +1156,6 @@ def rules_yaml() -> str:
 RECIPE_FILE: str | None = None
 
 
-def yaml_quote(s: str) -> str:
-    """A YAML flow scalar: plain when safe, double-quoted otherwise."""
-    plain = yaml.safe_dump(s, default_flow_style=True, width=1000).strip()
-    if plain.endswith("..."):
-        plain = plain[:-3].strip()
-    return plain
-
-
 def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
                ferry_lines: list[str], volcanoes: list[tuple[str, float, float]],
                strait: tuple[tuple[float, float], tuple[float, float]] | None) -> str:
@@ -1309,14 +1196,8 @@ def build_yaml(gd: Geodata, lay: Layout, origin: tuple[float, float],
     w("")
     w("# Every commodity a city may offer (one per city).")
     w("commodities: [")
-    row = "   "
-    for commodity in commodities:
-        item = f" {yaml_quote(commodity)},"
-        if len(row) + len(item) > 92:
-            w(row)
-            row = "   "
-        row += item
-    w(row.rstrip(","))
+    for row in flow_rows(yaml_quote(commodity) for commodity in commodities):
+        w(row)
     w("]")
     w("")
     w(f"# B5: {len(R.cities)} cities at their real positions (GeoNames); each takes the nearest "
@@ -1384,10 +1265,10 @@ def water_crossings(board: Board, dry_km: BaseGeometry, borders_km: BaseGeometry
     shapely.prepare(dry_km)
     out: list[tuple[Dot, Dot]] = []
     for d in board.dots:
-        for n in neighbours(d)[:3]:
+        for n in hexgrid.neighbours(*d)[:3]:
             if n not in board.dotset or frozenset((d, n)) in skip:
                 continue
-            seg = LineString([board.grid.xy(d), board.grid.xy(n)])
+            seg = LineString([board.grid.to_xy(*d), board.grid.to_xy(*n)])
             if seg.intersects(borders_km):
                 continue
             if seg.difference(dry_km).length > 0.08 * SPACING:
@@ -1418,10 +1299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.recipe.is_absolute() and args.recipe.is_relative_to(repo):
             RECIPE_FILE = args.recipe.relative_to(repo).as_posix()
     configure(recipe, args.spacing)
-    missing = [name for name in GEODATA_FILES if not (args.geodata / name).is_file()]
-    if missing:
-        print(f"{args.geodata}: not the geodata folder (missing {', '.join(missing)}); the "
-              "repository's own is tools/geodata", file=sys.stderr)
+    problem = geodata_problem(args.geodata, GEODATA_FILES)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     gd = read_geodata(args.geodata)
 
@@ -1435,16 +1315,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     borders = build_borders(gd)
     seas = build_seas(gd, land_union)
 
-    land_km = [to_km(g) for _, g in land]
-    holes_km = to_km(shapely.union_all([lakes_union, inlets_union]))
-    land_union_km = to_km(land_union)
-    sea_km = to_km(box(6.0, 36.0, 19.0, 47.5)).difference(
+    land_km = [PROJ.geometry(g) for _, g in land]
+    holes_km = PROJ.geometry(shapely.union_all([lakes_union, inlets_union]))
+    land_union_km = PROJ.geometry(land_union)
+    sea_km = PROJ.geometry(box(6.0, 36.0, 19.0, 47.5)).difference(
         shapely.union_all([land_union_km, holes_km]))
     if R.box is not None:  # land beyond the box is no sea
-        sea_km = sea_km.difference(to_km(shapely.union_all([g for _, g in gd.layer("land")])))
+        every_land = shapely.union_all([g for _, g in gd.layer("land")])
+        sea_km = sea_km.difference(PROJ.geometry(every_land))
     shapely.prepare(sea_km)
 
-    BORDERS_KM.extend(to_km(g) for _, g in borders)
+    BORDERS_KM.extend(PROJ.geometry(g) for _, g in borders)
     lay = choose_origin(gd, land_km, holes_km, sea_km, land_union_km)
     choose_strait(gd, lay, land_union_km, holes_km)
     moved = move_weak_cities(gd, lay, land_union_km, holes_km,
@@ -1453,16 +1334,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name} moved to dot {lay.city_dot[name]}: {why}")
     lay.moved.update(moved)
     board, grid = lay.board, lay.board.grid
-    origin = inv(grid.ox, grid.oy)
+    origin = PROJ.inverse(grid.ox, grid.oy)
     origin = (round(origin[0], DECIMALS), round(origin[1], DECIMALS))
     big = majors()
     terrain, spine = classify_terrain(gd, board, lay.city_dot, big)
     regions = terrain_regions(board, terrain, land_union)
 
     # Check that the written terrain regions give each dot its terrain.
-    reg_km = [(k, to_km(g)) for k, g in regions]
+    reg_km = [(k, PROJ.geometry(g)) for k, g in regions]
     for d in board.dots:
-        x, y = grid.xy(d)
+        x, y = grid.to_xy(*d)
         got = "plain"
         for k, g in reg_km:
             if g.contains(Point(x, y)):
@@ -1481,9 +1362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for end in (a, b):
             if end.startswith("@"):
                 src = gd.cities[end[1:]]
-                anchors[end] = fwd(float(src["lon"]), float(src["lat"]))
+                anchors[end] = PROJ.forward(float(src["lon"]), float(src["lat"]))
             else:
-                anchors[end] = grid.xy(lay.city_dot[end])
+                anchors[end] = grid.to_xy(*lay.city_dot[end])
         for end, other in ((a, b), (b, a)):
             ox, oy = anchors[other]
             if end.startswith("@"):
@@ -1494,11 +1375,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ends.append(f"{{at: {pos(float(src['lon']), float(src['lat']))}}}")
             else:
                 cd = lay.city_dot[end]
-                cells = [cd] + ([n for n in neighbours(cd) if n in board.dotset]
+                cells = [cd] + ([n for n in hexgrid.neighbours(*cd) if n in board.dotset]
                                 if end in big else [])
                 cells = [c for c in cells if is_coastal(board, c, sea_km)] or cells
-                d = min(cells, key=lambda c: (math.hypot(grid.xy(c)[0] - ox,
-                                                         grid.xy(c)[1] - oy), c))
+                d = min(cells, key=lambda c: (math.hypot(grid.to_xy(*c)[0] - ox,
+                                                         grid.to_xy(*c)[1] - oy), c))
                 ends.append(f"{{city: {yaml_quote(end)}}}")
             if not is_coastal(board, d, sea_km):
                 sys.exit(f"ferry {name}: port {end} dot {d} is not next to the sea")
@@ -1509,18 +1390,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"    ports: [{ends[0]}, {ends[1]}]{note}",
                         f"    costs: [{costs[0]}, {costs[1]}]",
                         f"    sea: {sea}"]
-        km = math.dist(grid.xy(port_dots[0]), grid.xy(port_dots[1]))
+        km = math.dist(grid.to_xy(*port_dots[0]), grid.to_xy(*port_dots[1]))
         ferry_report.append(f"  {name}: {costs} {sea}, ports {port_dots} ({km:.0f} km)")
 
     # Strait
     strait: tuple[tuple[float, float], tuple[float, float]] | None = None
     if lay.strait is not None:
-        s_from = inv(*grid.xy(lay.strait[0]))
-        s_to = inv(*grid.xy(lay.strait[1]))
+        s_from = PROJ.inverse(*grid.to_xy(*lay.strait[0]))
+        s_to = PROJ.inverse(*grid.to_xy(*lay.strait[1]))
         strait = ((round(s_from[0], DECIMALS), round(s_from[1], DECIMALS)),
                   (round(s_to[0], DECIMALS), round(s_to[1], DECIMALS)))
         for p, d in zip(strait, lay.strait, strict=True):
-            if grid.nearest(*fwd(*p)) != d:
+            if grid.nearest(*PROJ.forward(*p)) != d:
                 sys.exit("strait positions do not snap to their dots")
 
     volc: list[tuple[str, float, float]] = []
@@ -1584,18 +1465,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if lay.strait is not None:
         print(f"strait: {lay.strait[0]} - {lay.strait[1]}")
     dry = shapely.union_all([land_union_km, holes_km])
-    borders_km = to_km(shapely.union_all([g for _, g in borders]))
+    borders_km = PROJ.geometry(shapely.union_all([g for _, g in borders]))
     bad = water_crossings(board, dry, borders_km,
                           {frozenset(lay.strait)} if lay.strait is not None else set())
     print(f"neighbouring land dots with open water between them (forbidden): {len(bad)}")
     if args.verbose:
         for d, e in bad:
-            mid = inv(*(np.add(grid.xy(d), grid.xy(e)) / 2))
+            mid = PROJ.inverse(*(np.add(grid.to_xy(*d), grid.to_xy(*e)) / 2))
             print(f"    {d}-{e} at {mid[0]:.3f},{mid[1]:.3f}")
         names = [c.name for c in R.cities]
         for i, a in enumerate(names):
             for b in names[i + 1:]:
-                dist = hexdist(lay.city_dot[a], lay.city_dot[b])
+                dist = hexgrid.distance(lay.city_dot[a], lay.city_dot[b])
                 if dist <= 3:
                     print(f"    close cities: {a} - {b}: {dist}")
         for c in R.cities:

@@ -31,7 +31,8 @@ sea hexes that are never played; thick black (impassable) sides. The script:
    lands around the board) and prints the figures.
 
 The output is deterministic: the same input gives the same bytes. Only shapely, numpy and
-pyyaml are used.
+pyyaml are used, with the project's own projection and hex grid (``rail_app/core``: the
+formulas the game reads the map with).
 """
 
 from __future__ import annotations
@@ -53,19 +54,34 @@ import yaml
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box, mapping, shape
 from shapely.geometry.base import BaseGeometry
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the project's own projection and hex grid (rail_app.core)
+
+from mapgen import (  # noqa: E402
+    DECIMALS,
+    flow_rows,
+    france_side,
+    geodata_problem,
+    lines,
+    polygons,
+    rounded,
+    simplify_deg,
+    yaml_quote,
+)
+
+from rail_app.core import hexgrid  # noqa: E402
+from rail_app.core.geometry import Projection  # noqa: E402
+
 # --------------------------------------------------------------------------------------------
-# Projection and grid (rail_app/core: x east, y south, kilometres; pointy hexes)
+# Projection and grid: the core's (x east, y south, kilometres; pointy hexes)
 
 LON0, LAT0 = 12.5, 42.0
-KM_PER_DEG_LAT = 110.574
-KX = 111.320 * math.cos(math.radians(LAT0))
+PROJ = Projection("equirectangular", LON0, LAT0)
 #: Distance between neighbouring hex centres. Italy is then about 130 land hexes, the size
 #: of the published boards (North America: on the order of 100-150 land hexes, ~20 cities).
 SPACING = 50.0
 ROW = SPACING * math.sqrt(3.0) / 2.0
 RADIUS = SPACING / math.sqrt(3.0)  # a hex's corner distance
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-DECIMALS = 4  # lon/lat decimals written (about 10 m)
 #: The part of a hex Italian land must cover for the hex to be land; next to a city, less
 #: will do (a port's hex lies half in the sea, and the coast lines leave it along the shore).
 LAND_MIN = 0.40
@@ -76,127 +92,17 @@ GEO_BOX = (6.0, 36.0, 19.0, 47.5)
 Hex = tuple[int, int]
 
 
-def fwd(lon: float, lat: float) -> tuple[float, float]:
-    return (lon - LON0) * KX, -(lat - LAT0) * KM_PER_DEG_LAT
+def grid_at(ox: float, oy: float) -> hexgrid.Layout:
+    """Pointy hexes of SPACING km whose hex (0, 0) lies at (ox, oy) km."""
+    return hexgrid.Layout(SPACING, "pointy", (ox, oy))
 
 
-def inv(x: float, y: float) -> tuple[float, float]:
-    return x / KX + LON0, -y / KM_PER_DEG_LAT + LAT0
-
-
-def fwd_array(c: np.ndarray) -> np.ndarray:
-    out = np.empty_like(c)
-    out[:, 0] = (c[:, 0] - LON0) * KX
-    out[:, 1] = -(c[:, 1] - LAT0) * KM_PER_DEG_LAT
-    return out
-
-
-def inv_array(c: np.ndarray) -> np.ndarray:
-    out = np.empty_like(c)
-    out[:, 0] = c[:, 0] / KX + LON0
-    out[:, 1] = -c[:, 1] / KM_PER_DEG_LAT + LAT0
-    return out
-
-
-def to_km(g: BaseGeometry) -> BaseGeometry:
-    return shapely.transform(g, fwd_array)
-
-
-def to_deg(g: BaseGeometry) -> BaseGeometry:
-    return shapely.transform(g, inv_array)
-
-
-def rounded(g: BaseGeometry) -> BaseGeometry:
-    """Round to the written precision and repair, so checks see exactly what is written."""
-    if not g.is_valid:
-        g = shapely.make_valid(g)
-    try:
-        g = shapely.set_precision(g, 10.0**-DECIMALS)
-    except shapely.errors.GEOSException:
-        g = shapely.set_precision(g, 10.0**-DECIMALS, mode="pointwise")
-    if not g.is_valid:
-        g = shapely.make_valid(g)
-    return g
-
-
-def simplify_deg(g: BaseGeometry, tol_km: float) -> BaseGeometry:
-    """Simplify a lon/lat geometry with a tolerance in kilometres, then round."""
-    return rounded(to_deg(to_km(g).simplify(tol_km, preserve_topology=True)))
-
-
-def hexdist(a: Hex, b: Hex) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def neighbours(h: Hex) -> list[Hex]:
-    return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Pointy hexes of SPACING km; ``ox, oy`` is the km position of hex 0,0."""
-
-    ox: float
-    oy: float
-
-    def xy(self, h: Hex) -> tuple[float, float]:
-        q, r = h
-        return self.ox + SPACING * (q + r / 2.0), self.oy + ROW * r
-
-    def nearest(self, x: float, y: float) -> Hex:
-        rf = (y - self.oy) / ROW
-        qf = (x - self.ox) / SPACING - rf / 2.0
-        sf = -qf - rf
-        q, r, s = round(qf), round(rf), round(sf)
-        dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        return int(q), int(r)
-
-    def corners(self, h: Hex) -> list[tuple[float, float]]:
-        x, y = self.xy(h)
-        return [(x + RADIUS * math.cos(math.radians(30 + 60 * k)),
-                 y + RADIUS * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
-
-    def cell(self, h: Hex) -> Polygon:
-        return Polygon(self.corners(h))
-
-    def side(self, h: Hex, k: int) -> LineString:
-        """Side ``k`` of hex ``h`` (facing DIRECTIONS[k]; 0 east, clockwise)."""
-        c = self.corners(h)
-        # pointy corners at 30, 90, ... degrees (y south): side k lies between corners
-        # k - 1 and k (side 0, east, between the corners at -30 and +30 degrees).
-        return LineString([c[(k - 1) % 6], c[k]])
-
-    def covering(self, bounds: tuple[float, float, float, float]) -> list[Hex]:
-        xmin, ymin, xmax, ymax = bounds
-        r0 = math.floor((ymin - self.oy) / ROW) - 1
-        r1 = math.ceil((ymax - self.oy) / ROW) + 1
-        out: list[Hex] = []
-        for r in range(r0, r1 + 1):
-            q0 = math.floor((xmin - self.ox) / SPACING - r / 2.0) - 1
-            q1 = math.ceil((xmax - self.ox) / SPACING - r / 2.0) + 1
-            out.extend((q, r) for q in range(q0, q1 + 1))
-        return out
-
-
-def polygons(g: BaseGeometry) -> list[Polygon]:
-    if isinstance(g, Polygon):
-        return [] if g.is_empty else [g]
-    if hasattr(g, "geoms"):
-        return [p for part in g.geoms for p in polygons(part)]
-    return []
-
-
-def lines(g: BaseGeometry) -> list[LineString]:
-    if isinstance(g, LineString):
-        return [] if g.is_empty or g.length == 0 else [g]
-    if hasattr(g, "geoms"):
-        return [ln for part in g.geoms for ln in lines(part)]
-    return []
+def hex_side(grid: hexgrid.Layout, h: Hex, k: int) -> LineString:
+    """Side ``k`` of hex ``h`` (facing ``hexgrid.DIRECTIONS[k]``; 0 east, clockwise)."""
+    c = grid.corners(*h)
+    # pointy corners at 30, 90, ... degrees (y south): side k lies between corners
+    # k - 1 and k (side 0, east, between the corners at -30 and +30 degrees).
+    return LineString([c[(k - 1) % 6], c[k]])
 
 
 # --------------------------------------------------------------------------------------------
@@ -303,18 +209,7 @@ def read_geodata(folder: Path) -> Geodata:
 
 def city_xy(gd: Geodata, name: str) -> tuple[float, float]:
     c = gd.cities[name]
-    return fwd(float(c["lon"]), float(c["lat"]))
-
-
-def france_side(gd: Geodata) -> Polygon:
-    """West of the France-Italy border line, closed through France and the sea (the
-    geodata's Italian mainland piece wrongly holds Provence and the French Alps)."""
-    line = next(g for p, g in gd.layer("border") if {p["left"], p["right"]} == {"FRA", "ITA"})
-    pts = list(line.coords)
-    if pts[0][1] > pts[-1][1]:
-        pts.reverse()  # from the coast (south) to the Swiss tripoint (north)
-    (slon, slat), nlon = pts[0], pts[-1][0]
-    return Polygon([*pts, (nlon, 47.6), (5.0, 47.6), (5.0, 42.5), (slon, 42.5), (slon, slat)])
+    return PROJ.forward(float(c["lon"]), float(c["lat"]))
 
 
 @dataclass
@@ -332,7 +227,7 @@ class Lands:
 
 
 def build_lands(gd: Geodata) -> Lands:
-    france = france_side(gd)
+    france = france_side(gd.layer("border"))
     ita = shapely.union_all([g for p, g in gd.layer("land") if p["country"] in ("ITA", "SMR", "VAT")])
     italy = ita.difference(france)
     mainland = next(p for p in polygons(italy) if p.contains(Point(12.51, 41.89)))
@@ -343,7 +238,7 @@ def build_lands(gd: Geodata) -> Lands:
     for props, g in gd.layer("land"):
         if props["country"] != "ITA" or props.get("name") in ("mainland", "Sicilia"):
             continue
-        if to_km(g).area >= 40.0:
+        if PROJ.geometry(g).area >= 40.0:
             off.append((str(props.get("name") or "Italia"), g))
     foreign: list[tuple[str, Polygon]] = []
     for props, g in gd.layer("land"):
@@ -352,14 +247,14 @@ def build_lands(gd: Geodata) -> Lands:
         else:
             name = str(props.get("country_name") or props["country"])
         for p in polygons(g):
-            if to_km(p).area >= 40.0:
+            if PROJ.geometry(p).area >= 40.0:
                 foreign.append((name, p))
     dry = shapely.union_all([mainland, sicily])
     lakes: list[tuple[str, Polygon]] = []
     for props, g in gd.layer("lake"):
         part = g.intersection(dry)
         for p in polygons(part):
-            if to_km(p).area >= LAKE_MIN_KM2:
+            if PROJ.geometry(p).area >= LAKE_MIN_KM2:
                 lakes.append((str(props["name"]), p))
     lake_union = shapely.union_all([g for _, g in lakes]) if lakes else Polygon()
     inside = dry.difference(lake_union)
@@ -369,7 +264,7 @@ def build_lands(gd: Geodata) -> Lands:
             continue
         merged = shapely.line_merge(shapely.union_all(lines(g.intersection(inside))))
         for ln in lines(merged):
-            if to_km(ln).length >= 3.0:
+            if PROJ.geometry(ln).length >= 3.0:
                 rivers.append((str(props["name"]), str(props["system"]), ln))
     borders: list[tuple[str, LineString]] = []
     for props, g in gd.layer("border"):
@@ -403,18 +298,18 @@ class KmLands:
 
 
 def km_lands(lands: Lands) -> KmLands:
-    mainland = to_km(lands.mainland)
-    sicily = to_km(lands.sicily)
+    mainland = PROJ.geometry(lands.mainland)
+    sicily = PROJ.geometry(lands.sicily)
     board_land = shapely.union_all([mainland, sicily])
-    lakes = to_km(shapely.union_all([g for _, g in lands.lakes]))
+    lakes = PROJ.geometry(shapely.union_all([g for _, g in lands.lakes]))
     dry = board_land.difference(lakes)
-    every_land = shapely.union_all([board_land] + [to_km(g) for _, g in lands.off_board]
-                                   + [to_km(g) for _, g in lands.foreign])
-    water = to_km(box(*GEO_BOX)).difference(every_land)
+    every_land = shapely.union_all([board_land] + [PROJ.geometry(g) for _, g in lands.off_board]
+                                   + [PROJ.geometry(g) for _, g in lands.foreign])
+    water = PROJ.geometry(box(*GEO_BOX)).difference(every_land)
     for g in (board_land, mainland, sicily, dry, lakes, water):
         shapely.prepare(g)
     return KmLands(board_land, mainland, sicily, dry, lakes,
-                   [(name, to_km(g)) for name, _, g in lands.rivers], water)
+                   [(name, PROJ.geometry(g)) for name, _, g in lands.rivers], water)
 
 
 @dataclass
@@ -423,7 +318,7 @@ class Layout:
     hexes, which land each hex belongs to, the strait, the impassable sides, the land hexes
     left out (no track could reach them), and a score (higher is better)."""
 
-    grid: Grid
+    grid: hexgrid.Layout
     land: set[Hex]
     city_hex: dict[str, Hex]
     island: dict[Hex, str]
@@ -434,12 +329,12 @@ class Layout:
     shares: dict[Hex, float]
 
 
-def land_shares(grid: Grid, km: KmLands) -> dict[Hex, float]:
+def land_shares(grid: hexgrid.Layout, km: KmLands) -> dict[Hex, float]:
     """The share of Italian board land (lakes count as land here) of every hex it touches."""
     out: dict[Hex, float] = {}
     area = 1.5 * math.sqrt(3.0) * RADIUS**2
     cand = grid.covering(km.board_land.bounds)
-    cells = shapely.polygons([grid.corners(h) for h in cand])
+    cells = shapely.polygons([grid.corners(*h) for h in cand])
     shares = shapely.area(shapely.intersection(cells, km.board_land)) / area
     for h, share in zip(cand, shares, strict=True):
         if share > 0.0:
@@ -457,7 +352,7 @@ CITY_MIN_SIDES = 2
 SHORT_SIDE_COST = 1.0
 
 
-def evaluate(gd: Geodata, grid: Grid, km: KmLands) -> Layout | None:
+def evaluate(gd: Geodata, grid: hexgrid.Layout, km: KmLands) -> Layout | None:
     """The layout of the cities on ``grid``, or None if a city would share a hex or touch
     another city, no track could reach it or it has fewer than CITY_MIN_SIDES usable sides.
     The score rewards cities near their hexes' centres and with CITY_SIDES usable sides."""
@@ -467,16 +362,16 @@ def evaluate(gd: Geodata, grid: Grid, km: KmLands) -> Layout | None:
         x, y = city_xy(gd, c.name)
         h = grid.nearest(x, y)
         city_hex[c.name] = h
-        off += math.dist(grid.xy(h), (x, y)) / SPACING
+        off += math.dist(grid.to_xy(*h), (x, y)) / SPACING
     placed = list(city_hex.values())
     for i, a in enumerate(placed):
         for b in placed[i + 1:]:
-            if hexdist(a, b) < 2:
+            if hexgrid.distance(a, b) < 2:
                 return None
     shares = land_shares(grid, km)  # the costly part, for the grids the cities suit only
     if any(h not in shares for h in placed):
         return None
-    near = {n for h in placed for n in neighbours(h)}
+    near = {n for h in placed for n in hexgrid.neighbours(*h)}
     land = {h for h, s in shares.items()
             if s >= LAND_MIN or (h in near and s >= LAND_MIN_NEAR_CITY)} | set(placed)
     city_at = {h: name for name, h in city_hex.items()}
@@ -491,7 +386,8 @@ def evaluate(gd: Geodata, grid: Grid, km: KmLands) -> Layout | None:
         return None
     short = 0
     for h in placed:
-        sides = sum(1 for n in neighbours(h) if n in reach and frozenset((h, n)) not in walls)
+        sides = sum(1 for n in hexgrid.neighbours(*h)
+                    if n in reach and frozenset((h, n)) not in walls)
         if sides < CITY_MIN_SIDES:
             return None
         short += max(0, CITY_SIDES - sides)
@@ -506,8 +402,8 @@ def choose_origin(gd: Geodata, km: KmLands, steps: int = 40) -> Layout:
     best: Layout | None = None
     for i in range(steps):
         for j in range(steps):
-            lon, lat = inv(i * SPACING / steps, j * ROW / steps)
-            grid = Grid(*fwd(round(lon, DECIMALS), round(lat, DECIMALS)))
+            lon, lat = PROJ.inverse(i * SPACING / steps, j * ROW / steps)
+            grid = grid_at(*PROJ.forward(round(lon, DECIMALS), round(lat, DECIMALS)))
             lay = evaluate(gd, grid, km)
             if lay is not None and (best is None or lay.score > best.score + 1e-9):
                 best = lay
@@ -520,30 +416,15 @@ def choose_origin(gd: Geodata, km: KmLands, steps: int = 40) -> Layout:
 # Terrain, rivers, sides
 
 
-def nearest_array(grid: Grid, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The hex of every position (cube rounding, as Grid.nearest)."""
-    rf = (y - grid.oy) / ROW
-    qf = (x - grid.ox) / SPACING - rf / 2.0
-    sf = -qf - rf
-    q, r, s = np.round(qf), np.round(rf), np.round(sf)
-    dq, dr, ds = np.abs(q - qf), np.abs(r - rf), np.abs(s - sf)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(int), r.astype(int)
-
-
-def elevation_stats(dem: np.ndarray, grid: Grid, hexes: Iterable[Hex]
+def elevation_stats(dem: np.ndarray, grid: hexgrid.Layout, hexes: Iterable[Hex]
                     ) -> dict[Hex, tuple[float, float]]:
     """Per hex: the mean elevation of its land cells and the share of them at 600 m or
     higher (the grid's cells are 1 arc-minute; sea cells are left out)."""
     lat = 47.5 - (np.arange(dem.shape[0]) + 0.5) / 60.0
     lon = 6.0 + (np.arange(dem.shape[1]) + 0.5) / 60.0
     lon2, lat2 = np.meshgrid(lon, lat)
-    x = (lon2 - LON0) * KX
-    y = -(lat2 - LAT0) * KM_PER_DEG_LAT
-    q, r = nearest_array(grid, x.ravel(), y.ravel())
+    km = PROJ.forward_array(np.column_stack([lon2.ravel(), lat2.ravel()]))
+    q, r = grid.nearest_array(km[:, 0], km[:, 1])
     z = dem.ravel().astype(float)
     land = z > -1000.0
     out: dict[Hex, tuple[float, float]] = {}
@@ -570,13 +451,14 @@ def is_hill(stats: tuple[float, float]) -> bool:
     return mean >= 500.0 or high >= 0.4
 
 
-def river_hexes(grid: Grid, hexes: Iterable[Hex], km: KmLands) -> dict[Hex, list[str]]:
+def river_hexes(grid: hexgrid.Layout, hexes: Iterable[Hex], km: KmLands
+                ) -> dict[Hex, list[str]]:
     """S-B3: the hexes crossed by a river (at least RIVER_MIN_KM of it) or holding part of a
     lake, with the names of the waters."""
     out: dict[Hex, list[str]] = {}
     lake_parts = [p for p in polygons(km.lakes)]
     for h in sorted(hexes):
-        cell = grid.cell(h)
+        cell = Polygon(grid.corners(*h))
         names: list[str] = []
         for name, g in km.rivers:
             if g.intersects(cell) and g.intersection(cell).length >= RIVER_MIN_KM:
@@ -589,19 +471,20 @@ def river_hexes(grid: Grid, hexes: Iterable[Hex], km: KmLands) -> dict[Hex, list
     return out
 
 
-def island_of(grid: Grid, h: Hex, km: KmLands, city_at: dict[Hex, str], gd: Geodata) -> str:
+def island_of(grid: hexgrid.Layout, h: Hex, km: KmLands, city_at: dict[Hex, str],
+              gd: Geodata) -> str:
     """"mainland" or "sicily": where most of the hex's land lies (a city's hex: where the
     city stands)."""
     if h in city_at:
         x, y = city_xy(gd, city_at[h])
         return "sicily" if km.sicily.contains(Point(x, y)) else "mainland"
-    cell = grid.cell(h)
+    cell = Polygon(grid.corners(*h))
     return "sicily" if km.sicily.intersection(cell).area > km.mainland.intersection(cell).area \
         else "mainland"
 
 
-def blocked_sides(grid: Grid, land: Iterable[Hex], island: dict[Hex, str], km: KmLands,
-                  strait: frozenset[Hex]) -> list[tuple[Hex, Hex, str]]:
+def blocked_sides(grid: hexgrid.Layout, land: Iterable[Hex], island: dict[Hex, str],
+                  km: KmLands, strait: frozenset[Hex]) -> list[tuple[Hex, Hex, str]]:
     """S-B4: pairs of neighbouring land hexes whose common side track may not cross, with
     the reason: dry land (Italian land without the lakes) covers less than a fifth of the
     side, so the side lies in the sea, a lake or across the border; and every side between
@@ -610,10 +493,10 @@ def blocked_sides(grid: Grid, land: Iterable[Hex], island: dict[Hex, str], km: K
     out: list[tuple[Hex, Hex, str]] = []
     for h in sorted(landset):
         for k in range(3):  # each pair once: east, south-east, south-west
-            n = (h[0] + DIRECTIONS[k][0], h[1] + DIRECTIONS[k][1])
+            n = (h[0] + hexgrid.DIRECTIONS[k][0], h[1] + hexgrid.DIRECTIONS[k][1])
             if n not in landset or frozenset((h, n)) == strait:
                 continue
-            side = grid.side(h, k)
+            side = hex_side(grid, h, k)
             if island[h] != island[n]:
                 out.append((h, n, "strait"))
                 continue
@@ -627,16 +510,16 @@ def blocked_sides(grid: Grid, land: Iterable[Hex], island: dict[Hex, str], km: K
     return out
 
 
-def strait_pair(gd: Geodata, grid: Grid, land: set[Hex], island: dict[Hex, str],
+def strait_pair(gd: Geodata, grid: hexgrid.Layout, land: set[Hex], island: dict[Hex, str],
                 city_hex: dict[str, Hex]) -> frozenset[Hex] | None:
     """The side across the Strait of Messina: Messina's hex and its mainland neighbour
     nearest Villa San Giovanni (None when no mainland hex touches Messina's)."""
     me = city_hex[STRAIT_CITY]
     vx, vy = city_xy(gd, STRAIT_NEAR)
-    cands = [n for n in neighbours(me) if n in land and island[n] == "mainland"]
+    cands = [n for n in hexgrid.neighbours(*me) if n in land and island[n] == "mainland"]
     if not cands:
         return None
-    best = min(cands, key=lambda n: (math.dist(grid.xy(n), (vx, vy)), n))
+    best = min(cands, key=lambda n: (math.dist(grid.to_xy(*n), (vx, vy)), n))
     return frozenset((me, best))
 
 
@@ -645,14 +528,14 @@ def connected(start: Hex, land: set[Hex], blocked: set[frozenset[Hex]]) -> set[H
     todo = deque([start])
     while todo:
         h = todo.popleft()
-        for n in neighbours(h):
+        for n in hexgrid.neighbours(*h):
             if n in land and n not in seen and frozenset((h, n)) not in blocked:
                 seen.add(n)
                 todo.append(n)
     return seen
 
 
-def choose_towns(gd: Geodata, grid: Grid, land: set[Hex], city_hex: dict[str, Hex],
+def choose_towns(gd: Geodata, grid: hexgrid.Layout, land: set[Hex], city_hex: dict[str, Hex],
                  island: dict[Hex, str], km: KmLands, min_population: int) -> dict[Hex, str]:
     """S-B6: the towns: the places of the city list that are not Steam cities, from
     ``min_population``, the larger first, on the land hex holding them if it holds no city
@@ -668,28 +551,28 @@ def choose_towns(gd: Geodata, grid: Grid, land: set[Hex], city_hex: dict[str, He
             continue
         if int(c["population"]) < min_population:
             continue
-        x, y = fwd(float(c["lon"]), float(c["lat"]))
+        x, y = PROJ.forward(float(c["lon"]), float(c["lat"]))
         own = "sicily" if km.sicily.contains(Point(x, y)) else "mainland"
         h = grid.nearest(x, y)
         if h not in land or island[h] != own:
-            near = [n for n in neighbours(h) if n in land and island[n] == own]
-            h = min(near, key=lambda n: (math.dist(grid.xy(n), (x, y)), n)) if near else h
+            near = [n for n in hexgrid.neighbours(*h) if n in land and island[n] == own]
+            h = min(near, key=lambda n: (math.dist(grid.to_xy(*n), (x, y)), n)) if near else h
         if h not in land or h in taken or h in out or island[h] != own:
             continue
-        if any(n in out for n in neighbours(h)):
+        if any(n in out for n in hexgrid.neighbours(*h)):
             continue
         out[h] = str(c["name"])
     return out
 
 
-def sea_hexes(grid: Grid, land: set[Hex], km: KmLands) -> list[Hex]:
+def sea_hexes(grid: hexgrid.Layout, land: set[Hex], km: KmLands) -> list[Hex]:
     """The sea and lake hexes drawn around the board: the hexes next to a land hex that
     are mostly water (beside foreign land there is no hex at all)."""
-    around = {n for h in land for n in neighbours(h)} - land
+    around = {n for h in land for n in hexgrid.neighbours(*h)} - land
     area = 1.5 * math.sqrt(3.0) * RADIUS**2
     return sorted((h for h in around
-                   if km.water.intersection(grid.cell(h)).area
-                   + km.lakes.intersection(grid.cell(h)).area >= 0.5 * area),
+                   if km.water.intersection(Polygon(grid.corners(*h))).area
+                   + km.lakes.intersection(Polygon(grid.corners(*h))).area >= 0.5 * area),
                   key=lambda h: (h[1], h[0]))
 
 
@@ -720,7 +603,7 @@ def land_distances(sources: Sequence[Hex], land: set[Hex], blocked: set[frozense
         todo = deque([s])
         while todo:
             h = todo.popleft()
-            for n in neighbours(h):
+            for n in hexgrid.neighbours(*h):
                 if n in land and n not in dist and frozenset((h, n)) not in blocked:
                     dist[n] = dist[h] + 1
                     todo.append(n)
@@ -811,7 +694,7 @@ def choose_colours(cities: Sequence[CityChoice], dist: Sequence[Sequence[int | N
 
 @dataclass
 class SteamMap:
-    grid: Grid
+    grid: hexgrid.Layout
     land: list[Hex]  # every land hex, cities included
     city_hex: dict[str, Hex]
     numbers: dict[str, int]
@@ -864,14 +747,6 @@ STEM = "steam-italia"
 NAME = "Steam: Italia"
 
 
-def yaml_quote(s: str) -> str:
-    """A YAML flow scalar: plain when safe, double-quoted otherwise."""
-    plain = yaml.safe_dump(s, default_flow_style=True, width=1000).strip()
-    if plain.endswith("..."):
-        plain = plain[:-3].strip()
-    return plain
-
-
 def hkey(h: Hex) -> str:
     return f'"{h[0]},{h[1]}"'
 
@@ -879,7 +754,7 @@ def hkey(h: Hex) -> str:
 def build_yaml(gd: Geodata, m: SteamMap) -> str:
     out: list[str] = []
     w = out.append
-    lon, lat = inv(m.grid.ox, m.grid.oy)
+    lon, lat = PROJ.inverse(m.grid.ox, m.grid.oy)
     w("# yaml-language-server: $schema=steam-schema.json")
     w(f"# {NAME}: an original map of Italy for Steam, on {SPACING:g} km hexes.")
     w("# Generated by tools/build_steam_map.py from the geography in tools/geodata; rerunning")
@@ -954,14 +829,8 @@ def build_yaml(gd: Geodata, m: SteamMap) -> str:
     w("# Sea and lake hexes next to the land: drawn, never played; every side facing one is")
     w("# impassable (S-B4). Beside foreign land there is no hex at all.")
     w("sea: [")
-    row = "   "
-    for h in m.sea:
-        item = f" {hkey(h)},"
-        if len(row) + len(item) > 92:
-            w(row)
-            row = "   "
-        row += item
-    w(row.rstrip(","))
+    for row in flow_rows(hkey(h) for h in m.sea):
+        w(row)
     w("]")
     w("")
     s0, s1 = sorted(m.strait)
@@ -983,40 +852,40 @@ def feature(layer: str, g: BaseGeometry, **props: Any) -> str:
 def build_geojson(lands: Lands, m: SteamMap) -> str:
     """The background: the board's land, the lands around it (context), lakes, rivers and
     borders, clipped to the board's surroundings and simplified to what 50 km hexes need."""
-    xs = [m.grid.xy(h)[0] for h in m.land + m.sea]
-    ys = [m.grid.xy(h)[1] for h in m.land + m.sea]
+    xs = [m.grid.to_xy(*h)[0] for h in m.land + m.sea]
+    ys = [m.grid.to_xy(*h)[1] for h in m.land + m.sea]
     pad = 5.0 * SPACING
-    lon0, lat1 = inv(min(xs) - pad, min(ys) - pad)
-    lon1, lat0 = inv(max(xs) + pad, max(ys) + pad)
+    lon0, lat1 = PROJ.inverse(min(xs) - pad, min(ys) - pad)
+    lon1, lat0 = PROJ.inverse(max(xs) + pad, max(ys) + pad)
     frame = box(max(lon0, GEO_BOX[0]), max(lat0, GEO_BOX[1]), min(lon1, GEO_BOX[2]),
                 min(lat1, GEO_BOX[3]))
     feats: list[str] = []
     for name, g in (("Italia", lands.mainland), ("Sicilia", lands.sicily)):
-        for p in polygons(simplify_deg(g, 1.0)):
-            if to_km(p).area >= 20.0:
+        for p in polygons(simplify_deg(g, 1.0, PROJ)):
+            if PROJ.geometry(p).area >= 20.0:
                 feats.append(feature("land", p, name=name))
     ctx: list[tuple[str, Polygon]] = []
     for name, g in lands.off_board + lands.foreign:
-        for p in polygons(simplify_deg(g.intersection(frame), 2.0)):
-            if to_km(p).area >= 40.0:
+        for p in polygons(simplify_deg(g.intersection(frame), 2.0, PROJ)):
+            if PROJ.geometry(p).area >= 40.0:
                 ctx.append((name, p))
     for name, p in sorted(ctx, key=lambda t: (t[0], t[1].bounds)):
         feats.append(feature("context", p, name=name))
     for name, g in lands.lakes:
-        for p in polygons(simplify_deg(g, 0.5)):
-            if to_km(p).area >= LAKE_MIN_KM2:
+        for p in polygons(simplify_deg(g, 0.5, PROJ)):
+            if PROJ.geometry(p).area >= LAKE_MIN_KM2:
                 feats.append(feature("lake", p, name=name))
     # One feature per river (a map's rivers are named once): a river in pieces is a
     # MultiLineString.
     pieces: dict[tuple[str, str], list[LineString]] = {}
     for name, system, ln in lands.rivers:
         pieces.setdefault((name, system), []).extend(
-            lines(rounded(to_deg(to_km(ln).simplify(0.8)))))
+            lines(rounded(PROJ.inverse_geometry(PROJ.geometry(ln).simplify(0.8)))))
     for (name, system), parts in pieces.items():
         g = parts[0] if len(parts) == 1 else MultiLineString(parts)
         feats.append(feature("river", g, name=name, system=system))
     for name, ln in lands.borders:
-        for s in lines(rounded(to_deg(to_km(ln).simplify(0.8)))):
+        for s in lines(rounded(PROJ.inverse_geometry(PROJ.geometry(ln).simplify(0.8)))):
             feats.append(feature("border", s, name=name))
     return '{"type":"FeatureCollection","features":[\n' + ",\n".join(feats) + "\n]}\n"
 
@@ -1030,7 +899,7 @@ def report(gd: Geodata, m: SteamMap) -> list[str]:
     cities = set(m.city_hex.values())
     plain = [h for h in m.land if h not in cities]
     n = len(m.land)
-    out.append(f"grid origin {inv(m.grid.ox, m.grid.oy)}; {n} land hexes "
+    out.append(f"grid origin {PROJ.inverse(m.grid.ox, m.grid.oy)}; {n} land hexes "
                f"({sum(1 for h in m.land if m.island[h] == 'sicily')} in Sicily), "
                f"{len(m.sea)} sea hexes")
     out.append(f"cities {len(cities)}, towns {len(m.towns)}, hills {len(m.hill)}, "
@@ -1058,10 +927,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="the geodata folder (default: tools/geodata in the repository)")
     ap.add_argument("--out", type=Path, default=repo / "maps", help="output folder")
     args = ap.parse_args(argv)
-    missing = [name for name in GEODATA_FILES if not (args.geodata / name).is_file()]
-    if missing:
-        print(f"{args.geodata}: not the geodata folder (missing {', '.join(missing)}); the "
-              "repository's own is tools/geodata", file=sys.stderr)
+    problem = geodata_problem(args.geodata, GEODATA_FILES)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     gd = read_geodata(args.geodata)
     lands = build_lands(gd)

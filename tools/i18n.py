@@ -40,6 +40,7 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 from rail_app import __version__  # noqa: E402
 from rail_app.core.i18n import DOMAIN, LANGUAGES, SOURCE, po  # noqa: E402
 from rail_app.core.i18n.numbers import CONVENTIONS  # noqa: E402
+from rail_app.core.identity import NAME  # noqa: E402
 
 #: The functions whose string arguments are messages, in Babel's notation: the argument
 #: numbers of the singular, the plural and the context ("c").
@@ -133,7 +134,7 @@ class Project:
 
 def extract(project: Project) -> Catalog:
     """The template: every message of the code, as a Babel catalog."""
-    catalog = Catalog(project="Italian Rails", version=__version__, domain=DOMAIN,
+    catalog = Catalog(project=NAME, version=__version__, domain=DOMAIN,
                       header_comment=HEADER_COMMENT, msgid_bugs_address="", fuzzy=False,
                       charset="utf-8")
     for path in project.python_files():
@@ -226,7 +227,7 @@ def init(project: Project, code: str) -> str:
         raise SystemExit(f"{project.rel(path)} exists already: bash tools/i18n.sh update")
     write_template(project)
     template = _read_babel(project.template)
-    catalog = Catalog(locale=code, domain=DOMAIN, project="Italian Rails", version=__version__,
+    catalog = Catalog(locale=code, domain=DOMAIN, project=NAME, version=__version__,
                       header_comment=CATALOG_COMMENT.format(code=code), msgid_bugs_address="",
                       last_translator="", language_team=code, fuzzy=False, charset="utf-8")
     catalog.update(template, update_creation_date=False)

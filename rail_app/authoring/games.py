@@ -1,12 +1,11 @@
 """Map files and their games: which game a map is for (its ``game:`` key; a map without one
 is an Italian Rails map, as every map was before the table), and each game's tools for map
-authors, keyed by game id: the one place where the authoring commands reach a game's
-``authoring`` package (the registry gives its rules)."""
+authors, as its definition names them: the one place where the authoring commands reach a
+game's ``authoring`` package."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 from rail_app.authoring.kit import AuthoringTools
@@ -29,25 +28,14 @@ def game_of_map(path: str | os.PathLike[str]) -> registry.AnyGame:
     return registry.game(wanted)
 
 
-def _italian_rails() -> AuthoringTools:
-    from rail_app.games.italian_rails.authoring.tools import TOOLS
-
-    return TOOLS
-
-
-def _steam() -> AuthoringTools:
-    from rail_app.games.steam.authoring.tools import TOOLS
-
-    return TOOLS
-
-
-#: Each game's tools for map authors, by game id (made when first asked for).
-GAME_AUTHORING: dict[str, Callable[[], AuthoringTools]] = {
-    "italian-rails": _italian_rails,
-    "steam": _steam,
-}
-
-
 def authoring_of(game_id: str) -> AuthoringTools:
-    make = GAME_AUTHORING.get(game_id)
-    return make() if make is not None else AuthoringTools()
+    """A game's tools for map authors, as its definition names them (all None for a game
+    that names none)."""
+    part = registry.game(game_id).authoring
+    if part is None:
+        return AuthoringTools()
+    tools = part.get()
+    if not isinstance(tools, AuthoringTools):
+        raise TypeError(f"{game_id}: its map tools are a {type(tools).__name__}, not "
+                        "AuthoringTools")
+    return tools

@@ -65,8 +65,21 @@ class Projection:
         out[:, 1] = -(coords[:, 1] - self.lat0) * KM_PER_DEG_LAT
         return out
 
+    def inverse_array(self, coords: np.ndarray) -> np.ndarray:
+        """km back to [lon, lat] degrees, for an (n, 2) array (the map generators)."""
+        if self.kind == "plane":
+            return coords
+        out = np.empty_like(coords)
+        out[:, 0] = coords[:, 0] / self.kx + self.lon0
+        out[:, 1] = -coords[:, 1] / KM_PER_DEG_LAT + self.lat0
+        return out
+
     def geometry(self, geom: BaseGeometry) -> BaseGeometry:
         return shapely.transform(geom, self.forward_array)
+
+    def inverse_geometry(self, geom: BaseGeometry) -> BaseGeometry:
+        """A shape in km back in the map file's degrees (the map generators write them)."""
+        return shapely.transform(geom, self.inverse_array)
 
 
 @dataclass

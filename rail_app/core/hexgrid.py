@@ -7,6 +7,10 @@ x pointing east and y pointing south, which is also the screen's orientation.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SQRT3 = math.sqrt(3.0)
 
@@ -80,6 +84,57 @@ class Layout:
         elif dr > ds:
             r = -q - s
         return int(q), int(r)
+
+    def nearest_array(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`nearest` of every position of two arrays at once: the arrays of q and r."""
+        import numpy as np  # only the map generators ask, for millions of positions
+
+        s = self.spacing
+        if self.orientation == "pointy":
+            rf = (y - self.oy) / (s * SQRT3 / 2.0)
+            qf = (x - self.ox) / s - rf / 2.0
+        else:
+            qf = (x - self.ox) / (s * SQRT3 / 2.0)
+            rf = (y - self.oy) / s - qf / 2.0
+        sf = -qf - rf
+        q, r, c = np.round(qf), np.round(rf), np.round(sf)
+        dq, dr, dc = np.abs(q - qf), np.abs(r - rf), np.abs(c - sf)
+        fix_q = (dq > dr) & (dq > dc)
+        fix_r = ~fix_q & (dr > dc)
+        q = np.where(fix_q, -r - c, q)
+        r = np.where(fix_r, -q - c, r)
+        return q.astype(int), r.astype(int)
+
+    def corners(self, q: int, r: int) -> list[tuple[float, float]]:
+        """The six corners of the hexagonal cell of (q, r), clockwise (y south) from the one
+        at 30 degrees (pointy) or 0 degrees (flat); the corner distance is spacing / sqrt 3."""
+        x, y = self.to_xy(q, r)
+        rad = self.spacing / math.sqrt(3.0)
+        first = 30 if self.orientation == "pointy" else 0
+        return [(x + rad * math.cos(math.radians(first + 60 * k)),
+                 y + rad * math.sin(math.radians(first + 60 * k))) for k in range(6)]
+
+    def covering(self, bounds: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+        """Every dot whose cell may meet the km rectangle ``(xmin, ymin, xmax, ymax)``, row by
+        row (pointy) or column by column (flat), with a dot to spare on every side."""
+        xmin, ymin, xmax, ymax = bounds
+        s = self.spacing
+        out: list[tuple[int, int]] = []
+        if self.orientation == "pointy":
+            row = s * SQRT3 / 2.0
+            for r in range(math.floor((ymin - self.oy) / row) - 1,
+                           math.ceil((ymax - self.oy) / row) + 2):
+                q0 = math.floor((xmin - self.ox) / s - r / 2.0) - 1
+                q1 = math.ceil((xmax - self.ox) / s - r / 2.0) + 1
+                out.extend((q, r) for q in range(q0, q1 + 1))
+            return out
+        col = s * SQRT3 / 2.0
+        for q in range(math.floor((xmin - self.ox) / col) - 1,
+                       math.ceil((xmax - self.ox) / col) + 2):
+            r0 = math.floor((ymin - self.oy) / s - q / 2.0) - 1
+            r1 = math.ceil((ymax - self.oy) / s - q / 2.0) + 1
+            out.extend((q, r) for r in range(r0, r1 + 1))
+        return out
 
     def bounds_axial(
         self, xmin: float, ymin: float, xmax: float, ymax: float

@@ -8,6 +8,7 @@ person editing a map by hand can find the mistake (DESIGN.md habit 11).
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ import yaml
 
 from rail_app.core import guarded
 from rail_app.core.cache import BoundedCache
+from rail_app.core.paths import resource_path
 
 PathKey = tuple[str | int, ...]
 
@@ -48,7 +50,7 @@ class MapError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def describe_path(path: PathKey) -> str:
+def describe_path(path: Sequence[str | int]) -> str:
     """``('cities', 17, 'commodity')`` -> ``cities[17].commodity``."""
     out = ""
     for part in path:
@@ -115,6 +117,17 @@ def read_yaml(path: Path, shown: str, kind: guarded.FileKind = guarded.MAP
     """
     try:
         text = guarded.read_text(path, kind, shown)
+    except guarded.GuardError as exc:
+        raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
+    return parse_yaml(text, shown, kind)
+
+
+def parse_yaml(text: str, shown: str, kind: guarded.FileKind = guarded.MAP
+               ) -> tuple[Any, LineIndex]:
+    """Parse YAML text as :func:`read_yaml` parses a file's (every map file of every game
+    is read through here): checked first by the guarded reader, duplicate keys refused in
+    the order of their lines, no NUL or lone surrogate in a key or value."""
+    try:
         guarded.check_yaml(text, kind, shown)
     except guarded.GuardError as exc:
         raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
@@ -138,7 +151,7 @@ def read_yaml(path: Path, shown: str, kind: guarded.FileKind = guarded.MAP
         index.walk(node, ())
     problems = [
         MapProblem(shown, line, f"{describe_path(p)}: duplicate key {guarded.shorten(p[-1])}")
-        for p, line in index.duplicates
+        for p, line in sorted(index.duplicates, key=lambda d: d[1])
     ]
     if problems:
         raise MapError(problems)
@@ -147,6 +160,15 @@ def read_yaml(path: Path, shown: str, kind: guarded.FileKind = guarded.MAP
         where, text = bad
         raise MapError([MapProblem(shown, index.line_of(where), not_text_message(where, text))])
     return data, index
+
+
+_SCHEMAS: BoundedCache[str, dict[str, Any]] = BoundedCache(8)
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    """A game's map schema, ``maps/<name>``, read once."""
+    return _SCHEMAS.get(name, lambda: json.loads(
+        resource_path("maps", name).read_text(encoding="utf-8")))
 
 
 def not_text_message(where: tuple[str | int, ...], text: str) -> str:

@@ -1,7 +1,10 @@
 """Every bundled file is found through here, from the source tree and from a frozen build.
 
 User data (saves, settings, autosaves) goes to the platform's user data folder, never inside
-the program's own folder (DESIGN.md habit 10).
+the program's own folder (DESIGN.md habit 10): a folder named for the table
+(:data:`rail_app.core.identity.DATA_FOLDER`), or the folder an earlier version made under
+its old name, which is used as it is for as long as it is there (no save or setting is
+left behind).
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-APP_NAME = "ItalianRails"
+from rail_app.core import identity
+
+APP_NAME = identity.DATA_FOLDER
 #: Set this environment variable to keep saves and settings in another folder (tests do).
-DATA_DIR_ENV = "ITALIAN_RAILS_DATA_DIR"
+DATA_DIR_ENV = identity.DATA_DIR_ENV
 
 
 def base_dir() -> Path:
@@ -51,15 +56,31 @@ def user_data_dir() -> Path:
     read-only or full disk, or where a file has the folder's name, it is not, and what
     writes into it says why it cannot; :func:`data_dir_problem` says so when the game
     starts)."""
-    import platformdirs
-
     override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        path = Path(override)
-    else:
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path = Path(override) if override else platform_data_dir()
     with contextlib.suppress(OSError, ValueError):
         path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def platform_data_dir() -> Path:
+    """The player's data folder in the platform's place for it: the table's own
+    (``RailTable``), unless an earlier version's (``ItalianRails``) is there and the
+    table's is not: that one keeps being used, with every save, autosave, setting and
+    crash report in it. Nothing is moved, so a second window of an older version open on
+    the same folder loses nothing either."""
+    import platformdirs
+
+    def place(name: str) -> Path:
+        return Path(platformdirs.user_data_dir(name, appauthor=False))
+
+    path = place(APP_NAME)
+    if os.path.lexists(path):
+        return path
+    for old in identity.OLD_DATA_FOLDERS:
+        with contextlib.suppress(OSError, ValueError):
+            if place(old).is_dir():
+                return place(old)
     return path
 
 
@@ -73,9 +94,15 @@ def user_maps_dir() -> Path:
 
 def fallback_data_dir() -> Path:
     """A data folder for a session whose own folder takes no saves: in the system's
-    folder of temporary files, one per user."""
+    folder of temporary files, one per user (an earlier version's, named as its data
+    folder was, while it is there and the table's is not)."""
     user = os.environ.get("USER") or os.environ.get("USERNAME") or str(os.getpid())
-    return Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
+    path = Path(tempfile.gettempdir()) / f"{APP_NAME}-{user}"
+    for old in identity.OLD_DATA_FOLDERS:  # an earlier version's, with its saves
+        earlier = path.with_name(f"{old}-{user}")
+        if not os.path.lexists(path) and earlier.is_dir():
+            return earlier
+    return path
 
 
 

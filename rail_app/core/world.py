@@ -1,4 +1,4 @@
-"""The world of a game: the map file, its GeoJSON and its deck, packed into a save.
+"""The world of a game: the map file and the files it names beside it, packed into a save.
 
 A saved game replays its actions from the seed on a board, so it must replay on the board it
 was played on. Maps change (a city moves, a river is redrawn), so a save carries the files
@@ -6,7 +6,10 @@ of its map, compressed, each with its SHA-256. Loading a save unpacks them into 
 the user data folder named by their digests, and the game is rebuilt from there: a save made
 on today's Italy still plays the same after ``maps/italy.yaml`` changes.
 
-The packed form, in JSON (``docs/game-record.md``)::
+Which files a map names is the game's to say: its definition lists them as :class:`MapPart`
+(Italian Rails: the map's ``geometry:`` and ``deck:``; Steam: its ``background:``, saved as
+"geometry"), each with the role the save gives it. The packed form, in JSON
+(``docs/game-record.md``)::
 
     {"map":      {"name": "italy.yaml", "size": 9767, "sha256": "...", "zlib": "<base64>"},
      "geometry": {"name": "italy.geojson", ...},   (absent when the map has its geometry inline)
@@ -21,6 +24,7 @@ import hashlib
 import os
 import re
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +32,8 @@ from typing import Any
 from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 
-ROLES: dict[str, guarded.FileKind] = {
-    "map": guarded.MAP, "geometry": guarded.GEOJSON, "deck": guarded.DECK}
+#: The role of the map file itself in a world.
+MAP_ROLE = "map"
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -38,17 +42,35 @@ class WorldError(Exception):
 
 
 @dataclass(frozen=True)
+class MapPart:
+    """A file a game's map names beside it, carried by every save with the map: its ``role``
+    in the save (the name saves give it), the map's ``key`` that names it, and how the
+    guarded reader reads it. A GeoJSON part may be written inline in the map (then it is in
+    the map file itself)."""
+
+    role: str
+    key: str
+    kind: guarded.FileKind
+
+    def __post_init__(self) -> None:
+        if self.role == MAP_ROLE:
+            raise ValueError(f"a map part cannot be called {MAP_ROLE!r}: the map file is")
+
+
+@dataclass(frozen=True)
 class WorldFile:
-    role: str  # map | geometry | deck
+    role: str  # "map", or the role of one of the game's map parts
     name: str  # the plain file name the map uses for it
     data: bytes
     sha256: str
     packed: str  # zlib + base64 of ``data``, kept so that each autosave need not compress
+    kind: guarded.FileKind = guarded.MAP  # how the guarded reader reads it
 
     @classmethod
-    def of(cls, role: str, name: str, data: bytes) -> WorldFile:
+    def of(cls, role: str, name: str, data: bytes,
+           kind: guarded.FileKind = guarded.MAP) -> WorldFile:
         packed = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
-        return cls(role, name, data, hashlib.sha256(data).hexdigest(), packed)
+        return cls(role, name, data, hashlib.sha256(data).hexdigest(), packed, kind)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "size": len(self.data), "sha256": self.sha256,
@@ -64,7 +86,7 @@ class World:
 
     @property
     def map(self) -> WorldFile:
-        found = self.file("map")
+        found = self.file(MAP_ROLE)
         assert found is not None  # every World has its map (checked when made)
         return found
 
@@ -80,51 +102,53 @@ class World:
         return {f.role: f.to_json() for f in self.files}
 
 
-def pack_world(map_path: str | os.PathLike[str]) -> World | None:
-    """The world of the map at ``map_path``, read through the guarded reader; None when the
-    map refers to its GeoJSON or deck by anything but a plain name beside it (such a map is
-    saved by its path alone, as before). WorldError if a file cannot be read."""
+def pack_world(map_path: str | os.PathLike[str], parts: Sequence[MapPart] = ()) -> World | None:
+    """The world of the map at ``map_path`` with the files its game names (``parts``), read
+    through the guarded reader; None when the map refers to one of them by anything but a
+    plain name beside it (such a map is saved by its path alone, as before). WorldError if a
+    file cannot be read."""
     from rail_app.core.mapfile import MapError, read_yaml
 
     path = Path(map_path)
     try:
         data, _ = read_yaml(path, str(path))
-        files = [WorldFile.of("map", path.name, guarded.read_bytes(path, guarded.MAP))]
+        files = [WorldFile.of(MAP_ROLE, path.name, guarded.read_bytes(path, guarded.MAP))]
     except MapError as exc:
         raise WorldError(str(exc.problems[0]) if exc.problems else str(exc)) from None
     except guarded.GuardError as exc:
         raise WorldError(str(exc)) from None
     if not isinstance(data, dict) or not guarded.plain_file_name(path.name):
         return None
-    for role in ("geometry", "deck"):
-        name = data.get(role)
-        if role == "geometry" and name is None:
-            name = data.get("background")  # a Steam map names its GeoJSON so
-        if name is None or (role == "geometry" and isinstance(name, dict)):
-            continue  # no deck, or inline geometry (it is in the map file itself)
+    for part in parts:
+        name = data.get(part.key)
+        if name is None or (part.kind is guarded.GEOJSON and isinstance(name, dict)):
+            continue  # not named (no deck), or inline geometry (it is in the map file itself)
         if not guarded.plain_file_name(name) or name == path.name:
             return None
         try:
-            files.append(WorldFile.of(role, name, guarded.read_bytes(path.parent / name,
-                                                                     ROLES[role])))
+            files.append(WorldFile.of(part.role, name,
+                                      guarded.read_bytes(path.parent / name, part.kind),
+                                      part.kind))
         except guarded.GuardError as exc:
             raise WorldError(str(exc)) from None
     return World(tuple(files))
 
 
-def world_from_json(raw: Any) -> World:
-    """Check and unpack the JSON form; WorldError names the first fault."""
+def world_from_json(raw: Any, parts: Sequence[MapPart] = ()) -> World:
+    """Check and unpack the JSON form of a world of a game whose map names ``parts``;
+    WorldError names the first fault."""
     if not isinstance(raw, dict):
         raise WorldError("'world' must be an object")
-    unknown = [k for k in raw if k not in ROLES]
+    kinds = {MAP_ROLE: guarded.MAP} | {p.role: p.kind for p in parts}
+    unknown = [k for k in raw if k not in kinds]
     if unknown:
         raise WorldError(f"world: unknown part {guarded.shorten(unknown[0])}")
-    if "map" not in raw:
+    if MAP_ROLE not in raw:
         raise WorldError("world: the map file is missing")
     files: list[WorldFile] = []
     names: set[str] = set()
     for role, entry in raw.items():
-        kind = ROLES[role]
+        kind = kinds[role]
         where = f"world.{role}"
         if not isinstance(entry, dict) or set(entry) != {"name", "size", "sha256", "zlib"}:
             raise WorldError(f"{where}: expected name, size, sha256 and zlib")
@@ -149,26 +173,27 @@ def world_from_json(raw: Any) -> World:
         if hashlib.sha256(data).hexdigest() != digest:
             raise WorldError(f"{where}: the packed file is damaged (its SHA-256 does not "
                              "match)")
-        files.append(WorldFile(role, name, data, digest, packed))
-    used = next(f for f in files if f.role == "map").data
+        files.append(WorldFile(role, name, data, digest, packed, kind))
+    used = next(f for f in files if f.role == MAP_ROLE).data
     for f in files:  # a file its map never names is not part of the world
-        if f.role != "map" and f.name.encode("utf-8") not in used:
+        if f.role != MAP_ROLE and f.name.encode("utf-8") not in used:
             raise WorldError(f"world.{f.role}: the map does not use "
                              f"{guarded.shorten(f.name)}")
     return World(tuple(files))
 
 
 def current_world(world: World) -> World:
-    """The world as maps are written now (:func:`join_named_twice`): the same board, from
-    files today's reader accepts."""
-    geometry = world.file("geometry")
-    if geometry is None:
-        return world
-    joined = join_named_twice(geometry.data)
-    if joined is geometry.data:
-        return world
-    return World(tuple(WorldFile.of(f.role, f.name, joined) if f is geometry else f
-                       for f in world.files))
+    """The world as maps are written now (:func:`join_named_twice` of each GeoJSON file):
+    the same board, from files today's reader accepts."""
+    files = []
+    for f in world.files:
+        if f.kind is guarded.GEOJSON:
+            joined = join_named_twice(f.data)
+            if joined is not f.data:
+                f = WorldFile.of(f.role, f.name, joined, f.kind)
+        files.append(f)
+    return world if all(a is b for a, b in zip(files, world.files, strict=True)) \
+        else World(tuple(files))
 
 
 def join_named_twice(data: bytes) -> bytes:
@@ -245,8 +270,7 @@ def unpack_world(world: World, root: Path) -> Path:
     for f in world.files:
         target = folder / f.name
         try:
-            same = hashlib.sha256(guarded.read_bytes(target, ROLES[f.role])).hexdigest() \
-                == f.sha256
+            same = hashlib.sha256(guarded.read_bytes(target, f.kind)).hexdigest() == f.sha256
         except guarded.GuardError:
             same = False
         if not same:

@@ -6,7 +6,8 @@ docs/benchmarks.md) runs those. Any other game is measured here through its
 :class:`~rail_app.table.gamedef.GameDef` and its screen: the quote, apply and legal-action
 times along a random game on its map, and the frame time of its game screen at 1920x1080
 against a plain full-screen blit in the same run (a ratio, which a busy machine changes
-less than absolute times).
+less than absolute times), and the refusal of its hostile saves against loading a good one
+(:mod:`rail_app.devtools.refusalbench`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,19 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rail_app.core.paths import scratch_data_dir
 from rail_app.devtools.gametools import tools_of
+from rail_app.devtools.refusalbench import bench_no_display, bench_save_refusals
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.gamescreens import no_screen
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -41,26 +50,26 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def bench_rules(game_id: str, map_path: str, steps: int) -> dict[str, float]:
-    rules = registry.game(game_id)
-    board = rules.load_board(map_path)
-    state = rules.new_game(board, [f"P{i}" for i in range(rules.seats.default)], {}, 1)
+    definition = registry.game(game_id)
+    board = definition.rules.load_board(map_path)
+    state = definition.rules.new_game(board, [f"P{i}" for i in range(definition.seats.default)], {}, 1)
     rng = random.Random(1)
     quotes: list[float] = []
     applies: list[float] = []
     legals: list[float] = []
     for _ in range(steps):
-        if rules.outcome(state) is not None:
+        if definition.rules.outcome(state) is not None:
             break
         t0 = time.perf_counter()
-        legal = rules.legal_actions(state)
+        legal = definition.rules.legal_actions(state)
         legals.append((time.perf_counter() - t0) * 1000)
         for action in legal[:20]:
             t0 = time.perf_counter()
-            rules.quote(state, action)
+            definition.rules.quote(state, action)
             quotes.append((time.perf_counter() - t0) * 1000)
         action = rng.choice(legal)
         t0 = time.perf_counter()
-        state = rules.apply(state, action)
+        state = definition.rules.apply(state, action)
         applies.append((time.perf_counter() - t0) * 1000)
     return {"quote_median_ms": statistics.median(quotes) if quotes else 0.0,
             "quote_p99_ms": _pct(quotes, 99), "apply_median_ms": statistics.median(applies)
@@ -70,23 +79,15 @@ def bench_rules(game_id: str, map_path: str, steps: int) -> dict[str, float]:
 
 def bench_frames(game_id: str, map_path: str, frames: int) -> dict[str, float]:
     """The game screen's frame against a plain blit of the whole window, in one run."""
-    from rail_app.core.paths import scratch_data_dir
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     import pygame
 
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.app import App
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings
-
-    rules = registry.game(game_id)
+    definition = registry.game(game_id)
     with scratch_data_dir("rails-bench-"):
         app = App(size=SCREEN, fullscreen=False, settings=Settings())
         seats = [Seat(f"P{i}", SeatKind.HUMAN, Level.NORMAL, ink) for i, ink in
                  enumerate(("blue", "orange", "vermillion", "sky blue", "bluish green",
-                            "reddish purple")[:rules.seats.default])]
+                            "reddish purple")[:definition.seats.default])]
         app.reset(screens.game(app, Session.new(GameSetup(map_path, seats, 1, game=game_id))))
         for _ in range(5):
             app.step(1 / 60, [])
@@ -133,28 +134,29 @@ def _cpu_ms(fn: Callable[[], Any]) -> float:
 
 def run_command(args: argparse.Namespace) -> int:
     """``python -m rail_app bench``: the game's own benchmarks, or these."""
-    rules = registry.game(getattr(args, "game", None))
-    own = tools_of(rules.id).bench
+    definition = registry.game(getattr(args, "game", None))
+    own = tools_of(definition.id).bench
     if own is not None:
         if args.map is None:
-            args.map = rules.default_map
+            args.map = definition.default_map
         return own(args)
     t0 = time.perf_counter()
-    map_path = args.map or resolve(rules.default_map)
-    out: dict[str, Any] = {"game": rules.id, "quick": args.quick}
-    out.update(bench_rules(rules.id, map_path, 40 if args.quick else 300))
-    from rail_app.ui.gamescreens import no_screen
+    map_path = args.map or resolve(definition.default_map)
+    out: dict[str, Any] = {"game": definition.id, "quick": args.quick}
+    out.update(bench_rules(definition.id, map_path, 40 if args.quick else 300))
 
-    if no_screen(rules.id) is None:
-        out.update(bench_frames(rules.id, map_path, 30 if args.quick else 200))
-        out.update(bench_replay(rules.id, map_path, 50 if args.quick else 200))
+    if no_screen(definition.id) is None:
+        out.update(bench_frames(definition.id, map_path, 30 if args.quick else 200))
+        out.update(bench_replay(definition.id, map_path, 50 if args.quick else 200))
+        out.update(bench_save_refusals(definition.id, map_path, 1 if args.quick else 5))
     else:  # the rules' figures alone until the game has a screen
         out["frames"] = "none: no game screen"
+    out.update(bench_no_display(1 if args.quick else 5))
     out["bench_s"] = time.perf_counter() - t0
     if args.json:
         print(json.dumps(out, indent=2))
     else:
-        print(f"{rules.title} benchmark")
+        print(f"{definition.title} benchmark")
         for k, v in out.items():
             print(f"  {k:<22} {v:.3f}" if isinstance(v, float) else f"  {k:<22} {v}")
     return 0

@@ -10,7 +10,20 @@ from __future__ import annotations
 
 import json
 import sys
+from types import ModuleType
 from typing import Any
+
+from rail_app.devtools import (
+    fuzz_folder,
+    fuzz_kill,
+    fuzz_names,
+    fuzz_saves,
+    fuzz_soak,
+    fuzz_ui,
+)
+from rail_app.devtools.gametools import tools_of
+from rail_app.table.registry import game as game_of
+from rail_app.ui.gamescreens import no_screen
 
 #: The fuzzers that play through a game's screen (its saves, the app killed while saving,
 #: random input on the interface).
@@ -21,37 +34,25 @@ def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def fuzzer(target: str, game: str | None = None) -> Any:
-    """The module of a fuzzer, or None (imported explicitly, so that every one is seen);
-    hostile maps are each game's own (its map format), from its tools."""
-    from rail_app.devtools.gametools import tools_of
-    from rail_app.table.registry import game as game_of
+#: The fuzzers shared by every game, by target (each imported here, so that every one is
+#: seen); hostile maps are each game's own (its map format), from its tools.
+FUZZERS: dict[str, ModuleType] = {
+    "saves": fuzz_saves, "kill": fuzz_kill, "ui": fuzz_ui, "soak": fuzz_soak,
+    "names": fuzz_names, "folder": fuzz_folder,
+}
 
-    module: Any = None
-    if target == "saves":
-        from rail_app.devtools import fuzz_saves as module
-    elif target == "maps":
+
+def fuzzer(target: str, game: str | None = None) -> Any:
+    """The module of a fuzzer, or None."""
+    if target == "maps":
         maps = tools_of(game_of(game).id).fuzz_maps
-        module = maps() if maps is not None else None
-    elif target == "kill":
-        from rail_app.devtools import fuzz_kill as module
-    elif target == "ui":
-        from rail_app.devtools import fuzz_ui as module
-    elif target == "soak":
-        from rail_app.devtools import fuzz_soak as module
-    elif target == "names":
-        from rail_app.devtools import fuzz_names as module
-    elif target == "folder":
-        from rail_app.devtools import fuzz_folder as module
-    return module
+        return maps() if maps is not None else None
+    return FUZZERS.get(target)
 
 
 def run_fuzz(target: str, *, long: bool = False, seed: int = 1, count: int | None = None,
              as_json: bool = False, game: str | None = None) -> int:
     if target in SCREEN_FUZZERS:
-        from rail_app.table.registry import game as game_of
-        from rail_app.ui.gamescreens import no_screen
-
         why = no_screen(game_of(game).id)
         if why is not None:
             print(f"fuzz {target}: {why}", file=sys.stderr)

@@ -26,6 +26,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.paths import DATA_DIR_ENV, resource_path, scratch_data_dir
+from rail_app.table import registry
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.savelist import read_entries
+from rail_app.ui.scenes import open_saved_game
+from rail_app.ui.session import GameSetup, Session
+
 SHORT_COUNT = 8
 LONG_COUNT = 300
 
@@ -154,12 +164,6 @@ def spoil(data: Path, what: str, good: bytes) -> None:
 
 
 def one_case(root: Path, rng: random.Random, good: bytes, game: str | None) -> list[str]:
-    from rail_app.ui import screens
-    from rail_app.ui.app import App
-    from rail_app.ui.savelist import read_entries
-    from rail_app.ui.scenes import open_saved_game
-    from rail_app.ui.session import Session
-
     data = Path(tempfile.mkdtemp(dir=root))
     (data / "saves").mkdir()
     good_path = data / "saves" / "game-20250101-120000.json"
@@ -230,15 +234,7 @@ def one_case(root: Path, rng: random.Random, good: bytes, game: str | None) -> l
 
 def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None] | None = None,
         game: str | None = None) -> dict[str, Any]:
-    from rail_app.core.paths import DATA_DIR_ENV, scratch_data_dir
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
-    from rail_app.table import registry
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings  # noqa: F401  (the app's settings module)
-
     rng = random.Random(seed)
     failures: list[str] = []
     t0 = time.perf_counter()
@@ -247,7 +243,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None]
         seats = [Seat(f"P{i + 1}", SeatKind.HUMAN, Level.NORMAL, ink)
                  for i, ink in enumerate(("blue", "orange", "green", "purple", "red",
                                           "black")[:rules.seats.default])]
-        from rail_app.core.paths import resource_path
 
         session = Session.new(GameSetup(str(resource_path(rules.small_map)), seats, 3, {},
                                         rules.id))

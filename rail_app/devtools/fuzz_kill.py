@@ -25,7 +25,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import identity
 from rail_app.core.files import is_orphan_temp
+from rail_app.devtools.games import played_session, small_map_of, table_of
+from rail_app.table import career
+from rail_app.table.career import CareerError, GameEntry, SeatResult
+from rail_app.table.library import read_save
+from rail_app.table.registry import game
+from rail_app.table.saves import SaveError, write_save
+from rail_app.ui.session import remove_leftovers
 
 SHORT_COUNT = 8
 LONG_COUNT = 100
@@ -34,10 +42,6 @@ LONG_COUNT = 100
 def child_loop(folder: str) -> None:
     """The child: save game A, then game B, then A... to ``saves/autosave.json`` forever,
     saying "ready" once the first save is complete."""
-    from rail_app.table.library import read_save
-    from rail_app.table.registry import game
-    from rail_app.table.saves import write_save
-
     root = Path(folder)
     games = [read_save(root / "a.json"), read_save(root / "b.json")]
     target = root / "data" / "saves" / "autosave.json"
@@ -53,8 +57,6 @@ def child_loop(folder: str) -> None:
 
 def career_child_loop(folder: str) -> None:
     """The child: write career A, then B, then A... to ``data/career.json`` forever."""
-    from rail_app.table import career
-
     root = Path(folder)
     careers = [career.read(root / "career-a.json"), career.read(root / "career-b.json")]
     target = career.career_path(root / "data")
@@ -69,9 +71,6 @@ def career_child_loop(folder: str) -> None:
 
 def _make_careers(root: Path) -> tuple[str, str]:
     """Two careers (of 3 and of 40 games) as career-a.json and career-b.json; their texts."""
-    from rail_app.table import career
-    from rail_app.table.career import GameEntry, SeatResult
-
     def games(n: int, name: str) -> list[GameEntry]:
         return [GameEntry(f"{name}{i}", "italian-rails", "Italia", f"2026-01-{1 + i % 28:02d}",
                           20 + i, (SeatResult(name, "human", "normal", 1 + i % 2, 200 + i,
@@ -87,9 +86,6 @@ def _make_careers(root: Path) -> tuple[str, str]:
 
 def _check_career(target: Path, texts: tuple[str, str]) -> str:
     """"ok", "lost" (no career file) or "damaged" (not one of the two careers, whole)."""
-    from rail_app.table import career
-    from rail_app.table.career import CareerError
-
     if not target.exists():
         return "lost"
     try:
@@ -129,8 +125,6 @@ def _kill_loop(code: str, count: int, rng: random.Random, check: Callable[[], st
 def _make_games(root: Path, game: str | None = None) -> tuple[list[str], list[str]]:
     """Two different saved games (different players, seats and moves) as a.json, b.json;
     returns the players' names of each."""
-    from rail_app.devtools.games import played_session, small_map_of, table_of
-
     path = small_map_of(game)
     names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
     a = played_session(path, 3, 50, names, kinds, inks, game=game)
@@ -139,14 +133,11 @@ def _make_games(root: Path, game: str | None = None) -> tuple[list[str], list[st
     b = played_session(path, 4, 30, names, kinds, inks, game=game)
     a.save(root / "a.json")
     b.save(root / "b.json")
-    return (a.game.seat_names(a.state), b.game.seat_names(b.state))
+    return (a.game.rules.seat_names(a.state), b.game.rules.seat_names(b.state))
 
 
 def _check(target: Path, games: dict[str, list[str]]) -> str:
     """"ok", "lost" (no whole save) or "mismatched" (seats of the other game)."""
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-
     if not target.exists():
         return "lost"
     try:
@@ -172,7 +163,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
     career_outcomes: dict[str, int] = {"ok": 0, "lost": 0, "damaged": 0, "no start": 0}
     career_temps = 0
     cut_short = 0  # kills that left a temporary file (a save cut between write and rename)
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-kill-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-kill-") as tmp:
         root = Path(tmp)
         data = root / "data"
         (data / "saves").mkdir(parents=True)
@@ -214,7 +205,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
             career_target = data / "career.json"
             _kill_loop(career_code, count, rng, lambda: _check_career(career_target, texts),
                        career_outcomes, progress, "career")
-            from rail_app.ui.session import remove_leftovers
 
             career_temps = sum(1 for p in data.iterdir() if is_orphan_temp(p.name))
             temps_before = sum(1 for p in (data / "saves").iterdir() if is_orphan_temp(p.name))

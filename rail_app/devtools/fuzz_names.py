@@ -23,6 +23,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rail_app.core import names
+from rail_app.core.paths import resource_path, scratch_data_dir
+from rail_app.table import registry
+from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.savelist import latest_game_path, read_entries
+from rail_app.ui.session import Session
+from rail_app.ui.settings import Settings
 
 SHORT_COUNT = 20
 LONG_COUNT = 1000
@@ -71,10 +79,6 @@ def _type(app: Any, entry: Any, text: str, rng: random.Random) -> None:
 
 def one_case(app: Any, rng: random.Random, game: str | None) -> list[str]:
     """One name case through New game, the save screen and the Load screen; the faults."""
-    from rail_app.ui import screens
-    from rail_app.ui.savelist import latest_game_path, read_entries
-    from rail_app.ui.session import Session
-
     faults: list[str] = []
     before = {e.path for e in read_entries()}
     app.reset(screens.menu(app))
@@ -136,13 +140,7 @@ def one_case(app: Any, rng: random.Random, game: str | None) -> list[str]:
 def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None] | None = None,
         game: str | None = None) -> dict[str, Any]:
     """``count`` cases in a scratch data folder (a new one every 50 cases)."""
-    from rail_app.core.paths import scratch_data_dir
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     rng = random.Random(seed)
     failures: list[dict[str, Any]] = []
     t0 = time.perf_counter()
@@ -150,9 +148,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None]
     while done < count:
         with scratch_data_dir("rail-fuzz-names-"):
             # the game's small map: the names are what is tried, not the map
-            from rail_app.core.paths import resource_path
-            from rail_app.table import registry
-
             small = str(resource_path(registry.game(game).small_map))
             app = App(map_path=small, size=(1280, 720), fullscreen=False,
                       settings=Settings())

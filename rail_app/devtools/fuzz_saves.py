@@ -34,8 +34,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import identity
+from rail_app.devtools.fuzz_names import fuzz_name
+from rail_app.devtools.games import played_session, small_map_of, table_of
 from rail_app.devtools.isolate import Outcome, run_forked
+from rail_app.table.records import MAX_NAME, record_text, replay
+from rail_app.table.saves import VERSION
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import LoadError, Session
+from rail_app.ui.settings import INKS, Settings
 
 SHORT_COUNT = 40
 LONG_COUNT = 1000
@@ -57,9 +66,6 @@ class Bases:
     """The base save (one file) and older save (record + seats), as text and as data."""
 
     def __init__(self, folder: Path, game: str | None = None) -> None:
-        from rail_app.devtools.games import played_session, small_map_of, table_of
-        from rail_app.table.records import record_text
-
         names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
         session = played_session(small_map_of(game), 7, 45, names, kinds, inks, game=game)
         session.save(folder / "base.json")
@@ -99,8 +105,6 @@ def _hostile_value(rng: random.Random, where: str) -> Any:
         "alien", 5, "\x00\x1b[31m", "Anna", "blue", "computer", "hard",
     ]
     if "name" in where or "seats" in where or "game" in where:
-        from rail_app.devtools.fuzz_names import fuzz_name
-
         choices += [fuzz_name(rng) for _ in range(4)]  # every Unicode category
     if "seats" in where:
         choices += ["alien", 5, {"r": 0, "g": 114, "b": 178}, "x" * (50 << 20),
@@ -248,7 +252,8 @@ def hostile_cases(bases: Bases) -> list[SaveCase]:
         SaveCase("5,000-digit seed", lambda: {"game.json": with_record(seed=BIG)}),
         SaveCase("5,000-digit version", lambda: {"game.json": with_save(version=BIG)}),
         SaveCase("400-digit version", lambda: {"game.json": _dump(save).replace(
-            b'"version": 1', b'"version": 1' + b"0" * 400, 1)}),
+            f'"version": {VERSION}'.encode(), f'"version": {VERSION}'.encode() + b"0" * 400,
+            1)}),
         SaveCase("NaN seed", lambda: {"game.json": with_record(seed=float("nan"))}),
         SaveCase("kind alien", lambda: {"game.json": with_seat(1, "kind", "alien")}),
         SaveCase("level 5", lambda: {"game.json": with_seat(1, "level", 5)}),
@@ -294,8 +299,6 @@ def hostile_cases(bases: Bases) -> list[SaveCase]:
 
 def load_and_judge(path: str) -> dict[str, Any]:
     """Load a save as the game does and judge the result (run in the child process)."""
-    from rail_app.ui.session import LoadError, Session
-
     try:
         session = Session.load(Path(path))
     except LoadError as exc:
@@ -309,9 +312,6 @@ def load_and_judge(path: str) -> dict[str, Any]:
 def invalid_game(session: Any) -> str:
     """What is wrong with a loaded game ("" if nothing): the seats and names are checked,
     the record replays with every action legal, and the game screen draws a frame."""
-    from rail_app.table.records import MAX_NAME, replay
-    from rail_app.ui.settings import INKS
-
     game = session.game
     seats = session.setup.seats
     if not game.seats.low <= len(seats) <= game.seats.most:
@@ -324,15 +324,12 @@ def invalid_game(session: Any) -> str:
         if not isinstance(s.name, str) or not 0 < len(s.name) <= MAX_NAME \
                 or not s.name.isprintable():
             return f"seat name of {len(s.name)} characters"
-    if [s.name for s in seats] != game.seat_names(session.state):
+    if [s.name for s in seats] != game.rules.seat_names(session.state):
         return "the seats are not the players"
     state, results = replay(game, session.record(), session.board)
-    if not all(r.ok for r in results) or game.history(state) != game.history(session.state):
+    if not all(r.ok for r in results) or game.rules.history(state) != game.rules.history(session.state):
         return "the loaded game does not replay"
     import pygame
-
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
 
     # A forked case starts SDL afresh: what the parent had initialised (a window, the
     # threads of its display and sound) does not exist in the child.
@@ -390,22 +387,19 @@ def run_case(case: SaveCase, root: Path, timeout: float) -> CaseResult:
     return CaseResult(case.name, out, value["result"], message[:160])
 
 
-def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 60.0,
+def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 300.0,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """The hostile cases and ``count`` mutations; a summary with every failure."""
     t0 = time.perf_counter()
     results: list[CaseResult] = []
     old = os.environ.get("ITALIAN_RAILS_DATA_DIR")
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-saves-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-saves-") as tmp:
         root = Path(tmp)
         (root / "cases").mkdir()
         os.environ["ITALIAN_RAILS_DATA_DIR"] = str(root / "data")
         try:
             bases = Bases(root, game)
-            from rail_app.ui import session as _session  # noqa: F401  (loaded before forking)
-            from rail_app.ui.headless import use_dummy_drivers
-
             use_dummy_drivers()
 
             todo = hostile_cases(bases) if hostile else []

@@ -1,30 +1,38 @@
 """AI soak: seeded games between computer players, every action checked by the game's
-invariant checker (Italian Rails: ``Checker`` of its soak module: money, cubes, cards, pool,
-track, train, copies, the end).
+invariants (the kit's checker; Italian Rails': money, cubes, cards, pool, track, train,
+copies, the end, in ``rules/invariants.py``), each game played as the tournament plays one.
 
-Every pairing of the game's computer players (Italian Rails: easy, normal, hard, random:
-ten pairings) meets every option set the game's tools list (Italian Rails: standard, Loans,
-Fast Trains, Small City Access), on the game's map. A game fails when a player raises,
-chooses an illegal action, or breaks an invariant.
+Every table of the game's computer players at the game's usual number of seats (a player
+at each seat, any player at several: Italian Rails' easy, normal, hard and random at two
+seats make ten tables; Steam's five players at four seats seventy) meets every option set
+the game's tools list (Italian Rails: standard, Loans, Fast Trains, Small City Access), on
+the game's map. A game fails when a player raises, chooses an illegal action, or breaks an
+invariant.
 
 ``python -m rail_app fuzz soak [--game G] [--long] [--seed N] [--count N]``
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rail_app.devtools.gametools import tools_of
+from rail_app.devtools.pool import worker_pool
+from rail_app.devtools.toolkit import resolve
+from rail_app.devtools.tournament import Setup, play
+from rail_app.table.registry import game as game_of
 
-def pairings(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Every pair of the game's computer players, each with itself too."""
-    return tuple((a, b) for i, a in enumerate(kinds) for b in kinds[i:])
+
+def tables(kinds: tuple[str, ...], seats: int = 2) -> tuple[tuple[str, ...], ...]:
+    """Every table of ``seats`` of the game's computer players, seat 0 first, a player at
+    several seats too (two seats: every pair, each player with itself)."""
+    return tuple(itertools.combinations_with_replacement(kinds, seats))
 
 
-KINDS = ("easy", "normal", "hard", "random")  # Italian Rails' players
-PAIRINGS: tuple[tuple[str, str], ...] = pairings(KINDS)
 SHORT_COUNT = 4
 SHORT_TURN_CAP = 6
 LONG_COUNT = 520
@@ -34,7 +42,7 @@ TURN_CAP = 150
 @dataclass
 class SoakGame:
     seed: int
-    players: tuple[str, str]
+    players: tuple[str, ...]  # seat 0 first
     variants: tuple[str, ...]
     finished: bool = False
     capped: bool = False
@@ -52,33 +60,26 @@ class SoakGame:
 
 
 def game_plan(index: int, seed: int, game: str | None = None
-              ) -> tuple[int, tuple[str, str], tuple[str, ...]]:
-    """The ``index``-th game of a run: its seed, its pairing and its options, cycling so that
-    every pairing meets every option set (Italian Rails: once in 40 games)."""
-    from rail_app.devtools.gametools import tools_of
-    from rail_app.table.registry import game as game_of
-
+              ) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """The ``index``-th game of a run: its seed, its table and its options, cycling so that
+    every table meets every option set (Italian Rails: once in 40 games)."""
     rules = game_of(game)
-    plan = pairings(rules.players)
+    plan = tables(rules.players, rules.seats.default)
     cycle = tools_of(rules.id).option_cycle or ({},)
-    pairing = plan[index % len(plan)]
+    table = plan[index % len(plan)]
     chosen = cycle[(index // len(plan)) % len(cycle)]
-    return seed * 100_000 + index, pairing, tuple(k for k, v in chosen.items() if v)
+    return seed * 100_000 + index, table, tuple(k for k, v in chosen.items() if v)
 
 
-def soak_computer_game(game_seed: int, players: tuple[str, str], variants: tuple[str, ...],
+def soak_computer_game(game_seed: int, players: tuple[str, ...], variants: tuple[str, ...],
                        turn_cap: int = TURN_CAP, map_path: str | None = None,
                        game: str | None = None) -> SoakGame:
-    """Play one game between ``players`` (at a larger table they take the seats in turn)
-    and check every action; never raises."""
-    from rail_app.devtools.toolkit import resolve
-    from rail_app.devtools.tournament import play
-    from rail_app.table.registry import game as game_of
-
+    """Play one game of ``players`` (seat 0 first; fewer players than the game's seats
+    take the seats in turn) and check every action; never raises."""
     rules = game_of(game)
-    seats = tuple(players[k % 2] for k in range(rules.seats.default))
-    g = play(map_path or resolve(rules.default_map), game_seed, seats, turn_cap,
-             options={v: True for v in variants}, game_id=rules.id)
+    seats = tuple(players[k % len(players)] for k in range(rules.seats.default))
+    g = play(Setup(rules.id, map_path or resolve(rules.default_map),
+                   {v: True for v in variants}, turn_cap), game_seed, seats)
     report = SoakGame(game_seed, players, variants, finished=g.error is None and not g.capped,
                       capped=g.capped, turns=max(g.turns), actions=g.actions,
                       violations=g.violations, seconds=g.seconds)
@@ -102,8 +103,6 @@ def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
     jobs = [(i * stride, seed, turn_cap, game) for i in range(count)]
     games: list[SoakGame] = []
     if workers > 1:
-        from rail_app.devtools.pool import worker_pool
-
         with worker_pool(workers) as pool:
             for g in pool.imap(_play, jobs):
                 games.append(g)
@@ -117,7 +116,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT, turn_cap: int = SHORT_TURN_CAP,
         "seed": seed,
         "games": len(games),
         "turn_cap": turn_cap,
-        "pairings": len({g.players for g in games}),
+        "pairings": len({g.players for g in games}),  # the tables of players met
         "variant_sets": len({g.variants for g in games}),
         "finished": sum(g.finished for g in games),
         "capped": sum(g.capped for g in games),

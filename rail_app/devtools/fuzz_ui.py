@@ -8,9 +8,10 @@ menu, the New game dialog, a game of a person against the computer, a game of tw
 a game of two computers, a game on the map of Italy, the Load screen (with saved games),
 the settings and the game over screen; in between, the events take the app wherever they
 lead. Any exception out of a frame counts as a crash (the frame is called directly, without
-the crash net), and a frame taking more than :data:`SLOW_FRAME_S` of processor time as a
-slow frame (processor time, so that other programs on a busy machine cannot fail the run;
-the slowest frame is reported in wall-clock time too).
+the crash net) and fails the run. How long frames take is reported, not failed (a busy
+machine must not fail a run): the slowest frame in processor and wall-clock time, and the
+frames over :data:`SLOW_FRAME_S` of processor time; the budgets of speed are ``bench``'s
+(frames against a blit, the computer's turns) as ratios in one run.
 
 ``python -m rail_app fuzz ui [--long] [--seed N] [--count N]``  (``--count``: events)
 """
@@ -26,7 +27,18 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rail_app.core import identity
+from rail_app.core.paths import DATA_DIR_ENV
+from rail_app.devtools.fuzz_names import POOLS, fuzz_name
+from rail_app.devtools.games import played_session, small_map_of, table_of
+from rail_app.devtools.toolkit import resolve
+from rail_app.table.registry import game as game_of
+from rail_app.table.seats import Level
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session, saves_dir
+from rail_app.ui.settings import Settings
 
 SHORT_COUNT = 1500
 LONG_COUNT = 50_000
@@ -65,7 +77,7 @@ class Monkey:
                 rect = rng.choice(rects)
                 return rect.centerx + rng.randint(-5, 5), rect.centery + rng.randint(-3, 3)
         elif r < 0.45:
-            buttons = getattr(scene, "buttons", None)
+            buttons = getattr(scene, "widgets", None)  # a game screen's (Steam's)
             if isinstance(buttons, list) and buttons:
                 rect = rng.choice(buttons).rect
                 return int(rect.centerx), int(rect.centery)
@@ -148,8 +160,6 @@ class Monkey:
         if r < 0.9:
             return self.key()
         if r < 0.96:
-            from rail_app.devtools.fuzz_names import POOLS, fuzz_name
-
             text = rng.choice(["a", "Anna", "123", "é", "🚂", "x" * 40, " ", "\t",
                                fuzz_name(rng), rng.choice(rng.choice(POOLS)[1])])
             return [pg.event.Event(pg.TEXTINPUT, text=text)]
@@ -161,51 +171,40 @@ class Monkey:
 def _finished_session(game: str | None = None) -> Any:
     """A game of the game's small map played to its end by random players (ended by the
     game's own rule at 40 turns each)."""
-    from rail_app.devtools.games import small_map_of, table_of
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, GameSetup, Seat, Session
-
-    rules = game_of(game)
+    definition = game_of(game)
     path = small_map_of(game)
-    board = rules.load_board(path)
+    board = definition.rules.load_board(path)
     names, _, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
-    state = rules.new_game(board, list(names), {}, 3)
-    bots = [rules.player("random", i, 3) for i in range(len(names))]
+    state = definition.rules.new_game(board, list(names), {}, 3)
+    bots = [definition.player("random", i, 3) for i in range(len(names))]
     for _ in range(20_000):
-        if rules.outcome(state) is not None:
+        if definition.rules.outcome(state) is not None:
             break
-        if min(rules.turns_taken(state)) >= 40:
-            state = rules.end_early(state)
+        if min(definition.rules.turns_taken(state)) >= 40:
+            state = definition.rules.end_early(state)
             break
-        who = rules.to_act(state)
+        who = definition.rules.to_act(state)
         assert who is not None
-        state = rules.apply(state, bots[who].choose(rules.seen_by(state, who)))
+        state = definition.rules.apply(state, bots[who].choose(definition.rules.seen_by(state, who)))
     seats = [Seat(n, COMPUTER, Level.EASY if i % 2 == 0 else Level.HARD, ink)
              for i, (n, ink) in enumerate(zip(names, inks, strict=True))]
-    return Session(GameSetup(path, seats, 3, game=rules.id), board, state)
+    return Session(GameSetup(path, seats, 3, game=definition.id), board, state)
 
 
 def _go(app: Any, phase: str, finished: Any, game: str | None = None) -> None:
     """Put the app on the screen of ``phase``."""
-    from rail_app.devtools.games import small_map_of
-    from rail_app.devtools.toolkit import resolve
-    from rail_app.table.registry import game as game_of
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-
     app.running = True
-    rules = game_of(game)
+    definition = game_of(game)
     if phase.startswith("game:"):
         kinds = {"game: person v computer": (HUMAN, COMPUTER), "game: two people": (HUMAN, HUMAN),
                  "game: two computers": (COMPUTER, COMPUTER),
                  "game: Italy": (HUMAN, COMPUTER)}[phase]
-        path = resolve(rules.default_map) if "Italy" in phase else small_map_of(game)
+        path = resolve(definition.default_map) if "Italy" in phase else small_map_of(game)
         names = ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo")
         inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
         seats = [Seat(names[i], kinds[i % 2], Level.HARD if i % 2 == 0 else Level.EASY,
-                      inks[i]) for i in range(rules.seats.default)]
-        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=rules.id))))
+                      inks[i]) for i in range(definition.seats.default)]
+        app.reset(screens.game(app, Session.new(GameSetup(path, seats, 7, game=definition.id))))
     elif phase == "gameover":
         app.reset(screens.game_over(app, finished))
     elif phase == "settings":
@@ -225,12 +224,9 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
         progress: Callable[[str], None] | None = None, game: str | None = None
         ) -> dict[str, Any]:
     """Feed ``count`` random events to the app; a summary (crashes, slowest frame...)."""
-    from rail_app.core.paths import DATA_DIR_ENV
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     old = os.environ.get(DATA_DIR_ENV)
-    with tempfile.TemporaryDirectory(prefix="italian-rails-fuzz-ui-",
+    with tempfile.TemporaryDirectory(prefix=f"{identity.SCRATCH_PREFIX}fuzz-ui-",
                                      ignore_cleanup_errors=True) as tmp:
         os.environ[DATA_DIR_ENV] = tmp
         try:
@@ -243,18 +239,12 @@ def run(seed: int = 1, count: int = SHORT_COUNT,
 
 
 def _new_app() -> Any:
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     return App(size=(1280, 720), fullscreen=False, settings=Settings())
 
 
 def _run(seed: int, count: int, progress: Callable[[str], None] | None,
          game: str | None = None) -> dict[str, Any]:
     import pygame
-
-    from rail_app.devtools.games import played_session, small_map_of, table_of
-    from rail_app.ui.session import saves_dir
 
     t0 = time.perf_counter()
     names, kinds, inks = table_of(game, ("Anna", "Bruno", "Ezio", "Fede", "Gino", "Ivo"))
@@ -319,7 +309,7 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None,
         slowest = max(slowest, took)
         slowest_cpu = max(slowest_cpu, cpu)
         if cpu > SLOW_FRAME_S:
-            slow.append(f"{type(app.scene).__name__}: {cpu:.1f} s of processor time")
+            slow.append(f"{type(app.scene).__name__}: {cpu:.1f} s of processor time (slow)")
         if not app.running:  # the Quit button: count it and carry on from the menu
             quits += 1
             app.running = True
@@ -335,7 +325,8 @@ def _run(seed: int, count: int, progress: Callable[[str], None] | None,
         "slowest_frame_cpu_s": round(slowest_cpu, 3),
         "quits": quits,
         "screens": dict(sorted(seen.items())),
-        "failures": (crashes + slow)[:30],
+        "failures": crashes[:30],
+        "slow": slow[:30],
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
@@ -348,4 +339,4 @@ def _restart(app: Any) -> Any:
 
 
 def passed(summary: dict[str, Any]) -> bool:
-    return bool(summary["crashes"] == 0 and summary["slow_frames"] == 0)
+    return bool(summary["crashes"] == 0)

@@ -1,43 +1,24 @@
-"""Each game's own development tools, keyed by game id: the one place where the shared
-development tools reach a game's ``devtools`` package (as the registry is for its rules and
-the shell's table of screens for its screen).
+"""Each game's own development tools, as its definition names them (``GameDef.tools``): the
+one place where the shared development tools reach a game's ``devtools`` package.
 
 Everything here is optional for a game: the harnesses (``simulate``, ``tournament``,
 ``soak``, ``fuzz``, ``bench``, ``selftest``) work for every registered game through its
-:class:`~rail_app.table.gamedef.GameDef` and its screen parts alone; a game that has
-richer tools of its own (Italian Rails' soak with its goal-directed player, its map fuzzer,
-its benchmarks, the lesson's tools; Steam's tournament of N-seat tables) lists them here
-(its interface self-test is part of the game proper:
-:meth:`rail_app.ui.gameparts.GameScreens.selftest`).
+definition and its screen parts alone; a game that has richer tools of its own (Italian
+Rails' map fuzzer, its benchmarks, the lesson's tools) names them in its definition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rail_app.devtools.toolkit import GameTools
-
-
-def _italian_rails() -> GameTools:
-    from rail_app.games.italian_rails.devtools.tools import TOOLS
-
-    return TOOLS
-
-
-def _steam() -> GameTools:
-    from rail_app.games.steam.devtools.tools import TOOLS
-
-    return TOOLS
-
-
-#: The games' own tools, by game id (made when first asked for).
-GAME_TOOLS: dict[str, Callable[[], GameTools]] = {
-    "italian-rails": _italian_rails,
-    "steam": _steam,
-}
+from rail_app.table import registry
 
 
 def tools_of(game_id: str) -> GameTools:
-    """A game's own tools (all None for a game that lists none)."""
-    make = GAME_TOOLS.get(game_id)
-    return make() if make is not None else GameTools()
+    """A game's own tools (all None for a game that names none)."""
+    part = registry.game(game_id).tools
+    if part is None:
+        return GameTools()
+    tools = part.get()
+    if not isinstance(tools, GameTools):
+        raise TypeError(f"{game_id}: its tools are a {type(tools).__name__}, not GameTools")
+    return tools

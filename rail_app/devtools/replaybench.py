@@ -29,18 +29,18 @@ def computer_game(game_id: str, map_path: str, turns: int, seed: int = 5,
     """A game of the game's strongest and weakest levels (in turn), ``turns`` turns a seat
     or to its end: its board, final state, players and actions."""
     game = registry.game(game_id)
-    board = game.load_board(map_path)
+    board = game.rules.load_board(map_path)
     seats = game.seats.default
     levels = [lv.value for lv in game.levels] or list(game.players)
     names = list(names) if names is not None else [f"P{i}" for i in range(seats)]
-    state = game.new_game(board, names, {}, seed)
+    state = game.rules.new_game(board, names, {}, seed)
     bots = [game.player(levels[-1] if i % 2 == 0 else levels[0], i, seed + i)
             for i in range(seats)]
-    while game.outcome(state) is None and min(game.turns_taken(state)) < turns:
-        seat = game.to_act(state)
+    while game.rules.outcome(state) is None and min(game.rules.turns_taken(state)) < turns:
+        seat = game.rules.to_act(state)
         assert seat is not None
-        state = game.apply(state, bots[seat].choose(game.seen_by(state, seat)))
-    return board, state, names, game.history(state)
+        state = game.rules.apply(state, bots[seat].choose(game.rules.seen_by(state, seat)))
+    return board, state, names, game.rules.history(state)
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -54,7 +54,7 @@ def bench_replay(game_id: str, map_path: str, jumps: int = 200, turns: int = 45
     game = registry.game(game_id)
     board, final, names, actions = computer_game(game_id, map_path, turns)
     t0 = time.perf_counter()
-    timeline = Timeline(game, board, names, game.options_of(final), 5, actions)
+    timeline = Timeline(game, board, names, game.rules.options_of(final), 5, actions)
     open_ms = (time.perf_counter() - t0) * 1000
     parts = replay_parts_of(game_id)
     inks = list(INKS.values())
@@ -82,7 +82,7 @@ def bench_replay(game_id: str, map_path: str, jumps: int = 200, turns: int = 45
         states.append((t1 - t0) * 1000)
         whole.append((t2 - t0) * 1000)
     return {"replay_actions": float(timeline.last),
-            "replay_turns": float(max(game.turns_taken(final))),
+            "replay_turns": float(max(game.rules.turns_taken(final))),
             "replay_open_ms": open_ms,
             "replay_jump_median_ms": _pct(whole, 50),
             "replay_jump_p95_ms": _pct(whole, 95),

@@ -19,14 +19,17 @@ from rail_app.core.paths import resource_path, scratch_data_dir  # noqa: E402
 from rail_app.devtools.replaybench import computer_game  # noqa: E402
 from rail_app.table import registry  # noqa: E402
 from rail_app.table.seats import Level, Seat, SeatKind  # noqa: E402
+from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.careerfiles import keep
+from rail_app.ui.session import GameSetup, Session, new_save_path
+from rail_app.ui.settings import Settings
 
 
 def _session(played: Any, map_path: str, seats: list[Seat]) -> Any:
-    from rail_app.ui.session import GameSetup, Session
-
     board, final, names, actions = played
     game = registry.game("italian-rails")
-    return Session(GameSetup(map_path, seats, 5, game.options_of(final)), board, final)
+    return Session(GameSetup(map_path, seats, 5, game.rules.options_of(final)), board, final)
 
 
 def _people(names: list[str], levels: tuple[str, ...] = ("hard",), people: int = 1
@@ -38,9 +41,6 @@ def _people(names: list[str], levels: tuple[str, ...] = ("hard",), people: int =
 
 
 def _app(size: tuple[int, int]) -> Any:
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     return App(size=size, fullscreen=False, settings=Settings())
 
 
@@ -50,10 +50,6 @@ def _frames(app: Any, n: int = 3) -> None:
 
 
 def shots(out: Path) -> list[Path]:
-    from rail_app.ui import screens
-    from rail_app.ui.careerfiles import keep
-    from rail_app.ui.session import new_save_path
-
     made: list[Path] = []
     italy = str(resource_path("maps", "italy.yaml"))
     short = str(resource_path("maps", "test", "mini-short.yaml"))

@@ -24,12 +24,12 @@ GAP = 5.0
 
 def _play(game: Any, board: Any, levels: list[str], seed: int, turns: int) -> Any:
     names = [f"{lv} {i}" for i, lv in enumerate(levels)]
-    state = game.new_game(board, names, {}, seed)
+    state = game.rules.new_game(board, names, {}, seed)
     bots = [game.player(lv, i, seed + i) for i, lv in enumerate(levels)]
-    while game.outcome(state) is None and min(game.turns_taken(state)) < turns:
-        seat = game.to_act(state)
-        state = game.apply(state, bots[seat].choose(game.seen_by(state, seat)))
-    return Timeline(game, board, names, game.options_of(state), seed, game.history(state))
+    while game.rules.outcome(state) is None and min(game.rules.turns_taken(state)) < turns:
+        seat = game.rules.to_act(state)
+        state = game.rules.apply(state, bots[seat].choose(game.rules.seen_by(state, seat)))
+    return Timeline(game, board, names, game.rules.options_of(state), seed, game.rules.history(state))
 
 
 def _dist(values: list[float]) -> dict[str, float]:
@@ -45,7 +45,7 @@ def _dist(values: list[float]) -> dict[str, float]:
 def study(game_id: str, map_path: str, games: int, turns: int, weak: str, strong: str
           ) -> dict[str, Any]:
     game = registry.game(game_id)
-    board = game.load_board(map_path)
+    board = game.rules.load_board(map_path)
     out: dict[str, Any] = {}
     per: dict[str, dict[str, list[float]]] = {
         lv: {"gaps": [], "marked": [], "marks": [], "cpu_s": [], "turns": [],

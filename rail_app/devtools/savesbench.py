@@ -27,10 +27,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rail_app.core.paths import scratch_data_dir
+from rail_app.core.paths import DATA_DIR_ENV, scratch_data_dir
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui import savedir, savelist, screens
+from rail_app.ui.app import App
+from rail_app.ui.gamescreens import playable
 from rail_app.ui.savedir import newest_saves
+from rail_app.ui.savelist import latest_game_path
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
 
 #: The folders of each size (see the module), each a prefix of its figures' keys.
 CASES = ("", "mixed_", "finished_")
@@ -68,9 +75,6 @@ def fill_folder(folder: Path, templates: list[tuple[bytes, str]], count: int) ->
 def _template(game_id: str, root: Path) -> tuple[bytes, str]:
     """A save of a game of ``game_id`` on its default map after 60 random actions, and its
     match's id."""
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.session import GameSetup, Session
-
     game = registry.game(game_id)
     seats = [Seat(f"Player {i + 1}", SeatKind.HUMAN, Level.NORMAL, ink)
              for i, ink in enumerate(("blue", "orange", "vermillion", "sky blue",
@@ -94,12 +98,6 @@ def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
     """The figures with 10 saves and with ``count`` in each folder (see the module), and
     their ratios. The folders are measured in turns, one run of each after the other, so
     that a machine whose load changes during the run weighs on all alike."""
-    from rail_app.core.paths import DATA_DIR_ENV
-    from rail_app.ui.app import App
-    from rail_app.ui.gamescreens import playable
-    from rail_app.ui.savelist import latest_game_path
-    from rail_app.ui.settings import Settings
-
     out: dict[str, Any] = {"game": game_id, "saves": count, "runs": repeat,
                            "games": [g.id for g in playable()]}
     with scratch_data_dir("rail-bench-saves-") as root:
@@ -143,17 +141,14 @@ def _play(session: Any, actions: int) -> None:
     game = session.game
     players = [game.player("random", i, 5 + i) for i in range(len(session.setup.seats))]
     for _ in range(actions):
-        seat = game.to_act(session.state)
+        seat = game.rules.to_act(session.state)
         if seat is None:
             return
-        session.apply(players[seat].choose(game.seen_by(session.state, seat)))
+        session.apply(players[seat].choose(game.rules.seen_by(session.state, seat)))
 
 
 def _measure(app: Any, game_id: str) -> dict[str, float]:
     """One run of each figure on the data folder now set (ms)."""
-    from rail_app.ui import savedir, savelist, screens
-    from rail_app.ui.session import Session
-
     def menu() -> None:
         savedir.forget_index()  # as when the game starts (the index read from its file)
         app.reset(screens.menu(app))

@@ -22,6 +22,7 @@ from typing import Any
 
 from rail_app import EXIT_BAD_INPUT, EXIT_OK
 from rail_app.core.mapfile import MapError
+from rail_app.devtools.pool import worker_pool
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
 from rail_app.table.registry import AnyGame
@@ -60,34 +61,34 @@ def play_game(map_path: str, seed: int, players: list[str],
     t_start = time.perf_counter()
     state = None
     try:
-        board = game.load_board(map_path)
-        state = game.new_game(board, [f"{p} {i}" for i, p in enumerate(players)],
+        board = game.rules.load_board(map_path)
+        state = game.rules.new_game(board, [f"{p} {i}" for i, p in enumerate(players)],
                               larger_table(game, len(players)), seed)
         bots = [game.player(kind, seat, seed) for seat, kind in enumerate(players)]
         timing: dict[tuple[int, int], float] = {}
         cpu: dict[tuple[int, int], float] = {}  # this process's CPU time (time.process_time)
         for _ in range(MAX_ACTIONS):
-            if game.outcome(state) is not None:
+            if game.rules.outcome(state) is not None:
                 break
-            if min(game.turns_taken(state)) >= turn_cap:
+            if min(game.rules.turns_taken(state)) >= turn_cap:
                 result.capped = True
-                state = game.end_early(state)
+                state = game.rules.end_early(state)
                 break
-            acting = game.to_act(state)
+            acting = game.rules.to_act(state)
             assert acting is not None
             t0, c0 = time.perf_counter(), time.process_time()
-            action = bots[acting].choose(game.seen_by(state, acting))
+            action = bots[acting].choose(game.rules.seen_by(state, acting))
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
             if players[acting] != "random":
-                key = (game.turn(state), acting)
+                key = (game.rules.turn(state), acting)
                 timing[key] = timing.get(key, 0.0) + dt
                 cpu[key] = cpu.get(key, 0.0) + dc
-            state = game.apply(state, action)
+            state = game.rules.apply(state, action)
         else:
             result.error = f"no end after {MAX_ACTIONS} actions"
         result.turn_times = list(timing.values())
         result.turn_cpu = list(cpu.values())
-        out = game.outcome(state)
+        out = game.rules.outcome(state)
         if out is not None:
             result.winner = out.winner
     except Exception as exc:  # report, never crash the whole run
@@ -95,9 +96,9 @@ def play_game(map_path: str, seed: int, players: list[str],
         where = f" at {tb[-1].filename.split('/')[-1]}:{tb[-1].lineno}" if tb else ""
         result.error = f"{type(exc).__name__}: {exc}{where}"
     if state is not None:
-        result.turns = max(game.turns_taken(state))
-        result.scores = list(game.scores(state))
-        result.first_player = game.first_seat(state)
+        result.turns = max(game.rules.turns_taken(state))
+        result.scores = list(game.rules.scores(state))
+        result.first_player = game.rules.first_seat(state)
     result.seconds = time.perf_counter() - t_start
     return result
 
@@ -119,7 +120,6 @@ def run_games(map_path: str, seeds: list[int], players: list[str], turn_cap: int
     jobs = [(map_path, s, players, turn_cap, game_id) for s in seeds]
     if workers <= 1 or len(jobs) <= 1:
         return [_run_one(j) for j in jobs]
-    from rail_app.devtools.pool import worker_pool
 
     with worker_pool(workers) as pool:
         return list(pool.imap(_run_one, jobs))
@@ -184,7 +184,7 @@ def run_command(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     map_path = args.map or resolve(game.default_map)
     try:
-        game.load_board(map_path)
+        game.rules.load_board(map_path)
     except (MapError, OSError) as exc:
         problems = getattr(exc, "problems", None)
         for prob in problems or [exc]:

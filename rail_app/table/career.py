@@ -95,11 +95,11 @@ def _int(value: Any) -> int:
 def entry_of(game: Any, state: Any, seats: Sequence[Seat], match_id: str, map_name: str,
              when: str) -> GameEntry:
     """The career's line of a finished game of ``game`` (a GameDef) in ``state``."""
-    out = game.outcome(state)
+    out = game.rules.outcome(state)
     if out is None:
         raise ValueError("the game is not over")
-    scores = game.scores(state)
-    taken = game.turns_taken(state)
+    scores = game.rules.scores(state)
+    taken = game.rules.turns_taken(state)
     results = tuple(SeatResult(s.name, s.kind.value, s.level.value, out.ranks[i], scores[i],
                                taken[i]) for i, s in enumerate(seats))
     return GameEntry(match_id, game.id, map_name, when, max(taken) if taken else 0, results)

@@ -23,11 +23,13 @@ class OutcomeReason(StrEnum):
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: ``ranks[seat]`` (1 = first), ``scores[seat]`` (the figure the game
-    ranks by: cash, points) and the reason."""
+    ranks by: cash, points) and the reason; ``eliminated``: the seats that went out of the
+    game before its end (bankrupt), whose score the game counts as 0."""
 
     ranks: tuple[int, ...]
     scores: tuple[int, ...]
     reason: OutcomeReason
+    eliminated: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if len(self.ranks) != len(self.scores) or not self.ranks:

@@ -6,19 +6,21 @@ same game, byte for byte. Records are JSON, written atomically; every problem in
 file becomes a :class:`RecordError` with a one-line message (never a traceback). The
 format is described in ``docs/game-record.md``::
 
-    {"format": "italian-rails-record", "version": 2,
+    {"format": "rail-table-record", "version": 3,
      "game": "italian-rails", "rules_version": 1,
      "map": "maps/italy.yaml", "map_sha256": "...",
      <the game's options, e.g. "deck": true, "variants": []>,
      "seed": 5, "players": ["Anna", "Bruno"],
      "actions": [{"player": 0, "action": {"kind": "build", "a": "3,1", "b": "4,1"}}, ...]}
 
-Records of version 1 name no game: they are records of Italian Rails, the one game there
-was. The format's name stays the program's (it names the file format, not a game).
+The format is the table's (:data:`rail_app.core.identity.RECORD_FORMAT`), not a game's.
+Records of versions 1 and 2 are read too: they were written under the program's earlier
+name, ``italian-rails-record``; those of version 1 name no game: they are records of
+Italian Rails, the one game there was.
 
-This module reaches a game only through the :class:`RecordCodec` it is handed (the game's
-:class:`~rail_app.table.gamedef.GameDef` is one); :mod:`rail_app.table.library` opens a
-record of any game through the registry.
+This module reaches a game only through the :class:`~rail_app.table.gamedef.GameDef` it is
+handed (its id, rules version, seats, and its rules' codec and options);
+:mod:`rail_app.table.library` opens a record of any game through the registry.
 """
 
 from __future__ import annotations
@@ -26,19 +28,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from rail_app.core import guarded, names
+from rail_app.core import guarded, identity, names
 from rail_app.core.files import write_atomic
 from rail_app.core.paths import resource_path
-from rail_app.table.gamedef import GameDef, QuoteLike, ViolationLike
+from rail_app.table.actions import Action
+from rail_app.table.gamedef import GameDef
+from rail_app.table.quotes import QuoteLike, ViolationLike
 from rail_app.table.seats import SeatRange
 
-FORMAT = "italian-rails-record"
-VERSION = 2  # version 1 named no game (Italian Rails)
+FORMAT = identity.RECORD_FORMAT
+VERSION = 3  # version 2 was written as italian-rails-record; version 1 named no game
+#: The names of the format that are read: the table's, and the one versions 1 and 2 were
+#: written under (the version number, not the name, says what a record holds).
+FORMATS = (FORMAT, identity.OLD_RECORD_FORMAT)
 #: The game of a record of version 1.
 FIRST_GAME = "italian-rails"
 REQUIRED_KEYS = ("format", "version", "map", "seed", "players", "actions")
@@ -52,25 +59,9 @@ class RecordError(Exception):
     """A record file cannot be used; the message is one line naming the file and the fault."""
 
 
-class RecordCodec(Protocol):
-    """What a record needs of its game (a :class:`~rail_app.table.gamedef.GameDef` has it
-    all): its id and rules version, its seat range, its actions and options in JSON."""
-
-    id: str
-    rules_version: int
-    seats: SeatRange
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]: ...
-
-    def action_from_dict(self, data: Mapping[str, Any]) -> Any: ...
-
-    def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
-        """A game's options (as New game gives them) as its record writes them."""
-        ...
-
-    def options_from_record(self, data: Mapping[str, Any]) -> dict[str, object]:
-        """The options of a record's JSON (ValueError names the fault)."""
-        ...
+#: The game of a record (what records read and write through: its id, rules version and
+#: seats, and its rules' codec and options).
+AnyGameDef = GameDef[Any, Any, Any]
 
 
 @dataclass
@@ -81,7 +72,7 @@ class Record:
     map: str  # the map file's path, as given when the game started
     seed: int
     players: list[str]
-    actions: list[tuple[int, Any]] = field(default_factory=list)  # (seat, action)
+    actions: list[tuple[int, Action]] = field(default_factory=list)  # (seat, action)
     #: The game's options, as New game gives them (the record writes them in the game's
     #: own words: Italian Rails' "deck" and "variants").
     options: dict[str, object] = field(default_factory=dict)
@@ -91,20 +82,20 @@ class Record:
     version: int = VERSION
 
 
-def record_to_dict(record: Record, codec: RecordCodec) -> dict[str, Any]:
+def record_to_dict(record: Record, game: AnyGameDef) -> dict[str, Any]:
     head: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": record.game,
                             "rules_version": record.rules_version, "map": record.map,
                             "map_sha256": record.map_sha256}
-    head.update(codec.options_to_record(record.options))
+    head.update(game.rules.options_to_record(record.options))
     head.update({"seed": record.seed, "players": list(record.players),
-                 "actions": [{"player": p, "action": codec.action_to_dict(a)}
+                 "actions": [{"player": p, "action": game.rules.action_to_dict(a)}
                              for p, a in record.actions]})
     return head
 
 
-def record_text(record: Record, codec: RecordCodec) -> str:
+def record_text(record: Record, game: AnyGameDef) -> str:
     """The JSON text of a record, one action per line so that it reads like a score sheet."""
-    data = record_to_dict(record, codec)
+    data = record_to_dict(record, game)
     actions = data.pop("actions")
     head = json.dumps(data, indent=1, ensure_ascii=False)
     head = head[: head.rindex("}")].rstrip()
@@ -113,9 +104,9 @@ def record_text(record: Record, codec: RecordCodec) -> str:
     return f"{head},\n {tail}\n}}\n"
 
 
-def save_record(path: str | os.PathLike[str], record: Record, codec: RecordCodec) -> None:
+def save_record(path: str | os.PathLike[str], record: Record, game: AnyGameDef) -> None:
     """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
-    write_atomic(path, record_text(record, codec))
+    write_atomic(path, record_text(record, game))
 
 
 def map_digest(path: str | os.PathLike[str]) -> str:
@@ -143,15 +134,16 @@ def envelope(data: Any, shown: str = "record") -> tuple[str, int, int]:
 
     if not isinstance(data, dict):
         raise fail("not a game record (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        raise fail(f"not an Italian Rails game record (format "
-                   f"{guarded.shorten(data.get('format'))}, expected {FORMAT!r})")
+    form = data.get("format")
+    if form not in FORMATS:
+        raise fail(f"not a game record of {identity.NAME} (format "
+                   f"{guarded.shorten(form)}, expected {FORMAT!r})")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise fail(f"the record has no valid version number ({guarded.shorten(version)})")
     if version > VERSION or version < 1:
         raise fail(f"record version {guarded.shorten(version)} is not supported (this "
-                   f"program reads version {VERSION})")
+                   f"program reads versions 1 to {VERSION})")
     if version == 1:
         return FIRST_GAME, 1, 1
     game = data.get("game")
@@ -177,18 +169,18 @@ def _seat_words(n: int) -> str:
     return f"0 to {n - 1}"
 
 
-def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Record:
-    """Check and convert the JSON form of a record of ``codec``'s game."""
+def record_from_dict(data: Any, game: AnyGameDef, shown: str = "record") -> Record:
+    """Check and convert the JSON form of a record of ``game``."""
 
     def fail(msg: str) -> RecordError:
         return RecordError(f"{shown}: {msg}")
 
-    game, rules_version, version = envelope(data, shown)
-    if game != codec.id:
-        raise fail(f"a record of {game!r}, not of {codec.id!r}")
-    if rules_version > codec.rules_version:
-        raise fail(f"recorded with version {rules_version} of the rules of {game}; this "
-                   f"program plays version {codec.rules_version}")
+    named, rules_version, version = envelope(data, shown)
+    if named != game.id:
+        raise fail(f"a record of {named!r}, not of {game.id!r}")
+    if rules_version > game.rules_version:
+        raise fail(f"recorded with version {rules_version} of the rules of {named}; this "
+                   f"program plays version {game.rules_version}")
     missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
         raise fail(f"missing key(s): {', '.join(missing)}")
@@ -201,13 +193,13 @@ def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Re
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail(f"'seed' must be a whole number, not {guarded.shorten(seed)}")
     players = data["players"]
-    if (not isinstance(players, list) or not codec.seats.low <= len(players) <= codec.seats.most
+    if (not isinstance(players, list) or not game.seats.low <= len(players) <= game.seats.most
             or not all(isinstance(n, str) for n in players)):
-        raise fail(f"'players' must be a list of {_count_words(codec.seats)} names")
+        raise fail(f"'players' must be a list of {_count_words(game.seats)} names")
     if any(len(n) > MAX_NAME for n in players):
         raise fail(f"a player's name is longer than {MAX_NAME} characters")
     try:
-        options = codec.options_from_record(data)
+        options = game.rules.options_from_record(data)
     except ValueError as exc:
         raise fail(str(exc)) from None
     digest = data.get("map_sha256", "")
@@ -216,7 +208,7 @@ def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Re
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise fail("'actions' must be a list")
-    actions: list[tuple[int, Any]] = []
+    actions: list[tuple[int, Action]] = []
     n = len(players)
     for i, entry in enumerate(raw_actions):
         where = f"actions[{i}]"
@@ -231,11 +223,11 @@ def record_from_dict(data: Any, codec: RecordCodec, shown: str = "record") -> Re
             raise fail(f"{where}: an action is an object of its kind and its fields, not "
                        f"{guarded.shorten(entry['action'])}")
         try:
-            action = codec.action_from_dict(entry["action"])
+            action = game.rules.action_from_dict(entry["action"])
         except (ValueError, TypeError, KeyError) as exc:  # a game's codec reading outside data
             raise fail(f"{where}: {guarded.clip(str(exc))}") from None
         actions.append((player, action))
-    return Record(game, data["map"], seed, list(players), actions, options, digest,
+    return Record(named, data["map"], seed, list(players), actions, options, digest,
                   rules_version, version)
 
 
@@ -245,15 +237,15 @@ class ActionResult:
 
     index: int  # 1-based, as printed
     player: int
-    action: Any
+    action: Action
     ok: bool
     cost: int
     violations: tuple[ViolationLike, ...] = ()
 
-    def to_dict(self, codec: RecordCodec | None = None) -> dict[str, Any]:
+    def to_dict(self, game: AnyGameDef | None = None) -> dict[str, Any]:
         """As ``replay --json`` prints it (the action through its game's codec; without one,
         through the action's own ``to_dict``, as every game's actions have)."""
-        action = (codec.action_to_dict(self.action) if codec is not None
+        action = (game.rules.action_to_dict(self.action) if game is not None
                   else self.action.to_dict())
         return {
             "index": self.index, "player": self.player,
@@ -262,46 +254,46 @@ class ActionResult:
         }
 
 
-def result_of(index: int, player: int, action: Any, quote: QuoteLike) -> ActionResult:
+def result_of(index: int, player: int, action: Action, quote: QuoteLike) -> ActionResult:
     return ActionResult(index, player, action, quote.ok, quote.cost,
                         tuple(quote.violations))
 
 
-def record_of(game: GameDef[Any, Any, Any], state: Any, map_path: str | os.PathLike[str],
+def record_of(game: AnyGameDef, state: object, map_path: str | os.PathLike[str],
               seed: int) -> Record:
     """The record of a live game of ``game``, from the actions applied to it."""
-    return Record(game.id, str(map_path), seed, game.seat_names(state), game.history(state),
-                  game.options_of(state), map_digest(map_path), game.rules_version)
+    return Record(game.id, str(map_path), seed, game.rules.seat_names(state), game.rules.history(state),
+                  game.rules.options_of(state), map_digest(map_path), game.rules_version)
 
 
-def replay(game: GameDef[Any, Any, Any], record: Record, board: Any
-           ) -> tuple[Any, list[ActionResult]]:
+def replay(game: AnyGameDef, record: Record, board: object
+           ) -> tuple[object, list[ActionResult]]:
     """Apply every recorded action in order on a new game of ``record``. Illegal ones are
     reported (with their rule ids) and skipped; the game goes on from the last legal
     state. ValueError when the game cannot start as recorded (the map cannot give its
     options)."""
-    state = game.new_game(board, record.players, record.options, record.seed)
+    state = game.rules.new_game(board, record.players, record.options, record.seed)
     results: list[ActionResult] = []
     for i, (player, action) in enumerate(record.actions, start=1):
-        q = game.quote(state, action, player)
+        q = game.rules.quote(state, action, player)
         if q.ok:
-            state = game.apply(state, action, player)
+            state = game.rules.apply_quoted(state, q, player)
         results.append(result_of(i, player, action, q))
     return state, results
 
 
-def replay_until_refused(game: GameDef[Any, Any, Any], record: Record, board: Any
-                         ) -> tuple[Any, ActionResult | None]:
+def replay_until_refused(game: AnyGameDef, record: Record, board: object
+                         ) -> tuple[object, ActionResult | None]:
     """Apply the recorded actions in order and stop at the first one the rules refuse: the
     game as far as it stays legal, and that action's result (None when all are legal). A
     save made before a rule changed loads this way, up to the action the rules now refuse.
     ValueError when the game cannot start as recorded."""
-    state = game.new_game(board, record.players, record.options, record.seed)
+    state = game.rules.new_game(board, record.players, record.options, record.seed)
     for i, (player, action) in enumerate(record.actions, start=1):
-        q = game.quote(state, action, player)
+        q = game.rules.quote(state, action, player)
         if not q.ok:
             return state, result_of(i, player, action, q)
-        state = game.apply(state, action, player)
+        state = game.rules.apply_quoted(state, q, player)
     return state, None
 
 

@@ -1,13 +1,14 @@
 """The games on the table: one explicit list (no discovery, no import side effects).
 
-Adding a game is its import and its line in :data:`GAMES` (and the same in the shell's table
-of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`). Every import is an ordinary import
-statement, so the packager sees each game; a game's definition imports no pygame (its rules
-are imported when first played), so neither does this module.
+A new game is its package and one line in :data:`GAMES`: its :class:`~rail_app.table.gamedef.GameDef`
+names everything else (its rules, players, screen, tools and map tools, each loaded when
+first used). Every game is an ordinary import statement, so the packager sees each one; a
+game's definition imports no pygame and none of its rules, so neither does this module.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rail_app.games.italian_rails.game import ITALIAN_RAILS
@@ -16,11 +17,22 @@ from rail_app.table.gamedef import GameDef
 
 AnyGame = GameDef[Any, Any, Any]
 
+
+def register(games: Iterable[AnyGame]) -> tuple[AnyGame, ...]:
+    """The games in order, each once: ValueError for two games of one id."""
+    out: list[AnyGame] = []
+    for g in games:
+        if any(other.id == g.id for other in out):
+            raise ValueError(f"two games on the table are called {g.id!r}")
+        out.append(g)
+    return tuple(out)
+
+
 #: Every game, in the order the game picker shows them.
-GAMES: tuple[AnyGame, ...] = (
+GAMES: tuple[AnyGame, ...] = register((
     ITALIAN_RAILS,
     STEAM,
-)
+))
 
 #: The game of records, saves and maps that name none (everything made before the table).
 DEFAULT_GAME = "italian-rails"

@@ -120,8 +120,8 @@ def own_turns(timeline: Timeline, seat: int) -> list[int]:
         if game.rounds:
             k = next((k for k in range(start, end) if timeline.actions[k][0] == seat), None)
         else:
-            k = start if game.to_act(timeline.state_at(start)) == seat else None
-        if k is not None and game.outcome(timeline.state_at(k)) is None:
+            k = start if game.rules.to_act(timeline.state_at(start)) == seat else None
+        if k is not None and game.rules.outcome(timeline.state_at(k)) is None:
             out.append(k)
     return out
 
@@ -152,8 +152,8 @@ def review_turns(timeline: Timeline, seat: int,
     def best_from(k: int) -> Any:
         if k not in plans:
             state = timeline.state_at(k)
-            adv = make() if game.outcome(state) is None else None
-            plans[k] = adv.suggest(game.seen_by(state, seat), seat) if adv is not None \
+            adv = make() if game.rules.outcome(state) is None else None
+            plans[k] = adv.suggest(game.rules.seen_by(state, seat), seat) if adv is not None \
                 else None
         return plans[k]
 
@@ -172,11 +172,11 @@ def review_turns(timeline: Timeline, seat: int,
         if isinstance(counter, Earnings):
             made = counter.earned(state, later, seat, best_from(ends[j]), final)
         else:
-            made = game.scores(later)[seat] - game.scores(state)[seat]
+            made = game.rules.scores(later)[seat] - game.rules.scores(state)[seat]
         # the best plan's profit over the same whole turns (all of it when it fits in them,
         # else its share of them), per turn, like what was made
         best = float(plan.per_turn) * min(takes, window) / window
-        yield TurnReview(game.turn(state), seat, k, best, made / window, plan)
+        yield TurnReview(game.rules.turn(state), seat, k, best, made / window, plan)
 
 
 def _decision_turns(timeline: Timeline, seat: int,
@@ -187,11 +187,11 @@ def _decision_turns(timeline: Timeline, seat: int,
     ends = [timeline.next_turn(k) for k in starts]
 
     def view(k: int) -> Any:
-        return game.seen_by(timeline.state_at(k), seat)
+        return game.rules.seen_by(timeline.state_at(k), seat)
 
     def kind(k: int) -> object | None:
         if k >= timeline.last or timeline.actions[k][0] != seat \
-                or game.outcome(timeline.state_at(k)) is not None:
+                or game.rules.outcome(timeline.state_at(k)) is not None:
             return None
         return judge.decision(view(k), seat)
 
@@ -216,7 +216,7 @@ def _decision_turns(timeline: Timeline, seat: int,
         adv = make()
         plan = adv.suggest(view(worst[1]), seat) if adv is not None else None
         if plan is not None:
-            yield TurnReview(game.turn(timeline.state_at(start)), seat, worst[1],
+            yield TurnReview(game.rules.turn(timeline.state_at(start)), seat, worst[1],
                              played + lost, played, plan)
 
 

@@ -3,7 +3,7 @@ played on, in one file.
 
 A save is one JSON file written atomically (``docs/game-record.md``, "Saved games")::
 
-    {"format": "italian-rails-save", "version": 3, "saved": "2025-01-31 18:02",
+    {"format": "rail-table-save", "version": 4, "saved": "2025-01-31 18:02",
      "game": {"id": "3f9c...", "name": "Anna & Bruno, turn 12", "autosave": false,
               "turn": 12, "actions": 140, "over": false, "map_name": "Italy",
               <the game's summary: Italian Rails' cash, cash_public, track>},
@@ -18,8 +18,10 @@ the game's own part of it (:meth:`~rail_app.table.gamedef.GameDef.summary`) sits
 table's keys. The world is the map and the files it names, compressed, with their digests,
 so that a save replays on the board it was played on even after the map files change.
 
-Older saves still load: version 2 and 1 (the record names no game: Italian Rails), and a
-plain game record with a ``.seats`` file beside it (or none: people at every seat).
+The format is the table's (:data:`rail_app.core.identity.SAVE_FORMAT`). Older saves still
+load: version 3, 2 and 1, written under the program's earlier name ``italian-rails-save``
+(in versions 2 and 1 the record names no game: Italian Rails), and a plain game record with
+a ``.seats`` file beside it (or none: people at every seat).
 """
 
 from __future__ import annotations
@@ -31,18 +33,18 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from rail_app.core import guarded, names
+from rail_app.core import guarded, identity, names
 from rail_app.core.files import write_atomic
 from rail_app.core.world import World, WorldError, world_from_json
 from rail_app.table.records import (
-    FORMAT as RECORD_FORMAT,
+    FORMATS as RECORD_FORMATS,
 )
 from rail_app.table.records import (
     MAX_NAME,
+    AnyGameDef,
     Record,
-    RecordCodec,
     RecordError,
     envelope,
     record_from_dict,
@@ -50,8 +52,13 @@ from rail_app.table.records import (
 )
 from rail_app.table.seats import DEFAULT_INKS, Level, Seat, SeatKind
 
-FORMAT = "italian-rails-save"
-VERSION = 3  # version 2 had a record naming no game; version 1 had no "game" block
+FORMAT = identity.SAVE_FORMAT
+#: Version 3 was written as italian-rails-save, as were version 2 (a record naming no game)
+#: and version 1 (no "game" block).
+VERSION = 4
+#: The names of the format that are read: the table's, and the one versions 1 to 3 were
+#: written under (the version number, not the name, says what a save holds).
+FORMATS = (FORMAT, identity.OLD_SAVE_FORMAT)
 SAVE_KEYS = frozenset({"format", "version", "saved", "seats", "world", "record"})
 #: The table's keys of a save's ``game`` block (the game's own summary sits beside them).
 GAME_KEYS = frozenset({"id", "name", "autosave", "turn", "actions", "over", "map_name",
@@ -62,12 +69,6 @@ MAX_SAVE_NAME = names.MAX_SAVE_NAME
 
 class SaveError(Exception):
     """A save that cannot be used; the message is one line naming the file and the fault."""
-
-
-class SaveCodec(RecordCodec, Protocol):
-    """What a save needs of its game beyond its record: its summary read back."""
-
-    def summary_from_json(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def seats_side_path(path: Path) -> Path:
     return path.with_name(path.name + ".seats")
 
 
-def save_text(save: SaveFile, codec: RecordCodec) -> str:
+def save_text(save: SaveFile, game: AnyGameDef) -> str:
     """The JSON text of a save: a seat per line, a packed file per line, then the record
     laid out as records are (one action per line)."""
     head = {"format": FORMAT, "version": VERSION,
@@ -133,29 +134,29 @@ def save_text(save: SaveFile, codec: RecordCodec) -> str:
         parts = ",\n  ".join(f"{json.dumps(role)}: {json.dumps(entry)}"
                              for role, entry in save.world.to_json().items())
         lines.append(f' "world": {{\n  {parts}\n }},')
-    record = record_text(save.record, codec).rstrip("\n").replace("\n", "\n ")
+    record = record_text(save.record, game).rstrip("\n").replace("\n", "\n ")
     lines.append(f' "record": {record}')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def write_save(path: str | os.PathLike[str], save: SaveFile, codec: RecordCodec) -> None:
+def write_save(path: str | os.PathLike[str], save: SaveFile, game: AnyGameDef) -> None:
     """Write ``save`` atomically as one file; a ``.seats`` file an older version left beside
     it is removed, since the save now holds its seats."""
     target = Path(path)
-    write_atomic(target, save_text(save, codec))
+    write_atomic(target, save_text(save, game))
     with contextlib.suppress(OSError):
         seats_side_path(target).unlink(missing_ok=True)
 
 
 def is_save_file(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` holds a saved game (rather than a plain game record): its JSON
-    object says ``"format": "italian-rails-save"`` near the top."""
+    object says ``"format": "rail-table-save"`` (or an older save's name) near the top."""
     try:
         head = guarded.read_bytes(path, guarded.SAVE)[:512]
     except guarded.GuardError:
         return False
-    return f'"format": "{FORMAT}"'.encode() in head
+    return any(f'"format": "{name}"'.encode() in head for name in FORMATS)
 
 
 def game_of_save(data: Any) -> str:
@@ -168,11 +169,11 @@ def game_of_save(data: Any) -> str:
         raise SaveError(str(exc)) from None
 
 
-def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec],
+def read_save(path: str | os.PathLike[str], game_for: Callable[[str], AnyGameDef],
               inks: Collection[str] | None = None) -> SaveFile:
     """Read a save (or an older record + ``.seats`` pair); SaveError names the fault.
 
-    ``codec_for`` gives the game a record names (the registry's games; KeyError for a game
+    ``game_for`` gives the game a record names (the registry's games; KeyError for a game
     this program does not have); ``inks`` the ink names a seat may have (the app's
     palette), None accepting any short name.
     """
@@ -184,24 +185,25 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
         raise SaveError(str(exc)) from None
     if not isinstance(data, dict):
         raise SaveError(f"{shown}: not a saved game (expected a JSON object)")
-    if data.get("format") == RECORD_FORMAT:
-        return _read_older(p, data, _codec(data, codec_for, shown), inks)
-    if data.get("format") != FORMAT:
-        raise SaveError(f"{shown}: not an Italian Rails saved game (format "
-                        f"{guarded.shorten(data.get('format'))})")
+    form = data.get("format")
+    if form in RECORD_FORMATS:
+        return _read_older(p, data, _game_of(data, game_for, shown), inks)
+    if form not in FORMATS:
+        raise SaveError(f"{shown}: not a saved game of {identity.NAME} (format "
+                        f"{guarded.shorten(form)})")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise SaveError(f"{shown}: saved game version {guarded.shorten(version)} is not "
-                        f"supported (this program reads version {VERSION})")
+                        f"supported (this program reads versions 1 to {VERSION})")
     extra = set(data) - SAVE_KEYS - ({"game"} if version >= 2 else set())
     missing = SAVE_KEYS - set(data)
     if extra or missing:
         what = (f"unknown key {guarded.shorten(sorted(extra)[0])}" if extra
                 else f"missing key(s): {', '.join(sorted(missing))}")
         raise SaveError(f"{shown}: {what}")
-    codec = _codec(data["record"], codec_for, f"{shown}: record")
+    game = _game_of(data["record"], game_for, f"{shown}: record")
     try:
-        record = record_from_dict(data["record"], codec, f"{shown}: record")
+        record = record_from_dict(data["record"], game, f"{shown}: record")
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     seats = seats_from_json(data["seats"], f"{shown}: seats", len(record.players), inks)
@@ -212,7 +214,7 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     world = None
     if data["world"] is not None:
         try:
-            world = world_from_json(data["world"])
+            world = world_from_json(data["world"], game.map_parts)
         except WorldError as exc:
             raise SaveError(f"{shown}: {exc}") from None
         if record.map_sha256 and record.map_sha256 != world.map.sha256:
@@ -221,27 +223,27 @@ def read_save(path: str | os.PathLike[str], codec_for: Callable[[str], SaveCodec
     saved = data["saved"]
     if not isinstance(saved, str) or len(saved) > 40:
         raise SaveError(f"{shown}: 'saved' must be a date")
-    game = (game_from_json(data["game"], f"{shown}: game", codec, len(seats))
+    info = (game_from_json(data["game"], f"{shown}: game", game, len(seats))
             if data.get("game") is not None else None)
-    if game is not None and game.actions != len(record.actions):
-        raise SaveError(f"{shown}: its summary says {game.actions} actions were played, its "
+    if info is not None and info.actions != len(record.actions):
+        raise SaveError(f"{shown}: its summary says {info.actions} actions were played, its "
                         f"record holds {len(record.actions)}")
-    return SaveFile(record, seats, world, saved, game=game)
+    return SaveFile(record, seats, world, saved, game=info)
 
 
-def _codec(record: Any, codec_for: Callable[[str], SaveCodec], shown: str) -> SaveCodec:
+def _game_of(record: Any, game_for: Callable[[str], AnyGameDef], shown: str) -> AnyGameDef:
     try:
         game = envelope(record, shown)[0]
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     try:
-        return codec_for(game)
+        return game_for(game)
     except KeyError:
         raise SaveError(f"{shown}: a game of {guarded.shorten(game)}, which this program "
                         "does not have") from None
 
 
-def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameInfo:
+def game_from_json(raw: Any, where: str, game: AnyGameDef, seats: int) -> GameInfo:
     """A save's ``game`` block, every field checked (SaveError names the fault)."""
     if not isinstance(raw, dict):
         raise SaveError(f"{where}: expected an object")
@@ -274,7 +276,7 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
         raise SaveError(f"{where}: 'began' must be a date and time such as 2026-11-25 19:30, "
                         f"not {guarded.shorten(began)}")
     try:
-        summary = codec.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
+        summary = game.rules.summary_from_json({k: v for k, v in raw.items() if k not in GAME_KEYS},
                                           seats)
     except ValueError as exc:
         raise SaveError(f"{where}: {exc}") from None
@@ -282,12 +284,12 @@ def game_from_json(raw: Any, where: str, codec: SaveCodec, seats: int) -> GameIn
                     flags["over"], map_name, summary, began)
 
 
-def _read_older(path: Path, data: dict[str, Any], codec: SaveCodec,
+def _read_older(path: Path, data: dict[str, Any], game: AnyGameDef,
                 inks: Collection[str] | None) -> SaveFile:
     """A plain game record, with the ``.seats`` file older versions wrote beside it."""
     shown = path.name
     try:
-        record = record_from_dict(data, codec, shown)
+        record = record_from_dict(data, game, shown)
     except RecordError as exc:
         raise SaveError(str(exc)) from None
     side = seats_side_path(path)

@@ -18,8 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rail_app.table.actions import Action
 from rail_app.table.gamedef import GameDef
 from rail_app.table.records import Record
+
+AnyGameDef = GameDef[Any, Any, Any]
 
 #: A state is kept every this many actions.
 KEYFRAME_EVERY = 16
@@ -38,36 +41,38 @@ class Mark:
 class Timeline:
     """Every position of one game (see the module docstring)."""
 
-    def __init__(self, game: GameDef[Any, Any, Any], board: Any, players: Sequence[str],
+    def __init__(self, game: AnyGameDef, board: object, players: Sequence[str],
                  options: dict[str, object], seed: int,
-                 actions: Sequence[tuple[int, Any]],
+                 actions: Sequence[tuple[int, Action]],
                  keyframe_every: int = KEYFRAME_EVERY) -> None:
         self.game = game
         self.board = board
         self.every = max(1, keyframe_every)
-        state = game.new_game(board, list(players), dict(options), seed)
+        state = game.rules.new_game(board, list(players), dict(options), seed)
         self.keyframes: list[Any] = [state]
-        self.actions: list[tuple[int, Any]] = []
-        self.turns: list[int] = [game.turn(state)]  # the game turn at each position
+        self.actions: list[tuple[int, Action]] = []
+        self.turns: list[int] = [game.rules.turn(state)]  # the game turn at each position
         self.skipped = 0  # recorded actions its rules refuse (a record of another version)
+        rules = game.rules
         for seat, action in actions:
-            if not game.quote(state, action, seat).ok:
+            q = rules.quote(state, action, seat)
+            if not q.ok:
                 self.skipped += 1
                 continue
-            state = game.apply(state, action, seat)
+            state = rules.apply_quoted(state, q, seat)
             self.actions.append((seat, action))
-            self.turns.append(game.turn(state))
+            self.turns.append(game.rules.turn(state))
             if len(self.actions) % self.every == 0:
                 self.keyframes.append(state)
         self.final = state
-        self.over = game.outcome(state) is not None
+        self.over = game.rules.outcome(state) is not None
         # the first position of each turn, in order
         self.turn_starts: list[int] = [0] + [k for k in range(1, len(self.turns))
                                              if self.turns[k] != self.turns[k - 1]]
         self._last: tuple[int, Any] = (len(self.actions), state)
 
     @classmethod
-    def of_record(cls, game: GameDef[Any, Any, Any], record: Record, board: Any) -> Timeline:
+    def of_record(cls, game: AnyGameDef, record: Record, board: object) -> Timeline:
         return cls(game, board, record.players, dict(record.options), record.seed,
                    record.actions)
 
@@ -88,7 +93,7 @@ class Timeline:
         if not at <= k or k - at > k - base * self.every:
             at, state = base * self.every, self.keyframes[base]
         for seat, action in self.actions[at:k]:
-            state = self.game.apply(state, action, seat)
+            state = self.game.rules.apply(state, action, seat)
         self._last = (k, state)
         return state
 
@@ -98,7 +103,7 @@ class Timeline:
         state = self.state_at(k)
         if self.over or viewer is None:
             return state
-        return self.game.seen_by(state, viewer)
+        return self.game.rules.seen_by(state, viewer)
 
     def seat_at(self, k: int) -> int | None:
         """The seat that played the action leading to position ``k`` (None at the start)."""

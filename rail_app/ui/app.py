@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from rail_app.core import i18n
+from rail_app.core import i18n, identity
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import hud, screens
@@ -30,6 +30,7 @@ from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
 from rail_app.ui.scene import Scene, Screens, StartNotice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
+from rail_app.ui.title import show_title
 
 if TYPE_CHECKING:
     from rail_app.ui.sound import Sounds
@@ -38,7 +39,6 @@ MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
 #: Seconds the closing window waits for work still running in the background.
 CLOSE_WAIT = 5.0
-TITLE = "Italian Rails"
 
 
 class App:
@@ -53,13 +53,13 @@ class App:
         self.data_problem = data_dir_problem()
         if self.data_problem:
             self.notices.append(data_folder_notice(self.data_problem))
-            print(f"Italian Rails: games cannot be saved in {user_data_dir()}: "
-                  f"{self.data_problem}", file=sys.stderr)
+            print(identity.said(f"games cannot be saved in {user_data_dir()}: "
+                                f"{self.data_problem}"), file=sys.stderr)
         if settings is None:
             settings, notice = load_settings_checked()
             if notice:
                 self.notices.append(StartNotice(_("Settings"), notice))
-                print(f"Italian Rails: {notice}", file=sys.stderr)
+                print(identity.said(notice), file=sys.stderr)
         self.settings = settings
         self.map_path = map_path
         if fullscreen is not None:
@@ -75,7 +75,7 @@ class App:
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
         self.screen = self._set_mode(self.settings.fullscreen)
-        pygame.display.set_caption(TITLE)
+        self.caption = ""  # the window's title as last given (ui/title.py)
         pygame.key.set_repeat(350, 40)
         self._sounds: Sounds | None = None  # synthesized after the first frame (start-up)
         self.frames = 0
@@ -94,6 +94,7 @@ class App:
         self.screens: Screens = screens.AppScreens(self)
         self.stack: list[Scene] = []
         self.stack.append(screens.menu(self))
+        show_title(self)
 
     # -- window ------------------------------------------------------------------------------
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
@@ -246,6 +247,7 @@ class App:
                 return
         scene = self.scene
         scene.update(ms / 1000.0)
+        show_title(self)
         self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
         self.watch_autosave(self.scene)
         t0 = pygame.time.get_ticks()
@@ -348,10 +350,10 @@ class App:
             if session is not None and hasattr(session, "autosave"):
                 path: Path | None = session.autosave()
                 if path is None:
-                    print(f"Italian Rails: the game could not be saved: "
-                          f"{session.autosave_problem}", file=sys.stderr)
+                    print(identity.said(f"the game could not be saved: "
+                                        f"{session.autosave_problem}"), file=sys.stderr)
                 else:
-                    print(f"Italian Rails: the game was saved as {path}", file=sys.stderr)
+                    print(identity.said(f"the game was saved as {path}"), file=sys.stderr)
                 return path
         return None
 

@@ -4,14 +4,20 @@ is rebuilt from the kept games (:mod:`rail_app.table.career`)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rail_app.core import guarded
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
-from rail_app.table import career
+from rail_app.core.world import open_world
+from rail_app.table import career, records, registry
 from rail_app.table.career import CareerError, GameEntry
+from rail_app.table.library import read_save
+from rail_app.table.saves import SaveError
+from rail_app.ui.savedir import worlds_dir
 
 if TYPE_CHECKING:
     from rail_app.ui.session import Session
@@ -23,22 +29,15 @@ def _when(seconds: float) -> str:
 
 def entry_from_save(path: Path) -> GameEntry | None:
     """The career's line of a kept save (None when it cannot be read or is not over)."""
-    from rail_app.core.mapfile import MapError
-    from rail_app.core.world import open_world
-    from rail_app.table import records, registry
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-    from rail_app.ui.savedir import worlds_dir
-
     try:
         saved = read_save(path)
         game = registry.game(saved.record.game)
         where = open_world(saved.world, worlds_dir()) if saved.world is not None \
             else Path(saved.record.map)
-        board = game.load_board(where, needs=saved.record.options)
+        board = game.rules.load_board(where, needs=saved.record.options)
         state, _results = records.replay(game, saved.record, board)
         match = saved.game.id if saved.game is not None else path.stem
-        return career.entry_of(game, state, saved.seats, match, game.board_name(board)[:80],
+        return career.entry_of(game, state, saved.seats, match, game.rules.board_name(board)[:80],
                                _when(path.stat().st_mtime))
     except (SaveError, MapError, KeyError, ValueError, OSError):
         return None
@@ -66,10 +65,8 @@ def load() -> tuple[list[GameEntry], str]:
             return career.read(path), ""
         except CareerError as exc:
             entries, note = rebuilt(), str(exc)
-    try:
+    with contextlib.suppress(OSError):  # rebuilt again when the page is next opened
         career.write(path, entries)
-    except OSError:
-        pass  # rebuilt again from the kept games the next time the page is opened
     return entries, note
 
 
@@ -83,7 +80,7 @@ def keep(session: Session[Any]) -> GameEntry | None:
     if not kept.exists():
         session.save(kept)
     entry = career.entry_of(session.game, session.state, session.setup.seats, session.game_id,
-                            session.game.board_name(session.board)[:80],
+                            session.game.rules.board_name(session.board)[:80],
                             _when(kept.stat().st_mtime))
     career.add(career.career_path(data), entry, rebuilt)
     return entry

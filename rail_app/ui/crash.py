@@ -6,8 +6,9 @@ app's loop hands the exception here. The game then
 1. saves the game being played, if any, as ``saves/emergency-<time>.json`` (the same kind
    of save as any other: the Load screen lists it);
 2. writes a crash report ``crashes/crash-<time>.txt`` into the user data folder: the
-   traceback, the version, the platform, the screen, the game (map, seed, turn) and the last
-   actions and input events;
+   traceback, the version, the platform, the screen, the game of whichever game it is (the
+   game and its rules version, map, seed, options, seats, turn, whose input it awaited) and
+   the last actions and input events;
 3. shows a dialog saying what happened and where both files are, with a way back to the
    main menu (``ui.scenes.CrashScene``; the app's loop catches the exception, see
    ``App.guarded_step``).
@@ -20,6 +21,7 @@ broken screen cannot loop.
 from __future__ import annotations
 
 import html
+import json
 import platform
 import sys
 import time
@@ -34,8 +36,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from rail_app import __version__
+from rail_app.core import identity
+from rail_app.core.files import write_atomic
 from rail_app.core.i18n import _
+from rail_app.core.paths import user_data_dir
 from rail_app.ui.palette import PAPER as PAPER
+from rail_app.ui.savedir import saves_dir
 from rail_app.ui.scene import Host, Scene
 
 
@@ -49,8 +55,6 @@ class CrashFiles:
 
 
 def crashes_dir() -> Path:
-    from rail_app.core.paths import user_data_dir
-
     p = user_data_dir() / "crashes"
     p.mkdir(parents=True, exist_ok=True)
     return p
@@ -60,7 +64,6 @@ def emergency_save(session: Any, stamp: str) -> tuple[Path | None, str]:
     """Save ``session`` as ``saves/emergency-<stamp>.json``; (path, "") or (None, why)."""
     if session is None:
         return None, "no game was open"
-    from rail_app.ui.session import saves_dir
 
     try:
         path = saves_dir() / f"emergency-{stamp}.json"
@@ -74,7 +77,7 @@ def report_text(exc: BaseException, app: Any, session: Any, files: CrashFiles,
                 events: Iterable[str] = ()) -> str:
     """The crash report: what failed, where, and what the player was doing."""
     lines = [
-        "Italian Rails crash report",
+        identity.crash_heading(),
         f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}",
         f"version: {__version__}",
         f"platform: {platform.platform()}; Python {platform.python_version()}; "
@@ -87,23 +90,7 @@ def report_text(exc: BaseException, app: Any, session: Any, files: CrashFiles,
     ]
     if session is not None:
         try:
-            st = session.state
-            setup = session.setup
-            seats = ", ".join(f"{s.name} ({s.kind}{', ' + s.level if s.kind == 'computer' else ''})"
-                              for s in setup.seats)
-            lines += [
-                f"game: map {setup.map_path}, seed {st.seed}, variants "
-                f"{sorted(st.variants) or 'none'}, cards {bool(st.deck.cards)}",
-                f"seats: {seats}",
-                f"turn {st.turn}, phase {st.phase}, player {st.current} to act",
-                "last actions:",
-            ]
-            history = list(st.history)
-            first = max(0, len(history) - 20)
-            for i, (who, action) in enumerate(history[first:], start=first + 1):
-                lines.append(f"  {i}. player {who}: {action!r}")
-            if not history:
-                lines.append("  (none yet)")
+            lines += game_lines(session)
         except Exception as inner:  # a report with a hole beats no report
             lines.append(f"game: (could not be described: {type(inner).__name__}: {inner})")
         lines.append("")
@@ -115,6 +102,44 @@ def report_text(exc: BaseException, app: Any, session: Any, files: CrashFiles,
     lines.append("traceback:")
     lines += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).splitlines()
     return "\n".join(lines) + "\n"
+
+
+def game_lines(session: Any) -> list[str]:
+    """The game being played, of any game, as its definition tells it
+    (:class:`~rail_app.table.gamedef.GameDef`): which game and rules, the map, the seed,
+    the options as records write them, the seats, the turn, whose input the game awaited,
+    and its last 20 actions."""
+    game = session.game
+    rules = game.rules
+    st = session.state
+    setup = session.setup
+    seats = ", ".join(f"{s.name} ({s.kind}{', ' + s.level if s.kind == 'computer' else ''})"
+                      for s in setup.seats)
+    options = json.dumps(rules.options_to_record(rules.options_of(st)), sort_keys=True,
+                         default=str)
+    who = rules.to_act(st)
+    if rules.outcome(st) is not None:
+        awaited = "the game is over"
+    elif who is None:
+        awaited = "no seat to act"
+    else:
+        awaited = f"seat {who} ({setup.seats[who].name}) to act"
+    phase = getattr(st, "phase", None)  # kit: a game's step or phase, when it has one
+    lines = [
+        f"game: {game.title} ({game.id}, rules version {game.rules_version})",
+        f"map: {setup.map_path}, seed {setup.seed}, options {options}",
+        f"seats: {seats}",
+        f"turn {rules.turn(st)}" + (f", phase {phase}" if phase is not None else "")
+        + f", {awaited}",
+        "last actions:",
+    ]
+    history = rules.history(st)
+    first = max(0, len(history) - 20)
+    for i, (seat, action) in enumerate(history[first:], start=first + 1):
+        lines.append(f"  {i}. player {seat}: {rules.action_repr(action)}")
+    if not history:
+        lines.append("  (none yet)")
+    return lines
 
 
 def record_crash(exc: BaseException, app: Any, session: Any,
@@ -130,14 +155,14 @@ def record_crash(exc: BaseException, app: Any, session: Any,
         while path.exists():
             n += 1
             path = path.with_name(f"crash-{stamp}-{n}.txt")
-        from rail_app.core.files import write_atomic
 
         write_atomic(path, text)
         files.report = path
     except Exception:  # no data folder: the report goes to the terminal below
         files.report = None
-    print(text if files.report is None else f"Italian Rails: crash report written to "
-          f"{files.report}", file=sys.stderr)
+    print(text if files.report is None else identity.said(f"crash report written to "
+                                                          f"{files.report}"),
+          file=sys.stderr)
     return files
 
 

@@ -39,7 +39,7 @@ MARGIN = 512
 #: The polygon a circle too large for SDL is drawn as: this many corners.
 CIRCLE_CORNERS = 720
 
-_RAW: dict[str, Callable[..., Any]] = {}
+_RAW: dict[str, Callable[..., pygame.Rect]] = {}
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 

@@ -1,6 +1,6 @@
 """The game over screen of every game: who won and why, a table of ranks for any number of
-seats with the game's own figures, and the game's chart (Italian Rails: cash after each
-turn)."""
+seats with the game's own figures, and the game's chart in its own figure and format
+(Italian Rails: cash after each turn, 250M; Steam: victory points)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rail_app.core import i18n
 from rail_app.core.i18n import _
 from rail_app.ui import hud
 from rail_app.ui.careerfiles import keep
-from rail_app.ui.chart import draw_cash_chart
+from rail_app.ui.chart import draw_chart
 from rail_app.ui.gameparts import FinalTable
 from rail_app.ui.gamescreens import screens_of
 from rail_app.ui.palette import INK, PAPER
@@ -76,7 +76,7 @@ class GameOverScene(Scene):
     def ranks(self) -> list[int]:
         """Each seat's rank (1 = first; seats that tie share a rank)."""
         game = self.session.game
-        out = game.outcome(self.session.state)
+        out = game.rules.outcome(self.session.state)
         if out is None:
             return [1] * len(self.session.setup.seats)
         return list(out.ranks)
@@ -163,10 +163,7 @@ class GameOverScene(Scene):
         chart = pygame.Rect(x0, y, w - 2 * x0, h - y - px(100))
         if final.chart and chart.h > px(120):
             series, end = self.series()
-            heading = final.extra.get("heading")
-            suffix = final.extra.get("suffix")  # a figure other than money: its unit
-            draw_cash_chart(surface, chart, series, px(14), goal=final.goal, end=end,
-                            heading=None if heading is None else str(heading),
-                            value=i18n.money_millions if suffix is None else
-                            (lambda v: f"{i18n.number(v)}{suffix}"))
+            draw_chart(surface, chart, series, px(14),
+                       heading=final.chart_heading or final.chart_title,
+                       value=final.chart_value or self.session.game.score.format, goal=final.goal, end=end)
         self.ui.draw_ui(surface)

@@ -4,8 +4,8 @@ so that a game's screen parts can import it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,7 +21,9 @@ class FinalTable:
     """A game's figures for the game over screen: the columns after each seat's name and
     rank (their headings), a row of values per seat, the sentence that says why the game
     ended, and an optional chart (a line of values per seat over the turns, with the value
-    of the goal, if the game has one)."""
+    of the goal, if the game has one): its short title, its heading ("Cash after each
+    turn"; the title when empty) and how a value on it is written, the game's own money or
+    points (Italian Rails' ``money_millions``: 250M; plain numbers when None)."""
 
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -31,7 +33,8 @@ class FinalTable:
     goal: int | None = None
     chart_end: bool = False  # the last point is the end of the game, not a turn
     turns: str = ""  # a line on the turns played
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    chart_heading: str = ""
+    chart_value: Callable[[int], str] | None = None
 
 
 class GameScreens(Protocol):

@@ -1,68 +1,55 @@
-"""The shell's table of each game's screen parts (the game screen, its pictures for the menu
-and the save list, its figures for game over), keyed by game id: the one place where the
-shell reaches a game's screen, as :mod:`rail_app.table.registry` is the one place the shared
-layers reach a game's rules. Adding a game's screen is its import and its line in
-:data:`GAME_SCREENS`.
-
-A game's screen parts are light (an ordinary import statement, so the packager sees it):
-what they draw with is imported when first asked for, so that the main menu's first frame
-waits for no game.
+"""Each game's screen parts, as its definition names them (``GameDef.screens``, ``replay``,
+``review_words``): the one place where the shell reaches a game's screen, each part loaded
+when first asked for, so that the main menu's first frame waits for no game. A game adds
+nothing here: its definition says where its parts are.
 """
 
 from __future__ import annotations
 
-from rail_app.games.italian_rails.ui.front import FRONT as ITALIAN_RAILS
-from rail_app.games.italian_rails.ui.replayview import REPLAY as ITALIAN_RAILS_REPLAY
-from rail_app.games.steam.ui.front import FRONT as STEAM
+from typing import cast
+
 from rail_app.table import registry
 from rail_app.ui.gameparts import GameScreens, ReplayParts, ReviewWords
-
-#: Each game's screen parts, by game id.
-GAME_SCREENS: dict[str, GameScreens] = {
-    "italian-rails": ITALIAN_RAILS,
-    "steam": STEAM,
-}
 
 
 def screens_of(game_id: str) -> GameScreens:
     """The screen parts of a game (KeyError for a game without a screen)."""
-    return GAME_SCREENS[game_id]
+    part = registry.game(game_id).screens
+    if part is None:
+        raise KeyError(game_id)
+    return cast(GameScreens, part.get())
+
+
+def has_screen(game_id: str) -> bool:
+    return registry.game(game_id).screens is not None
 
 
 def playable() -> list[registry.AnyGame]:
     """The games the shell offers (the menu's and New game's pickers): those on the table
-    that have a screen here, in the registry's order. A game without one yet is still on
-    the table (``games`` lists it; the harnesses and map tools take it)."""
-    return [g for g in registry.GAMES if g.id in GAME_SCREENS]
+    that have a screen, in the registry's order. A game without one yet is still on the
+    table (``games`` lists it; the harnesses and map tools take it)."""
+    return [g for g in registry.GAMES if g.screens is not None]
 
 
 def no_screen(game_id: str) -> str | None:
     """Why a tool that plays through the game screen cannot run for a game (None when it
-    can): the game is on the table but its screen is not in :data:`GAME_SCREENS` yet."""
-    if game_id in GAME_SCREENS:
+    can): the game is on the table but has no screen yet."""
+    game = registry.game(game_id)
+    if game.screens is not None:
         return None
-    title = registry.game(game_id).title
+    title = game.title
     return (f"{title} has no game screen in this program yet: this tool plays through it "
             f"(the rules' tools take {title}: simulate, tournament, soak, fuzz soak)")
 
 
-#: Each game's parts of the replay, by game id (optional: a game without them is replayed
-#: with its small map and its actions' records).
-REPLAY_PARTS: dict[str, ReplayParts] = {
-    "italian-rails": ITALIAN_RAILS_REPLAY,
-}
-
-
 def replay_parts_of(game_id: str) -> ReplayParts | None:
-    """A game's parts of the replay, if it has them."""
-    return REPLAY_PARTS.get(game_id)
+    """A game's parts of the replay, if it has them (a game without them is replayed with
+    its small map and its actions' records)."""
+    part = registry.game(game_id).replay
+    return cast(ReplayParts, part.get()) if part is not None else None
 
 
 def review_words_of(game_id: str) -> ReviewWords | None:
-    """A game's words for the review's marks, when it has them and no replay parts of its
-    own (imported when first asked for)."""
-    if game_id == "steam":
-        from rail_app.games.steam.ui.words import REVIEW_WORDS
-
-        return REVIEW_WORDS
-    return None
+    """A game's words for the review's marks, when it has them."""
+    part = registry.game(game_id).review_words
+    return cast(ReviewWords, part.get()) if part is not None else None

@@ -18,10 +18,10 @@ from rail_app.core.i18n import N_, _, number
 from rail_app.core.mapfile import MapError, map_name
 from rail_app.core.paths import resolved, user_maps_dir
 from rail_app.table import registry
-from rail_app.table.gamedef import GameDef
 from rail_app.table.seats import Level, SeatKind
 from rail_app.ui.fields import name_field, seed_field
 from rail_app.ui.fonts import font
+from rail_app.ui.gamescreens import playable
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import available_maps, chosen, chosen_game, chosen_id, draw_form, form_card
 from rail_app.ui.session import GameSetup, Seat, Session
@@ -41,8 +41,6 @@ class NewGameScene(Scene):
     """New game (see the module docstring)."""
 
     def __init__(self, app: Host, game: str | None = None) -> None:
-        from rail_app.ui.gamescreens import playable
-
         self.game_id = game if game in [g.id for g in playable()] else chosen_game(app)
         self.count = registry.game(self.game_id).seats.default
         #: What the seats' rows and the options say, kept when the form is laid out again
@@ -52,7 +50,7 @@ class NewGameScene(Scene):
         super().__init__(app)
 
     @property
-    def game(self) -> GameDef[object, object, object]:
+    def game(self) -> registry.AnyGame:
         return registry.game(self.game_id)
 
     def build(self) -> None:
@@ -64,8 +62,6 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(x0, y, px(600), px(64)), _("New game"), self.ui, object_id="#title")
         y += px(76)
         # the game and its map
-        from rail_app.ui.gamescreens import playable
-
         self.titles = {g.title: g.id for g in playable()}
         UILabel(pygame.Rect(x0, y, px(120), px(34)), _("Game"), self.ui)
         self.game_menu = UIDropDownMenu(list(self.titles), game.title,

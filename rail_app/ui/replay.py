@@ -5,7 +5,7 @@ A scrubber along the bottom goes by action (a click or a drag anywhere on it; a 
 start of every turn); the buttons and the keys step by action (Left/Right), by turn
 (Page Up/Page Down), to the start and the end (Home/End), and play or pause (Space) at a
 chosen speed. The map shows the position with the action that led to it marked (the game's
-replay parts, :data:`rail_app.ui.gamescreens.REPLAY_PARTS`); the side panel says the turn,
+replay parts, as its definition names them: ``GameDef.replay``); the side panel says the turn,
 each seat's figures, what the action did in the history's words and what came just before.
 
 Positions come from a :class:`~rail_app.table.timeline.Timeline` (keyframes: a jump applies
@@ -60,8 +60,8 @@ class ReplayScene(Scene):
         self.game = game
         setup = session.setup
         self.timeline = Timeline(game, session.board, [s.name for s in setup.seats],
-                                 dict(game.options_of(session.state)), setup.seed,
-                                 game.history(session.state))
+                                 dict(game.rules.options_of(session.state)), setup.seed,
+                                 game.rules.history(session.state))
         self.parts: Any = replay_parts_of(game.id) or GenericReplay(game, setup.map_path)
         people = [i for i, s in enumerate(setup.seats) if not s.computer]
         self.people = people
@@ -213,8 +213,8 @@ class ReplayScene(Scene):
         # the review replays the game on a timeline of its own (this one serves the frames)
         timeline = Timeline(self.game, self.session.board,
                             [s.name for s in self.session.setup.seats],
-                            dict(self.game.options_of(self.session.state)),
-                            self.session.setup.seed, self.game.history(self.session.state))
+                            dict(self.game.rules.options_of(self.session.state)),
+                            self.session.setup.seed, self.game.rules.history(self.session.state))
         self.reviewing = Background(partial(_whole_review, timeline, self.reviewed),
                                     "review")
         self.refresh()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from rail_app.core.i18n import _, money_millions, ngettext, number
+from rail_app.core.i18n import _, ngettext, number
 from rail_app.table.timeline import Mark
 from rail_app.ui import hud
 from rail_app.ui.gamescreens import review_words_of, screens_of
@@ -30,19 +30,19 @@ class GenericReplay:
             self.picture = None
 
     def lines(self, board: Any, before: Any, after: Any, seat: int | None) -> list[str]:
-        done = self.game.history(after)
-        return [self.game.action_repr(done[-1][1])] if done else []
+        done = self.game.rules.history(after)
+        return [self.game.rules.action_repr(done[-1][1])] if done else []
 
     def figures(self, board: Any, state: Any, viewer: int | None) -> list[str]:
         return [_("{score}: {value}").format(score=self.game.score_name,
-                                            value=number(v))
-                for v in self.game.scores(state)]
+                                            value=self.game.score.format(v))
+                for v in self.game.rules.scores(state)]
 
     def draw(self, surface: pygame.Surface, board: Any, before: Any | None, state: Any,
              inks: Any, plan: Any = None) -> None:
         surface.fill(PAPER)
         if self.picture is not None:
-            pic = self.screens.thumbnail(self.picture, self.game.summary(state), inks,
+            pic = self.screens.thumbnail(self.picture, self.game.rules.summary(state), inks,
                                          surface.get_size())
             surface.blit(pic, (0, 0))
 
@@ -116,7 +116,7 @@ def draw_side(self: Any, surface: pygame.Surface, state: Any, lines: list[str],
             head = words.heading(t.gap)
         else:
             head = _("Review: {gap} a turn left on the table").format(
-                gap=money_millions(round(t.gap)))
+                gap=self.game.score.format(round(t.gap)))
         hud.label(surface, head, (x, y), px(16), RED, bold=True)
         y += px(26)
         for line in hud.wrap(m.text, px(15), width):

@@ -9,9 +9,12 @@ import contextlib
 import os
 import stat
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from rail_app.core import guarded
+from rail_app.core.files import folder_problem, os_reason, remove_orphan_temps, write_atomic
 from rail_app.core.paths import user_data_dir
 
 
@@ -28,8 +31,6 @@ def data_dir_problem() -> str:
     """Why nothing can be saved in the user data folder ("" when a file can be written
     there; see :func:`rail_app.core.files.folder_problem`). The trial file is written in
     the data folder itself, not among the saves, whose folder's time the index watches."""
-    from rail_app.core.files import folder_problem
-
     problem = folder_problem(user_data_dir())
     if problem:
         return problem
@@ -37,8 +38,6 @@ def data_dir_problem() -> str:
     try:
         saves.mkdir(exist_ok=True)
     except OSError as exc:
-        from rail_app.core.files import os_reason
-
         return os_reason(exc)
     return ""
 
@@ -129,8 +128,6 @@ def _read_index(folder: Path) -> _Index:
     """The index written by an earlier run (through the guarded reader); an empty one when
     there is none or it cannot be used: it is only a shortcut, checked against the
     folder's names and inodes before it is trusted (:func:`_same_entries`)."""
-    from rail_app.core import guarded
-
     out = _Index()
     try:
         text = guarded.read_text(folder.parent / INDEX_NAME, guarded.SAVE)
@@ -154,8 +151,6 @@ def _read_index(folder: Path) -> _Index:
 
 
 def _write_index(idx: _Index) -> None:
-    from rail_app.core.files import write_atomic
-
     fields = [INDEX_HEAD, INDEX_VERSION, str(idx.stamp),
               "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names))]
     for name, (mtime, ino), game, match, over in zip(idx.names, idx.rows, idx.games,
@@ -330,8 +325,6 @@ def worlds_dir() -> Path:
 def remove_leftovers() -> list[Path]:
     """Remove the temporary files of saves cut short (the game killed while writing): they
     are never a save, and nothing else would ever delete them. Run when the game starts."""
-    from rail_app.core.files import remove_orphan_temps
-
     removed = remove_orphan_temps(user_data_dir()) + remove_orphan_temps(saves_dir())
     try:
         with os.scandir(worlds_dir()) as it:
@@ -341,3 +334,31 @@ def remove_leftovers() -> list[Path]:
     for folder in folders:
         removed += remove_orphan_temps(folder)
     return removed
+
+
+def file_words(*parts: str, limit: int = 64) -> str:
+    """``parts`` as words of a file name: ASCII letters (accents taken off, lower case)
+    and digits, everything else a single hyphen between words; at most ``limit``
+    characters, cut between words."""
+    words: list[str] = []
+    for part in parts:
+        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
+        words += "".join(c if c.isalnum() else " " for c in plain).split()
+    out = ""
+    for w in words:
+        if len(out) + len(w) + 1 > limit:
+            break
+        out = f"{out}-{w}" if out else w
+    return out
+
+
+def new_save_path() -> Path:
+    """A file name no save has yet (saved twice in a second, the second gets ``-2``)."""
+    folder = saves_dir()
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path = folder / f"{stem}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path

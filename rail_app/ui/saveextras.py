@@ -15,6 +15,9 @@ from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
 from rail_app.core.i18n import _
+from rail_app.ui.savelist import list_entries
+from rail_app.ui.session import LoadError, Session, new_save_path, saves_dir
+from rail_app.ui.sharing import ShareError, export_save, import_save
 
 
 class FileDialog(UIFileDialog):
@@ -29,7 +32,7 @@ class FileDialog(UIFileDialog):
             if exc.errno != errno.ENAMETOOLONG:
                 raise
             self.current_directory_path = self.last_valid_directory_path
-            self._set_no_file_selected_state()
+            self._set_no_file_selected_state()  # type: ignore[no-untyped-call]
 
 
 class SaveExtras:
@@ -103,7 +106,6 @@ class SaveExtras:
         if e is None or e.problem:
             self.say(_("Choose a saved game that can be loaded first."))
             return
-        from rail_app.ui.session import LoadError, Session
 
         try:
             session = Session.load(e.path)
@@ -139,10 +141,6 @@ class SaveExtras:
         self.what = what
 
     def share(self, path: Path) -> None:
-        from rail_app.ui.savelist import list_entries
-        from rail_app.ui.session import new_save_path, saves_dir
-        from rail_app.ui.sharing import ShareError, export_save, import_save
-
         scene = self.scene
         try:
             if self.what == "export":

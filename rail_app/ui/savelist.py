@@ -14,18 +14,36 @@ import contextlib
 import os
 import time
 from collections.abc import Sequence
-from functools import partial
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
+from rail_app.core import guarded, names
 from rail_app.core.cache import BoundedCache
-from rail_app.ui.background import Background
 from rail_app.core.i18n import _, number
-from rail_app.table.seats import Seat
+from rail_app.core.mapfile import MapError
+from rail_app.core.world import open_world
+from rail_app.table import registry
+from rail_app.table.library import read_save
+from rail_app.table.records import FIRST_GAME
+from rail_app.table.registry import game
+from rail_app.table.saves import SaveError, write_save
+from rail_app.table.seats import Level, Seat
+from rail_app.ui import hud
+from rail_app.ui.background import Background
+from rail_app.ui.gamescreens import has_screen, screens_of
 from rail_app.ui.palette import BLACK as BLACK
+from rail_app.ui.savedir import (
+    AUTOSAVE_PREFIX,
+    keep_facts,
+    newest_saves,
+    saves_with_facts,
+    worlds_dir,
+)
+from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the games are reached when a list is first read
     from rail_app.core.world import World
@@ -67,8 +85,6 @@ class Entry:
     def kind(self) -> str:
         """How the save was made: by the player, by the game after a turn, or after a
         crash."""
-        from rail_app.ui.savedir import AUTOSAVE_PREFIX
-
         if self.unsaved:
             return _("not saved yet")
         if self.path.name.startswith(EMERGENCY_PREFIX):
@@ -102,10 +118,9 @@ class Entry:
         g = self.game
         if g is None or not self.game_id:
             return []
-        from rail_app.table.registry import game
 
         people = [i for i, s in enumerate(self.seats) if not s.computer]
-        return game(self.game_id).summary_lines(g.summary, [s.name for s in self.seats],
+        return game(self.game_id).rules.summary_lines(g.summary, [s.name for s in self.seats],
                                                  people, g.over)
 
 
@@ -122,8 +137,6 @@ def summary(e: Entry) -> str:
 
 def details(e: Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
     """What the screen says of the selected save: (words, colour, bold) a line."""
-    from rail_app.ui import hud
-
     if e.problem:
         return [(_("This save cannot be loaded:"), hud.RED, True), (e.problem, hud.TEXT, False)]
     out: list[tuple[str, tuple[int, int, int], bool]] = []
@@ -154,10 +167,6 @@ def read_entry(path: Path) -> Entry:
     found = _ENTRIES.peek(key)
     if found is not None:
         return found
-    from rail_app.table.library import read_save
-    from rail_app.table.saves import SaveError
-    from rail_app.ui.settings import INKS
-
     try:
         save = read_save(path, inks=INKS)
     except SaveError as exc:
@@ -223,8 +232,6 @@ class EntryList(Sequence[Entry]):
 
 def list_entries() -> EntryList:
     """Every saved game, newest first, read as they are asked for (:class:`EntryList`)."""
-    from rail_app.ui.savedir import newest_saves
-
     return EntryList(newest_saves())
 
 
@@ -241,8 +248,6 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
     whether it is over) is read once, through the same guards as any save, and kept in the
     folder's index: a folder of thousands of finished games is passed over without opening
     one. Loading the save found checks it whole."""
-    from rail_app.ui.savedir import keep_facts, saves_with_facts
-
     finished: set[str] = set()  # matches whose newest save says the game is over
     found: Path | None = None
     folder, saves = saves_with_facts(_facts_of)
@@ -264,9 +269,6 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
 def _facts_of(path: Path) -> tuple[str, str, bool] | None:
     """A save's game of the table, its match and whether it is over, read through the
     guarded reader (None when it is no save)."""
-    from rail_app.core import guarded
-    from rail_app.table.records import FIRST_GAME
-
     try:
         data = guarded.read_json(path, guarded.SAVE)
     except guarded.GuardError:
@@ -285,8 +287,6 @@ def _facts_of(path: Path) -> tuple[str, str, bool] | None:
 
 def _level_words(level: str) -> str:
     """A computer seat's level as a player reads it (the save keeps its English id)."""
-    from rail_app.table.seats import Level
-
     try:
         return Level(level).label.lower()
     except ValueError:
@@ -295,12 +295,6 @@ def _level_words(level: str) -> str:
 
 def rename(entry: Entry, name: str) -> Entry:
     """Give the saved game a new name (the file is written again, atomically)."""
-    from rail_app.core import names
-    from rail_app.table.library import read_save
-    from rail_app.table.registry import game
-    from rail_app.table.saves import SaveError, write_save
-    from rail_app.ui.settings import INKS
-
     save = read_save(entry.path, inks=INKS)
     if save.game is None:
         raise SaveError(f"{entry.path.name}: a save of an older version has no name; load "
@@ -335,9 +329,6 @@ def _picture_board(entry: Entry, screens: Any) -> Any:
     file. MapError or OSError when it cannot be."""
     map_file = entry.map_file
     if entry.world is not None:
-        from rail_app.core.world import open_world
-        from rail_app.ui.savedir import worlds_dir
-
         map_file = open_world(entry.world, worlds_dir())
     assert map_file is not None
     return screens.picture_board(map_file)
@@ -355,8 +346,6 @@ class _BoardReader:
 
     def board(self, entry: Entry, screens: Any) -> Any:
         """The board when it has been read (None until then, or when it cannot be)."""
-        from rail_app.core.mapfile import MapError
-
         key = (entry.game_id, entry.map_key)
         if self.work is not None and self.work.done():
             done, work, self.key, self.work = self.key, self.work, None, None
@@ -387,13 +376,9 @@ def thumbnail(entry: Entry, size: tuple[int, int], wait: bool = True) -> pygame.
         return found
     if not entry.map_key or not entry.game_id:
         return None
-    from rail_app.core.mapfile import MapError
-    from rail_app.ui.gamescreens import GAME_SCREENS
-    from rail_app.ui.settings import INKS
-
-    if entry.game_id not in GAME_SCREENS:
+    if entry.game_id not in registry.ids() or not has_screen(entry.game_id):
         return None
-    screens = GAME_SCREENS[entry.game_id]
+    screens = screens_of(entry.game_id)
     board_key = (entry.game_id, entry.map_key)
     board = _BOARDS.peek(board_key)
     if board is None:
@@ -412,6 +397,6 @@ def thumbnail(entry: Entry, size: tuple[int, int], wait: bool = True) -> pygame.
             _BOARDS.put(board_key, board)
     inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
     summary = entry.game.summary if entry.game is not None else {}
-    pic = screens.thumbnail(board, summary, inks, size)
+    pic: pygame.Surface = screens.thumbnail(board, summary, inks, size)
     _THUMBS.put(key, pic)
     return pic

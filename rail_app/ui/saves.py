@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from rail_app.core import names
 from rail_app.core.i18n import _
+from rail_app.table.saves import SaveError
 from rail_app.ui import hud
 from rail_app.ui.fields import name_field
 from rail_app.ui.fonts import fit_line, font
@@ -36,6 +37,7 @@ from rail_app.ui.savelist import (
 )
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import OpenQuestion, draw_form, form_card, open_saved_game
+from rail_app.ui.session import new_save_path, saves_dir
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
@@ -248,7 +250,6 @@ class SavesScene(Scene):
     def save_now(self) -> None:
         session = self.session
         assert session is not None
-        from rail_app.ui.session import new_save_path
 
         typed = names.save_name(self.name_entry.get_text())
         session.name = "" if typed == names.save_name(session.default_name()) else typed
@@ -265,7 +266,6 @@ class SavesScene(Scene):
         e = self.current()
         if e is None or self.saving:
             return
-        from rail_app.table.saves import SaveError
 
         try:
             self.entries[self.selected] = rename(e, self.name_entry.get_text())
@@ -387,7 +387,6 @@ def _session_entry(session: Session[Any]) -> Entry:
     """The game being played, as the list would show it once saved."""
     from dataclasses import replace
 
-    from rail_app.ui.session import saves_dir
 
     seats = tuple(replace(s, ink=s.ink if s.ink in INKS else "blue")
                   for s in session.setup.seats)

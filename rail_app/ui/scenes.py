@@ -15,14 +15,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (
-    UIButton,
-    UIDropDownMenu,
-    UILabel,
-)
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from rail_app import __version__
+from rail_app.core import identity
 from rail_app.core.i18n import _
 from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
@@ -167,7 +164,7 @@ class Backdrop:
                 self.board = loading.result()
             except MapError as exc:
                 first = str(exc.problems[0]) if exc.problems else str(exc)
-                print(f"Italian Rails: the menu shows no map: {first}", file=sys.stderr)
+                print(identity.said(f"the menu shows no map: {first}"), file=sys.stderr)
                 self.problem = first
         return self.board
 

@@ -1,7 +1,7 @@
 """The app's screens, made by typed functions (no import scanning: the packager sees every
 import). Each returns a new scene for the app's stack (``app.push(screens.settings(app))``);
-a game's own screen comes from the shell's table of game screens
-(:data:`rail_app.ui.gamescreens.GAME_SCREENS`).
+a game's own screen comes from its definition's screen parts
+(:func:`rail_app.ui.gamescreens.screens_of`).
 
 Each module is imported when its screen is first made, so that the main menu's first frame
 waits for nothing it does not draw (a game's rules, its board, the map's drawing code and

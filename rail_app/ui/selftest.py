@@ -18,85 +18,70 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.mapfile import MapError
+from rail_app.core.paths import resource_path, scratch_data_dir
 from rail_app.table import registry
-from rail_app.ui.gamescreens import screens_of
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.app import App
+from rail_app.ui.gamescreens import no_screen, screens_of
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Checks, keys
+from rail_app.ui.session import GameSetup, Session, saves_dir
+from rail_app.ui.settings import Settings
 
 
 def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None = None,
                  verbose: bool = True) -> int:
     """Start the app headless on the game's map (``map_path``, or its small map) in a data
     folder of its own, then run the game's own self-test, or the shell's."""
-    from rail_app.core.paths import resource_path, scratch_data_dir
+    definition = registry.game(game)
 
-    rules = registry.game(game)
-    from rail_app.ui.gamescreens import no_screen
-
-    why = no_screen(rules.id)
+    why = no_screen(definition.id)
     if why is not None:
         print(f"selftest: {why}", file=sys.stderr)
         return 2
-    small = rules.small_map
+    small = definition.small_map
     path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
-    from rail_app.core.mapfile import MapError
-
     try:  # a map of another game, or none: refused before any window is made
-        rules.load_board(path)
+        definition.rules.load_board(path)
     except MapError as exc:
-        for problem in exc.problems or [exc]:
+        for problem in [str(p) for p in exc.problems] or [str(exc)]:
             print(f"selftest: {problem}", file=sys.stderr)
         return 2
     with scratch_data_dir("rails-selftest-"):
-        from rail_app.ui.headless import use_dummy_drivers
-
         use_dummy_drivers()
-        from rail_app.ui.app import App
-        from rail_app.ui.settings import Settings
-
         app = App(map_path=path, size=(1280, 720), fullscreen=False, settings=Settings())
-        own = screens_of(rules.id).selftest(app, path, turns, verbose)
+        own = screens_of(definition.id).selftest(app, path, turns, verbose)
         if own is not None:
             return own
-        return _run(app, rules.id, path, turns, verbose)
+        return _run(app, definition.id, path, turns, verbose)
 
 
 def _run(app: Any, game_id: str, map_path: str, turns: int, verbose: bool) -> int:
     import pygame
 
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.session import GameSetup, Session, saves_dir
-
-    rules = registry.game(game_id)
-    failures: list[str] = []
-
-    def check(ok: bool, what: str) -> None:
-        if verbose:
-            print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    definition = registry.game(game_id)
+    check = Checks(verbose)
 
     inks = ("blue", "orange", "vermillion", "sky blue", "bluish green", "reddish purple")
-    seats = [Seat(f"Computer {i + 1}", SeatKind.COMPUTER, Level(str(rules.levels[0]))
-                  if rules.levels else Level.NORMAL, inks[i])
-             for i in range(rules.seats.default)]
+    seats = [Seat(f"Computer {i + 1}", SeatKind.COMPUTER, Level(str(definition.levels[0]))
+                  if definition.levels else Level.NORMAL, inks[i])
+             for i in range(definition.seats.default)]
     session = Session.new(GameSetup(map_path, seats, 5, game=game_id))
     app.reset(app.screens.game(session))
-    check(type(app.scene).__name__ != "MenuScene", f"{rules.title}: the game screen opens")
+    check(type(app.scene).__name__ != "MenuScene", f"{definition.title}: the game screen opens")
     for _ in range(6000):
-        if session.over or min(rules.turns_taken(session.state)) >= turns:
+        if session.over or min(definition.rules.turns_taken(session.state)) >= turns:
             break
-        app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
-                                          unicode=" ", scancode=0)])
+        app.step(0.1, keys(pygame.K_SPACE)[:1])
         if app.scene is not None and getattr(app.scene, "session", session) is not session:
             break
-    check(min(rules.turns_taken(session.state)) >= turns or session.over,
+    check(min(definition.rules.turns_taken(session.state)) >= turns or session.over,
           f"the computer seats played {turns} turns through the screen")
     path = saves_dir() / "selftest.json"
     session.save(path)
     back = Session.load(path)
-    check(rules.fingerprint(back.state) == rules.fingerprint(session.state),
+    check(definition.rules.fingerprint(back.state) == definition.rules.fingerprint(session.state),
           "saved and loaded: the same game")
     pygame.quit()
-    if verbose:
-        print("selftest: " + ("all checks passed" if not failures else
-                              f"{len(failures)} check(s) failed"))
-    return 0 if not failures else 1
+    return check.end()

@@ -22,16 +22,20 @@ from rail_app.core.i18n import _, ngettext, number
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
-from rail_app.table.gamedef import GameDef, QuoteLike
+from rail_app.table.actions import Action
+from rail_app.table.engine import AnyQuote
 from rail_app.table.library import read_save
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
+from rail_app.ui.savedir import file_words, scan_saves
 from rail_app.ui.savedir import list_saves as list_saves
+from rail_app.ui.savedir import new_save_path as new_save_path
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
 from rail_app.ui.savedir import saves_dir as saves_dir
 from rail_app.ui.savedir import worlds_dir as worlds_dir
+from rail_app.ui.settings import INKS
 
 S = TypeVar("S")
 
@@ -68,7 +72,7 @@ def new_game_id() -> str:
 
 
 class Session(Generic[S]):
-    def __init__(self, setup: GameSetup, board: Any, state: S,
+    def __init__(self, setup: GameSetup, board: object, state: S,
                  world: World | None = None) -> None:
         self.setup = setup
         self.game: registry.AnyGame = registry.game(setup.game)
@@ -79,7 +83,7 @@ class Session(Generic[S]):
         self.notes: list[str] = []  # what the player should know about a loaded game
         self.version = 0  # bumps on every applied action (the screen's layers watch it)
         self.saved_at_version = 0
-        self.last_applied: list[Any] = []
+        self.last_applied: list[Action] = []
         self.game_id = new_game_id()
         self.name = ""  # what the player calls the game ("": the players and the turn)
         #: When the game began (local time): the autosaves' names tell games apart by it
@@ -100,61 +104,82 @@ class Session(Generic[S]):
         it, and packed at once, so that saves carry the files the game started on.
         MapError for a broken map, ValueError for a setup the game does not take."""
         game = registry.game(setup.game)
-        board = game.load_board(setup.map_path)
-        state = game.new_game(board, [s.name for s in setup.seats], dict(setup.options),
+        board = game.rules.load_board(setup.map_path)
+        state = game.rules.new_game(board, [s.name for s in setup.seats], dict(setup.options),
                               setup.seed)
         try:
-            world = pack_world(setup.map_path)
+            world = pack_world(setup.map_path, game.map_parts)
         except WorldError:
             world = None  # the files went away just now: saves name the map by its path
         return cls(setup, board, state, world)
 
     # -- playing -------------------------------------------------------------------------------
-    def quote(self, action: Any, state: S | None = None) -> Any:
-        return self.game.quote(self.state if state is None else state, action)
+    def quote(self, action: Action, state: S | None = None) -> AnyQuote:
+        return self.game.rules.quote(self.state if state is None else state, action)
 
-    def apply(self, action: Any) -> Any:
-        """Quote, and apply if legal. Returns the quote either way."""
+    def apply(self, action: Action) -> AnyQuote:
+        """Quote, and apply if legal (the quote is not made again). Returns the quote
+        either way."""
         q = self.quote(action)
         if q.ok:
-            before = self.actor
-            self.state = self.game.apply(self.state, action)
-            self.version += 1
-            self.last_applied.append(action)
-            if self.actor != before:
-                # Between turns is a calm moment to collect garbage (a computer turn leaves
-                # plenty), so the collector does not slow the frames of the next turn.
-                gc.collect()
+            self._applied(q)
         return q
+
+    def apply_quoted(self, quote: AnyQuote, version: int) -> AnyQuote:
+        """Apply the action of ``quote``, which the screen made of the game as it stood at
+        ``version`` (a stroke's preview: the state each earlier step of the stroke leaves).
+        It is trusted, not made again, when the game is still at that version; otherwise the
+        action is quoted anew (:meth:`apply`). Returns the quote the action was applied
+        with, or the refusal."""
+        if version != self.version or not quote.ok:
+            return self.apply(quote.action)
+        self._applied(quote)
+        return quote
+
+    def _applied(self, q: AnyQuote) -> None:
+        before = self.actor
+        self.state = self.game.rules.apply_quoted(self.state, q)
+        self.version += 1
+        self.last_applied.append(q.action)
+        if self.actor != before:
+            # Between turns is a calm moment to collect garbage (a computer turn leaves
+            # plenty), so the collector does not slow the frames of the next turn.
+            gc.collect()
 
     def take_back(self, count: int) -> None:
         """Undo the last ``count`` actions: the game is played again from its seed without
         them (for a game whose rules have no take-back of their own: a stroke of tiles taken
         back within a build). Every action replayed is quoted again."""
-        history = self.game.history(self.state)
+        history = self.game.rules.history(self.state)
         if count <= 0 or count > len(history):
             return
-        state = self.game.new_game(self.board, [s.name for s in self.setup.seats],
-                                   dict(self.setup.options), self.setup.seed)
+        state = self.game.rules.new_game(self.board, [s.name for s in self.setup.seats],
+                                         dict(self.setup.options), self.setup.seed)
         for seat, action in history[:-count]:
-            state = self.game.apply(state, action, seat)
+            state = self.game.rules.apply(state, action, seat)
         self.state = state
         self.version += 1
 
-    def preview(self, state: S, action: Any) -> tuple[Any, S | None]:
+    def preview(self, state: S, action: Action) -> tuple[AnyQuote, S | None]:
         """Quote ``action`` on a hypothetical ``state`` and the state after it (if legal)."""
-        q: QuoteLike = self.game.quote(state, action)
+        q = self.game.rules.quote(state, action)
         if not q.ok:
             return q, None
-        return q, self.game.apply(state, action)
+        return q, self.game.rules.apply_quoted(state, q)
+
+    def preview_quoted(self, state: S, quote: AnyQuote) -> S:
+        """The state after the action of ``quote``, just made of the hypothetical ``state``
+        (not quoted again)."""
+        after: S = self.game.rules.apply_quoted(state, quote)
+        return after
 
     @property
     def actor(self) -> int:
         """Whose input the game awaits; once it is over, the seat that played last."""
-        who = self.game.to_act(self.state)
+        who = self.game.rules.to_act(self.state)
         if who is not None:
             return who
-        done = self.game.history(self.state)
+        done = self.game.rules.history(self.state)
         return done[-1][0] if done else 0
 
     @property
@@ -168,7 +193,7 @@ class Session(Generic[S]):
 
     @property
     def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+        return self.game.rules.outcome(self.state) is not None
 
     def people(self) -> int:
         """How many seats people play."""
@@ -181,15 +206,15 @@ class Session(Generic[S]):
     # -- saving ----------------------------------------------------------------------------------
     def default_name(self) -> str:
         """A game's name until the player gives it one: the players and the game turn."""
-        names = " & ".join(self.game.seat_names(self.state))
-        return _("{names}, turn {turn}").format(names=names, turn=self.game.turn(self.state))
+        names = " & ".join(self.game.rules.seat_names(self.state))
+        return _("{names}, turn {turn}").format(names=names, turn=self.game.rules.turn(self.state))
 
     def autosave_name(self) -> str:
         """The name of the autosaves of a game the player has not named: the players, the
         map and when the game began (the turn is on the list's next line), the same for
         every turn of one game and told apart from another game of the same players."""
-        names_ = " & ".join(self.game.seat_names(self.state))
-        where = self.game.board_name(self.board)
+        names_ = " & ".join(self.game.rules.seat_names(self.state))
+        where = self.game.rules.board_name(self.board)
         if not self.began:  # a game loaded from a save older than the date kept in saves
             return _("{names} on {map}").format(names=names_, map=where)
         return _("{names} on {map}, begun {date}").format(names=names_, map=where,
@@ -200,16 +225,16 @@ class Session(Generic[S]):
         unnamed = self.autosave_name() if autosave else self.default_name()
         return GameInfo(self.game_id, names.save_name(self.name or unnamed),
                         autosave,
-                        self.game.turn(self.state), len(self.game.history(self.state)),
-                        self.over, self.game.board_name(self.board)[:80],
-                        self.game.summary(self.state), self.began)
+                        self.game.rules.turn(self.state), len(self.game.rules.history(self.state)),
+                        self.over, self.game.rules.board_name(self.board)[:80],
+                        self.game.rules.summary(self.state), self.began)
 
     def record(self) -> Record:
         """The game record of this game so far."""
         g = self.game
         return Record(g.id, str(self.setup.map_path), self.setup.seed,
-                      g.seat_names(self.state), g.history(self.state),
-                      g.options_of(self.state), map_digest(self.setup.map_path),
+                      g.rules.seat_names(self.state), g.rules.history(self.state),
+                      g.rules.options_of(self.state), map_digest(self.setup.map_path),
                       g.rules_version)
 
     def save(self, path: Path, autosave: bool = False) -> None:
@@ -219,7 +244,7 @@ class Session(Generic[S]):
         if self.world is None and not self._world_tried:
             self._world_tried = True
             try:  # a session made without Session.new: pack its map now
-                self.world = pack_world(self.setup.map_path)
+                self.world = pack_world(self.setup.map_path, self.game.map_parts)
             except WorldError:
                 self.world = None
         rec = self.record()
@@ -233,8 +258,6 @@ class Session(Generic[S]):
     def load(cls, path: Path) -> Session[Any]:
         """Replay a saved game on the map it carries (or, for older saves, the map its record
         names); LoadError with the reason for a damaged or foreign file."""
-        from rail_app.ui.settings import INKS
-
         try:
             saved = read_save(path, inks=INKS)
         except SaveError as exc:
@@ -254,7 +277,7 @@ class Session(Generic[S]):
                 notes.append("The map has changed since this game was saved; it may not "
                              "play as it did.")
         try:
-            board = game.load_board(board_path)
+            board = game.rules.load_board(board_path)
         except MapError as exc:
             first = exc.problems[0] if exc.problems else exc
             raise LoadError(f"{path.name}: its map cannot be loaded: {first}") from exc
@@ -267,26 +290,26 @@ class Session(Generic[S]):
             # far as its actions stay legal, and why it stops there.
             notes.append(refused_note(game, state, refused, len(rec.actions),
                                       map_changed=map_changed))
-        elif saved.game is not None and (saved.game.over != (game.outcome(state) is not None)
-                                         or saved.game.turn != game.turn(state)):
+        elif saved.game is not None and (saved.game.over != (game.rules.outcome(state) is not None)
+                                         or saved.game.turn != game.rules.turn(state)):
             raise LoadError(f"{path.name}: its summary (game turn {saved.game.turn}"
                             f"{', game over' if saved.game.over else ''}) is not what its "
-                            f"actions make (game turn {game.turn(state)}"
-                            f"{', game over' if game.outcome(state) is not None else ''})")
+                            f"actions make (game turn {game.rules.turn(state)}"
+                            f"{', game over' if game.rules.outcome(state) is not None else ''})")
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
-        s: Session[Any] = cls(setup, board, state, saved.world)
+        s: Session[Any] = Session(setup, board, state, saved.world)
         s.notes = notes
         if refused is not None:
             s.cut_short = notes[-1]
         if saved.game is not None:
             s.game_id = saved.game.id
             s.began = saved.game.began
-            default = f"{' & '.join(game.seat_names(state))}, turn "
+            default = f"{' & '.join(game.rules.seat_names(state))}, turn "
             unnamed = saved.game.name.startswith(default) or (
                 saved.game.autosave and saved.game.name == names.save_name(s.autosave_name()))
             s.name = "" if unnamed else saved.game.name
-            if refused is not None or _later_save_of(saved.game.id, len(game.history(state)),
-                                                     game.turn(state), path):
+            if refused is not None or _later_save_of(
+                    saved.game.id, len(game.rules.history(state)), game.rules.turn(state), path):
                 # An earlier point of a game that went on (or a game whose history stops
                 # replaying before its end): playing on from here is a new branch with
                 # autosaves of its own, so the later turns are never overwritten.
@@ -297,9 +320,9 @@ class Session(Generic[S]):
     def autosave_path(self) -> Path:
         """This game's autosave of the turn now (one file a turn, see :meth:`autosave`):
         ``autosave-<game id>-<turn>-<players>-<map>-<began>.json``, in plain letters."""
-        turn = self.game.turn(self.state)
-        words = file_words(*self.game.seat_names(self.state),
-                           self.game.board_name(self.board), self.began)
+        turn = self.game.rules.turn(self.state)
+        words = file_words(*self.game.rules.seat_names(self.state),
+                           self.game.rules.board_name(self.board), self.began)
         tail = f"-{words}" if words else ""
         return saves_dir() / f"{AUTOSAVE_PREFIX}{self.game_id}-{turn:04d}{tail}.json"
 
@@ -320,7 +343,7 @@ class Session(Generic[S]):
         return path
 
 
-def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.ActionResult,
+def refused_note(game: registry.AnyGame, state: object, refused: records.ActionResult,
                  recorded: int, *, map_changed: bool = False) -> str:
     """The sentence a player reads when a saved game loads only up to an action the rules
     now refuse: which action, which rule, and how much of the game was left out."""
@@ -343,8 +366,8 @@ def refused_note(game: GameDef[Any, Any, Any], state: Any, refused: records.Acti
             "This game loads up to turn {turn}: the rules of this version no longer allow "
             "its action {index}, {action}{rule}, so the {left} actions from there on are "
             "left out.", left)
-    return text.format(turn=number(game.turn(state)), index=number(refused.index),
-                       action=game.action_words(state, refused.player, refused.action),
+    return text.format(turn=number(game.rules.turn(state)), index=number(refused.index),
+                       action=game.rules.action_words(state, refused.player, refused.action),
                        rule=rule, left=number(left))
 
 
@@ -352,8 +375,6 @@ def prune_autosaves(game_id: str, keep: int) -> None:
     """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
     that cannot be deleted stays: it is only an older turn, and the next autosave tries
     again). The player's own saves are never touched."""
-    from rail_app.ui.savedir import scan_saves
-
     mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
     for old in mine[:-keep] if keep else mine:
         try:
@@ -368,8 +389,6 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
     the autosaves can be overwritten, and they are found by their names
     (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
     a save a player made has a name of its own and is never overwritten."""
-    from rail_app.ui.savedir import scan_saves
-
     prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
     for path in scan_saves(prefix):
         if path == loaded:
@@ -387,33 +406,3 @@ def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
             if game is not None and game.id == game_id and game.actions > actions:
                 return True
     return False
-
-
-def file_words(*parts: str, limit: int = 64) -> str:
-    """``parts`` as words of a file name: ASCII letters (accents taken off, lower case)
-    and digits, everything else a single hyphen between words; at most ``limit``
-    characters, cut between words."""
-    import unicodedata
-
-    words: list[str] = []
-    for part in parts:
-        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode().lower()
-        words += "".join(c if c.isalnum() else " " for c in plain).split()
-    out = ""
-    for w in words:
-        if len(out) + len(w) + 1 > limit:
-            break
-        out = f"{out}-{w}" if out else w
-    return out
-
-
-def new_save_path() -> Path:
-    """A file name no save has yet (saved twice in a second, the second gets ``-2``)."""
-    folder = saves_dir()
-    stem = time.strftime("game-%Y%m%d-%H%M%S")
-    path = folder / f"{stem}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}.json"
-        n += 1
-    return path

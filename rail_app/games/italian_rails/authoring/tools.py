@@ -1,5 +1,5 @@
 """Italian Rails' tools for map authors, as the authoring commands reach them
-(:data:`rail_app.authoring.games.GAME_AUTHORING`): weak spots (K5) as warnings of a valid
+(named by its definition, ``ITALIAN_RAILS.authoring``): weak spots (K5) as warnings of a valid
 map, the live preview, the starter map and the deck builder."""
 
 from __future__ import annotations

@@ -12,8 +12,12 @@ import pygame
 
 from rail_app.games.italian_rails.rules.words import outcome_sentence
 from rail_app.games.italian_rails.ui.mouseplayer import Frame, MousePlayer, ui_button
+from rail_app.games.italian_rails.ui.scene import GameScene
+from rail_app.table.seats import Level
 from rail_app.ui import screens
+from rail_app.ui.app import App
 from rail_app.ui.pngfile import save_png
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
 
 
 def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: int = 1,
@@ -21,11 +25,6 @@ def play(map_path: str, level: str = "normal", opponent: str = "normal", seed: i
          shots: str | None = None, fast: bool = False) -> dict[str, Any]:
     """Start the app with a window, a new game (seat 0 played with the mouse, seat 1 a
     computer), and play it to the end through the real main loop. Returns the figures."""
-    from rail_app.games.italian_rails.ui.scene import GameScene
-    from rail_app.table.seats import Level
-    from rail_app.ui.app import App
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-
     app = App(map_path=map_path, size=size, fullscreen=False)
     seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"),
              Seat("Bruno", COMPUTER, Level(opponent), "orange")]
@@ -69,8 +68,6 @@ def play_via_main(map_path: str, limit_s: float = 7200.0,
     """Start the game as ``python main.py`` does and play through its window: the main menu's
     New game, the dialog's Start game (seat 1 a computer by default), then the game with
     :class:`MousePlayer` on seat 0, until the game over screen shows."""
-    from rail_app.ui.app import App
-
     real_step = App.step
     info: dict[str, Any] = {"frames": 0}
     t0 = time.time()

@@ -2,8 +2,11 @@
 
 Every figure comes with a baseline measured in the same run (absolute times on shared
 machines are noisy; ratios are not): a bare full-screen blit for frame times, a full
-recomputation of the opponent's reachability for the segment quote (K5), and a plain import
-of the libraries for the cold start. See docs/benchmarks.md for what each figure means.
+recomputation of the opponent's reachability for the segment quote (K5), a plain import
+of the libraries for the cold start and for the start without a display, the map of Italy
+loaded from its files for the refusal of hostile maps and for the menu over one, a good save
+loaded for the refusal of hostile saves. See docs/benchmarks.md for what each figure means;
+no test times any of it (DESIGN.md habit 21).
 """
 
 from __future__ import annotations
@@ -16,13 +19,17 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from rail_app.core.paths import base_dir
+from rail_app.core.paths import base_dir, resource_path, scratch_data_dir
+from rail_app.devtools.refusalbench import bench_no_display, bench_save_refusals
 from rail_app.devtools.replaybench import bench_replay
 from rail_app.devtools.simulate import play_game
+from rail_app.games.italian_rails.devtools import fuzz_maps
 from rail_app.games.italian_rails.devtools.bench_advice import bench_advice
 from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
 from rail_app.games.italian_rails.rules import events, movement, reach
@@ -33,7 +40,11 @@ from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.games.italian_rails.rules.engine import apply, quote
 from rail_app.games.italian_rails.rules.identity import GAME_ID
 from rail_app.games.italian_rails.rules.state import Load, Phase
-from rail_app.ui import screens
+from rail_app.ui import scenes, screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -163,14 +174,8 @@ def bench_ai(path: str, turns: int, turn_cap: int = 150) -> dict[str, Any]:
 def bench_frames(path: str, board: Any, state: Any, frames: int) -> dict[str, float]:
     """Frame times of the real game screen at 1920x1080 while panning and zooming, against
     one bare full-screen blit."""
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     import pygame
-
-    from rail_app.ui.app import App
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-    from rail_app.ui.settings import Settings
 
     app = App(size=SCREEN, fullscreen=False, settings=Settings())
     screen = app.screen
@@ -271,6 +276,88 @@ def bench_start(repeat: int) -> dict[str, float]:
             "start_ratio": start / base if base else 0.0}
 
 
+# -- hostile maps --------------------------------------------------------------------------------
+
+#: The map fuzzer's hostile cases that take longest to refuse, and the quick ones whose
+#: whole point is to be refused before they are read (a bomb, a device, a FIFO).
+HOSTILE_MAPS = ("5 polygons of 90,000 points", "2 valid polygons of 99,000 points",
+                "polygon of 300,000 points", "1 MB city name", "nesting 50,000 deep (deck)",
+                "alias bomb (map)", "geometry: /dev/zero", "deck is a FIFO")
+#: ``--quick``: the heaviest and two of the quick ones.
+QUICK_HOSTILE_MAPS = ("5 polygons of 90,000 points", "alias bomb (map)", "deck is a FIFO")
+
+
+def bench_map_refusals(repeat: int, names: tuple[str, ...] = HOSTILE_MAPS
+                       ) -> dict[str, float]:
+    """The slowest refusal among the map fuzzer's heaviest hostile maps (shapes of 300,000
+    and 450,000 points, a 1 MB name, deep nesting, an alias bomb, a device, a FIFO), each
+    loaded as ``validate-map`` and New game load a map, against loading the map of Italy
+    from its files the same way; processor time of this process, the median of ``repeat``
+    loads each."""
+    def cpu(path: Path, expect: str) -> float:
+        times = []
+        for _ in range(repeat):
+            c0 = time.process_time()
+            result = fuzz_maps.check_map(str(path))["result"]
+            times.append(time.process_time() - c0)
+            if result != expect:
+                raise RuntimeError(f"{path}: {result}, not {expect}")
+        return statistics.median(times)
+
+    fuzz_maps.warm()
+    cases = {c.name: c for c in fuzz_maps.hostile_cases()}
+    with tempfile.TemporaryDirectory(prefix="italian-rails-bench-maps-") as tmp:
+        good = Path(tmp) / "good"
+        good.mkdir()
+        base = cpu(fuzz_maps.base_copy(good), "accepted")
+        refusals = {}
+        for i, name in enumerate(names):
+            folder = Path(tmp) / str(i)
+            folder.mkdir()
+            refusals[name] = cpu(cases[name].make(folder), "refused")
+    worst = max(refusals.values())
+    return {"map_load_cpu_s": base, "map_refusal_max_cpu_s": worst,
+            "map_refusal_ratio": worst / base if base else 0.0}
+
+
+def bench_menu_over_hostile_map() -> dict[str, float]:
+    """The main menu's first frames and the map behind it (loaded in the background), with
+    an alias bomb as the first map of the list, against the same with the map of Italy: the
+    menu shows at once whatever the map, which is refused in its thread."""
+    use_dummy_drivers()
+    import pygame
+
+    def menu(path: Path) -> float:
+        scenes._BACKDROP = scenes.Backdrop()  # a backdrop of its own, as a new program's
+        t0 = time.perf_counter()
+        app = App(map_path=str(path), size=(1280, 720), fullscreen=False, settings=Settings())
+        for _ in range(3):
+            app.step(1 / 60, [])
+        scenes._BACKDROP.wait(300.0)
+        app.step(1 / 60, [])
+        took = time.perf_counter() - t0
+        if type(app.scene).__name__ != "MenuScene":
+            raise RuntimeError(f"{path}: the menu did not show")
+        pygame.quit()
+        return took
+
+    backdrop = scenes._BACKDROP
+    try:
+        with tempfile.TemporaryDirectory(prefix="italian-rails-bench-menu-") as tmp:
+            good = Path(tmp) / "good"
+            good.mkdir()
+            base = menu(fuzz_maps.base_copy(good))
+            bomb = Path(tmp) / "bomb"
+            bomb.mkdir()
+            path = fuzz_maps.base_copy(bomb)
+            path.write_text(fuzz_maps.alias_bomb(), encoding="utf-8")
+            hostile = menu(path)
+    finally:
+        scenes._BACKDROP = backdrop
+    return {"menu_good_map_s": base, "menu_hostile_map_s": hostile,
+            "menu_hostile_map_ratio": hostile / base if base else 0.0}
+
+
 # -- memory ----------------------------------------------------------------------------------------
 
 
@@ -296,6 +383,10 @@ KEYS = (
     "ghost_line_p95_s", "suggest_ratio", "cold_start_s",
     "import_baseline_s", "start_ratio", "board_build_cold_s", "board_build_cached_s",
     "peak_rss_mb", "replay_open_ms", "replay_jump_median_ms", "replay_jump_p95_ms",
+    "map_load_cpu_s", "map_refusal_max_cpu_s", "map_refusal_ratio", "save_load_cpu_s",
+    "save_refusal_max_cpu_s", "save_refusal_ratio", "no_display_s",
+    "no_display_import_baseline_s", "no_display_ratio", "menu_good_map_s",
+    "menu_hostile_map_s", "menu_hostile_map_ratio",
 )
 
 TARGETS = {
@@ -304,14 +395,14 @@ TARGETS = {
     "suggest_p95_s": ("<=", 0.5), "ghost_line_p95_s": ("<=", 0.5),
     "start_ratio": ("<=", 1.3), "peak_rss_mb": ("<=", 250.0),
     "replay_jump_p95_ms": ("<=", 50.0),
+    "map_refusal_ratio": ("<=", 15.0), "save_refusal_ratio": ("<=", 1.0),
+    "no_display_ratio": ("<=", 1.5), "menu_hostile_map_ratio": ("<=", 1.5),
 }
 
 
 def run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     """Every figure; the game's screens and start-ups run in a data folder of their own,
     removed afterwards."""
-    from rail_app.core.paths import scratch_data_dir
-
     with scratch_data_dir("rails-bench-"):
         return _run_bench(map_path, quick)
 
@@ -339,6 +430,11 @@ def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     out.update(bench_start(1 if quick else 5))
     out.update(bench_memory(map_path, quick))
     out.update(bench_replay(GAME_ID, map_path, 50 if quick else 200))
+    out.update(bench_map_refusals(1, QUICK_HOSTILE_MAPS) if quick else bench_map_refusals(5))
+    out.update(bench_save_refusals(GAME_ID, resource_path("maps", "test", "mini.yaml")
+                                   .as_posix(), 1 if quick else 5))
+    out.update(bench_no_display(1 if quick else 5))
+    out.update(bench_menu_over_hostile_map())
     out["bench_s"] = time.perf_counter() - t_all
     return out
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.paths import resource_path, scratch_data_dir
+from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
 from rail_app.games.italian_rails.devtools.shooter import Shooter, anna_moves, new_session, play_on
+from rail_app.games.italian_rails.rules.board import edge_key
+from rail_app.games.italian_rails.ui import lessonfiles as lesson
+from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.games.italian_rails.ui.commands import Intent
+from rail_app.games.italian_rails.ui.lesson import STEPS
 from rail_app.ui import screens
+from rail_app.ui.session import new_save_path, saves_dir
 
 
 def shoot_helpers(s: Shooter, italy: str) -> None:
@@ -22,9 +30,6 @@ def shoot_helpers(s: Shooter, italy: str) -> None:
 
 def _saves(s: Shooter, italy: str) -> None:
     """A few saved games: two games under way, a named one, one of the mini map."""
-    from rail_app.core.paths import resource_path
-    from rail_app.ui.session import new_save_path, saves_dir
-
     if not any(saves_dir().glob("*.json")):  # oldest first: the newest comes first
         c = new_session(str(resource_path("maps", "test", "mini.yaml")), seed=3)
         play_on(c, 3, anna_moves(6))
@@ -51,8 +56,6 @@ def _saves(s: Shooter, italy: str) -> None:
 
 
 def _ferry_middle(scene: Any, name: str) -> tuple[float, float]:
-    from rail_app.games.italian_rails.ui import maprender as mr
-
     b = scene.board
     cam = scene.camera
     f = next(f for f in b.ferries if f.name == name)
@@ -65,7 +68,6 @@ def _ferries(s: Shooter, italy: str) -> None:
     import networkx as nx
     import pygame
 
-    from rail_app.games.italian_rails.rules.board import edge_key
 
     scene = s.app.reset(screens.game(s.app, new_session(italy, seed=7)))
     s.settle(2)
@@ -120,7 +122,6 @@ def _ferries(s: Shooter, italy: str) -> None:
 def _suggest(s: Shooter, italy: str) -> None:
     import pygame
 
-    from rail_app.games.italian_rails.ui.commands import Intent
 
     session = new_session(italy, seed=7)
     play_on(session, 7, anna_moves(14))
@@ -149,10 +150,6 @@ def _hint(s: Shooter, italy: str) -> None:
 
 
 def _lesson(s: Shooter) -> None:
-    from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
-    from rail_app.games.italian_rails.ui import lessonfiles as lesson
-    from rail_app.games.italian_rails.ui.lesson import STEPS
-
     pictures = {"Keep two cards": "lesson-keep", "A refused segment": "lesson-refused",
                 "Take a ferry": "lesson-ferry", "An event": "lesson-event"}
     lesson.forget()
@@ -169,8 +166,6 @@ def _lesson(s: Shooter) -> None:
 
 def main(out: str, sizes: tuple[tuple[int, int], ...]) -> int:
     """Only these pictures, at each size (in a data folder of their own)."""
-    from rail_app.core.paths import resource_path, scratch_data_dir
-
     with scratch_data_dir("italian-rails-shots-"):
         italy = str(resource_path("maps", "italy.yaml"))
         for w, h in sizes:

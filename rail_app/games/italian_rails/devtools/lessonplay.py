@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from rail_app.games.italian_rails.rules.actions import BuildFerry, Deliver, PickUp
+from rail_app.games.italian_rails.ui import maprender as mr
 from rail_app.games.italian_rails.ui.commands import Demand, Intent, Play, ToggleCard
 from rail_app.games.italian_rails.ui.lesson import STEPS, next_river, step_done
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.ui.kit.driver import Driver
 
 
 def click(d: Driver, pos: tuple[float, float]) -> None:
@@ -108,7 +109,6 @@ def play_lesson(d: Driver, scene: Any, at: Callable[[int], None] = lambda step: 
         elif title == "Take a ferry":
             d.key(pygame.K_RETURN)  # end the move
             settle_run(d, scene)
-            from rail_app.games.italian_rails.ui import maprender as mr
 
             scene.controller.view.fit()
             d.frames(1)

@@ -14,21 +14,21 @@ import argparse
 
 from rail_app.games.italian_rails.rules import engine
 from rail_app.games.italian_rails.rules.actions import KeepCards, SwapDemands
+from rail_app.games.italian_rails.rules.deck import load_map
 from rail_app.games.italian_rails.rules.log import EventDrawn, EventSetAside
 from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.ui.lessonfiles import (
+    ACCEPTED_EVENTS,
+    PARTNER,
+    PLAYER,
+    SEED,
+    map_path,
+    plan_for,
+)
 
 
 def why_not(seed: int) -> str:
     """Why ``seed`` cannot be the lesson's ("" when it can)."""
-    from rail_app.games.italian_rails.rules.deck import load_map
-    from rail_app.games.italian_rails.ui.lessonfiles import (
-        ACCEPTED_EVENTS,
-        PARTNER,
-        PLAYER,
-        map_path,
-        plan_for,
-    )
-
     board, deck = load_map(map_path())
     if deck is None:
         return "the lesson's map has no deck"
@@ -68,8 +68,6 @@ def find(start: int = 1, count: int = 5000) -> int | None:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from rail_app.games.italian_rails.ui.lessonfiles import SEED
-
     now = why_not(SEED)
     print(f"the lesson's seed {SEED}: " + ("fits" if not now else f"does not fit: {now}"))
     seed = find(args.start, args.count)

@@ -16,7 +16,13 @@ import sys
 import time
 from typing import Any
 
+from rail_app.games.italian_rails.devtools.bench import late_game
+from rail_app.games.italian_rails.rules.board import load_board
 from rail_app.ui import screens
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.settings import Settings
 
 SCREEN = (1920, 1080)
 
@@ -56,16 +62,8 @@ def current_rss_bytes() -> int | None:
 
 
 def tour(map_path: str, quick: bool) -> dict[str, Any]:
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
     import pygame
-
-    from rail_app.games.italian_rails.devtools.bench import late_game
-    from rail_app.games.italian_rails.rules.board import load_board
-    from rail_app.ui.app import App
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-    from rail_app.ui.settings import Settings
 
     t0 = time.perf_counter()
     board = load_board(map_path)

@@ -9,8 +9,12 @@ import os
 import tempfile
 from pathlib import Path
 
+from rail_app.core.paths import resource_path, scratch_data_dir
+from rail_app.games.italian_rails.ai.advice import demand_route
+from rail_app.games.italian_rails.devtools.preview_shots import reference_and_pointer
 from rail_app.games.italian_rails.devtools.shooter import Shooter, anna_moves, new_session, play_on
-from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.games.italian_rails.rules.state import Load, Phase
+from rail_app.games.italian_rails.ui.commands import Intent, ToggleCard
 from rail_app.ui import screens
 
 
@@ -48,10 +52,6 @@ def _safety_net(s: Shooter, italy: str) -> None:
     """Anna ends her build with 3M and a load locked for a city her network is far from:
     the question says no paying delivery stays in reach, the cheapest and what would
     help."""
-    from rail_app.games.italian_rails.ai.advice import demand_route
-    from rail_app.games.italian_rails.rules.state import Load
-    from rail_app.games.italian_rails.ui.commands import Intent
-
     session = new_session(italy, seed=7)
     play_on(session, 7, anna_moves(8))
     scene = s.app.reset(screens.game(s.app, session))
@@ -81,8 +81,6 @@ def _safety_net(s: Shooter, italy: str) -> None:
 def _card_help(s: Shooter, italy: str) -> None:
     """Choosing the private cards (C2): the pointer rests on a dealt card; its demands'
     cheapest ways are drawn on the map and told beside the dialog."""
-    from rail_app.games.italian_rails.ui.commands import ToggleCard
-
     scene = s.app.reset(screens.game(s.app, new_session(italy, keep=False)))
     s.settle(3)
     me = scene.state.players[scene.session.actor]
@@ -98,7 +96,6 @@ def preview_pointer(size: tuple[int, int], out: Path) -> None:
     Milazzo's coast: its position in map units at the foot of the map."""
     import pygame
 
-    from rail_app.games.italian_rails.devtools.preview_shots import reference_and_pointer
 
     pygame.font.init()
     here = os.getcwd()
@@ -111,8 +108,6 @@ def preview_pointer(size: tuple[int, int], out: Path) -> None:
 
 def main(out: str, sizes: tuple[tuple[int, int], ...]) -> int:
     """Only these pictures, at each size (in a data folder of their own)."""
-    from rail_app.core.paths import resource_path, scratch_data_dir
-
     out_root = Path(out).resolve()
     with scratch_data_dir("italian-rails-shots-"):
         italy = str(resource_path("maps", "italy.yaml"))

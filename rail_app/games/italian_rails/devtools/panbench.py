@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.core.paths import resource_path, scratch_data_dir
+from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.ui.scene import GameScene
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Driver
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.settings import Settings
 
 
 def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
@@ -12,10 +20,7 @@ def bench_pan(map_path: str | None = None, size: tuple[int, int] = (1920, 1080),
     The first frames at a zoom level render its tiles; the figures are for the frames after
     (``warm``), plus the worst frame that had to render new tiles (``cold_max``).
     """
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
-    from rail_app.core.paths import scratch_data_dir
 
     with scratch_data_dir("italian-rails-bench-"):
         return _bench_pan(map_path, size, frames, segments)
@@ -26,14 +31,6 @@ def _bench_pan(map_path: str | None, size: tuple[int, int], frames: int, segment
     import time
 
     import pygame
-
-    from rail_app.core.paths import resource_path
-    from rail_app.games.italian_rails.devtools.lategame import make_late_game_board
-    from rail_app.games.italian_rails.rules.board import load_board
-    from rail_app.games.italian_rails.ui.scene import GameScene
-    from rail_app.ui.app import App
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-    from rail_app.ui.settings import Settings
 
     path = map_path or str(resource_path("maps", "italy.yaml"))
     board = load_board(path)

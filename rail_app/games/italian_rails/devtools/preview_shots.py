@@ -26,6 +26,10 @@ from typing import Any
 import pygame
 
 from rail_app.core.paths import resource_path
+from rail_app.games.italian_rails.authoring.preview import Preview, parse_size, run
+from rail_app.games.italian_rails.authoring.reference import ReferenceImage
+from rail_app.games.italian_rails.rules.board import load_board
+from rail_app.games.italian_rails.rules.deck import load_board_deck
 from rail_app.ui.pngfile import save_png
 
 MAP = "sicilia"
@@ -47,9 +51,6 @@ def _shoot(path: Path, size: tuple[int, int], out: Path,
     """Run the preview for ``last`` frames, doing ``steps`` at their frames, and save the
     last one; ``cursor`` (the pointer's place on the screen) draws the pointer into the
     picture, as a person sees it (a screenshot leaves the system's pointer out)."""
-    from rail_app.games.italian_rails.authoring.preview import Preview, run
-    from rail_app.games.italian_rails.authoring.reference import ReferenceImage
-
     assert reference is None or isinstance(reference, ReferenceImage)
 
     def on_frame(preview: Preview, n: int) -> None:
@@ -78,8 +79,6 @@ def _arrow(surface: pygame.Surface, at: tuple[float, float]) -> None:
 def _point_at(preview: object, x: float, y: float, dot_px: float) -> None:
     """Zoom to ``dot_px`` pixels between dots, centre on km (x, y), and move the mouse
     there (a real motion event, handled by the window's loop)."""
-    from rail_app.games.italian_rails.authoring.preview import Preview
-
     assert isinstance(preview, Preview) and preview.camera is not None
     cam = preview.camera
     cam.level = cam.level_for(dot_px)
@@ -96,8 +95,6 @@ def _key(key: int) -> Callable[..., None]:
 
 
 def river_crossing(folder: Path, size: tuple[int, int], out: Path) -> None:
-    from rail_app.games.italian_rails.rules.board import load_board
-
     path = _copy(folder)
     board = load_board(path)
     e = min((e for e in board.edges.values()
@@ -126,9 +123,6 @@ def problem_panel(folder: Path, size: tuple[int, int], out: Path) -> None:
 
 
 def event_zone(folder: Path, size: tuple[int, int], out: Path) -> None:
-    from rail_app.games.italian_rails.rules.board import load_board
-    from rail_app.games.italian_rails.rules.deck import load_board_deck
-
     path = _copy(folder)
     board = load_board(path)
     events = [c for _, c in sorted(load_board_deck(board).cards.items()) if c.is_event]
@@ -200,9 +194,6 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
     """The reference picture under the map (at 50%, the rivers layer on) and the pointer on
     Milazzo's coast: its position in lon/lat at the foot of the map, or,
     with ``click``, the position just copied (``pointer``: the pointer drawn in)."""
-    from rail_app.games.italian_rails.authoring.reference import ReferenceImage
-    from rail_app.games.italian_rails.rules.board import load_board
-
     path = _copy(folder)
     picture = folder / "atlas-sicilia.png"
     reference_picture(picture)
@@ -213,8 +204,6 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
         x, y = milazzo.x, milazzo.y - 0.85 * board.layout.spacing
 
     def press(preview: object) -> None:
-        from rail_app.games.italian_rails.authoring.preview import Preview
-
         assert isinstance(preview, Preview) and preview.camera is not None
         sx, sy = map(int, preview.camera.to_screen(x, y))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
@@ -230,8 +219,6 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
     ref = ReferenceImage(picture, REFERENCE_BOX, 50)
 
     def where(preview: object) -> tuple[float, float]:
-        from rail_app.games.italian_rails.authoring.preview import Preview
-
         assert isinstance(preview, Preview) and preview.camera is not None
         return preview.camera.to_screen(x, y)
 
@@ -239,8 +226,6 @@ def reference_and_pointer(folder: Path, size: tuple[int, int], out: Path,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rail_app.games.italian_rails.authoring.preview import parse_size
-
     def size(text: str) -> tuple[int, int]:
         got = parse_size(text)
         if got is None:

@@ -14,8 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.paths import resource_path, scratch_data_dir
+from rail_app.games.italian_rails.devtools.helpshots import shoot_helpers
 from rail_app.games.italian_rails.devtools.shooter import Shooter, anna_moves, new_session, play_on
-from rail_app.ui import screens
+from rail_app.games.italian_rails.rules import events, movement
+from rail_app.games.italian_rails.rules.actions import BuildSegment
+from rail_app.games.italian_rails.ui.commands import Intent, ToggleCard
+from rail_app.ui import scenes, screens
 
 SIZES = ((1920, 1080), (1280, 720))
 
@@ -23,9 +28,6 @@ SIZES = ((1920, 1080), (1280, 720))
 def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True) -> None:
     """Every picture at ``size`` (``pictures`` False: every screen drawn, none written)."""
     import pygame
-
-    from rail_app.games.italian_rails.ui.commands import Intent, ToggleCard
-    from rail_app.ui import scenes
 
     s = Shooter(size, outdir, pictures)
     app, d = s.app, s.d
@@ -107,7 +109,6 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True
     app.reset(screens.game_over(app, session))
     s.settle(2)
     s.shot("game-over")
-    from rail_app.games.italian_rails.devtools.helpshots import shoot_helpers
 
     shoot_helpers(s, italy)  # saves, ferries, Suggest, a hint, the lesson
     pygame.quit()
@@ -115,8 +116,6 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True
 
 def _stroke(scene: Any, start: int, length: int = 5) -> list[int]:
     """A legal stroke south-east from ``start``, found with the engine's quotes."""
-    from rail_app.games.italian_rails.rules.actions import BuildSegment
-
     board = scene.board
     path = [start]
     state = scene.state
@@ -140,7 +139,6 @@ def _route_preview(s: Shooter, scene: Any) -> None:
     """Click the city farthest along the train's network: a route over several turns."""
     import pygame
 
-    from rail_app.games.italian_rails.rules import movement
 
     st = scene.state
     board = scene.board
@@ -166,9 +164,6 @@ def _events(s: Shooter, scene: Any) -> None:
     """A storm, an eruption and a flood of the map's deck: the first card as drawn, then the
     zones."""
     import pygame
-
-    from rail_app.games.italian_rails.rules import events
-    from rail_app.games.italian_rails.ui.commands import Intent
 
     session = scene.session
     st = session.state.copy()
@@ -218,15 +213,11 @@ def _border_stroke(scene: Any) -> tuple[list[int], int] | None:
 def main(out: str = "docs/screenshots", sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
     """Draw every picture at every size, in a user data folder of its own (removed
     afterwards)."""
-    from rail_app.core.paths import scratch_data_dir
-
     with scratch_data_dir("italian-rails-shots-"):
         return _main(out, sizes)
 
 
 def _main(out: str, sizes: tuple[tuple[int, int], ...]) -> int:
-    from rail_app.core.paths import resource_path
-
     italy = str(resource_path("maps", "italy.yaml"))
     for w, h in sizes:
         outdir = Path(out) / f"{w}x{h}"

@@ -8,17 +8,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rail_app.games.italian_rails.ai.bot import Bot
+from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
 from rail_app.games.italian_rails.rules.state import Phase
+from rail_app.table.seats import Level
+from rail_app.ui.app import App
+from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.kit.driver import Driver
 from rail_app.ui.pngfile import save_png
+from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
+from rail_app.ui.settings import Settings
 
 
 def _app(size: tuple[int, int]) -> Any:
-    from rail_app.ui.headless import use_dummy_drivers
-
     use_dummy_drivers()
-    from rail_app.ui.app import App
-    from rail_app.ui.settings import Settings
-
     # a player past the first game: the first-game hints are read (helpshots shows one)
     return App(size=size, fullscreen=False, settings=Settings(hints=False))
 
@@ -26,10 +29,6 @@ def _app(size: tuple[int, int]) -> Any:
 def new_session(map_path: str, seed: int = 7, computer: bool = True, keep: bool = True) -> Any:
     """A new game with cards; with ``keep`` both players keep their first two cards (through
     the engine) and the game is at Anna's first build."""
-    from rail_app.games.italian_rails.rules.actions import EndTurn, KeepCards
-    from rail_app.table.seats import Level
-    from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
-
     seats = [Seat("Anna", HUMAN, Level.NORMAL, "blue"),
              Seat("Bruno", COMPUTER if computer else HUMAN, Level.NORMAL, "orange")]
     session = Session.new(GameSetup(map_path, seats, seed))
@@ -43,8 +42,6 @@ def new_session(map_path: str, seed: int = 7, computer: bool = True, keep: bool 
 
 def play_on(session: Any, seed: int, until: Callable[[Any], bool], limit: int = 6000) -> None:
     """Both seats played by the computer opponent (through the session) until ``until``."""
-    from rail_app.games.italian_rails.ai.bot import Bot
-
     bots = [Bot("hard", i, seed) for i in range(2)]
     for _ in range(limit):
         st = session.state
@@ -64,8 +61,6 @@ def anna_moves(turn: int) -> Callable[[Any], bool]:
 
 class Shooter:
     def __init__(self, size: tuple[int, int], outdir: Path, pictures: bool = True) -> None:
-        from rail_app.games.italian_rails.ui.selftest import Driver
-
         self.app = _app(size)
         self.d = Driver(self.app)
         self.out = outdir

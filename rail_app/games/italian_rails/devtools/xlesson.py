@@ -20,7 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rail_app.games.italian_rails.ui.selftest import Driver
+from rail_app.core.paths import scratch_data_dir
+from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
+from rail_app.ui.app import App
+from rail_app.ui.kit.driver import Driver
+from rail_app.ui.settings import Settings
 
 TOOLS = ("xdotool", "import")
 
@@ -64,15 +68,10 @@ def main(out: Path, size: tuple[int, int]) -> int:
         return 2
     os.environ["SDL_VIDEODRIVER"] = "x11"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from rail_app.core.paths import scratch_data_dir
 
     out.mkdir(parents=True, exist_ok=True)
     with scratch_data_dir("italian-rails-lesson-"):
         import pygame
-
-        from rail_app.games.italian_rails.devtools.lessonplay import play_lesson
-        from rail_app.ui.app import App
-        from rail_app.ui.settings import Settings
 
         app = App(size=size, fullscreen=False, settings=Settings())
         for _ in range(5):

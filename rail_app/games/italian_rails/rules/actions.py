@@ -7,25 +7,17 @@ with its seed and map, *is* the game record.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rail_app.table import actions as kit
+from rail_app.table.actions import ActionCodec, Limits
 
 
-@dataclass(frozen=True)
-class Action:
-    """Base class. ``kind`` is the name written in game records."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for k, v in asdict(self).items():
-            data[k] = list(v) if isinstance(v, tuple) else v
-        return data
-
-    def __repr__(self) -> str:
-        args = ", ".join(repr(getattr(self, f.name)) for f in fields(self))
-        return f"{type(self).__name__}({args})"
+@dataclass(frozen=True, repr=False)
+class Action(kit.Action):
+    """Base of Italian Rails' actions (the kit's :class:`~rail_app.table.actions.Action`:
+    ``kind`` is the name records write; the ``repr`` names fields by position)."""
 
 
 # -- setup (C2) --------------------------------------------------------------------------------
@@ -198,22 +190,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
+#: Limits on the fields of recorded actions: text (dots, names), numbers, lists (a path).
+LIMITS = Limits(text=60, number=10**6, items=1000)
+#: The records' form of the actions: every field checked against its type and the limits.
+CODEC: ActionCodec[Action] = ActionCodec(ACTION_TYPES.values(), LIMITS)
+
+
+def action_from_dict(data: object) -> Action:
     """Rebuild an action from its record form; ValueError with a readable message if wrong."""
-    if not isinstance(data, dict) or "kind" not in data:
-        raise ValueError(f"an action is a mapping with a 'kind', not {data!r}")
-    cls = ACTION_TYPES.get(str(data["kind"]))
-    if cls is None:
-        raise ValueError(f"unknown action kind {data['kind']!r}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in data:
-            v = data[f.name]
-            kwargs[f.name] = tuple(v) if isinstance(v, list) else v
-    extra = set(data) - {"kind"} - {f.name for f in fields(cls)}
-    if extra:
-        raise ValueError(f"action {data['kind']!r} has unknown field(s) {sorted(extra)}")
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise ValueError(f"action {data['kind']!r}: {exc}") from None
+    return CODEC.from_dict(data)

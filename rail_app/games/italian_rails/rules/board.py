@@ -875,8 +875,9 @@ def river_crossings(ends: np.ndarray, lines: np.ndarray, rivers: Sequence[Any]
     c, d = starts[piece], stops[piece]
 
     def orient(p: np.ndarray, q: np.ndarray, r: np.ndarray) -> np.ndarray:
-        return (q[:, 0] - p[:, 0]) * (r[:, 1] - p[:, 1]) - \
+        out: np.ndarray = (q[:, 0] - p[:, 0]) * (r[:, 1] - p[:, 1]) - \
             (q[:, 1] - p[:, 1]) * (r[:, 0] - p[:, 0])
+        return out
 
     d1, d2, d3, d4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
     # far beyond the rounding of four products of coordinates of this size

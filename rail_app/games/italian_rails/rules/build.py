@@ -81,6 +81,7 @@ from rail_app.games.italian_rails.rules.quotes import (
     UpgradeDetails,
     Violation,
     refused,
+    violation_at,
 )
 from rail_app.games.italian_rails.rules.state import (
     VARIANT_LOANS,
@@ -205,14 +206,14 @@ def _name(state: GameState, player: int) -> str:
 def quote_build(state: GameState, action: BuildSegment) -> Quote:
     """B1, B3, B4, K1-K7 and event limits for one segment drawn from ``a`` to ``b``."""
     ends = _segment_ends(state, action)
-    if isinstance(ends, Quote):
+    if not isinstance(ends, tuple):
         return ends
     a, b = ends
     board = state.board
     me = state.current
     edge = board.edge(a, b) if a != b else None
     if edge is None:
-        return refused(action, Violation.at("B1", board, lambda p: (
+        return refused(action, violation_at("B1", board, lambda p: (
             _("Can't build here: {dot} and {dot2} are not neighbouring dots").format(dot=p.dot(a), dot2=p.dot(b)))))
     if edge.free:
         city = board.major_of_dot[a].name
@@ -297,7 +298,7 @@ def quote_ferry(state: GameState, action: BuildFerry) -> Quote:
         v.append(Violation("K8", _("You have already taken the ferry {name}").format(name=ferry.name)))
     elif not any(in_network(state, me, d) or d in board.major_of_dot for d in ferry.ports):
         x, y = ferry.ports
-        v.append(Violation.at("K8", board, lambda p: (
+        v.append(violation_at("K8", board, lambda p: (
             _("Connect your track to a port of {name} ({dot} or {dot2}) before taking the ferry").format(name=ferry.name, dot=p.dot(x), dot2=p.dot(y)))))
     cost = ferry_cost(state, me, ferry)
     v.extend(_budget_violations(state, cost))
@@ -377,7 +378,7 @@ def _piece(p: Places, piece: Edge | str) -> str:
 def quote_erase(state: GameState, action: EraseSegment) -> Quote:
     """K10: erase a segment (or a ferry, named by its two ports) drawn in this phase."""
     ends = _segment_ends(state, action)
-    if isinstance(ends, Quote):
+    if not isinstance(ends, tuple):
         return ends
     a, b = ends
     board = state.board
@@ -398,7 +399,7 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
             "K10", _("Track from earlier turns is permanent: only this phase's drawing can be "
                    "erased")))
     else:
-        return refused(action, Violation.at("K10", board, lambda p: (
+        return refused(action, violation_at("K10", board, lambda p: (
             _("You drew nothing between {dot} and {dot2} in this phase").format(dot=p.dot(a), dot2=p.dot(b)))))
     if hanging:
         erased: Edge | str = (a, b) if details.edge is not None or ferry is None else ferry.name
@@ -408,7 +409,7 @@ def quote_erase(state: GameState, action: EraseSegment) -> Quote:
             shown = ", ".join(_piece(p, x) for x in hanging[:3]) + more
             return (_("Can't erase {x}: {shown} drawn from it would connect to nothing; erase that first").format(x=_piece(p, erased), shown=shown))
 
-        return Quote(action, 0, (Violation.at("K1", board, sentence),), details)
+        return Quote(action, 0, (violation_at("K1", board, sentence),), details)
     return Quote(action, 0, (), details)
 
 

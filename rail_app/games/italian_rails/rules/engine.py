@@ -14,26 +14,22 @@ Everything the engine knows about actions comes from the table in
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from typing import Any
 
 from rail_app.core.i18n import _
 from rail_app.games.italian_rails.rules import cards, takeback, turns
 from rail_app.games.italian_rails.rules.actions import Action, ChooseLoss, TakeBack
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
-from rail_app.games.italian_rails.rules.quotes import (
-    IllegalAction,
-    Moment,
-    Quote,
-    Violation,
-    refused,
-)
+from rail_app.games.italian_rails.rules.quotes import IllegalAction, Moment, Quote, Violation
 from rail_app.games.italian_rails.rules.rulebook import RULEBOOK
 from rail_app.games.italian_rails.rules.state import VARIANTS, GameState, Phase, PlayerState, Step
+from rail_app.table.engine import Engine, Pending, Rule
 
 __all__ = [
-    "IllegalAction", "Quote", "Violation", "apply", "is_legal", "legal_actions", "new_game",
-    "quote",
+    "ENGINE", "IllegalAction", "Quote", "Violation", "apply", "apply_quoted", "is_legal",
+    "legal_actions", "new_game", "quote",
 ]
 
 
@@ -70,90 +66,84 @@ def new_game(
     return state
 
 
-def moment_violation(state: GameState, action: Action, player: int | None) -> Violation | None:
-    """Wrong-moment errors, checked before any rule (habit 4)."""
-    if state.phase is Phase.OVER or state.outcome is not None:
-        return Violation.not_now(Moment.GAME_OVER, _("The game is over"))
-    if state.pending is not None:
-        if not isinstance(action, ChooseLoss):
-            who = state.players[state.pending.player].name
-            return Violation.not_now(Moment.PENDING,
-                                     _("Waiting for {who} to choose which load is lost").format(who=who))
-        if player is not None and player != state.pending.player:
-            return Violation.not_now(Moment.NOT_YOUR_TURN, _("It is not your choice to make"))
-        return None
-    if player is not None and player != state.current:
-        return Violation.not_now(Moment.NOT_YOUR_TURN,
-                                 _("It is {name}'s turn").format(name=state.players[state.current].name))
-    rule = RULEBOOK.rule(action)
-    if rule is None:
+class ItalianFlow:
+    """What the kit's engine asks of Italian Rails (:class:`rail_app.table.engine.Flow`): the
+    phases, the pending E7 choice, whose turn it is, and what follows an action: the turn flow
+    its apply asked for (:class:`Step`), then the turn's hooks and the checks after every action
+    (V2 repayments), and what may be taken back (rules/takeback.py)."""
+
+    def over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER or state.outcome is not None
+
+    def pending(self, state: GameState) -> Pending | None:
+        p = state.pending
+        if p is None:
+            return None
+        who = state.players[p.player].name
+        return Pending(p.player, (ChooseLoss,),
+                       _("Waiting for {who} to choose which load is lost").format(who=who))
+
+    def may_act(self, state: GameState) -> Collection[int]:
+        return (state.current,)
+
+    def seat_of(self, state: GameState, action: Action) -> int:
+        return state.actor
+
+    def step(self, state: GameState) -> Hashable:
+        return state.phase
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        return state.players[seat].name
+
+    def wrong_step(self, state: GameState, rule: Rule[GameState, Any]) -> Violation:
+        """Why an action is not allowed in this phase, with the rule that says so if one
+        does."""
+        phases = rule.when
+        if state.phase is Phase.SWAPPED:
+            return Violation.not_now(
+                Moment.WRONG_PHASE, _("Not now: after swapping demands you may only lock loads "
+                "already on the train, then end the turn"), "C6")
+        if (state.phase is Phase.BUILD and Phase.MOVE in phases
+                and turns.build_only(state, state.current)):
+            return Violation.not_now(
+                Moment.WRONG_PHASE, _("Not now: trains start running on your third turn; in your first {build_only_turns} turns you only build").format(build_only_turns=turns.BUILD_ONLY_TURNS), "T2")
         return Violation.not_now(Moment.WRONG_PHASE,
-                                 f"{type(action).__name__} is not a game action")
-    if state.phase not in rule.phases:
-        return _wrong_phase(state, rule.name, rule.phases)
-    return None
+                                 _("Not now: {name} is not allowed in the {phase} phase").format(name=rule.name, phase=state.phase))
+
+    def copy(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def history(self, state: GameState) -> list[tuple[int, Action]]:
+        return state.history
+
+    def candidates(self, state: GameState) -> Iterable[Action]:
+        for source in RULEBOOK.legal_sources:
+            yield from source(state)
+
+    def then(self, state: GameState, action: Action, result: object) -> None:
+        if result is Step.START_GAME:
+            turns.begin_first_turn(state, state.first_player, RULEBOOK.hooks)
+        elif result is Step.END_TURN:
+            turns.end_turn(state, RULEBOOK.hooks)
+
+    def settle(self, state: GameState, action: Action, result: object,
+               before: GameState | None) -> None:
+        turns.after_action(state, RULEBOOK.hooks)
+        for check in RULEBOOK.after_action:
+            check(state)
+        if not isinstance(action, TakeBack):  # what may be taken back next (rules/takeback.py)
+            state.undo = before if (before is not None and result is None
+                                    and state.phase is Phase.MOVE
+                                    and takeback.nothing_revealed(before, state)) else None
 
 
-def _wrong_phase(state: GameState, name: str, phases: frozenset[Phase]) -> Violation:
-    """Why an action is not allowed in this phase, with the rule that says so if one does."""
-    if state.phase is Phase.SWAPPED:
-        return Violation.not_now(
-            Moment.WRONG_PHASE, _("Not now: after swapping demands you may only lock loads "
-            "already on the train, then end the turn"), "C6")
-    if (state.phase is Phase.BUILD and Phase.MOVE in phases
-            and turns.build_only(state, state.current)):
-        return Violation.not_now(
-            Moment.WRONG_PHASE, _("Not now: trains start running on your third turn; in your first {build_only_turns} turns you only build").format(build_only_turns=turns.BUILD_ONLY_TURNS), "T2")
-    return Violation.not_now(Moment.WRONG_PHASE,
-                             _("Not now: {name} is not allowed in the {phase} phase").format(name=name, phase=state.phase))
+#: Italian Rails' engine: the kit's skeleton over :data:`RULEBOOK` and :class:`ItalianFlow`.
+ENGINE: Engine[GameState, Action] = Engine(RULEBOOK.actions, ItalianFlow(), "Italian Rails")
 
-
-def quote(state: GameState, action: Action, player: int | None = None) -> Quote:
-    """Cost and every violation of ``action`` for the player to act (or ``player``)."""
-    moment = moment_violation(state, action, player)
-    if moment is not None:
-        return refused(action, moment)
-    rule = RULEBOOK.rule(action)
-    assert rule is not None
-    return rule.quote(state, action)
-
-
-def apply(
-    state: GameState, action: Action, player: int | None = None, *, inplace: bool = False
-) -> GameState:
-    """Carry out a legal action and return the new state; IllegalAction otherwise."""
-    q = quote(state, action, player)
-    if not q.ok:
-        raise IllegalAction(q)
-    rule = RULEBOOK.rule(action)
-    assert rule is not None
-    actor = state.actor
-    new = state if inplace else state.copy()
-    before = (state.copy() if inplace else state) if rule.undoable else None
-    step = rule.apply(new, action, q)
-    if step is Step.START_GAME:
-        turns.begin_first_turn(new, new.first_player, RULEBOOK.hooks)
-    elif step is Step.END_TURN:
-        turns.end_turn(new, RULEBOOK.hooks)
-    new.history.append((actor if player is None else player, action))  # the game record
-    turns.after_action(new, RULEBOOK.hooks)
-    for check in RULEBOOK.after_action:
-        check(new)
-    if not isinstance(action, TakeBack):  # what may be taken back next (rules/takeback.py)
-        new.undo = before if (before is not None and step is None and new.phase is Phase.MOVE
-                              and takeback.nothing_revealed(before, new)) else None
-    return new
+# the engine's work under the names the rules, the players and the tests call
+quote, apply, apply_quoted = ENGINE.quote, ENGINE.apply, ENGINE.apply_quoted
+legal_actions, moment_violation = ENGINE.legal_actions, ENGINE.moment
 
 
 def is_legal(state: GameState, action: Action) -> bool:
     return quote(state, action).ok
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every legal action now (builds limited to those from the current network)."""
-    out: list[Action] = []
-    for source in RULEBOOK.legal_sources:
-        for action in source(state):
-            if quote(state, action).ok:
-                out.append(action)
-    return out

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from rail_app.table import events as kit
+
 
 class LogKind(StrEnum):
     """What a line of the history is about (the history panel's colour)."""
@@ -40,8 +42,10 @@ class Settled(StrEnum):
 
 
 @dataclass(frozen=True)
-class Event:
-    """Base of every event of the history."""
+class Event(kit.Event):
+    """Base of every event of Italian Rails' history (the kit's
+    :class:`~rail_app.table.events.Event`): its ``kind`` is the :class:`LogKind` the history
+    panel colours it as."""
 
     kind: ClassVar[LogKind] = LogKind.ACTION
 

@@ -4,21 +4,15 @@ and the JSON Schema of its map files (``maps/schema.json``)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from rail_app.core.mapfile import LineIndex, MapProblem, suggest
-from rail_app.core.paths import resource_path
-
-_SCHEMA: dict[str, Any] | None = None
+from rail_app.core.mapfile import LineIndex, MapProblem, load_schema, suggest
 
 
 def map_schema() -> dict[str, Any]:
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = json.loads(resource_path("maps", "schema.json").read_text(encoding="utf-8"))
-    return _SCHEMA
+    """``maps/schema.json``, read once."""
+    return load_schema("schema.json")
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from rail_app.games.italian_rails.rules.quotes import (
     Quote,
     Violation,
     refused,
+    violation_at,
 )
 from rail_app.games.italian_rails.rules.state import VARIANT_FAST_TRAINS, GameState, Phase, log
 
@@ -116,25 +117,25 @@ def _step(state: GameState, player: int, a: int, b: int) -> tuple[str | None, Vi
     board = state.board
     e = board.edge(a, b)
     if e is None or e.forbidden is not None:
-        return None, Violation.at("M1", board, lambda p: (
+        return None, violation_at("M1", board, lambda p: (
             _("The train moves only between neighbouring dots: {dot} and {dot2} are not joined").format(dot=p.dot(a), dot2=p.dot(b))))
     key = edge_key(a, b)
     river = events.flooded_river(state, key)
     if river is not None:
-        return None, Violation.at("E4", board, lambda p: (
+        return None, violation_at("E4", board, lambda p: (
             _("Can't cross the {river} from {dot} to {dot2}: it is in flood").format(river=river, dot=p.dot(a), dot2=p.dot(b))))
     if e.free:
         return FREE, None
     owner = state.owner.get(key)
     if owner is None:
-        return None, Violation.at("M3", board, lambda p: (
+        return None, violation_at("M3", board, lambda p: (
             _("There is no track between {dot} and {dot2}").format(dot=p.dot(a), dot2=p.dot(b))))
     if owner == player:
         return OWN, None
     if not _can_rent(state, player):
         who = state.players[owner].name
         fee = state.rules.rental_fee
-        return None, Violation.at("M3", board, lambda p: (
+        return None, violation_at("M3", board, lambda p: (
             _("Can't enter {who}'s track ({dot} to {dot2}): you can't pay the {fee} rent").format(who=who, dot=p.dot(a), dot2=p.dot(b), fee=money_millions(fee))))
     return RENT, None
 
@@ -412,7 +413,7 @@ def quote_move(state: GameState, action: MoveTrain) -> Quote:
     too_far = False
     for n in dots:
         if n == prev and not _is_city(state, pos):
-            v.append(Violation.at("M2", state.board, _no_reversing(pos)))
+            v.append(violation_at("M2", state.board, _no_reversing(pos)))
             break
         kind, bad = _step(state, p, pos, n)
         if bad is not None:

@@ -10,64 +10,22 @@ object, one class per kind of action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
-from rail_app.games.italian_rails.rules.places import Keys, Places, Sentence
-from rail_app.table.gamedef import IllegalAction as TableIllegalAction
+from rail_app.games.italian_rails.rules.places import Keys, Sentence
+from rail_app.table import quotes as kit
+from rail_app.table.quotes import IllegalAction, Moment, Violation, refused
+
+__all__ = ["IllegalAction", "Moment", "Quote", "Violation", "refused", "violation_at"]
 
 
-class Moment(StrEnum):
-    """Wrong-moment codes (habit 4). The value is what game records print."""
-
-    GAME_OVER = "game-over"
-    PENDING = "choice-pending"
-    NOT_YOUR_TURN = "not-your-turn"
-    WRONG_PHASE = "wrong-phase"
-    NOTHING_TO_TAKE_BACK = "nothing-to-take-back"  # see rules/takeback.py
-
-
-@dataclass(frozen=True)
-class Violation:
-    """Why an action is refused.
-
-    ``rule`` is the id of the rule in RULES.md that forbids it ("K5"); a wrong-moment
-    refusal also names its :class:`Moment`, and keeps a rule id when a rule explains the
-    moment (T2: no moving in the first two turns; C6: after a swap). ``code`` is what
-    records and replays print: the rule id, else the moment's code.
-    """
-
-    rule: str
-    message: str
-    moment: Moment | None = None
-    #: The sentence with its places, for a refusal that names dots or segments: ``message``
-    #: is it with grid keys (records), the screen renders it with the places' names.
-    sentence: Sentence | None = field(default=None, compare=False, repr=False)
-
-    @classmethod
-    def not_now(cls, moment: Moment, message: str, rule: str = "") -> Violation:
-        return cls(rule, message, moment)
-
-    @classmethod
-    def at(cls, rule: str, board: Board, sentence: Sentence) -> Violation:
-        """A refusal naming places: written once (``sentence``), kept with grid keys."""
-        return cls(rule, sentence(Keys(board)), None, sentence)
-
-    def words(self, places: Places) -> str:
-        """The reason with its places rendered by ``places``."""
-        return self.sentence(places) if self.sentence is not None else self.message
-
-    @property
-    def code(self) -> str:
-        if self.rule:
-            return self.rule
-        return str(self.moment) if self.moment is not None else ""
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.code})" if self.code else self.message
+def violation_at(rule: str, board: Board, sentence: Sentence) -> Violation:
+    """A refusal naming places: written once (``sentence``), kept with grid keys in its
+    ``message`` (records), rendered with the places' names by ``Violation.words``."""
+    return Violation(rule, sentence(Keys(board)), None, sentence)
 
 
 # -- details, one class per kind of action ----------------------------------------------------
@@ -192,52 +150,10 @@ class LossDetails:
 Details = (BuildDetails | FerryDetails | EraseDetails | UpgradeDetails | LoanDetails
            | EndTurnDetails | PlaceDetails | MoveDetails | BoardDetails | DeliverDetails
            | LossDetails | TakeBackDetails)
-D = TypeVar("D", BuildDetails, FerryDetails, EraseDetails, UpgradeDetails, LoanDetails,
-            EndTurnDetails, PlaceDetails, MoveDetails, BoardDetails, DeliverDetails,
-            LossDetails, TakeBackDetails)
 
 
-@dataclass(frozen=True)
-class Quote:
-    """What an action would cost and everything that forbids it."""
-
-    action: Action
-    cost: int = 0
-    violations: tuple[Violation, ...] = ()
-    details: Details | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not self.violations
-
-    @property
-    def rules(self) -> list[str]:
-        """The codes of the violations (rule ids, or a wrong moment's code)."""
-        return [v.code for v in self.violations]
-
-    @property
-    def wrong_moment(self) -> bool:
-        return bool(self.violations) and self.violations[0].moment is not None
-
-    @property
-    def headline(self) -> str:
-        """The first reason, as a player reads it."""
-        return str(self.violations[0]) if self.violations else ""
-
-    def detail(self, kind: type[D]) -> D | None:
-        """The details if they are of ``kind`` (the quote of a different action has none)."""
-        return self.details if isinstance(self.details, kind) else None
-
-
-def refused(action: Action, violation: Violation) -> Quote:
-    """The quote of an action refused for one reason."""
-    return Quote(action, 0, (violation,))
-
-
-class IllegalAction(TableIllegalAction):
-    """Raised by ``engine.apply`` for an action its quote refuses."""
-
-    def __init__(self, quote: Quote) -> None:
-        reasons = "; ".join(str(v) for v in quote.violations)
-        super().__init__(quote, f"{quote.action!r} is not allowed: {reasons}")
-        self.quote: Quote = quote
+if TYPE_CHECKING:
+    #: Italian Rails' quotes: the kit's, with its actions and its details.
+    Quote = kit.Quote[Action, Details]
+else:  # the class itself at run time: quotes are made often, and an alias is slow to call
+    Quote = kit.Quote

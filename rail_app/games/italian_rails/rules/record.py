@@ -10,23 +10,20 @@ are checked field by field against the action classes before any is built.
 from __future__ import annotations
 
 import os
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
 from rail_app.core import guarded
-from rail_app.core.cache import BoundedCache
-from rail_app.games.italian_rails.rules.actions import ACTION_TYPES, Action, action_from_dict
+from rail_app.core.lazy import Lazy
+from rail_app.games.italian_rails.rules.actions import Action
 from rail_app.games.italian_rails.rules.board import Board
 from rail_app.games.italian_rails.rules.deckmodel import Deck
-from rail_app.games.italian_rails.rules.engine import apply, new_game, quote
+from rail_app.games.italian_rails.rules.engine import apply_quoted, new_game, quote
 from rail_app.games.italian_rails.rules.identity import (
     BUILDING_ONLY,
     GAME_ID,
     RULES_VERSION,
-    SEATS,
     VARIANTS,
 )
 from rail_app.games.italian_rails.rules.state import GameState
@@ -40,54 +37,37 @@ from rail_app.table.records import (
 )
 
 MAX_NAME = table_records.MAX_NAME
-#: Limits on the fields of recorded actions: text (dots, names), numbers, lists (a path).
-MAX_FIELD_TEXT = 60
-MAX_FIELD_NUMBER = 10**6
-MAX_FIELD_ITEMS = 1000
+#: The game's definition, for the table's records (the definition names these rules: it is
+#: looked up when a record is first read or written).
+GAME: Lazy[table_records.AnyGameDef] = Lazy("rail_app.games.italian_rails.game:ITALIAN_RAILS")
 
-__all__ = ["CODEC", "ActionResult", "Record", "RecordError", "load_record", "map_digest",
+__all__ = ["ActionResult", "Record", "RecordError", "load_record", "map_digest",
            "record_dict", "record_from_dict", "record_from_game", "record_text", "replay_record",
            "save_record", "start_state"]
 
 
-class Codec:
-    """Italian Rails' side of a record (:class:`rail_app.table.records.RecordCodec`)."""
-
-    id = GAME_ID
-    rules_version = RULES_VERSION
-    seats = SEATS
-
-    def action_to_dict(self, action: Action) -> dict[str, Any]:
-        return action.to_dict()
-
-    def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        problem = action_field_problem(data)
-        if problem:
-            raise ValueError(problem)
-        return action_from_dict(dict(data))
-
-    def options_to_record(self, options: Mapping[str, object]) -> dict[str, Any]:
-        return {"deck": not options.get(BUILDING_ONLY, False),
-                "variants": sorted(v for v in VARIANTS if options.get(v))}
-
-    def options_from_record(self, data: Mapping[str, Any]) -> dict[str, object]:
-        variants = data.get("variants", [])
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise ValueError("'variants' must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ValueError(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
-                             f"{', '.join(VARIANTS)})")
-        deck = data.get("deck", True)
-        if not isinstance(deck, bool):
-            raise ValueError("'deck' must be true or false")
-        out: dict[str, object] = {v: True for v in sorted(variants)}
-        if not deck:
-            out[BUILDING_ONLY] = True
-        return out
+def options_to_record(options: Mapping[str, object]) -> dict[str, Any]:
+    """The options as a record writes them: ``deck`` and ``variants``."""
+    return {"deck": not options.get(BUILDING_ONLY, False),
+            "variants": sorted(v for v in VARIANTS if options.get(v))}
 
 
-CODEC = Codec()
+def options_from_record(data: Mapping[str, Any]) -> dict[str, object]:
+    """The options of a record's JSON (ValueError names the fault)."""
+    variants = data.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ValueError("'variants' must be a list of variant names")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variant {guarded.shorten(unknown[0])} (variants: "
+                         f"{', '.join(VARIANTS)})")
+    deck = data.get("deck", True)
+    if not isinstance(deck, bool):
+        raise ValueError("'deck' must be true or false")
+    out: dict[str, object] = {v: True for v in sorted(variants)}
+    if not deck:
+        out[BUILDING_ONLY] = True
+    return out
 
 
 def options_of(state: GameState) -> dict[str, object]:
@@ -127,15 +107,15 @@ def record_from_game(state: GameState, map_path: str | os.PathLike[str]) -> Reco
 
 def record_dict(record: Record) -> dict[str, Any]:
     """The JSON form of a record of Italian Rails."""
-    return table_records.record_to_dict(record, CODEC)
+    return table_records.record_to_dict(record, GAME.get())
 
 
 def record_text(record: Record) -> str:
-    return table_records.record_text(record, CODEC)
+    return table_records.record_text(record, GAME.get())
 
 
 def save_record(path: str | os.PathLike[str], record: Record) -> None:
-    table_records.save_record(path, record, CODEC)
+    table_records.save_record(path, record, GAME.get())
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
@@ -144,54 +124,7 @@ def load_record(path: str | os.PathLike[str]) -> Record:
 
 
 def record_from_dict(data: Any, shown: str = "record") -> Record:
-    return table_records.record_from_dict(data, CODEC, shown)
-
-
-def action_field_problem(data: Any) -> str | None:
-    """Why the fields of a recorded action have the wrong types or sizes (None if they are
-    fine), checked against the action's dataclass before it is built: a record from another
-    machine must not hand the engine a dictionary where a dot's name belongs."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        return "an action is a mapping with a 'kind'"
-    cls = ACTION_TYPES.get(data["kind"])
-    if cls is None:
-        return f"unknown action kind {guarded.shorten(data['kind'])}"
-    hints = _field_types(cls)
-    for f in fields(cls):
-        if f.name in data and not _fits(data[f.name], hints[f.name]):
-            return (f"action {data['kind']!r}: {f.name} cannot be "
-                    f"{guarded.shorten(data[f.name])}")
-    return None
-
-
-_FIELD_TYPES: BoundedCache[str, dict[str, Any]] = BoundedCache(64)
-
-
-def _field_types(cls: type[Action]) -> dict[str, Any]:
-    """The field types of an action class, resolved once."""
-    return _FIELD_TYPES.get(cls.kind, lambda: typing.get_type_hints(cls))
-
-
-def _fits(value: Any, tp: Any) -> bool:
-    """Whether a JSON value fits a field type of an action (str, int, bool, X | None,
-    tuple[X, ...]), within the record's limits."""
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, t) for t in typing.get_args(tp))
-    if origin is tuple:
-        item = typing.get_args(tp)[0]
-        return (isinstance(value, list) and len(value) <= MAX_FIELD_ITEMS
-                and all(_fits(v, item) for v in value))
-    if tp is type(None):
-        return value is None
-    if tp is bool:
-        return isinstance(value, bool)
-    if tp is int:
-        return (isinstance(value, int) and not isinstance(value, bool)
-                and abs(value) <= MAX_FIELD_NUMBER)
-    if tp is str:
-        return isinstance(value, str) and len(value) <= MAX_FIELD_TEXT
-    return False
+    return table_records.record_from_dict(data, GAME.get(), shown)
 
 
 def start_state(record: Record, board: Board, deck: Deck | None) -> GameState:
@@ -206,9 +139,10 @@ def replay_record(record: Record, board: Board, deck: Deck | None
     ids) and skipped; the game goes on from the last legal state."""
     state = start_state(record, board, deck)
     results: list[ActionResult] = []
-    for i, (player, action) in enumerate(record.actions, start=1):
+    for i, (player, recorded) in enumerate(record.actions, start=1):
+        action = typing.cast(Action, recorded)  # read by the game's own codec
         q = quote(state, action, player)
         if q.ok:
-            apply(state, action, player, inplace=True)
+            apply_quoted(state, q, player, inplace=True)
         results.append(result_of(i, player, action, q))
     return state, results

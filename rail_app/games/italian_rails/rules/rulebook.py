@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from rail_app.games.italian_rails.rules import build, cards, events, movement, takeback, turns
 from rail_app.games.italian_rails.rules.actions import (
@@ -37,10 +37,8 @@ from rail_app.games.italian_rails.rules.actions import (
     TakeLoan,
     UpgradeLoco,
 )
-from rail_app.games.italian_rails.rules.quotes import Quote
-from rail_app.games.italian_rails.rules.state import GameState, Phase, Step
-
-A = TypeVar("A", bound=Action)
+from rail_app.games.italian_rails.rules.state import GameState, Phase
+from rail_app.table.engine import Rule
 
 SETUP = frozenset({Phase.SETUP})
 MOVE = frozenset({Phase.MOVE})
@@ -50,67 +48,58 @@ AFTER_SWAP_TOO = frozenset({Phase.MOVE, Phase.SWAPPED})
 ANY_TURN = frozenset({Phase.MOVE, Phase.BUILD, Phase.SWAPPED})
 
 
-@dataclass(frozen=True)
-class ActionRule(Generic[A]):
-    """One action: the phases it is legal in, its quote and its apply.
-
-    ``apply`` may return a :class:`Step` for the turn flow (the turn ends, the game starts).
-    ``name`` is how a refusal names the action ("Not now: building is ..."). ``undoable``:
-    the action may be taken back (rules/takeback.py) when it revealed nothing.
-    """
-
-    phases: frozenset[Phase]
-    quote: Callable[[GameState, A], Quote]
-    apply: Callable[[GameState, A, Quote], Step | None]
-    name: str
-    undoable: bool = False
+#: One action's row (the kit's :class:`~rail_app.table.engine.Rule`): the phases it is legal
+#: in, its quote and its apply (which may return a :class:`Step` for the turn flow: the turn
+#: ends, the game starts), how a refusal names it ("Not now: building is ..."), and whether it
+#: may be taken back (rules/takeback.py) when it revealed nothing.
+ActionRule = Rule[GameState, Any]
 
 
 @dataclass(frozen=True)
 class Rulebook:
-    actions: Mapping[type[Action], ActionRule[Any]]
+    actions: Mapping[type[Action], ActionRule]
     legal_sources: tuple[Callable[[GameState], Iterable[Action]], ...]
     hooks: turns.TurnHooks
     after_action: tuple[Callable[[GameState], None], ...]  # after every applied action
 
-    def rule(self, action: Action) -> ActionRule[Any] | None:
+    def rule(self, action: Action) -> ActionRule | None:
         return self.actions.get(type(action))
 
 
 RULEBOOK = Rulebook(
     actions={
         # setup (C2)
-        KeepCards: ActionRule(SETUP, cards.quote_keep, cards.apply_keep, "choosing cards"),
+        KeepCards: Rule(SETUP, cards.quote_keep, cards.apply_keep, "choosing cards"),
         # phase A: moving and loads (M1-M6, C3-C6)
-        PlaceTrain: ActionRule(MOVE, movement.quote_place, movement.apply_place,
+        PlaceTrain: Rule(MOVE, movement.quote_place, movement.apply_place,
                                "placing the train", undoable=True),
-        MoveTrain: ActionRule(MOVE, movement.quote_move, movement.apply_move, "moving",
+        MoveTrain: Rule(MOVE, movement.quote_move, movement.apply_move, "moving",
                               undoable=True),
-        BoardFerry: ActionRule(MOVE, movement.quote_board, movement.apply_board,
+        BoardFerry: Rule(MOVE, movement.quote_board, movement.apply_board,
                                "boarding a ferry", undoable=True),
-        PickUp: ActionRule(MOVE, cards.quote_pickup, cards.apply_pickup, "picking up",
+        PickUp: Rule(MOVE, cards.quote_pickup, cards.apply_pickup, "picking up",
                            undoable=True),
-        Lock: ActionRule(AFTER_SWAP_TOO, cards.quote_lock, cards.apply_lock, "locking",
+        Lock: Rule(AFTER_SWAP_TOO, cards.quote_lock, cards.apply_lock, "locking",
                          undoable=True),
-        Deliver: ActionRule(MOVE, cards.quote_deliver, cards.apply_deliver, "delivering"),
-        Drop: ActionRule(MOVE, cards.quote_drop, cards.apply_drop, "dropping", undoable=True),
-        TakeBack: ActionRule(MOVE, takeback.quote_take_back, takeback.apply_take_back,
+        Deliver: Rule(MOVE, cards.quote_deliver, cards.apply_deliver, "delivering"),
+        Drop: Rule(MOVE, cards.quote_drop, cards.apply_drop, "dropping", undoable=True),
+        TakeBack: Rule(MOVE, takeback.quote_take_back, takeback.apply_take_back,
                              "taking back"),
-        SwapDemands: ActionRule(MOVE_OR_BUILD, cards.quote_swap, cards.apply_swap,
+        SwapDemands: Rule(MOVE_OR_BUILD, cards.quote_swap, cards.apply_swap,
                                 "swapping demands"),
         # phase B: building (K1-K10, V2)
-        BuildSegment: ActionRule(BUILD, build.quote_build, build.apply_build, "building"),
-        EraseSegment: ActionRule(BUILD, build.quote_erase, build.apply_erase, "erasing"),
-        BuildFerry: ActionRule(BUILD, build.quote_ferry, build.apply_ferry, "taking a ferry"),
-        UpgradeLoco: ActionRule(BUILD, build.quote_upgrade, build.apply_upgrade, "upgrading"),
-        TakeLoan: ActionRule(MOVE_OR_BUILD, build.quote_loan, build.apply_loan, "a loan"),
+        BuildSegment: Rule(BUILD, build.quote_build, build.apply_build, "building"),
+        EraseSegment: Rule(BUILD, build.quote_erase, build.apply_erase, "erasing"),
+        BuildFerry: Rule(BUILD, build.quote_ferry, build.apply_ferry, "taking a ferry"),
+        UpgradeLoco: Rule(BUILD, build.quote_upgrade, build.apply_upgrade, "upgrading"),
+        TakeLoan: Rule(MOVE_OR_BUILD, build.quote_loan, build.apply_loan, "a loan"),
         # events (E7): answered whenever the choice is pending
-        ChooseLoss: ActionRule(ANY_TURN, events.quote_choose_loss, events.apply_choose_loss,
+        ChooseLoss: Rule(ANY_TURN, events.quote_choose_loss, events.apply_choose_loss,
                                "choosing a lost load"),
         # turn flow (T1-T3, K10)
-        EndPhase: ActionRule(MOVE, turns.quote_end_phase, turns.apply_end_phase,
+        EndPhase: Rule(MOVE, turns.quote_end_phase, turns.apply_end_phase,
                              "ending the move phase"),
-        EndTurn: ActionRule(ANY_TURN, turns.quote_end_turn, turns.apply_end_turn,
+        EndTurn: Rule(ANY_TURN, turns.quote_end_turn, turns.apply_end_turn,
                             "ending the turn"),
     },
     legal_sources=(

@@ -28,6 +28,8 @@ from rail_app.games.italian_rails.rules.state import GameState, Phase
 from rail_app.games.italian_rails.rules.words import refusal, sentence
 from rail_app.games.italian_rails.ui.table import Circle, Fade, Notice, Spot, Table, Tone
 from rail_app.games.italian_rails.ui.train import TrainRun, TrainTool
+from rail_app.table import quotes as kit_quotes
+from rail_app.ui.kit import notices as said
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session
 
@@ -58,7 +60,7 @@ class Core:
         """A person may act on the game now: nothing runs, nothing waits to be read."""
         t = self.table
         return (self.human_turn() and self.state.pending is None and t.run is None
-                and not t.popups and t.curtain is None)
+                and not t.popups and not t.curtain.down)
 
     def my_move(self) -> bool:
         """The person to act may move the train now (their move phase, nothing pending)."""
@@ -87,17 +89,22 @@ class Core:
         return humans[0] if len(humans) == 1 else actor
 
     # -- the one door to the game --------------------------------------------------------
-    def do(self, action: Action) -> Quote:
+    def do(self, action: Action, quoted: tuple[Quote, int] | None = None) -> Quote:
         """Quote and apply ``action`` through the session; the screen follows: the train
-        runs along its route, a delivery is announced at its city, sounds play."""
+        runs along its route, a delivery is announced at its city, sounds play. ``quoted``:
+        the quote the screen has just made of it and the game's version it was made at (a
+        stroke's segment), applied as it is while the game stands there."""
         st = self.state
         actor = self.session.actor
         start = st.players[actor].position
         why = self.guard(action)
         if why:  # the lesson does not let the player do it yet
             return Quote(action, 0, (Violation("", why),))
-        q = self.session.apply(action)
-        assert isinstance(q, Quote)
+        if quoted is not None and quoted[0].action == action:
+            q = self.session.apply_quoted(*quoted)
+        else:
+            q = self.session.apply(action)
+        assert isinstance(q, kit_quotes.Quote)
         if not q.ok:
             return q
         sounds = self.host.sounds
@@ -173,8 +180,7 @@ class Core:
         ``line``: the stroke it is about, which its box keeps clear of."""
         t = self.table
         where = at if at is not None else (float(t.pointer[0]), float(t.pointer[1]))
-        t.notices = [n for n in t.notices if n.alive and n.spot is not spot]
-        t.notices.append(Notice(headline, reason, tone, spot, where, line=line))
+        t.notices = said.post(t.notices, Notice(headline, reason, tone, spot, where, line=line))
         if tone is Tone.ERROR:
             self.host.sounds.play("error")
 
@@ -185,7 +191,7 @@ class Core:
 
     def hush(self) -> None:
         """The next gesture begins: the refusal near the pointer has been read."""
-        self.table.notices = [n for n in self.table.notices if n.spot is not Spot.POINTER]
+        self.table.notices = said.hush(self.table.notices)
 
 
 def _allowed(action: Action) -> str:

@@ -72,8 +72,8 @@ class Building:
             line += ((refusal.frm, refusal.to),)
         pen.release()
         out: list[Quote] = []
-        for step in steps:
-            q = self.core.do(step.action)
+        for i, step in enumerate(steps):
+            q = self.core.do(step.action, (step.quote, step.base + i))
             out.append(q)
             if not q.ok:
                 self.core.refuse(_("Can't build here"), q, pos, line)

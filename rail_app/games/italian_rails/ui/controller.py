@@ -7,7 +7,7 @@ It is made of parts, each with its own state and called through its own methods:
 :attr:`~Controller.building` (pen, eraser), :attr:`~Controller.moving` (the train),
 :attr:`~Controller.helping` (Suggest), :attr:`~Controller.teaching` (lesson, hints) and
 :attr:`~Controller.computer` (the computer's turns). Widgets and keys give it
-:mod:`commands <rail_app.games.italian_rails.ui.commands>`, carried out through one table
+:mod:`commands <rail_app.games.italian_rails.ui.commands>`, carried out through two tables
 (:meth:`Controller.perform`); the input module gives gestures to the parts;
 :meth:`Controller.tick` moves time on (notices, the train's run, the computer's turn, what
 changed in the game).
@@ -16,10 +16,8 @@ changed in the game).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, get_args
 
 from rail_app.core.i18n import _, money_millions
-from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import (
     BuildFerry,
     ChooseLoss,
@@ -46,7 +44,7 @@ from rail_app.games.italian_rails.ui.commands import (
 )
 from rail_app.games.italian_rails.ui.helping import Helping
 from rail_app.games.italian_rails.ui.moving import Moving
-from rail_app.games.italian_rails.ui.pacing import ComputerTurns, Player
+from rail_app.games.italian_rails.ui.pacing import ComputerTurns
 from rail_app.games.italian_rails.ui.table import (
     CIRCLE_TIME,
     FADE_TIME,
@@ -60,6 +58,8 @@ from rail_app.games.italian_rails.ui.table import (
 from rail_app.games.italian_rails.ui.teaching import Teaching
 from rail_app.games.italian_rails.ui.train import TrainTool
 from rail_app.games.italian_rails.ui.viewing import Viewing
+from rail_app.ui.kit import notices as said
+from rail_app.ui.kit.commands import CommandTable
 from rail_app.ui.scene import Host
 from rail_app.ui.session import Session, new_save_path
 
@@ -74,16 +74,14 @@ class Controller:
         self.open_settings = open_settings
         self.open_saves = open_saves
         self.leave_to = leave  # the menu (QUIT), the load screen (LOAD), game over (None)
-        bots: dict[int, Player] = {i: Bot(str(s.level), i, session.setup.seed)
-                                   for i, s in enumerate(session.setup.seats) if s.computer}
         self.view = Viewing(self.core)
         self.building = Building(self.core)
         self.moving = Moving(self.core)
         self.helping = Helping(self.core)
-        self.teaching = Teaching(self.core, bots)
-        self.computer = ComputerTurns(self.core, bots, self.view.follow)
-        #: What each command without parameters does (the one table of the screen's intents).
-        self.intents: dict[Intent, Callable[[], object]] = {
+        self.computer = ComputerTurns(self.core, self.view.follow)
+        self.teaching = Teaching(self.core, self.computer)
+        #: What each command does: the intents by member, the others by their type.
+        self.commands = CommandTable({
             Intent.END_PHASE: self.end_phase,
             Intent.ERASE_LAST: self.building.erase_last,
             Intent.TAKE_BACK: self.moving.take_back,
@@ -109,19 +107,14 @@ class Controller:
             Intent.LOAD: lambda: self.ask_to_leave(Question.LOAD),
             Intent.QUIT: lambda: self.ask_to_leave(Question.QUIT),
             Intent.SETTINGS: self.settings,
-        }
-        missing = set(Intent) - set(self.intents)
-        assert not missing, f"intents without a handler: {missing}"
-        #: What each command with parameters does, by its type.
-        self.commands: dict[type[Command], Callable[[Any], object]] = {
+        }, {
             Play: self.play,
             ToggleCard: self.toggle_card,
             BuyLoco: self.buy_loco,
             FilterHistory: self.filter_history,
             ToggleSection: self.toggle_section,
             DismissHint: self.teaching.dismiss_hint,
-        }
-        assert {Intent, *self.commands} == set(get_args(Command)), "a command without a handler"
+        }, Command)
         w = table.watch
         w.log_seen = len(self.state.log)
         w.version = session.version
@@ -156,12 +149,9 @@ class Controller:
 
     # -- commands ----------------------------------------------------------------------
     def perform(self, cmd: Command) -> None:
-        """Carry out what a widget or a key asks for: an intent through :attr:`intents`,
-        a command with parameters through :attr:`commands`, by its type."""
-        if isinstance(cmd, Intent):
-            self.intents[cmd]()
-        else:
-            self.commands[type(cmd)](cmd)
+        """Carry out what a widget or a key asks for, through the screen's two tables of
+        commands (:class:`~rail_app.ui.kit.commands.CommandTable`)."""
+        self.commands.perform(cmd)
 
     def buy_loco(self, cmd: BuyLoco) -> None:
         self.table.modal = Modal.NONE
@@ -355,27 +345,17 @@ class Controller:
 
     # -- the curtain between two people ----------------------------------------------------
     def check_curtain(self, initial: bool = False) -> None:
-        """Two people at one screen: hide the board between their turns (private cards)."""
+        """Two people at one screen: hide the board between their turns (private cards);
+        at the start of a game or a loaded one, only while the cards are chosen or after
+        the first turn."""
         st = self.state
-        if self.session.all_people() and not self.session.over and (
-                not initial or st.turn > 1 or st.phase is Phase.SETUP):
-            self.table.curtain = self.session.actor
-            self.table.curtain_armed = False
-
-    def curtain_event(self, pressed: bool, released: bool, key: bool) -> None:
-        """A click (a new press, then its release) or a key raises the curtain."""
-        t = self.table
-        if pressed:
-            t.curtain_armed = True
-        elif (released and t.curtain_armed) or key:
-            t.curtain = None
+        if not initial or st.turn > 1 or st.phase is Phase.SETUP:
+            self.table.curtain.turn_passed(self.session)
 
     # -- time ----------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         t = self.table
-        for n in t.notices:
-            n.age += dt
-        t.notices = [n for n in t.notices if n.alive]
+        t.notices = said.age(t.notices, dt)
         t.hover_time += dt
         self.view.glide_on(dt)
         if t.run is not None:

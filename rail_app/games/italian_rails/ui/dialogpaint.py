@@ -19,6 +19,7 @@ from rail_app.games.italian_rails.ui.palette import PAPER as PAPER
 from rail_app.games.italian_rails.ui.palette import SHADOW as SHADOW
 from rail_app.games.italian_rails.ui.table import Question
 from rail_app.ui import hud
+from rail_app.ui.kit.curtain import paint_curtain
 
 #: The help page (F1), the controls and the rules in short: each section a heading and its
 #: lines.
@@ -102,14 +103,8 @@ def paint_box(surface: pygame.Surface, ctx: Ctx, dialog: Dialog, box: pygame.Rec
     px = ctx.px
     st = ctx.state
     if dialog is Dialog.CURTAIN:
-        seat = ctx.table.curtain if ctx.table.curtain is not None else 0
-        w, h = surface.get_size()
-        surface.fill(PAPER)
-        pygame.draw.circle(surface, ctx.ink(seat).colour, (w // 2, h // 2 - px(90)), px(28))
-        hud.label(surface, _("Pass to {name}").format(name=st.players[seat].name), (w // 2, h // 2 - px(20)),
-                  px(44), hud.TEXT, bold=True, anchor="center")
-        hud.label(surface, _("click when ready"), (w // 2, h // 2 + px(36)), px(20), hud.MUTED,
-                  anchor="center")
+        seat = ctx.table.curtain.seat or 0
+        paint_curtain(surface, st.players[seat].name, ctx.ink(seat).colour, px)
         return
     if dialog is Dialog.HELP:
         hud.help_page(surface, px(16), tuple((_(head), tuple(_(line) for line in lines))

@@ -31,7 +31,7 @@ MENU = [(N_("Resume"), Intent.CLOSE), (N_("Save game…"), Intent.SAVE), (N_("Lo
 def current(ctx: Ctx) -> Dialog:
     """The dialog that is up: what the table opened first, then what the game waits for."""
     t = ctx.table
-    if t.curtain is not None:
+    if t.curtain.down:
         return Dialog.CURTAIN
     modal = {Modal.HELP: Dialog.HELP, Modal.MENU: Dialog.MENU, Modal.UPGRADE: Dialog.UPGRADE,
              Modal.CONFIRM: Dialog.CONFIRM, Modal.FERRY: Dialog.FERRY}.get(t.modal)

@@ -134,7 +134,7 @@ class View:
             near = ctrl.core.dot_at(t.pointer, 0.28) if under is not None else None
             frame.pointer = pointer_boxes(ctx, frame.clickable, near,
                                           dialog is not Dialog.NONE, frame.notices)
-        if ctrl.computer.computer_to_act() and t.curtain is None:
+        if ctrl.computer.computer_to_act() and not t.curtain.down:
             dots = "." * (1 + int(pygame.time.get_ticks() / 350) % 3)
             who = session.state.players[session.actor].name
             level = session.seat.level

@@ -1,5 +1,5 @@
-"""Italian Rails' screen parts as the shell calls them (:data:`FRONT`, listed in the shell's
-table of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`): the game screen, the map as
+"""Italian Rails' screen parts as the shell calls them (:data:`FRONT`, named by its
+definition, ``ITALIAN_RAILS.screens``): the game screen, the map as
 the menu and the save list show it, the game over figures, the map drawn to a file, and
 the guided first game."""
 
@@ -83,7 +83,8 @@ class ItalianRailsScreens:
             reason + " (W2)" if reason else "",
             tuple(tuple(c) for c in cash), _("Cash"), st.rules.win_cash, end,
             ngettext("{n} turn played ({each} each)", "{n} turns played ({each} each)",
-                     st.turn).format(n=number(st.turn), each=each))
+                     st.turn).format(n=number(st.turn), each=each),
+            _("Cash after each turn"), money_millions)
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
         from rail_app.games.italian_rails.ui.maprender import render_board_png

@@ -38,11 +38,8 @@ def handle(event: pygame.event.Event, frame: Frame, ctrl: Controller, typing: bo
             ctrl.view.hover(w.key if w is not None else None)
         else:  # the map is being dragged: no widget is hovered, none is looked for
             ctrl.view.hover(None)
-    if t.curtain is not None:
-        ctrl.curtain_event(event.type == pygame.MOUSEBUTTONDOWN,
-                           event.type == pygame.MOUSEBUTTONUP,
-                           event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
-        return event.type in USED or event.type == pygame.KEYDOWN
+    if t.curtain.down:
+        return t.curtain.handle(event)
     if event.type == pygame.KEYDOWN:
         if not typing:
             _key(event, frame, ctrl)

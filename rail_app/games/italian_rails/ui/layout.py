@@ -12,15 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from rail_app.ui.kit import layout as kit
+
 Px = Callable[[float], int]
 
 
 @dataclass(frozen=True)
-class Rects:
-    top: pygame.Rect
-    side: pygame.Rect
-    bottom: pygame.Rect
-    map: pygame.Rect
+class Rects(kit.Rects):
+    """The screen kit's rectangles, and the bottom bar's two parts."""
+
     buttons: pygame.Rect  # the part of the bottom bar holding the phase's buttons
     history: pygame.Rect  # the part of the bottom bar holding the history
 
@@ -38,17 +38,11 @@ def button_block_width(w: int, px: Px, history_open: bool) -> int:
 
 def screen_rects(size: tuple[int, int], px: Px, side_open: bool,
                  history_open: bool) -> Rects:
-    w, h = size
-    top = px(44)
+    w = size[0]
     side = side_width(w, px) if side_open else 0
-    bottom = px(118) if history_open else px(58)
-    bar = pygame.Rect(0, h - bottom, w, bottom)
+    base = kit.bars(size, px(44), side, px(118) if history_open else px(58))
+    bar = base.bottom
     block = button_block_width(w, px, history_open)
-    return Rects(
-        top=pygame.Rect(0, 0, w, top),
-        side=pygame.Rect(w - side, top, side, h - top - bottom),
-        bottom=bar,
-        map=pygame.Rect(0, top, w - side, h - top - bottom),
-        buttons=pygame.Rect(bar.right - block, bar.y, block, bar.h),
-        history=pygame.Rect(0, bar.y, w - block, bar.h),
-    )
+    return Rects(base.top, base.side, bar, base.map,
+                 buttons=pygame.Rect(bar.right - block, bar.y, block, bar.h),
+                 history=pygame.Rect(0, bar.y, w - block, bar.h))

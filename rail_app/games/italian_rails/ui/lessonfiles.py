@@ -128,7 +128,11 @@ def _sea_edge(state: GameState, line: list[int]) -> tuple[int, int] | None:
 
 class Partner:
     """The lesson's other player: keeps the first two cards dealt and passes every turn,
-    so the player learns at their own pace and every card drawn is the lesson's."""
+    so the player learns at their own pace and every card drawn is the lesson's. It is
+    handed what its seat may see, as every computer player is."""
+
+    def choose(self, view: GameState) -> Action:
+        return self.next_action(view)
 
     def next_action(self, state: GameState) -> Action:
         from rail_app.games.italian_rails.rules.actions import (

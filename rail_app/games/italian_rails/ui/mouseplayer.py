@@ -38,46 +38,15 @@ from rail_app.games.italian_rails.rules.actions import (
 )
 from rail_app.games.italian_rails.rules.state import Phase
 from rail_app.games.italian_rails.ui.commands import BuyLoco, Command, Intent, Play, ToggleCard
+from rail_app.ui.kit.driver import Events, clicking, keys, motion, press, release, wheel
 
-Frame = list[pygame.event.Event]
-
-
-def motion(pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0),
-           rel: tuple[float, float] = (0, 0)) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])),
-                              rel=(round(rel[0]), round(rel[1])), buttons=buttons)
-
-
-def press(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])),
-                              button=button)
-
-
-def release(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(pos[0]), round(pos[1])),
-                              button=button)
-
-
-def key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)]
-
-
-def click(pos: tuple[float, float]) -> Iterator[Frame]:
-    yield [motion(pos)]
-    yield [press(pos)]
-    yield [release(pos)]
+Frame = Events
 
 
 def ui_button(el: Any) -> Frame:
     """A pygame_gui button pressed (its event, as the widget posts it)."""
     return [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=el,
                                ui_object_id=el.most_specific_combined_id)]
-
-
-def wheel(pos: tuple[float, float], y: int) -> Frame:
-    return [motion(pos), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                            precise_x=0.0, precise_y=float(y))]
 
 
 class MousePlayer:
@@ -106,15 +75,15 @@ class MousePlayer:
                 yield []
                 continue
             t = sc.table
-            if t.curtain is not None:
-                yield from click(sc.camera.rect.center)
+            if t.curtain.down:
+                yield from clicking(sc.camera.rect.center)
                 continue
             if t.popups:
                 ok = sc.find(Intent.DISMISS_EVENT)
                 if ok is None:
                     yield []
                 else:
-                    yield from click(ok.center)
+                    yield from clicking(ok.center)
                 continue
             if sc.session.over or t.run is not None or sc.session.actor != self.seat \
                     or sc.session.seat.computer:
@@ -162,9 +131,9 @@ class MousePlayer:
             yield from self.press(sc, Intent.CONFIRM)
         elif isinstance(a, EndPhase | EndTurn):
             if isinstance(a, EndTurn) and st.phase is Phase.MOVE:
-                yield key(pygame.K_RETURN)  # end the move phase, then the build phase
+                yield keys(pygame.K_RETURN)  # end the move phase, then the build phase
                 yield []
-            yield key(pygame.K_RETURN)
+            yield keys(pygame.K_RETURN)
         else:
             yield []
         yield []
@@ -175,7 +144,7 @@ class MousePlayer:
             if self.refused % 5 == 0:
                 self._simple = True
             if self.refused % 12 == 0:
-                yield key(pygame.K_RETURN)
+                yield keys(pygame.K_RETURN)
         else:
             self._simple = False
 
@@ -194,7 +163,7 @@ class MousePlayer:
         """Click the widget giving ``cmd``, if it is on screen."""
         r = sc.find(cmd)
         if r is not None:
-            yield from click(r.center)
+            yield from clicking(r.center)
 
     def keep(self, sc: Any, a: KeepCards) -> Iterator[Frame]:
         yield []
@@ -220,16 +189,16 @@ class MousePlayer:
         self.show(sc, [target] + ([me.position] if me.position is not None else []))
         yield []
         p = sc.camera.dot_screen(target)
-        yield from click(p)
+        yield from clicking(p)
         yield [motion((p[0] + 1, p[1]))]
         yield []
-        yield from click(p)
+        yield from clicking(p)
 
     def panel_button(self, sc: Any, a: Action) -> Iterator[Frame]:
         for attempt in range(12):
             r = sc.find(Play(a))
             if r is not None:
-                yield from click(r.center)
+                yield from clicking(r.center)
                 return
             # a panel longer than the screen: from its top, scroll down with the wheel
             yield wheel(sc.rects.side.center, 50 if attempt == 0 else -2)

@@ -1,79 +1,73 @@
 """The computer's turns, played out at a pace a person can follow (UX.md "Pace and feedback"):
 about a third of a second per action and a visible train run; Space plays the rest of the
-turn at once. The computer opponent acts only by actions, through the same door as a person
-(:meth:`Core.do <rail_app.games.italian_rails.ui.base.Core.do>`)."""
+turn at once. The screen kit's :class:`~rail_app.ui.kit.pacer.Pacer` asks the computer
+player, handing it what its seat may see, and each action goes through the same door as a
+person's (:meth:`Core.do <rail_app.games.italian_rails.ui.base.Core.do>`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Protocol
 
-from rail_app.games.italian_rails.ai.bot import Bot
 from rail_app.games.italian_rails.rules.actions import Action, BuildSegment, PlaceTrain
-from rail_app.games.italian_rails.rules.quotes import IllegalAction
+from rail_app.games.italian_rails.rules.quotes import Quote
 from rail_app.games.italian_rails.rules.state import GameState
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.table import Modal
-
-COMPUTER_STEP = 0.33  # seconds per computer action
+from rail_app.ui.kit.pacer import Pacer, seated
 
 
 class Player(Protocol):
-    """Who plays a computer seat: the computer opponent, or the lesson's partner."""
+    """Who plays a computer seat: a level of the computer opponent, or the lesson's
+    partner; handed what its seat may see."""
 
-    def next_action(self, state: GameState) -> Action: ...
+    def choose(self, view: GameState) -> Action: ...
 
 
 class ComputerTurns:
-    """The controller's part that plays the computer seats (it owns their players)."""
+    """The controller's part that plays the computer seats (its pacer owns their
+    players)."""
 
-    def __init__(self, core: Core, bots: dict[int, Player],
-                 follow: Callable[[int], None] = lambda dot: None) -> None:
+    def __init__(self, core: Core, follow: Callable[[int], None] = lambda dot: None) -> None:
         self.core = core
-        self.bots = bots
         self.follow = follow  # the view follows where the computer builds (a dot)
+        session = core.session
+        self.pacer: Pacer[GameState, Action] = Pacer(
+            session, self.play, seated(session, lambda seat: session.setup.seed),
+            pace=core.table.pacing)
 
     def computer_to_act(self) -> bool:
-        return self.core.session.seat.computer and not self.core.session.over
+        return self.pacer.to_act()
 
-    def bot(self, seat: int) -> Player:
-        bot = self.bots.get(seat)
-        if bot is None:
-            setup = self.core.session.setup
-            bot = self.bots[seat] = Bot(setup.seats[seat].level, seat, setup.seed)
-        return bot
+    def seat(self, seat: int, player: Player) -> None:
+        """``player`` plays ``seat`` (the lesson's partner)."""
+        self.pacer.seat(seat, player)
 
     def skip_computer(self) -> None:
         """Space: the computer plays the rest of its turn without pauses or runs."""
-        if self.computer_to_act():
-            self.core.table.pacing.skip = True
+        self.pacer.skip_now()
         if self.core.table.run is not None:
             self.core.table.run.t = 1e9
 
     def play_computer(self, dt: float) -> None:
         """Let a computer seat act when its time has come (none while a dialog or the
-        curtain is up, or its train still runs)."""
+        curtain is up, or its train still runs, or an event card waits to be read)."""
         t = self.core.table
-        pace = t.pacing
-        if not self.computer_to_act() or t.curtain is not None or t.modal is not Modal.NONE:
-            return
-        pace.clock += dt
-        me = self.core.session.actor
-        while (self.core.session.actor == me and not self.core.session.over and t.run is None
-               and not t.popups and (pace.skip or pace.clock >= COMPUTER_STEP)):
-            pace.clock = max(0.0, pace.clock - COMPUTER_STEP)
-            act = self.bot(me).next_action(self.core.state)
-            q = self.core.do(act)
-            if not q.ok:  # the computer opponent plays by the rules: a refusal is its bug
-                raise IllegalAction(q)
-            if isinstance(act, BuildSegment):
-                t.last_build = self.core.session.state.board.dot(act.b)
-                self.follow(t.last_build)
-                if not pace.skip:
-                    self.core.host.sounds.play("squeak")
-            elif isinstance(act, PlaceTrain):
-                self.follow(self.core.session.state.board.dot(act.dot))
-            self.core.watch()
-        if self.core.session.actor != me or self.core.session.over:
-            pace.skip = False
-            pace.clock = 0.0
+        self.pacer.tick(dt, held=t.curtain.down or t.modal is not Modal.NONE,
+                        busy=lambda: t.run is not None or bool(t.popups))
+
+    def play(self, act: Action) -> Quote:
+        """A computer's action through the screen's door; the view follows its building."""
+        q = self.core.do(act)
+        if not q.ok:
+            return q
+        t = self.core.table
+        if isinstance(act, BuildSegment):
+            t.last_build = self.core.session.state.board.dot(act.b)
+            self.follow(t.last_build)
+            if not t.pacing.skip:
+                self.core.host.sounds.play("squeak")
+        elif isinstance(act, PlaceTrain):
+            self.follow(self.core.session.state.board.dot(act.dot))
+        self.core.watch()
+        return q

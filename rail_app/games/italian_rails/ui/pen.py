@@ -35,6 +35,9 @@ class Step:
     action: Action
     quote: Quote
     after: GameState  # the hypothetical state after this step
+    #: The game's version the stroke was quoted from: the step applies as quoted when the
+    #: game stands at ``base`` plus the steps before it (``Session.apply_quoted``).
+    base: int = 0
 
     @property
     def cost(self) -> int:
@@ -61,6 +64,10 @@ class Pen:
         self.refusal: Refusal | None = None
         # legal next dots, keyed by the game's version, the pending stroke and the dot
         self._legal_cache: BoundedCache[tuple[int, tuple[Action, ...], int], list[int]] = \
+            BoundedCache(256)
+        # the quotes the glow made, by the same key and the action: the pen's next step
+        # reuses its quote instead of quoting the segment again
+        self._quoted: BoundedCache[tuple[int, tuple[Action, ...], Action], Quote] = \
             BoundedCache(256)
 
     # -- queries ---------------------------------------------------------------------------
@@ -115,8 +122,12 @@ class Pen:
             if e is not None and (e.free or e.forbidden):
                 continue
             act = self.action_for(frm, n)
-            if act is not None and self.session.quote(act, st).ok:
+            if act is None:
+                continue
+            q = self.session.quote(act, st)
+            if q.ok:
                 out.append(n)
+                self._quoted.put((self.session.version, pending, act), q)
         self._legal_cache.put(key, out)
         return out
 
@@ -179,11 +190,18 @@ class Pen:
         act = self.action_for(frm, to)
         if act is None:
             return False
-        q, after = self.session.preview(self.state, act)
+        pending = tuple(s.action for s in self.steps)
+        glowed = self._quoted.peek((self.session.version, pending, act))
+        after: GameState | None
+        if glowed is not None:  # quoted by the glow on this very state
+            q, after = glowed, self.session.preview_quoted(self.state, glowed)
+        else:
+            q, after = self.session.preview(self.state, act)
         if after is None:
             self.refusal = Refusal(frm, to, q)
             return False
-        self.steps.append(Step(frm, to, act, q, after))
+        base = self.steps[0].base if self.steps else self.session.version
+        self.steps.append(Step(frm, to, act, q, after, base))
         self.path.append(to)
         self.refusal = None
         return True

@@ -1,5 +1,5 @@
-"""Italian Rails in the replay (:data:`REPLAY`, listed in the shell's table of replay parts,
-:data:`rail_app.ui.gamescreens.REPLAY_PARTS`): the position drawn on the whole map (each
+"""Italian Rails in the replay (:data:`REPLAY`, named by its definition,
+``ITALIAN_RAILS.replay``): the position drawn on the whole map (each
 player's track and ferries in their ink, the trains, the events in force), the last action
 marked on it (the segment drawn, the train's move, the delivery, the event's zone), the
 action's lines of the history in words, each seat's figures as the viewer may know them,

@@ -4,76 +4,16 @@ on their machine (and CI, that the standalone executable does).
 
 It starts the app with SDL's dummy drivers, clicks through the menus with posted events,
 draws track with posted mouse drags, ends turns, lets the computer seat play, saves and loads.
-Exit code 0 when every check passes. :class:`Driver` is also how the interface tests and the
-development tools drive the app.
+Exit code 0 when every check passes. Its hands are the screen kit's
+(:mod:`rail_app.ui.kit.driver`), as the interface tests' and the development tools' are.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
-
-class Driver:
-    """Drives an App with posted events, as a person would with mouse and keyboard."""
-
-    def __init__(self, app: Any) -> None:
-        import pygame
-
-        self.pg = pygame
-        self.app = app
-
-    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
-        for _ in range(n):
-            self.app.step(dt)
-
-    def click_button(self, button: Any) -> None:
-        import pygame_gui
-
-        self.pg.event.post(self.pg.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
-                                               ui_object_id=button.most_specific_combined_id))
-        self.frames(1)
-
-    def key(self, key: int, mod: int = 0) -> None:
-        pg = self.pg
-        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-        self.frames(1)
-
-    def mouse(self, kind: int, pos: tuple[float, float], button: int = 1,
-              rel: tuple[float, float] = (0, 0), buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
-        pg = self.pg
-        p = (round(pos[0]), round(pos[1]))
-        if kind == pg.MOUSEMOTION:
-            ev = pg.event.Event(kind, pos=p, rel=(round(rel[0]), round(rel[1])), buttons=buttons)
-        else:
-            ev = pg.event.Event(kind, pos=p, button=button)
-        pg.event.post(ev)
-        self.frames(1)
-
-    def drag(self, points: list[tuple[float, float]], button: int = 1) -> None:
-        pg = self.pg
-        held = (1, 0, 0) if button == 1 else (0, 0, 1) if button == 3 else (0, 1, 0)
-        self.mouse(pg.MOUSEMOTION, points[0])
-        self.mouse(pg.MOUSEBUTTONDOWN, points[0], button)
-        prev = points[0]
-        for p in points[1:]:
-            self.mouse(pg.MOUSEMOTION, p, rel=(p[0] - prev[0], p[1] - prev[1]), buttons=held)
-            prev = p
-        self.mouse(pg.MOUSEBUTTONUP, points[-1], button)
-
-    def stroke(self, dots: list[int]) -> None:
-        """Draw through these dots with the left button."""
-        scene = self.app.scene
-        self.drag([scene.camera.dot_screen(d) for d in dots])
-
-    def until(self, cond: Callable[[], bool], limit: int = 400, dt: float = 0.1) -> bool:
-        for _ in range(limit):
-            if cond():
-                return True
-            self.frames(1, dt)
-        return cond()
+from rail_app.ui.kit.driver import Checks, Driver
 
 
 def pick_stroke(scene: Any, length: int = 3) -> list[int]:
@@ -134,13 +74,8 @@ def run_selftest(app: Any, map_path: str, turns: int = 3, verbose: bool = True) 
     cards against a computer seat, and play the human seat with posted mouse and key events
     (choosing cards, drawing track, placing and moving the train, picking up and delivering)
     until a delivery is made and ``turns`` turns are played; then save and load."""
-    failures: list[str] = []
-
-    def check(ok: bool, what: str) -> None:
-        if verbose:
-            print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    check = Checks(verbose)
+    failures = check.failures
 
     import pygame
 
@@ -210,7 +145,4 @@ def run_selftest(app: Any, map_path: str, turns: int = 3, verbose: bool = True) 
             check(False, f"the saved game loads ({exc})")
     app.running = False
     pygame.quit()
-    if verbose:
-        print("selftest: " + ("all checks passed" if not failures else
-                              f"{len(failures)} check(s) failed"))
-    return 0 if not failures else 1
+    return check.end()

@@ -20,8 +20,13 @@ from rail_app.games.italian_rails.ui.commands import Command, Demand
 from rail_app.games.italian_rails.ui.lesson import LessonState
 from rail_app.games.italian_rails.ui.pen import Pen
 from rail_app.games.italian_rails.ui.train import Preview, TrainRun
+from rail_app.ui.kit import notices as said
+from rail_app.ui.kit.curtain import Curtain
+from rail_app.ui.kit.notices import Notice as Notice
+from rail_app.ui.kit.notices import Spot as Spot
+from rail_app.ui.kit.notices import Tone as Tone
+from rail_app.ui.kit.pacer import Pace
 
-NOTICE_TIME = 3.5  # seconds a notice stays
 FADE_TIME = 1.6  # seconds for washed-out track to fade away
 CIRCLE_TIME = 4.0  # seconds a derailment circle stays on the map
 POPUP_TIME = 5.0  # seconds an event card stays, unless put away, when only computers play
@@ -45,52 +50,6 @@ class Question(Enum):
     QUIT = "quit"
     LOAD = "load"
     STRANDED = "stranded"  # End build with no paying delivery in reach of the cash left
-
-
-class Tone(Enum):
-    """How a notice reads: a refusal, good news, a warning or plain information."""
-
-    ERROR = "error"
-    GOOD = "good"
-    WARN = "warn"
-    INFO = "info"
-
-
-class Spot(Enum):
-    """Where a notice shows: near the pointer where it happened (refusals), at a place on
-    the map (a delivery at its city), or in the notice line at the top of the map."""
-
-    POINTER = "pointer"
-    MAP = "map"
-    TOP = "top"
-
-
-@dataclass
-class Notice:
-    """A short headline and its reason (the rule's words), gone after a few seconds.
-
-    ``at`` is a screen point for :attr:`Spot.POINTER` and a position in km for
-    :attr:`Spot.MAP` (it moves with the map); it is not used for :attr:`Spot.TOP`.
-    ``line`` is the stroke the notice is about, as segments between dots: its box stands
-    clear of all of it."""
-
-    headline: str
-    reason: str
-    tone: Tone
-    spot: Spot
-    at: tuple[float, float] = (0.0, 0.0)
-    age: float = 0.0
-    life: float = NOTICE_TIME
-    line: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def alive(self) -> bool:
-        return self.age < self.life
-
-    @property
-    def fade(self) -> float:
-        """1 while fresh, falling to 0 in the last 0.8 seconds."""
-        return min(1.0, max(0.0, (self.life - self.age) / 0.8))
 
 
 @dataclass
@@ -119,14 +78,6 @@ class Glide:
     frm: tuple[float, float]
     to: tuple[float, float]
     t: float = 0.0
-
-
-@dataclass
-class Pacing:
-    """The computer's turn played at a pace a person can follow (UX.md "Pace")."""
-
-    clock: float = 0.0
-    skip: bool = False  # Space: play the rest of the computer's turn at once
 
 
 @dataclass
@@ -188,14 +139,14 @@ class Table:
     stranded_warned: int | None = None
     stranded_words: tuple[str, ...] = ()  # what that warning says (built when it is asked)
     offer: int | None = None  # the ferry the FERRY dialog offers (its index)
-    curtain: int | None = None  # two people at one screen: the seat waiting to be shown
-    curtain_armed: bool = False  # a new press (and its release) takes the curtain away
+    #: two people at one screen: the board hidden between their turns (private cards)
+    curtain: Curtain = field(default_factory=lambda: Curtain(hides=True))
     last_build: int | None = None  # the dot B jumps to
     destination: dict[int, int] = field(default_factory=dict)  # seat -> dot its train heads for
     trip_shown: tuple[int, int] | None = None  # the turn whose move began with the trip shown
     hovered: Command | Demand | None = None  # the widget under the pointer
     hover_time: float = 0.0  # seconds the pointer has rested on it (tooltips wait a little)
-    pacing: Pacing = field(default_factory=Pacing)
+    pacing: Pace = field(default_factory=Pace)  # the computer's pace (UX.md "Pace")
     watch: Watch = field(default_factory=Watch)
     slots: Slots = field(default_factory=Slots)
     game_over_in: float | None = None  # seconds until the game over screen
@@ -213,4 +164,4 @@ class Table:
 
     def notice(self, spot: Spot) -> Notice | None:
         """The live notice shown at ``spot``, if any (one at a time per spot)."""
-        return next((n for n in reversed(self.notices) if n.spot is spot and n.alive), None)
+        return said.shown(self.notices, spot)

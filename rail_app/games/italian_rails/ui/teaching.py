@@ -15,17 +15,19 @@ from rail_app.games.italian_rails.rules.actions import Action, SwapDemands
 from rail_app.games.italian_rails.ui.base import Core
 from rail_app.games.italian_rails.ui.commands import DismissHint
 from rail_app.games.italian_rails.ui.lesson import STEPS, LessonState, Look, refusal, step_done
-from rail_app.games.italian_rails.ui.pacing import Player
+from rail_app.games.italian_rails.ui.pacing import ComputerTurns
 from rail_app.games.italian_rails.ui.table import Modal
+from rail_app.ui.kit.hints import Hints
 
 
 class Teaching:
     """The controller's lesson and hints part; while a lesson runs it is the core's guard
     (what the lesson does not let the player do yet) and seats the lesson's partner."""
 
-    def __init__(self, core: Core, bots: dict[int, Player]) -> None:
+    def __init__(self, core: Core, computer: ComputerTurns) -> None:
         self.core = core
-        self.bots = bots
+        self.computer = computer
+        self.hints = Hints(core.host)  # the first-game hints read (kept in the settings)
         core.guard = self.guard
 
     def begin_lesson(self, step: int) -> None:
@@ -36,7 +38,7 @@ class Teaching:
         if plan is None:
             raise ValueError("this game's deal cannot teach the lesson")
         self.core.table.lesson = LessonState(plan, min(step, len(STEPS) - 1))
-        self.bots[1] = files.Partner()
+        self.computer.seat(1, files.Partner())
 
     def guard(self, action: Action) -> str:
         """Why the lesson does not let the player do ``action`` now ("": it may)."""
@@ -142,12 +144,8 @@ class Teaching:
         host.reset(host.screens.game(files.new_session(), 0))
 
     def dismiss_hint(self, cmd: DismissHint) -> None:
-        seen = self.core.host.settings.hints_seen
-        if cmd.hint not in seen:
-            seen.append(cmd.hint)
-            self.core.host.save_settings()
+        self.hints.dismiss(cmd.hint)
 
     def hints_off(self) -> None:
-        self.core.host.settings.hints = False
-        self.core.host.save_settings()
+        self.hints.off()
         self.core.table.modal = Modal.NONE if self.core.table.modal is Modal.HELP else self.core.table.modal

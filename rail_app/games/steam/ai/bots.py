@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from rail_app.games.steam.ai.levels import LEVELS, Level, LevelName
+from rail_app.games.steam.ai.levels import LEVELS, Level
 from rail_app.games.steam.ai.planner import Planner
 from rail_app.games.steam.ai.projects import TileAction
 from rail_app.games.steam.rules import engine, goods
@@ -40,6 +40,7 @@ from rail_app.games.steam.rules.auction import bid_payment, min_bid
 from rail_app.games.steam.rules.build import TILE_ACTIONS, growth_possible, urbanization_possible
 from rail_app.games.steam.rules.money import STEP, steps_available
 from rail_app.games.steam.rules.state import MAX_LOCO, ActionTile, GameState, Special, Step
+from rail_app.table.seats import Level as SeatLevel
 
 
 class Bot(Protocol):
@@ -266,7 +267,7 @@ class PlanningBot:
         return self.planner(state, seat).points_as_income(state.points[0][1])
 
 
-def bot(level: str | LevelName, seat: int, seed: int = 0) -> PlanningBot:
+def bot(level: str | SeatLevel, seat: int, seed: int = 0) -> PlanningBot:
     """The computer player of ``level`` (easy, normal, hard) for ``seat``."""
     found = LEVELS.get(str(level))
     if found is None:

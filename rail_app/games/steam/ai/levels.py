@@ -19,22 +19,16 @@ actions as a person.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from rail_app.games.steam.ai.value import Params
-
-
-class LevelName(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
+from rail_app.table.seats import Level as SeatLevel
 
 
 @dataclass(frozen=True)
 class Level:
     """The settings of a level (see the module)."""
 
-    name: LevelName
+    name: SeatLevel
     params: Params = field(default_factory=Params)
     #: the longest line searched, in tile actions
     max_actions: int = 5
@@ -102,16 +96,16 @@ class Level:
 GROWTH_CITIES = 4
 
 
-EASY = Level(LevelName.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
+EASY = Level(SeatLevel.EASY, Params(dollar_early=0.5, dollar_late=0.25), max_actions=4,
              screen=12, candidates=4, combine=False, horizon=2, judge_tiles=False, income_floor=-2,
              move_options=1)
 #: Normal looks at the deliveries of this turn and the next (four move rounds).
-NORMAL = Level(LevelName.NORMAL, horizon=4)
+NORMAL = Level(SeatLevel.NORMAL, horizon=4)
 #: Hard judges 100 lines and combines the best 40 at 3 and 4 seats; at 5 and 6 it judges and
 #: combines fewer (36 and 16 at 5, 30 and 13 at 6) and looks for Urban Growth on the 4 cities
 #: with most of its links; it weighs next turn's order once at 3 seats, twice at 4, three
 #: times at 5, four times at 6.
-HARD = Level(LevelName.HARD, max_actions=6, screen=100, candidates=40, foresee=True,
+HARD = Level(SeatLevel.HARD, max_actions=6, screen=100, candidates=40, foresee=True,
              move_options=12, full_seats=4, crowded_screen=45, crowded_candidates=20,
              order_weight_per_seat=1.0)
 

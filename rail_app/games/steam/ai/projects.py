@@ -17,10 +17,10 @@ engine to say: :func:`realize` turns it into tile actions with
 from __future__ import annotations
 
 import heapq
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rail_app.core.cache import BoundedCache
 from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules.actions import LayTile, RedirectTile, UpgradeTile
 from rail_app.games.steam.rules.board import Terrain
@@ -108,21 +108,12 @@ def _town_cost(state: GameState, h: int, sides: tuple[int, ...]) -> int | None:
 #: player at the action tiles, the other players' expected builds, the build phase). The
 #: lines from cities are the same for every player; those from a player's own track are
 #: theirs.
-_FOUND: OrderedDict[tuple[object, ...], list[Project]] = OrderedDict()
-_FOUND_SIZE = 512
+_FOUND: BoundedCache[tuple[object, ...], list[Project]] = BoundedCache(512)
 Found = dict[tuple[int, int, bool, str, tuple[tuple[int, int], ...]], Project]
 
 
 def _remember(key: tuple[object, ...], make: Callable[[], list[Project]]) -> list[Project]:
-    found = _FOUND.get(key)
-    if found is not None:
-        _FOUND.move_to_end(key)
-        return found
-    found = make()
-    _FOUND[key] = found
-    if len(_FOUND) > _FOUND_SIZE:
-        _FOUND.popitem(last=False)
-    return found
+    return _FOUND.get(key, make)
 
 
 def find_projects(state: GameState, seat: int, max_actions: int = 5) -> list[Project]:

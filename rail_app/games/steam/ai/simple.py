@@ -41,6 +41,7 @@ from rail_app.games.steam.rules.build import tile_limit
 from rail_app.games.steam.rules.money import may_borrow, steps_available
 from rail_app.games.steam.rules.state import ActionTile, GameState, Special, Step
 from rail_app.games.steam.rules.strokes import plan_stroke
+from rail_app.table.players import Pick, RandomPlayer, small_first
 
 NAMES = ("random", "greedy")
 
@@ -50,36 +51,19 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random among the kinds of legal action, then among the actions of a kind.
-
-    Only as many candidates are checked as it takes to find one legal action: the kinds
-    in a random order, the first with a legal action taken (uniform among the kinds that
-    have one), and its candidates in a random order, the first legal one taken (uniform
-    among its legal actions); bids and capital, of which small amounts are likelier, are
-    all checked."""
+    """The kit's random player (:class:`rail_app.table.players.RandomPlayer`) over Steam's
+    engine: uniformly random among the kinds of legal action, then among the actions of a
+    kind, checking only as many candidates as it takes to find a legal one; bids and
+    capital, of which small amounts are likelier, are all checked."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        small: Pick[Action] = small_first(0.7)
+        self.player: RandomPlayer[GameState, Action] = RandomPlayer(
+            engine.ENGINE, -1, seed, picks={"bid": small, "capital": small})
 
     def choose(self, state: GameState, seat: int) -> Action:
-        by_kind: dict[str, list[Action]] = {}
-        for a in engine.candidates(state):
-            by_kind.setdefault(a.kind, []).append(a)
-        kinds = sorted(by_kind)
-        self.rng.shuffle(kinds)
-        for kind in kinds:
-            group = by_kind[kind]
-            if kind in ("bid", "capital"):  # small amounts are likelier
-                legal = [a for a in group if engine.offered(state, a)]
-                if legal:
-                    return legal[min(len(legal) - 1, int(self.rng.expovariate(0.7)))]
-                continue
-            order = list(range(len(group)))
-            self.rng.shuffle(order)
-            for i in order:
-                if engine.offered(state, group[i]):
-                    return group[i]
-        raise RuntimeError(f"no legal action for {state.name(seat)} at {state.step}")
+        self.player.seat = seat
+        return self.player.choose(state)
 
 
 class GreedyBot:

@@ -15,51 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.core.paths import resource_path
-from rail_app.games.steam.rules.board import Board, Colour, Terrain
-from rail_app.games.steam.rules.mapfile import MapError, MapProblem, load_board
+from rail_app.games.steam.rules.mapfile import PRINTED, MapError, MapProblem, load_board, summary
 
 SCHEMA_NAME = "steam-schema.json"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
-PRINTED = (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE)
 
 
 # -- validate-map --------------------------------------------------------------------------------
-
-
-def summary(board: Board) -> dict[str, Any]:
-    """What a map holds, for ``validate-map`` (its ``--json`` keys): hexes, land hexes,
-    cities in all and per colour, the cubes they get at set-up, towns, hills, rivers, sea
-    hexes and impassable sides (between two hexes, and at the board's edge or the sea)."""
-    city_hexes = {c.hex for c in board.cities}
-    land = [h for h in board.hexes if h.index not in city_hexes]
-    between = edge = 0
-    for h in board.hexes:
-        for side in range(6):
-            if not board.blocked[h.index][side]:
-                continue
-            n = board.nb[h.index][side]
-            if n < 0:
-                edge += 1
-            elif n > h.index:
-                between += 1
-    out: dict[str, Any] = {
-        "name": board.name,
-        "hexes": len(board.hexes),
-        "cities": len(board.cities),
-    }
-    for colour in PRINTED:
-        out[str(colour)] = sum(1 for c in board.cities if c.colour is colour)
-    out.update({
-        "printed_cubes": sum(c.number for c in board.cities),
-        "reserve_spaces": board.reserve_spaces,
-        "towns": sum(1 for h in land if h.town),
-        "hills": sum(1 for h in land if h.terrain is Terrain.HILL),
-        "rivers": sum(1 for h in land if h.river),
-        "sea_hexes": len(board.sea),
-        "impassable_sides": between,
-        "edge_sides": edge,
-    })
-    return out
 
 
 def summary_line(shown: str, info: dict[str, Any]) -> str:
@@ -97,11 +59,11 @@ def render(path: str | Path, out: str | Path, width: int = 1600) -> tuple[int, i
     ValueError for a width outside 200-12000."""
     if not 200 <= width <= 12000:
         raise ValueError("the width must be between 200 and 12000 pixels")
-    from rail_app.games.steam.ui.maprender import load_background, render_png
+    from rail_app.games.steam.ui import mappicture, maprender
 
     board = load_board(path)
-    background = load_background(board, path)
-    return render_png(board, out, width, background)
+    background = maprender.load_background(board, path)
+    return mappicture.render_png(board, out, width, background)
 
 
 # -- new-map --------------------------------------------------------------------------------------

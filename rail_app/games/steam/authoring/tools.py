@@ -1,5 +1,5 @@
 """Steam's tools for map authors, as the authoring commands reach them
-(:data:`rail_app.authoring.games.GAME_AUTHORING`): the map's picture (``render-map``), the
+(named by its definition, ``STEAM.authoring``): the map's picture (``render-map``), the
 live preview (``preview``) and the starter map (``new-map --game steam``)."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from rail_app.authoring.kit import AuthoringTools
 
 def _render(board: Any, out: str, width: int) -> tuple[int, int]:
     """The map, with its background (found beside the map file), as a PNG picture."""
-    from rail_app.games.steam.ui.maprender import load_background, render_png
+    from rail_app.games.steam.ui import mappicture, maprender
 
-    return render_png(board, out, width, load_background(board, board.shown))
+    return mappicture.render_png(board, out, width,
+                                 maprender.load_background(board, board.shown))
 
 
 def _preview(args: argparse.Namespace, size: tuple[int, int]) -> int:

@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from rail_app.core.paths import resource_path
-from rail_app.devtools.mapfuzz import MapCase, alias_bomb, flow_nesting, passed, run_cases
+from rail_app.devtools.mapfuzz import (
+    HANG_SECONDS,
+    MapCase,
+    alias_bomb,
+    flow_nesting,
+    passed,
+    run_cases,
+)
 
 MAP, GEO = "steam-italia.yaml", "steam-italia.geojson"
 SHORT_COUNT = 10
@@ -320,7 +327,8 @@ def cases(seed: int, count: int, hostile: bool = True) -> Iterator[MapCase]:
         yield mutant(bases, seed, i)
 
 
-def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True, timeout: float = 30.0,
+def run(seed: int = 1, count: int = SHORT_COUNT, hostile: bool = True,
+        timeout: float = HANG_SECONDS,
         progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Run the hostile cases and ``count`` mutations; a summary with every failure."""
     warm()

@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rail_app.games.steam.authoring import maptools
+from rail_app.games.steam.authoring import maptools, preview
 from rail_app.games.steam.rules.mapfile import MapError
 
 EXIT_OK = 0
@@ -81,7 +81,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {path}")
         print(f"next: python -m rail_app.games.steam.devtools.maptools preview {path}")
         return EXIT_OK
-    from rail_app.games.steam.authoring import preview
 
     window = preview.parse_size(args.size)
     if window is None:

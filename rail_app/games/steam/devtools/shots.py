@@ -16,6 +16,20 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.i18n import set_language
+from rail_app.core.paths import scratch_data_dir
+from rail_app.games.steam.ai import make_player
+from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.actions import ChooseTile
+from rail_app.games.steam.rules.state import Step
+from rail_app.games.steam.ui.commands import Deliver, Play
+from rail_app.games.steam.ui.selftest import legal_stroke
+from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.app import App
+from rail_app.ui.kit.driver import click, drag, key
+from rail_app.ui.session import GameSetup, Session
+from rail_app.ui.settings import Settings
+
 STEPS_CAP = 20000
 
 
@@ -29,9 +43,6 @@ def main(argv: list[str] | None = None) -> int:
     w, h = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    from rail_app.core.i18n import set_language
-    from rail_app.core.paths import scratch_data_dir
-
     set_language(args.lang)
     with scratch_data_dir("steam-shots-"):
         return _shoot(out, (w, h), args.suffix)
@@ -39,15 +50,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
     import pygame
-
-    from rail_app.games.steam.ai import make_player
-    from rail_app.games.steam.rules import goods
-    from rail_app.games.steam.rules.state import Step
-    from rail_app.games.steam.ui.selftest import click, drag, key, legal_stroke
-    from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.app import App
-    from rail_app.ui.session import GameSetup, Session
-    from rail_app.ui.settings import Settings
 
     settings = Settings()
     settings.hints = False  # the pictures show the game; the hints have a test of their own
@@ -78,7 +80,7 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
             continue
         step = st.step
         if step is Step.CHOOSE and "steam-action-tiles" not in taken and st.turn >= 2:
-            app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=scene.find("tile", 3)
+            app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=scene.find(Play(ChooseTile(3)))
                                                .center, rel=(0, 0), buttons=(0, 0, 0))])
             shot("steam-action-tiles")
         if step is Step.BUILD and "steam-drawing" not in taken and st.turn >= 2:
@@ -97,9 +99,9 @@ def _shoot(out: Path, size: tuple[int, int], suffix: str) -> int:
             if best is not None and len(best.stops) >= 2:
                 scene.focus([st.key(best.source), *(st.key(h) for h in best.stops)], 2.2)
                 click(app, scene.hex_screen(st.key(best.source)))
-                i = next(i for i, r in enumerate(scene.routes) if r.stops == best.stops
+                i = next(i for i, r in enumerate(scene.table.routes) if r.stops == best.stops
                          and r.colour == best.colour)
-                b = scene.find("route", i)
+                b = scene.find(Deliver(i))
                 app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=b.center,
                                                    rel=(0, 0), buttons=(0, 0, 0))])
                 shot("steam-moving")

@@ -3,38 +3,27 @@
 Each is a small frozen dataclass with a readable repr; hexes are written ``"q,r"``, as in map
 files, so a game record reads like a score sheet. Every decision of every phase is an action
 (bids, capital, action tiles, building, moving, points), so people and computer players act
-the same way. The codec (``to_dict`` / :func:`action_from_dict`) is what records store.
+the same way. The codec (:data:`CODEC`, the kit's, with Steam's limits) is what records store.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rail_app.games.steam.rules.board import Colour
+from rail_app.table import actions as kit
+from rail_app.table.actions import ActionCodec, ActionFormatError, Limits
+
+__all__ = ["CODEC", "ActionFormatError", "action_from_dict", "action_to_dict"]
 
 
-class ActionFormatError(ValueError):
-    """A recorded action that is not one of the game's actions (a one-line message)."""
+@dataclass(frozen=True, repr=False)
+class Action(kit.Action):
+    """Base of Steam's actions (the kit's :class:`~rail_app.table.actions.Action`: ``kind``
+    is the name records write; the ``repr`` names the fields: ``Bid(amount=3)``)."""
 
-
-@dataclass(frozen=True)
-class Action:
-    """Base class. ``kind`` is the name written in records."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            data[f.name] = list(v) if isinstance(v, tuple) else (
-                str(v) if isinstance(v, Colour) else v)
-        return data
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
-        return f"{type(self).__name__}({args})"
+    repr_by_name: ClassVar[bool] = True
 
 
 # -- auctions (S-T2, S-S5-S-S7) and capital (S-S4) ---------------------------------------------
@@ -194,61 +183,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceNewCity, UrbanGrowth, ForgoSpecial, EndBuild, MoveCube, UpgradeLocomotive, PassMove,
     TakePoints,
 )
-_BY_KIND: dict[str, type[Action]] = {t.kind: t for t in ACTION_TYPES}
 #: Limits on recorded fields: text (hexes, faces), numbers, lists (a route).
-MAX_TEXT = 40
-MAX_NUMBER = 10**6
-MAX_ITEMS = 64
+LIMITS = Limits(text=40, number=10**6, items=64)
+#: The records' form of Steam's actions.
+CODEC: ActionCodec[Action] = ActionCodec(ACTION_TYPES, LIMITS)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    return action.to_dict()
+    return CODEC.to_dict(action)
 
 
 def action_from_dict(data: object) -> Action:
     """The action a record's dict describes; :class:`ActionFormatError` when it is not one."""
-    if not isinstance(data, dict):
-        raise ActionFormatError("an action is a mapping with a 'kind'")
-    kind = data.get("kind")
-    cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ActionFormatError(f"unknown action kind {str(kind)[:MAX_TEXT]!r}")
-    names = [f.name for f in fields(cls)]
-    extra = sorted(set(data) - set(names) - {"kind"})
-    if extra:
-        raise ActionFormatError(f"{kind}: unknown field {extra[0][:MAX_TEXT]!r}")
-    values: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise ActionFormatError(f"{kind}: missing field {f.name!r}")
-        values[f.name] = _field(str(kind), f.name, str(f.type), data[f.name])
-    return cls(**values)
-
-
-def _field(kind: str, name: str, typ: str, value: object) -> Any:
-    where = f"{kind}.{name}"
-    if typ == "bool":
-        if not isinstance(value, bool):
-            raise ActionFormatError(f"{where}: true or false expected")
-        return value
-    if typ in ("int", "int | None"):
-        if value is None and typ == "int | None":
-            return None
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_NUMBER:
-            raise ActionFormatError(f"{where}: a whole number expected")
-        return value
-    if typ == "str":
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise ActionFormatError(f"{where}: a short text expected")
-        return value
-    if typ == "Colour":
-        try:
-            return Colour(str(value)) if isinstance(value, str) else Colour("")
-        except ValueError:
-            raise ActionFormatError(f"{where}: not a colour") from None
-    if typ.startswith("tuple["):
-        if not isinstance(value, list) or len(value) > MAX_ITEMS:
-            raise ActionFormatError(f"{where}: a list expected")
-        inner = "int" if "int" in typ else "str"
-        return tuple(_field(kind, name, inner, v) for v in value)
-    raise ActionFormatError(f"{where}: unsupported field type {typ}")  # pragma: no cover
+    return CODEC.from_dict(data)

@@ -15,14 +15,14 @@ This module's functions are what the game boundary wraps: ``new_game``, ``quote`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rail_app.games.steam.rules import turns
 from rail_app.games.steam.rules.actions import Action, Declare, TakePoints
 from rail_app.games.steam.rules.board import Board
-from rail_app.games.steam.rules.quotes import IllegalAction, Moment, Quote, Violation, refused
-from rail_app.games.steam.rules.rulebook import CANDIDATES, FLOW, LAST_PHASE, PHASES, rule_for
+from rail_app.games.steam.rules.quotes import IllegalAction, Moment, Quote, Violation
+from rail_app.games.steam.rules.rulebook import ACTIONS, CANDIDATES, FLOW, LAST_PHASE, PHASES
 from rail_app.games.steam.rules.state import (
     MAX_SEATS,
     MAX_SEATS_OPTION,
@@ -34,9 +34,11 @@ from rail_app.games.steam.rules.state import (
     PlayerState,
     Step,
 )
+from rail_app.table.engine import Engine, Pending, Rule
 
-__all__ = ["IllegalAction", "Quote", "Violation", "apply", "candidates", "legal_actions",
-           "new_game", "offered", "outcome", "quote", "seen_by", "summary", "to_act"]
+__all__ = ["ENGINE", "IllegalAction", "Quote", "Violation", "apply", "apply_quoted",
+           "candidates", "legal_actions", "new_game", "offered", "outcome", "quote", "seen_by",
+           "summary", "to_act"]
 
 
 def new_game(board: Board, seats: Sequence[str], options: Mapping[str, object] | Options
@@ -59,84 +61,69 @@ def new_game(board: Board, seats: Sequence[str], options: Mapping[str, object] |
     return state
 
 
-def moment_violation(state: GameState, action: Action, player: int | None) -> Violation | None:
-    """Wrong-moment refusals, checked before any rule."""
-    if state.phase is Phase.OVER:
-        return Violation.not_now(Moment.GAME_OVER, "The game is over")
-    rule = rule_for(action)
-    if rule is None:
-        return Violation.not_now(Moment.WRONG_PHASE, f"{type(action).__name__} is not an "
-                                                     "action of Steam")
-    actor = state.actor()
-    if state.step is Step.POINTS and not isinstance(action, TakePoints) and actor is not None:
-        return Violation.not_now(Moment.WAITING, f"Waiting for {state.name(actor)} to take "
+class SteamFlow:
+    """What the kit's engine asks of Steam (:class:`rail_app.table.engine.Flow`): the input
+    step (the rulebook's steps), the choices that wait for one seat (points as income or VP,
+    S-G6; perform or pass, S-A7), whose input is awaited, and the phases that follow an
+    action by themselves (``turns.advance``)."""
+
+    def over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def pending(self, state: GameState) -> Pending | None:
+        actor = state.actor()
+        if actor is None:
+            return None
+        if state.step is Step.POINTS:
+            return Pending(actor, (TakePoints,), f"Waiting for {state.name(actor)} to take "
                                                  "their points as income or as VP", "S-G6")
-    if state.step is Step.DECLARE and not isinstance(action, Declare) and actor is not None:
-        return Violation.not_now(Moment.WAITING, f"Waiting for {state.name(actor)} to declare "
-                                                 "perform or pass", "S-A7")
-    if player is not None and player != actor:
-        who = state.name(actor) if actor is not None else "nobody"
-        return Violation.not_now(Moment.NOT_YOUR_TURN, f"It is {who}'s turn")
-    if state.step not in rule.steps:
+        if state.step is Step.DECLARE:
+            return Pending(actor, (Declare,), f"Waiting for {state.name(actor)} to declare "
+                                              "perform or pass", "S-A7")
+        return None
+
+    def may_act(self, state: GameState) -> Collection[int]:
+        actor = state.actor()
+        return () if actor is None else (actor,)
+
+    def seat_of(self, state: GameState, action: Action) -> int:
+        actor = state.actor()
+        return -1 if actor is None else actor
+
+    def step(self, state: GameState) -> Hashable:
+        return state.step
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        return state.name(seat)
+
+    def wrong_step(self, state: GameState, rule: Rule[GameState, Any]) -> Violation:
         return Violation.not_now(Moment.WRONG_PHASE,
                                  f"Not now: {rule.name} is not part of the {state.phase} phase")
-    return None
+
+    def copy(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def history(self, state: GameState) -> list[tuple[int, Action]]:
+        return state.history
+
+    def candidates(self, state: GameState) -> Iterable[Action]:
+        return CANDIDATES[state.step](state)
+
+    def then(self, state: GameState, action: Action, result: object) -> None:
+        pass
+
+    def settle(self, state: GameState, action: Action, result: object,
+               before: GameState | None) -> None:
+        turns.advance(state, FLOW, PHASES, LAST_PHASE)
 
 
-def quote(state: GameState, action: Action, player: int | None = None) -> Quote:
-    """Cost and every violation of ``action`` by the player to act (or ``player``)."""
-    moment = moment_violation(state, action, player)
-    if moment is not None:
-        return refused(action, moment)
-    rule = rule_for(action)
-    assert rule is not None
-    q: Quote = rule.quote(state, action)
-    return q
+#: Steam's engine: the kit's skeleton over the rulebook's actions and :class:`SteamFlow`.
+ENGINE: Engine[GameState, Action] = Engine(ACTIONS, SteamFlow(), "Steam")
 
-
-def apply(state: GameState, action: Action, player: int | None = None, *,
-          inplace: bool = False) -> GameState:
-    """Carry out a legal action and return the new state; IllegalAction otherwise."""
-    q = quote(state, action, player)
-    if not q.ok:
-        raise IllegalAction(q)
-    rule = rule_for(action)
-    assert rule is not None
-    actor = state.actor()
-    assert actor is not None
-    new = state if inplace else state.copy()
-    rule.apply(new, action, q)
-    new.history.append((actor, action))
-    turns.advance(new, FLOW, PHASES, LAST_PHASE)
-    return new
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every legal action of the player to act. Building is searched where a tile could be
-    legal at all (see ``build.tile_candidates``: complete for lays, upgrades and redirects);
-    New Cities and Urban Growth are listed once per distinct set of reserve cubes; moves once
-    per distinct route (source, colour, stops, controllers)."""
-    return [action for action in candidates(state) if offered(state, action)]
-
-
-def candidates(state: GameState) -> list[Action]:
-    """The actions :func:`legal_actions` looks at, before any is checked (a player that
-    wants only one legal action checks them with :func:`offered` until one is)."""
-    if state.phase is Phase.OVER:
-        return []
-    return CANDIDATES[state.step](state)
-
-
-def offered(state: GameState, action: Action) -> bool:
-    """Whether a candidate of :func:`candidates` is legal for the player to act."""
-    rule = rule_for(action)
-    assert rule is not None
-    return rule.check(state, action) if rule.check is not None else rule.quote(state, action).ok
-
-
-def to_act(state: GameState) -> int | None:
-    """Whose input the game waits for (None when it is over)."""
-    return state.actor()
+# the engine's work under the names the rules, the players and the tests call
+quote, apply, apply_quoted = ENGINE.quote, ENGINE.apply, ENGINE.apply_quoted
+legal_actions, candidates, offered = ENGINE.legal_actions, ENGINE.candidates, ENGINE.offered
+to_act, moment_violation = ENGINE.to_act, ENGINE.moment
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -9,9 +9,11 @@ invariants can add the log up and compare it with the players' tracks.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from rail_app.table import events as kit
 
 
 class EventKind(StrEnum):
@@ -64,14 +66,11 @@ class Reason(StrEnum):
 
 
 @dataclass(frozen=True)
-class Event:
-    kind: ClassVar[EventKind]
+class Event(kit.Event):
+    """Base of every event of Steam's log (the kit's :class:`~rail_app.table.events.Event`,
+    whose ``to_dict`` writes it as plain data): its ``kind`` is its :class:`EventKind`."""
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": str(self.kind)}
-        for k, v in asdict(self).items():
-            data[k] = list(v) if isinstance(v, tuple) else v
-        return data
+    kind: ClassVar[EventKind]
 
 
 @dataclass(frozen=True)

@@ -19,3 +19,7 @@ GAME: Final = "game"  # "basic" (the default) or "standard"
 FIRST_ORDER: Final = "first_order"  # "auction" (the default) or "random" (S-V2)
 NOVICE_BORROWING: Final = "novice_borrowing"  # seats, Standard only (S-S12)
 SIX_PLAYERS: Final = "six_players"  # S-V1
+
+#: The table's options (New game's check boxes), each turned into Steam's own options.
+STANDARD: Final = "standard"  # the Standard game (S-S1): {"game": "standard"}
+RANDOM_ORDER: Final = "random_first_order"  # S-V2: {"first_order": "random"}

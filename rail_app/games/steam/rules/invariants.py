@@ -10,16 +10,24 @@ tracks, and the final score consistent with the log (S-W2).
 
 from __future__ import annotations
 
+from typing import Any
+
+from rail_app.games.steam.rules import engine
 from rail_app.games.steam.rules import links as links_mod
+from rail_app.games.steam.rules.actions import Action
 from rail_app.games.steam.rules.board import COLOURS, NO_CUBES, add_cubes
 from rail_app.games.steam.rules.events import GameEnded, Money
 from rail_app.games.steam.rules.money import MIN_INCOME
+from rail_app.games.steam.rules.quotes import Quote
+from rail_app.games.steam.rules.replay import fingerprint
 from rail_app.games.steam.rules.state import MAX_LOCO, GameState, Phase
 from rail_app.games.steam.rules.tiles import supply_ok
 from rail_app.games.steam.rules.turns import final_scores
+from rail_app.table.invariants import Checker
 
 
 def invariants(state: GameState) -> list[str]:
+    """What is wrong with one state (empty when nothing is)."""
     problems: list[str] = []
     board = state.board
     for p in state.players:
@@ -111,3 +119,42 @@ def invariants(state: GameState) -> list[str]:
                 problems.append(f"final scores {ends[0].scores} (winner {ends[0].winner}) "
                                 f"disagree with the tracks and links: {again.scores} (S-W2)")
     return problems
+
+
+class SteamInvariants:
+    """Steam's invariants as the kit's :class:`~rail_app.table.invariants.Invariants`: every
+    state as :func:`invariants` says; a finished game has its outcome (S-W1-S-W3)."""
+
+    def state(self, state: GameState) -> list[str]:
+        return invariants(state)
+
+    def step(self, before: GameState, action: Action, quote: Quote,
+             after: GameState) -> list[str]:
+        return []
+
+    def end(self, state: GameState, capped: bool) -> list[str]:
+        if state.phase is not Phase.OVER or state.outcome is None:
+            return ["the game ended without its outcome (S-W1-S-W3)"]
+        return []
+
+
+class _Rules:
+    """What the kit's checker needs of the rules."""
+
+    def quote(self, state: GameState, action: Action, player: int | None = None) -> Quote:
+        return engine.quote(state, action, player)
+
+    def fingerprint(self, state: GameState) -> Any:
+        return fingerprint(state, full=False)
+
+    def history(self, state: GameState) -> list[tuple[int, Action]]:
+        return state.history
+
+
+def where(state: GameState, action: Action | None) -> str:
+    return f"turn {state.turn}, {action!r}" if action is not None else "at the end"
+
+
+def checker(state: GameState) -> Checker[GameState, Action]:
+    """The kit's checker with Steam's invariants, for the game starting at ``state``."""
+    return Checker(_Rules(), SteamInvariants(), where)

@@ -13,18 +13,21 @@ map and is refused here with that explanation).
 
 from __future__ import annotations
 
-import difflib
-import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from rail_app.core import guarded
-from rail_app.core.mapfile import MapError, MapProblem
-from rail_app.core.paths import resource_path
+from rail_app.core.mapfile import (
+    LineIndex,
+    MapError,
+    MapProblem,
+    describe_path,
+    load_schema,
+    parse_yaml,
+    suggest,
+)
 from rail_app.games.steam.rules.board import (
     COLOURS,
     Board,
@@ -46,111 +49,16 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 __all__ = ["MapError", "MapProblem", "load_board"]
 
 
-# -- line numbers -------------------------------------------------------------------------------
-
-
-class LineIndex:
-    """The line of every key and item of a YAML document (from its node tree)."""
-
-    def __init__(self) -> None:
-        self.lines: dict[PathKey, int] = {}
-        self.duplicates: list[tuple[PathKey, int]] = []
-
-    def line_of(self, path: Sequence[str | int]) -> int | None:
-        p = tuple(path)
-        while p:
-            if p in self.lines:
-                return self.lines[p]
-            p = p[:-1]
-        return self.lines.get(())
-
-    def walk(self, root: yaml.Node) -> None:
-        stack: list[tuple[yaml.Node, PathKey]] = [(root, ())]
-        while stack:
-            node, path = stack.pop()
-            self.lines.setdefault(path, node.start_mark.line + 1)
-            if isinstance(node, yaml.MappingNode):
-                seen: set[str] = set()
-                for knode, vnode in node.value:
-                    k = str(knode.value)
-                    sub = (*path, k)
-                    if k in seen:
-                        self.duplicates.append((sub, knode.start_mark.line + 1))
-                    seen.add(k)
-                    self.lines[sub] = knode.start_mark.line + 1
-                    stack.append((vnode, sub))
-            elif isinstance(node, yaml.SequenceNode):
-                for i, item in enumerate(node.value):
-                    sub = (*path, i)
-                    self.lines[sub] = item.start_mark.line + 1
-                    stack.append((item, sub))
-
-
-def describe(path: Sequence[str | int]) -> str:
-    """``('cities', 2, 'colour')`` -> ``cities[2].colour``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + guarded.shorten(part, 40).strip("'")
-    return out or "(top level)"
-
-
-def suggest(word: object, choices: Iterable[str]) -> str:
-    """A ' (did you mean 'x'?)' hint, or ''."""
-    if not isinstance(word, str) or len(word) > guarded.SHOWN_CHARS:
-        return ""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-_FastSafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def read_yaml(text: str, shown: str) -> tuple[Any, LineIndex]:
-    """Parse YAML text already checked by :func:`guarded.check_yaml`."""
-    index = LineIndex()
-    try:
-        loader = _FastSafeLoader(text)
-        try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or exc.context or "malformed YAML"
-        raise MapError([MapProblem(shown, mark.line + 1 if mark else None,
-                                   f"malformed YAML: {what}")]) from None
-    except yaml.YAMLError as exc:
-        raise MapError([MapProblem(shown, None, f"malformed YAML: {guarded.clip(str(exc))}")]
-                       ) from None
-    if node is not None:
-        index.walk(node)
-    dups = [MapProblem(shown, line, f"{describe(p)}: duplicate key") for p, line in
-            sorted(index.duplicates, key=lambda d: d[1])]
-    if dups:
-        raise MapError(dups)
-    return data, index
-
-
 # -- the schema ---------------------------------------------------------------------------------
-
-_SCHEMA: dict[str, Any] | None = None
-
 
 def steam_schema() -> dict[str, Any]:
     """``maps/steam-schema.json``, read once."""
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = json.loads(resource_path("maps", "steam-schema.json").read_text(encoding="utf-8"))
-    return _SCHEMA
+    return load_schema("steam-schema.json")
 
 
 def _problem(shown: str, index: LineIndex, path: Sequence[str | int], value: object,
              message: str, *, show_value: bool = True) -> MapProblem:
-    where = describe(path)
+    where = describe_path(path)
     text = f"{where}: {guarded.shorten(value)}: {message}" if show_value else f"{where}: {message}"
     return MapProblem(shown, index.line_of(path), text)
 
@@ -250,17 +158,7 @@ def load_board(path: str | Path, shown: str | None = None) -> Board:
 
 def parse_board(text: str, shown: str, folder: Path | None = None) -> Board:
     """A Steam map from its YAML text (``folder`` holds its background file)."""
-    try:
-        guarded.check_yaml(text, guarded.MAP, shown)
-    except guarded.GuardError as exc:
-        raise MapError([MapProblem(exc.file, exc.line, exc.message)]) from None
-    data, index = read_yaml(text, shown)
-    bad_text = guarded.first_non_text(data)
-    if bad_text is not None:  # names are drawn: one no font can draw is refused here
-        from rail_app.core.mapfile import not_text_message
-
-        where, what = bad_text
-        raise MapError([MapProblem(shown, index.line_of(where), not_text_message(where, what))])
+    data, index = parse_yaml(text, shown)
     if not isinstance(data, dict):
         raise MapError([MapProblem(shown, 1, "a Steam map is a mapping of keys, starting with "
                                              "'game: steam'")])
@@ -289,7 +187,7 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
 
     def claim(at: tuple[int, int], path: PathKey, value: object) -> bool:
         if at in owner:
-            bad(path, value, f"hex {at[0]},{at[1]} is already given at {describe(owner[at])} "
+            bad(path, value, f"hex {at[0]},{at[1]} is already given at {describe_path(owner[at])} "
                              f"(line {index.line_of(owner[at])})")
             return False
         owner[at] = path
@@ -391,7 +289,7 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
             where: PathKey = ("reserve_spaces",) if "reserve_spaces" in data else ("cities",)
             problems.append(MapProblem(
                 shown, index.line_of(where),
-                f"{describe(where)}: the set-up with {n} players needs {need} cubes (cities "
+                f"{describe_path(where)}: the set-up with {n} players needs {need} cubes (cities "
                 f"{on_cities} + {reserve} reserve spaces x {per_space}) but the bag holds "
                 f"{bag} (S-I1)"))
             break
@@ -458,3 +356,43 @@ def _per_colour(raw: dict[str, int], base: tuple[int, int, int, int, int]
                 ) -> tuple[int, int, int, int, int]:
     values = [raw.get(str(c), b) for c, b in zip(COLOURS, base, strict=True)]
     return (values[0], values[1], values[2], values[3], values[4])
+
+
+#: The printed colours of cities (grey is a New City's).
+PRINTED = (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE)
+
+
+def summary(board: Board) -> dict[str, Any]:
+    """What a map holds, for ``validate-map`` (its ``--json`` keys): hexes, land hexes,
+    cities in all and per colour, the cubes they get at set-up, towns, hills, rivers, sea
+    hexes and impassable sides (between two hexes, and at the board's edge or the sea)."""
+    city_hexes = {c.hex for c in board.cities}
+    land = [h for h in board.hexes if h.index not in city_hexes]
+    between = edge = 0
+    for h in board.hexes:
+        for side in range(6):
+            if not board.blocked[h.index][side]:
+                continue
+            n = board.nb[h.index][side]
+            if n < 0:
+                edge += 1
+            elif n > h.index:
+                between += 1
+    out: dict[str, Any] = {
+        "name": board.name,
+        "hexes": len(board.hexes),
+        "cities": len(board.cities),
+    }
+    for colour in PRINTED:
+        out[str(colour)] = sum(1 for c in board.cities if c.colour is colour)
+    out.update({
+        "printed_cubes": sum(c.number for c in board.cities),
+        "reserve_spaces": board.reserve_spaces,
+        "towns": sum(1 for h in land if h.town),
+        "hills": sum(1 for h in land if h.terrain is Terrain.HILL),
+        "rivers": sum(1 for h in land if h.river),
+        "sea_hexes": len(board.sea),
+        "impassable_sides": between,
+        "edge_sides": edge,
+    })
+    return out

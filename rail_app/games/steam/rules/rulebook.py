@@ -9,8 +9,7 @@ here. Candidate actions for ``legal_actions`` come from :data:`CANDIDATES`, by s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final
 
 from rail_app.games.steam.rules import auction, build, goods, money, turns
 from rail_app.games.steam.rules.actions import (
@@ -32,62 +31,53 @@ from rail_app.games.steam.rules.actions import (
     UpgradeTile,
     UrbanGrowth,
 )
-from rail_app.games.steam.rules.quotes import Quote
 from rail_app.games.steam.rules.state import GameState, Phase, Step, Variant
 from rail_app.games.steam.rules.turns import PhaseRule
+from rail_app.table.engine import Rule
 
-A = TypeVar("A", bound=Action)
-
-
-@dataclass(frozen=True)
-class ActionRule(Generic[A]):
-    """One action: the input step it answers, its quote and apply, and how a refusal for the
-    wrong moment names it ("Not now: bidding ...")."""
-
-    steps: frozenset[Step]
-    quote: Callable[[GameState, A], Quote]
-    apply: Callable[[GameState, A, Quote], None]
-    name: str
-    check: Callable[[GameState, A], bool] | None = None  # a quote's ``ok`` alone, faster
+#: One action's row (the kit's :class:`~rail_app.table.engine.Rule`): the input step it
+#: answers, its quote and apply, how a refusal for the wrong moment names it ("Not now:
+#: bidding ..."), and a quicker check of a quote's ``ok`` alone where one is worth having.
+ActionRule = Rule[GameState, Any]
 
 
 BID = frozenset({Step.BID})
 BUILD = frozenset({Step.BUILD})
 MOVE = frozenset({Step.MOVE})
 
-ACTIONS: Final[Mapping[type[Action], ActionRule[Any]]] = {
+ACTIONS: Final[Mapping[type[Action], ActionRule]] = {
     # auctions (S-T2, S-S5-S-S7) and capital (S-S4)
-    Bid: ActionRule(BID, auction.quote_bid, auction.apply_bid, "bidding"),
-    PassBid: ActionRule(BID, auction.quote_pass, auction.apply_pass, "passing in the auction"),
-    TakeCapital: ActionRule(frozenset({Step.CAPITAL}), auction.quote_capital,
+    Bid: Rule(BID, auction.quote_bid, auction.apply_bid, "bidding"),
+    PassBid: Rule(BID, auction.quote_pass, auction.apply_pass, "passing in the auction"),
+    TakeCapital: Rule(frozenset({Step.CAPITAL}), auction.quote_capital,
                             auction.apply_capital, "taking capital"),
     # action tiles (S-A1, S-A2, S-A7, S-A9)
-    ChooseTile: ActionRule(frozenset({Step.CHOOSE}), turns.quote_choose, turns.apply_choose,
+    ChooseTile: Rule(frozenset({Step.CHOOSE}), turns.quote_choose, turns.apply_choose,
                            "choosing an action tile"),
-    Declare: ActionRule(frozenset({Step.DECLARE}), turns.quote_declare, turns.apply_declare,
+    Declare: Rule(frozenset({Step.DECLARE}), turns.quote_declare, turns.apply_declare,
                         "declaring perform or pass"),
     # building (S-K4-S-K16, S-A7, S-A9, S-A10)
-    LayTile: ActionRule(BUILD, build.quote_tile, build.apply_tile, "laying a tile",
+    LayTile: Rule(BUILD, build.quote_tile, build.apply_tile, "laying a tile",
                         build.tile_ok),
-    UpgradeTile: ActionRule(BUILD, build.quote_tile, build.apply_tile, "upgrading a tile",
+    UpgradeTile: Rule(BUILD, build.quote_tile, build.apply_tile, "upgrading a tile",
                             build.tile_ok),
-    RedirectTile: ActionRule(BUILD, build.quote_tile, build.apply_tile, "redirecting a tile",
+    RedirectTile: Rule(BUILD, build.quote_tile, build.apply_tile, "redirecting a tile",
                              build.tile_ok),
-    PlaceNewCity: ActionRule(BUILD, build.quote_new_city, build.apply_new_city,
+    PlaceNewCity: Rule(BUILD, build.quote_new_city, build.apply_new_city,
                              "placing a New City"),
-    UrbanGrowth: ActionRule(BUILD, build.quote_urban_growth, build.apply_urban_growth,
+    UrbanGrowth: Rule(BUILD, build.quote_urban_growth, build.apply_urban_growth,
                             "Urban Growth"),
-    ForgoSpecial: ActionRule(BUILD, build.quote_forgo, build.apply_forgo,
+    ForgoSpecial: Rule(BUILD, build.quote_forgo, build.apply_forgo,
                              "giving up Urban Growth or Urbanization"),
-    EndBuild: ActionRule(BUILD, build.quote_end_build, build.apply_end_build,
+    EndBuild: Rule(BUILD, build.quote_end_build, build.apply_end_build,
                          "ending the build phase"),
     # moving goods (S-G, S-L3)
-    MoveCube: ActionRule(MOVE, goods.quote_move, goods.apply_move, "moving a cube"),
-    UpgradeLocomotive: ActionRule(MOVE, goods.quote_upgrade_loco, goods.apply_upgrade_loco,
+    MoveCube: Rule(MOVE, goods.quote_move, goods.apply_move, "moving a cube"),
+    UpgradeLocomotive: Rule(MOVE, goods.quote_upgrade_loco, goods.apply_upgrade_loco,
                                   "upgrading the locomotive"),
-    PassMove: ActionRule(MOVE, goods.quote_pass_move, goods.apply_pass_move,
+    PassMove: Rule(MOVE, goods.quote_pass_move, goods.apply_pass_move,
                          "passing in the move phase"),
-    TakePoints: ActionRule(frozenset({Step.POINTS}), goods.quote_points, goods.apply_points,
+    TakePoints: Rule(frozenset({Step.POINTS}), goods.quote_points, goods.apply_points,
                            "taking points"),
 }
 
@@ -135,5 +125,5 @@ PHASES: Final[Mapping[Phase, PhaseRule]] = {
 }
 
 
-def rule_for(action: Action) -> ActionRule[Any] | None:
+def rule_for(action: Action) -> ActionRule | None:
     return ACTIONS.get(type(action))

@@ -160,5 +160,5 @@ def plan_stroke(state: GameState, hexes: Sequence[str], player: int | None = Non
         choice = tile_for(work, key, entry, exit, player)
         out.append(choice)
         if choice.action is not None and choice.quote is not None and choice.quote.ok:
-            work = engine.apply(work, choice.action, player, inplace=True)
+            work = engine.apply_quoted(work, choice.quote, player, inplace=True)
     return out

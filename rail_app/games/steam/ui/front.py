@@ -1,5 +1,5 @@
-"""Steam's screen parts as the shell calls them (:data:`FRONT`, listed in the shell's table
-of screens, :data:`rail_app.ui.gamescreens.GAME_SCREENS`): the game screen, the map as the
+"""Steam's screen parts as the shell calls them (:data:`FRONT`, named by its definition,
+``STEAM.screens``): the game screen, the map as the
 menu and the save list show it, the game over figures with each score's breakdown (S-W2),
 the map drawn to a file and the interface self-test."""
 
@@ -94,15 +94,16 @@ class SteamScreens:
             (_("VP"), _("From income"), _("Complete links"), _("Score"), _("Locomotive")), tuple(rows), reason,
             tuple(tuple(c) for c in chart), _("VP"), None, False,
             _("{n} turns played").format(n=number(st.turn)),
-            {"heading": _("Victory points after each turn"), "suffix": ""})
+            _("Victory points after each turn"), number)
 
     def render_map(self, board: Any, path: str, width: int) -> tuple[int, int]:
-        from rail_app.games.steam.ui import maprender as mr
+        from rail_app.games.steam.ui import mappicture, maprender
 
         if isinstance(board, tuple):  # the pictures' board: the map and its background
             b, bg = board
-            return mr.render_png(b, path, width, bg)
-        return mr.render_png(board, path, width, mr.load_background(board, board.shown))
+            return mappicture.render_png(b, path, width, bg)
+        return mappicture.render_png(board, path, width,
+                                     maprender.load_background(board, board.shown))
 
     def selftest(self, app: Any, map_path: str, turns: int, verbose: bool) -> int | None:
         from rail_app.games.steam.ui.selftest import run_selftest

@@ -1,5 +1,5 @@
-"""Steam's map on the game screen: the camera (kilometres to the screen's pixels, pan and
-zoom), the base map kept as a picture (redrawn only when the zoom or the window changes),
+"""Steam's map on the game screen: the screen kit's camera (kilometres to the screen's
+pixels, pan and zoom, between limits around the fitted map), the base map kept as a picture (redrawn only when the zoom or the window changes),
 and the pieces drawn over it every frame: the tiles with each player's links in their ink
 and pattern, the cubes on the cities, the pen's proposed tiles and a delivery's route."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -17,6 +16,7 @@ from rail_app.games.steam.rules.state import GameState
 from rail_app.games.steam.rules.tiles import TOWN, Path, Tile, orient
 from rail_app.games.steam.ui import maprender as mr
 from rail_app.games.steam.ui import palette as pal
+from rail_app.ui.kit.camera import Camera
 
 Point = tuple[float, float]
 
@@ -28,44 +28,6 @@ PATTERNS: tuple[tuple[float, float] | None, ...] = (
 WHOLE_BOARD_PIXELS = 14_000_000
 #: Closer in, the window's part is kept with this many pixels around it.
 MARGIN = 256
-
-
-@dataclass
-class Camera:
-    """Which kilometres the map's rectangle shows."""
-
-    rect: pygame.Rect
-    scale: float = 1.0  # pixels per km
-    x0: float = 0.0  # km at the rectangle's left edge
-    y0: float = 0.0
-
-    def to_px(self, x: float, y: float) -> Point:
-        return self.rect.x + (x - self.x0) * self.scale, self.rect.y + (y - self.y0) * self.scale
-
-    def to_km(self, px: float, py: float) -> Point:
-        return (px - self.rect.x) / self.scale + self.x0, (py - self.rect.y) / self.scale + self.y0
-
-    def view(self) -> mr.View:
-        """maprender's view for a surface whose origin is the screen's."""
-        return mr.View(self.scale, self.x0 - self.rect.x / self.scale,
-                       self.y0 - self.rect.y / self.scale)
-
-    def fit(self, bounds: tuple[float, float, float, float]) -> None:
-        x0, y0, x1, y1 = bounds
-        w, h = max(1, self.rect.w), max(1, self.rect.h)
-        self.scale = min(w / max(x1 - x0, 1e-6), h / max(y1 - y0, 1e-6))
-        self.x0 = (x0 + x1) / 2 - w / 2 / self.scale
-        self.y0 = (y0 + y1) / 2 - h / 2 / self.scale
-
-    def zoom(self, factor: float, at: Point, lo: float, hi: float) -> None:
-        kx, ky = self.to_km(*at)
-        self.scale = min(hi, max(lo, self.scale * factor))
-        self.x0 = kx - (at[0] - self.rect.x) / self.scale
-        self.y0 = ky - (at[1] - self.rect.y) / self.scale
-
-    def pan(self, dx: float, dy: float) -> None:
-        self.x0 -= dx / self.scale
-        self.y0 -= dy / self.scale
 
 
 class MapView:
@@ -101,6 +63,11 @@ class MapView:
     def fit(self) -> None:
         self.camera.fit(self.bounds)
 
+    def view(self) -> mr.View:
+        """maprender's view for a surface whose origin is the screen's."""
+        c = self.camera
+        return mr.View(c.scale, c.ox - c.rect.x / c.scale, c.oy - c.rect.y / c.scale)
+
     def zoom_limits(self) -> tuple[float, float]:
         c = self.camera
         x0, y0, x1, y1 = self.bounds
@@ -109,7 +76,7 @@ class MapView:
 
     def zoom(self, factor: float, at: Point) -> None:
         lo, hi = self.zoom_limits()
-        self.camera.zoom(factor, at, lo, hi)
+        self.camera.zoom_by(factor, at, lo, hi)
 
     def hex_at(self, pos: Point) -> int | None:
         """The board hex under a screen point, or None."""
@@ -122,7 +89,7 @@ class MapView:
         return self.board.hex_index(key(q, r))
 
     def centre_px(self, h: int) -> Point:
-        return self.camera.to_px(*self.centres[h])
+        return self.camera.to_screen(*self.centres[h])
 
     def rad_px(self) -> float:
         return self.rad_km * self.camera.scale
@@ -168,7 +135,7 @@ class MapView:
                     and not self._placed(self._base).contains(c.rect):
                 self._base = None  # the pan left the margin: the window's part again
             if self._base is None or key != self._base_key:
-                origin = (c.x0 - MARGIN / c.scale, c.y0 - MARGIN / c.scale)
+                origin = (c.ox - MARGIN / c.scale, c.oy - MARGIN / c.scale)
         if self._base is None or key != self._base_key:
             pic = pygame.Surface(size)
             mr.draw_map(pic, mr.View(c.scale, *origin), self.board, self.background)
@@ -193,7 +160,7 @@ class MapView:
 
     def _placed(self, pic: pygame.Surface) -> pygame.Rect:
         """Where the kept picture lies on the screen now."""
-        at = self.camera.to_px(*self._base_origin)
+        at = self.camera.to_screen(*self._base_origin)
         return pic.get_rect(topleft=(round(at[0]), round(at[1])))
 
     def _show(self, surface: pygame.Surface, pic: pygame.Surface, which: tuple[object, ...]
@@ -261,7 +228,7 @@ class MapView:
                 x = (1 - t) ** 2 * pa[0] + 2 * (1 - t) * t * c[0] + t * t * pb[0]
                 y = (1 - t) ** 2 * pa[1] + 2 * (1 - t) * t * c[1] + t * t * pb[1]
                 pts_km.append((x, y))
-        return [self.camera.to_px(x, y) for x, y in pts_km]
+        return [self.camera.to_screen(x, y) for x, y in pts_km]
 
     def draw_path(self, surface: pygame.Surface, h: int, path: Path, ink: pal.RGB,
                   seat: int, width: int, faint: bool = False) -> None:
@@ -315,7 +282,7 @@ class MapView:
             return
         rad = self.rad_px()
         info = self.board.hexes[h]
-        ring = [self.camera.to_px(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
+        ring = [self.camera.to_screen(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
         pygame.draw.polygon(surface, pal.GHOST_OK, ring, max(2, round(rad / 12)))
         width = max(2, round(rad * 0.16))
         for path in o.paths:
@@ -326,7 +293,7 @@ class MapView:
     def draw_refused(self, surface: pygame.Surface, h: int) -> None:
         rad = self.rad_px()
         info = self.board.hexes[h]
-        ring = [self.camera.to_px(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
+        ring = [self.camera.to_screen(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
         pygame.draw.polygon(surface, pal.GHOST_BAD, ring, max(2, round(rad / 10)))
         cx, cy = self.centre_px(h)
         r = max(5.0, rad * 0.3)
@@ -342,7 +309,7 @@ class MapView:
         size = max(5, round(rad * 0.26))
         for h, colour in state.new_cities.items():
             info = self.board.hexes[h]
-            ring = [self.camera.to_px(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
+            ring = [self.camera.to_screen(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
             pygame.draw.polygon(surface, pal.CITY[colour], ring)
             pygame.draw.polygon(surface, pal.INK, ring, 2)
             cx, cy = self.centre_px(h)
@@ -372,7 +339,7 @@ class MapView:
 
     def draw_hover(self, surface: pygame.Surface, h: int) -> None:
         info = self.board.hexes[h]
-        ring = [self.camera.to_px(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
+        ring = [self.camera.to_screen(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
         pygame.draw.polygon(surface, pal.HOVER, ring, 2)
 
 

@@ -1,8 +1,9 @@
 """Steam's interface self-test (``python -m rail_app selftest --game steam``): a game of a
 person against two computer players, played headless through the screen with posted events
 (clicks on the buttons and the action tiles, strokes of the pen through hexes, a city
-clicked and a delivery picked from its list, points taken), turn after turn through every
-phase; then saved, loaded back and compared. Exit 0 when every check passes."""
+clicked and a delivery picked from its list, points taken: the screen kit's hands), turn
+after turn through every phase; then saved, loaded back and compared. Exit 0 when every
+check passes."""
 
 from __future__ import annotations
 
@@ -11,34 +12,14 @@ from typing import Any
 import pygame
 
 from rail_app.games.steam.rules import goods
+from rail_app.games.steam.rules.actions import ChooseTile, Declare, PassBid, PassMove, TakePoints
 from rail_app.games.steam.rules.state import GameState, Phase, Step
 from rail_app.games.steam.rules.strokes import plan_stroke
+from rail_app.games.steam.ui.commands import Deliver, Intent, Play
+from rail_app.ui.kit.driver import Checks, click, drag, key
 
 #: Frames the test gives the game before it gives up.
 MAX_FRAMES = 20000
-
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-
-
-def key(app: Any, k: int) -> None:
-    app.step(0.02, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
-                    pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)])
-
-
-def drag(app: Any, points: list[tuple[int, int]], release: bool = True) -> None:
-    """A left-button stroke through ``points`` (released at the last unless told not to)."""
-    ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=points[0], rel=(0, 0), buttons=(0, 0, 0)),
-          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1)]
-    for a, b in zip(points, points[1:], strict=False):
-        ev.append(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(b[0] - a[0], b[1] - a[1]),
-                                     buttons=(1, 0, 0)))
-    if release:
-        ev.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=1))
-    app.step(0.02, ev)
 
 
 def legal_stroke(state: GameState, seat: int, longest: int = 3) -> list[str] | None:
@@ -75,13 +56,7 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
     from rail_app.table.seats import Level, Seat, SeatKind
     from rail_app.ui.session import GameSetup, Session, saves_dir
 
-    failures: list[str] = []
-
-    def check(ok: bool, what: str) -> None:
-        if verbose:
-            print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    check = Checks(verbose)
 
     seats = [Seat("Anna", SeatKind.HUMAN, Level.NORMAL, "blue"),
              Seat("Bruno", SeatKind.COMPUTER, Level.EASY, "orange"),
@@ -105,18 +80,19 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
         step = st.step
         seat = session.actor
         if step is Step.BID:
-            r = scene.find("bid") if st.auction is not None and st.auction.high < 0 else None
-            click(app, (r or scene.find("pass")).center)
+            r = scene.find(Intent.BID) if st.auction is not None and st.auction.high < 0 \
+                else None
+            click(app, (r or scene.find(Play(PassBid()))).center)
         elif step is Step.CAPITAL:
-            click(app, scene.find("capital").center)
+            click(app, scene.find(Intent.TAKE_CAPITAL).center)
         elif step is Step.CHOOSE:
             for t in (3, 6, 2, 4, 1, 5, 7):
-                b = scene.button("tile", t)
+                b = scene.widget(Play(ChooseTile(t)))
                 if b is not None and b.enabled:
                     click(app, b.rect.center)
                     break
         elif step is Step.DECLARE:
-            click(app, scene.find("decline").center)
+            click(app, scene.find(Play(Declare(False))).center)
         elif step is Step.BUILD:
             hexes = legal_stroke(st, seat) if st.build is not None and st.build.used < 2 else None
             if hexes is not None:
@@ -142,17 +118,17 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
             if routes:
                 r0 = routes[0]
                 click(app, scene.hex_screen(st.key(r0.source)))
-                i = next((i for i, r in enumerate(scene.routes) if r.stops == r0.stops
+                i = next((i for i, r in enumerate(scene.table.routes) if r.stops == r0.stops
                           and r.colour == r0.colour), -1)
                 if i < 0:
-                    print("DEBUG", r0, scene.picked, scene.hex_screen(st.key(r0.source)), scene.rects, [n.text for n in scene.notices])
+                    check(False, f"the delivery from {st.board.name_of(r0.source)} is listed")
                     break
-                click(app, scene.find("route", i).center)
+                click(app, scene.find(Deliver(i)).center)
                 deliveries += 1
             else:
-                click(app, scene.find("pass-move").center)
+                click(app, scene.find(Play(PassMove())).center)
         elif step is Step.POINTS:
-            click(app, scene.find("income").center)
+            click(app, scene.find(Play(TakePoints(True))).center)
         else:
             app.step(0.02, [])
     check(strokes > 0 and stroke_ok, f"the pen laid {strokes} strokes, each tile the rules "
@@ -170,15 +146,12 @@ def run_selftest(app: Any, map_path: str, turns: int, verbose: bool) -> int:
     session.save(path)
     back = Session.load(path)
     g = session.game
-    same = ([g.action_to_dict(a) for _, a in g.history(back.state)]
-            == [g.action_to_dict(a) for _, a in g.history(session.state)]
-            and g.summary(back.state) == g.summary(session.state))
+    same = ([g.rules.action_to_dict(a) for _, a in g.rules.history(back.state)]
+            == [g.rules.action_to_dict(a) for _, a in g.rules.history(session.state)]
+            and g.rules.summary(back.state) == g.rules.summary(session.state))
     check(same, "saved and loaded: the same game")
     app.reset(app.screens.game(back))
     app.step(0.02, [])
     check(type(app.scene).__name__ == "SteamScene", "the loaded game opens on its screen")
     pygame.quit()
-    if verbose:
-        print("selftest: " + ("all checks passed" if not failures else
-                              f"{len(failures)} check(s) failed"))
-    return 0 if not failures else 1
+    return check.end()
