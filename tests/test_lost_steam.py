@@ -13,6 +13,7 @@ import shutil
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -170,3 +171,32 @@ def test_a_crash_report_describes_a_steam_game(tmp_path: Path) -> None:
                  "seats: Alex (human), Joan (human), Marta (human)", "turn 1",
                  "to act", "last actions:", "  8. player "):
         assert part in text, (part, text)
+
+
+@pytest.mark.parametrize("spacing", ["1", "1000"])
+def test_the_game_screen_shows_the_smallest_and_largest_boards_the_reader_allows(
+        app: Any, tmp_path: Path, spacing: str) -> None:
+    """Steam's game screen fits, zooms and draws a board of the least and the most hex
+    spacing its map's reader takes (1 km, 1,000 km): its view is never a division by the
+    board's size, never a scale no picture can show."""
+    import math
+
+    from rail_app.table.seats import Level, Seat, SeatKind
+    from rail_app.ui.session import GameSetup, Session
+
+    text = Path(SMALL).read_text(encoding="utf-8").replace("spacing_km: 25", f"spacing_km: {spacing}")
+    path = tmp_path / "spaced.yaml"
+    path.write_text(text, encoding="utf-8")
+    seats = [Seat(n, SeatKind.HUMAN, Level.NORMAL, ink)
+             for n, ink in (("Alex", "blue"), ("Joan", "orange"), ("Marta", "black"))]
+    session = Session.new(GameSetup(str(path), seats, 3, {}, "steam"))
+    scene = app.reset(app.screens.game(session))
+    app.step(0.02, [])
+    lo, hi = scene.map.zoom_limits()
+    assert 0 < lo < hi and math.isfinite(hi)
+    middle = scene.map.camera.rect.center
+    for factor in [2.0] * 12 + [0.5] * 24:  # beyond the closest zoom, then the farthest
+        scene.map.zoom(factor, middle)
+        app.step(0.02, [])
+        assert lo * 0.999 <= scene.map.camera.scale <= hi * 1.001
+    assert scene is app.scene
