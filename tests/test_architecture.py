@@ -222,11 +222,7 @@ def test_the_engine_works_when_imported_alone() -> None:
 #: Modules outside the development tools that still import one, each with why. The list
 #: only shrinks: a module that no longer imports a development tool fails the test below
 #: until its entry goes.
-DEVTOOLS_USERS: dict[str, str] = {
-    "rail_app.games.italian_rails.game":
-        "its checker and fingerprint (GameDef.checker, .fingerprint) are its soak's, in "
-        "devtools/soak.py; they move into its rules (rules/invariants.py) with the engine kit",
-}
+DEVTOOLS_USERS: dict[str, str] = {}
 
 
 def test_nothing_the_executable_ships_imports_a_development_tool() -> None:

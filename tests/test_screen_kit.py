@@ -5,6 +5,8 @@ hit test; the camera; the first-game hints; the input driver's gestures."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,7 @@ class Spy:
             if i != self.seat and any(hand):
                 raise Peeked(f"seat {self.seat + 1} was shown seat {i + 1}'s hand {hand}")
         self.views += 1
-        return RELAY.legal_actions(view)[0]
+        return RELAY.rules.legal_actions(view)[0]
 
 
 @pytest.fixture
@@ -106,14 +108,19 @@ def test_each_games_screen_hands_its_computer_players_seen_by(
     ``seen_by`` made for its seat, never the state the screen plays on."""
     game = registry.game(game_id)
     made: list[tuple[int, Any]] = []
-    seen_by = game.seen_by
+    seen_by = game.rules.seen_by
 
     def marked(state: Any, seat: int) -> Any:
         view = seen_by(state, seat)
         made.append((seat, view))
         return view
 
-    monkeypatch.setattr(game, "seen_by", marked)
+    # the rules are a frozen value: the game's definition hands out a copy with ``marked``
+    rules = dataclasses.replace(game.rules, seen_by=marked)
+    kind = type(game)
+    original = kind.rules
+    monkeypatch.setattr(kind, "rules", property(
+        lambda self: rules if self is game else original.__get__(self, kind)))
     session = Session.new(GameSetup(map_path, _seats(game_id), 5, game=game_id))
     app.reset(app.screens.game(session))
     pacer = app.scene.controller.computer.pacer

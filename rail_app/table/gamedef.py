@@ -55,7 +55,7 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class Player(Protocol[S_contra, A_co]):
     """A computer seat (a level of the opponent, or a harness's random player).
 
-    ``choose`` is handed what its seat may see (:meth:`GameDef.seen_by`), never changes it
+    ``choose`` is handed what its seat may see (:attr:`Rules.seen_by`), never changes it
     and never draws from its random generator; it returns one action at a time (the first
     call of a turn may do the thinking)."""
 
