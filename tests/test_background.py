@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,7 +33,7 @@ def test_the_program_waits_for_work_in_the_background_before_it_ends(tmp_path: P
         # the program ends at once, the work still in the geometry library
     """)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, timeout=300)
+                         text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stderr[-2000:]
     assert done.read_text(encoding="utf-8") == "whole"
 
@@ -51,7 +53,7 @@ def test_the_menu_left_while_its_map_loads_ends_cleanly() -> None:
     """)
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                             text=True, timeout=300)
+                             text=True, timeout=HANG_S)
         assert out.returncode == 0, out.stderr[-2000:]
 
 
@@ -73,5 +75,5 @@ def test_closing_the_window_never_waits_long_for_work_that_goes_on() -> None:
         sys.exit(end(app, 0))
     """)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120)  # a hang guard: the wait is 5 s
+                         text=True, timeout=HANG_S)  # the game's own wait is 5 s
     assert out.returncode == 0, out.stderr[-2000:]

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from rail_app.ui import drawguard
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +56,7 @@ CHILD = textwrap.dedent("""
 
 def test_every_draw_with_absurd_coordinates_returns_at_once_and_corrupts_nothing() -> None:
     out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120,
+                         text=True, timeout=HANG_S,
                          env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                               "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PYTHONPATH": str(ROOT),
                               "PATH": "/usr/bin:/bin"})
@@ -73,7 +74,7 @@ def test_the_guard_is_in_place_before_any_drawing_module_is_used(module: str) ->
             "from rail_app.ui import drawguard\n"
             "assert drawguard.installed(), 'not guarded'\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stderr[-2000:]
 
 

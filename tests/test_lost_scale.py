@@ -18,6 +18,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
+from tests.waiting import HANG_S
 
 
 def fill(folder: Path, template: Path, game_id: str, count: int) -> None:
@@ -222,7 +223,7 @@ def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
 
     def slow(map_path: Path) -> Any:
         read_in.append(threading.current_thread().name)
-        release.wait(60)
+        release.wait(HANG_S)
         return real(map_path)
 
     monkeypatch.setattr(FRONT, "picture_board", slow)

@@ -6,7 +6,6 @@ hit test; the camera; the first-game hints; the input driver's gestures."""
 from __future__ import annotations
 
 import dataclasses
-
 from pathlib import Path
 from typing import Any
 

@@ -17,6 +17,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from rail_app.ui.replay import SPEEDS, ReplayScene
 from tests.test_ui_support import click
+from tests.waiting import HANG_S
 
 
 def push(d: Driver, button: Any) -> None:
@@ -195,7 +196,7 @@ def test_the_review_is_worked_out_off_the_frames(app: Any, unfinished: Any,
 
     def held(timeline: Any, seat: int) -> Any:
         threads.append(threading.current_thread().name)
-        release.wait(60)
+        release.wait(HANG_S)
         yield from real(timeline, seat)
 
     monkeypatch.setattr(replay, "review_turns", held)
