@@ -17,6 +17,7 @@ import pytest
 
 from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
+from rail_app.ui.session import saves_dir
 from tests.diskfaults import fail_writes
 from tests.test_ui_saves import end_turns
 from tests.test_ui_support import start
@@ -48,38 +49,66 @@ def test_a_failed_autosave_is_said_at_once_and_again_until_one_succeeds(
     assert not warned(app) and app.notice.startswith("Autosaved again")
 
 
+def _next_steam_turn(app: Any, session: Any) -> None:
+    """The seats' moves of this turn made through the session, as Steam's buttons make
+    them (chosen by random players), until the next turn begins; then a frame, in which
+    the screen autosaves a person's new turn."""
+    players = [session.game.player("random", i, 7 + i) for i in range(3)]
+    turn = session.state.turn
+    while session.state.turn == turn and not session.over:
+        seat = session.game.rules.to_act(session.state)
+        session.apply(players[seat].choose(session.game.rules.seen_by(session.state, seat)))
+    app.step(0.02, [])
+
+
+def _alarm_drawn(app: Any) -> bool:
+    """The notice's alarm colour is on the screen, where the app draws its notice."""
+    from rail_app.ui.palette import NOTICE_ALARM
+
+    y = app.px(52) + app.px(16) // 4
+    return any(tuple(app.screen.get_at((x, y)))[:3] == NOTICE_ALARM
+               for x in range(0, app.screen.get_width(), 4))
+
+
 def test_a_failed_steam_autosave_is_said_over_its_screen_until_one_succeeds(
         _own_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The shell says it over any game's screen: Steam's too, whose screen has no word
-    of its own for it."""
+    of its own for it. Turn after turn of a Steam game on a read-only disk, on its screen."""
+    from rail_app.table.seats import Level, Seat, SeatKind
     from rail_app.ui.app import App
-    from rail_app.ui.session import Session
+    from rail_app.ui.session import GameSetup, Session
     from rail_app.ui.settings import Settings
-    from tests.test_lost_steam import steam_save
 
     app = App(size=(1280, 720), fullscreen=False, settings=Settings())
-    d = Driver(app)
-    session = Session.load(steam_save(_own_data_dir / "elsewhere", actions=20))
+    seats = [Seat(n, SeatKind.HUMAN, Level.NORMAL, ink)
+             for n, ink in (("Anna", "blue"), ("Bruno", "orange"), ("Carla", "vermillion"))]
+    session = Session.new(GameSetup("maps/test/steam-small.yaml", seats, 4, game="steam"))
     scene = app.reset(screens.game(app, session))
-    d.frames(2)
+    app.step(0.02, [])
+    assert type(scene).__module__.startswith("rail_app.games.steam.")
+    assert not warned(app) and not _alarm_drawn(app)
+    mine = f"autosave-{session.game_id}-*.json"
+    kept = set(saves_dir().glob(mine))  # the first turn's
     with monkeypatch.context() as m:
         fail_writes(m, errno.EROFS)
-        scene.table.autosaved = -1  # a new turn of a person: the screen autosaves it
-        d.frames(1)
+        _next_steam_turn(app, session)
         assert session.autosave_problem
         assert warned(app).startswith("Autosave failed: the folder is on a read-only disk")
-        d.frames(400)
-        assert warned(app)
-    scene.table.autosaved = -1
-    d.frames(1)
-    assert session.autosave_problem == "" and not warned(app)
+        assert _alarm_drawn(app)
+        for _ in range(400):  # long after any notice of its own has gone: still said
+            app.step(0.02, [])
+        assert warned(app) and _alarm_drawn(app)
+        _next_steam_turn(app, session)  # the next turn fails too: said still
+        assert session.autosave_problem and warned(app)
+    assert set(saves_dir().glob(mine)) == kept
+    _next_steam_turn(app, session)  # the disk takes files again: saved, and said
+    assert session.autosave_problem == "" and not warned(app) and not _alarm_drawn(app)
     assert app.notice.startswith("Autosaved again")
+    assert set(saves_dir().glob(mine)) > kept
 
 
 def test_the_last_good_autosave_is_kept_while_newer_ones_fail(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rail_app.ui.session import saves_dir
-
     d = Driver(app)
     scene = start(app)
     end_turns(d, scene, 1)
