@@ -42,6 +42,22 @@ def test_save_fuzzer_short_run() -> None:
 
 
 @pytest.mark.slow
+def test_steam_save_fuzzer_short_run() -> None:
+    """A Steam game of three seats on its small map, saved as the game saves it: the hostile
+    cases and seeded mutations each refused in one line or loaded into a valid game."""
+    from rail_app.devtools import fuzz_saves
+
+    s = fuzz_saves.run(seed=1, count=4, timeout=HANG_S, game="steam")
+    assert s["failures"] == [], s["failures"]
+    assert s["tried"] >= 4 + 30
+    assert s["uncaught"] == 0 and s["invalid_accepted"] == 0
+    assert s["refused"] > 0 and s["accepted_valid"] > 0
+    hostile = {h["case"]: h for h in s["hostile"]}
+    assert hostile["kind alien"]["verdict"] == "refused"
+    assert hostile["older save without seats"]["verdict"] == "accepted"
+
+
+@pytest.mark.slow
 def test_map_fuzzer_short_run_with_every_hostile_case(own_tmp: Path) -> None:
     from rail_app.games.italian_rails.devtools import fuzz_maps
 
