@@ -184,7 +184,7 @@ def hostile_cases() -> list[MapCase]:
         MapCase("5,000-digit GeoJSON number", _write(GEO, _geo_with(digits)), "too long"),
         MapCase("coordinates 1e300", _write(GEO, _geo_with("1e300")), "out of range"),
         MapCase("spacing_km 1e-9", _replace(MAP, "spacing_km: 20", "spacing_km: 0.000000001"),
-                "too small (at least 1)"),
+                "less than the minimum of 1"),
         MapCase("about 100,000 dots", _replace(MAP, "spacing_km: 20", "spacing_km: 2"),
                 "at most 20,000"),
         MapCase("deck radius 10^9", _replace(DECK, "radius: 3}", "radius: 1000000000}"),
