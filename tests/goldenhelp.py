@@ -1,7 +1,7 @@
 """Rule goldens: short game records, written as data, with the engine's verdict on the
 actions that matter (see tests/goldens/README.md for the format).
 
-The test module ``tests/test_rule_goldens.py`` runs every case; this module loads the case
+The test module ``tests/games/italian_rails/test_rule_goldens.py`` runs every case; this module loads the case
 files, replays a case and checks it. Run it as a script to help write a case:
 
     python tests/goldenhelp.py show K5-the-strait-is-the-only-way-to-epsilon

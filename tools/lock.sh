@@ -6,7 +6,7 @@
 # Each pins exact versions with the hashes of every file PyPI has for them, resolved for
 # every platform and Python version the game supports (uv's universal resolution), so that
 # `pip install -r FILE` installs exactly these on any machine. The game's pins are the same
-# in all three: the tests check what ships. tests/test_locks.py fails when a lock file no
+# in all three: the tests check what ships. tests/table/test_locks.py fails when a lock file no
 # longer matches the ranges. Needs python3 with venv and the network to PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/.."

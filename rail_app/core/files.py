@@ -117,3 +117,17 @@ def remove_orphan_temps(folder: str | os.PathLike[str]) -> list[Path]:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
     return removed
+
+
+#: What tells a saved file apart: modification time, size and inode; None when it is gone.
+Stamp = tuple[int, int, int] | None
+
+
+def file_stamp(path: str | os.PathLike[str]) -> Stamp:
+    """The file's :data:`Stamp` (an editor that saves by renaming a new file over the old one
+    changes the inode): a map preview watches its files by it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)

@@ -37,6 +37,7 @@ from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui import screens
 from rail_app.ui.app import App
 from rail_app.ui.headless import use_dummy_drivers
+from rail_app.ui.palette import INKS
 from rail_app.ui.savelist import read_entries
 from rail_app.ui.scenes import open_saved_game
 from rail_app.ui.session import GameSetup, Session
@@ -329,8 +330,7 @@ def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None]
     with scratch_data_dir("rail-fuzz-folder-") as root:
         rules = registry.game(game)
         seats = [Seat(f"P{i + 1}", SeatKind.HUMAN, Level.NORMAL, ink)
-                 for i, ink in enumerate(("blue", "orange", "green", "purple", "red",
-                                          "black")[:rules.seats.default])]
+                 for i, ink in enumerate(list(INKS)[:rules.seats.default])]
 
         session = Session.new(GameSetup(str(resource_path(rules.small_map)), seats, 3, {},
                                         rules.id))

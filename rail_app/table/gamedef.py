@@ -316,6 +316,11 @@ class GameDef(Generic[B, S, A]):
             return RandomPlayer(self.rules.engine, seat, seed)
         raise ValueError(f"unknown player {name!r} (players: random)")
 
+    def seen_by(self, state: S, seat: int) -> S:
+        """What ``seat`` may see of ``state`` (the game's ``Rules.seen_by``): all a computer
+        player or an advisor is ever handed."""
+        return self.rules.seen_by(state, seat)
+
     def advisor(self) -> Advisor[S] | None:
         """The game's advisor, if it has one."""
         return self.ai.get().advisor() if self.ai is not None else None

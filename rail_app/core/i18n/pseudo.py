@@ -44,7 +44,7 @@ LETTERS: dict[str, str] = {
 }
 _VOWELS = set("aeiouAEIOU")
 #: Every character the pseudo-locale may draw besides what the message had (fonts must
-#: cover them: tests/test_i18n_fonts.py).
+#: cover them: tests/shell/test_i18n_fonts.py).
 GLYPHS = OPEN + CLOSE + _LOWER + _UPPER + "~"
 
 #: Rule ids, which stay as they are in every language: B1, K5, S-K7, EX-01, D-24, also keys

@@ -35,6 +35,7 @@ from typing import Any
 import pygame
 
 from rail_app.authoring.problems import problem_lines
+from rail_app.core.files import Stamp, file_stamp
 from rail_app.core.i18n import N_, _, money_millions, ngettext
 from rail_app.core.mapfile import MapError, MapProblem
 from rail_app.games.italian_rails.authoring import inspector, position
@@ -86,18 +87,7 @@ from rail_app.ui import hud
 #: How often the files are looked at (seconds); a save shows within about a second.
 WATCH_INTERVAL_S = 0.25
 
-Stamp = tuple[int, int, int] | None
 EdgeKey = tuple[int, int]
-
-
-def file_stamp(path: Path) -> Stamp:
-    """What tells a saved file apart: modification time, size and inode (an editor that
-    saves by renaming a new file over the old one changes the inode)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 # -- the model: files, loading, what is known about the map --------------------------------------
@@ -986,7 +976,6 @@ def parse_size(text: str) -> tuple[int, int] | None:
         return None
     w, h = int(m.group(1)), int(m.group(2))
     return (w, h) if w >= MIN_SIZE[0] and h >= MIN_SIZE[1] else None
-
 
 
 def run(path: str, size: tuple[int, int] = (1280, 720), *, frames: int | None = None,

@@ -12,7 +12,6 @@ zoomed); Esc or Q closes it.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from rail_app.core.files import Stamp, file_stamp
 from rail_app.games.steam.rules.board import Board, Terrain
 from rail_app.games.steam.rules.mapfile import MapError, MapProblem, load_board
 from rail_app.games.steam.ui import maprender as mr
@@ -30,18 +30,6 @@ WATCH_INTERVAL_S = 0.25
 MIN_SIZE = (640, 400)
 PANEL = (255, 244, 240)
 PANEL_EDGE = (170, 40, 40)
-
-Stamp = tuple[int, int, int] | None
-
-
-def file_stamp(path: Path) -> Stamp:
-    """What tells a saved file apart: modification time, size and inode (an editor that saves
-    by renaming a new file over the old one changes the inode)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 @dataclass

@@ -186,6 +186,20 @@ def sentence(state: GameState, e: ev.Event) -> str | None:
     name = state.name
     if isinstance(e, ev.TurnBegan):
         return _("Turn {turn} begins").format(turn=number(e.turn))
+    if isinstance(e, ev.CubesDrawn):
+        if e.city is not None:
+            return _("{count} goods cubes drawn for {place}").format(
+                count=number(len(e.cubes)), place=place(state, e.city))
+        return _("{count} goods cubes drawn for the goods reserve").format(
+            count=number(len(e.cubes)))
+    if isinstance(e, ev.OpenerDrawn):
+        return _("{player} is drawn to open the first auction").format(player=name(e.seat))
+    if isinstance(e, ev.OrderDrawn):
+        return _("Action tiles drawn: {tiles}").format(tiles=", ".join(
+            f"{name(seat)} {tile_name(tile)}" for seat, tile in enumerate(e.tiles)))
+    if isinstance(e, ev.TileRemoved):
+        return _("The town tile {where} goes back to the supply").format(
+            where=where(state, e.hex))
     if isinstance(e, ev.PhaseBegan):
         try:
             return _("Phase: {phase}").format(phase=phase_name(Phase(e.phase)))
