@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.waiting import HANG_S
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_program_waits_for_work_in_the_background_before_it_ends(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest
 from rail_app.ui import drawguard
 from tests.waiting import HANG_S
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = textwrap.dedent("""
     import math, sys

@@ -17,8 +17,8 @@ from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.table import career
 from rail_app.ui import screens
 from tests.diskfaults import fail_writes
-from tests.test_career import _finished_session
-from tests.test_ui_support import click
+from tests.games.italian_rails.test_ui_support import click
+from tests.table.test_career import _finished_session
 
 HOSTILE = ["nested", "fifo", "device", "loop", "folder", "huge", "latin-1", "numbers"]
 

@@ -18,10 +18,10 @@ import pytest
 
 from rail_app.games.italian_rails.ui.selftest import Driver
 from rail_app.ui import screens
-from tests.test_lost_steam import rewrite_world
-from tests.test_ui_support import MINI
+from tests.games.italian_rails.test_ui_support import MINI
+from tests.games.steam.test_lost_steam import rewrite_world
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STEAM_SMALL = str(ROOT / "maps" / "test" / "steam-small.yaml")
 
 

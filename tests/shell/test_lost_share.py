@@ -16,7 +16,7 @@ import pytest
 
 from rail_app.core.files import write_atomic
 from rail_app.ui.sharing import ShareError, export_save, import_save
-from tests.test_ui_sharing import _push, _save_screen, _saved_game
+from tests.shell.test_ui_sharing import _push, _save_screen, _saved_game
 
 
 def test_a_file_named_as_long_as_the_disk_allows_is_written_atomically(tmp_path: Path
@@ -47,7 +47,7 @@ def test_a_300_character_name_typed_in_the_export_dialog_is_no_choice(app: Any,
                                                                       tmp_path: Path) -> None:
     """The file dialog's check of the typed path: a name longer than any file system takes
     leaves OK disabled (and the screen up); nothing is written."""
-    from tests.test_ui_saves import type_text
+    from tests.shell.test_ui_saves import type_text
 
     _saved_game()
     d, scene = _save_screen(app)

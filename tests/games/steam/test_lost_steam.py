@@ -19,7 +19,7 @@ import pytest
 
 from tests.diskfaults import fail_writes
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 ITALIA = str(ROOT / "maps" / "steam-italia.yaml")
 SMALL = str(ROOT / "maps" / "test" / "steam-small.yaml")
 
