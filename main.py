@@ -1,5 +1,6 @@
-"""Rail Table: start the table of rail games (``python main.py``); ``--help`` lists the
-options."""
+"""Rail Table: start the table of rail games (``python main.py``); ``python main.py help``
+lists its options and commands (``python main.py COMMAND`` runs one, as ``python -m rail_app
+COMMAND`` does)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ if __name__ == "__main__":
         sys.exit(f"{NAME} needs Python 3.11 or newer; this is Python "
                  f"{sys.version.split()[0]}.")
     try:
-        from rail_app.cli import play_main
+        from rail_app.cli import entry
 
-        sys.exit(play_main())
+        sys.exit(entry())
     except KeyboardInterrupt:  # Ctrl-C before the command line took over
         print("interrupted", file=sys.stderr)
         sys.exit(130)

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,11 @@ class Command:
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Runner | Lazy[Runner]
+    #: Who it is for: "play" (players), "maps" (map authors) or "dev" (the development
+    #: tools, listed apart: ``dev --help``; left out of the standalone executable)
+    audience: str = "play"
+    #: Its arguments as the help's listing shows them after its name
+    shape: str = ""
 
     def runner(self) -> Runner:
         return self.run.get() if isinstance(self.run, Lazy) else self.run
@@ -72,6 +78,7 @@ _APP: Lazy[type[App]] = Lazy("rail_app.ui.app:App")
 _END: Lazy[Callable[[App, int], int]] = Lazy("rail_app.ui.app:end")
 _DISPLAY_PROBLEM: Lazy[Callable[[], str | None]] = Lazy("rail_app.ui.headless:display_problem")
 _USE_DUMMY_DRIVERS: Lazy[Callable[[], None]] = Lazy("rail_app.ui.headless:use_dummy_drivers")
+_OPEN_AT: Lazy[Callable[[App, str], object]] = Lazy("rail_app.ui.screens:open_at")
 _SCREENS_OF: Lazy[Callable[[str], GameScreens]] = Lazy("rail_app.ui.gamescreens:screens_of")
 _LANGUAGE_SETTING: Lazy[Callable[[], str]] = Lazy("rail_app.ui.settings:language_setting")
 _RUN_SELFTEST: Lazy[Callable[[str | None, int, str | None], int]] = Lazy(
@@ -103,8 +110,10 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", metavar="PATH", help="offer this map file in the new game dialog")
     p.add_argument("--selftest", action="store_true",
                    help="play a few turns through the interface without a window and exit")
-    p.add_argument("--game", metavar="GAME", type=game_id, default=None,
-                   help="with --selftest: the game to test (default: Italian Rails)")
+    p.add_argument("--game", metavar="ID", type=game_id, default=None,
+                   help="open the table at this game, its New game dialog open (the menu's "
+                        "picker keeps it for the next start); with --selftest, the game to "
+                        "test (`games` lists the ids)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
                       help="start in full screen (F11 switches)")
@@ -121,12 +130,17 @@ def _play(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.selftest:
         return _RUN_SELFTEST.get()(args.map, 3, args.game)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.game is not None and game_by_id(args.game).screens is None:
+        print(_("--game: {title} has no game screen in this program yet").format(
+            title=game_by_id(args.game).title), file=sys.stderr)
+        return EXIT_BAD_INPUT
     problem = _DISPLAY_PROBLEM.get()()
     if problem is not None:
         print(f"{program_name()}: {problem}", file=sys.stderr)
         return EXIT_FAILED
     app = _APP.get()(map_path=args.map, size=args.size, fullscreen=args.fullscreen)
+    if args.game is not None:
+        _OPEN_AT.get()(app, args.game)
     if args.first_frame:  # start-up timing: draw the first frame, then leave
         app.step(1 / 60)
         return EXIT_OK
@@ -185,13 +199,19 @@ def _validate(args: argparse.Namespace) -> int:
         return _map_problems(exc, args.json, args.all)
 
     summary = game.rules.map_summary(board)
-    check = authoring_of(game.id).map_warnings  # e.g. weak spots (K5): the map is valid
+    tools = authoring_of(game.id)
+    check = tools.map_warnings  # e.g. weak spots (K5): the map is valid
     warnings = check(board) if check is not None else []
+    report = tools.map_report(board) if tools.map_report is not None else []
     if args.json:
-        print(json.dumps({**summary, "warnings": [w.as_dict() for w in warnings]}, indent=2))
+        extra = {"report": report} if tools.map_report is not None else {}
+        print(json.dumps({**summary, **extra, "warnings": [w.as_dict() for w in warnings]},
+                         indent=2))
     else:
         parts = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items())
         print(f"{args.path}: OK: {game.rules.board_name(board)}: {parts}")
+        for line in report:
+            print(line)
         for line in problem_lines(warnings, show_all=args.all):
             print(line, file=sys.stderr)
     return EXIT_OK
@@ -617,33 +637,47 @@ def _selftest(args: argparse.Namespace) -> int:
 
 
 COMMANDS: dict[str, Command] = {
-    "play": Command("start the game (the same as python main.py)", _play_args, _play),
+    "play": Command("open the table (--game ID: straight to that game's New game)",
+                    _play_args, _play, shape="[--game ID]"),
     "games": Command("list the games on the table and their seats", _games_args, _games),
-    "validate-map": Command("check a map file and print a summary", _validate_args, _validate),
-    "render-map": Command("draw a map to a PNG picture", _render_args, _render),
-    "build-deck": Command("make a balanced deck for a map", _build_deck_args, _build_deck),
-    "new-map": Command("write a small valid starter map and its deck", _new_map_args,
-                       _new_map),
-    "preview": Command("show a map as the game draws it, redrawn whenever it is saved",
-                       _preview_args, _preview),
-    "replay": Command("replay a game record, checking every action", _replay_args, _replay),
+    "replay": Command("replay a game record, checking every action", _replay_args, _replay,
+                      shape="RECORD"),
     "review": Command("compare each turn of a seat with the advisor's best plan",
-                      _review_args, _review),
+                      _review_args, _review, shape="RECORD"),
+    "validate-map": Command("check a map file and print a summary", _validate_args, _validate,
+                            audience="maps", shape="MAP"),
+    "preview": Command("show a map as the game draws it, redrawn whenever it is saved",
+                       _preview_args, _preview, audience="maps", shape="MAP"),
+    "render-map": Command("draw a map to a PNG picture", _render_args, _render,
+                          audience="maps", shape="MAP -o PNG"),
+    "new-map": Command("write a small valid starter map and its deck", _new_map_args,
+                       _new_map, audience="maps", shape="NAME"),
+    "build-deck": Command("make a balanced deck for a map", _build_deck_args, _build_deck,
+                          audience="maps", shape="MAP"),
     "simulate": Command("play computer-only games and print the results", _simulate_args,
-                        Lazy("rail_app.devtools.simulate:run_command")),
+                        Lazy("rail_app.devtools.simulate:run_command"), audience="dev"),
     "tournament": Command("the computer players at tables of N seats (every pairing, or "
                           "--table), seats rotated, on all cores, invariants checked",
-                          _tournament_args, Lazy("rail_app.devtools.tournament:run_command")),
+                          _tournament_args, Lazy("rail_app.devtools.tournament:run_command"),
+                          audience="dev"),
     "fuzz": Command("run a fuzzer (hostile saves or maps, kills while saving, random input on "
                     "the interface) or the checked games of computer players", _fuzz_args,
-                    _fuzz),
+                    _fuzz, audience="dev"),
     "soak": Command("play random legal games, checking the rules' invariants after every "
-                    "action", _soak_args, _soak),
+                    "action", _soak_args, _soak, audience="dev"),
     "bench": Command("measure frame, quote, route, AI and start-up times, and memory", _bench_args,
-                     _bench),
+                     _bench, audience="dev"),
     "selftest": Command("play a few turns through the game's interface, headless",
-                        _selftest_args, _selftest),
+                        _selftest_args, _selftest, audience="dev"),
 }
+
+#: The development tools that the standalone executable carries all the same: the self-test
+#: is the game's own (``--selftest``), the check that a build works.
+IN_EVERY_BUILD = frozenset({"selftest"})
+
+#: The exit status when the reader of the output went away (``| head``): what a shell
+#: reports for a program that SIGPIPE ended, 128 + 13.
+EXIT_PIPE_CLOSED = 141
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -660,24 +694,93 @@ def program_name() -> str:
     return "python main.py"
 
 
+def devtools_here() -> bool:
+    """Whether the development tools are installed with the game (the standalone
+    executable leaves them out)."""
+    return importlib.util.find_spec("rail_app.devtools") is not None
+
+
+_HEADINGS = {"play": "To play:", "maps": "For map authors:", "dev": "Development tools:"}
+
+
+#: The help's width, and where a listed command's words begin
+HELP_WIDTH, HELP_INDENT = 79, 26
+
+
+def _line(head: str, words: str) -> str:
+    """One command of a listing: its name and arguments, then its words beside them."""
+    lines = textwrap.wrap(words, HELP_WIDTH - HELP_INDENT)
+    first = head + " " * (HELP_INDENT - len(head)) if len(head) <= HELP_INDENT - 2 else \
+        head + "\n" + " " * HELP_INDENT
+    return first + ("\n" + " " * HELP_INDENT).join(lines)
+
+
+def _listing(names: Sequence[str]) -> list[str]:
+    return [_line(f"  {name} {COMMANDS[name].shape}".rstrip(), COMMANDS[name].help)
+            for name in names]
+
+
+def _prose(text: str) -> str:
+    return textwrap.fill(text, HELP_WIDTH)
+
+
+def players_commands(prog: str) -> str:
+    """The help's list of commands for players and map authors, with where the
+    development tools are listed."""
+    lines: list[str] = []
+    for audience in ("play", "maps"):
+        lines.append(_HEADINGS[audience])
+        lines.extend(_listing([n for n, c in COMMANDS.items() if c.audience == audience]))
+        lines.append("")
+    lines.append(_line("  help [COMMAND]", "this help, or one command's options"))
+    lines.append("")
+    lines.append(_prose(f"{prog} help COMMAND (or {prog} COMMAND --help) says more of one."))
+    if devtools_here():
+        lines.append(_prose(f"The development tools are listed apart: {prog} dev --help."))
+    return "\n".join(lines)
+
+
+def developers_commands(prog: str) -> str:
+    """The help's list of the development tools: the table's and the games' own."""
+    lines = [_HEADINGS["dev"]]
+    lines.extend(_listing([n for n, c in COMMANDS.items() if c.audience == "dev"]))
+    own = game_commands()
+    if own:
+        lines.append("")
+        lines.append("The games' own tools:")
+        for name, (game, command) in sorted(own.items()):
+            lines.append(_line(f"  {name}", f"{game.title}: {command.help}"))
+    lines.append("")
+    lines.append(_prose(f"Each runs as {prog} dev NAME or as {prog} NAME; {prog} NAME --help "
+                        "says more. The standalone executable leaves them out (but for "
+                        "selftest, the game's own check)."))
+    return "\n".join(lines)
+
+
 def build_parser(prog: str = "python -m rail_app", listing: bool = False
                  ) -> argparse.ArgumentParser:
-    """The command line's parser; with ``listing`` (the help is to be printed) its help
-    names the games' own commands too."""
+    """The command line's parser; its help lists the commands for players and map authors
+    (the development tools: :func:`dev_parser`). ``listing`` is kept for callers of old."""
     parser = argparse.ArgumentParser(
-        prog=prog, description=f"{identity.NAME}: {identity.BLURB}."
-    )
+        prog=prog, usage=f"{prog} COMMAND [options]",
+        description=_prose(f"{identity.NAME}: {identity.BLURB}."), epilog=players_commands(prog),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, cmd in sorted(COMMANDS.items()):
-        p = sub.add_parser(name, help=cmd.help, description=cmd.help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", help=argparse.SUPPRESS,
+                                prog=prog)
+    for name, cmd in COMMANDS.items():
+        p = sub.add_parser(name, description=cmd.help)
         cmd.arguments(p)
-    own = game_commands() if listing else {}
-    if own:
-        parser.epilog = "The games' own tools: " + "; ".join(
-            f"{name} ({game.title}: {command.help})"
-            for name, (game, command) in sorted(own.items())) + f". {prog} NAME --help says more."
     return parser
+
+
+def dev_parser(prog: str) -> argparse.ArgumentParser:
+    """``dev --help``: the development tools, apart from the players' commands."""
+    return argparse.ArgumentParser(
+        prog=f"{prog} dev", usage=f"{prog} dev NAME [options]",
+        description=f"{identity.NAME}'s development tools: not for playing, for those who "
+                    "work on the games.",
+        epilog=developers_commands(prog), formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def game_commands(game: str | None = None) -> dict[str, tuple[AnyGame, GameCommand]]:
@@ -685,7 +788,7 @@ def game_commands(game: str | None = None) -> dict[str, tuple[AnyGame, GameComma
     game: the commands of ``game``, or of every game on the table (the first game that lists
     a name keeps it). None where the development tools are not installed (the standalone
     executable leaves them out)."""
-    if importlib.util.find_spec("rail_app.devtools") is None:
+    if not devtools_here():
         return {}
     found: dict[str, tuple[AnyGame, GameCommand]] = {}
     for g in (registry.game(game),) if game is not None else registry.GAMES:
@@ -734,6 +837,24 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
+def quiet_pipe(run: Callable[[], int]) -> int:
+    """``run()``, ending quietly when the reader of the output has gone away (``| head``):
+    no traceback, exit status 141 as for a program that SIGPIPE ended, and nothing more
+    written (standard output goes to the null device, so that Python's own flush at exit
+    finds no pipe to fail on)."""
+    try:
+        code = run()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # a standard output that is no file (a test's)
+            pass
+        return EXIT_PIPE_CLOSED
+
+
 def speak(args: argparse.Namespace) -> None:
     """The player's language for what follows: the settings' choice, else the usual gettext
     variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Machine output (``--json``) stays
@@ -743,14 +864,60 @@ def speak(args: argparse.Namespace) -> None:
     i18n.set_language(i18n.choose_language(_LANGUAGE_SETTING.get()()))
 
 
-def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
-    """``python -m rail_app COMMAND ...``."""
-    given = list(sys.argv[1:] if argv is None else argv)
+def _not_in_this_build(name: str) -> int:
+    print(_("{name} is a development tool, not part of the standalone game: run it from the "
+            "game's source (python -m rail_app {name})").format(name=name), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _help(topic: list[str], prog: str, entry_help: Callable[[], None] | None = None) -> int:
+    """``help`` (the players' help) or ``help COMMAND`` (that command's options)."""
+    if not topic:
+        if entry_help is not None:
+            entry_help()
+        else:
+            build_parser(prog).print_help()
+        return EXIT_OK
+    name = topic[0]
+    if name == "dev":
+        return _run(prog, ["dev", "--help"])
+    if name == "help":
+        return _help([], prog, entry_help)
+    if name in COMMANDS or name in game_commands():
+        return _run(prog, [name, "--help"])
+    print(_("{prog} help: no command {name!r} (the commands: {prog} help)").format(
+        prog=prog, name=name), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _is_dev(name: str) -> bool:
+    command = COMMANDS.get(name)
+    return command.audience == "dev" if command is not None else name in game_commands()
+
+
+def _run(prog: str, given: list[str]) -> int:
+    """A command of the command line with its arguments (``given[0]`` its name)."""
+    if given and given[0] == "dev":
+        if len(given) == 1 or given[1] in ("-h", "--help", "help"):
+            if not devtools_here():
+                return _not_in_this_build("dev")
+            dev_parser(prog).print_help()
+            return EXIT_OK
+        if not _is_dev(given[1]) and (devtools_here() or given[1] in COMMANDS):
+            print(_("{prog} dev: no development tool {name!r} (they are: {prog} dev "
+                    "--help)").format(prog=prog, name=given[1]), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        given = given[1:]
+    if given and given[0] == "help":
+        return _help(given[1:], prog)
+    if given and given[0] in COMMANDS and _is_dev(given[0]) and not devtools_here() \
+            and given[0] not in IN_EVERY_BUILD:
+        return _not_in_this_build(given[0])
     own = _game_command(given, prog)
     if own is not None:
         return own
-    parser = build_parser(prog, listing=not given or given[0] in ("-h", "--help"))
-    args = parser.parse_args(argv)
+    parser = build_parser(prog)
+    args = parser.parse_args(given)
     if not args.command:
         parser.print_help()
         return EXIT_OK
@@ -761,12 +928,20 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") ->
         return interrupted()
 
 
+def main(argv: Sequence[str] | None = None, prog: str = "python -m rail_app") -> int:
+    """``python -m rail_app COMMAND ...`` (``help``, ``help COMMAND``, ``dev NAME ...``)."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    return quiet_pipe(lambda: _run(prog, given))
+
+
 def play_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The options of the table itself (no command: ``python main.py``, ``italian-rails``,
+    the executable); its help lists the commands too."""
     prog = prog or program_name()
     p = argparse.ArgumentParser(
-        prog=prog, description=f"{identity.NAME}: {identity.BLURB}.",
-        epilog=None if prog != identity.COMMAND else
-        f"The tools: {identity.COMMAND} COMMAND ({identity.COMMAND} help lists them).")
+        prog=prog, description=_prose(f"{identity.NAME}: {identity.BLURB}.") + "\n\n"
+        "With no command, the table opens; its options:",
+        epilog=players_commands(prog), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"{identity.NAME} {__version__}")
     _play_args(p)
     return p
@@ -782,13 +957,18 @@ def play_main(argv: Sequence[str] | None = None, prog: str | None = None) -> int
         return interrupted()
 
 
-def entry(argv: Sequence[str] | None = None) -> int:
-    """``italian-rails``, the command pip installs: the table, or ``italian-rails COMMAND``
-    for a tool (the same commands as ``python -m rail_app``, a game's own ones too)."""
+def entry(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """``italian-rails``, the command pip installs, ``python main.py`` and the standalone
+    executable: the table (with its options), or ``COMMAND ...`` (the same commands as
+    ``python -m rail_app``, a game's own ones too); ``help`` and ``-h`` say both."""
     args = list(sys.argv[1:] if argv is None else argv)
-    prog = identity.COMMAND
-    if args and args[0] == "help":
-        return main(["--help"], prog=prog)
-    if args and (args[0] in COMMANDS or args[0] in game_commands()):
-        return main(args, prog=prog)
-    return play_main(args, prog=prog)
+    name = prog or (identity.COMMAND if argv is not None else program_name())
+
+    def run() -> int:
+        if args and args[0] == "help":
+            return _help(args[1:], name, play_parser(name).print_help)
+        if args and (args[0] in COMMANDS or args[0] == "dev" or args[0] in game_commands()):
+            return _run(name, args)
+        return play_main(args, prog=name)
+
+    return quiet_pipe(run)

@@ -28,3 +28,6 @@ class AuthoringTools:
     #: ``render-map``: the map (a board of the game's ``load_board``) as a PNG picture of a
     #: width; its size. None: the game screen's picture of the map.
     render_map: Callable[[Any, str, int], tuple[int, int]] | None = None
+    #: Lines ``validate-map`` prints after a valid map's summary (a table of its figures,
+    #: say), and lists under ``report`` in ``--json``.
+    map_report: Callable[[Any], list[str]] | None = None

@@ -282,6 +282,98 @@ def _short_message(err: Any) -> str:
     return msg
 
 
+def keyed_problem(shown: str, index: LineIndex, path: Sequence[str | int], value: object,
+                  message: str, *, show_value: bool = True) -> MapProblem:
+    """A problem written ``file:line: key: value: message`` (``key: message`` without the
+    value), at the line of ``path``."""
+    where = describe_path(tuple(path))
+    text = f"{where}: {guarded.shorten(value)}: {message}" if show_value else f"{where}: {message}"
+    return MapProblem(shown, index.line_of(path), text)
+
+
+def keyed_schema_problems(data: Any, schema: dict[str, Any], index: LineIndex, shown: str
+                          ) -> list[MapProblem]:
+    """Every JSON Schema (draft-07) violation, one per place, each ``file:line: key: value:
+    message`` in the words of this project; a value out of a list, a range or a table whose
+    key's description starts with rule ids ("T-M9: ...") names them."""
+    import jsonschema  # imported when a map is checked, not when the game starts
+    import referencing
+
+    # Self-contained schema: "$ref" resolves only inside it, never by fetching an address.
+    validator = jsonschema.Draft7Validator(schema, registry=referencing.Registry())
+    seen: set[PathKey] = set()
+    out: list[MapProblem] = []
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    for err in errors:
+        best = jsonschema.exceptions.best_match([err])
+        path: PathKey = tuple(best.absolute_path)
+        if path not in seen:
+            seen.add(path)
+            out.append(_keyed_schema_problem(best, path, index, shown))
+    return sorted(out, key=lambda p: p.line or 0)
+
+
+def _rule_ids(schema: dict[str, Any]) -> str:
+    """The rule ids a schema's description starts with ("T-M9: ..."), as " (T-M9)"."""
+    text = str(schema.get("description", ""))
+    head = text.split(":", 1)[0]
+    ids = [w.strip() for w in head.split(",")]
+    if head != text and ids and all(len(w) >= 3 and w[1] == "-" and w[0].isupper()
+                                    for w in ids):
+        return f" ({head.strip()})"
+    return ""
+
+
+def _keyed_schema_problem(err: Any, path: PathKey, index: LineIndex, shown: str) -> MapProblem:
+    kind = err.validator
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    value = err.instance
+    rule = _rule_ids(schema)
+
+    def problem(message: str, at: Sequence[str | int] = path, shown_value: object = value,
+                *, show_value: bool = True) -> MapProblem:
+        return keyed_problem(shown, index, at, shown_value, message, show_value=show_value)
+
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = list(schema.get("properties", {}))
+        extra = [k for k in value if k not in allowed]
+        if extra:
+            return problem(f"unknown key{suggest(str(extra[0]), allowed)}",
+                           (*path, str(extra[0])), extra[0])
+    if kind == "required":
+        missing = [k for k in err.validator_value if isinstance(value, dict) and k not in value]
+        return problem(f"missing key {missing[0] if missing else '?'!r}", show_value=False)
+    if kind == "enum":
+        choices = [str(c) for c in err.validator_value]
+        hint = suggest(value, choices) if isinstance(value, str) else ""
+        return problem(f"not one of {', '.join(choices)}{hint}{rule}")
+    if kind == "const":
+        return problem(f"must be {err.validator_value!r}")
+    if kind == "type":
+        return problem(f"must be {_a_type(err.validator_value)}")
+    if kind in ("minimum", "exclusiveMinimum"):
+        return problem(f"too small (at least {err.validator_value}){rule}")
+    if kind in ("maximum", "exclusiveMaximum"):
+        return problem(f"too large (at most {err.validator_value}){rule}")
+    if kind in ("minItems", "maxItems", "minLength", "maxLength"):
+        word = "items" if "Items" in kind else "characters"
+        bound = "at least" if kind.startswith("min") else "at most"
+        return problem(f"needs {bound} {err.validator_value} {word}")
+    if kind == "pattern":
+        return problem(f"not written as expected: {schema.get('description', 'its format')}")
+    if kind == "uniqueItems":
+        return problem("lists a value twice")
+    return problem(guarded.clip(str(err.message)))
+
+
+def _a_type(t: object) -> str:
+    names = {"string": "text", "integer": "a whole number", "number": "a number",
+             "boolean": "true or false", "object": "a mapping of keys", "array": "a list"}
+    if isinstance(t, list):
+        return " or ".join(names.get(str(x), str(x)) for x in t)
+    return names.get(str(t), str(t))
+
+
 _GAME_KEYS: BoundedCache[tuple[str, int, int], str | None] = BoundedCache(64)
 
 

@@ -10,8 +10,9 @@ map is /dev/zero or a FIFO; a packed map that decompresses to 100 MB...), and lo
 ``Session.load`` in a child process of its own (:mod:`rail_app.devtools.isolate`).
 
 A case passes when the save is refused with ``LoadError`` (one line, short), or loaded into
-a valid game: two seats of a known kind, level and ink, names short and printable and the
-players' own, every recorded action legal, and the game screen opens and draws a frame. It
+a valid game: the game's seats of a known kind, level and ink, names short and printable and
+the players' own, every recorded action legal, and the game screen opens and draws a frame
+(a game without a screen yet, as Ticket to Ride, is judged without it). It
 fails on any other exception (uncaught), a crash, a time-out, or an invalid game accepted.
 
 ``python -m rail_app fuzz saves [--long] [--seed N] [--count N]``
@@ -311,7 +312,8 @@ def load_and_judge(path: str) -> dict[str, Any]:
 
 def invalid_game(session: Any) -> str:
     """What is wrong with a loaded game ("" if nothing): the seats and names are checked,
-    the record replays with every action legal, and the game screen draws a frame."""
+    the record replays with every action legal, and the game screen (when the game has
+    one) draws a frame."""
     game = session.game
     seats = session.setup.seats
     if not game.seats.low <= len(seats) <= game.seats.most:
@@ -329,6 +331,8 @@ def invalid_game(session: Any) -> str:
     state, results = replay(game, session.record(), session.board)
     if not all(r.ok for r in results) or game.rules.history(state) != game.rules.history(session.state):
         return "the loaded game does not replay"
+    if game.screens is None:
+        return ""
     import pygame
 
     # A forked case starts SDL afresh: what the parent had initialised (a window, the

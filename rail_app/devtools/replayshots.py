@@ -1,4 +1,4 @@
-"""``python -m rail_app.devtools.replayshots [--out docs/screenshots]``: the README's pictures
+"""``python -m rail_app.devtools.replayshots [--out docs/screenshots]``: the pictures
 of the replay (a position, a turn the review marks), the career page and the save screen
 with its Export… dialog, drawn headless at 1920x1080 (the replay at 1280x720 too), in a
 data folder of their own."""

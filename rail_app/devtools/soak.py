@@ -1,8 +1,9 @@
 """``python -m rail_app soak [--game G]``: whole games of random legal play for any game, the
 game's invariants checked after every action by the kit's checker.
 
-Each game (seeds ``--seed`` .. ``--seed + --games - 1``) is played on the game's map by its
-soak player (its tools may name one that plays every seat, as Italian Rails' goal-directed
+Each game (seeds ``--seed`` .. ``--seed + --games - 1``) is played on the game's map, at the
+game's usual table or the one its tools give that seed (Ticket to Ride's 2 to 5 seats in
+turn), by its soak player (its tools may name one that plays every seat, as Italian Rails' goal-directed
 player; else the game's ``random`` player at every seat), each seat handed what it may see,
 with the options its tools give that seed (Italian Rails cycles through its variants), to
 the end or to a turn cap, where the game's own rule for a stopped game ends it. One line per
@@ -81,7 +82,7 @@ def soak_game(game_id: str, map_path: str, seed: int, turn_cap: int = 150) -> So
     checker: Any = None
     try:
         board = _board(game, map_path)
-        n = game.seats.default
+        n = own.seats(seed) if own.seats is not None else game.seats.default
         state = rules.new_game(board, [f"random {i}" for i in range(n)], options, seed)
         one = own.player(seed) if own.player is not None else None
         players = [one or game.player("random", i, seed) for i in range(n)]

@@ -38,10 +38,12 @@ class TournamentRules:
 class SoakRules:
     """How a game's soak (:mod:`rail_app.devtools.soak`) differs from the usual one: one
     player for every seat, made from the game's seed (None: the game's ``random`` player at
-    each seat); the game's options for a seed; and what a game's report adds (counts of the
-    game's own, summed in the summary)."""
+    each seat); the game's options for a seed; the number of seats of a seed's game (None:
+    the game's usual number); and what a game's report adds (counts of the game's own,
+    summed in the summary)."""
 
     player: Callable[[int], Any] | None = None
+    seats: Callable[[int], int] | None = None
     options: Callable[[int], Mapping[str, object]] = lambda seed: {}
     figures: Callable[[Any], Mapping[str, int]] = lambda state: {}
 

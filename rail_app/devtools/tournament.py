@@ -222,7 +222,7 @@ def run(setup: Setup, plan: Sequence[tuple[int, tuple[str, ...], int]], jobs: in
         progress: bool = True) -> list[Game]:
     """Play the games on ``jobs`` processes, with a progress bar on stderr when it is a
     terminal (never in a log file); the games in the plan's order."""
-    from tqdm import tqdm
+    from rail_app.devtools.progress import tqdm
 
     work: list[Job] = [(setup, seed, seats, t) for seed, seats, t in plan]
     done: list[Game] = []

@@ -18,7 +18,8 @@ which step the game is in, how a state is copied, what comes after an action. Th
 - :meth:`Engine.apply_quoted`: the same for an action its caller has just quoted (the
   screen's pen, a replay): the quote is trusted, not made again. Only a quote of this very
   state may be handed to it (the screens quote, then apply at once);
-- :meth:`Engine.legal_actions`: the flow's candidates, each checked.
+- :meth:`Engine.legal_actions`: the flow's candidates, each checked (or, for an action type
+  whose candidates the game lists exactly, ``Rule.listed``, taken as they are).
 
 Several seats may act at once (a real-time game): :meth:`Flow.may_act` is a set, and an
 action's seat comes from the caller or from :meth:`Flow.seat_of` (an action that names its
@@ -51,7 +52,12 @@ class Rule(Generic[S, A]):
     refusal for the wrong step names the action ("Not now: building is ..."). ``check``, when
     given, says whether the quote would be ``ok`` faster than quoting (for
     :meth:`Engine.legal_actions`). ``undoable``: the action may be taken back; the engine
-    keeps the state before it for the flow (:meth:`Flow.settle`).
+    keeps the state before it for the flow (:meth:`Flow.settle`). ``listed``: the flow's
+    candidates of this type are exactly the legal ones (the game makes each from the rules,
+    as every payment a hand can make), so :meth:`Engine.legal_actions` takes them once the
+    moment allows the type, without checking each; :meth:`Engine.quote`,
+    :meth:`Engine.offered` and :meth:`Engine.apply` still judge every action (the
+    conformance suite quotes every action listed).
     """
 
     when: frozenset[Hashable]
@@ -60,6 +66,7 @@ class Rule(Generic[S, A]):
     name: str
     check: Callable[[S, A], bool] | None = None
     undoable: bool = False
+    listed: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,8 +250,33 @@ class Engine(Generic[S, A]):
         return list(self.flow.candidates(state))
 
     def legal_actions(self, state: S) -> list[A]:
-        """Every legal action now, in the order of the flow's candidates."""
-        return [a for a in self.candidates(state) if self.offered(state, a)]
+        """Every legal action now, in the order of the flow's candidates: each as
+        :meth:`offered` judges it, the moment worked out once for each action type and seat
+        (all it depends on) rather than once for each action."""
+        candidates = self.candidates(state)
+        flow = self.flow
+        moments: dict[tuple[type, int], Rule[S, Any] | None] = {}
+        out: list[A] = []
+        for action in candidates:
+            key = (type(action), flow.seat_of(state, action))
+            if key in moments:
+                rule = moments[key]
+            else:
+                rule = moments[key] = (self.rule(action) if self.moment(state, action) is None
+                                       else None)
+            if rule is None:
+                continue
+            if rule.listed:
+                out.append(action)
+                continue
+            if rule.check is not None:
+                if rule.check(state, action):
+                    out.append(action)
+                continue
+            self.quotes += 1
+            if rule.quote(state, action).ok:
+                out.append(action)
+        return out
 
     def may_act(self, state: S) -> tuple[int, ...]:
         """The seats whose input is awaited now: none once it is over, the pending choice's

@@ -13,6 +13,7 @@ from typing import Any
 
 from rail_app.games.italian_rails.game import ITALIAN_RAILS
 from rail_app.games.steam.game import STEAM
+from rail_app.games.ttr.game import TTR
 from rail_app.table.gamedef import GameDef
 
 AnyGame = GameDef[Any, Any, Any]
@@ -32,6 +33,7 @@ def register(games: Iterable[AnyGame]) -> tuple[AnyGame, ...]:
 GAMES: tuple[AnyGame, ...] = register((
     ITALIAN_RAILS,
     STEAM,
+    TTR,
 ))
 
 #: The game of records, saves and maps that name none (everything made before the table).

@@ -24,6 +24,7 @@ from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import hud, screens
 from rail_app.ui.fonts import font
+from rail_app.ui.icon import set_window_icon
 from rail_app.ui.palette import NOTICE_ALARM
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
@@ -74,6 +75,7 @@ class App:
         #: The last input events, for a crash report.
         self.recent_events: deque[str] = deque(maxlen=30)
         self.crash_files: list[Any] = []  # what each crash of this run left (ui.crash)
+        set_window_icon()  # before the window opens: some systems take no icon after
         self.screen = self._set_mode(self.settings.fullscreen)
         self.caption = ""  # the window's title as last given (ui/title.py)
         pygame.key.set_repeat(350, 40)

@@ -55,3 +55,19 @@ def fit_line(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def haloed(surface: pygame.Surface, words: str, at: tuple[float, float], size: int,
+           colour: tuple[int, int, int], halo: tuple[int, int, int] | None, *,
+           bold: bool = False, anchor: str = "center") -> pygame.Rect:
+    """Words at a point (``anchor`` as pygame.Rect's names) with a one-pixel ``halo`` round
+    them, so that they read on any ground (a map's names); the rectangle drawn."""
+    f = font(size, bold)
+    img = f.render(words, True, colour)
+    rect = img.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+    if halo is not None:
+        ring = f.render(words, True, halo)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+            surface.blit(ring, rect.move(dx, dy))
+    surface.blit(img, rect)
+    return rect

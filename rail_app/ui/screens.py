@@ -33,6 +33,15 @@ def new_game(host: Host, game: str | None = None) -> Scene:
     return NewGameScene(host, game)
 
 
+def open_at(host: Host, game: str) -> Scene:
+    """``play --game ID``: the main menu of ``game`` (its picker keeps the choice for the
+    next start, as choosing it there does) with its New game dialog open over it."""
+    host.settings.game = game
+    host.save_settings()
+    host.reset(menu(host))
+    return host.push(new_game(host, game))
+
+
 def saves(host: Host, session: Session[Any] | None = None) -> Scene:
     """The saved games: to load one, or (``session``) to save that game and go back to it."""
     from rail_app.ui.saves import SavesScene

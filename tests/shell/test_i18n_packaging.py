@@ -4,17 +4,18 @@ development tool, is in the dev extra only and never in the executable."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 
 from rail_app.core.i18n import LANGUAGES, SOURCE, catalog_path, template_path
 from rail_app.core.paths import resource_path
+from tests.spechelp import run_spec
 from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,23 +47,14 @@ def test_babel_is_a_development_dependency_only() -> None:
     assert "babel==" in (ROOT / "requirements-dev.txt").read_text(encoding="utf-8")
 
 
-def _spec_lists() -> tuple[list[tuple[str, str]], list[str]]:
-    tree = ast.parse((ROOT / "ItalianRails.spec").read_text(encoding="utf-8"))
-    datas: list[tuple[str, str]] = []
-    excludes: list[str] = []
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            if node.targets[0].id == "datas" and isinstance(node.value, ast.List):
-                datas = [ast.literal_eval(e) for e in node.value.elts]
-            if node.targets[0].id == "EXCLUDES":
-                excludes = ast.literal_eval(node.value)
-    return datas, excludes
-
-
-def test_the_executable_bundles_the_catalogs_and_leaves_babel_out() -> None:
-    datas, excludes = _spec_lists()
-    assert ("locale", "locale") in datas
-    assert "babel" in excludes
+def test_the_executable_bundles_the_catalogs_and_leaves_babel_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    built = run_spec("linux", workpath=tmp_path, monkeypatch=monkeypatch)
+    for lang in LANGUAGES:
+        if lang.code != SOURCE:
+            where = f"locale/{lang.code}/LC_MESSAGES"
+            assert (f"{where}/rail_app.po", where) in built.analysis["datas"], lang.code
+    assert "babel" in built.analysis["excludes"]
 
 
 def test_the_wheel_carries_the_catalogs(tmp_path: Path) -> None:

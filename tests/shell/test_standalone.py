@@ -53,7 +53,7 @@ def tracked_text_files() -> list[Path]:
     out = []
     for name in names:
         path = ROOT / name
-        if path.suffix in (".png", ".npz", ".ttf", ".otf", ".wav", ".ico") or not path.is_file():
+        if path.suffix in (".png", ".npz", ".ttf", ".otf", ".wav", ".ico", ".icns") or not path.is_file():
             continue
         out.append(path)
     return out

@@ -159,3 +159,26 @@ def test_selftest_passes_on_a_valid_map_after_both_private_cards_are_delivered(
     assert "ok   2 cards kept by clicking them" in out
     assert "2 of them private cards" in out, out  # the case in question: none left
     assert "FAIL" not in out and "selftest: all checks passed" in out
+
+
+def test_the_window_shows_the_tables_icon(monkeypatch: pytest.MonkeyPatch,
+                                          _own_data_dir: Any) -> None:
+    """The icon is set before the window opens (some systems take none after), from the
+    picture tools/make_icon.py draws."""
+    from rail_app.core.paths import resource_path
+    from rail_app.ui import app as app_module
+    from rail_app.ui.icon import ICON
+    from rail_app.ui.settings import Settings
+
+    events: list[tuple[str, Any]] = []
+    set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_icon",
+                        lambda surface: (events.append(("icon", surface)), set_icon(surface)))
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda *a, **k: (events.append(("mode", None)), set_mode(*a, **k))[1])
+    app_module.App(size=(1280, 720), fullscreen=False, settings=Settings())
+    assert [kind for kind, _ in events][:2] == ["icon", "mode"]
+    icon = events[0][1]
+    assert icon.get_size() == (256, 256)
+    drawn = pygame.image.load(str(resource_path(*ICON)))
+    assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(drawn, "RGBA")

@@ -25,10 +25,10 @@ def _run_quick_bench(tmp_path: Path) -> dict[str, object]:
     the temporary folder (here an empty one), and must remove it again."""
     env = dict(os.environ)
     env.pop("ITALIAN_RAILS_DATA_DIR", None)
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)  # pygame's banner must not reach stdout
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(scratch),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(scratch))
     proc = subprocess.run([sys.executable, "-m", "rail_app", "bench", "--quick", "--json"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]

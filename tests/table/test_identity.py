@@ -209,8 +209,10 @@ def test_italian_rails_commands_are_its_own_tools_not_the_shared_command_lines()
 
     assert not set(MOVED) & set(cli.COMMANDS)
     assert set(MOVED) <= set(tools_of("italian-rails").commands)
-    assert {name: game.id for name, (game, _c) in cli.game_commands().items()} == \
+    owners = {name: game.id for name, (game, _c) in cli.game_commands().items()}
+    assert {n: g for n, g in owners.items() if g == "italian-rails"} == \
         dict.fromkeys(MOVED, "italian-rails")
+    assert owners.get("balance") == "ttr"  # another game's own command beside them
     source = (ROOT / "rail_app" / "cli.py").read_text(encoding="utf-8")
     for name in MOVED:
         assert f'"{name}"' not in source, name
@@ -254,8 +256,10 @@ def test_the_help_names_the_table_and_the_games_own_tools(
         cli.main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "Rail Table: a table of rail board games" in out
+    assert cli.main(["dev", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
     for name in MOVED:
-        assert f"{name} (Italian Rails: " in out
+        assert f"{name} Italian Rails: " in out
     with pytest.raises(SystemExit):
         cli.main(["--version"])
     assert capsys.readouterr().out == f"Rail Table {__import__('rail_app').__version__}\n"

@@ -384,6 +384,36 @@ def test_legal_actions_are_the_offered_candidates() -> None:
     assert ENGINE.legal_actions(s) == [Add(1), Add(2), Add(3), Paint(Colour.RED),
                                        Paint(Colour.BLUE)]
     assert ENGINE.candidates(s)[0] == Add(0) and not ENGINE.offered(s, Add(0))
+    # the moment is worked out once per action type and seat, and gives what offered gives:
+    # a pending choice, seats acting at once (each action naming its seat), a game over
+    painting = State([6, 0])
+    sprint = State([0, 0, 0], step=Step.SPRINT)
+    over = State([10, 0])
+    for state in (s, painting, sprint, over):
+        assert ENGINE.legal_actions(state) == [
+            a for a in ENGINE.candidates(state) if ENGINE.offered(state, a)]
+    assert ENGINE.legal_actions(painting) == [Paint(Colour.RED), Paint(Colour.BLUE)]
+    assert ENGINE.legal_actions(sprint) == [Dash(0), Dash(1), Dash(2)]
+    assert ENGINE.legal_actions(over) == []
+
+
+def test_a_listed_rules_candidates_are_taken_without_a_check() -> None:
+    """Rule.listed: the game lists exactly the legal actions of the type; legal_actions
+    takes them once the moment allows the type, while quote and offered still judge."""
+    asked: list[Action] = []
+
+    def check(state: State, action: Add) -> bool:
+        asked.append(action)
+        return 1 <= action.amount <= 3
+
+    listed = Engine({**RULES, Add: Rule(TURNS, quote_add, apply_add, "adding", check,
+                                        listed=True)}, CounterFlow(), "Counters")
+    s = new()
+    assert listed.legal_actions(s)[:5] == [Add(0), Add(1), Add(2), Add(3), Add(4)]
+    assert asked == []
+    assert not listed.offered(s, Add(0)) and asked == [Add(0)]
+    assert not listed.quote(s, Add(4)).ok
+    assert listed.legal_actions(State([6, 0])) == [Paint(Colour.RED), Paint(Colour.BLUE)]
 
 
 # -- the invariants' checker -----------------------------------------------------------------

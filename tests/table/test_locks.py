@@ -77,3 +77,52 @@ def test_the_readme_installs_from_the_locks() -> None:
     assert "pip install -r requirements-dev.txt" in readme
     assert "pip install -q -r requirements-build.txt" in (
         ROOT / "tools" / "build-exe.sh").read_text(encoding="utf-8")
+
+
+#: The Python versions the game supports and CI tests (.ci/run's PYTHONS), on the systems
+#: it ships for.
+PYTHONS = ("3.11", "3.12", "3.13")
+SYSTEMS = {"linux": ("linux", "Linux", "posix"), "win32": ("win32", "Windows", "nt"),
+           "darwin": ("darwin", "Darwin", "posix")}
+
+
+def _environment(python: str, system: str) -> dict[str, str]:
+    sys_platform, platform_system, os_name = SYSTEMS[system]
+    return {"python_version": python, "python_full_version": f"{python}.0",
+            "sys_platform": sys_platform, "platform_system": platform_system,
+            "os_name": os_name, "platform_python_implementation": "CPython",
+            "implementation_name": "cpython", "platform_machine": "x86_64"}
+
+
+@pytest.mark.parametrize("name", list(LOCKS))
+@pytest.mark.parametrize("python", PYTHONS)
+def test_each_supported_python_gets_exactly_one_pin_of_each_package(name: str,
+                                                                      python: str) -> None:
+    """The lock's markers split the versions cleanly: on every supported Python and system,
+    each package that applies has exactly one pin, and every range of pyproject.toml is met
+    by the pin that applies (so CI's run on that Python installs what the lock says)."""
+    locked = pins(name)
+    for system in SYSTEMS:
+        env = _environment(python, system)
+        chosen: dict[str, Version] = {}
+        for package, versions in locked.items():
+            applying = [v for v, marker, _ in versions if marker is None or marker.evaluate(env)]
+            assert len(applying) <= 1, f"{name}: {package} has {applying} on {python}, {system}"
+            if applying:
+                chosen[package] = applying[0]
+        for req in ranges(LOCKS[name]):
+            if req.marker is not None and not req.marker.evaluate(env):
+                continue
+            version = chosen.get(canonicalize_name(req.name))
+            assert version is not None, f"{name}: nothing pinned for {req.name} on {python}"
+            assert req.specifier.contains(version, prereleases=True)
+
+
+def test_ci_tests_the_versions_pyproject_names() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    named = sorted(c.rsplit(":: ", 1)[1] for c in project["classifiers"]
+                   if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    assert tuple(named) == PYTHONS
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f'PYTHONS="{" ".join(PYTHONS)}"' in run
+    assert project["requires-python"] == f">={PYTHONS[0]}"

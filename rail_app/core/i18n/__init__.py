@@ -23,7 +23,8 @@ them; numbers are filled in already formatted (:func:`number`, :func:`money_mill
 :func:`dollars`, :func:`percent`, :func:`ordinal`). Machine output (``--json``, game records,
 saves, logs for developers) is never translated: it does not call these functions.
 
-Nothing here reads the environment until asked (:func:`choose_language`): until
+Nothing here reads the environment or asks the system until asked (:func:`choose_language`;
+the system's preferred languages on Windows and macOS: :mod:`rail_app.core.i18n.system`): until
 :func:`set_language` is called the game speaks English whatever the machine's locale, so a
 test speaks the language it sets. Catalogs are ``locale/<code>/LC_MESSAGES/rail_app.po``,
 compiled in memory on first use (:mod:`rail_app.core.i18n.po`); docs/i18n.md tells the whole
@@ -35,18 +36,18 @@ from __future__ import annotations
 import contextlib
 import gettext
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from rail_app.core.i18n import numbers, po, pseudo
+from rail_app.core.i18n import choose, numbers, po, pseudo
 from rail_app.core.i18n.choose import (
     AUTOMATIC,
     LANGUAGES,
     PSEUDO,
     SOURCE,
     Language,
-    choose_language,
     from_environment,
+    from_preferred,
     known,
     language_of,
 )
@@ -56,7 +57,7 @@ from rail_app.core.paths import resource_path
 __all__ = [
     "AUTOMATIC", "DOMAIN", "LANGUAGES", "PSEUDO", "SOURCE", "Language", "TextAudit", "N_", "_",
     "audit_drawn_text", "catalog_path", "choose_language", "dollars", "drawn", "locale_dir",
-    "from_environment", "known", "language", "language_choices", "language_of",
+    "from_environment", "from_preferred", "known", "language", "language_choices", "language_of",
     "load_translations", "money_millions", "ngettext", "npgettext", "number", "on_change",
     "ordinal", "percent", "pgettext", "residue", "set_language", "template_path",
     "using_language", "version",
@@ -79,6 +80,19 @@ def catalog_path(code: str, folder: Path | None = None) -> Path:
 def template_path(folder: Path | None = None) -> Path:
     """``locale/rail_app.pot``: every message id of the code (``tools/i18n.sh extract``)."""
     return (folder or locale_dir()) / f"{DOMAIN}.pot"
+
+
+def choose_language(setting: str | None = None,
+                    environ: Mapping[str, str] | None = None,
+                    preferred: Sequence[str] | None = None) -> str:
+    """The language to speak (:func:`rail_app.core.i18n.choose.choose_language`: the
+    setting, the gettext variables, the system's preferred languages, English). The
+    pseudo-locale only where its template is: the standalone game leaves the template out
+    (a translator's tool), and a setting or ``LANGUAGE=qps`` there gives English."""
+    code = choose.choose_language(setting, environ, preferred)
+    if code == PSEUDO and not template_path().is_file():
+        return SOURCE
+    return code
 
 
 class _Pseudo(gettext.NullTranslations):

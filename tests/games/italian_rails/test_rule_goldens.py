@@ -111,7 +111,9 @@ def test_every_rule_id_the_code_and_tests_cite_is_in_rules_md() -> None:
     Every file is read against its game's reference: Italian Rails' code, the shared code
     and the shared tests against RULES.md; Steam's files, whose rule ids are written S-K7
     (docs/steam-rules.md, checked in test_steam_rule_ids.py), may write an id of Italian
-    Rails' form only as the name of one of Steam's town tiles in its manifest."""
+    Rails' form only as the name of one of Steam's town tiles in its manifest. Ticket to
+    Ride's ids are written T-M9 (docs/ttr-rules.md): the part after "T-" is not read as one
+    of Italian Rails'."""
     import re
 
     known = set(rule_ids(RULES_MD.read_text(encoding="utf-8")))
@@ -123,7 +125,7 @@ def test_every_rule_id_the_code_and_tests_cite_is_in_rules_md() -> None:
     cited: dict[str, str] = {}
     for path in sorted((root / "rail_app").rglob("*.py")) + sorted((root / "tests").rglob("*.py")):
         allowed = tiles if _steams(path, root) else known
-        for m in re.finditer(r"(?<!S-)\b([BKMCETWV][0-9]{1,2})\b",
+        for m in re.finditer(r"(?<!S-)(?<!T-)\b([BKMCETWV][0-9]{1,2})\b",
                              path.read_text(encoding="utf-8")):
             if m.group(1) not in allowed:
                 cited.setdefault(m.group(1), f"{path.relative_to(root)}")

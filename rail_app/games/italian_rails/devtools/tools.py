@@ -114,7 +114,7 @@ TOOLS = GameTools(
         "make-records": GameCommand("write again the game records the tests replay "
                                     "(tests/records), from the current maps", _records_args,
                                     _records),
-        "screenshots": GameCommand("draw the README's screenshots of the game's screens",
+        "screenshots": GameCommand("draw the pictures of the game's screens (docs/screenshots.md)",
                                    _screenshots_args, _screenshots),
         "lesson-seed": GameCommand("check the seed of the lesson (Learn to play) and find one "
                                    "that fits its plan", _lesson_seed_args, lessonseed.run_command),

@@ -1,5 +1,5 @@
 """``python -m rail_app lesson-xvfb``: the lesson (Learn to play) played in the real game
-window with real X input, for the README's pictures of its steps.
+window with real X input, for the pictures of its steps (docs/screenshots.md).
 
 Run it under an X server without a screen, with xdotool and ImageMagick's ``import``::
 
