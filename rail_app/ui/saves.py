@@ -33,12 +33,12 @@ from rail_app.ui.savelist import (
     list_entries,
     rename,
     summary,
-    thumbnail,
 )
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.scenes import OpenQuestion, draw_form, form_card, open_saved_game
 from rail_app.ui.session import new_save_path, saves_dir
 from rail_app.ui.settings import INKS
+from rail_app.ui.thumbnails import thumbnail
 
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
     from rail_app.ui.session import Session

@@ -106,7 +106,7 @@ def test_two_windows_on_one_folder_never_crash_or_hide_a_save(app: Any) -> None:
 def test_a_small_map_that_cannot_be_drawn_is_tried_once(app: Any,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from rail_app.core.mapfile import MapError
-    from rail_app.ui import savelist
+    from rail_app.ui import thumbnails
     from rail_app.ui.gamescreens import screens_of
 
     scene = start(app)
@@ -119,7 +119,7 @@ def test_a_small_map_that_cannot_be_drawn_is_tried_once(app: Any,
         raise MapError([])
 
     monkeypatch.setattr(front, "picture_board", slow_failure, raising=False)
-    savelist._BOARDS.clear() if hasattr(savelist._BOARDS, "clear") else None
+    thumbnails.forget()
     d = Driver(app)
     app.push(screens.saves(app))
     d.frames(6)

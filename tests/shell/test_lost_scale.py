@@ -227,10 +227,9 @@ def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
         return real(map_path)
 
     monkeypatch.setattr(FRONT, "picture_board", slow)
-    from rail_app.ui import savelist
+    from rail_app.ui import thumbnails
 
-    for cache in (savelist._BOARDS, savelist._NO_BOARD, savelist._THUMBS):
-        cache.clear()  # the map as an earlier test's Load screen may have left it read
+    thumbnails.forget()  # the map as an earlier test's Load screen may have left it read
     d = Driver(app)
     app.reset(screens.menu(app))
     saves = app.push(screens.saves(app))
@@ -242,6 +241,6 @@ def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
 
 
 def _thumb_ready(entry: Any) -> bool:
-    from rail_app.ui.savelist import thumbnail
+    from rail_app.ui.thumbnails import thumbnail
 
     return thumbnail(entry, (64, 72), wait=False) is not None
