@@ -75,7 +75,7 @@ class Command:
 # What the commands use of the interface and the development tools, imported when a command
 # runs (the executable leaves the development tools out; the tools never start pygame).
 _APP: Lazy[type[App]] = Lazy("rail_app.ui.app:App")
-_END: Lazy[Callable[[App, int], int]] = Lazy("rail_app.ui.app:end")
+_END: Lazy[Callable[[App, int], int]] = Lazy("rail_app.ui.ending:end")
 _DISPLAY_PROBLEM: Lazy[Callable[[], str | None]] = Lazy("rail_app.ui.headless:display_problem")
 _USE_DUMMY_DRIVERS: Lazy[Callable[[], None]] = Lazy("rail_app.ui.headless:use_dummy_drivers")
 _OPEN_AT: Lazy[Callable[[App, str], object]] = Lazy("rail_app.ui.screens:open_at")

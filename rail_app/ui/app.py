@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import time
 import warnings
 from collections import deque
 from pathlib import Path
@@ -23,13 +22,15 @@ from rail_app.core import i18n, identity
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
 from rail_app.ui import hud, screens
+from rail_app.ui.ending import end_on_sigterm, restore_sigterm
+from rail_app.ui.eventlog import LOGGED_EVENTS, describe
 from rail_app.ui.fonts import font
 from rail_app.ui.icon import set_window_icon
 from rail_app.ui.palette import NOTICE_ALARM
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
-from rail_app.ui.scene import Scene, Screens, StartNotice
+from rail_app.ui.scene import Scene, Screens, StartNotice, data_folder_notice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 from rail_app.ui.title import show_title
 
@@ -209,8 +210,8 @@ class App:
 
     # -- loop ----------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type in _LOGGED_EVENTS:
-            self.recent_events.append(_describe(event))
+        if event.type in LOGGED_EVENTS:
+            self.recent_events.append(describe(event))
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -332,7 +333,7 @@ class App:
         """The game until it is closed. Ctrl-C or a request to end (SIGTERM) autosaves
         the game being played, the turn in progress with it, then ends the program as
         an interruption (KeyboardInterrupt: exit status 130)."""
-        previous = _end_on_sigterm()
+        previous = end_on_sigterm()
         try:
             while self.running:
                 self.guarded_step()
@@ -341,7 +342,7 @@ class App:
             self.close()
             raise
         finally:
-            _restore_sigterm(previous)
+            restore_sigterm(previous)
         self.close()
         return self.exit_code
 
@@ -378,52 +379,6 @@ class App:
         self.busy = not settle(CLOSE_WAIT)
 
 
-def end(app: App, code: int) -> int:
-    """The game's exit status, once its window is closed; when work in the background
-    still runs then (a hostile map still being read), the program ends here at once: the
-    interpreter's clean-up would cut that work off in its C++ code, which aborts the
-    program, or wait for it."""
-    if app.busy:
-        import os
-
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    return code
-
-
-def data_folder_notice(problem: str) -> StartNotice:
-    """What the menu says when nothing can be saved in the data folder, and why."""
-    return StartNotice(
-        _("Games cannot be saved"),
-        _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
-          "or setting will be kept there. Use another folder for your saves?").format(
-            folder=user_data_dir(), why=_(problem)), offer_folder=True)
-
-
-def _end_on_sigterm() -> Any:
-    """SIGTERM ends the game as Ctrl-C does (so the game is saved first); the handler it
-    replaces, to be put back (None where signals cannot be set: not the main thread)."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "SIGTERM"):
-        return None
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    return signal.signal(signal.SIGTERM, interrupt)
-
-
-def _restore_sigterm(previous: Any) -> None:
-    import signal
-
-    if previous is not None:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def _desktop_size() -> tuple[int, int] | None:
     """The screen's size, when the video driver knows it."""
     try:
@@ -431,26 +386,6 @@ def _desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
-
-
-_LOGGED_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                            pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.QUIT})
-
-
-def _describe(event: pygame.event.Event) -> str:
-    """One input event in a line of a crash report."""
-    name = pygame.event.event_name(event.type)
-    if event.type == pygame.KEYDOWN:
-        what = pygame.key.name(getattr(event, "key", 0)) or str(getattr(event, "key", "?"))
-    elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        what = f"button {getattr(event, 'button', '?')} at {getattr(event, 'pos', '?')}"
-    elif event.type == pygame.MOUSEWHEEL:
-        what = f"y {getattr(event, 'y', '?')}"
-    elif event.type == pygame.VIDEORESIZE:
-        what = f"{getattr(event, 'w', '?')}x{getattr(event, 'h', '?')}"
-    else:
-        what = ""
-    return f"{time.strftime('%H:%M:%S')} {name} {what}".rstrip()
 
 
 def _json_path(p: Path) -> str:

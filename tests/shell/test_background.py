@@ -64,7 +64,8 @@ def test_closing_the_window_never_waits_long_for_work_that_goes_on() -> None:
         import os, sys, time
         os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
         from rail_app.ui import scenes
-        from rail_app.ui.app import App, end
+        from rail_app.ui.app import App
+        from rail_app.ui.ending import end
         from rail_app.ui.settings import Settings
         scenes._load_board = lambda game, path: time.sleep(600)
         app = App(size=(1280, 720), fullscreen=False, settings=Settings())
