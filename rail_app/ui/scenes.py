@@ -5,7 +5,6 @@ card a form stands on. The new game, save and load, settings and game over scree
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -21,14 +20,14 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from rail_app import __version__
 from rail_app.core import identity
 from rail_app.core.i18n import _
-from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui import hud
 from rail_app.ui.background import Background
+from rail_app.ui.maplist import available_maps
+from rail_app.ui.openquestion import OpenQuestion as OpenQuestion
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
 from rail_app.ui.palette import INK as INK
 from rail_app.ui.palette import PAPER as PAPER
-from rail_app.ui.question import Question
 from rail_app.ui.scene import Host, Scene
 
 
@@ -51,49 +50,6 @@ def chosen_game(app: Host) -> str:
     ids = [g.id for g in playable()]
     wanted = app.settings.game
     return wanted if wanted in ids else ids[0]
-
-
-def available_maps(extra: str | None = None, game: str | None = None) -> list[Path]:
-    """The maps of ``game`` (every map when None): the bundled ones (the game's own map
-    first), the player's own maps and the one given on the command line. A map is a game's
-    by its ``game:`` key (none: Italian Rails); a map that cannot be read is listed for the
-    first game, where New game says what is wrong with it."""
-    out: list[Path] = []
-    if extra:
-        out.append(Path(extra))
-    bundled = sorted(resource_path("maps").glob("*.yaml"))
-    first = _default_map(game)
-    bundled.sort(key=lambda p: (p.name != first, p.stem))
-    out.extend(bundled)
-    with contextlib.suppress(OSError):
-        out.extend(sorted(user_maps_dir().glob("*.yaml")))
-    seen: set[Path] = set()
-    uniq = []
-    for p in out:
-        r = resolved(p)  # a link loop among the player's maps is only that map's fault
-        if p.stem.endswith("-deck") and str(p) != extra:
-            continue  # a map's deck file (maps/README.md: NAME-deck.yaml), not a map
-        if r not in seen:
-            seen.add(r)
-            uniq.append(p)
-    if game is not None:
-        uniq = [p for p in uniq if map_game(p) == game]
-    return uniq
-
-
-def _default_map(game: str | None) -> str:
-    from rail_app.table import registry
-
-    return Path(registry.game(game).default_map).name
-
-
-def map_game(path: Path) -> str:
-    """The game a map file is for (its ``game:`` key; Italian Rails without one, and for a
-    file that cannot be read)."""
-    from rail_app.core.mapfile import game_key
-    from rail_app.table import registry
-
-    return game_key(path) or registry.DEFAULT_GAME
 
 
 class Backdrop:
@@ -388,49 +344,6 @@ def _latest_game(game_id: str) -> Path | None:
     from rail_app.ui.savelist import latest_game_path
 
     return latest_game_path(game_id)
-
-
-class OpenQuestion:
-    """The question a screen (the menu's Continue, the Load screen) asks before it opens a
-    saved game whose recorded actions stop replaying before their end (a save made before a
-    rule was corrected, on a map changed since, or edited): the sentence saying up to where
-    it loads and why, and whether to load it up to there. Nothing of the file changes until
-    the player saves; playing on is a new branch of the game (its own autosaves)."""
-
-    def __init__(self, scene: Scene) -> None:
-        self.scene = scene
-        self.session: Any = None  # the game loaded, waiting for the answer
-        self.question: Question | None = None
-
-    def ask(self, session: Any) -> None:
-        self.session = session
-        self.show()
-
-    def show(self) -> None:
-        """The question's widgets, on the screen's widgets as they are now (after a change
-        of the window's size too)."""
-        if self.session is None:
-            return
-        app = self.scene.app
-        self.question = Question(
-            self.scene.ui, app.size, app.px, _("Only part of this game can be loaded"),
-            _("{sentence} Load the game up to there? The file stays as it is until you "
-              "save.").format(sentence=self.session.cut_short),
-            _("Load up to there"), width=620)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """True when the event was the question's (while it is asked, every event is)."""
-        if self.question is None:
-            return False
-        yes = self.question.answer(event)
-        if yes is None:
-            return True
-        self.question.kill()
-        self.question = None
-        session, self.session = self.session, None
-        if yes:
-            self.scene.app.reset(self.scene.app.screens.game(session))
-        return True
 
 
 def open_saved_game(app: Host, path: Path, opening: OpenQuestion | None = None) -> bool:
