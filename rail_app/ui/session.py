@@ -28,8 +28,9 @@ from rail_app.table.library import read_save
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
 from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.autosaves import later_save_of, prune_autosaves
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
-from rail_app.ui.savedir import file_words, scan_saves
+from rail_app.ui.savedir import file_words
 from rail_app.ui.savedir import list_saves as list_saves
 from rail_app.ui.savedir import new_save_path as new_save_path
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
@@ -308,7 +309,7 @@ class Session(Generic[S]):
             unnamed = saved.game.name.startswith(default) or (
                 saved.game.autosave and saved.game.name == names.save_name(s.autosave_name()))
             s.name = "" if unnamed else saved.game.name
-            if refused is not None or _later_save_of(
+            if refused is not None or later_save_of(
                     saved.game.id, len(game.rules.history(state)), game.rules.turn(state), path):
                 # An earlier point of a game that went on (or a game whose history stops
                 # replaying before its end): playing on from here is a new branch with
@@ -369,40 +370,3 @@ def refused_note(game: registry.AnyGame, state: object, refused: records.ActionR
     return text.format(turn=number(game.rules.turn(state)), index=number(refused.index),
                        action=game.rules.action_words(state, refused.player, refused.action),
                        rule=rule, left=number(left))
-
-
-def prune_autosaves(game_id: str, keep: int) -> None:
-    """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
-    that cannot be deleted stays: it is only an older turn, and the next autosave tries
-    again). The player's own saves are never touched."""
-    mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
-    for old in mine[:-keep] if keep else mine:
-        try:
-            old.unlink(missing_ok=True)
-        except OSError:
-            continue
-
-
-def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
-    """Whether this match's own autosaves hold more of it than ``actions`` (played up to
-    game turn ``turn``): playing on from an earlier point must not overwrite them. Only
-    the autosaves can be overwritten, and they are found by their names
-    (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
-    a save a player made has a name of its own and is never overwritten."""
-    prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
-    for path in scan_saves(prefix):
-        if path == loaded:
-            continue
-        digits = path.stem[len(prefix):].split("-", 1)[0]  # the turn, then the words
-        if not (digits.isascii() and digits.isdigit()):
-            continue
-        if int(digits) > turn:
-            return True
-        if int(digits) == turn:
-            try:
-                game = read_save(path).game
-            except SaveError:
-                continue
-            if game is not None and game.id == game_id and game.actions > actions:
-                return True
-    return False
