@@ -34,7 +34,7 @@ from rail_app.table.timeline import Mark, Timeline
 from rail_app.ui.background import Background
 from rail_app.ui.gamescreens import replay_parts_of
 from rail_app.ui.palette import PANEL_EDGE, PAPER
-from rail_app.ui.replaydraw import GenericReplay, draw_scrubber, draw_side
+from rail_app.ui.replaydraw import GenericReplay, draw_scrubber, draw_side, scrub_mark_at
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
@@ -250,7 +250,7 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self.key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            m = self.scrub_mark_at(event.pos)
+            m = scrub_mark_at(self, event.pos)
             if m is not None:
                 self.go(m.position)
                 return True
@@ -327,16 +327,6 @@ class ReplayScene(Scene):
         r = self.scrub
         last = max(1, self.timeline.last)
         return r.x + round(k / last * (r.w - 1))
-
-    def scrub_mark_at(self, pos: tuple[int, int]) -> Mark | None:
-        """The review's mark (drawn above the scrubber) under ``pos``."""
-        px = self.app.px
-        for m in self.marks:
-            box = pygame.Rect(0, 0, px(18), px(18))
-            box.midbottom = (self.x_of(m.position), self.scrub.top)
-            if box.inflate(px(6), px(6)).collidepoint(pos):
-                return m
-        return None
 
     # -- time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
