@@ -75,6 +75,7 @@ class Command:
 # What the commands use of the interface and the development tools, imported when a command
 # runs (the executable leaves the development tools out; the tools never start pygame).
 _APP: Lazy[type[App]] = Lazy("rail_app.ui.app:App")
+_END: Lazy[Callable[[App, int], int]] = Lazy("rail_app.ui.ending:end")
 _DISPLAY_PROBLEM: Lazy[Callable[[], str | None]] = Lazy("rail_app.ui.headless:display_problem")
 _USE_DUMMY_DRIVERS: Lazy[Callable[[], None]] = Lazy("rail_app.ui.headless:use_dummy_drivers")
 _OPEN_AT: Lazy[Callable[[App, str], object]] = Lazy("rail_app.ui.screens:open_at")
@@ -143,7 +144,12 @@ def _play(args: argparse.Namespace) -> int:
     if args.first_frame:  # start-up timing: draw the first frame, then leave
         app.step(1 / 60)
         return EXIT_OK
-    return app.run()
+    try:
+        code = app.run()
+    except KeyboardInterrupt:
+        _END.get()(app, EXIT_INTERRUPTED)
+        raise
+    return _END.get()(app, code)
 
 
 # -- games -------------------------------------------------------------------------------------
@@ -231,17 +237,9 @@ def _render(args: argparse.Namespace) -> int:
     _USE_DUMMY_DRIVERS.get()()
 
     out = Path(args.output)
-    if out.is_dir():
-        print(_("cannot write {output}: it is a folder (give a file name, e.g. {example})")
-              .format(output=args.output, example=out / "map.png"), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if out.exists() and not out.is_file():
-        print(_("cannot write {output}: not a regular file (a device or a pipe)")
-              .format(output=args.output), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not out.parent.is_dir():
-        print(_("cannot write {output}: the folder {folder} does not exist")
-              .format(output=args.output, folder=out.parent), file=sys.stderr)
+    problem = _output_problem(out)
+    if problem:
+        print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     draw = authoring_of(game.id).render_map
     if draw is None and game.screens is not None:
@@ -258,6 +256,40 @@ def _render(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(_("wrote {output} ({size}x{size2})").format(output=args.output, size=size[0], size2=size[1]))
     return EXIT_OK
+
+
+def _output_problem(out: Path) -> str:
+    """Why no picture can be written at ``out`` ("" when one can be tried): a folder, a
+    device or a pipe, a folder that does not exist, a name no file can have."""
+    from rail_app.core.files import os_reason
+
+    shown = guarded_shown(str(out))
+    try:
+        if out.is_dir():
+            return _("cannot write {output}: it is a folder (give a file name, e.g. "
+                     "{example})").format(output=shown, example=out / "map.png")
+        if out.exists() and not out.is_file():
+            return _("cannot write {output}: not a regular file (a device or a pipe)"
+                     ).format(output=shown)
+        if not out.parent.is_dir():
+            return _("cannot write {output}: the folder {folder} does not exist").format(
+                output=shown, folder=guarded_shown(str(out.parent)))
+        os.stat(out.parent / out.name)
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return _("cannot write {output}: {exc}").format(output=shown, exc=_(os_reason(exc)))
+    except ValueError:
+        return _("cannot write {output}: the name holds a NUL character").format(
+            output=shown)
+    return ""
+
+
+def guarded_shown(text: str) -> str:
+    """A path in a message: what cannot be printed escaped, the last 80 characters at most
+    (where the file's name is)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= 80 else "…" + text[-79:]
 
 
 # -- map authoring: build-deck, new-map, preview ----------------------------------------------

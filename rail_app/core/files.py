@@ -16,13 +16,20 @@ TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{6,12}\.tmp$")
 
 
+#: The longest part of the target's name (in bytes) a temporary file's name repeats: a name
+#: as long as the file system allows is written through a temporary file whose name fits.
+_TEMP_STEM_BYTES = 100
+
+
 def write_atomic(path: str | os.PathLike[str], text: str | bytes) -> None:
     """Write ``text`` (or bytes) to a temporary file beside ``path``, flush it to disk, then
     rename it over ``path`` (a rename within one folder is atomic)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    stem = target.name.encode("utf-8", "surrogateescape")[:_TEMP_STEM_BYTES]
+    prefix = "." + stem.decode("utf-8", "ignore") + "."
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8") if isinstance(text, str) else text)

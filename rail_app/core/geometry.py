@@ -26,6 +26,10 @@ KM_PER_DEG_LAT = 110.574
 KM_PER_DEG_LON_EQ = 111.320
 #: Coordinates beyond this (degrees or km) belong to no map.
 MAX_COORDINATE = 1_000_000.0
+#: No shape of a map lies farther than this from its projection's centre, once projected:
+#: the Earth's circumference. Every picture of a map fits within it, so what the screens
+#: draw stays within what they can draw (rail_app/ui/drawguard.py).
+MAX_KM = 40_000.0
 
 
 @dataclass
@@ -196,13 +200,14 @@ def load_geometry(
         return MapGeometry(features), problems
     for layer, props, geometry, file, line, label in todo:
         try:
-            geom = _checked(shape(geometry))
+            geom = _checked(shape(geometry), layer)
+            feature = _feature(layer, props, geom, projection)
         except Exception as exc:  # shapely raises several kinds for bad input
             # One bad shape is enough to refuse the map; checking a scribble costs time,
             # so the rest waits until this one is fixed.
             problems.append(MapProblem(file, line, f"{label}: {guarded.clip(str(exc))}"))
             return MapGeometry(features), problems
-        features[layer].append(_feature(layer, props, geom, projection))
+        features[layer].append(feature)
     for i, feat in enumerate(features["terrain"]):
         if feat.props.get("terrain") not in ("mountain", "alpine"):
             problems.append(MapProblem(
@@ -331,15 +336,22 @@ _INVALID = {
 }
 
 
-def _checked(geom: BaseGeometry) -> BaseGeometry:
+def _checked(geom: BaseGeometry, layer: str = "") -> BaseGeometry:
     """A non-empty geometry whose coordinates are within :data:`MAX_COORDINATE`, and a valid
     one if it is a polygon. A polygon that crosses itself is refused, not repaired: repairing
     costs time that grows with the square of its crossings (minutes for a scribble of a
-    thousand points), and the map's author should see where the mistake is."""
+    thousand points), and the map's author should see where the mistake is. A river is a
+    line that never crosses itself (its pieces may meet at their ends): a board asks which
+    segments cross which river, and a scribble of rivers crossing themselves everywhere
+    would keep that question busy for minutes."""
     if geom.is_empty:
         raise ValueError("empty geometry")
     if not all(abs(v) <= MAX_COORDINATE for v in geom.bounds):
         raise ValueError("coordinates far outside any map")
+    if layer == "river" and geom.geom_type in ("LineString", "MultiLineString") \
+            and not geom.is_simple:
+        raise ValueError("the river crosses itself (a river is drawn without loops; fix it "
+                         "in a map editor)")
     if geom.geom_type in ("Polygon", "MultiPolygon") and not geom.is_valid:
         reason = str(shapely.is_valid_reason(geom))
         where = re.search(r"\[(-?[\d.e+-]+) (-?[\d.e+-]+)\]", reason)
@@ -351,5 +363,11 @@ def _checked(geom: BaseGeometry) -> BaseGeometry:
 
 
 def _feature(layer: str, props: dict[str, Any], geom: BaseGeometry, proj: Projection) -> Feature:
+    """The shape as the board uses it, in km (ValueError when it lies farther from the
+    projection's centre than :data:`MAX_KM`)."""
     name = str(props.get("name") or "")
-    return Feature(layer, name, proj.geometry(geom), dict(props))
+    km = proj.geometry(geom)
+    if not all(abs(v) <= MAX_KM for v in km.bounds):
+        raise ValueError(f"coordinates far outside any map (more than {MAX_KM:,.0f} km from "
+                         "the map's centre)")
+    return Feature(layer, name, km, dict(props))

@@ -20,12 +20,13 @@ messages are cut to about 60 characters (:func:`shorten`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,16 +52,21 @@ MAX_GEOMETRY_POINTS = 250_000
 
 @dataclass(frozen=True)
 class FileKind:
-    """What a file is, and the limits it is read with."""
+    """What a file is, and the limits it is read with (``max_magnitude``: the largest
+    number it may hold, whatever its length; None: only :data:`MAX_NUMBER_CHARS`)."""
 
     name: str
     max_bytes: int
     max_depth: int
+    max_magnitude: float | None = None
 
 
-MAP = FileKind("map", 2 * 1024 * 1024, 32)
-DECK = FileKind("deck", 1024 * 1024, 32)
-GEOJSON = FileKind("GeoJSON", 8 * 1024 * 1024, 32)
+#: The largest number in a map, a deck or a GeoJSON file: far beyond any position (km or
+#: degrees), cost or count a map has, far below what a picture of it could not draw.
+MAX_MAP_NUMBER = 1e9
+MAP = FileKind("map", 2 * 1024 * 1024, 32, MAX_MAP_NUMBER)
+DECK = FileKind("deck", 1024 * 1024, 32, MAX_MAP_NUMBER)
+GEOJSON = FileKind("GeoJSON", 8 * 1024 * 1024, 32, MAX_MAP_NUMBER)
 SAVE = FileKind("saved game", 16 * 1024 * 1024, 32)
 SEATS = FileKind("seats", 64 * 1024, 8)
 SETTINGS = FileKind("settings", 64 * 1024, 8)
@@ -123,6 +129,18 @@ def keep_in_memory(path: str | os.PathLike[str], data: bytes) -> None:
         del _MEMORY[next(iter(_MEMORY))]
 
 
+@contextlib.contextmanager
+def memory_file(path: str | os.PathLike[str], data: bytes) -> Iterator[None]:
+    """Within the block, :func:`read_bytes` gives ``data`` for ``path`` (a file read once
+    from outside, checked by a reader that takes a path, with nothing written to disk)."""
+    key = os.path.abspath(path)
+    _MEMORY[key] = data
+    try:
+        yield
+    finally:
+        _MEMORY.pop(key, None)
+
+
 def _in_memory(path: str | os.PathLike[str]) -> bytes | None:
     if not _MEMORY:
         return None
@@ -135,6 +153,18 @@ def _in_memory(path: str | os.PathLike[str]) -> bytes | None:
 def lexists(path: str | os.PathLike[str]) -> bool:
     """Whether there is an entry at ``path``, on disk or kept in memory."""
     return _in_memory(path) is not None or os.path.lexists(path)
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether :func:`read_bytes` finds a file at ``path``: one kept in memory (a save's
+    world on a disk with no room for it), or a regular file on disk. Never raises (a name
+    holding a NUL, a link loop: no file)."""
+    if _in_memory(path) is not None:
+        return True
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def read_bytes(path: str | os.PathLike[str], kind: FileKind, shown: str | None = None) -> bytes:
@@ -239,6 +269,41 @@ def _json_float(text: str) -> float:
     return value
 
 
+def _out_of_range(kind: FileKind, value: float, text: str) -> str | None:
+    """Why ``value`` (written ``text``) cannot be a number of a ``kind`` file (None: it
+    can)."""
+    if kind.max_magnitude is not None and abs(value) > kind.max_magnitude:
+        return (f"{text.strip()} is out of range (the numbers of a {kind.name} file are "
+                f"at most {kind.max_magnitude:,.0f} either way)")
+    return None
+
+
+def _number_parsers(kind: FileKind) -> tuple[Callable[[str], int], Callable[[str], float]]:
+    """The JSON parser's readers of whole and other numbers for a ``kind`` file: each
+    number checked as it is read (length, finite, within the kind's range), in one call."""
+    limit = kind.max_magnitude
+    if limit is None:
+        return _json_int, _json_float
+
+    def whole(text: str) -> int:
+        value = _json_int(text)
+        if abs(value) > limit:
+            raise _BadNumber(text, str(_out_of_range(kind, value, text)))
+        return value
+
+    def other(text: str) -> float:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _BadNumber(text, f"a number of {len(text)} characters is too long")
+        value = float(text)
+        if not -limit <= value <= limit:  # NaN and the infinities fail too
+            if not math.isfinite(value):
+                raise _BadNumber(text, f"{shorten(text)} is too large to be a number")
+            raise _BadNumber(text, str(_out_of_range(kind, value, text)))
+        return value
+
+    return whole, other
+
+
 def _json_constant(text: str) -> Any:
     raise _BadNumber(text, f"{text} is not a number")
 
@@ -323,7 +388,8 @@ def parse_json(data: bytes | str, kind: FileKind, shown: str) -> Any:
                          f"file needs at most {kind.max_depth})")
     text = data if isinstance(data, str) else decode(raw, shown)
     try:
-        return json.loads(text, parse_int=_json_int, parse_float=_json_float,
+        whole, other = _number_parsers(kind)
+        return json.loads(text, parse_int=whole, parse_float=other,
                           parse_constant=_json_constant, object_pairs_hook=_json_object)
     except _BadNumber as exc:
         raise GuardError(shown, _line_of(raw, exc.text.encode("utf-8")), exc.why) from None
@@ -542,12 +608,13 @@ def check_yaml(text: str, kind: FileKind, shown: str) -> None:
                     and tag not in _ALLOWED_TAGS:
                 raise GuardError(shown, line, f"the tag {shorten(tag)} is not allowed")
             if plain or tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-                _check_yaml_number(event.value, shown, line, plain)
+                _check_yaml_number(event.value, shown, line, plain, kind)
     finally:
         loader.dispose()
 
 
-def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) -> None:
+def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool,
+                       kind: FileKind) -> None:
     resolved = _resolve(yaml.ScalarNode, value, (True, False)) if plain else None
     if plain and resolved not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
         return
@@ -555,13 +622,28 @@ def _check_yaml_number(value: str, shown: str, line: int | None, plain: bool) ->
         raise GuardError(shown, line, f"a number of {len(value)} characters is too long")
     if _NOT_FINITE.match(value.strip()):
         raise GuardError(shown, line, f"{value.strip()} is not a number a map can use")
-    if resolved == "tag:yaml.org,2002:float" or not plain:
-        try:
-            number = float(value.replace("_", ""))
-        except ValueError:
-            return  # sexagesimal and other YAML 1.1 forms: short, so finite
-        if not math.isfinite(number):
-            raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+    number = _yaml_number(value)
+    if number is None:
+        return  # sexagesimal and other YAML 1.1 forms: short, so finite
+    if not math.isfinite(number):
+        raise GuardError(shown, line, f"{shorten(value)} is too large to be a number")
+    why = _out_of_range(kind, number, value)
+    if why is not None:
+        raise GuardError(shown, line, why)
+
+
+def _yaml_number(value: str) -> float | None:
+    """The value of a YAML number written in any of its decimal, binary, octal or
+    hexadecimal forms (None for the rare forms it does not read: sexagesimal)."""
+    text = value.strip().replace("_", "")
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        return float(int(text, 0))
+    except (ValueError, OverflowError):
+        return None
 
 
 # -- text -------------------------------------------------------------------------------------

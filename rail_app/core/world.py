@@ -207,9 +207,9 @@ def join_named_twice(data: bytes) -> bytes:
 
     from rail_app.core.geometry import NAMED_ONCE
 
-    try:
-        doc = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
+    try:  # a packed file is a file from outside: read with the guards of its kind
+        doc = guarded.parse_json(data, guarded.GEOJSON, "geometry")
+    except guarded.GuardError:
         return data
     feats = doc.get("features") if isinstance(doc, dict) else None
     if not isinstance(feats, list):

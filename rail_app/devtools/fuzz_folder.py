@@ -4,13 +4,18 @@ Each case makes a data folder holding one good save, then spoils it at random: b
 entries among the saves (a dangling link, a link loop, a pipe, a folder, a link to
 /dev/zero, a file past the size limit, bytes that are not JSON, JSON nested 100,000 deep,
 a save cut short), hostile lesson files (a pipe, deep nesting, another game's save), a
-hostile settings file, a file where the saves, worlds or lesson folder should be, or the
+hostile career file (a pipe, a link loop, a folder, a link to /dev/zero, JSON nested
+100,000 deep), a hostile settings file, a file where the saves, worlds or lesson folder should be, or the
 data folder itself a file; the disk made read-only or full (the file operations fail with
 EROFS or ENOSPC, as a read-only mount or a full disk makes them); and at times a second
 process that writes and deletes saves in the same folder all along. Then the game starts,
-draws the menu, continues if it offers to, opens the Load screen, starts a new game and
-autosaves it. A failure is any exception, the good save missing from the list or not
-loading (when its folder is whole), or a failed autosave not said."""
+draws the menu, continues if it offers to, opens the Load screen and the Career page,
+exports the good save to a strange name and imports a strange file (a pipe, a link loop, a
+folder, JSON nested 100,000 deep, a name of 300 characters or holding a NUL) and a good
+save, starts a new game and autosaves it. A failure is any exception, the good save
+missing from the list or not loading (when its folder is whole), an export or import
+failing otherwise than by a refusal in words, a good save not imported on a disk that
+takes files, or a failed autosave not said."""
 
 from __future__ import annotations
 
@@ -42,7 +47,12 @@ LONG_COUNT = 300
 
 SPOILS = ("dangling", "loop", "fifo", "folder", "zero", "huge", "garbage", "deep", "cut",
           "lesson-fifo", "lesson-deep", "lesson-other", "settings", "saves-file",
-          "worlds-file", "lesson-file", "data-file")
+          "worlds-file", "lesson-file", "data-file", "career-fifo", "career-loop",
+          "career-folder", "career-zero", "career-deep")
+#: What Export… writes to and Import… reads from, besides a good save: names no file can
+#: have, and files that are no save.
+EXPORTS = ("x" * 300, "nul\0name", "fine-name")
+IMPORTS = ("fifo", "loop", "folder", "deep", "long", "nul", "good")
 
 _WRITER = """
 import sys, time, os
@@ -157,6 +167,25 @@ def spoil(data: Path, what: str, good: bytes) -> None:
 
         shutil.rmtree(data / "worlds", ignore_errors=True)
         (data / "worlds").write_text("not a folder", encoding="utf-8")
+    elif what.startswith("career-"):
+        target = data / "career.json"
+        if target.is_dir():
+            os.rmdir(target)
+        else:
+            target.unlink(missing_ok=True)
+        kind = what.removeprefix("career-")
+        if kind == "fifo":
+            os.mkfifo(target)
+        elif kind == "loop":
+            target.symlink_to(data / "career-b.json")
+            (data / "career-b.json").unlink(missing_ok=True)
+            (data / "career-b.json").symlink_to(target)
+        elif kind == "folder":
+            target.mkdir()
+        elif kind == "zero":
+            target.symlink_to("/dev/zero")
+        else:
+            target.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     elif what == "lesson-file":
         import shutil
 
@@ -213,6 +242,11 @@ def one_case(root: Path, rng: random.Random, good: bytes, game: str | None) -> l
             app.push(screens.saves(app))
             for _ in range(2):
                 app.step(0.016)
+            app.reset(screens.career(app))  # a hostile career file is never waited on
+            for _ in range(2):
+                app.step(0.016)
+            if whole:
+                faults += share(root, data, good_path, rng, fault is None)
             app.reset(screens.menu(app))
             form: Any = app.push(screens.new_game(app, game))
             app.step(0.016)
@@ -231,6 +265,60 @@ def one_case(root: Path, rng: random.Random, good: bytes, game: str | None) -> l
             writer.kill()
             writer.wait()
     return [f"{label}: {f}" for f in faults]
+
+
+def _strange_import(root: Path, kind: str, good_path: Path) -> Path:
+    """A file to import, made under ``root`` (outside the data folder)."""
+    where = Path(tempfile.mkdtemp(dir=root))
+    if kind == "fifo":
+        os.mkfifo(where / "pipe.json")
+        return where / "pipe.json"
+    if kind == "loop":
+        (where / "a.json").symlink_to(where / "b.json")
+        (where / "b.json").symlink_to(where / "a.json")
+        return where / "a.json"
+    if kind == "folder":
+        (where / "folder.json").mkdir()
+        return where / "folder.json"
+    if kind == "deep":
+        (where / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+        return where / "deep.json"
+    if kind == "long":
+        return where / ("y" * 300 + ".json")
+    if kind == "nul":
+        return where / "nul\0name.json"
+    copy = where / "shared.json"
+    copy.write_bytes(good_path.read_bytes())
+    return copy
+
+
+def share(root: Path, data: Path, good_path: Path, rng: random.Random,
+          writable: bool) -> list[str]:
+    """Export… of the good save to a strange name, Import… of a strange file and of a good
+    save, as the save screen calls them: each done, or refused with a ShareError."""
+    from rail_app.ui.session import new_save_path, saves_dir
+    from rail_app.ui.sharing import ShareError, export_save, import_save
+
+    faults: list[str] = []
+    out = Path(tempfile.mkdtemp(dir=root))
+    name = rng.choice(EXPORTS)
+    try:
+        export_save(good_path, out / name)
+    except ShareError:
+        if name == "fine-name":
+            faults.append("the good save was not exported")
+    except Exception as exc:  # a fault of this case, reported
+        faults.append(f"export to {name[:12]!r}: {type(exc).__name__}: {exc}")
+    for kind in (rng.choice(IMPORTS), "good"):
+        try:
+            src = _strange_import(root, kind, good_path)
+            import_save(src, saves_dir(), new_save_path())
+        except ShareError:
+            if kind == "good" and writable:
+                faults.append("a good save was not imported")
+        except Exception as exc:  # a fault of this case, reported
+            faults.append(f"import of a {kind} file: {type(exc).__name__}: {exc}")
+    return faults
 
 
 def run(seed: int = 1, count: int = SHORT_COUNT, progress: Callable[[str], None] | None = None,

@@ -4,9 +4,17 @@ Continue (finding the game and loading it) are timed with 10 saves and with ``N`
 folder, in a scratch data folder of their own; each figure is the median of a few runs,
 and the ratio N/10 is what is judged (the same run, the same machine).
 
-The saves are real saves of a game of the chosen game on its default map, one per file:
-two thirds autosaves (three turns of each match, as the game keeps them), one third saves
-a player named, each with a modification time of its own."""
+Three folders of each size:
+
+- the chosen game's saves (the keys without a prefix): real saves of a game of it on its
+  default map, one per file, two thirds autosaves (three turns of each match, as the game
+  keeps them), one third saves a player named, each with a modification time of its own;
+- ``mixed_``: the same, of every game with a screen on the table, one after the other;
+- ``finished_``: every game of the table again, every match over (a folder of finished
+  games: Continue finds nothing to resume, after passing over every save).
+
+Before the timings, each folder is listed and its Continue found once, as an earlier run
+of the game leaves it (the folder's index, with what Continue learnt of each save)."""
 
 from __future__ import annotations
 
@@ -25,9 +33,15 @@ from rail_app.table import registry
 from rail_app.table.seats import Level, Seat, SeatKind
 from rail_app.ui import savedir, savelist, screens
 from rail_app.ui.app import App
+from rail_app.ui.gamescreens import playable
 from rail_app.ui.savedir import newest_saves
+from rail_app.ui.savelist import latest_game_path
 from rail_app.ui.session import GameSetup, Session
 from rail_app.ui.settings import Settings
+
+#: The folders of each size (see the module), each a prefix of its figures' keys.
+CASES = ("", "mixed_", "finished_")
+FIGURES = ("menu_first_frame", "load_first_frame", "continue")
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -39,12 +53,13 @@ def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
-def fill_folder(folder: Path, template: bytes, game_id: str, count: int) -> None:
-    """``count`` saves in ``folder``: copies of ``template`` (a save of the match
-    ``game_id``), each its own match or turn, the newest last."""
+def fill_folder(folder: Path, templates: list[tuple[bytes, str]], count: int) -> None:
+    """``count`` saves in ``folder``: copies of the ``templates`` (each a save and its
+    match's id) in turn, each its own match or turn, the newest last."""
     folder.mkdir(parents=True, exist_ok=True)
     now = time.time() - count
     for i in range(count):
+        template, game_id = templates[(i // 3) % len(templates)]
         match = f"{i // 3:012x}"
         data = template.replace(game_id.encode(), match.encode())
         if i % 3 == 2:
@@ -57,45 +72,67 @@ def fill_folder(folder: Path, template: bytes, game_id: str, count: int) -> None
         os.utime(p, (now + i, now + i))
 
 
-def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
-    """The three figures with 10 saves and with ``count``, and their ratios. The two
-    folders are measured in turns, one run of each after the other, so that a machine
-    whose load changes during the run weighs on both alike."""
+def _template(game_id: str, root: Path) -> tuple[bytes, str]:
+    """A save of a game of ``game_id`` on its default map after 60 random actions, and its
+    match's id."""
     game = registry.game(game_id)
     seats = [Seat(f"Player {i + 1}", SeatKind.HUMAN, Level.NORMAL, ink)
-             for i, ink in enumerate(("blue", "orange", "green", "purple", "red",
-                                      "black")[:game.seats.default])]
-    out: dict[str, Any] = {"game": game_id, "saves": count, "runs": repeat}
+             for i, ink in enumerate(("blue", "orange", "vermillion", "sky blue",
+                                      "bluish green", "black")[:game.seats.default])]
+    session = Session.new(GameSetup(str(resolve(game.default_map)), seats, 5, {}, game_id))
+    _play(session, 60)
+    tpl = root / f"template-{game_id}.json"
+    session.save(tpl)
+    return tpl.read_bytes(), session.game_id
+
+
+def _finished(template: tuple[bytes, str]) -> tuple[bytes, str]:
+    """The save as its game's block says when the game is over."""
+    data, match = template
+    head, sep, rest = data.partition(b'"over": false')
+    assert sep, "a save's game block says whether the game is over"
+    return head + b'"over": true' + rest, match
+
+
+def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
+    """The figures with 10 saves and with ``count`` in each folder (see the module), and
+    their ratios. The folders are measured in turns, one run of each after the other, so
+    that a machine whose load changes during the run weighs on all alike."""
+    out: dict[str, Any] = {"game": game_id, "saves": count, "runs": repeat,
+                           "games": [g.id for g in playable()]}
     with scratch_data_dir("rail-bench-saves-") as root:
-        session = Session.new(GameSetup(str(resolve(game.default_map)), seats, 5, {},
-                                        game_id))
-        _play(session, 60)
-        tpl = root / "template.json"
-        session.save(tpl)
-        template = tpl.read_bytes()
-        folders = {}
-        for n in (10, count):
-            data = root / f"with-{n}"
-            fill_folder(data / "saves", template, session.game_id, n)
-            settled = time.time() - 60  # a folder as the game finds it: not written now
-            os.utime(data / "saves", (settled, settled))
-            os.environ[DATA_DIR_ENV] = str(data)
-            newest_saves()  # the index an earlier run of the game left
-            folders[n] = data
-        app = App(size=(1280, 720), fullscreen=False, settings=Settings())
+        templates = {g.id: _template(g.id, root) for g in playable()}
+        every = list(templates.values())
+        folders: dict[tuple[str, int], Path] = {}
+        for case, chosen in (("", [templates[game_id]]), ("mixed_", every),
+                             ("finished_", [_finished(t) for t in every])):
+            for n in (10, count):
+                data = root / f"{case or 'game_'}{n}"
+                fill_folder(data / "saves", chosen, n)
+                settled = time.time() - 60  # a folder as the game finds it: not written now
+                os.utime(data / "saves", (settled, settled))
+                os.environ[DATA_DIR_ENV] = str(data)
+                newest_saves()  # the index an earlier run of the game left,
+                latest_game_path(game_id)  # with what its menu's Continue learnt
+                folders[(case, n)] = data
+        settings = Settings()
+        settings.game = game_id
+        app = App(size=(1280, 720), fullscreen=False, settings=settings)
         times: dict[str, list[float]] = {}
         for r in range(repeat + 1):
-            for n, data in folders.items():
+            for (case, n), data in folders.items():
                 os.environ[DATA_DIR_ENV] = str(data)
-                for key, ms in _measure(app).items():
-                    if r:  # the first round warms the caches of both: not counted
-                        times.setdefault(f"{key}_ms_{n}", []).append(ms)
+                for key, ms in _measure(app, game_id).items():
+                    if r:  # the first round warms the caches of all: not counted
+                        times.setdefault(f"{case}{key}_ms_{n}", []).append(ms)
         app.close()
         os.environ[DATA_DIR_ENV] = str(root)
     out.update({k: statistics.median(v) for k, v in times.items()})
-    for what in ("menu_first_frame", "load_first_frame", "continue"):
-        small, large = out[f"{what}_ms_10"], out[f"{what}_ms_{count}"]
-        out[f"{what}_ratio"] = large / small if small else 0.0
+    for case in CASES:
+        for what in FIGURES:
+            small, large = out[f"{case}{what}_ms_10"], out[f"{case}{what}_ms_{count}"]
+            out[f"{case}{what}_ratio"] = large / small if small else 0.0
+    out["worst_ratio"] = max(out[f"{case}{what}_ratio"] for case in CASES for what in FIGURES)
     return out
 
 
@@ -110,7 +147,7 @@ def _play(session: Any, actions: int) -> None:
         session.apply(players[seat].choose(game.rules.seen_by(session.state, seat)))
 
 
-def _measure(app: Any) -> dict[str, float]:
+def _measure(app: Any, game_id: str) -> dict[str, float]:
     """One run of each figure on the data folder now set (ms)."""
     def menu() -> None:
         savedir.forget_index()  # as when the game starts (the index read from its file)
@@ -126,9 +163,9 @@ def _measure(app: Any) -> dict[str, float]:
 
     def resume() -> None:
         savedir.forget_index()
-        path = savelist.latest_game_path()
-        assert path is not None
-        Session.load(path)
+        path = savelist.latest_game_path(game_id)
+        if path is not None:  # a folder of finished games: nothing to resume
+            Session.load(path)
 
     return {"menu_first_frame": _median_ms(menu, 1),
             "load_first_frame": _median_ms(load_screen, 1),
@@ -143,5 +180,5 @@ def run_command(args: argparse.Namespace) -> int:
     else:
         print(f"Saves folder benchmark ({result['saves']:,} saves against 10)")
         for k, v in result.items():
-            print(f"  {k:<28} {v:.3f}" if isinstance(v, float) else f"  {k:<28} {v}")
+            print(f"  {k:<36} {v:.3f}" if isinstance(v, float) else f"  {k:<36} {v}")
     return 0

@@ -167,7 +167,7 @@ def parse_players(text: str, game: AnyGame) -> list[str] | None:
 def run_command(args: argparse.Namespace) -> int:
     game = registry.game(getattr(args, "game", None))
     example = ",".join(default_players(game))
-    players = parse_players(args.players or example, game)
+    players = parse_players(example if args.players is None else args.players, game)
     unknown = [p for p in (x.strip().lower() for x in str(args.players or "").split(","))
                if p and p not in game.players]
     if unknown:

@@ -494,8 +494,10 @@ def table_lines(summary: Mapping[str, Any]) -> Iterator[str]:
         share = f"{e['win_share']:.1%} ({lo:.1%}-{hi:.1%})" if e["win_share"] is not None \
             else "-"
         cpu = e["turn_cpu_s"]
-        yield (f"{lvl:<8}{e['games']:>6}  {share:<26}{e['chance']:>7.1%}"
-               f"{e['mean_rank']:>6.2f}{e['median_score']!s:>8}{e['mean_margin']!s:>8}"
+        chance = f"{e['chance']:.1%}" if e["chance"] is not None else "-"  # every game failed
+        rank = f"{e['mean_rank']:.2f}" if e["mean_rank"] is not None else "-"
+        yield (f"{lvl:<8}{e['games']:>6}  {share:<26}{chance:>7}"
+               f"{rank:>6}{e['median_score']!s:>8}{e['mean_margin']!s:>8}"
                f"{summary['ratings'].get(lvl, 1500):>8.0f}{e['bankrupt']:>9}   "
                f"{cpu['p50']:.3f}/{cpu['p95']:.3f}/{cpu['max']:.3f} s")
     for t in summary["tables"]:
@@ -551,7 +553,8 @@ def _tables(args: argparse.Namespace, game: registry.AnyGame, rules: TournamentR
     if tables:
         return tables, False
     example = ",".join(str(v) for v in game.levels) or game.players[0]
-    levels = [x.strip().lower() for x in str(args.levels or example).split(",") if x.strip()]
+    given = example if args.levels is None else args.levels  # --levels '' is no level
+    levels = [x.strip().lower() for x in str(given).split(",") if x.strip()]
     bad = [x for x in levels if not known(x)]
     if not levels or bad or len(set(levels)) != len(levels):
         return (f"--levels takes different names among {', '.join(game.players)}, e.g. "

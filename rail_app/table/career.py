@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rail_app.core import guarded
 from rail_app.core.files import write_atomic
 from rail_app.table.seats import Seat, SeatKind
 
@@ -113,18 +114,21 @@ def to_text(entries: Iterable[GameEntry]) -> str:
                       ensure_ascii=False) + "\n"
 
 
+#: The career file as the guarded reader takes it: every finished game is a few hundred
+#: bytes, so 16 MB is tens of thousands of games; an object of games of seats is 4 deep.
+CAREER = guarded.FileKind("career", 16 * 1024 * 1024, 8)
+
+
 def read(path: Path) -> list[GameEntry]:
-    """The games of a career file ([] when there is none); CareerError when damaged."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    """The games of a career file ([] when there is none); CareerError when damaged or not
+    a regular file (a FIFO, a device, a link loop, a folder: refused at once, never waited
+    on), read through the guarded reader (its size, its nesting, its numbers)."""
+    if not guarded.lexists(path):
         return []
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CareerError(f"{path.name} cannot be read: {exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CareerError(f"{path.name} is not whole: {exc}") from None
+        data = guarded.read_json(path, CAREER, path.name)
+    except guarded.GuardError as exc:
+        raise CareerError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CareerError(f"{path.name} is not a career file")
     if data.get("version") != VERSION:
@@ -145,7 +149,7 @@ def add(path: Path, entry: GameEntry,
     """``entry`` added to the career file (once: a game already there is not counted
     again); a damaged file is first rebuilt with ``rebuild_from``."""
     try:
-        if not path.exists() and rebuild_from is not None:
+        if not guarded.lexists(path) and rebuild_from is not None:
             raise CareerError("lost")
         entries = read(path)
     except CareerError:
@@ -161,11 +165,20 @@ def rebuild(saves: Iterable[Path], entry_from: Callable[[Path], GameEntry | None
     """The career from the kept saves of finished games, oldest first (a save that cannot
     be read is left out)."""
     out: list[GameEntry] = []
-    for path in sorted(saves, key=lambda p: (p.stat().st_mtime, p.name)):
+    for _, path in sorted((_mtime(p), p) for p in saves):
         entry = entry_from(path)
         if entry is not None and all(e.id != entry.id for e in out):
             out.append(entry)
     return sorted(out, key=lambda e: (e.when, e.id))
+
+
+def _mtime(path: Path) -> float:
+    """When a kept save was written (0 for an entry that is no file: it is left out when
+    read, as every save that cannot be read is)."""
+    try:
+        return path.stat().st_mtime
+    except (OSError, ValueError):
+        return 0.0
 
 
 # -- the figures ---------------------------------------------------------------------------------

@@ -186,6 +186,9 @@ def record_from_dict(data: Any, game: AnyGameDef, shown: str = "record") -> Reco
         raise fail(f"missing key(s): {', '.join(missing)}")
     if not isinstance(data["map"], str) or not data["map"] or len(data["map"]) > 4096:
         raise fail("'map' must be the map file's path")
+    if "\0" in data["map"]:
+        raise fail(f"'map' must be the map file's path, not {guarded.shorten(data['map'])} "
+                   "(no file's path holds a NUL character)")
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail(f"'seed' must be a whole number, not {guarded.shorten(seed)}")
@@ -216,9 +219,12 @@ def record_from_dict(data: Any, game: AnyGameDef, shown: str = "record") -> Reco
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
             raise fail(f"{where}: player must be {_seat_words(n)}, not "
                        f"{guarded.shorten(player)}")
+        if not isinstance(entry["action"], dict):
+            raise fail(f"{where}: an action is an object of its kind and its fields, not "
+                       f"{guarded.shorten(entry['action'])}")
         try:
             action = game.rules.action_from_dict(entry["action"])
-        except ValueError as exc:
+        except (ValueError, TypeError, KeyError) as exc:  # a game's codec reading outside data
             raise fail(f"{where}: {guarded.clip(str(exc))}") from None
         actions.append((player, action))
     return Record(named, data["map"], seed, list(players), actions, options, digest,

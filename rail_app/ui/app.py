@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import time
 import warnings
 from collections import deque
 from pathlib import Path
@@ -22,13 +21,16 @@ import pygame_gui
 from rail_app.core import i18n, identity
 from rail_app.core.i18n import _
 from rail_app.core.paths import resource_path, user_data_dir
-from rail_app.ui import screens
+from rail_app.ui import hud, screens
+from rail_app.ui.ending import end_on_sigterm, restore_sigterm
+from rail_app.ui.eventlog import LOGGED_EVENTS, describe
 from rail_app.ui.fonts import font
 from rail_app.ui.icon import set_window_icon
+from rail_app.ui.palette import NOTICE_ALARM
 from rail_app.ui.palette import NOTICE_BG as NOTICE_BG
 from rail_app.ui.palette import WHITE as WHITE
 from rail_app.ui.savedir import data_dir_problem, remove_leftovers
-from rail_app.ui.scene import Scene, Screens, StartNotice
+from rail_app.ui.scene import Scene, Screens, StartNotice, data_folder_notice
 from rail_app.ui.settings import Settings, clamp_window, load_settings_checked, save_settings
 from rail_app.ui.title import show_title
 
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 
 MIN_SIZE = (1280, 720)
 NOTICE_TIME = 1.5  # seconds the app's notice stays
+#: Seconds the closing window waits for work still running in the background.
+CLOSE_WAIT = 5.0
 
 
 class App:
@@ -84,6 +88,11 @@ class App:
         self.frame_times: list[float] = []
         self.notice = ""  # a word from the app over any screen (the mute key's answer)
         self.notice_left = 0.0  # seconds it stays
+        self.notice_alarm = False  # the notice says something failed (an autosave)
+        #: work in the background still ran when the window closed (see :meth:`close`)
+        self.busy = False
+        #: the game whose autosave failed: said over its screen until one succeeds
+        self.autosave_failed: Any = None
         self._theme_cache: dict[str, Any] | None = None
         self.screens: Screens = screens.AppScreens(self)
         self.stack: list[Scene] = []
@@ -201,8 +210,8 @@ class App:
 
     # -- loop ----------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type in _LOGGED_EVENTS:
-            self.recent_events.append(_describe(event))
+        if event.type in LOGGED_EVENTS:
+            self.recent_events.append(describe(event))
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -216,8 +225,7 @@ class App:
             self.settings.muted = not self.settings.muted
             self.apply_sound_settings()
             self.save_settings()
-            self.notice = _("Sound off (M)") if self.settings.muted else _("Sound on (M)")
-            self.notice_left = NOTICE_TIME
+            self.say(_("Sound off (M)") if self.settings.muted else _("Sound on (M)"))
             return
         scene = self.scene
         consumed = scene.ui.process_events(event)
@@ -244,6 +252,7 @@ class App:
         scene.update(ms / 1000.0)
         show_title(self)
         self.notice_left = max(0.0, self.notice_left - ms / 1000.0)
+        self.watch_autosave(self.scene)
         t0 = pygame.time.get_ticks()
         scene.draw(self.screen)
         if self.notice_left > 0:
@@ -256,14 +265,44 @@ class App:
         if self.frames == 2 and self._sounds is None:
             self.sounds.volume = self.settings.volume  # make them now, between frames
 
+    def say(self, text: str, alarm: bool = False, seconds: float = NOTICE_TIME) -> None:
+        """The app's notice: ``text`` over whatever screen is shown, for ``seconds``."""
+        self.notice, self.notice_alarm, self.notice_left = text, alarm, seconds
+
+    def watch_autosave(self, scene: Scene) -> None:
+        """A game whose autosave failed says so over its screen, whichever game it is, at
+        once and for as long as the autosaves keep failing (a word of the app's own, such
+        as the mute key's, is shown for its time in between); the first autosave that
+        succeeds after them says so too. The session knows why the last one failed."""
+        session = getattr(scene, "session", None)
+        problem = getattr(session, "autosave_problem", "") if session is not None else ""
+        if problem:
+            self.autosave_failed = session
+            warning = _("Autosave failed: {why}. This turn is not saved; the game tries again "
+                        "after each turn.").format(why=_(problem))
+            if self.notice_left <= 0 or self.notice_alarm:
+                self.say(warning, alarm=True, seconds=0.5)
+        elif session is not None and session is self.autosave_failed:
+            self.autosave_failed = None
+            self.say(_("Autosaved again: the game saves itself after each turn."))
+
     def draw_notice(self, surface: pygame.Surface) -> None:
-        """The app's word over the screen, at the top in the middle."""
+        """The app's word over the screen, at the top in the middle, within the window
+        (on as many lines as it needs)."""
         size = self.px(16)
-        img = font(size, True).render(i18n.drawn(self.notice), True, WHITE)
-        box = img.get_rect(midtop=(surface.get_width() // 2, self.px(52))).inflate(size * 2,
-                                                                                   size)
-        pygame.draw.rect(surface, NOTICE_BG, box, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        width = surface.get_width() - self.px(80)
+        lines = hud.wrap(i18n.drawn(self.notice), size, width - size * 2, True)
+        imgs = [font(size, True).render(line, True, WHITE) for line in lines]
+        inner = pygame.Rect(0, 0, max(i.get_width() for i in imgs),
+                            sum(i.get_height() for i in imgs))
+        box = inner.inflate(size * 2, size)
+        box.midtop = (surface.get_width() // 2, self.px(52))
+        pygame.draw.rect(surface, NOTICE_ALARM if self.notice_alarm else NOTICE_BG, box,
+                         border_radius=min(box.h // 2, size))
+        y = box.y + size // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def guarded_step(self, dt: float | None = None,
                      events: list[pygame.event.Event] | None = None) -> None:
@@ -294,7 +333,7 @@ class App:
         """The game until it is closed. Ctrl-C or a request to end (SIGTERM) autosaves
         the game being played, the turn in progress with it, then ends the program as
         an interruption (KeyboardInterrupt: exit status 130)."""
-        previous = _end_on_sigterm()
+        previous = end_on_sigterm()
         try:
             while self.running:
                 self.guarded_step()
@@ -303,7 +342,7 @@ class App:
             self.close()
             raise
         finally:
-            _restore_sigterm(previous)
+            restore_sigterm(previous)
         self.close()
         return self.exit_code
 
@@ -323,7 +362,12 @@ class App:
 
     def close(self) -> None:
         """The window goes at once; then the settings are kept, the sounds stopped and
-        pygame shut down, none of which the player needs to wait for."""
+        pygame shut down, none of which the player needs to wait for. Work still running
+        in the background (a map being read) is waited for a few seconds
+        (:func:`rail_app.ui.background.settle`); :attr:`busy` says whether some is still
+        running then (the game's command ends the program at once, see :func:`end`)."""
+        from rail_app.ui.background import settle
+
         pygame.display.quit()
         if self.keep_size:
             self.settings.window = self.windowed_size
@@ -332,38 +376,7 @@ class App:
             pygame.mixer.stop()
             pygame.mixer.quit()
         pygame.quit()
-
-
-def data_folder_notice(problem: str) -> StartNotice:
-    """What the menu says when nothing can be saved in the data folder, and why."""
-    return StartNotice(
-        _("Games cannot be saved"),
-        _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
-          "or setting will be kept there. Use another folder for your saves?").format(
-            folder=user_data_dir(), why=_(problem)), offer_folder=True)
-
-
-def _end_on_sigterm() -> Any:
-    """SIGTERM ends the game as Ctrl-C does (so the game is saved first); the handler it
-    replaces, to be put back (None where signals cannot be set: not the main thread)."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "SIGTERM"):
-        return None
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    return signal.signal(signal.SIGTERM, interrupt)
-
-
-def _restore_sigterm(previous: Any) -> None:
-    import signal
-
-    if previous is not None:
-        signal.signal(signal.SIGTERM, previous)
+        self.busy = not settle(CLOSE_WAIT)
 
 
 def _desktop_size() -> tuple[int, int] | None:
@@ -373,26 +386,6 @@ def _desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
-
-
-_LOGGED_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                            pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.QUIT})
-
-
-def _describe(event: pygame.event.Event) -> str:
-    """One input event in a line of a crash report."""
-    name = pygame.event.event_name(event.type)
-    if event.type == pygame.KEYDOWN:
-        what = pygame.key.name(getattr(event, "key", 0)) or str(getattr(event, "key", "?"))
-    elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        what = f"button {getattr(event, 'button', '?')} at {getattr(event, 'pos', '?')}"
-    elif event.type == pygame.MOUSEWHEEL:
-        what = f"y {getattr(event, 'y', '?')}"
-    elif event.type == pygame.VIDEORESIZE:
-        what = f"{getattr(event, 'w', '?')}x{getattr(event, 'h', '?')}"
-    else:
-        what = ""
-    return f"{time.strftime('%H:%M:%S')} {name} {what}".rstrip()
 
 
 def _json_path(p: Path) -> str:

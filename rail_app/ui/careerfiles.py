@@ -4,13 +4,15 @@ is rebuilt from the kept games (:mod:`rail_app.table.career`)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rail_app.core import guarded
 from rail_app.core.mapfile import MapError
 from rail_app.core.paths import user_data_dir
-from rail_app.core.world import unpack_world
+from rail_app.core.world import open_world
 from rail_app.table import career, records, registry
 from rail_app.table.career import CareerError, GameEntry
 from rail_app.table.library import read_save
@@ -30,7 +32,7 @@ def entry_from_save(path: Path) -> GameEntry | None:
     try:
         saved = read_save(path)
         game = registry.game(saved.record.game)
-        where = unpack_world(saved.world, worlds_dir()) if saved.world is not None \
+        where = open_world(saved.world, worlds_dir()) if saved.world is not None \
             else Path(saved.record.map)
         board = game.rules.load_board(where, needs=saved.record.options)
         state, _results = records.replay(game, saved.record, board)
@@ -47,19 +49,25 @@ def rebuilt() -> list[GameEntry]:
 
 
 def load() -> tuple[list[GameEntry], str]:
-    """The career's games, and a word for the player when the file had to be rebuilt."""
+    """The career's games, and a word for the player when the file had to be rebuilt. The
+    file is read through the guarded reader (a FIFO, a device, a link loop or a file nested
+    100,000 deep is damaged, never waited on); a rebuilt career is written again when the
+    disk takes it (a read-only or full data folder was said on the menu at start: the page
+    shows the games all the same)."""
     path = career.career_path(user_data_dir())
-    if not path.exists():  # lost (or never written): the kept games say what it held
+    note = ""
+    if not guarded.lexists(path):  # lost (or never written): the kept games say what it held
         entries = rebuilt()
-        if entries:
-            career.write(path, entries)
-        return entries, ""
-    try:
-        return career.read(path), ""
-    except CareerError as exc:
-        entries = rebuilt()
+        if not entries:
+            return entries, ""
+    else:
+        try:
+            return career.read(path), ""
+        except CareerError as exc:
+            entries, note = rebuilt(), str(exc)
+    with contextlib.suppress(OSError):  # rebuilt again when the page is next opened
         career.write(path, entries)
-        return entries, str(exc)
+    return entries, note
 
 
 def keep(session: Session[Any]) -> GameEntry | None:

@@ -14,15 +14,37 @@ from rail_app.core.paths import resource_path
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's type (Noto Sans, shipped in assets/fonts) at a pixel size."""
+def _made(size: int, bold: bool) -> pygame.font.Font:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     path = resource_path("assets", "fonts", name)
-    size = max(6, int(size))
     try:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError):
         return pygame.font.Font(None, size)
+
+
+class _Fonts:
+    """The fonts made, kept per size until pygame quits: a font made before
+    ``pygame.quit()`` is dead after it (pygame refuses it, "font module quit since font
+    created"), so the kept fonts are forgotten when pygame quits, by pygame itself
+    (``pygame.register_quit``, asked again after each quit: pygame forgets it then)."""
+
+    def __init__(self) -> None:
+        self._watching = False
+
+    def __call__(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The game's type (Noto Sans, shipped in assets/fonts) at a pixel size."""
+        if not self._watching:
+            pygame.register_quit(self.cache_clear)
+            self._watching = True
+        return _made(max(6, int(size)), bold)
+
+    def cache_clear(self) -> None:
+        self._watching = False
+        _made.cache_clear()
+
+
+font = _Fonts()
 
 
 def fit_line(text: str, size: int, width: int, bold: bool = False) -> str:

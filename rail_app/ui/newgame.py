@@ -22,8 +22,9 @@ from rail_app.table.seats import Level, SeatKind
 from rail_app.ui.fields import name_field, seed_field
 from rail_app.ui.fonts import font
 from rail_app.ui.gamescreens import playable
+from rail_app.ui.maplist import available_maps
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import available_maps, chosen, chosen_game, chosen_id, draw_form, form_card
+from rail_app.ui.scenes import chosen, chosen_game, chosen_id, draw_form, form_card
 from rail_app.ui.session import GameSetup, Seat, Session
 from rail_app.ui.settings import INKS
 

@@ -21,7 +21,6 @@ draws the better plan and the panel says in one sentence what it would have done
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,11 +28,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from rail_app.core.i18n import _, ngettext, number
-from rail_app.table.review import TurnReview, largest_gaps, review_turns
+from rail_app.table.review import TurnReview, largest_gaps
 from rail_app.table.timeline import Mark, Timeline
 from rail_app.ui.gamescreens import replay_parts_of
 from rail_app.ui.palette import PANEL_EDGE, PAPER
-from rail_app.ui.replaydraw import GenericReplay, draw_scrubber, draw_side
+from rail_app.ui.replaydraw import GenericReplay, draw_scrubber, draw_side, scrub_mark_at
+from rail_app.ui.replayreview import ReviewRun
 from rail_app.ui.scene import Host, Scene
 from rail_app.ui.settings import INKS
 
@@ -71,8 +71,8 @@ class ReplayScene(Scene):
         self.dragging = False
         self.marks: list[Mark] = []
         self.reviews: list[TurnReview] = []
-        self.reviewing: Iterator[TurnReview] | None = None
-        self._review_result: list[TurnReview] = []
+        #: the review being worked out in the background (its turns when done)
+        self.reviewing: ReviewRun | None = None
         self._shown: tuple[tuple[int, int | None], Any, Any, list[str]] | None = None
         self._map: tuple[tuple[Any, ...], pygame.Surface] | None = None
         super().__init__(app)
@@ -148,10 +148,7 @@ class ReplayScene(Scene):
             seat.set_text(_("Review of {name}").format(name=names[self.reviewed]))
         review_button = self.buttons["review"]
         if self.reviewing is not None:
-            done = self._review_result[-1].turn if self._review_result else 0
-            review_button.set_text(_("Reviewing {turn}/{last}…").format(
-                turn=number(min(done + 1, self.timeline.turn_at(self.timeline.last))),
-                last=number(self.timeline.turn_at(self.timeline.last))))
+            review_button.set_text(self.reviewing.progress())
             review_button.disable()
         else:
             review_button.set_text(_("Review"))
@@ -203,8 +200,9 @@ class ReplayScene(Scene):
 
     # -- the review ----------------------------------------------------------------------------
     def start_review(self) -> None:
-        """Work out the review of the seat, a turn between two frames; its marks come when
-        it is done."""
+        """Work out the review of the seat in the background (a computer player's look at
+        every turn of the seat: seconds for a game of Steam), the frames going on; its
+        marks come when it is done."""
         if self.reviewing is not None or self.game.advisor() is None:
             return
         # the review replays the game on a timeline of its own (this one serves the frames)
@@ -212,21 +210,20 @@ class ReplayScene(Scene):
                             [s.name for s in self.session.setup.seats],
                             dict(self.game.rules.options_of(self.session.state)),
                             self.session.setup.seed, self.game.rules.history(self.session.state))
-        self.reviewing = review_turns(timeline, self.reviewed)
-        self._review_result = []
+        self.reviewing = ReviewRun(timeline, self.reviewed)
         self.refresh()
 
     def review_some(self) -> None:
-        """One more turn of the review under way (the marks when it is done)."""
+        """The review's marks, once it is done (its error, if it failed, raised here for the
+        crash net)."""
         if self.reviewing is None:
             return
-        found = next(self.reviewing, None)
-        if found is not None:
-            self._review_result.append(found)
-            self.refresh()  # the button says how far the review has come
+        if not self.reviewing.done():
+            if self.reviewing.moved_on():
+                self.refresh()  # the button says how far the review has come
             return
-        self.reviewing = None
-        self.set_reviews(self._review_result)
+        done, self.reviewing = self.reviewing, None
+        self.set_reviews(done.result())
 
     def set_reviews(self, reviews: list[TurnReview]) -> None:
         """The review's turns, and marks on the scrubber at the largest gaps."""
@@ -253,7 +250,7 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self.key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            m = self.scrub_mark_at(event.pos)
+            m = scrub_mark_at(self, event.pos)
             if m is not None:
                 self.go(m.position)
                 return True
@@ -330,16 +327,6 @@ class ReplayScene(Scene):
         r = self.scrub
         last = max(1, self.timeline.last)
         return r.x + round(k / last * (r.w - 1))
-
-    def scrub_mark_at(self, pos: tuple[int, int]) -> Mark | None:
-        """The review's mark (drawn above the scrubber) under ``pos``."""
-        px = self.app.px
-        for m in self.marks:
-            box = pygame.Rect(0, 0, px(18), px(18))
-            box.midbottom = (self.x_of(m.position), self.scrub.top)
-            if box.inflate(px(6), px(6)).collidepoint(pos):
-                return m
-        return None
 
     # -- time ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -152,3 +152,15 @@ def draw_scrubber(self: Any, surface: pygame.Surface) -> None:
     x = self.x_of(self.pos)
     pygame.draw.rect(surface, INK, (x - px(3), r.y - px(4), px(6), r.h + px(8)),
                      border_radius=px(3))
+
+
+def scrub_mark_at(self: Any, pos: tuple[int, int]) -> Mark | None:
+    """The review's mark (drawn above the scrubber by :func:`draw_scrubber`) under ``pos``."""
+    px = self.app.px
+    marks: list[Mark] = self.marks
+    for m in marks:
+        box = pygame.Rect(0, 0, px(18), px(18))
+        box.midbottom = (self.x_of(m.position), self.scrub.top)
+        if box.inflate(px(6), px(6)).collidepoint(pos):
+            return m
+    return None

@@ -10,6 +10,7 @@ import os
 import stat
 import time
 import unicodedata
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rail_app.core import guarded
@@ -56,14 +57,30 @@ def scan_saves(prefix: str = "") -> list[Path]:
 
 
 #: The index of the saves folder: each save's name, inode and modification time, newest
-#: first, and the folder's own modification time when it was taken. Kept in memory and in
-#: ``saves-index.txt`` beside the folder (not in it: writing it would change the folder),
-#: one line a save, so that a folder of thousands of saves is listed from one small read.
+#: first, the folder's own modification time when it was taken, and what Continue needs to
+#: know of each save (which game of the table, which match, whether it is over), learnt
+#: the first time a save is read. Kept in memory and in ``saves-index.txt`` beside the
+#: folder (not in it: writing it would change the folder): fields of UTF-8 text apart by
+#: NUL characters, which no file's name holds, split at once however many saves there
+#: are, so that a folder of thousands of saves is listed, and the game Continue resumes
+#: found, from one small read.
 INDEX_NAME = "saves-index.txt"
-INDEX_HEAD = "rail-saves-index 1"
+INDEX_HEAD = "rail-saves-index"
+INDEX_VERSION = "2"
 #: A folder changed less than this long before it was indexed may change again within the
 #: same tick of a coarse clock: such an index is used but the folder is looked at again.
 _RACY_NS = 2_000_000_000
+#: What Continue knows of a save without reading it: the game of the table its record
+#: names, its match's id, whether its game is over; None for a file that is not a save.
+Facts = tuple[str, str, bool] | None
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _word(text: str) -> bool:
+    """A game's id or a match's id as the index can keep it: 1 to 60 letters, digits,
+    dots, dashes and underscores, beginning with a letter or a digit."""
+    return 0 < len(text) <= 60 and text[0].isascii() and text[0].isalnum() \
+        and all(c in _WORD_CHARS for c in text)
 
 
 class _Index:
@@ -71,23 +88,31 @@ class _Index:
         self.folder = ""
         self.stamp = -1  # the folder's mtime_ns when taken; -1: not taken
         self.trusted = False  # taken long enough after the folder last changed
+        #: the folder's time when its names and inodes were last seen to be the index's
+        self.checked = -1
         self.names: list[str] = []  # newest first
-        #: each name's (mtime, inode), read from the index file only when needed (a
-        #: folder that changed); the list itself needs only the names, in order
-        self._rows: list[tuple[float, int]] | None = []
-        self._raw = ("", "")
+        self.inodes: list[int] = []  # each name's inode
+        #: each name's modification time, made from the index file's text only when
+        #: needed (a folder that changed); the list itself needs only the names, in order
+        self._times: list[float] | None = []
+        self._raw_times: list[str] = []
+        #: what Continue knows of each save, a column a fact: the game of the table its
+        #: record names ("": not read yet, "-": not a save Continue can resume), its
+        #: match's id ("-": none), whether its game is over ("1")
+        self.games: list[str] = []
+        self.matches: list[str] = []
+        self.overs: list[str] = []
+        self.dirty = False  # facts learnt since the index was last written
 
+    @property
     def rows(self) -> list[tuple[float, int]]:
-        if self._rows is None:
+        """Each name's (modification time, inode)."""
+        if self._times is None:
             try:
-                times = list(map(float, self._raw[0].split()))
-                inodes = list(map(int, self._raw[1].split()))
+                self._times = [float(t) for t in self._raw_times]
             except ValueError:
-                times, inodes = [], []
-            if not len(times) == len(inodes) == len(self.names):
-                times, inodes = [-1.0] * len(self.names), [-1] * len(self.names)
-            self._rows = list(zip(times, inodes, strict=True))
-        return self._rows
+                self._times = [-1.0] * len(self.names)
+        return list(zip(self._times, self.inodes, strict=True))
 
 
 _INDEX = _Index()
@@ -102,39 +127,51 @@ def forget_index() -> None:
 def _read_index(folder: Path) -> _Index:
     """The index written by an earlier run (through the guarded reader); an empty one when
     there is none or it cannot be used: it is only a shortcut, checked against the
-    folder's time and, when that changed, entry by entry."""
+    folder's names and inodes before it is trusted (:func:`_same_entries`)."""
     out = _Index()
     try:
         text = guarded.read_text(folder.parent / INDEX_NAME, guarded.SAVE)
     except guarded.GuardError:
         return out
-    lines = text.split("\n")
-    head = lines[0].split("\t") if lines else []
-    if len(head) != 4 or head[0] != INDEX_HEAD or head[3] != str(folder) or len(lines) < 3:
+    parts = text.split("\0")
+    try:
+        if parts[:2] != [INDEX_HEAD, INDEX_VERSION] or parts[4] != str(folder):
+            return out
+        stamp, trusted, count = int(parts[2]), parts[3] == "trusted", int(parts[5])
+        if len(parts) != 6 + _FIELDS * count:
+            return out
+        inodes = [int(i) for i in parts[8::_FIELDS]]
+    except (IndexError, ValueError):
         return out
-    try:  # the times on one line, the inodes on the next, then a name a line
-        stamp, trusted = int(head[1]), head[2] == "trusted"
-    except ValueError:
-        return out
-    start = len(lines[0]) + len(lines[1]) + len(lines[2]) + 3
-    block = text[start:]
-    if "/" in block or "\\" in block or "\0" in block:
-        return out  # a name no file in the folder can have: not this program's index
     out.folder, out.stamp, out.trusted = str(folder), stamp, trusted
-    out.names = [n for n in lines[3:] if n]
-    out._rows, out._raw = None, (lines[1], lines[2])
+    out.names, out.inodes = parts[6::_FIELDS], inodes
+    out._times, out._raw_times = None, parts[7::_FIELDS]
+    out.games, out.matches, out.overs = parts[9::_FIELDS], parts[10::_FIELDS], parts[11::_FIELDS]
     return out
 
 
 def _write_index(idx: _Index) -> None:
-    rows = idx.rows()
-    lines = [f"{INDEX_HEAD}\t{idx.stamp}\t{'trusted' if idx.trusted else 'checked'}\t"
-             f"{idx.folder}", " ".join(repr(m) for m, _ in rows),
-             " ".join(str(ino) for _, ino in rows), *idx.names]
+    fields = [INDEX_HEAD, INDEX_VERSION, str(idx.stamp),
+              "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names))]
+    for name, (mtime, ino), game, match, over in zip(idx.names, idx.rows, idx.games,
+                                                     idx.matches, idx.overs, strict=True):
+        fields += [name, repr(mtime), str(ino), game, match, over]
     # The index is a shortcut, rebuilt from the folder whenever it is missing or stale: a
     # disk that takes no file leaves the game without it, and nothing else
-    with contextlib.suppress(OSError):
-        write_atomic(Path(idx.folder).parent / INDEX_NAME, "\n".join(lines) + "\n")
+    with contextlib.suppress(OSError, ValueError):
+        write_atomic(Path(idx.folder).parent / INDEX_NAME, "\0".join(fields))
+    idx.dirty = False
+
+
+#: The fields of one save in the index file: name, time, inode, game, match, over.
+_FIELDS = 6
+
+
+def _facts_fields(fact: Facts) -> tuple[str, str, str]:
+    """A save's facts as the index writes them (game "-": no save Continue can use)."""
+    if fact is None or not _word(fact[0]) or not (fact[1] == "" or _word(fact[1])):
+        return "-", "-", "0"
+    return fact[0], fact[1] or "-", "1" if fact[2] else "0"
 
 
 def _plain(name: str) -> bool:
@@ -150,16 +187,31 @@ def newest_saves() -> list[str]:
     return [prefix + n for n in names]
 
 
+def _same_entries(idx: _Index, folder: Path) -> bool:
+    """Whether the folder holds exactly the index's saves, each the same file (its inode):
+    one look at the folder's entries, no file opened or measured. An index that a coarse
+    clock, a restored backup or a hand-written index left behind the folder hides no save."""
+    try:
+        with os.scandir(folder) as it:
+            seen = {e.name: e.inode() for e in it
+                    if e.name[-5:] == ".json" and e.name[:1] != "."}
+    except OSError:
+        return False
+    return len(seen) == len(idx.names) and all(
+        seen.get(name) == ino for name, ino in zip(idx.names, idx.inodes, strict=True))
+
+
 def newest_names() -> tuple[Path, list[str]]:
     """The saves folder and the name of every save file in it that is a regular file now,
     newest first (the list is the index's own: not to be changed). An entry that is not a
     regular file (a dangling link, a link loop, a folder, a pipe, a file another window
     deleted a moment ago) is left out: it hides itself, never the others.
 
-    The folder is indexed: while its own modification time is unchanged (no save added,
-    replaced or deleted), the list comes from the index without looking at the files;
-    when it changed, only the entries that are new or replaced (another inode) are looked
-    at. The index is kept beside the folder for the next run."""
+    The folder is indexed: while its own modification time is unchanged and its entries
+    are the index's (their names and inodes, seen in one look at the folder), the list
+    comes from the index without measuring the files; when anything changed, only the
+    entries that are new or replaced (another inode) are measured. The index is kept
+    beside the folder for the next run."""
     folder = saves_dir()
     try:
         before = os.stat(folder).st_mtime_ns
@@ -168,10 +220,12 @@ def newest_names() -> tuple[Path, list[str]]:
     idx = _INDEX
     if idx.folder != str(folder):
         idx = _read_index(folder)
-    if idx.folder == str(folder) and idx.stamp == before and idx.trusted:
+    if idx.folder == str(folder) and idx.stamp == before and idx.trusted and (
+            idx.checked == before or _same_entries(idx, folder)):
+        idx.checked = before
         globals()["_INDEX"] = idx
         return folder, idx.names
-    known = dict(zip(idx.names, idx.rows(), strict=True))
+    known = dict(zip(idx.names, idx.rows, strict=True))
     try:
         with os.scandir(folder) as it:
             entries = [e for e in it if _plain(e.name)]
@@ -198,13 +252,64 @@ def newest_names() -> tuple[Path, list[str]]:
     fresh = _Index()
     fresh.folder, fresh.stamp = str(folder), after
     fresh.names = [name for _, _, name in rows]
-    fresh._rows = [(m, ino) for m, ino, _ in rows]
+    fresh.inodes = [ino for _, ino, _ in rows]
+    fresh._times = [m for m, _, _ in rows]
     fresh.trusted = after == before and time.time_ns() - after > _RACY_NS
+    fresh.checked = after if after == before else -1
+    # what is known of a save stays known while it is the same file (its inode)
+    was = {name: (ino, g, m, o) for name, ino, g, m, o in zip(
+        idx.names, idx.inodes, idx.games, idx.matches, idx.overs, strict=True)}
+    for _, ino, name in rows:
+        ino_then, game, match, over = was.get(name, (-1, "", "", ""))
+        same = ino_then == ino
+        fresh.games.append(game if same else "")
+        fresh.matches.append(match if same else "")
+        fresh.overs.append(over if same else "")
     globals()["_INDEX"] = fresh
     if after == before and (fresh.names != idx.names or fresh.trusted != idx.trusted
-                            or fresh.rows() != idx.rows()):
+                            or fresh.inodes != idx.inodes or fresh.stamp != idx.stamp
+                            or fresh.games != idx.games or fresh.rows != idx.rows):
         _write_index(fresh)
     return folder, fresh.names
+
+
+def saves_with_facts(learn: Callable[[Path], Facts]
+                     ) -> tuple[Path, Iterator[tuple[str, str, str, bool]]]:
+    """The saves folder, and every save in it, newest first, with what Continue needs of
+    it: (its name, the game of the table its record names, its match's id ("" for none),
+    whether its game is over); a file that is no save Continue can resume is left out.
+    The facts come from the index, or ``learn`` reads them from the file, once (kept in
+    the index, written by :func:`keep_facts`)."""
+    folder, names = newest_names()
+    idx = _INDEX
+
+    def each() -> Iterator[tuple[str, str, str, bool]]:
+        games, matches, overs = idx.games, idx.matches, idx.overs
+        for i, name in enumerate(names):
+            game = games[i]
+            if not game:
+                game, match, over = _facts_fields(learn(folder / name))
+                games[i], matches[i], overs[i] = game, match, over
+                idx.dirty = True
+            if game != "-":
+                match = matches[i]
+                yield name, game, "" if match == "-" else match, overs[i] == "1"
+
+    return folder, each()
+
+
+def keep_facts() -> None:
+    """Write the index again when facts were learnt and the folder has not changed since
+    it was taken (else the next listing takes it anew)."""
+    idx = _INDEX
+    if not idx.dirty or not idx.folder:
+        return
+    try:
+        now = os.stat(idx.folder).st_mtime_ns
+    except (OSError, ValueError):
+        return
+    if now == idx.stamp:
+        _write_index(idx)
 
 
 def list_saves() -> list[Path]:

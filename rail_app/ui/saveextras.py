@@ -5,6 +5,7 @@ adds a save from a file to the saved games (:mod:`rail_app.ui.sharing`)."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,21 @@ from rail_app.core.i18n import _
 from rail_app.ui.savelist import list_entries
 from rail_app.ui.session import LoadError, Session, new_save_path, saves_dir
 from rail_app.ui.sharing import ShareError, export_save, import_save
+
+
+class FileDialog(UIFileDialog):
+    """pygame_gui's file dialog, for a path typed that no file can have: a name longer than
+    the file system allows makes its check of the typed path raise (``Path.is_file`` lets
+    ENAMETOOLONG through); such a path is no choice, as a path to nowhere is."""
+
+    def _process_file_path_entry_events(self, event: pygame.event.Event) -> None:
+        try:
+            super()._process_file_path_entry_events(event)
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            self.current_directory_path = self.last_valid_directory_path
+            self._set_no_file_selected_state()  # type: ignore[no-untyped-call]
 
 
 class SaveExtras:
@@ -118,7 +134,7 @@ class SaveExtras:
         else:
             initial = str(start)
             title = _("Import a game from a file")
-        self.sharing = UIFileDialog(rect, self.scene.ui, window_title=title,
+        self.sharing = FileDialog(rect, self.scene.ui, window_title=title,
                                     initial_file_path=initial,
                                     allow_existing_files_only=what == "import")
         self.picking = self.sharing

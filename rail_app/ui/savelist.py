@@ -16,28 +16,28 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
-
-import pygame
+from typing import TYPE_CHECKING, overload
 
 from rail_app.core import guarded, names
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, number
-from rail_app.core.mapfile import MapError
-from rail_app.core.world import open_world
-from rail_app.table import registry
 from rail_app.table.library import read_save
 from rail_app.table.records import FIRST_GAME
 from rail_app.table.registry import game
 from rail_app.table.saves import SaveError, write_save
 from rail_app.table.seats import Level, Seat
 from rail_app.ui import hud
-from rail_app.ui.gamescreens import has_screen, screens_of
 from rail_app.ui.palette import BLACK as BLACK
-from rail_app.ui.savedir import AUTOSAVE_PREFIX, newest_names, newest_saves, worlds_dir
+from rail_app.ui.savedir import (
+    AUTOSAVE_PREFIX,
+    keep_facts,
+    newest_saves,
+    saves_with_facts,
+)
 from rail_app.ui.settings import INKS
 
 if TYPE_CHECKING:  # the games are reached when a list is first read
+    from rail_app.core.world import World
     from rail_app.table.saves import GameInfo
 
 EMERGENCY_PREFIX = "emergency-"
@@ -53,10 +53,18 @@ class Entry:
     seats: tuple[Seat, ...] = ()
     game: GameInfo | None = None
     game_id: str = ""  # which game of the table it is
-    map_file: Path | None = None  # the map it carries, unpacked (for the small map)
+    map_file: Path | None = None  # its map file, for a save that carries no world
     map_label: str = ""
     problem: str = ""
     unsaved: bool = False  # the game being played, before it is saved
+    world: World | None = None  # the map it carries (unpacked when the small map is drawn)
+
+    @property
+    def map_key(self) -> str:
+        """Which map the small picture is of: its world's digest, or its map file."""
+        if self.world is not None:
+            return f"world:{self.world.digest}"
+        return str(self.map_file) if self.map_file is not None else ""
 
     @property
     def title(self) -> str:
@@ -157,15 +165,13 @@ def read_entry(path: Path) -> Entry:
         if not os.path.lexists(path):  # deleted a moment ago: not kept as broken
             return entry
     else:
-        map_file = None
-        if save.world is not None:
-            map_file = open_world(save.world, worlds_dir())
-        elif Path(save.record.map).is_file():
+        map_file = None  # the world a save carries is opened when its picture is drawn
+        if save.world is None and Path(save.record.map).is_file():
             map_file = Path(save.record.map)
         label = save.game.map_name if save.game is not None and save.game.map_name else \
             Path(save.record.map).stem.capitalize()
         entry = Entry(path, st.st_mtime, save.saved, tuple(save.seats), save.game,
-                      save.record.game, map_file, label)
+                      save.record.game, map_file, label, world=save.world)
     _ENTRIES.put(key, entry)
     return entry
 
@@ -228,33 +234,46 @@ def latest_game(entries: list[Entry]) -> Entry | None:
 def latest_game_path(game_id: str | None = None) -> Path | None:
     """What the main menu's Continue resumes, found without the rules (the menu comes up
     before any of them is needed): the newest save of a match whose newest save does not
-    say it is over (of the game ``game_id`` when given: the menu's chosen game), read
-    through the same guards as any save, newest first and only as far as needed. Loading
-    it checks it whole."""
+    say it is over (of the game ``game_id`` when given: the menu's chosen game), newest
+    first and only as far as needed. What it needs of each save (its game, its match,
+    whether it is over) is read once, through the same guards as any save, and kept in the
+    folder's index: a folder of thousands of finished games is passed over without opening
+    one. Loading the save found checks it whole."""
     finished: set[str] = set()  # matches whose newest save says the game is over
-    folder, names = newest_names()
-    for name in names:
-        p = folder / name
-        try:
-            data = guarded.read_json(p, guarded.SAVE)
-        except guarded.GuardError:
-            continue
-        if not isinstance(data, dict) or "record" not in data:
-            continue
-        record = data["record"]
-        played = record.get("game", FIRST_GAME) if isinstance(record, dict) else None
+    found: Path | None = None
+    folder, saves = saves_with_facts(_facts_of)
+    for name, played, match, over in saves:
         if game_id is not None and played != game_id:
             continue  # a save of another game than the one chosen in the menu
-        game = data.get("game")
-        match = game.get("id") if isinstance(game, dict) else None
-        if isinstance(match, str) and match in finished:
+        if match and match in finished:
             continue  # an earlier turn of a game that ended: never resumed
-        if isinstance(game, dict) and game.get("over") is True:
-            if isinstance(match, str):
+        if over:
+            if match:
                 finished.add(match)
             continue
-        return p
-    return None
+        found = folder / name
+        break
+    keep_facts()
+    return found
+
+
+def _facts_of(path: Path) -> tuple[str, str, bool] | None:
+    """A save's game of the table, its match and whether it is over, read through the
+    guarded reader (None when it is no save)."""
+    try:
+        data = guarded.read_json(path, guarded.SAVE)
+    except guarded.GuardError:
+        return None
+    if not isinstance(data, dict) or "record" not in data:
+        return None
+    record = data["record"]
+    played = record.get("game", FIRST_GAME) if isinstance(record, dict) else None
+    if not isinstance(played, str):
+        return None
+    game = data.get("game")
+    match = game.get("id") if isinstance(game, dict) else None
+    over = isinstance(game, dict) and game.get("over") is True
+    return played, match if isinstance(match, str) else "", over
 
 
 def _level_words(level: str) -> str:
@@ -285,41 +304,3 @@ def rename(entry: Entry, name: str) -> Entry:
 def delete(entry: Entry) -> None:
     """Delete a saved game (the screen asks first)."""
     entry.path.unlink(missing_ok=True)
-
-
-# -- the small map -------------------------------------------------------------------------
-
-_BOARDS: BoundedCache[tuple[str, Path], Any] = BoundedCache(8)
-#: Maps whose small picture could not be made: tried once, never again every frame.
-_NO_BOARD: BoundedCache[tuple[str, Path], bool] = BoundedCache(256)
-_THUMBS: BoundedCache[tuple[Path, float, tuple[int, int]], pygame.Surface] = BoundedCache(64)
-
-
-def thumbnail(entry: Entry, size: tuple[int, int]) -> pygame.Surface | None:
-    """A small picture of the whole map with the game drawn on it by its own screen parts
-    (None when the save's map cannot be read)."""
-    key = (entry.path, entry.mtime, size)
-    found = _THUMBS.peek(key)
-    if found is not None:
-        return found
-    if entry.map_file is None or not entry.game_id:
-        return None
-    if entry.game_id not in registry.ids() or not has_screen(entry.game_id):
-        return None
-    screens = screens_of(entry.game_id)
-    board_key = (entry.game_id, entry.map_file)
-    board = _BOARDS.peek(board_key)
-    if board is None:
-        if _NO_BOARD.peek(board_key):
-            return None
-        try:
-            board = screens.picture_board(entry.map_file)
-        except (MapError, OSError):
-            _NO_BOARD.put(board_key, True)
-            return None
-        _BOARDS.put(board_key, board)
-    inks = [INKS.get(s.ink, BLACK) for s in entry.seats]
-    summary = entry.game.summary if entry.game is not None else {}
-    pic: pygame.Surface = screens.thumbnail(board, summary, inks, size)
-    _THUMBS.put(key, pic)
-    return pic

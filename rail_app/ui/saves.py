@@ -33,12 +33,12 @@ from rail_app.ui.savelist import (
     list_entries,
     rename,
     summary,
-    thumbnail,
 )
 from rail_app.ui.scene import Host, Scene
-from rail_app.ui.scenes import draw_form, form_card, open_saved_game
+from rail_app.ui.scenes import OpenQuestion, draw_form, form_card, open_saved_game
 from rail_app.ui.session import new_save_path, saves_dir
 from rail_app.ui.settings import INKS
+from rail_app.ui.thumbnails import thumbnail
 
 if TYPE_CHECKING:  # the rules are imported when a game is saved or a list read
     from rail_app.ui.session import Session
@@ -58,6 +58,7 @@ class SavesScene(Scene):
         self.scroll = 0
         self.last_click = (-1, -DOUBLE_CLICK_MS)
         self.asking: Question | None = None
+        self.opening = OpenQuestion(self)  # a game that loads only in part
         self.pointer = (0, 0)
         super().__init__(app)
 
@@ -111,6 +112,7 @@ class SavesScene(Scene):
         if self.asking is not None:  # the window changed size while asking: ask again
             self.asking = None
             self.ask_delete()
+        self.opening.show()
 
     def fill_name(self) -> None:
         """The name field: the game to save, or the selected save."""
@@ -138,6 +140,8 @@ class SavesScene(Scene):
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.opening.handle(event):  # load a game only in part?
+            return True
         if self.extras.handle(event):  # Replay, Export…, Import… and the file dialog
             return True
         if self.asking is not None:  # the question has the screen
@@ -241,7 +245,7 @@ class SavesScene(Scene):
         elif e.problem:
             self.message.set_text(_("This save cannot be loaded (see why on the right)."))
         else:
-            open_saved_game(self.app, e.path)
+            open_saved_game(self.app, e.path, self.opening)
 
     def save_now(self) -> None:
         session = self.session
@@ -324,7 +328,7 @@ class SavesScene(Scene):
                 pygame.draw.rect(surface, SELECTED, row.inflate(-px(4), -px(4)),
                                  border_radius=px(6))
             tw = px(64)
-            pic = thumbnail(e, (tw, self.row_h - px(12)))
+            pic = thumbnail(e, (tw, self.row_h - px(12)), wait=False)
             box = pygame.Rect(row.x + px(8), row.y + px(6), tw, self.row_h - px(12))
             if pic is not None:
                 surface.blit(pic, box)
@@ -356,7 +360,7 @@ class SavesScene(Scene):
         box = pygame.Rect(side.topleft, self.thumb_size)
         pygame.draw.rect(surface, THUMB_BG, box)
         if e is not None:
-            pic = thumbnail(e, self.thumb_size)
+            pic = thumbnail(e, self.thumb_size, wait=False)
             if pic is not None:
                 surface.blit(pic, box)
         pygame.draw.rect(surface, hud.PANEL_EDGE, box, 1)

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from rail_app.core.i18n import _
+from rail_app.core.paths import user_data_dir
 from rail_app.ui.settings import Settings
 
 if TYPE_CHECKING:
@@ -33,6 +35,15 @@ class StartNotice:
     title: str
     text: str
     offer_folder: bool = False
+
+
+def data_folder_notice(problem: str) -> StartNotice:
+    """What the menu says when nothing can be saved in the data folder, and why."""
+    return StartNotice(
+        _("Games cannot be saved"),
+        _("Nothing can be saved in {folder}: {why}. You can play, but no game, autosave "
+          "or setting will be kept there. Use another folder for your saves?").format(
+            folder=user_data_dir(), why=_(problem)), offer_folder=True)
 
 
 class Screens(Protocol):

@@ -5,7 +5,6 @@ card a form stands on. The new game, save and load, settings and game over scree
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -21,10 +20,11 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from rail_app import __version__
 from rail_app.core import identity
 from rail_app.core.i18n import _
-from rail_app.core.paths import resolved, resource_path, user_maps_dir
 from rail_app.table.registry import DEFAULT_GAME
 from rail_app.ui import hud
 from rail_app.ui.background import Background
+from rail_app.ui.maplist import available_maps
+from rail_app.ui.openquestion import OpenQuestion as OpenQuestion
 from rail_app.ui.palette import CARD_SHADOW as CARD_SHADOW
 from rail_app.ui.palette import INK as INK
 from rail_app.ui.palette import PAPER as PAPER
@@ -50,49 +50,6 @@ def chosen_game(app: Host) -> str:
     ids = [g.id for g in playable()]
     wanted = app.settings.game
     return wanted if wanted in ids else ids[0]
-
-
-def available_maps(extra: str | None = None, game: str | None = None) -> list[Path]:
-    """The maps of ``game`` (every map when None): the bundled ones (the game's own map
-    first), the player's own maps and the one given on the command line. A map is a game's
-    by its ``game:`` key (none: Italian Rails); a map that cannot be read is listed for the
-    first game, where New game says what is wrong with it."""
-    out: list[Path] = []
-    if extra:
-        out.append(Path(extra))
-    bundled = sorted(resource_path("maps").glob("*.yaml"))
-    first = _default_map(game)
-    bundled.sort(key=lambda p: (p.name != first, p.stem))
-    out.extend(bundled)
-    with contextlib.suppress(OSError):
-        out.extend(sorted(user_maps_dir().glob("*.yaml")))
-    seen: set[Path] = set()
-    uniq = []
-    for p in out:
-        r = resolved(p)  # a link loop among the player's maps is only that map's fault
-        if p.stem.endswith("-deck") and str(p) != extra:
-            continue  # a map's deck file (maps/README.md: NAME-deck.yaml), not a map
-        if r not in seen:
-            seen.add(r)
-            uniq.append(p)
-    if game is not None:
-        uniq = [p for p in uniq if map_game(p) == game]
-    return uniq
-
-
-def _default_map(game: str | None) -> str:
-    from rail_app.table import registry
-
-    return Path(registry.game(game).default_map).name
-
-
-def map_game(path: Path) -> str:
-    """The game a map file is for (its ``game:`` key; Italian Rails without one, and for a
-    file that cannot be read)."""
-    from rail_app.core.mapfile import game_key
-    from rail_app.table import registry
-
-    return game_key(path) or registry.DEFAULT_GAME
 
 
 class Backdrop:
@@ -238,6 +195,10 @@ class MenuScene(Scene):
     """The main menu: the game picker, the chosen game's title and map, New game, Learn to
     play (for a game with a lesson), Continue, Load game, Settings and Quit."""
 
+    def __init__(self, app: Host) -> None:
+        self.opening = OpenQuestion(self)  # Continue with a game that loads only in part
+        super().__init__(app)
+
     def build(self) -> None:
         from rail_app.table import registry
         from rail_app.ui.gamescreens import playable, screens_of
@@ -291,6 +252,7 @@ class MenuScene(Scene):
                 self.offer_folder(notice.text, notice.title)
             else:
                 self.show_error(notice.text, title=notice.title)
+        self.opening.show()  # asked again after a change of the window's size
 
     def offer_folder(self, text: str, title: str) -> None:
         """The data folder takes no saves: say why, and offer one that does."""
@@ -317,6 +279,8 @@ class MenuScene(Scene):
                 folder=os.environ[DATA_DIR_ENV]), title=_("Saves"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.opening.handle(event):
+            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
                 and event.ui_element is self.folder_offer:
             self.folder_offer = None
@@ -329,7 +293,7 @@ class MenuScene(Scene):
             elif what == "learn":
                 self.learn()
             elif what == "continue" and self.resumable is not None:
-                open_saved_game(self.app, self.resumable)
+                open_saved_game(self.app, self.resumable, self.opening)
             elif what == "load":
                 self.app.push(self.app.screens.saves())
             elif what == "settings":
@@ -382,8 +346,10 @@ def _latest_game(game_id: str) -> Path | None:
     return latest_game_path(game_id)
 
 
-def open_saved_game(app: Host, path: Path) -> bool:
-    """Load a save and go to the game; on a damaged file, say why on the main menu."""
+def open_saved_game(app: Host, path: Path, opening: OpenQuestion | None = None) -> bool:
+    """Load a save and go to the game; on a damaged file, say why on the main menu. A game
+    whose history stops replaying before its end is opened once ``opening`` has asked
+    (False until then); without one (a tool) it is opened at once."""
     from rail_app.ui.session import LoadError, Session
 
     try:
@@ -392,6 +358,9 @@ def open_saved_game(app: Host, path: Path) -> bool:
         menu = app.reset(app.screens.menu())
         assert isinstance(menu, MenuScene)
         menu.show_error(str(exc))
+        return False
+    if session.cut_short and opening is not None:
+        opening.ask(session)
         return False
     app.reset(app.screens.game(session))
     return True

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rail_app.core.mapfile import MapError
 from rail_app.core.paths import resource_path, scratch_data_dir
 from rail_app.table import registry
 from rail_app.table.seats import Level, Seat, SeatKind
@@ -41,6 +42,12 @@ def run_selftest(map_path: str | None = None, turns: int = 3, game: str | None =
         return 2
     small = definition.small_map
     path = map_path or (small if Path(small).is_file() else str(resource_path(*Path(small).parts)))
+    try:  # a map of another game, or none: refused before any window is made
+        definition.rules.load_board(path)
+    except MapError as exc:
+        for problem in [str(p) for p in exc.problems] or [str(exc)]:
+            print(f"selftest: {problem}", file=sys.stderr)
+        return 2
     with scratch_data_dir("rails-selftest-"):
         use_dummy_drivers()
         app = App(map_path=path, size=(1280, 720), fullscreen=False, settings=Settings())

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from rail_app.core import names
 from rail_app.core.files import os_reason
-from rail_app.core.i18n import _
+from rail_app.core.i18n import _, ngettext, number
 from rail_app.core.mapfile import MapError
 from rail_app.core.world import World, WorldError, file_sha256, open_world, pack_world
 from rail_app.table import records, registry
@@ -28,8 +28,9 @@ from rail_app.table.library import read_save
 from rail_app.table.records import Record, map_digest
 from rail_app.table.saves import GameInfo, SaveError, SaveFile, write_save
 from rail_app.table.seats import Level, Seat, SeatKind
+from rail_app.ui.autosaves import later_save_of, prune_autosaves
 from rail_app.ui.savedir import AUTOSAVE_PREFIX as AUTOSAVE_PREFIX
-from rail_app.ui.savedir import file_words, scan_saves
+from rail_app.ui.savedir import file_words
 from rail_app.ui.savedir import list_saves as list_saves
 from rail_app.ui.savedir import new_save_path as new_save_path
 from rail_app.ui.savedir import remove_leftovers as remove_leftovers
@@ -92,6 +93,10 @@ class Session(Generic[S]):
         self.autosave_file: Path | None = None
         #: Why the last autosave failed, in a player's words ("": it did not fail)
         self.autosave_problem = ""
+        #: A loaded game whose recorded actions stop replaying before the end: the sentence
+        #: saying up to where it loads and why ("": its whole history replayed). The
+        #: screens ask before such a game is opened (:func:`rail_app.ui.scenes.open_saved_game`)
+        self.cut_short = ""
 
     # -- start ---------------------------------------------------------------------------------
     @classmethod
@@ -295,6 +300,8 @@ class Session(Generic[S]):
         setup = GameSetup(rec.map, list(saved.seats), rec.seed, dict(rec.options), rec.game)
         s: Session[Any] = Session(setup, board, state, saved.world)
         s.notes = notes
+        if refused is not None:
+            s.cut_short = notes[-1]
         if saved.game is not None:
             s.game_id = saved.game.id
             s.began = saved.game.began
@@ -302,10 +309,11 @@ class Session(Generic[S]):
             unnamed = saved.game.name.startswith(default) or (
                 saved.game.autosave and saved.game.name == names.save_name(s.autosave_name()))
             s.name = "" if unnamed else saved.game.name
-            if _later_save_of(saved.game.id, len(game.rules.history(state)), game.rules.turn(state),
-                              path):
-                # An earlier point of a game that went on: playing on from here is a new
-                # branch with autosaves of its own, so the later turns are never overwritten.
+            if refused is not None or later_save_of(
+                    saved.game.id, len(game.rules.history(state)), game.rules.turn(state), path):
+                # An earlier point of a game that went on (or a game whose history stops
+                # replaying before its end): playing on from here is a new branch with
+                # autosaves of its own, so the later turns are never overwritten.
                 s.game_id = new_game_id()
         s.saved_at_version = s.version
         return s
@@ -342,48 +350,23 @@ def refused_note(game: registry.AnyGame, state: object, refused: records.ActionR
     now refuse: which action, which rule, and how much of the game was left out."""
     v = refused.violations[0] if refused.violations else None
     rule = "" if v is None else f" ({v.rule}: {v.message})" if v.rule else f" ({v.message})"
-    lead = ("its map has changed since it was saved and no longer allows" if map_changed
-            else "the rules of this version no longer allow")
     left = recorded - refused.index + 1
-    return (f"This game loads up to turn {game.rules.turn(state)}: {lead} its action "
-            f"{refused.index}, {game.rules.action_words(state, refused.player, refused.action)}"
-            f"{rule}, so the {left} "
-            f"action{'s' if left != 1 else ''} from there on "
-            f"{'are' if left != 1 else 'is'} left out.")
-
-
-def prune_autosaves(game_id: str, keep: int) -> None:
-    """Delete the autosaves of the match ``game_id`` but its ``keep`` newest turns (a file
-    that cannot be deleted stays: it is only an older turn, and the next autosave tries
-    again). The player's own saves are never touched."""
-    mine = sorted(scan_saves(f"{AUTOSAVE_PREFIX}{game_id}-"))
-    for old in mine[:-keep] if keep else mine:
-        try:
-            old.unlink(missing_ok=True)
-        except OSError:
-            continue
-
-
-def _later_save_of(game_id: str, actions: int, turn: int, loaded: Path) -> bool:
-    """Whether this match's own autosaves hold more of it than ``actions`` (played up to
-    game turn ``turn``): playing on from an earlier point must not overwrite them. Only
-    the autosaves can be overwritten, and they are found by their names
-    (``autosave-<match>-<turn>.json``), so no other save is read, however many there are;
-    a save a player made has a name of its own and is never overwritten."""
-    prefix = f"{AUTOSAVE_PREFIX}{game_id}-"
-    for path in scan_saves(prefix):
-        if path == loaded:
-            continue
-        digits = path.stem[len(prefix):].split("-", 1)[0]  # the turn, then the words
-        if not (digits.isascii() and digits.isdigit()):
-            continue
-        if int(digits) > turn:
-            return True
-        if int(digits) == turn:
-            try:
-                game = read_save(path).game
-            except SaveError:
-                continue
-            if game is not None and game.id == game_id and game.actions > actions:
-                return True
-    return False
+    if map_changed:
+        text = ngettext(
+            "This game loads up to turn {turn}: its map has changed since it was saved and "
+            "no longer allows its action {index}, {action}{rule}, so the {left} action from "
+            "there on is left out.",
+            "This game loads up to turn {turn}: its map has changed since it was saved and "
+            "no longer allows its action {index}, {action}{rule}, so the {left} actions "
+            "from there on are left out.", left)
+    else:
+        text = ngettext(
+            "This game loads up to turn {turn}: the rules of this version no longer allow "
+            "its action {index}, {action}{rule}, so the {left} action from there on is left "
+            "out.",
+            "This game loads up to turn {turn}: the rules of this version no longer allow "
+            "its action {index}, {action}{rule}, so the {left} actions from there on are "
+            "left out.", left)
+    return text.format(turn=number(game.rules.turn(state)), index=number(refused.index),
+                       action=game.rules.action_words(state, refused.player, refused.action),
+                       rule=rule, left=number(left))

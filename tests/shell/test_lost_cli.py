@@ -77,3 +77,31 @@ def test_counts_out_of_range_are_refused(argv: list[str],
                                          capsys: pytest.CaptureFixture[str]) -> None:
     err = refused(argv, capsys)
     assert "must be from" in err or "is not a whole number" in err
+
+
+def test_render_map_to_a_name_no_file_can_have_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(["render-map", MINI, "-o", str(tmp_path / ("x" * 300)) + ".png"], capsys)
+    assert "cannot write" in err and len(err) < 300
+    err = refused(["render-map", MINI, "-o", str(tmp_path / "a\x00b.png")], capsys)
+    assert "NUL" in err
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["selftest", "--game", "steam", "--map", MINI], "Italian Rails map"),
+    (["play", "--selftest", "--game", "monopoly"], "no game 'monopoly'"),
+    (["simulate", "--players", ""], "--players takes two"),
+    (["simulate", "--players", " , "], "--players takes two"),
+    (["tournament", "--levels", ""], "--levels takes"),
+    (["tournament", "--game", "steam", "--games", "1000000000000"], "1 to 1,000,000"),
+    (["tournament", "--game", "steam", "--games", "0"], "1 to 1,000,000"),
+    (["tournament", "--game", "steam", "--level", "h2=hard:params.discount=1e999",
+      "--levels", "h2"], "bad value '1e999'"),
+    (["tournament", "--game", "steam", "--level", "h2=hard:params.discount=nan",
+      "--levels", "h2"], "bad value 'nan'"),
+])
+def test_what_a_command_cannot_do_is_refused_not_run_another_way(
+        argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refusal, exit 2 and one line, instead of a traceback, a default table run in its
+    place, or a schedule that fills the memory."""
+    assert said in refused(argv, capsys)

@@ -17,18 +17,15 @@ import pytest
 
 from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
+from rail_app.ui.session import saves_dir
 from tests.diskfaults import fail_writes
 from tests.games.italian_rails.test_ui_support import start
 from tests.shell.test_ui_saves import end_turns
 
 
-def top_notice(scene: Any) -> tuple[str, str]:
-    from rail_app.games.italian_rails.ui.table import Spot
-
-    n = scene.table.notice_at(Spot.TOP) if hasattr(scene.table, "notice_at") else next(
-        (n for n in reversed(scene.table.notices) if n.spot is Spot.TOP and n.alive), None)
-    assert n is not None, "no notice at the top"
-    return n.headline, n.reason
+def warned(app: Any) -> str:
+    """The app's notice over the screen now, when it says something failed ("" if none)."""
+    return app.notice if app.notice_left > 0 and app.notice_alarm else ""
 
 
 # -- a failed autosave is said --------------------------------------------------------------
@@ -41,16 +38,88 @@ def test_a_failed_autosave_is_said_at_once_and_again_until_one_succeeds(
     with monkeypatch.context() as m:
         fail_writes(m, errno.ENOSPC)
         end_turns(d, scene, 1)
-        headline, reason = top_notice(scene)
-        assert headline == "Autosave failed"
-        assert "the disk is full" in reason
-        scene.table.notices.clear()
-        end_turns(d, scene, 1)  # the next turn: said again
-        assert top_notice(scene)[0] == "Autosave failed"
+        assert warned(app).startswith("Autosave failed: the disk is full.")
+        d.frames(400)  # long after any notice of the game's own has gone: still said
+        assert warned(app).startswith("Autosave failed: the disk is full.")
+        end_turns(d, scene, 1)  # the next turn fails too: said still
         assert scene.session.autosave_problem == "the disk is full"
+        assert warned(app)
     end_turns(d, scene, 1)  # room again: the autosave succeeds, and says so
-    assert top_notice(scene)[0] == "Autosaved again"
     assert scene.session.autosave_problem == ""
+    assert not warned(app) and app.notice.startswith("Autosaved again")
+
+
+def _next_steam_turn(app: Any, session: Any) -> None:
+    """The seats' moves of this turn made through the session, as Steam's buttons make
+    them (chosen by random players), until the next turn begins; then a frame, in which
+    the screen autosaves a person's new turn."""
+    players = [session.game.player("random", i, 7 + i) for i in range(3)]
+    turn = session.state.turn
+    while session.state.turn == turn and not session.over:
+        seat = session.game.rules.to_act(session.state)
+        session.apply(players[seat].choose(session.game.rules.seen_by(session.state, seat)))
+    app.step(0.02, [])
+
+
+def _alarm_drawn(app: Any) -> bool:
+    """The notice's alarm colour is on the screen, where the app draws its notice."""
+    from rail_app.ui.palette import NOTICE_ALARM
+
+    y = app.px(52) + app.px(16) // 4
+    return any(tuple(app.screen.get_at((x, y)))[:3] == NOTICE_ALARM
+               for x in range(0, app.screen.get_width(), 4))
+
+
+def test_a_failed_steam_autosave_is_said_over_its_screen_until_one_succeeds(
+        _own_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell says it over any game's screen: Steam's too, whose screen has no word
+    of its own for it. Turn after turn of a Steam game on a read-only disk, on its screen."""
+    from rail_app.table.seats import Level, Seat, SeatKind
+    from rail_app.ui.app import App
+    from rail_app.ui.session import GameSetup, Session
+    from rail_app.ui.settings import Settings
+
+    app = App(size=(1280, 720), fullscreen=False, settings=Settings())
+    seats = [Seat(n, SeatKind.HUMAN, Level.NORMAL, ink)
+             for n, ink in (("Anna", "blue"), ("Bruno", "orange"), ("Carla", "vermillion"))]
+    session = Session.new(GameSetup("maps/test/steam-small.yaml", seats, 4, game="steam"))
+    scene = app.reset(screens.game(app, session))
+    app.step(0.02, [])
+    assert type(scene).__module__.startswith("rail_app.games.steam.")
+    assert not warned(app) and not _alarm_drawn(app)
+    mine = f"autosave-{session.game_id}-*.json"
+    kept = set(saves_dir().glob(mine))  # the first turn's
+    with monkeypatch.context() as m:
+        fail_writes(m, errno.EROFS)
+        _next_steam_turn(app, session)
+        assert session.autosave_problem
+        assert warned(app).startswith("Autosave failed: the folder is on a read-only disk")
+        assert _alarm_drawn(app)
+        for _ in range(400):  # long after any notice of its own has gone: still said
+            app.step(0.02, [])
+        assert warned(app) and _alarm_drawn(app)
+        _next_steam_turn(app, session)  # the next turn fails too: said still
+        assert session.autosave_problem and warned(app)
+    assert set(saves_dir().glob(mine)) == kept
+    _next_steam_turn(app, session)  # the disk takes files again: saved, and said
+    assert session.autosave_problem == "" and not warned(app) and not _alarm_drawn(app)
+    assert app.notice.startswith("Autosaved again")
+    assert set(saves_dir().glob(mine)) > kept
+
+
+def test_the_last_good_autosave_is_kept_while_newer_ones_fail(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = Driver(app)
+    scene = start(app)
+    end_turns(d, scene, 1)
+    gid = scene.session.game_id
+    kept = sorted(saves_dir().glob(f"autosave-{gid}-*.json"))
+    assert kept
+    whole = {p: p.read_bytes() for p in kept}
+    with monkeypatch.context() as m:
+        fail_writes(m, errno.ENOSPC)
+        end_turns(d, scene, 4)
+    assert {p: p.read_bytes() for p in saves_dir().glob(f"autosave-{gid}-*.json")} == whole
 
 
 def test_loading_needs_no_free_disk_for_the_saves_world(app: Any,
@@ -94,7 +163,7 @@ def test_the_game_starts_on_a_folder_that_takes_no_saves_and_says_why(
     # the game is played all the same; its failed autosave is said
     scene = start(app)
     end_turns(d, scene, 1)
-    assert top_notice(scene)[0] == "Autosave failed"
+    assert warned(app).startswith("Autosave failed")
 
 
 def test_another_folder_is_offered_and_used(_own_data_dir: Path,

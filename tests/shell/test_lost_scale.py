@@ -18,6 +18,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from tests.games.italian_rails.test_ui_support import start
 from tests.shell.test_ui_saves import end_turns
+from tests.waiting import HANG_S
 
 
 def fill(folder: Path, template: Path, game_id: str, count: int) -> None:
@@ -107,3 +108,139 @@ def test_the_index_follows_saves_added_replaced_and_deleted(app: Any) -> None:
     assert copy in [e.path for e in read_entries()]
     first[0].unlink()
     assert first[0] not in [Path(p) for p in savedir.newest_saves()]
+
+
+def _finished_copies(folder: Path, template: Path, game_id: str, count: int) -> None:
+    """``count`` saves of finished matches, newer than every save already there."""
+    data = template.read_bytes().replace(b'"over": false', b'"over": true', 1)
+    now = time.time() - 500
+    for i in range(count):
+        match = f"f{i:011x}"
+        p = folder / f"autosave-{match}-0042.json"
+        p.write_bytes(data.replace(game_id.encode(), match.encode()))
+        os.utime(p, (now + i, now + i))
+
+
+def test_continue_passes_over_thousands_of_finished_games_without_reading_them(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every newer game finished, Continue finds the game still being played, oldest
+    of all: the first time it reads each save once, and keeps what it learnt in the
+    folder's index; the next run reads none of them."""
+    from rail_app.ui import savedir
+    from rail_app.ui.savelist import latest_game_path
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    playing = max(saves_dir().glob("game-*.json"))
+    for p in saves_dir().glob("autosave-*.json"):
+        p.unlink()
+    _finished_copies(saves_dir(), playing, scene.session.game_id, 60)
+    os.utime(playing, (time.time() - 2000, time.time() - 2000))  # older than all of them
+    old = time.time() - 3600
+    os.utime(saves_dir(), (old, old))  # the folder as the next run finds it
+    assert latest_game_path() == playing  # the first time: each save read once
+    savedir.forget_index()  # the next run
+    reads = counting(monkeypatch)
+    assert latest_game_path() == playing
+    assert latest_game_path("italian-rails") == playing
+    assert latest_game_path("steam") is None
+    assert reads == []
+    # a save replaced by another file under the same name (here behind the folder's time
+    # too) is read again
+    newest = Path(savedir.newest_saves()[0])
+    copy = saves_dir() / ".copy.tmp"
+    copy.write_bytes(playing.read_bytes())
+    os.replace(copy, newest)
+    os.utime(saves_dir(), (old, old))
+    savedir.forget_index()
+    assert latest_game_path() == newest
+
+
+def test_an_index_the_folder_changed_behind_hides_no_save(app: Any) -> None:
+    """The folder's time is the index's (a coarse clock, a folder restored from a copy, an
+    index written by hand): the index is checked against the folder's entries before it
+    is trusted, so a save added or replaced behind it is listed."""
+    from rail_app.ui import savedir
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    folder = saves_dir()
+    old = time.time() - 3600
+    os.utime(folder, (old, old))
+    before = savedir.newest_saves()
+    stamp = os.stat(folder).st_mtime_ns
+    added = folder / "copied-back.json"
+    added.write_bytes(Path(before[0]).read_bytes())
+    os.utime(folder, ns=(stamp, stamp))  # the folder's time as the index knows it
+    savedir.forget_index()  # a new run, the index from its file
+    assert str(added) in savedir.newest_saves()
+
+
+@pytest.mark.parametrize("index", ["garbage", "nul fields", "fifo", "huge", "folder"])
+def test_a_hostile_index_file_lists_every_save(app: Any, index: str) -> None:
+    from rail_app.ui import savedir
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    first = savedir.newest_saves()
+    p = saves_dir().parent / savedir.INDEX_NAME
+    p.unlink(missing_ok=True)
+    if index == "garbage":
+        p.write_bytes(b"\xff\xfe not an index")
+    elif index == "nul fields":
+        p.write_text("rail-saves-index\x002\x00" + "\x00" * 50 + "x.json", encoding="utf-8")
+    elif index == "fifo":
+        os.mkfifo(p)
+    elif index == "huge":
+        p.write_bytes(b"\0" * (17 << 20))
+    else:
+        p.mkdir()
+    savedir.forget_index()
+    assert savedir.newest_saves() == first
+
+
+def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save's world may hold a map that takes seconds to read or to refuse (2,000 cities,
+    a 2 MB file): the Load screen's frames are drawn while the maps are read in the
+    background, one at a time, and the small pictures come when they are ready. Here the
+    reading of every map is held until the frames are drawn: they never wait for it."""
+    import threading
+
+    from rail_app.games.italian_rails.ui.front import FRONT
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    mine = max(saves_dir().glob("game-*.json"))
+    fill(saves_dir(), mine, scene.session.game_id, 8)
+    release = threading.Event()
+    read_in: list[str] = []
+    real = FRONT.picture_board
+
+    def slow(map_path: Path) -> Any:
+        read_in.append(threading.current_thread().name)
+        release.wait(HANG_S)
+        return real(map_path)
+
+    monkeypatch.setattr(FRONT, "picture_board", slow)
+    from rail_app.ui import thumbnails
+
+    thumbnails.forget()  # the map as an earlier test's Load screen may have left it read
+    d = Driver(app)
+    app.reset(screens.menu(app))
+    saves = app.push(screens.saves(app))
+    d.frames(5)  # drawn while the first map is held
+    assert app.scene is saves and read_in and "MainThread" not in read_in
+    release.set()
+    assert Driver(app).until(lambda: any(
+        _thumb_ready(e) for e in saves.entries[:3]), limit=200)
+
+
+def _thumb_ready(entry: Any) -> bool:
+    from rail_app.ui.thumbnails import thumbnail
+
+    return thumbnail(entry, (64, 72), wait=False) is not None

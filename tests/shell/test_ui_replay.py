@@ -18,6 +18,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from rail_app.ui.replay import SPEEDS, ReplayScene
 from tests.games.italian_rails.test_ui_support import click
+from tests.waiting import HANG_S
 
 
 def push(d: Driver, button: Any) -> None:
@@ -185,3 +186,31 @@ def test_game_over_opens_the_replay_of_the_whole_game(app: Any) -> None:
     assert any("The game is over" in w or "wins" in w or "cash" in w for w in scene.words())
     push(d, scene.buttons["close"])
     assert app.scene is over
+
+
+def test_the_review_is_worked_out_off_the_frames(app: Any, unfinished: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review looks at every turn of the seat with a computer player (a second or two
+    of Steam's a turn): the frames go on while it works, in the background; here its
+    every turn is held until the frames are drawn."""
+    import threading
+
+    from rail_app.ui import replay
+
+    release = threading.Event()
+    real = replay.review_turns
+    threads: list[str] = []
+
+    def held(timeline: Any, seat: int) -> Any:
+        threads.append(threading.current_thread().name)
+        release.wait(HANG_S)
+        yield from real(timeline, seat)
+
+    monkeypatch.setattr(replay, "review_turns", held)
+    d, scene = _from_the_save_screen(app, unfinished)
+    push(d, scene.buttons["review"])
+    d.frames(5)  # drawn while the review is held
+    assert scene.reviewing is not None and threads and "MainThread" not in threads
+    release.set()
+    assert d.until(lambda: scene.reviewing is None, dt=0.05)
+    assert 3 <= len(scene.marks) <= 5

@@ -76,8 +76,9 @@ def test_the_picker_and_new_game_take_three_to_six_seats(relay: str, app: Any) -
 
 def test_a_game_of_five_plays_on_the_stack_ends_with_five_ranks_and_saves(
         relay: str, app: Any) -> None:
-    from rail_app.ui.savelist import read_entries, thumbnail
+    from rail_app.ui.savelist import read_entries
     from rail_app.ui.session import Session
+    from rail_app.ui.thumbnails import thumbnail
 
     _menu_for_relay(app)
     new = app.push(app.screens.new_game())

@@ -42,6 +42,22 @@ def test_save_fuzzer_short_run() -> None:
 
 
 @pytest.mark.slow
+def test_steam_save_fuzzer_short_run() -> None:
+    """A Steam game of three seats on its small map, saved as the game saves it: the hostile
+    cases and seeded mutations each refused in one line or loaded into a valid game."""
+    from rail_app.devtools import fuzz_saves
+
+    s = fuzz_saves.run(seed=1, count=4, timeout=HANG_S, game="steam")
+    assert s["failures"] == [], s["failures"]
+    assert s["tried"] >= 4 + 30
+    assert s["uncaught"] == 0 and s["invalid_accepted"] == 0
+    assert s["refused"] > 0 and s["accepted_valid"] > 0
+    hostile = {h["case"]: h for h in s["hostile"]}
+    assert hostile["kind alien"]["verdict"] == "refused"
+    assert hostile["older save without seats"]["verdict"] == "accepted"
+
+
+@pytest.mark.slow
 def test_map_fuzzer_short_run_with_every_hostile_case(own_tmp: Path) -> None:
     from rail_app.games.italian_rails.devtools import fuzz_maps
 
@@ -50,6 +66,22 @@ def test_map_fuzzer_short_run_with_every_hostile_case(own_tmp: Path) -> None:
     assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 50
     assert s["tracebacks"] == s["crashes"] == s["timeouts"] == 0
     assert s["accepted"] > 0  # some mutations leave a playable map
+    assert list(own_tmp.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_steam_map_fuzzer_short_run_with_every_hostile_board(own_tmp: Path) -> None:
+    """Steam's boards: every hostile case refused in words (spacings and origins of 1e-300 to
+    1e300, a board 100,000 hexes wide, a background that is a FIFO or 1e308 coordinates...)
+    or loaded and drawn at the game screen's closest zoom; seeded mutations too."""
+    from rail_app.games.steam.devtools import fuzz_maps
+
+    s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT, timeout=HANG_S)
+    assert s["failures"] == [], s["failures"]
+    assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 30
+    hostile = {h["case"]: h["verdict"] for h in s["hostile"]}
+    assert hostile["spacing 1e-6"] == hostile["background a FIFO"] == "refused"
+    assert hostile["a spacing of 1 km (the least)"] == "accepted"  # loaded and drawn
     assert list(own_tmp.iterdir()) == []
 
 

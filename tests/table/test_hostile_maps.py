@@ -321,3 +321,108 @@ def test_the_bundled_maps_still_load(capsys: pytest.CaptureFixture[str]) -> None
         if path.name.endswith("-deck.yaml"):
             continue
         assert cli.main(["validate-map", str(path)]) == 0, capsys.readouterr().err
+
+
+# -- rivers: one line each, never crossing itself, and crossings found by what they cross --
+
+def _with_rivers(tmp_path: Path, rivers: list[list[list[float]]]) -> Path:
+    import json
+
+    path = italy_copy(tmp_path)
+    geo = tmp_path / "italy.geojson"
+    doc = json.loads(geo.read_text(encoding="utf-8"))
+    for i, coords in enumerate(rivers):
+        doc["features"].append({"type": "Feature", "geometry": {
+            "type": "LineString", "coordinates": coords},
+            "properties": {"layer": "river", "name": f"Rio {i}", "system": f"S{i % 7}"}})
+    geo.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_river_that_crosses_itself_is_refused_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """500 rivers of 190 points scribbled over Italy, each crossing itself: refused at the
+    first one, at once (the board never asks which segment crosses which scribble)."""
+    import random
+
+    rng = random.Random(1)
+    scribbles = [[[round(rng.uniform(7, 18), 4), round(rng.uniform(37, 47), 4)]
+                  for _ in range(190)] for _ in range(500)]
+    code, err = validate_here(_with_rivers(tmp_path, scribbles), capsys)
+    assert code == 2
+    assert "(river)" in err and "the river crosses itself" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_river_crossings_are_shapelys_crosses_whatever_the_rivers(tmp_path: Path) -> None:
+    """The crossings found from each river's straight pieces are exactly the pairs
+    shapely's ``crosses`` names: on Italy, and on rivers winding over the whole map that
+    also pass through dots, end on dots and run along segments (the cases asked of
+    shapely)."""
+    import random
+
+    import numpy as np
+    import shapely
+
+    from rail_app.games.italian_rails.rules.board import load_board, river_crossings
+
+    def both(board: Any) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        rivers = [f.geom for f in board.geometry.layer("river")]
+        pairs = sorted(board.edges)
+        ends = np.array([[[board.dots[a].x, board.dots[a].y],
+                          [board.dots[c].x, board.dots[c].y]] for a, c in pairs])
+        lines = shapely.linestrings(ends)
+        li, fi = shapely.STRtree(rivers).query(lines, predicate="crosses")
+        return (river_crossings(ends, lines, rivers),
+                sorted(set(zip(li.tolist(), fi.tolist(), strict=True))))
+
+    italy = load_board(ROOT / "maps" / "italy.yaml")
+    mine, shapelys = both(italy)
+    assert mine == shapelys and len(mine) > 400
+    rng = random.Random(2)
+    winding = [[[round(x0 + k * 0.06, 4), round(rng.uniform(37.5, 46.5), 4)]
+                for k in range(120)] for x0 in (7.0, 7.3, 7.6, 8.1)]
+    dots = sorted(italy.dots, key=lambda d: (d.q, d.r))[200:260]
+    proj = italy.projection
+    through = [list(proj.inverse(d.x, d.y)) for d in dots[::3]]  # through dots, ending on one
+    along = [list(proj.inverse(dots[0].x, dots[0].y)), list(proj.inverse(dots[1].x,
+                                                                        dots[1].y))]
+    board = load_board(_with_rivers(tmp_path, [*winding, through, along]), use_cache=False)
+    mine, shapelys = both(board)
+    assert mine == shapelys and len(mine) > 1000
+
+
+def test_a_list_longer_than_the_schema_allows_is_refused_before_its_items_are_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2,100 cities more where 2,000 are allowed: refused for its length alone, the schema
+    never asked to check each city (what keeps a 2 MB map of 33,000 cities from holding the
+    checking program for seconds)."""
+    import jsonschema
+
+    text = (ROOT / "maps" / "italy.yaml").read_text(encoding="utf-8")
+    at = text.index("cities:\n") + len("cities:\n")
+    extra = "".join(f"  - {{name: c{k}, size: small, at: [12, 42], commodity: wine}}\n"
+                    for k in range(2_100))
+    path = italy_copy(tmp_path, "italy.yaml", text[:at] + extra + text[at:])
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the schema checked the items one by one")
+
+    monkeypatch.setattr(jsonschema.Draft7Validator, "iter_errors", never)
+    code, err = validate_here(path, capsys)
+    assert code == 2
+    assert "cities: a list of 2141 items is too long (at most 2,000)" in err
+
+
+def test_a_steam_map_of_too_many_cities_is_refused_for_its_length() -> None:
+    from rail_app.core.mapfile import MapError
+    from rail_app.games.steam.rules.mapfile import parse_board
+
+    cities = "".join(f'  - {{name: c{k}, at: "{k},0", colour: red, number: 1}}\n'
+                     for k in range(300))
+    text = ("game: steam\nname: Long\ngrid: {orientation: pointy, spacing_km: 30, "
+            "origin: [0, 0]}\ncities:\n" + cities)
+    with pytest.raises(MapError) as err:
+        parse_board(text, "long.yaml")
+    assert "cities: a list of 300 items: needs at most 200 items" in str(err.value.problems[0])

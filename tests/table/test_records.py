@@ -157,6 +157,42 @@ def test_missing_and_non_json_files(tmp_path: Path) -> None:
         record_from_dict([1, 2])
 
 
+@pytest.mark.parametrize("fault", [TypeError("unhashable type: 'list'"), KeyError("kind")])
+def test_a_game_codec_failing_on_a_strange_action_is_a_refusal(
+        fault: Exception) -> None:
+    """The table's reader refuses a recorded action a game's rules cannot read, whatever
+    they raise, in one line naming the action; and an action that is no object is refused
+    before any game's rules see it."""
+    import dataclasses
+
+    from rail_app.games.italian_rails.rules.record import GAME
+    from rail_app.table import records as table_records
+
+    data = _good()
+    data["actions"][0]["action"] = ["build", "1,1"]
+    with pytest.raises(RecordError, match=r"actions\[0\]: an action is an object"):
+        record_from_dict(data, "game.json")
+
+    class Strict:  # the game's rules, but for how they read an action
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.rules, name)
+
+        def action_from_dict(self, data: Any) -> Any:
+            raise fault
+
+    class Loaded:  # what the definition's ``load`` gives
+        def get(self) -> Any:
+            return Strict(GAME.get().rules)
+
+    game = dataclasses.replace(GAME.get(), load=Loaded())
+    with pytest.raises(RecordError, match=r"actions\[0\]: ") as err:
+        table_records.record_from_dict(_good(), game, "game.json")
+    assert "\n" not in str(err.value)
+
+
 # -- the replay command ------------------------------------------------------------------------
 
 

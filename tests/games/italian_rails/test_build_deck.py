@@ -123,7 +123,7 @@ def test_new_map_opens_in_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("ITALIAN_RAILS_DATA_DIR", str(tmp_path / "data"))
     from rail_app.core.paths import user_maps_dir
     from rail_app.ui.app import App
-    from rail_app.ui.scenes import available_maps
+    from rail_app.ui.maplist import available_maps
     from rail_app.ui.session import COMPUTER, HUMAN, GameSetup, Seat, Session
     from rail_app.ui.settings import Settings
 

@@ -43,8 +43,8 @@ def test_B3_the_strait_and_the_ferry_join_sicily_and_calabria(sicilia: Board) ->
 
 
 def test_sicilia_is_in_the_new_game_list() -> None:
+    from rail_app.ui.maplist import available_maps
     from rail_app.ui.newgame import _map_label
-    from rail_app.ui.scenes import available_maps
 
     labels = [_map_label(p) for p in available_maps()]
     assert "Sicilia e Calabria" in labels and "Italia" in labels

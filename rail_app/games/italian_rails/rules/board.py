@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -716,16 +716,17 @@ class _Builder:
             wet = shapely.length(shapely.difference(lines[i], allowed))
             if wet > tol and forbidden[i] is None:
                 forbidden[i] = "runs over open sea"
-        # rivers
+        # rivers (river_crossings: a river winding over the whole map costs its
+        # crossings, not the segments under it times its points)
         rivers = geo.layer("river")
         if rivers:
-            tree = shapely.STRtree([f.geom for f in rivers])
-            li, fi = tree.query(lines, predicate="crosses")
-            for i, f in zip(li, fi, strict=True):
-                feat = rivers[int(f)]
-                rc = Crossing("river", feat.name, str(feat.props.get("system") or feat.name))
-                if all(x.name != rc.name or x.kind != "river" for x in crossings[int(i)]):
-                    crossings[int(i)].append(rc)
+            named: set[tuple[int, str]] = set()  # (segment, river): each river once
+            for i, f in river_crossings(coords, lines, [f.geom for f in rivers]):
+                feat = rivers[f]
+                if (i, feat.name) not in named:
+                    named.add((i, feat.name))
+                    crossings[i].append(Crossing("river", feat.name,
+                                                 str(feat.props.get("system") or feat.name)))
         for layer in ("lake", "inlet"):
             feats = geo.layer(layer)
             if not feats:
@@ -850,6 +851,70 @@ class _Builder:
         for f in b.ferries:
             g.add_edge(f.ports[0], f.ports[1], kind="ferry", ferry=f.index)
         b.graph = g
+
+
+def river_crossings(ends: np.ndarray, lines: np.ndarray, rivers: Sequence[Any]
+                    ) -> list[tuple[int, int]]:
+    """(segment, river) for each segment that crosses a river, in order: the segment's
+    inside and the river's meet in points, not along a stretch (shapely's ``crosses``).
+    ``ends`` holds each segment's two ends (``lines``: the same segments as shapes).
+
+    Asked of each river's straight pieces: sign tests of the four ends decide a piece that
+    the segment crosses cleanly or misses cleanly; a segment that touches a piece's end or
+    runs along a piece (a sign too close to zero to trust) is asked of shapely for that
+    river, as every pair was before. The answer is the same; the time is the crossings'
+    and the touches', not the segments under a river's box times its points."""
+    starts, stops, owner = _river_pieces(rivers)
+    if not len(owner):
+        return []
+    tree = shapely.STRtree(shapely.linestrings(np.stack([starts, stops], axis=1)))
+    seg, piece = tree.query(lines)  # the boxes that overlap
+    if not len(seg):
+        return []
+    a, b = ends[seg, 0], ends[seg, 1]
+    c, d = starts[piece], stops[piece]
+
+    def orient(p: np.ndarray, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (q[:, 0] - p[:, 0]) * (r[:, 1] - p[:, 1]) - \
+            (q[:, 1] - p[:, 1]) * (r[:, 0] - p[:, 0])
+        return out
+
+    d1, d2, d3, d4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
+    # far beyond the rounding of four products of coordinates of this size
+    size = np.max(np.abs(np.concatenate([a, b, c, d], axis=1)), axis=1) + 1.0
+    tol = 1e-9 * size * size
+    clear = (np.abs(d1) > tol) & (np.abs(d2) > tol) & (np.abs(d3) > tol) & (np.abs(d4) > tol)
+    cross = clear & (d1 * d2 < 0) & (d3 * d4 < 0)
+    # each (segment, river) pair as one number, so that the pairs are counted once and
+    # put in order by numpy
+    count = len(rivers)
+    pair = seg.astype(np.int64) * count + owner[piece]
+    unsure = np.unique(pair[~clear])
+    found = np.setdiff1d(np.unique(pair[cross]), unsure, assume_unique=True)
+    if len(unsure):
+        shapes = np.array(list(rivers), dtype=object)
+        yes = shapely.crosses(lines[unsure // count], shapes[unsure % count])
+        found = np.union1d(found, unsure[yes])
+    return list(zip((found // count).tolist(), (found % count).tolist(), strict=True))
+
+
+def _river_pieces(rivers: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every straight piece of every river: its start, its end, and which river it is."""
+    starts: list[np.ndarray] = []
+    stops: list[np.ndarray] = []
+    owner: list[np.ndarray] = []
+    for k, river in enumerate(rivers):
+        for part in shapely.get_parts(river):
+            xy = shapely.get_coordinates(part)
+            if len(xy) < 2:
+                continue
+            starts.append(xy[:-1])
+            stops.append(xy[1:])
+            owner.append(np.full(len(xy) - 1, k))
+    if not owner:
+        empty = np.zeros((0, 2))
+        return empty, empty, np.zeros(0, dtype=int)
+    return np.concatenate(starts), np.concatenate(stops), np.concatenate(owner)
 
 
 def _border_reason(props: dict[str, Any]) -> str:

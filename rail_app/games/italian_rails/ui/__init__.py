@@ -15,3 +15,4 @@
 
 Drawing reads the table and the frame and changes nothing.
 """
+import rail_app.ui  # noqa: F401  - the shell first: pygame's drawing guarded (rail_app/ui/drawguard.py)

@@ -185,19 +185,9 @@ class Core:
             self.host.sounds.play("error")
 
     def autosave(self) -> None:
-        """Autosave the game; when it fails, say so at once with the cause, and again at
-        every autosave until one succeeds (then say that too)."""
-        from rail_app.core.i18n import _
-
-        failed_before = bool(self.session.autosave_problem)
-        if self.session.autosave() is None:
-            self.say(_("Autosave failed"),
-                     _("This turn is not saved: {why}. The game tries again after each "
-                       "turn.").format(
-                         why=_(self.session.autosave_problem)), Tone.ERROR, Spot.TOP)
-        elif failed_before:
-            self.say(_("Autosaved again"), _("The game saves itself again after each turn."),
-                     Tone.GOOD, Spot.TOP)
+        """Autosave the game (a failure is said by the shell over the screen, with its
+        cause, until an autosave succeeds: the session knows why the last one failed)."""
+        self.session.autosave()
 
     def hush(self) -> None:
         """The next gesture begins: the refusal near the pointer has been read."""

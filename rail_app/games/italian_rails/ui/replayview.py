@@ -18,6 +18,14 @@ import pygame
 
 from rail_app.core.cache import BoundedCache
 from rail_app.core.i18n import _, money_millions
+from rail_app.games.italian_rails.rules import log as ev
+from rail_app.games.italian_rails.rules.places import Names
+from rail_app.games.italian_rails.rules.words import sentence
+from rail_app.games.italian_rails.ui import maprender as mr
+from rail_app.games.italian_rails.ui.palette import GHOST_BG, GLOW, WHITE
+from rail_app.games.italian_rails.ui.zones import draw_zones
+from rail_app.ui import hud
+from rail_app.ui.hud import plain
 
 if TYPE_CHECKING:
     from rail_app.games.italian_rails.ai.advice import Advice
@@ -32,7 +40,6 @@ _BASE: BoundedCache[tuple[str, str, tuple[int, int]], pygame.Surface] = BoundedC
 
 def _base(board: Board, size: tuple[int, int]) -> tuple[pygame.Surface, MapView]:
     """The map without pieces, ``size`` pixels (drawn once per size)."""
-    from rail_app.games.italian_rails.ui import maprender as mr
 
     view = mr.fit_view(board, *size, margin_px=8)
     key = (str(board.path), board.name, size)
@@ -46,12 +53,9 @@ def _base(board: Board, size: tuple[int, int]) -> tuple[pygame.Surface, MapView]
 
 class ItalianRailsReplay:
     """The replay parts of Italian Rails (see the module docstring)."""
-
     def lines(self, board: Any, before: GameState, after: GameState, seat: int | None
               ) -> list[str]:
         """What the action from ``before`` to ``after`` did, as the history says it."""
-        from rail_app.games.italian_rails.rules.places import Names
-        from rail_app.games.italian_rails.rules.words import sentence
 
         places = Names(after.board)
         out = []
@@ -78,11 +82,6 @@ class ItalianRailsReplay:
              state: GameState, inks: Sequence[Colour], plan: Any = None) -> None:
         """The position on the whole map, the last action marked, ``plan`` (an
         :class:`~rail_app.games.italian_rails.ai.advice.Advice`) drawn as Suggest draws it."""
-        from rail_app.games.italian_rails.rules import log as ev
-        from rail_app.games.italian_rails.ui import maprender as mr
-        from rail_app.games.italian_rails.ui.palette import GLOW, WHITE
-        from rail_app.games.italian_rails.ui.zones import draw_zones
-
         b = state.board
         size = surface.get_size()
         pic, view = _base(b, size)
@@ -134,8 +133,6 @@ class ItalianRailsReplay:
     def explain(self, board: Any, state: GameState, plan: Advice, gap: float) -> str:
         """The better plan in one sentence: the track it builds (from where to where, for
         how much), the goods it serves, and how much more a turn it makes."""
-        from rail_app.ui.hud import plain
-
         goods = sorted({s.commodity for s in plan.stops if not s.pickup})
         served = _join(goods)
         more = money_millions(max(1, round(gap)))
@@ -157,9 +154,6 @@ class ItalianRailsReplay:
                   inks: Sequence[Colour], width: int) -> None:
         """A better plan as Suggest draws it: the train's way thin, the track still to
         build in dashes of the seat's ink, the stops numbered in order."""
-        from rail_app.games.italian_rails.ui.palette import GHOST_BG, WHITE
-        from rail_app.ui import hud
-
         colour = inks[plan.seat] if plan.seat < len(inks) else WHITE
 
         def at(d: int) -> tuple[float, float]:

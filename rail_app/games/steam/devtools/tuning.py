@@ -5,6 +5,7 @@ for tuning a level against the one it comes from. The tournament itself is the t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +13,8 @@ from rail_app.games.steam.ai.levels import LEVELS
 
 
 def _value(text: str) -> Any:
+    """A setting's value: true, false, none, a whole number or a finite number (ValueError
+    for anything else: inf, nan, 1e999)."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
@@ -20,7 +23,10 @@ def _value(text: str) -> Any:
     try:
         return int(text)
     except ValueError:
-        return float(text)
+        value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
 
 
 def define_levels(specs: Sequence[str]) -> str | None:

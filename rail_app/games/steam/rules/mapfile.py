@@ -64,7 +64,14 @@ def _problem(shown: str, index: LineIndex, path: Sequence[str | int], value: obj
 
 
 def schema_problems(data: Any, index: LineIndex, shown: str) -> list[MapProblem]:
-    """Every schema violation, one per place, in the words of this project."""
+    """Every schema violation, one per place, in the words of this project (a list longer
+    than the schema allows: that alone, found before the rest is checked)."""
+    from rail_app.core.mapfile import too_many_items
+
+    long = too_many_items(data, steam_schema())
+    if long:
+        return [_problem(shown, index, p, value, f"needs at most {limit} items")
+                for p, value, limit in long]
     import jsonschema  # imported when a map is read, not when the game starts
     import referencing
 
@@ -291,13 +298,17 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
     if background is not None:
         if not guarded.plain_file_name(background):
             bad(("background",), background, "a plain file name beside the map")
-        elif folder is not None and not (folder / background).is_file():
-            bad(("background",), background, "no such file beside the map")
+        elif folder is not None and not guarded.is_file(folder / background):
+            bad(("background",), background, "not a regular file beside the map (a folder, a "
+                "device or a pipe)" if guarded.lexists(folder / background)
+                else "no such file beside the map")
     grid_data = data["grid"]
     proj = data.get("projection", {"type": "plane"})
     grid = Grid(grid_data["orientation"], float(grid_data["spacing_km"]),
                 (float(grid_data["origin"][0]), float(grid_data["origin"][1])),
                 proj["type"], float(proj.get("lon0", 0.0)), float(proj.get("lat0", 0.0)))
+    problems += _grid_problems(grid, [*land, *((q, r) for _, q, r, _, _ in cities), *sea],
+                               shown, index)
     if problems:
         return None, problems
     board = make_board(
@@ -310,6 +321,35 @@ def _build(data: dict[str, Any], index: LineIndex, shown: str, folder: Path | No
 
 
 _DIRS = {(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)}
+#: The widest a board may be, east to west or north to south (the Earth's circumference):
+#: every picture of the map fits it to its size, so its numbers stay within what a screen
+#: can draw.
+MAX_SPAN_KM = 40_000.0
+
+
+def _grid_problems(grid: Grid, hexes: Sequence[tuple[int, int]], shown: str,
+                   index: LineIndex) -> list[MapProblem]:
+    """What the schema cannot check of the grid: an equirectangular origin that is a place
+    on the Earth, and a board (its hexes, the sea's among them) no wider or taller than
+    :data:`MAX_SPAN_KM`."""
+    if grid.projection == "equirectangular":
+        lon, lat = grid.origin
+        if not (-180.0 <= lon <= 180.0 and -85.0 <= lat <= 85.0):
+            return [MapProblem(shown, index.line_of(("grid", "origin")),
+                               f"grid.origin: [{lon:g}, {lat:g}]: with an equirectangular "
+                               "projection the origin is [longitude, latitude] in degrees "
+                               "(longitude -180 to 180, latitude -85 to 85)")]
+    if not hexes:
+        return []
+    layout = grid.layout()
+    xs, ys = zip(*(layout.to_xy(q, r) for q, r in hexes), strict=True)
+    wide, tall = max(xs) - min(xs), max(ys) - min(ys)
+    if wide > MAX_SPAN_KM or tall > MAX_SPAN_KM:
+        return [MapProblem(shown, index.line_of(("grid",)),
+                           f"grid: the board spans {wide:,.0f} km by {tall:,.0f} km; a board "
+                           f"spans at most {MAX_SPAN_KM:,.0f} km each way (fewer hexes, or "
+                           "a smaller spacing_km)")]
+    return []
 
 
 def _per_colour(raw: dict[str, int], base: tuple[int, int, int, int, int]

@@ -149,8 +149,8 @@ def _fit(b: Board, size: tuple[int, int]) -> Any:
     """The view that shows the whole board in ``size`` pixels, centred."""
     from rail_app.games.steam.ui import maprender as mr
 
-    x0, y0, x1, y1 = mr.board_bounds(b)
-    scale = min(size[0] / (x1 - x0), size[1] / (y1 - y0))
+    x0, y0, x1, y1 = mr.board_bounds(b)  # never empty: the reader bounds a hex's size
+    scale = min(size[0] / max(x1 - x0, 1e-9), size[1] / max(y1 - y0, 1e-9))
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return mr.View(scale, cx - size[0] / 2 / scale, cy - size[1] / 2 / scale)
 

@@ -69,9 +69,7 @@ class MapView:
         return mr.View(c.scale, c.ox - c.rect.x / c.scale, c.oy - c.rect.y / c.scale)
 
     def zoom_limits(self) -> tuple[float, float]:
-        c = self.camera
-        x0, y0, x1, y1 = self.bounds
-        fit = min(max(1, c.rect.w) / (x1 - x0), max(1, c.rect.h) / (y1 - y0))
+        fit = self.camera.fit_scale(self.bounds)
         return fit * 0.7, fit * 6.0
 
     def zoom(self, factor: float, at: Point) -> None:
