@@ -18,7 +18,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from tests.games.italian_rails.test_ui_support import start
 from tests.shell.test_ui_saves import end_turns
-from tests.waiting import HANG_S
+from tests.waiting import HANG_S, frames_until
 
 
 def fill(folder: Path, template: Path, game_id: str, count: int) -> None:
@@ -236,8 +236,7 @@ def test_the_load_screen_never_waits_for_a_saves_map(app: Any,
     d.frames(5)  # drawn while the first map is held
     assert app.scene is saves and read_in and "MainThread" not in read_in
     release.set()
-    assert Driver(app).until(lambda: any(
-        _thumb_ready(e) for e in saves.entries[:3]), limit=200)
+    frames_until(app, lambda: any(_thumb_ready(e) for e in saves.entries[:3]))
 
 
 def _thumb_ready(entry: Any) -> bool:

@@ -18,7 +18,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from rail_app.ui.replay import SPEEDS, ReplayScene
 from tests.games.italian_rails.test_ui_support import click
-from tests.waiting import HANG_S
+from tests.waiting import HANG_S, frames_until
 
 
 def push(d: Driver, button: Any) -> None:
@@ -143,15 +143,39 @@ def test_the_buttons_step_and_play_at_the_chosen_speed(app: Any, unfinished: Any
     assert not scene.playing  # it stops at the end
 
 
-def test_the_review_marks_the_largest_gaps_on_the_scrubber(app: Any, unfinished: Any) -> None:
+def test_the_review_marks_the_largest_gaps_on_the_scrubber(app: Any, unfinished: Any,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    import threading
+
+    from rail_app.ui import replayreview
+
+    release = threading.Event()
+    real = replayreview.review_turns
+
+    def held(timeline: Any, seat: int) -> Any:  # the first turn, then held until released
+        turns = real(timeline, seat)
+        yield next(turns)
+        release.wait(HANG_S)
+        yield from turns
+
+    monkeypatch.setattr(replayreview, "review_turns", held)
     d, scene = _from_the_save_screen(app, unfinished)
-    push(d, scene.buttons["review"])
-    assert scene.reviewing is not None  # a turn is worked out a frame, twelve to go
-    d.frames(1)
-    assert scene.reviewing is not None  # the button says how far the review has come
-    assert re.fullmatch(r"Reviewing [2-9]/\d+…", scene.buttons["review"].text), \
-        scene.buttons["review"].text
-    assert d.until(lambda: scene.reviewing is None, dt=0.05)
+    try:
+        push(d, scene.buttons["review"])
+        run = scene.reviewing
+        assert run is not None
+        # the button says how far the review has come: a turn done, the next under way
+        assert d.until(lambda: bool(run.found)
+                       and scene.buttons["review"].text == run.progress(), dt=0.05), \
+            scene.buttons["review"].text
+        shown = re.fullmatch(r"Reviewing (\d+)/(\d+)…", scene.buttons["review"].text)
+        assert shown is not None and 1 < int(shown[1]) <= int(shown[2]), shown
+        assert int(shown[1]) == run.found[-1].turn + 1
+        assert scene.reviewing is run
+    finally:
+        release.set()
+    frames_until(app, lambda: scene.reviewing is None)  # the review done, however busy
     assert 3 <= len(scene.marks) <= 5
     px = app.px
     for m in scene.marks:
@@ -195,10 +219,10 @@ def test_the_review_is_worked_out_off_the_frames(app: Any, unfinished: Any,
     every turn is held until the frames are drawn."""
     import threading
 
-    from rail_app.ui import replay
+    from rail_app.ui import replayreview
 
     release = threading.Event()
-    real = replay.review_turns
+    real = replayreview.review_turns
     threads: list[str] = []
 
     def held(timeline: Any, seat: int) -> Any:
@@ -206,11 +230,13 @@ def test_the_review_is_worked_out_off_the_frames(app: Any, unfinished: Any,
         release.wait(HANG_S)
         yield from real(timeline, seat)
 
-    monkeypatch.setattr(replay, "review_turns", held)
+    monkeypatch.setattr(replayreview, "review_turns", held)
     d, scene = _from_the_save_screen(app, unfinished)
     push(d, scene.buttons["review"])
-    d.frames(5)  # drawn while the review is held
-    assert scene.reviewing is not None and threads and "MainThread" not in threads
-    release.set()
-    assert d.until(lambda: scene.reviewing is None, dt=0.05)
+    try:
+        d.frames(5)  # drawn while the review is held
+        assert scene.reviewing is not None and threads and "MainThread" not in threads
+    finally:
+        release.set()
+    frames_until(app, lambda: scene.reviewing is None)  # the review done, however busy
     assert 3 <= len(scene.marks) <= 5
