@@ -85,7 +85,8 @@ def build(out: Path) -> Path:
         command += [f"--config-settings=setup-args={option}" for option in OPTIONS]
         print(f"building numpy {version} without BLAS from its source (a few minutes)",
               file=sys.stderr)
-        subprocess.run(command, check=True)
+        # pip's words go to standard error: standard output is the wheel's path alone
+        subprocess.run(command, check=True, stdout=sys.stderr)
     built = [w for w in out.glob("numpy-*.whl") if str(parse_wheel_filename(w.name)[1]) == version]
     if len(built) != 1:
         raise SystemExit(f"expected one numpy {version} wheel in {out}, found {built}")

@@ -87,3 +87,25 @@ def test_the_numpy_build_leaves_blas_out_and_builds_once_for_the_baseline() -> N
     assert "-Dblas=none" in numpy_noblas.OPTIONS and "-Dlapack=none" in numpy_noblas.OPTIONS
     assert "-Dcpu-dispatch=none" in numpy_noblas.OPTIONS
     assert "numpy_noblas.py" in (ROOT / "tools" / "build-exe.sh").read_text(encoding="utf-8")
+
+
+def test_the_numpy_build_prints_the_wheels_path_alone(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """tools/build-exe.sh reads the wheel's path from the tool's standard output: pip's own
+    words ("Looking in indexes", "Collecting numpy...") go to standard error, never into it."""
+    version, _requirement = numpy_noblas.locked_numpy(
+        numpy_noblas.LOCK.read_text(encoding="utf-8"))
+
+    def pip(command: list[str], check: bool, stdout: object = None) -> None:
+        print("Looking in indexes: https://pypi.org/simple", file=stdout or sys.stdout)
+        out = Path(command[command.index("-w") + 1])
+        (out / f"numpy-{version}-cp311-cp311-linux_x86_64.whl").write_bytes(b"")
+
+    monkeypatch.setattr(numpy_noblas.subprocess, "run", pip)
+    monkeypatch.setattr(sys, "argv", ["numpy_noblas.py", "--out", str(tmp_path)])
+    numpy_noblas.main()
+    shown = capsys.readouterr()
+    assert shown.out.splitlines() == [str(tmp_path / f"numpy-{version}-cp311-cp311-linux_x86_64.whl")]
+    assert "Looking in indexes" in shown.err
