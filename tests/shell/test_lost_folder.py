@@ -22,6 +22,7 @@ from rail_app.ui import screens
 from rail_app.ui.kit.driver import Driver
 from tests.games.italian_rails.test_ui_support import MINI, start
 from tests.shell.test_ui_saves import end_turns
+from tests.waiting import HANG_S, frames_until
 
 
 def broken_entries(folder: Path) -> None:
@@ -118,15 +119,12 @@ def test_a_small_map_that_cannot_be_drawn_is_tried_once(app: Any,
         calls.append(path)
         raise MapError([])
 
-    scenes._BACKDROP.wait(30)  # the menu's own map is read before the patch, not counted
+    scenes._BACKDROP.wait(HANG_S)  # the menu's own map is read before the patch, not counted
     monkeypatch.setattr(front, "picture_board", slow_failure, raising=False)
     thumbnails.forget()  # no map read, refused or being read by an earlier test's screen
     d = Driver(app)
     app.push(screens.saves(app))
-    deadline = time.monotonic() + 30
-    while not calls and time.monotonic() < deadline:  # read in the background
-        d.frames(1)
-        time.sleep(0.02)
+    frames_until(app, lambda: bool(calls))  # read in the background
     d.frames(6)
     assert len(calls) == 1
 

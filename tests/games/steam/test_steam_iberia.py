@@ -126,8 +126,9 @@ def test_new_game_offers_iberia_for_steam() -> None:
 def test_a_game_on_iberia_saves_loads_and_draws_its_thumbnail(app: Any) -> None:
     from rail_app.games.steam.ai import make_player
     from rail_app.table.seats import Level, Seat, SeatKind
-    from rail_app.ui.savelist import read_entries, thumbnail
+    from rail_app.ui.savelist import read_entries
     from rail_app.ui.session import GameSetup, Session, saves_dir
+    from rail_app.ui.thumbnails import thumbnail
 
     names, inks = ("Ana", "Bea", "Caio", "Duda"), ("blue", "orange", "vermillion",
                                                      "bluish green")
