@@ -166,9 +166,8 @@ def test_the_review_marks_the_largest_gaps_on_the_scrubber(app: Any, unfinished:
         run = scene.reviewing
         assert run is not None
         # the button says how far the review has come: a turn done, the next under way
-        assert d.until(lambda: bool(run.found)
-                       and scene.buttons["review"].text == run.progress(), dt=0.05), \
-            scene.buttons["review"].text
+        frames_until(app, lambda: bool(run.found)
+                     and scene.buttons["review"].text == run.progress())
         shown = re.fullmatch(r"Reviewing (\d+)/(\d+)…", scene.buttons["review"].text)
         assert shown is not None and 1 < int(shown[1]) <= int(shown[2]), shown
         assert int(shown[1]) == run.found[-1].turn + 1
@@ -234,8 +233,9 @@ def test_the_review_is_worked_out_off_the_frames(app: Any, unfinished: Any,
     d, scene = _from_the_save_screen(app, unfinished)
     push(d, scene.buttons["review"])
     try:
-        d.frames(5)  # drawn while the review is held
-        assert scene.reviewing is not None and threads and "MainThread" not in threads
+        frames_until(app, lambda: bool(threads))  # drawn while the review is held
+        d.frames(5)
+        assert scene.reviewing is not None and "MainThread" not in threads
     finally:
         release.set()
     frames_until(app, lambda: scene.reviewing is None)  # the review done, however busy
