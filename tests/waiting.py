@@ -10,6 +10,7 @@ as ratios against a baseline in the same run (docs/benchmarks.md).
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,3 +31,11 @@ def frames_until(app: Any, done: Callable[[], bool], dt: float = 1 / 60,
         app.step(dt, [])
         frames += 1
     return frames
+
+
+def apart(fn: Callable[..., Any], *args: Any, hang_s: float = HANG_S) -> Any:
+    """``fn(*args)`` in an interpreter of its own, started afresh (never forked: a test
+    process holds threads of earlier tests, SDL's timer and sound among them, whose locks a
+    forked child could wait on for ever); what it returned. ``fn`` is a module's function."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply_async(fn, args).get(timeout=hang_s)

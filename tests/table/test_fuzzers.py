@@ -5,16 +5,32 @@ Each short run is seeded: the same cases every time."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def fuzz(*args: str, tmp: Path | None = None) -> dict[str, Any]:
+    """A short run as the command runs it, in a process of its own: the save and map fuzzers
+    fork a child for each case, and a test process holds threads of earlier tests (SDL's
+    timer and sound, a review's worker) whose locks a forked child could wait on for ever."""
+    env = dict(os.environ)
+    if tmp is not None:
+        env["TMPDIR"] = str(tmp)
+    out = subprocess.run([sys.executable, "-m", "rail_app", "fuzz", *args, "--json"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=HANG_S, env=env)
+    assert out.returncode in (0, 1), out.stderr[-2000:]
+    summary: dict[str, Any] = json.loads(out.stdout)
+    return summary
 
 
 @pytest.fixture
@@ -31,7 +47,7 @@ def own_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_save_fuzzer_short_run() -> None:
     from rail_app.devtools import fuzz_saves
 
-    s = fuzz_saves.run(seed=1, count=fuzz_saves.SHORT_COUNT, timeout=HANG_S)
+    s = fuzz("saves", "--seed", "1", "--count", str(fuzz_saves.SHORT_COUNT))
     assert s["failures"] == [], s["failures"]
     assert s["tried"] >= fuzz_saves.SHORT_COUNT + 30
     assert s["uncaught"] == 0 and s["invalid_accepted"] == 0
@@ -45,9 +61,7 @@ def test_save_fuzzer_short_run() -> None:
 def test_steam_save_fuzzer_short_run() -> None:
     """A Steam game of three seats on its small map, saved as the game saves it: the hostile
     cases and seeded mutations each refused in one line or loaded into a valid game."""
-    from rail_app.devtools import fuzz_saves
-
-    s = fuzz_saves.run(seed=1, count=4, timeout=HANG_S, game="steam")
+    s = fuzz("saves", "--seed", "1", "--count", "4", "--game", "steam")
     assert s["failures"] == [], s["failures"]
     assert s["tried"] >= 4 + 30
     assert s["uncaught"] == 0 and s["invalid_accepted"] == 0
@@ -61,7 +75,8 @@ def test_steam_save_fuzzer_short_run() -> None:
 def test_map_fuzzer_short_run_with_every_hostile_case(own_tmp: Path) -> None:
     from rail_app.games.italian_rails.devtools import fuzz_maps
 
-    s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT, timeout=HANG_S)
+    s = fuzz("maps", "--seed", "1", "--count", str(fuzz_maps.SHORT_COUNT),
+             "--game", "italian-rails", tmp=own_tmp)
     assert s["failures"] == [], s["failures"]
     assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 50
     assert s["tracebacks"] == s["crashes"] == s["timeouts"] == 0
@@ -76,7 +91,8 @@ def test_steam_map_fuzzer_short_run_with_every_hostile_board(own_tmp: Path) -> N
     or loaded and drawn at the game screen's closest zoom; seeded mutations too."""
     from rail_app.games.steam.devtools import fuzz_maps
 
-    s = fuzz_maps.run(seed=1, count=fuzz_maps.SHORT_COUNT, timeout=HANG_S)
+    s = fuzz("maps", "--seed", "1", "--count", str(fuzz_maps.SHORT_COUNT), "--game", "steam",
+             tmp=own_tmp)
     assert s["failures"] == [], s["failures"]
     assert s["hostile_cases"] == len(fuzz_maps.hostile_cases()) >= 30
     hostile = {h["case"]: h["verdict"] for h in s["hostile"]}

@@ -4,11 +4,17 @@ run of the command on the mini map."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from rail_app.cli import main
 from rail_app.devtools.tournament import Game, bradley_terry, pairings, schedule, wilson
+from tests.waiting import HANG_S
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_schedule_plays_every_pairing_on_the_same_seeds_in_both_seat_orders_and_mirrors_on_new_deals() -> None:
@@ -42,12 +48,16 @@ def test_bradley_terry_orders_the_levels_by_their_results() -> None:
     assert even["a"] == pytest.approx(even["b"], abs=1)
 
 
-def test_tournament_command_on_the_mini_map(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["tournament", "--games", "2", "--seed", "3", "--levels", "easy,random",
-                 "--map", "maps/test/mini.yaml", "--jobs", "2", "--turn-cap", "40",
-                 "--json", "--quiet"])
-    data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["summary"]["errors"] == 0
+def test_tournament_command_on_the_mini_map() -> None:
+    """Two workers: the command in a process of its own, as it runs from a shell (a test
+    process holds threads of earlier tests that forked workers must not inherit)."""
+    out = subprocess.run([sys.executable, "-m", "rail_app", "tournament", "--games", "2",
+                          "--seed", "3", "--levels", "easy,random", "--map",
+                          "maps/test/mini.yaml", "--jobs", "2", "--turn-cap", "40", "--json",
+                          "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=HANG_S)
+    assert out.returncode == 0, out.stderr[-2000:]
+    data = json.loads(out.stdout)
+    assert data["summary"]["errors"] == 0
     assert [p["pairing"] for p in data["summary"]["pairings"]] == [
         "easy-easy", "easy-random", "random-random"]
     assert len(data["games"]) == 6 and data["summary"]["jobs"] == 2
