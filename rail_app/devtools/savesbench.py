@@ -14,16 +14,19 @@ Three folders of each size:
   games: Continue finds nothing to resume, after passing over every save).
 
 Before the timings, each folder is listed and its Continue found once, as an earlier run
-of the game leaves it (the folder's index, with what Continue learnt of each save)."""
+of the game leaves it (the folder's index, with what Continue learnt of each save, and
+what it found), once the folders have settled (a few seconds after they were written).
+Each figure is timed alone: what its screen started in the background ends before the
+next is timed."""
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +34,7 @@ from rail_app.core.paths import DATA_DIR_ENV, scratch_data_dir
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
 from rail_app.table.seats import Level, Seat, SeatKind
-from rail_app.ui import savedir, savelist, screens
+from rail_app.ui import background, savedir, savelist, screens
 from rail_app.ui.app import App
 from rail_app.ui.gamescreens import playable
 from rail_app.ui.savedir import newest_saves
@@ -42,15 +45,8 @@ from rail_app.ui.settings import Settings
 #: The folders of each size (see the module), each a prefix of its figures' keys.
 CASES = ("", "mixed_", "finished_")
 FIGURES = ("menu_first_frame", "load_first_frame", "continue")
-
-
-def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+#: Seconds a figure's work in the background may take to end before the next is timed.
+SETTLE_S = 120.0
 
 
 def fill_folder(folder: Path, templates: list[tuple[bytes, str]], count: int) -> None:
@@ -111,10 +107,14 @@ def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
                 fill_folder(data / "saves", chosen, n)
                 settled = time.time() - 60  # a folder as the game finds it: not written now
                 os.utime(data / "saves", (settled, settled))
-                os.environ[DATA_DIR_ENV] = str(data)
-                newest_saves()  # the index an earlier run of the game left,
-                latest_game_path(game_id)  # with what its menu's Continue learnt
                 folders[(case, n)] = data
+        # the folders' change times, which no program sets back, settle as the game finds
+        # them after the last save was written (savedir.settled)
+        time.sleep(savedir.RACY_S + 0.5)
+        for data in folders.values():
+            os.environ[DATA_DIR_ENV] = str(data)
+            newest_saves()  # the index an earlier run of the game left,
+            latest_game_path(game_id)  # with what its menu's Continue learnt
         settings = Settings()
         settings.game = game_id
         app = App(size=(1280, 720), fullscreen=False, settings=settings)
@@ -148,28 +148,39 @@ def _play(session: Any, actions: int) -> None:
 
 
 def _measure(app: Any, game_id: str) -> dict[str, float]:
-    """One run of each figure on the data folder now set (ms)."""
+    """One run of each figure on the data folder now set (ms). Before each, untimed, what
+    is in memory is forgotten as when the game starts (the index read again from its
+    file), what the figure before started in the background has ended, and what it left
+    for the collector is collected: each figure is timed alone."""
+    def fresh() -> None:
+        background.settle(SETTLE_S)
+        savelist.forget_entries()  # as when the Load screen is first opened
+        savedir.forget_index()
+        gc.collect()
+
     def menu() -> None:
-        savedir.forget_index()  # as when the game starts (the index read from its file)
         app.reset(screens.menu(app))
         app.step(0.016)
 
     def load_screen() -> None:
-        savelist.forget_entries()  # as when the screen is first opened
-        savedir.forget_index()
         app.reset(screens.menu(app))
         app.push(screens.saves(app))
         app.step(0.016)
 
     def resume() -> None:
-        savedir.forget_index()
         path = savelist.latest_game_path(game_id)
         if path is not None:  # a folder of finished games: nothing to resume
             Session.load(path)
 
-    return {"menu_first_frame": _median_ms(menu, 1),
-            "load_first_frame": _median_ms(load_screen, 1),
-            "continue": _median_ms(resume, 1)}
+    out: dict[str, float] = {}
+    for key, figure in (("menu_first_frame", menu), ("load_first_frame", load_screen),
+                        ("continue", resume)):
+        fresh()
+        t0 = time.perf_counter()
+        figure()
+        out[key] = (time.perf_counter() - t0) * 1000
+    background.settle(SETTLE_S)
+    return out
 
 
 def run_command(args: argparse.Namespace) -> int:

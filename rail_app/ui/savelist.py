@@ -30,7 +30,9 @@ from rail_app.ui import hud
 from rail_app.ui.palette import BLACK as BLACK
 from rail_app.ui.savedir import (
     AUTOSAVE_PREFIX,
+    keep_continue,
     keep_facts,
+    known_continue,
     newest_saves,
     saves_with_facts,
 )
@@ -238,7 +240,12 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
     first and only as far as needed. What it needs of each save (its game, its match,
     whether it is over) is read once, through the same guards as any save, and kept in the
     folder's index: a folder of thousands of finished games is passed over without opening
-    one. Loading the save found checks it whole."""
+    one; what it found is kept too, and answered again while the folder is unchanged
+    (:func:`known_continue`). Loading the save found checks it whole."""
+    key = game_id or "*"
+    known = known_continue(key)
+    if known is not None:
+        return known[0] / known[1] if known[1] else None
     finished: set[str] = set()  # matches whose newest save says the game is over
     found: Path | None = None
     folder, saves = saves_with_facts(_facts_of)
@@ -254,6 +261,7 @@ def latest_game_path(game_id: str | None = None) -> Path | None:
         found = folder / name
         break
     keep_facts()
+    keep_continue(key, found.name if found is not None else "")
     return found
 
 

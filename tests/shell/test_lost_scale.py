@@ -178,6 +178,143 @@ def test_an_index_the_folder_changed_behind_hides_no_save(app: Any) -> None:
     assert str(added) in savedir.newest_saves()
 
 
+def test_a_folder_whose_two_times_are_the_indexs_is_listed_without_looking_at_it(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder's change time moves whenever an entry is added, replaced or removed, and
+    no program can set it back: a folder whose modification and change times are those the
+    index was taken at holds the index's saves, listed without one look at its entries.
+    (Here the folder counts as settled at once; a real one, two seconds after it changed.)"""
+    from rail_app.ui import savedir
+    from rail_app.ui.session import saves_dir
+
+    if not savedir.CTIME_TELLS:
+        pytest.skip("the change time is the creation time here")  # never on Linux (CI)
+    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    scene = start(app)
+    assert scene.controller.save_game()
+    first = savedir.newest_saves()
+    looks: list[str] = []
+    real = os.scandir
+
+    def scandir(path: Any) -> Any:
+        looks.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    savedir.forget_index()  # a new run: the index from its file
+    assert savedir.newest_saves() == first and looks == []
+    added = saves_dir() / "copied-back.json"
+    added.write_bytes(Path(first[0]).read_bytes())
+    savedir.forget_index()
+    assert str(added) in savedir.newest_saves() and looks == [str(saves_dir())]
+
+
+def test_continue_answers_a_folder_it_has_seen_without_reading_it(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What Continue found is kept beside the index with the folder's two times: while they
+    are unchanged, the next run's Continue reads neither a save nor the index; a save
+    added, a save deleted or a game now over is looked for again."""
+    from rail_app.ui import savedir
+    from rail_app.ui.savelist import latest_game_path
+    from rail_app.ui.session import saves_dir
+
+    if not savedir.CTIME_TELLS:
+        pytest.skip("the change time is the creation time here")  # never on Linux (CI)
+    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    scene = start(app)
+    assert scene.controller.save_game()
+    playing = max(saves_dir().glob("game-*.json"))
+    for p in saves_dir().glob("autosave-*.json"):
+        p.unlink()
+    _finished_copies(saves_dir(), playing, scene.session.game_id, 30)
+    os.utime(playing, (time.time() - 2000, time.time() - 2000))
+    assert latest_game_path("italian-rails") == playing
+    assert latest_game_path("steam") is None
+    assert (saves_dir().parent / savedir.ANSWERS_NAME).is_file()
+    savedir.forget_index()  # the next run
+    indexes: list[int] = []
+    real_index = savedir._read_index
+    monkeypatch.setattr(savedir, "_read_index",
+                        lambda folder: indexes.append(1) or real_index(folder))
+    reads = counting(monkeypatch)
+    assert latest_game_path("italian-rails") == playing
+    assert latest_game_path("steam") is None
+    assert reads == [] and indexes == []
+    # the game being played now over, written as the game writes it (another file)
+    copy = saves_dir() / ".over.tmp"
+    copy.write_bytes(playing.read_bytes().replace(b'"over": false', b'"over": true', 1))
+    os.replace(copy, playing)
+    os.utime(playing, (time.time() - 2000, time.time() - 2000))
+    savedir.forget_index()
+    assert latest_game_path("italian-rails") is None
+    # a new game saved: found at once
+    newer = saves_dir() / "game-newer.json"
+    newer.write_bytes(playing.read_bytes().replace(b'"over": true', b'"over": false', 1)
+                      .replace(scene.session.game_id.encode(), b"000000newer0", 1))
+    savedir.forget_index()
+    assert latest_game_path("italian-rails") == newer
+    newer.unlink()
+    assert latest_game_path("italian-rails") is None
+
+
+def test_the_index_reads_back_every_column_it_wrote(app: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index file holds a column after another, the names first; reading it splits
+    the names alone, and the other columns the first time they are needed: each comes
+    back as it was written, and an empty folder's index is an empty list."""
+    from rail_app.ui import savedir
+    from rail_app.ui.savelist import latest_game_path
+    from rail_app.ui.session import saves_dir
+
+    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    scene = start(app)
+    assert scene.controller.save_game()
+    fill(saves_dir(), max(saves_dir().glob("game-*.json")), scene.session.game_id, 5)
+    assert latest_game_path() is not None  # the facts learnt and kept
+    kept = savedir._INDEX
+    back = savedir._read_index(saves_dir())
+    assert back.names == kept.names and len(back.names) >= 6
+    assert back._rest  # the columns after the names not split yet
+    assert back.rows == kept.rows and back.games == kept.games
+    assert back.matches == kept.matches and back.overs == kept.overs
+    assert "italian-rails" in back.games  # what Continue learnt of the newest save
+    for p in saves_dir().glob("*.json"):
+        p.unlink()
+    savedir.forget_index()
+    assert savedir.newest_saves() == []
+    empty = savedir._read_index(saves_dir())
+    assert empty.folder == str(saves_dir()) and empty.names == [] and empty.rows == []
+
+
+@pytest.mark.parametrize("answers", ["garbage", "another folder", "fifo", "folder"])
+def test_a_hostile_answers_file_never_hides_a_game(app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                   answers: str) -> None:
+    from rail_app.ui import savedir
+    from rail_app.ui.savelist import latest_game_path
+    from rail_app.ui.session import saves_dir
+
+    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    scene = start(app)
+    assert scene.controller.save_game()
+    found = latest_game_path()
+    assert found is not None
+    p = saves_dir().parent / savedir.ANSWERS_NAME
+    times = savedir.folder_times(saves_dir())
+    assert times is not None
+    p.unlink(missing_ok=True)
+    if answers == "garbage":
+        p.write_bytes(b"\xff\xfe not a list")
+    elif answers == "another folder":
+        p.write_text("\0".join([savedir.ANSWERS_HEAD, savedir.ANSWERS_VERSION, "/elsewhere",
+                                str(times[0]), str(times[1]), "*", ""]), encoding="utf-8")
+    elif answers == "fifo":
+        os.mkfifo(p)
+    else:
+        p.mkdir()
+    savedir.forget_index()
+    assert latest_game_path() == found
+
+
 @pytest.mark.parametrize("index", ["garbage", "nul fields", "fifo", "huge", "folder"])
 def test_a_hostile_index_file_lists_every_save(app: Any, index: str) -> None:
     from rail_app.ui import savedir

@@ -54,3 +54,26 @@ def test_quick_bench_json_has_every_key(tmp_path: Path) -> None:
     assert data["blit_baseline_ms"] > 0 and data["import_baseline_s"] > 0
     assert data["quick"] is True
     assert isinstance(data["segments"], list) and min(data["segments"]) >= 150
+
+
+@pytest.mark.slow
+def test_the_saves_bench_times_every_figure_of_every_folder(tmp_path: Path) -> None:
+    """``bench --saves N`` in a process of its own, as a person runs it (a small N here):
+    every figure of the three folders at both sizes, with its ratio, and its scratch
+    folders removed."""
+    env = dict(os.environ)
+    env.pop("ITALIAN_RAILS_DATA_DIR", None)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(scratch))
+    proc = subprocess.run([sys.executable, "-m", "rail_app", "bench", "--saves", "30",
+                           "--quick", "--json"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=HANG_S)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert list(scratch.iterdir()) == []
+    data = json.loads(proc.stdout)
+    for case in ("", "mixed_", "finished_"):
+        for what in ("menu_first_frame", "load_first_frame", "continue"):
+            assert data[f"{case}{what}_ms_10"] > 0 and data[f"{case}{what}_ms_30"] > 0
+            assert data[f"{case}{what}_ratio"] > 0
+    assert data["worst_ratio"] > 0 and data["saves"] == 30
