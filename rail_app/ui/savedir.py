@@ -59,13 +59,12 @@ def scan_saves(prefix: str = "") -> list[Path]:
 
 #: The index of the saves folder: each save's name, inode and modification time, newest
 #: first, the folder's own modification and change times when it was taken, and what
-#: Continue needs to
-#: know of each save (which game of the table, which match, whether it is over), learnt
-#: the first time a save is read. Kept in memory and in ``saves-index.txt`` beside the
-#: folder (not in it: writing it would change the folder): fields of UTF-8 text apart by
-#: NUL characters, which no file's name holds, split at once however many saves there
-#: are, so that a folder of thousands of saves is listed, and the game Continue resumes
-#: found, from one small read.
+#: Continue needs to know of each save (which game of the table, which match, whether it
+#: is over), learnt the first time a save is read. Kept in memory and in
+#: ``saves-index.txt`` beside the folder (not in it: writing it would change the folder):
+#: fields of UTF-8 text apart by NUL characters, which no file's name holds, a column
+#: after another (the names first, split alone when it is read), so that a folder of
+#: thousands of saves is listed, and the game Continue resumes found, from one small read.
 INDEX_NAME = "saves-index.txt"
 INDEX_HEAD = "rail-saves-index"
 INDEX_VERSION = "3"
