@@ -34,7 +34,7 @@ from rail_app.core.paths import DATA_DIR_ENV, scratch_data_dir
 from rail_app.devtools.toolkit import resolve
 from rail_app.table import registry
 from rail_app.table.seats import Level, Seat, SeatKind
-from rail_app.ui import background, savedir, savelist, screens
+from rail_app.ui import background, savedir, saveindex, savelist, screens
 from rail_app.ui.app import App
 from rail_app.ui.gamescreens import playable
 from rail_app.ui.savedir import newest_saves
@@ -109,8 +109,8 @@ def bench_saves(game_id: str, count: int, repeat: int = 5) -> dict[str, Any]:
                 os.utime(data / "saves", (settled, settled))
                 folders[(case, n)] = data
         # the folders' change times, which no program sets back, settle as the game finds
-        # them after the last save was written (savedir.settled)
-        time.sleep(savedir.RACY_S + 0.5)
+        # them after the last save was written (saveindex.settled)
+        time.sleep(saveindex.RACY_S + 0.5)
         for data in folders.values():
             os.environ[DATA_DIR_ENV] = str(data)
             newest_saves()  # the index an earlier run of the game left,

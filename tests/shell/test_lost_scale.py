@@ -184,12 +184,12 @@ def test_a_folder_whose_two_times_are_the_indexs_is_listed_without_looking_at_it
     no program can set it back: a folder whose modification and change times are those the
     index was taken at holds the index's saves, listed without one look at its entries.
     (Here the folder counts as settled at once; a real one, two seconds after it changed.)"""
-    from rail_app.ui import savedir
+    from rail_app.ui import savedir, saveindex
     from rail_app.ui.session import saves_dir
 
-    if not savedir.CTIME_TELLS:
+    if not saveindex.CTIME_TELLS:
         pytest.skip("the change time is the creation time here")  # never on Linux (CI)
-    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    monkeypatch.setattr(saveindex, "_RACY_NS", -1)
     scene = start(app)
     assert scene.controller.save_game()
     first = savedir.newest_saves()
@@ -214,13 +214,13 @@ def test_continue_answers_a_folder_it_has_seen_without_reading_it(
     """What Continue found is kept beside the index with the folder's two times: while they
     are unchanged, the next run's Continue reads neither a save nor the index; a save
     added, a save deleted or a game now over is looked for again."""
-    from rail_app.ui import savedir
+    from rail_app.ui import savedir, saveindex
     from rail_app.ui.savelist import latest_game_path
     from rail_app.ui.session import saves_dir
 
-    if not savedir.CTIME_TELLS:
+    if not saveindex.CTIME_TELLS:
         pytest.skip("the change time is the creation time here")  # never on Linux (CI)
-    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    monkeypatch.setattr(saveindex, "_RACY_NS", -1)
     scene = start(app)
     assert scene.controller.save_game()
     playing = max(saves_dir().glob("game-*.json"))
@@ -230,11 +230,11 @@ def test_continue_answers_a_folder_it_has_seen_without_reading_it(
     os.utime(playing, (time.time() - 2000, time.time() - 2000))
     assert latest_game_path("italian-rails") == playing
     assert latest_game_path("steam") is None
-    assert (saves_dir().parent / savedir.ANSWERS_NAME).is_file()
+    assert (saves_dir().parent / saveindex.ANSWERS_NAME).is_file()
     savedir.forget_index()  # the next run
     indexes: list[int] = []
-    real_index = savedir._read_index
-    monkeypatch.setattr(savedir, "_read_index",
+    real_index = saveindex.read_index
+    monkeypatch.setattr(saveindex, "read_index",
                         lambda folder: indexes.append(1) or real_index(folder))
     reads = counting(monkeypatch)
     assert latest_game_path("italian-rails") == playing
@@ -262,17 +262,17 @@ def test_the_index_reads_back_every_column_it_wrote(app: Any,
     """The index file holds a column after another, the names first; reading it splits
     the names alone, and the other columns the first time they are needed: each comes
     back as it was written, and an empty folder's index is an empty list."""
-    from rail_app.ui import savedir
+    from rail_app.ui import savedir, saveindex
     from rail_app.ui.savelist import latest_game_path
     from rail_app.ui.session import saves_dir
 
-    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    monkeypatch.setattr(saveindex, "_RACY_NS", -1)
     scene = start(app)
     assert scene.controller.save_game()
     fill(saves_dir(), max(saves_dir().glob("game-*.json")), scene.session.game_id, 5)
     assert latest_game_path() is not None  # the facts learnt and kept
     kept = savedir._INDEX
-    back = savedir._read_index(saves_dir())
+    back = saveindex.read_index(saves_dir())
     assert back.names == kept.names and len(back.names) >= 6
     assert back._rest  # the columns after the names not split yet
     assert back.rows == kept.rows and back.games == kept.games
@@ -282,30 +282,30 @@ def test_the_index_reads_back_every_column_it_wrote(app: Any,
         p.unlink()
     savedir.forget_index()
     assert savedir.newest_saves() == []
-    empty = savedir._read_index(saves_dir())
+    empty = saveindex.read_index(saves_dir())
     assert empty.folder == str(saves_dir()) and empty.names == [] and empty.rows == []
 
 
 @pytest.mark.parametrize("answers", ["garbage", "another folder", "fifo", "folder"])
 def test_a_hostile_answers_file_never_hides_a_game(app: Any, monkeypatch: pytest.MonkeyPatch,
                                                    answers: str) -> None:
-    from rail_app.ui import savedir
+    from rail_app.ui import savedir, saveindex
     from rail_app.ui.savelist import latest_game_path
     from rail_app.ui.session import saves_dir
 
-    monkeypatch.setattr(savedir, "_RACY_NS", -1)
+    monkeypatch.setattr(saveindex, "_RACY_NS", -1)
     scene = start(app)
     assert scene.controller.save_game()
     found = latest_game_path()
     assert found is not None
-    p = saves_dir().parent / savedir.ANSWERS_NAME
-    times = savedir.folder_times(saves_dir())
+    p = saves_dir().parent / saveindex.ANSWERS_NAME
+    times = saveindex.folder_times(saves_dir())
     assert times is not None
     p.unlink(missing_ok=True)
     if answers == "garbage":
         p.write_bytes(b"\xff\xfe not a list")
     elif answers == "another folder":
-        p.write_text("\0".join([savedir.ANSWERS_HEAD, savedir.ANSWERS_VERSION, "/elsewhere",
+        p.write_text("\0".join([saveindex.ANSWERS_HEAD, saveindex.ANSWERS_VERSION, "/elsewhere",
                                 str(times[0]), str(times[1]), "*", ""]), encoding="utf-8")
     elif answers == "fifo":
         os.mkfifo(p)
