@@ -54,9 +54,8 @@ AUTOSAVE_PREFIX = "autosave-"  # the autosaves' file names: autosave-<game id>-<
 def scan_saves(prefix: str = "") -> list[Path]:
     """The save files whose names begin with ``prefix``, from the index
     (:func:`newest_saves`)."""
-    folder, names = newest_names()
-    k = len(prefix)
-    return [folder / n for n in names if n[:k] == prefix]
+    folder, idx = _listed()
+    return [folder / n for n in idx.prefixed(prefix)]
 
 
 _INDEX = si.Index()
@@ -107,13 +106,21 @@ def newest_names() -> tuple[Path, list[str]]:
 
     The folder is indexed: while its own modification and change times are the index's,
     the list comes from the index without looking at the files (where the change time
-    says nothing, :data:`rail_app.ui.saveindex.CTIME_TELLS`, the folder's names and inodes are looked at once,
-    in one look); when anything changed, only the entries that are new or replaced
-    (another inode) are measured. The index is kept beside the folder for the next run."""
+    says nothing, :data:`rail_app.ui.saveindex.CTIME_TELLS`, the folder's names and
+    inodes are looked at once, in one look); when anything changed, only the entries that
+    are new or replaced (another inode) are measured. The index is kept beside the folder
+    for the next run."""
+    folder, idx = _listed()
+    return folder, idx.names
+
+
+def _listed() -> tuple[Path, si.Index]:
+    """The saves folder and its index, taken anew when the folder changed (see
+    :func:`newest_names`)."""
     folder = saves_dir()
     before = si.folder_times(folder)
     if before is None:
-        return folder, []
+        return folder, si.Index()
     idx = _INDEX
     if idx.folder != str(folder):
         idx = si.read_index(folder)
@@ -121,13 +128,13 @@ def newest_names() -> tuple[Path, list[str]]:
             si.CTIME_TELLS or idx.checked == before[0] or _same_entries(idx, folder)):
         idx.checked = before[0]
         globals()["_INDEX"] = idx
-        return folder, idx.names
+        return folder, idx
     known = dict(zip(idx.names, idx.rows, strict=True))
     try:
         with os.scandir(folder) as it:
             entries = [e for e in it if si.plain(e.name)]
     except OSError:
-        return folder, []
+        return folder, si.Index()
     rows: list[tuple[float, int, str]] = []
     for e in entries:
         try:
@@ -165,7 +172,7 @@ def newest_names() -> tuple[Path, list[str]]:
                             or fresh.cstamp != idx.cstamp
                             or fresh.games != idx.games or fresh.rows != idx.rows):
         si.write_index(fresh)
-    return folder, fresh.names
+    return folder, fresh
 
 
 def saves_with_facts(learn: Callable[[Path], Facts]

@@ -24,7 +24,7 @@ from rail_app.core.files import write_atomic
 #: thousands of saves is listed, and the game Continue resumes found, from one small read.
 INDEX_NAME = "saves-index.txt"
 INDEX_HEAD = "rail-saves-index"
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 #: A folder changed less than this long before it was indexed may change again within the
 #: same tick of a coarse clock: such an index is used but the folder is looked at again.
 _RACY_NS = 2_000_000_000
@@ -61,7 +61,8 @@ class Index:
         self.trusted = False  # taken long enough after the folder last changed
         #: the folder's time when its names and inodes were last seen to be the index's
         self.checked = -1
-        self.names: list[str] = []  # newest first
+        self._names: list[str] | None = []  # newest first; None: not split yet
+        self._names_text = ""  # the names as the file holds them, apart by NULs
         #: the other columns as the file holds them, not split yet ("": none)
         self._rest = ""
         self._inodes: list[int] = []  # each name's inode
@@ -73,6 +74,33 @@ class Index:
         self._matches: list[str] = []
         self._overs: list[str] = []
         self.dirty = False  # facts learnt since the index was last written
+
+    @property
+    def names(self) -> list[str]:
+        """Every save's name, newest first (split from the file's text when first asked)."""
+        if self._names is None:
+            self._names = self._names_text.split("\0") if self._names_text else []
+            self._names_text = ""
+        return self._names
+
+    @names.setter
+    def names(self, value: list[str]) -> None:
+        self._names, self._names_text = value, ""
+
+    def prefixed(self, prefix: str) -> list[str]:
+        """The names that begin with ``prefix``, newest first: found in the file's text
+        when the names are not split yet (a match's autosaves among 10,000 saves without
+        making 10,000 names)."""
+        if self._names is not None or not prefix:
+            k = len(prefix)
+            return [n for n in self.names if n[:k] == prefix]
+        text, mark, found = "\0" + self._names_text, "\0" + prefix, []
+        at = text.find(mark)
+        while at >= 0:
+            end = text.find("\0", at + 1)
+            found.append(text[at + 1:end if end >= 0 else len(text)])
+            at = text.find(mark, at + 1)
+        return found
 
     def _split(self) -> None:
         """The columns after the names, from the file's text (each unknown where the text
@@ -150,26 +178,30 @@ def read_index(folder: Path) -> Index:
     try:
         if head[:2] != [INDEX_HEAD, INDEX_VERSION] or head[5] != str(folder):
             return out
-        stamp, cstamp, count = int(head[2]), int(head[3]), int(head[6])
-        tail = head[_HEAD_FIELDS] if len(head) > _HEAD_FIELDS else None
-        if count < 0 or (tail is None) != (count == 0):
-            return out
-        rows = tail.split("\0", count) if tail is not None else [""]
-        if len(rows) != count + 1 or (count and not rows[count]):
+        stamp, cstamp, count, size = int(head[2]), int(head[3]), int(head[6]), int(head[7])
+        tail = head[_HEAD_FIELDS]
+        # the names' column is ``size`` characters holding count - 1 NULs, then a NUL and
+        # the other columns (none for an empty folder)
+        if count < 0 or size < 0 or (count == 0 and (size or tail)) or (
+                count and (tail[size:size + 1] != "\0" or tail.count("\0", 0, size) != count - 1
+                           or size == 0)):
             return out
     except (IndexError, ValueError):
         return out
     out.folder, out.stamp, out.cstamp = str(folder), stamp, cstamp
     out.trusted = head[4] == "trusted"
-    out.names, out._rest = rows[:count], rows[count]
+    out._names, out._names_text, out._rest = None, tail[:size], tail[size + 1:]
     return out
 
 
 def write_index(idx: Index) -> None:
+    names = "\0".join(idx.names)
     fields = [INDEX_HEAD, INDEX_VERSION, str(idx.stamp), str(idx.cstamp),
-              "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names))]
-    # a column after another: the names first, split alone when the index is read
-    fields += idx.names
+              "trusted" if idx.trusted else "checked", idx.folder, str(len(idx.names)),
+              str(len(names))]
+    # a column after another: the names first (their length in the head), split only when
+    # the index is read and the list is asked for
+    fields.append(names)
     fields += [repr(t) for t in idx.times]
     fields += [str(i) for i in idx.inodes]
     fields += idx.games + idx.matches + idx.overs
@@ -181,8 +213,8 @@ def write_index(idx: Index) -> None:
 
 
 #: The index file's fields before the saves': its head, its version, the folder's two
-#: times, whether it is trusted, the folder, the number of saves.
-_HEAD_FIELDS = 7
+#: times, whether it is trusted, the folder, the number of saves, the names' length.
+_HEAD_FIELDS = 8
 #: The columns of the index file, one field a save each: name, time, inode, game, match,
 #: over (a column after another, the names first).
 _FIELDS = 6

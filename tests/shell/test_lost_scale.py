@@ -273,8 +273,15 @@ def test_the_index_reads_back_every_column_it_wrote(app: Any,
     assert latest_game_path() is not None  # the facts learnt and kept
     kept = savedir._INDEX
     back = saveindex.read_index(saves_dir())
+    assert back._names is None and back._rest  # nothing split yet
+    # a match's autosaves found in the names' text, as the split list finds them
+    match = kept.names[-1].split("-")[1]
+    prefix = f"autosave-{match}-"
+    assert back.prefixed(prefix) == [n for n in kept.names if n[:len(prefix)] == prefix]
+    assert back.prefixed(prefix) and back._names is None
+    assert back.prefixed("no-such-") == []
     assert back.names == kept.names and len(back.names) >= 6
-    assert back._rest  # the columns after the names not split yet
+    assert back.prefixed(prefix) == [n for n in back.names if n[:len(prefix)] == prefix]
     assert back.rows == kept.rows and back.games == kept.games
     assert back.matches == kept.matches and back.overs == kept.overs
     assert "italian-rails" in back.games  # what Continue learnt of the newest save
