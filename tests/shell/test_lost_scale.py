@@ -121,6 +121,21 @@ def _finished_copies(folder: Path, template: Path, game_id: str, count: int) -> 
         os.utime(p, (now + i, now + i))
 
 
+def _playing_among_finished(app: Any, count: int) -> tuple[Any, Path]:
+    """A game saved and still being played, older than ``count`` saves of finished games
+    (its autosaves removed): the game screen and the save."""
+    from rail_app.ui.session import saves_dir
+
+    scene = start(app)
+    assert scene.controller.save_game()
+    playing = max(saves_dir().glob("game-*.json"))
+    for p in saves_dir().glob("autosave-*.json"):
+        p.unlink()
+    _finished_copies(saves_dir(), playing, scene.session.game_id, count)
+    os.utime(playing, (time.time() - 2000, time.time() - 2000))  # older than all of them
+    return scene, playing
+
+
 def test_continue_passes_over_thousands_of_finished_games_without_reading_them(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """With every newer game finished, Continue finds the game still being played, oldest
@@ -130,13 +145,7 @@ def test_continue_passes_over_thousands_of_finished_games_without_reading_them(
     from rail_app.ui.savelist import latest_game_path
     from rail_app.ui.session import saves_dir
 
-    scene = start(app)
-    assert scene.controller.save_game()
-    playing = max(saves_dir().glob("game-*.json"))
-    for p in saves_dir().glob("autosave-*.json"):
-        p.unlink()
-    _finished_copies(saves_dir(), playing, scene.session.game_id, 60)
-    os.utime(playing, (time.time() - 2000, time.time() - 2000))  # older than all of them
+    scene, playing = _playing_among_finished(app, 60)
     old = time.time() - 3600
     os.utime(saves_dir(), (old, old))  # the folder as the next run finds it
     assert latest_game_path() == playing  # the first time: each save read once
@@ -221,13 +230,7 @@ def test_continue_answers_a_folder_it_has_seen_without_reading_it(
     if not saveindex.CTIME_TELLS:
         pytest.skip("the change time is the creation time here")  # never on Linux (CI)
     monkeypatch.setattr(saveindex, "_RACY_NS", -1)
-    scene = start(app)
-    assert scene.controller.save_game()
-    playing = max(saves_dir().glob("game-*.json"))
-    for p in saves_dir().glob("autosave-*.json"):
-        p.unlink()
-    _finished_copies(saves_dir(), playing, scene.session.game_id, 30)
-    os.utime(playing, (time.time() - 2000, time.time() - 2000))
+    scene, playing = _playing_among_finished(app, 30)
     assert latest_game_path("italian-rails") == playing
     assert latest_game_path("steam") is None
     assert (saves_dir().parent / saveindex.ANSWERS_NAME).is_file()
