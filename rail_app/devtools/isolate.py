@@ -9,15 +9,17 @@ POSIX only (Linux, macOS), like the fuzzers that use it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
 import select
 import signal
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +61,30 @@ def _vm_bytes() -> int:
         return 0
 
 
+@contextlib.contextmanager
+def _ctrl_c_kept() -> Iterator[list[int]]:
+    """While forking, Ctrl-C is noted rather than raised: Python runs the handlers registered
+    with ``os.register_at_fork`` (the logging module's, for one) inside the fork, and a
+    KeyboardInterrupt raised in one of them is printed and dropped, so the run would go on as
+    if nothing was pressed. The list holds the signal once it came; the caller raises it. Only
+    the main thread may set handlers; elsewhere Ctrl-C is not this thread's to see."""
+    noted: list[int] = []
+    parent = os.getpid()
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def note(signum: int, frame: object) -> None:
+        noted.append(signum)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield noted
+    finally:
+        if os.getpid() == parent:
+            signal.signal(signal.SIGINT, previous)
+
+
 def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
                headroom_mb: int = HEADROOM_MB) -> Outcome:
     """``fn(*args)`` in a forked child that may map ``headroom_mb`` more memory than this
@@ -66,11 +92,13 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
     parent_mb = rss_mb()
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:  # the child
+    with _ctrl_c_kept() as ctrl_c:
+        pid = os.fork()
+        if pid == 0:  # the child
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if pid == 0:
         code = 0
         try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
             os.close(read_fd)
             vm = _vm_bytes()
             if vm:
@@ -92,12 +120,14 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(code)
-    os.close(write_fd)
     chunks: list[bytes] = []
     timed_out = False
     deadline = t0 + timeout
     try:
+        os.close(write_fd)
         with os.fdopen(read_fd, "rb") as inp:
+            if ctrl_c:  # pressed while forking
+                raise KeyboardInterrupt
             while True:
                 left = deadline - time.perf_counter()
                 if left <= 0:

@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 import zipfile
 from pathlib import Path
@@ -168,6 +169,40 @@ def test_ctrl_c_ends_a_long_command_with_one_line_and_130(command: list[str],
     assert err.rstrip().splitlines()[-1] == "interrupted"
     assert out == ""
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "data") == ["maps"]
+
+
+def test_ctrl_c_pressed_while_a_case_forks_still_ends_the_run(tmp_path: Path) -> None:
+    """Python runs the handlers registered for a fork (the logging module's) inside the
+    fork; a KeyboardInterrupt raised in one of them is printed and dropped, and a fuzzer went
+    on to its last case as if Ctrl-C had not been pressed (seen once in CI). Here Ctrl-C comes
+    exactly then, from such a handler, in a process of its own (tests never fork)."""
+    code = textwrap.dedent("""
+        import os, signal, sys
+        from rail_app.devtools.isolate import run_forked
+
+        def spin():
+            return None
+
+        def ctrl_c_in_the_fork():
+            if not sent:
+                sent.append(1)
+                os.kill(os.getpid(), signal.SIGINT)
+                spin()  # a Python call: where a pending KeyboardInterrupt is raised
+
+        sent = []
+        os.register_at_fork(after_in_parent=ctrl_c_in_the_fork)
+        try:
+            outcome = run_forked(spin)
+        except KeyboardInterrupt:
+            print("interrupted")
+            sys.exit(130)
+        print("ran on:", outcome.status)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=HEADLESS,
+                          capture_output=True, text=True, timeout=HANG_S)
+    assert (done.returncode, done.stdout.strip()) == (EXIT_INTERRUPTED, "interrupted"), \
+        done.stdout + done.stderr[-2000:]
+    assert "Exception ignored" not in done.stderr, done.stderr[-2000:]
 
 
 # -- names and options ------------------------------------------------------------------------
