@@ -395,6 +395,29 @@ def test_city_names_on_a_small_map_do_not_touch(_own_data_dir: Any) -> None:
     assert touching == []
 
 
+def test_cubes_on_a_small_map_are_readable_and_clear_of_the_city_names(
+        _own_data_dir: Any) -> None:
+    """At 1280x720 a hex of the fitted map of Italy is about 25 px across: a goods cube is
+    still 8 px or more (they were 5), cubes never cover one another, and a city's cubes, up
+    to two rows of them, stand clear of its name."""
+    from rail_app.games.steam.ui import maprender as mr
+    from rail_app.games.steam.ui.mapview import CUBE_MIN_PX, cube_boxes
+
+    app, scene, session = _open_italia((1280, 720))
+    view = scene.map.view()
+    board = session.state.board
+    rad, city, num, town = mr._sizes(view, board)
+    assert rad < 14  # the small scale this test is about
+    bands = mr.draw_labels(pygame.Surface(app.size), view, board, city, num, town)
+    for c, band in zip(board.cities, bands, strict=True):
+        for count in range(1, 7):
+            boxes = cube_boxes(scene.map.centre_px(c.hex), rad, count)
+            assert len(boxes) == count
+            assert min(min(b.w, b.h) for b in boxes) >= CUBE_MIN_PX >= 8
+            assert all(a.collidelist(boxes[i + 1:]) < 0 for i, a in enumerate(boxes))
+            assert all(not b.colliderect(band) for b in boxes), (c.name, count)
+
+
 def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
     """Escape opens the menu in the games' shared dialog box: its buttons lie in an opaque
     panel (the panel's colour between them), not loose over the veiled map."""

@@ -301,10 +301,9 @@ class MapView:
                          max(3, round(rad / 8)))
 
     def draw_cubes(self, surface: pygame.Surface, state: GameState) -> None:
-        """The goods cubes on each city, in a row above its name; New Cities in their
-        colour."""
+        """The goods cubes on each city, above its name, at least CUBE_MIN_PX wide whatever
+        the scale (rows of three may overhang the hex); New Cities in their colour."""
         rad = self.rad_px()
-        size = max(5, round(rad * 0.26))
         for h, colour in state.new_cities.items():
             info = self.board.hexes[h]
             ring = [self.camera.to_screen(x, y) for x, y in mr.hex_corners(self.board, info.q, info.r)]
@@ -319,21 +318,10 @@ class MapView:
                                (round(cx), round(cy - rad * 0.22)), max(7, round(rad * 0.3)) + 2)
         for h, cubes in state.cubes.items():
             cols = [c for c in COLOURS for _ in range(cubes[COLOURS.index(c)])]
-            if not cols:
-                continue
-            cx, cy = self.centre_px(h)
-            per_row = 4
-            rows = (len(cols) + per_row - 1) // per_row
-            y = cy - rad * 0.22 - size / 2 - (rows - 1) * (size + 2) / 2
-            for r in range(rows):
-                row = cols[r * per_row:(r + 1) * per_row]
-                x = cx - (len(row) * (size + 2) - 2) / 2
-                for colour in row:
-                    box = pygame.Rect(round(x), round(y), size, size)
-                    pygame.draw.rect(surface, pal.CUBE[colour], box)
-                    pygame.draw.rect(surface, pal.CUBE_EDGE, box, 1)
-                    x += size + 2
-                y += size + 2
+            for colour, box in zip(cols, cube_boxes(self.centre_px(h), rad, len(cols)),
+                                   strict=True):
+                pygame.draw.rect(surface, pal.CUBE[colour], box)
+                pygame.draw.rect(surface, pal.CUBE_EDGE, box, 1)
 
     def draw_hover(self, surface: pygame.Surface, h: int) -> None:
         info = self.board.hexes[h]
@@ -361,6 +349,32 @@ def dashed(surface: pygame.Surface, pts: Sequence[Point], colour: pal.RGB, width
             if left <= 1e-9:
                 on = not on
                 left = on_len if on else off_len
+
+
+#: A goods cube's least width on screen: a player tells its colour at a glance.
+CUBE_MIN_PX = 8
+
+
+def cube_boxes(centre: tuple[float, float], rad: float, count: int) -> list[pygame.Rect]:
+    """Where ``count`` cubes stand on a city whose hex has a corner distance of ``rad``
+    pixels: rows of three (four once a hex is wide enough to hold them) standing on a line
+    just above the city's centre, clear of its name, each CUBE_MIN_PX wide or half the
+    hex's radius."""
+    size = max(CUBE_MIN_PX, round(rad * 0.48))
+    gap = 1 if size < 10 else 2
+    per_row = 4 if 4 * (size + gap) <= rad * 1.7 else 3
+    rows = (count + per_row - 1) // per_row
+    cx, cy = centre
+    y = cy - rad * 0.2 - rows * (size + gap) + gap  # the last row's foot clear of the name
+    boxes: list[pygame.Rect] = []
+    for r in range(rows):
+        n = min(per_row, count - r * per_row)
+        x = cx - (n * (size + gap) - gap) / 2
+        for _ in range(n):
+            boxes.append(pygame.Rect(round(x), round(y), size, size))
+            x += size + gap
+        y += size + gap
+    return boxes
 
 
 def owner_name(state: GameState, owner: int) -> str:
