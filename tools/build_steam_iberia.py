@@ -46,7 +46,7 @@ from build_steam_map import (
     land_shares,
     sea_hexes,
 )
-from mapgen import lines, polygons
+from mapgen import EUROPE_GEO, lines, polygons, surroundings, wide_box
 from shapely.geometry import LineString, MultiLineString, Polygon, box, shape
 from shapely.geometry.base import BaseGeometry
 
@@ -74,7 +74,7 @@ RESERVE_SPACES = 12
 NUMBER_BY_POPULATION: tuple[tuple[int, int], ...] = ((300_000, 4), (100_000, 3), (0, 2))
 #: Towns: places of 1900 from this population that are not cities, no two side by side.
 TOWN_MIN_POPULATION = 10_000
-GEODATA_FILES = ("iberia_geo.geojson", "iberia_cities.yaml", "iberia_relief.npz")
+GEODATA_FILES = ("iberia_geo.geojson", "iberia_cities.yaml", "iberia_relief.npz", EUROPE_GEO)
 
 #: The Steam cities, and the part of the peninsula each stands for (the colour search puts
 #: every colour in the north, the centre and the south): the great cities of 1900 and the
@@ -503,7 +503,7 @@ def build_yaml(gd: Geodata, m: SteamMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_geojson(lands: Lands, m: SteamMap) -> str:
+def build_geojson(lands: Lands, m: SteamMap, geodata: Path) -> str:
     xs = [m.grid.to_xy(*h)[0] for h in m.land + m.sea]
     ys = [m.grid.to_xy(*h)[1] for h in m.land + m.sea]
     pad = 5.0 * SPACING
@@ -511,6 +511,7 @@ def build_geojson(lands: Lands, m: SteamMap) -> str:
     lon1, lat0 = inv(max(xs) + pad, max(ys) + pad)
     frame = box(max(lon0, GEO_BOX[0]), max(lat0, GEO_BOX[1]), min(lon1, GEO_BOX[2]),
                 min(lat1, GEO_BOX[3]))
+    wide = wide_box(PROJ, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
     feats: list[str] = []
     for p in polygons(simplify_deg(lands.board, 1.0)):
         if to_km(p).area >= 20.0:
@@ -520,6 +521,11 @@ def build_geojson(lands: Lands, m: SteamMap) -> str:
         for p in polygons(simplify_deg(g.intersection(frame), 2.0)):
             if to_km(p).area >= 40.0:
                 ctx.append((name, p))
+    # beyond the geodata's box, the lands around from the Europe layer, as far as the
+    # widest window shows
+    for p in polygons(simplify_deg(surroundings(geodata, wide, GEO_BOX), 2.0)):
+        if to_km(p).area >= 40.0:
+            ctx.append(("Europa", p))
     for name, p in sorted(ctx, key=lambda t: (t[0], t[1].bounds)):
         feats.append(feature("context", p, name=name))
     pieces: dict[str, list[LineString]] = {}
@@ -569,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     km = km_lands(lands)
     m = build_map(gd, km)
     args.out.mkdir(parents=True, exist_ok=True)
-    gj = build_geojson(lands, m)
+    gj = build_geojson(lands, m, args.geodata)
     (args.out / f"{STEM}.geojson").write_text(gj, encoding="utf-8")
     (args.out / f"{STEM}.yaml").write_text(build_yaml(gd, m), encoding="utf-8")
     for line in report(m):

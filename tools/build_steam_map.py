@@ -59,6 +59,7 @@ sys.path.insert(0, str(ROOT))  # the project's own projection and hex grid (rail
 
 from mapgen import (  # noqa: E402
     DECIMALS,
+    EUROPE_GEO,
     flow_rows,
     france_side,
     geodata_problem,
@@ -66,6 +67,8 @@ from mapgen import (  # noqa: E402
     polygons,
     rounded,
     simplify_deg,
+    surroundings,
+    wide_box,
     yaml_quote,
 )
 
@@ -203,7 +206,7 @@ class Geodata:
                 if f["properties"]["layer"] == name]
 
 
-GEODATA_FILES = ("italy_geo.geojson", "cities.yaml", "elevation_italy.npz")
+GEODATA_FILES = ("italy_geo.geojson", "cities.yaml", "elevation_italy.npz", EUROPE_GEO)
 
 
 def read_geodata(folder: Path) -> Geodata:
@@ -855,9 +858,11 @@ def feature(layer: str, g: BaseGeometry, **props: Any) -> str:
                        "geometry": geom}, ensure_ascii=False, separators=(",", ":"))
 
 
-def build_geojson(lands: Lands, m: SteamMap) -> str:
+def build_geojson(lands: Lands, m: SteamMap, geodata: Path) -> str:
     """The background: the board's land, the lands around it (context), lakes, rivers and
-    borders, clipped to the board's surroundings and simplified to what 50 km hexes need."""
+    borders, clipped to the board's surroundings and simplified to what 50 km hexes need;
+    beyond the geodata's box, the lands around come from the Europe layer, as far as the
+    widest window shows."""
     xs = [m.grid.to_xy(*h)[0] for h in m.land + m.sea]
     ys = [m.grid.to_xy(*h)[1] for h in m.land + m.sea]
     pad = 5.0 * SPACING
@@ -865,6 +870,7 @@ def build_geojson(lands: Lands, m: SteamMap) -> str:
     lon1, lat0 = PROJ.inverse(max(xs) + pad, max(ys) + pad)
     frame = box(max(lon0, GEO_BOX[0]), max(lat0, GEO_BOX[1]), min(lon1, GEO_BOX[2]),
                 min(lat1, GEO_BOX[3]))
+    wide = wide_box(PROJ, min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
     feats: list[str] = []
     for name, g in (("Italia", lands.mainland), ("Sicilia", lands.sicily)):
         for p in polygons(simplify_deg(g, 1.0, PROJ)):
@@ -875,6 +881,9 @@ def build_geojson(lands: Lands, m: SteamMap) -> str:
         for p in polygons(simplify_deg(g.intersection(frame), 2.0, PROJ)):
             if PROJ.geometry(p).area >= 40.0:
                 ctx.append((name, p))
+    for p in polygons(simplify_deg(surroundings(geodata, wide, GEO_BOX), 2.0, PROJ)):
+        if PROJ.geometry(p).area >= 40.0:
+            ctx.append(("Europa", p))
     for name, p in sorted(ctx, key=lambda t: (t[0], t[1].bounds)):
         feats.append(feature("context", p, name=name))
     for name, g in lands.lakes:
@@ -942,7 +951,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     km = km_lands(lands)
     m = build_map(gd, km)
     args.out.mkdir(parents=True, exist_ok=True)
-    gj = build_geojson(lands, m)
+    gj = build_geojson(lands, m, args.geodata)
     (args.out / f"{STEM}.geojson").write_text(gj, encoding="utf-8")
     (args.out / f"{STEM}.yaml").write_text(build_yaml(gd, m), encoding="utf-8")
     for line in report(gd, m):

@@ -3,18 +3,20 @@ core's projection and hex grid (``rail_app.core.geometry.Projection``,
 ``rail_app.core.hexgrid.Layout``): shapes rounded to the precision the map files are written
 in, simplified in kilometres, taken apart into polygons and lines; the French land the
 geodata's Italian piece holds; YAML scalars and flow lists written as the map files write
-them; the check of the geodata folder."""
+them; the check of the geodata folder; the lands around a board beyond its geodata's box."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import shapely
 import yaml
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Polygon, box, shape
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
 
 from rail_app.core.geometry import Projection
 
@@ -101,3 +103,32 @@ def geodata_problem(folder: Path, names: Iterable[str]) -> str | None:
         return None
     return (f"{folder}: not the geodata folder (missing {', '.join(missing)}); the "
             "repository's own is tools/geodata")
+
+
+#: The widest map area the table fits a board into, width over height (an ultra-wide
+#: window's): a background reaches this far on either side of its board.
+WIDE_ASPECT = 2.6
+#: The Europe layer (Natural Earth 50m land, tools/extract_europe_geodata.py) the lands
+#: beyond a board's own geodata come from.
+EUROPE_GEO = "europe_geo.geojson"
+
+
+def wide_box(proj: Projection, x0: float, y0: float, x1: float, y1: float
+             ) -> tuple[float, float, float, float]:
+    """The lon/lat box of the km box ``x0, y0, x1, y1`` made at least WIDE_ASPECT times as
+    wide as it is high (grown on both sides): what the widest window shows around a board."""
+    grow = max(0.0, (WIDE_ASPECT * (y1 - y0) - (x1 - x0)) / 2.0)
+    lon_a, lat_a = proj.inverse(x0 - grow, y0)
+    lon_b, lat_b = proj.inverse(x1 + grow, y1)
+    return min(lon_a, lon_b), min(lat_a, lat_b), max(lon_a, lon_b), max(lat_a, lat_b)
+
+
+def surroundings(folder: Path, frame: tuple[float, float, float, float],
+                 own: tuple[float, float, float, float]) -> BaseGeometry:
+    """The land within the lon/lat box ``frame`` but outside the box ``own`` that a
+    board's geodata covers, from the Europe layer: drawn as the lands around the board, so
+    that a wide window shows land and sea beyond the board's geodata, never a blank frame."""
+    geo = json.loads((folder / EUROPE_GEO).read_text(encoding="utf-8"))
+    land = unary_union([shape(f["geometry"]) for f in geo["features"]
+                        if f["properties"].get("layer") == "land"])
+    return land.intersection(box(*frame)).difference(box(*own))

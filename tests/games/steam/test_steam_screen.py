@@ -418,6 +418,31 @@ def test_cubes_on_a_small_map_are_readable_and_clear_of_the_city_names(
             assert all(not b.colliderect(band) for b in boxes), (c.name, count)
 
 
+@pytest.mark.parametrize("path", [ITALIA, "maps/steam-iberia.yaml"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_fitted_map_fills_its_space_with_land_and_sea(
+        path: str, size: tuple[int, int], _own_data_dir: Any) -> None:
+    """The board fills the space between the panels: at the fitted view the whole map area
+    is land or sea, however wide the window (beyond the board's geodata the lands around
+    come from the Europe layer; the frame's plain colour showed on both sides)."""
+    import numpy as np
+
+    from rail_app.games.steam.ui import palette as pal
+    from rail_app.ui.app import App
+    from rail_app.ui.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings())
+    session = Session.new(GameSetup(path, _people(), 4, game="steam"))
+    app.reset(app.screens.game(session))
+    app.step(0.02, [])
+    scene = app.scene
+    scene.map.fit()
+    app.step(0.02, [])
+    area = pygame.surfarray.array3d(app.screen.subsurface(scene.rects.map))
+    off = np.all(area == np.array(pal.OFF_MAP), axis=2)
+    assert int(off.sum()) == 0, f"{int(off.sum())} pixels of the plain frame"
+
+
 def test_the_in_game_menu_is_a_box_behind_its_buttons(app: Any) -> None:
     """Escape opens the menu in the games' shared dialog box: its buttons lie in an opaque
     panel (the panel's colour between them), not loose over the veiled map."""

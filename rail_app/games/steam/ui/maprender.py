@@ -246,7 +246,8 @@ def _line(surface: pygame.Surface, view: View, pts: Sequence[Point], colour: RGB
 
 def draw_background(surface: pygame.Surface, view: View, bg: Background | None) -> None:
     """Sea everywhere (within the background's extent; beyond it, where the background has
-    nothing to show, a plain frame), then the lands around the board and its own land."""
+    nothing to show, a plain frame), then the lands around the board (their coasts drawn,
+    not the lines where two of them meet) and its own land."""
     if bg is None:
         surface.fill(SEA)
         return
@@ -258,9 +259,12 @@ def draw_background(surface: pygame.Surface, view: View, bg: Background | None) 
                                       math.ceil(by - ay) + 1))
     else:
         surface.fill(SEA)
+    # the lands around: their outlines first, then every one filled over them, so that only
+    # the coast shows (not the straight edges where two pieces of geodata meet)
+    for rings in bg.context:
+        pygame.draw.lines(surface, CONTEXT_EDGE, True, _ring(view, rings[0]), 2)
     for rings in bg.context:
         _fill_polygon(surface, view, rings, CONTEXT, SEA)
-        pygame.draw.aalines(surface, CONTEXT_EDGE, True, _ring(view, rings[0]))
     for rings in bg.land:
         _fill_polygon(surface, view, rings, LAND, SEA)
         for ring in rings:
