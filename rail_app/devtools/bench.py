@@ -147,7 +147,8 @@ def run_command(args: argparse.Namespace) -> int:
 
     if no_screen(definition.id) is None:
         out.update(bench_frames(definition.id, map_path, 30 if args.quick else 200))
-        out.update(bench_replay(definition.id, map_path, 50 if args.quick else 200))
+        out.update(bench_replay(definition.id, map_path, 50 if args.quick else 200,
+                                12 if args.quick else 45))
         out.update(bench_save_refusals(definition.id, map_path, 1 if args.quick else 5))
     else:  # the rules' figures alone until the game has a screen
         out["frames"] = "none: no game screen"

@@ -142,9 +142,13 @@ class Session(Generic[S]):
         self.state = self.game.rules.apply_quoted(self.state, q)
         self.version += 1
         self.last_applied.append(q.action)
-        if self.actor != before:
-            # Between turns is a calm moment to collect garbage (a computer turn leaves
-            # plenty), so the collector does not slow the frames of the next turn.
+        if self.actor != before and self.setup.seats[before].computer \
+                and not self.seat.computer:
+            # A computer turn leaves plenty of garbage; the turn passing to a person is a
+            # calm moment to collect it, so the collector does not slow the frames of the
+            # person's turn. (Not at every change of turn: a whole collection walks every
+            # object the game holds, and between two people's turns there is little to
+            # collect.)
             gc.collect()
 
     def take_back(self, count: int) -> None:

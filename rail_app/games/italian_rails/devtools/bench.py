@@ -429,7 +429,8 @@ def _run_bench(map_path: str, quick: bool) -> dict[str, Any]:
     out.update(bench_frames(map_path, board, state, 60 if quick else 300))
     out.update(bench_start(1 if quick else 5))
     out.update(bench_memory(map_path, quick))
-    out.update(bench_replay(GAME_ID, map_path, 50 if quick else 200))
+    out.update(bench_replay(GAME_ID, map_path, 50 if quick else 200,
+                              12 if quick else 45))
     out.update(bench_map_refusals(1, QUICK_HOSTILE_MAPS) if quick else bench_map_refusals(5))
     out.update(bench_save_refusals(GAME_ID, resource_path("maps", "test", "mini.yaml")
                                    .as_posix(), 1 if quick else 5))

@@ -1,7 +1,8 @@
 """The memory tour of ``bench``: the real game screen at 1920x1080 on a late-game board,
 taken through every zoom level (in by the wheel, then out again), with pans and idle time at
 each level (the idle frames are when the map renders pictures ahead), in a process of its
-own; its peak resident memory is ``peak_rss_mb``.
+own; its peak resident memory is ``peak_rss_mb``. ``--quick`` goes in only, with fewer idle
+and panning frames.
 
 Run by :func:`rail_app.games.italian_rails.devtools.bench.bench_memory` as
 ``python -c "from rail_app.games.italian_rails.devtools.memtour import main; main()" MAP [--quick]``; prints one
@@ -75,8 +76,8 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
     cam = scene.camera
     centre = cam.rect.center
     layers = scene.view.layers
-    idle = 20 if quick else 90  # idle frames at each level: pictures rendered ahead
-    pan_frames = 6 if quick else 16
+    idle = 8 if quick else 90  # idle frames at each level: pictures rendered ahead
+    pan_frames = 3 if quick else 16
     rss_at_start = current_rss_bytes()
 
     cpu: list[float] = []  # every frame's CPU time
@@ -117,7 +118,7 @@ def tour(map_path: str, quick: bool) -> dict[str, Any]:
         wheel(1)
         look_around()
         levels += 1
-    while cam.level > cam.min_level:  # and out again
+    while cam.level > cam.min_level and not quick:  # and out again
         wheel(-1)
         look_around()
         levels += 1
