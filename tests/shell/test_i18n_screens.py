@@ -56,34 +56,46 @@ def _names() -> list[str]:
     return sorted(n for n in out if n)
 
 
-def audit_every_screen(folder: str) -> None:
-    """Draw every screen in the pseudo-locale under the audit; print what was drawn and what
-    did not pass through the catalog, as JSON (the test's child process runs this)."""
+def audit_every_screen(folder: str, part: str) -> None:
+    """Draw every screen of ``part`` (the game's screens or the helpers') in the
+    pseudo-locale under the audit; print what was drawn and what did not pass through the
+    catalog, as JSON (the test's child processes run this)."""
     from rail_app.games.italian_rails.devtools.screenshots import shoot
 
     with i18n.using_language(i18n.PSEUDO), i18n.audit_drawn_text(_names()) as audit, \
             pygame_gui_text_audited():
         shoot((1280, 720), Path(folder), str(resource_path("maps", "italy.yaml")),
-              pictures=False)
+              pictures=False, parts=(part,))
     print(json.dumps({"drawn": audit.drawn, "offending": audit.offending}))
 
 
 @pytest.mark.slow
 def test_every_screen_speaks_through_the_catalog(tmp_path: Path) -> None:
-    """Drawn in a process of its own: the screens of a fresh start, whatever the tests before
-    this one left in the caches of the process."""
+    """Drawn in processes of their own: the screens of a fresh start, whatever the tests
+    before this one left in the caches of the process; the game's screens and the helpers'
+    side by side, one process each."""
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYTHONPATH": str(root)}
-    code = ("import sys; sys.path.insert(0, 'tests/shell'); "
-            "from test_i18n_screens import audit_every_screen; "
-            f"audit_every_screen({str(tmp_path)!r})")
-    run = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
-                         text=True, timeout=HANG_S)
-    assert run.returncode == 0, run.stderr[-3000:]
-    found = json.loads(run.stdout.strip().splitlines()[-1])
-    assert found["drawn"] > 500
-    offending = found["offending"]
-    assert not offending, (f"{len(offending)} of {found['drawn']} strings drawn did not pass "
+    runs = []
+    for part in ("screens", "helpers"):
+        (tmp_path / part).mkdir()
+        code = ("import sys; sys.path.insert(0, 'tests/shell'); "
+                "from test_i18n_screens import audit_every_screen; "
+                f"audit_every_screen({str(tmp_path / part)!r}, {part!r})")
+        runs.append(subprocess.Popen([sys.executable, "-c", code], cwd=root, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True))
+    drawn = 0
+    offending: dict[str, str] = {}
+    for run in runs:
+        out, err = run.communicate(timeout=HANG_S)
+        assert run.returncode == 0, err[-3000:]
+        found = json.loads(out.strip().splitlines()[-1])
+        assert found["drawn"] > 200
+        drawn += found["drawn"]
+        offending.update(found["offending"])
+    assert drawn > 500
+    assert not offending, (f"{len(offending)} of {drawn} strings drawn did not pass "
                            "through the catalog:\n" + "\n".join(
                                f"  {text!r}: {left!r}" for text, left in offending.items()))

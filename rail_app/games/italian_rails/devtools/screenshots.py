@@ -25,11 +25,23 @@ from rail_app.ui import scenes, screens
 SIZES = ((1920, 1080), (1280, 720))
 
 
-def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True) -> None:
-    """Every picture at ``size`` (``pictures`` False: every screen drawn, none written)."""
+def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True,
+          parts: tuple[str, ...] = ("screens", "helpers")) -> None:
+    """Every picture at ``size`` (``pictures`` False: every screen drawn, none written):
+    the game's screens, then the helpers' (``parts`` may name one of the two)."""
     import pygame
 
     s = Shooter(size, outdir, pictures)
+    if "screens" in parts:
+        _screens(s, italy)
+    if "helpers" in parts:
+        shoot_helpers(s, italy)  # saves, ferries, Suggest, a hint, the lesson
+    pygame.quit()
+
+
+def _screens(s: Shooter, italy: str) -> None:
+    import pygame
+
     app, d = s.app, s.d
     s.settle(2)
     scenes._BACKDROP.wait(60)  # the map behind the menu loads in the background
@@ -109,9 +121,6 @@ def shoot(size: tuple[int, int], outdir: Path, italy: str, pictures: bool = True
     app.reset(screens.game_over(app, session))
     s.settle(2)
     s.shot("game-over")
-
-    shoot_helpers(s, italy)  # saves, ferries, Suggest, a hint, the lesson
-    pygame.quit()
 
 
 def _stroke(scene: Any, start: int, length: int = 5) -> list[int]:
