@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 #: The child may map this much more memory than the parent before allocations fail, so a
 #: runaway case ends with MemoryError instead of pushing the machine into swap.
@@ -61,28 +61,69 @@ def _vm_bytes() -> int:
         return 0
 
 
+class _CtrlC:
+    """The parent's Ctrl-C while a case runs. It is remembered as well as raised, and the
+    case raises it again once it is over, because Python drops a KeyboardInterrupt raised
+    where it cannot propagate: in the handlers registered with ``os.register_at_fork`` (the
+    logging module's, for one) that run inside the fork, or in a finaliser; the run would
+    then go on as if nothing was pressed. While forking it is only remembered."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.raising = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.pressed = True
+        if self.raising:
+            raise KeyboardInterrupt
+
+
 @contextlib.contextmanager
-def _ctrl_c_kept() -> Iterator[list[int]]:
-    """While forking, Ctrl-C is noted rather than raised: Python runs the handlers registered
-    with ``os.register_at_fork`` (the logging module's, for one) inside the fork, and a
-    KeyboardInterrupt raised in one of them is printed and dropped, so the run would go on as
-    if nothing was pressed. The list holds the signal once it came; the caller raises it. Only
-    the main thread may set handlers; elsewhere Ctrl-C is not this thread's to see."""
-    noted: list[int] = []
-    parent = os.getpid()
+def _ctrl_c_kept() -> Iterator[_CtrlC]:
+    """:class:`_CtrlC` as this process's Ctrl-C handler while the block runs (in the parent:
+    a forked child leaves the block by ``os._exit``). Only the main thread may set handlers;
+    elsewhere Ctrl-C is not this thread's to see."""
+    ctrl_c = _CtrlC()
     if threading.current_thread() is not threading.main_thread():
-        yield noted
+        ctrl_c.raising = True
+        yield ctrl_c
         return
-
-    def note(signum: int, frame: object) -> None:
-        noted.append(signum)
-
-    previous = signal.signal(signal.SIGINT, note)
+    previous = signal.signal(signal.SIGINT, ctrl_c)
     try:
-        yield noted
+        yield ctrl_c
     finally:
-        if os.getpid() == parent:
-            signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, previous)
+    if ctrl_c.pressed:  # raised where Python dropped it, or only remembered
+        raise KeyboardInterrupt
+
+
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], read_fd: int, write_fd: int,
+           headroom_mb: int) -> NoReturn:
+    """The forked child: runs the case, writes how it ended to ``write_fd`` as JSON, and
+    leaves at once (never returning into the parent's code)."""
+    code = 0
+    try:
+        os.close(read_fd)
+        vm = _vm_bytes()
+        if vm:
+            limit = vm + headroom_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        start = time.perf_counter()
+        try:
+            result: tuple[str, Any, str, float] = ("ok", fn(*args), "",
+                                                   time.perf_counter() - start)
+        except BaseException as exc:
+            tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+            result = ("error", None, tb[-4000:], time.perf_counter() - start)
+        data = json.dumps(result, default=str).encode()  # plain data, never code
+        with os.fdopen(write_fd, "wb") as out:
+            out.write(data)
+    except BaseException:
+        code = 3
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
@@ -92,61 +133,39 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
     parent_mb = rss_mb()
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
+    chunks: list[bytes] = []
+    timed_out = False
+    deadline = t0 + timeout
     with _ctrl_c_kept() as ctrl_c:
         pid = os.fork()
         if pid == 0:  # the child
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    if pid == 0:
-        code = 0
+            _child(fn, args, read_fd, write_fd, headroom_mb)
+        ctrl_c.raising = True
         try:
-            os.close(read_fd)
-            vm = _vm_bytes()
-            if vm:
-                limit = vm + headroom_mb * 1024 * 1024
-                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-            start = time.perf_counter()
-            try:
-                result: tuple[str, Any, str, float] = ("ok", fn(*args), "",
-                                                       time.perf_counter() - start)
-            except BaseException as exc:
-                tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-                result = ("error", None, tb[-4000:], time.perf_counter() - start)
-            data = json.dumps(result, default=str).encode()  # plain data, never code
-            with os.fdopen(write_fd, "wb") as out:
-                out.write(data)
-        except BaseException:
-            code = 3
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
-    chunks: list[bytes] = []
-    timed_out = False
-    deadline = t0 + timeout
-    try:
-        os.close(write_fd)
-        with os.fdopen(read_fd, "rb") as inp:
-            if ctrl_c:  # pressed while forking
-                raise KeyboardInterrupt
-            while True:
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    timed_out = True
-                    break
-                ready, _, _ = select.select([inp], [], [], left)
-                if not ready:
-                    continue
-                chunk = os.read(inp.fileno(), 1 << 16)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    except BaseException:  # interrupted: the case ends with the run
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        raise
-    if timed_out:
-        os.kill(pid, signal.SIGKILL)
-    _, status, usage = os.wait4(pid, 0)
+            os.close(write_fd)
+            with os.fdopen(read_fd, "rb") as inp:
+                if ctrl_c.pressed:  # pressed while forking
+                    raise KeyboardInterrupt
+                while True:
+                    left = deadline - time.perf_counter()
+                    if left <= 0:
+                        timed_out = True
+                        break
+                    ready, _, _ = select.select([inp], [], [], left)
+                    if not ready:
+                        continue
+                    chunk = os.read(inp.fileno(), 1 << 16)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+            if timed_out:
+                os.kill(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+        except BaseException:  # interrupted: the case ends with the run
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
     seconds = time.perf_counter() - t0
     peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
     cpu = usage.ru_utime + usage.ru_stime
