@@ -142,6 +142,7 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
             _child(fn, args, read_fd, write_fd, headroom_mb)
         ctrl_c.raising = True
+        reaped = False
         try:
             os.close(write_fd)
             with os.fdopen(read_fd, "rb") as inp:
@@ -162,9 +163,12 @@ def run_forked(fn: Callable[..., Any], *args: Any, timeout: float = 60.0,
             if timed_out:
                 os.kill(pid, signal.SIGKILL)
             _, status, usage = os.wait4(pid, 0)
+            reaped = True
         except BaseException:  # interrupted: the case ends with the run
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            if not reaped:  # (Ctrl-C may come just after the child was reaped: no such pid)
+                with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
             raise
     seconds = time.perf_counter() - t0
     peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
