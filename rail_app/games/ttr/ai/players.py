@@ -53,7 +53,7 @@ def score_now(state: GameState, seat: int) -> float:
     return player.points + sum(v if d else -v for v, d in zip(values, done, strict=True))
 
 
-def _spare(hand: Sequence[int], pay: Paid) -> bool:
+def spare(hand: Sequence[int], pay: Paid) -> bool:
     """Whether ``hand`` keeps a card for a tunnel's extra cards after ``pay``: a locomotive,
     or a card of the payment's colour (T-T3)."""
     if hand[LOCO] > pay.locomotives:
@@ -78,23 +78,23 @@ class Planner:
 
     # -- tickets -----------------------------------------------------------------------------
 
-    def _ticket_cost(self, view: GameState, ticket: int) -> int:
+    def ticket_cost(self, view: GameState, ticket: int) -> int:
         t = view.board.tickets[ticket]
         way = queries.cheapest_way(view, self.seat, t.a, t.b)
         return 1 << 20 if way is None else way.cost
 
-    def _keep(self, view: GameState) -> KeepTickets:
+    def keep(self, view: GameState) -> KeepTickets:
         first = view.step is Step.FIRST_TICKETS
         offered = view.first_offer[self.seat] if first else view.offer
         least = min(2 if first else 1, len(offered))
         wagons = view.players[self.seat].wagons
         ranked = sorted(offered, key=lambda t: (not (first and view.board.tickets[t].long),
-                                                self._ticket_cost(view, t)
+                                                self.ticket_cost(view, t)
                                                 - view.board.tickets[t].value / 2, t))
         kept = list(ranked[:least])  # at the first choice, the long ticket first
-        budget = wagons - SPARE_WAGONS - sum(self._ticket_cost(view, t) for t in kept)
+        budget = wagons - SPARE_WAGONS - sum(self.ticket_cost(view, t) for t in kept)
         for t in ranked[least:]:
-            cost = self._ticket_cost(view, t)
+            cost = self.ticket_cost(view, t)
             if cost <= budget and cost <= view.board.tickets[t].value:
                 kept.append(t)
                 budget -= cost
@@ -102,7 +102,7 @@ class Planner:
 
     # -- routes ------------------------------------------------------------------------------
 
-    def _wanted(self, view: GameState) -> list[int]:
+    def wanted(self, view: GameState) -> list[int]:
         """The routes of the cheapest remaining ways to the seat's tickets not yet
         completed, the most valuable tickets first (each pair's lanes)."""
         player = view.players[self.seat]
@@ -119,7 +119,7 @@ class Planner:
                 out.extend(r for r in lanes if r not in out)
         return out
 
-    def _claim(self, view: GameState, routes: Sequence[int]) -> ClaimRoute | None:
+    def claim(self, view: GameState, routes: Sequence[int]) -> ClaimRoute | None:
         """The claim of the longest of ``routes`` the seat can pay, with the fewest
         locomotives; a tunnel only when a card of the payment's colour or a locomotive is
         left to spare for the extra cards (T-T3)."""
@@ -132,13 +132,13 @@ class Planner:
                 continue
             ways = queries.payments(view, self.seat, r)
             if route.kind is RouteKind.TUNNEL:
-                ways = [w for w in ways if _spare(hand, Paid(w))]
+                ways = [w for w in ways if spare(hand, Paid(w))]
             if ways:
                 best = ClaimRoute(r, min(ways, key=lambda w: Paid(w).locomotives))
                 best_length = route.length
         return best
 
-    def _colours(self, view: GameState, routes: Sequence[int]) -> set[int]:
+    def colours(self, view: GameState, routes: Sequence[int]) -> set[int]:
         """The card colours the wanted routes ask for (grey: the colour most held)."""
         hand = view.players[self.seat].hand
         out: set[int] = set()
@@ -148,8 +148,8 @@ class Planner:
                     else max(range(LOCO), key=lambda c: (hand[c], -c)))
         return out
 
-    def _draw(self, view: GameState, wanted: Sequence[int]) -> Action | None:
-        colours = self._colours(view, wanted[:4])
+    def draw(self, view: GameState, wanted: Sequence[int]) -> Action | None:
+        colours = self.colours(view, wanted[:4])
         second = view.step is Step.SECOND_CARD
         for slot in range(ROW):
             if view.row[slot] in colours:
@@ -167,18 +167,26 @@ class Planner:
     def choose(self, view: GameState) -> Action:
         step = view.step
         if step in (Step.FIRST_TICKETS, Step.KEEP_TICKETS):
-            return self._keep(view)
+            return self.keep(view)
         if step is Step.TUNNEL:
-            pays = [a for a in engine.legal_actions(view) if isinstance(a, PayTunnel)]
-            if pays:
-                return min(pays, key=lambda a: Paid(a.cards).locomotives)
-            return GiveUpTunnel()
-        wanted = self._wanted(view) if step is Step.TURN or step is Step.SECOND_CARD else []
+            return self.tunnel(view)
+        wanted = self.wanted(view) if step is Step.TURN or step is Step.SECOND_CARD else []
         if step is Step.SECOND_CARD:
-            action = self._draw(view, wanted)
+            action = self.draw(view, wanted)
             return action if action is not None else engine.legal_actions(view)[0]
+        return self.turn(view, wanted)
+
+    def tunnel(self, view: GameState) -> Action:
+        """At a tunnel: pay its extra cards with the fewest locomotives, or give it up."""
+        pays = [a for a in engine.legal_actions(view) if isinstance(a, PayTunnel)]
+        if pays:
+            return min(pays, key=lambda a: Paid(a.cards).locomotives)
+        return GiveUpTunnel()
+
+    def turn(self, view: GameState, wanted: Sequence[int]) -> Action:
+        """A turn's first action, given the routes the seat wants (:meth:`wanted`)."""
         player = view.players[self.seat]
-        claim = self._claim(view, wanted)
+        claim = self.claim(view, wanted)
         if claim is not None:
             return claim
         if player.wagons <= ENDGAME_WAGONS or not wanted:
@@ -186,10 +194,15 @@ class Planner:
                     and all(queries.completed(view, self.seat))):
                 return DRAW_TICKETS
             # nothing left to join (or the end near): the longest route it can pay scores most
-            claim = self._claim(view, queries.open_routes(view))
+            claim = self.claim(view, queries.open_routes(view))
             if claim is not None:
                 return claim
-        action = self._draw(view, wanted)
+        return self.draw_or_else(view, wanted)
+
+    def draw_or_else(self, view: GameState, wanted: Sequence[int]) -> Action:
+        """The cards ``wanted`` asks for; when no card can be drawn, a claim, else another
+        legal action than drawing."""
+        action = self.draw(view, wanted)
         if action is not None:
             return action
         legal = engine.legal_actions(view)

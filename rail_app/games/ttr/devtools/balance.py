@@ -92,8 +92,13 @@ REFERENCE: Mapping[int, Reference] = {
 
 def play(board: Board, seats: int, seed: int) -> GameState:
     """One game between planners; the state it ends in (not over: a timeout)."""
-    state = engine.new_game(board, [f"P{i}" for i in range(seats)], None, seed)
-    players = [Planner(i, seed * 31 + i) for i in range(seats)]
+    return play_with(board, [Planner(i, seed * 31 + i) for i in range(seats)], seed)
+
+
+def play_with(board: Board, players: Sequence[Any], seed: int) -> GameState:
+    """One game between ``players`` (one a seat, each handed its seat's view); the state it
+    ends in (not over: a timeout)."""
+    state = engine.new_game(board, [f"P{i}" for i in range(len(players))], None, seed)
     for _ in range(MAX_ACTIONS):
         if state.step is Step.OVER:
             break
