@@ -16,7 +16,7 @@ seat's view, never changes it and draws only from its own generator, D-30):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rail_app.games.ttr.rules import engine, queries
 from rail_app.games.ttr.rules.actions import (
@@ -61,6 +61,15 @@ def spare(hand: Sequence[int], pay: Paid) -> bool:
     return pay.colour is not None and not pay.mixed and hand[pay.colour] > pay.counts[pay.colour]
 
 
+def lanes_of(ways: Iterable[queries.Way]) -> list[int]:
+    """The routes of ``ways`` in order, each once (both lanes of an open double pair)."""
+    out: list[int] = []
+    for way in ways:
+        for lanes in way.pairs:
+            out.extend(r for r in lanes if r not in out)
+    return out
+
+
 def random_player(seat: int, seed: int) -> RandomPlayer[GameState, Action]:
     return RandomPlayer(engine.ENGINE, seat, seed)
 
@@ -83,14 +92,26 @@ class Planner:
         way = queries.cheapest_way(view, self.seat, t.a, t.b)
         return 1 << 20 if way is None else way.cost
 
-    def keep(self, view: GameState) -> KeepTickets:
+    def ranked(self, view: GameState, offered: Sequence[int],
+               long_first: bool = False) -> list[int]:
+        """``offered`` tickets, the cheapest to join for their value first (the long ones
+        before all when ``long_first``)."""
+        tickets = view.board.tickets
+        return sorted(offered, key=lambda t: (not (long_first and tickets[t].long),
+                                              self.ticket_cost(view, t) - tickets[t].value / 2,
+                                              t))
+
+    def offered(self, view: GameState) -> tuple[list[int], int]:
+        """The tickets offered to the seat now and how many it must keep (T-S5, T-K1)."""
         first = view.step is Step.FIRST_TICKETS
         offered = view.first_offer[self.seat] if first else view.offer
-        least = min(2 if first else 1, len(offered))
+        return offered, min(2 if first else 1, len(offered))
+
+    def keep(self, view: GameState) -> KeepTickets:
+        first = view.step is Step.FIRST_TICKETS
+        offered, least = self.offered(view)
         wagons = view.players[self.seat].wagons
-        ranked = sorted(offered, key=lambda t: (not (first and view.board.tickets[t].long),
-                                                self.ticket_cost(view, t)
-                                                - view.board.tickets[t].value / 2, t))
+        ranked = self.ranked(view, offered, long_first=first)
         kept = list(ranked[:least])  # at the first choice, the long ticket first
         budget = wagons - SPARE_WAGONS - sum(self.ticket_cost(view, t) for t in kept)
         for t in ranked[least:]:
@@ -102,40 +123,45 @@ class Planner:
 
     # -- routes ------------------------------------------------------------------------------
 
-    def wanted(self, view: GameState) -> list[int]:
-        """The routes of the cheapest remaining ways to the seat's tickets not yet
-        completed, the most valuable tickets first (each pair's lanes)."""
+    def ways(self, view: GameState) -> list[tuple[int, queries.Way]]:
+        """The seat's tickets not yet completed that its wagons can still join, the most
+        valuable first, each with its cheapest remaining way."""
         player = view.players[self.seat]
         done = queries.completed(view, self.seat)
-        out: list[int] = []
+        out: list[tuple[int, queries.Way]] = []
         order = sorted((t for t, d in zip(player.tickets, done, strict=True) if not d),
                        key=lambda t: -view.board.tickets[t].value)
         for t in order:
             ticket = view.board.tickets[t]
             way = queries.cheapest_way(view, self.seat, ticket.a, ticket.b)
-            if way is None or way.cost > player.wagons:
-                continue
-            for lanes in way.pairs:
-                out.extend(r for r in lanes if r not in out)
+            if way is not None and way.cost <= player.wagons:
+                out.append((t, way))
         return out
 
-    def claim(self, view: GameState, routes: Sequence[int]) -> ClaimRoute | None:
-        """The claim of the longest of ``routes`` the seat can pay, with the fewest
-        locomotives; a tunnel only when a card of the payment's colour or a locomotive is
-        left to spare for the extra cards (T-T3)."""
+    def wanted(self, view: GameState) -> list[int]:
+        """The routes of the cheapest remaining ways to the seat's tickets not yet
+        completed, the most valuable tickets first (each pair's lanes)."""
+        return lanes_of(way for _, way in self.ways(view))
+
+    def claim(self, view: GameState, routes: Sequence[int],
+              shortest: bool = False) -> ClaimRoute | None:
+        """The claim of the longest of ``routes`` (the shortest when ``shortest``) the seat
+        can pay, with the fewest locomotives; a tunnel only when a card of the payment's
+        colour or a locomotive is left to spare for the extra cards (T-T3)."""
         best: ClaimRoute | None = None
-        best_length = 0
+        best_key: int | None = None
         hand = view.players[self.seat].hand
         for r in routes:
             route = view.board.routes[r]
-            if route.length <= best_length:
+            key = -route.length if shortest else route.length
+            if best_key is not None and key <= best_key:
                 continue
             ways = queries.payments(view, self.seat, r)
             if route.kind is RouteKind.TUNNEL:
                 ways = [w for w in ways if spare(hand, Paid(w))]
             if ways:
                 best = ClaimRoute(r, min(ways, key=lambda w: Paid(w).locomotives))
-                best_length = route.length
+                best_key = key
         return best
 
     def colours(self, view: GameState, routes: Sequence[int]) -> set[int]:
