@@ -467,6 +467,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--heatmap", default=None, metavar="PREFIX",
                    help="write a heat map of the lanes claimed per player count to "
                         "PREFIX-N.png")
+    p.add_argument("--styles", action="store_true",
+                   help="the mixed 4-player table of the four style agents instead "
+                        "(styles.py; --seats and --heatmap left out): each style's win share")
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 

@@ -7,11 +7,12 @@ generic forms."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping
 from typing import Any
 
 from rail_app.devtools.toolkit import GameCommand, GameTools, SoakRules
-from rail_app.games.ttr.devtools import balance
+from rail_app.games.ttr.devtools import balance, styles
 from rail_app.games.ttr.devtools.bench import run_command as bench
 from rail_app.games.ttr.rules import events as ev
 from rail_app.games.ttr.rules.identity import MAX_SEATS, MIN_SEATS
@@ -51,12 +52,19 @@ def figures(state: Any) -> Mapping[str, int]:
     return count
 
 
+def run_balance(args: argparse.Namespace) -> int:
+    """``balance --game ttr``: the map's balance check, or with ``--styles`` the mixed table
+    of the style agents (``styles.py``)."""
+    return styles.run_command(args) if args.styles else balance.run_command(args)
+
+
 TOOLS = GameTools(
     soak=SoakRules(seats=seats_of, figures=figures),
     bench=bench,
     commands={
         "balance": GameCommand("the balance check of a Ticket to Ride map: planners at 2 to 5 "
-                               "players, the figures against the published board's",
-                               balance.add_arguments, balance.run_command),
+                               "players, the figures against the published board's; "
+                               "--styles: the mixed table of the four style agents",
+                               balance.add_arguments, run_balance),
     },
 )
