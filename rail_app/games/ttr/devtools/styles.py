@@ -58,6 +58,9 @@ from rail_app.games.ttr.rules.state import GameState, Step
 LONG_ROUTE = 4
 #: Wagons the Destination Hungry agent needs to draw more tickets.
 HUNGRY_WAGONS = 10
+#: Wagons beyond what its open tickets still ask that make the Destination Hungry agent draw
+#: more tickets (about what a regular ticket asks).
+HUNGRY_ROOM = 12
 #: The seats of the mixed table.
 MIXED_SEATS = 4
 #: The brief's acceptance: no style agent wins more than this share of mixed 4-player games.
@@ -100,17 +103,18 @@ class RouteFocus(Planner):
 class DestinationHungry(Planner):
     """Destination Hungry: its points from tickets. It keeps every offered ticket its wagons
     can still join beside those it holds (no wagons kept spare), and draws more tickets
-    whenever what its open tickets still ask is half its wagons or less (and it has
-    :data:`HUNGRY_WAGONS` or more), from its first turn on; otherwise it builds like the
-    planner. (Written from the agent's name and the paper's abstract, not from its rules:
+    whenever its wagons exceed what its open tickets still ask by :data:`HUNGRY_ROOM` or
+    more (and it has :data:`HUNGRY_WAGONS` or more), from its first turn on; otherwise it
+    builds like the planner. (Written from the agent's name and the paper's abstract, not from its rules:
     see the module docstring.)"""
 
     name = "destination-hungry"
 
     def outstanding(self, view: GameState) -> int:
-        """The wagons its open tickets' cheapest ways still ask (a way shared counted each
-        time)."""
-        return sum(way.cost for _, way in self.ways(view))
+        """The wagons its open tickets' cheapest ways still ask (a stretch two ways share
+        counted once)."""
+        pairs = {lanes for _, way in self.ways(view) for lanes in way.pairs}
+        return sum(view.board.routes[lanes[0]].length for lanes in pairs)
 
     def keep(self, view: GameState) -> KeepTickets:
         offered, least = self.offered(view)
@@ -128,7 +132,7 @@ class DestinationHungry(Planner):
     def turn(self, view: GameState, wanted: Sequence[int]) -> Action:
         wagons = view.players[self.seat].wagons
         if (view.ticket_deck and wagons >= HUNGRY_WAGONS
-                and self.outstanding(view) <= wagons // 2):
+                and self.outstanding(view) + HUNGRY_ROOM <= wagons):
             return DRAW_TICKETS
         return super().turn(view, wanted)
 
@@ -277,7 +281,8 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
 def mixed_figures(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Each style's figures over the mixed table's games: its win share (a shared first
     place split), with a Wilson 95 % interval, mean score, tickets drawn a game, the mean
-    length of the routes it claimed, its tickets completed; and the seats it sat in."""
+    length of the routes it claimed, tickets held at the end and the share of them
+    completed; and the seats it sat in."""
     ended = [r for r in records if r["over"]]
     out: dict[str, Any] = {}
     for name in NAMES:
@@ -307,6 +312,7 @@ def mixed_figures(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "score": statistics.fmean(scores) if scores else 0.0,
             "tickets_drawn": statistics.fmean(drawn) if drawn else 0.0,
             "route_length": statistics.fmean(lengths) if lengths else 0.0,
+            "tickets_held": (done + failed) / len(scores) if scores else 0.0,
             "tickets_completed": 100 * done / (done + failed) if done + failed else 0.0,
             "seats": seats,
         }
@@ -330,12 +336,12 @@ def mixed_lines(games: int, styles: Mapping[str, Mapping[str, Any]],
     lines = [f"mixed {MIXED_SEATS}-player table of the style agents, {games} games, seats "
              "rotated a seat each game",
              "| style | wins % (95 % interval) | mean score | tickets drawn a game "
-             "| claimed route length | tickets completed % | games per seat |",
-             "|---|---|---|---|---|---|---|"]
+             "| claimed route length | tickets held | tickets completed % | games per seat |",
+             "|---|---|---|---|---|---|---|---|"]
     for name, f in styles.items():
         lines.append(f"| {name} | {f['share']:.1f} ({f['low']:.1f}-{f['high']:.1f}) "
                      f"| {f['score']:.1f} | {f['tickets_drawn']:.2f} | {f['route_length']:.2f} "
-                     f"| {f['tickets_completed']:.0f} | {'/'.join(map(str, f['seats']))} |")
+                     f"| {f['tickets_held']:.1f} | {f['tickets_completed']:.0f} | {'/'.join(map(str, f['seats']))} |")
     for c in checks:
         who = f" ({c['style']})" if "style" in c else ""
         lines.append(f"{'ok  ' if c['ok'] else 'MISS'} {c['figure']}: {c['ours']}{who}")
