@@ -278,7 +278,7 @@ class Check:
 
 def acceptance(f: Mapping[str, Any]) -> list[Check]:
     """The brief's acceptance at one player count (the mixed table of style agents is the
-    computer players' check, not this one's)."""
+    computer players' check, not this one's: ``--styles``, ``styles.py``)."""
     ref = REFERENCE.get(int(f["seats"]))
     out: list[Check] = []
     if ref is not None:
