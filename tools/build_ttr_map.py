@@ -14,7 +14,8 @@ steps (the figures they aim at are in ``maps/README.md``, "Ticket to Ride maps")
    city, and the hand edits of :data:`DROP` (each with its reason); plus :data:`ADD`.
    Each candidate's drawn line is straight, or runs through the real places of
    :data:`WAYPOINTS` (a coast line round a gulf).
-2. **Selection.** The main lines of about 1900 (:data:`MAIN_LINES`) are kept; the other
+2. **Selection.** The main lines of about 1900 (:data:`MAIN_LINES`) and the pairs of
+   :data:`KEEP` (third ways into Barcelona, southern Italy and the east) are kept; the other
    candidates are dropped longest first while every city keeps two neighbours and the network
    keeps at most one bridge, until 90 pairs are left.
 3. **Kinds.** A line over sea for 30 % or more of its length is a ferry (one locomotive
@@ -30,7 +31,10 @@ steps (the figures they aim at are in ``maps/README.md``, "Ticket to Ride maps")
    over three lengths and four regions, the two lanes of a double different, a colour
    repeated at one city at most.
 7. **Tickets** by a seeded search: 40 regular (5-13) and 6 long (20-21), each worth its
-   shortest path in spaces.
+   shortest path in spaces; the regular deck spread over the cities and regions, no
+   corridor forced on more than five tickets, no ticket left only a long way round once its
+   shortest ways are taken (:data:`DETOUR_WEIGHT`), every route on some ticket's shortest
+   way (:data:`COVER_WEIGHT`).
 
 The output is deterministic: the same geodata and seed give the same bytes. The script
 prints the map's figures against the targets (``validate-map`` prints them too).
@@ -39,6 +43,7 @@ prints the map's figures against the targets (``validate-map`` prints them too).
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import math
 import random
@@ -104,6 +109,12 @@ COLOUR_STEPS = 15000
 TICKET_RESTARTS = 3
 LONG_RESTARTS = 3000
 TICKET_STEPS = 5000
+#: The ticket search's weights: a ticket's detour beyond DETOUR_SLACK spaces (the way left
+#: when its shortest ways are taken), a route on no ticket's shortest way.
+DETOUR_WEIGHT = 6.0
+DETOUR_SLACK = 2
+COVER_WEIGHT = 3.0
+COVER_WAYS = 1
 
 #: Real places a drawn line passes through (lon, lat), for lines whose straight course would
 #: run over open sea where the railway of about 1900 went round by land.
@@ -147,10 +158,15 @@ MAIN_LINES: tuple[tuple[str, str], ...] = (
 )
 
 #: Other pairs kept for the network's shape: a third neighbour for a city on the rim, a
-#: second way over the Carpathians, a third ferry for Helsingfors.
+#: second way over the Carpathians; third ways into Barcelona (over the Pyrenees from
+#: Bordeaux), southern Italy (the steamer from Marseille to Roma) and the east (Bukarest to
+#: Kiew), where a full table blocked tickets; with them Bordeaux-Lyon and Bukarest-Odessa,
+#: which the selection would otherwise drop for the new ones.
 KEEP: tuple[tuple[str, str], ...] = (
     ("Charkow", "Odessa"), ("Budapest", "Warschau"), ("Belgrad", "Bukarest"),
-    ("Helsingfors", "Riga"), ("Bukarest", "Konstantinopel"), ("Moskva", "Riga"),
+    ("Bukarest", "Konstantinopel"), ("Moskva", "Riga"),
+    ("Barcelona", "Bordeaux"), ("Marseille", "Roma"), ("Bukarest", "Kiew"),
+    ("Bukarest", "Odessa"), ("Bordeaux", "Lyon"),
 )
 
 #: Candidates left out by hand, and why.
@@ -161,6 +177,7 @@ DROP: dict[tuple[str, str], str] = {
     ("Königsberg", "København"): "København is reached by sea from Hamburg and Kristiania",
     ("Königsberg", "Stockholm"): "Stockholm's crossings go to Helsingfors and København",
     ("Konstantinopel", "Saloniki"): "the Aegean is crossed from Athen",
+    ("Helsingfors", "Riga"): "the Baltic is crossed from Stockholm",
     ("Bordeaux", "Marseille"): "the Midi line would cross the coast line of Barcelona-Marseille",
 }
 
@@ -179,7 +196,10 @@ LONG_SET: dict[tuple[str, str], int] = {
 }
 
 #: Mountain crossings left as ordinary routes (the line only grazes a range's edge).
-NOT_TUNNEL: frozenset[tuple[str, str]] = frozenset()
+NOT_TUNNEL: frozenset[tuple[str, str]] = frozenset({
+    # the Northern line passes the Pyrenees' western end by the coast, at Irun
+    ("Bordeaux", "Madrid"),
+})
 
 #: The target histogram of pair lengths (lengths 1-4; the long set apart).
 PAIR_LENGTHS = {1: 3, 2: 33, 3: 25, 4: 26}
@@ -627,6 +647,11 @@ class TicketNet:
     on_some: dict[tuple[int, int], frozenset[Pair]]
     regions_on: dict[tuple[int, int], frozenset[str]]
     adjacent: set[tuple[int, int]]
+    #: How much longer the best way is that uses no route of any shortest path (the way
+    #: left to a ticket whose shortest ways are taken; 99 when there is none).
+    detour: dict[tuple[int, int], int]
+    #: Every pair of the network.
+    pairs: frozenset[Pair]
 
 
 def ticket_net(geo: Geo, pairs: Sequence[Pair], length: dict[Pair, int]) -> TicketNet:
@@ -641,6 +666,7 @@ def ticket_net(geo: Geo, pairs: Sequence[Pair], length: dict[Pair, int]) -> Tick
     region = {c["name"]: c["region"] for c in geo.cities}
     hops = [[0] * n for _ in range(n)]
     forced: dict[tuple[int, int], frozenset[Pair]] = {}
+    detour: dict[tuple[int, int], int] = {}
     on_some: dict[tuple[int, int], frozenset[Pair]] = {}
     regions_on: dict[tuple[int, int], frozenset[str]] = {}
     for s in range(n):
@@ -667,8 +693,33 @@ def ticket_net(geo: Geo, pairs: Sequence[Pair], length: dict[Pair, int]) -> Tick
                     if w in nodes_on and d[s][v] + ln == d[s][w]:
                         best[w] = min(best.get(w, 99), best[v] + 1)
             hops[s][t] = hops[t][s] = best.get(t, 0)
+            rest = {(idx[a], idx[b]): length[(a, b)] for a, b in pairs
+                    if (a, b) not in on_some[(s, t)]}
+            detour[(s, t)] = min(99, way(n, rest, s, t) - total)
     adjacent = {(idx[a], idx[b]) for a, b in pairs} | {(idx[b], idx[a]) for a, b in pairs}
-    return TicketNet(names, region, d, hops, forced, on_some, regions_on, adjacent)
+    return TicketNet(names, region, d, hops, forced, on_some, regions_on, adjacent, detour,
+                     frozenset(pairs))
+
+
+def way(n: int, lengths: dict[tuple[int, int], int], s: int, t: int) -> int:
+    """The shortest way from ``s`` to ``t`` over ``lengths`` (Dijkstra; 999 when none)."""
+    adj: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
+    for (a, b), ln in lengths.items():
+        adj[a].append((b, ln))
+        adj[b].append((a, ln))
+    best = {s: 0}
+    todo = [(0, s)]
+    while todo:
+        du, u = heapq.heappop(todo)
+        if u == t:
+            return du
+        if du > best[u]:
+            continue
+        for v, ln in adj[u]:
+            if du + ln < best.get(v, 999):
+                best[v] = du + ln
+                heapq.heappush(todo, (du + ln, v))
+    return 999
 
 
 def eccentricity(net: TicketNet) -> list[int]:
@@ -736,10 +787,8 @@ def deck_cost(net: TicketNet, deck: Sequence[tuple[int, int]],
     for s, t in deck:
         per_city[s] += 1
         per_city[t] += 1
-    on_any = set(per_city[i] > 0 for i in range(n))
-    _ = on_any
     covered = {v for s, t in (*deck, *long) for v in (s, t)}
-    cost = 20.0 * max(0, 45 - len(covered)) + 2.0 * (n - len(covered))
+    cost = 20.0 * (n - len(covered))  # every city on some ticket
     cost += 10.0 * sum(max(0, c - 4) for c in per_city)
     mean = 2 * len(deck) / n
     cost += sum((c - mean) ** 2 for c in per_city) * 0.5
@@ -761,6 +810,15 @@ def deck_cost(net: TicketNet, deck: Sequence[tuple[int, int]],
                         and (t == s2 or (t, s2) in net.adjacent)):
                 near += 1
     cost += 6.0 * near
+    # a ticket whose shortest ways, once taken, leave only a long way round is the one most
+    # often blocked when the table is full
+    cost += DETOUR_WEIGHT * sum(max(0, net.detour[p] - DETOUR_SLACK) for p in deck)
+    # a route on no ticket's shortest way is claimed by nobody, on one by few
+    ways: dict[Pair, int] = {}
+    for p in (*deck, *long):
+        for q in net.on_some[p]:
+            ways[q] = ways.get(q, 0) + 1
+    cost += COVER_WEIGHT * sum(max(0, COVER_WAYS - ways.get(q, 0)) for q in net.pairs)
     return cost
 
 

@@ -134,8 +134,11 @@ def test_validate_map_names_file_line_key_and_value(tmp_path: Path,
     path.write_text(text, encoding="utf-8")
     assert main(["validate-map", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "to: Parsi" in ln)
-    assert err == [f"{path}:{line}: routes[32].to: 'Parsi': unknown city (did you mean "
+    lines = text.splitlines()
+    line = next(i for i, ln in enumerate(lines, 1) if "to: Parsi" in ln)
+    first = next(i for i, ln in enumerate(lines, 1) if ln.strip() == "routes:")
+    index = sum(1 for ln in lines[first:line - 1] if ln.lstrip().startswith("- {from:"))
+    assert err == [f"{path}:{line}: routes[{index}].to: 'Parsi': unknown city (did you mean "
                    "'Paris'?)"]
 
 
