@@ -258,6 +258,9 @@ def figures(board: Board, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
                                              board.cities[board.tickets[t].b].name],
                      "value": board.tickets[t].value, "held": per_ticket[t][1],
                      "completed": round(share, 1)} for share, t in hardest],
+        "ticket_completion": {f"{board.cities[board.tickets[t].a].name}-"
+                              f"{board.cities[board.tickets[t].b].name}": round(_pct(d, n), 1)
+                              for t, (d, n) in sorted(per_ticket.items())},
         "lane_frequency": [round(f, 1) for f in frequency],
         "city_claimed": {board.cities[c].name: round(_pct(n, games), 1)
                          for c, n in enumerate(city_claimed)},
