@@ -48,8 +48,10 @@ import json
 import math
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -814,11 +816,8 @@ def deck_cost(net: TicketNet, deck: Sequence[tuple[int, int]],
     # often blocked when the table is full
     cost += DETOUR_WEIGHT * sum(max(0, net.detour[p] - DETOUR_SLACK) for p in deck)
     # a route on no ticket's shortest way is claimed by nobody, on one by few
-    ways: dict[Pair, int] = {}
-    for p in (*deck, *long):
-        for q in net.on_some[p]:
-            ways[q] = ways.get(q, 0) + 1
-    cost += COVER_WEIGHT * sum(max(0, COVER_WAYS - ways.get(q, 0)) for q in net.pairs)
+    ways = Counter(chain.from_iterable(net.on_some[p] for p in (*deck, *long)))
+    cost += COVER_WEIGHT * sum(COVER_WAYS - ways[q] for q in net.pairs if ways[q] < COVER_WAYS)
     return cost
 
 
