@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rail_app.games.railpass.ai.levels import HABITS, CrewLevel, Habits
-from rail_app.games.railpass.ai.unjam import unjam
+from rail_app.games.railpass.ai.unjam import still, unjam
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
     Call,
@@ -87,8 +87,7 @@ STILL: Final = 150
 #: How long an idle seat waits before it looks again (it notices an offer or a call to it
 #: after its reaction delay all the same).
 IDLE: Final = 6
-#: How long a stuck seat whose look-ahead found nothing waits before it looks again (an
-#: offer or a call to it wakes it all the same).
+#: How long a stuck seat whose look-ahead found nothing waits to look again (an offer wakes it).
 STUCK: Final = 15
 
 
@@ -122,6 +121,8 @@ class CrewPlayer:
             return Wait(seat, 600)
         if self.habits.idle and self.rng.below(100) < self.habits.idle:
             return Wait(seat, 10)  # DG-Q5: the proxy's idle moments
+        if still(view) and (action := unjam(view, seat, self.rng)) is not None:
+            return action  # the table has stood still: whatever gets it moving first
         planner = Planner(view, seat, self.habits)
         tasks = planner.tasks()
         if tasks:

@@ -55,15 +55,33 @@ def position(s: RoundState, spread: float = 3.0) -> float:
                         value += 1.0
                         break
         elif p is Place.HELD:
-            where = s.offers[s.offer_of[t]].to if s.offer_of[t] else x
-            fits = [k for k in (0, 1)
-                    if (k == 0 or t % 2 == 1) and s.tracks[where][k] == EMPTY]
-            stays = e != EMPTY and cfg.distance[home(e)][where] <= 1
-            value += 0.0 if fits and stays else -4.0
+            value += 0.0 if placeable(s, t) else -4.0
     for hands in s.hands:
         value += 0.5 * sum(1 for h in hands if h == EMPTY)
     value -= DEAD * sum(1 for c in range(CITIES) if dead_station(s, c))
     return value
+
+
+def placeable(s: RoundState, t: int) -> bool:
+    """Whether held train ``t`` has a place it may go to now: the city it is offered to, or,
+    not offered, its city or a neighbour its engineer may drive to, with a free track that
+    fits it (at another seat's city, that seat has a free hand to take it)."""
+    cfg = s.config
+    x = s.at[t]
+    e = s.driver[t]
+    if e == EMPTY:
+        return False
+    number = s.offer_of[t]
+    ways = [s.offers[number].to] if number else [x, *cfg.neighbours[x]]
+    holder = next((seat for seat, hands in enumerate(s.hands) if t in hands), -1)
+    for z in ways:
+        if cfg.distance[home(e)][z] > 1:
+            continue
+        if not any((k == 0 or t % 2 == 1) and s.tracks[z][k] == EMPTY for k in (0, 1)):
+            continue
+        if z == x or s.controller[z] == holder or s.free_hand(s.controller[z]) != EMPTY:
+            return True
+    return False
 
 
 def still(view: RoundState) -> bool:
@@ -81,10 +99,11 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
     """The legal action of ``seat`` that improves the position most (None: none does).
     When the table has stood still a while, a cube's way ahead counts for little against
     mobility: a train steps aside, even away from its cargo's way, to free a track."""
-    spread = 0.5 if still(view) else 3.0
+    quiet = still(view)
+    spread = 0.5 if quiet else 3.0
     base = position(view, spread)
     best: list[tuple[float, Action]] = []
-    top = base + 1.0  # only a real step forward
+    top = base + (0.5 if quiet else 1.0)  # only a real step forward
     for action in seat_candidates(view, seat):
         if action.kind in ("wait", "call"):
             continue
