@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from rail_app.games.railpass.ai.ledger import coming, kept_free
 from rail_app.games.railpass.ai.levels import HABITS, CrewLevel, Habits
 from rail_app.games.railpass.ai.unjam import still, unjam
 from rail_app.games.railpass.rules import engine
@@ -154,7 +155,8 @@ class Planner:
         self.tempo = view.settings.tempo
         self.left = view.end - view.tick
         self.weights = self._weights()
-        self.incoming = self._incoming()
+        self.coming = coming(view)
+        self.incoming = [len(trains) for trains in self.coming]
 
     # -- what things are worth -------------------------------------------------------------------
     def _weights(self) -> list[float]:
@@ -178,19 +180,6 @@ class Planner:
             rise.append(q[0] * q[1] - base)
         top = max(rise) or 1
         return [1.0 + 2.0 * r / top for r in rise]
-
-    def _incoming(self) -> list[int]:
-        """Trains on their way to each city: offered to it, inside an obstacle toward it, or
-        held by its seat there (the places they will want)."""
-        s = self.s
-        out = [0] * CITIES
-        for o in s.offers.values():
-            out[o.to] += 1
-        for t in range(len(s.place)):
-            if s.place[t] is Place.TRANSIT or (s.place[t] is Place.HELD
-                                               and not s.offer_of[t]):
-                out[s.at[t]] += 1
-        return out
 
     def ticks(self, kind: str) -> int:
         return (DURATIONS[kind] * self.tempo + 99) // 100
@@ -252,8 +241,7 @@ class Planner:
         tracks = self.free_tracks(z, t)
         if not self.h.ledger:
             return True  # DG-A10: the Conductor's rule: a free track or a free hand there
-        places = len([tr for tr in TRACKS if s.tracks[z][tr.slot] == EMPTY])
-        if tracks and places > self.incoming[z]:
+        if tracks and kept_free(s, z, t, self.coming[z]):
             return True
         freed = (x, s.track[t]) if s.place[t] is Place.PARKED else (x, -1)
         return self.buffer_free(s.controller[z]) and self.can_leave(z, freed, t)
