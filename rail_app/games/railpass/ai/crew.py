@@ -34,7 +34,7 @@ from typing import Final
 
 from rail_app.games.railpass.ai.ledger import coming, kept_free
 from rail_app.games.railpass.ai.levels import HABITS, CrewLevel, Habits
-from rail_app.games.railpass.ai.unjam import still, unjam
+from rail_app.games.railpass.ai.unjam import corners, still, unjam
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
     Call,
@@ -133,7 +133,7 @@ class CrewPlayer:
             best = [t for t in best if t.order == first]
             for task in (best[self.rng.below(len(best))], *sorted(
                     tasks, key=lambda t: (-t.rate, t.order))):
-                if engine.quote(view, task.action).ok:
+                if engine.quote(view, task.action).ok and not corners(view, seat, task.action):
                     return task.action
         if planner.stuck():
             action = unjam(view, seat, self.rng)

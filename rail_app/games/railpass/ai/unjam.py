@@ -86,6 +86,21 @@ def placeable(s: RoundState, t: int, reach: bool = True) -> bool:
     return False
 
 
+def corners(view: RoundState, seat: int, action: Action) -> bool:
+    """Whether taking a train into a hand (a pick-up, a take) would leave the seat with no
+    free hand and no train in its hands that has a place to go: it could then do nothing
+    at all, not even make room for them (DG-Q1: no deadlock)."""
+    if action.kind not in ("pick-up", "take"):
+        return False
+    q = engine.quote(view, action)
+    if not q.ok:
+        return False
+    after = engine.apply_quoted(view, q)
+    hands = after.hands[seat]
+    return all(u != EMPTY for u in hands) and not any(
+        after.place[u] is Place.HELD and placeable(after, u) for u in hands)
+
+
 def still(view: RoundState) -> bool:
     """Whether the table has stood still for STILL ticks: no cube loaded or delivered, no
     train taken or moved between seats."""
@@ -110,7 +125,7 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
         if action.kind in ("wait", "call"):
             continue
         q = engine.quote(view, action)
-        if not q.ok or strays(view, action, q):
+        if not q.ok or strays(view, action, q) or corners(view, seat, action):
             continue
         after = engine.apply_quoted(view, q)
         v = position(after, spread, quiet)
