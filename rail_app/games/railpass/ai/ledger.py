@@ -23,11 +23,15 @@ def coming(s: RoundState) -> list[list[int]]:
 
 
 def kept_free(s: RoundState, z: int, t: int, trains: list[int]) -> bool:
-    """Whether train ``t`` finds a free track at ``z`` that fits it with a place still kept
-    for each train of ``trains`` (on its way there) that a free track would fit."""
+    """Whether train ``t`` finds a free track at ``z`` (one that fits it: the caller's) with a
+    place still kept for each train of ``trains`` (on its way there): more free tracks than
+    trains on their way, or a place left for ``t`` once the long trains coming, which fit
+    only the long-train track, are kept at most that one."""
     long_free = s.tracks[z][0] == EMPTY
     free = sum(1 for k in (0, 1) if s.tracks[z][k] == EMPTY)
     others = [u for u in trains if u != t]
+    if free > len(others):
+        return True  # a place for every train on its way, and one more
     longs = min(sum(1 for u in others if u % 2 == 0), 1 if long_free else 0)
     shorts = sum(1 for u in others if u % 2 == 1)
     need_long = longs + (1 if t % 2 == 0 else 0)
