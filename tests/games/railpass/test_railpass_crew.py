@@ -9,6 +9,7 @@ import pytest
 
 from rail_app.games.railpass.ai.crew import CrewPlayer, Planner
 from rail_app.games.railpass.ai.driver import run_tick
+from rail_app.games.railpass.ai.ledger import kept_free
 from rail_app.games.railpass.ai.levels import HABITS, PROXY_REACTION, CrewLevel
 from rail_app.games.railpass.devtools.measure import (
     bootstrap_median,
@@ -17,7 +18,7 @@ from rail_app.games.railpass.devtools.measure import (
     summarise,
     wilson,
 )
-from rail_app.games.railpass.devtools.tournament import report
+from rail_app.games.railpass.devtools.tournament import DEFAULT_TEMPO, report
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
     Call,
@@ -32,6 +33,7 @@ from rail_app.games.railpass.rules.actions import (
 )
 from rail_app.games.railpass.rules.names import crew_name
 from rail_app.games.railpass.rules.state import (
+    EMPTY,
     Place,
     SeatKind,
     Settings,
@@ -219,6 +221,30 @@ def test_DG_Q1_a_round_measures_score_penalties_idle_deadlocks_dead_stations() -
                 "penalty_per_round", "deliveries_per_city", "idle_share", "deadlocks",
                 "dead_stations"):
         assert key in s
+
+
+@pytest.mark.parametrize(("cid", "level", "seed"), [
+    ("2HI", "chief", 40001), ("2HI", "chief", 40008), ("2HI", "conductor", 40025)])
+def test_DG_Q1_no_stall_on_the_bridge(cid: str, level: str, seed: int) -> None:
+    """DG-Q1: rounds on 2HI (two chains joined by the bridge) that stood still for the rest
+    of the round (trains held with no place, a free short track kept for a long train, a
+    seat's hands full of trains going nowhere) now play on to the end without a 60 s stall
+    (seeds from the tuning range; the measure's tempo)."""
+    r = play_round(config(cid), level, seed, DEFAULT_TEMPO)
+    assert r.error == "" and r.deadlocks == 0 and r.dead_stations == 0
+
+
+def test_DG_A10_the_ledger_keeps_a_place_only_for_a_train_it_fits() -> None:
+    """The Chief's ledger: a free short-train track is not kept for a long train on its way
+    (it could not park there); a free long-train track is."""
+    state = engine.new_round(config("2HI"), Settings(), 1)
+    z = 1
+    state.tracks[z][0], state.tracks[z][1] = 0, EMPTY  # the long-train track taken
+    assert kept_free(state, z, 3, [2])  # a short train; a long one coming: not kept for it
+    assert not kept_free(state, z, 3, [5])  # a short one coming: its place is kept
+    state.tracks[z][0], state.tracks[z][1] = EMPTY, 1  # the short-train track taken
+    assert not kept_free(state, z, 3, [2])  # the long-train track is kept for the long one
+    assert kept_free(state, z, 3, [])
 
 
 def test_DG_Q2_the_statistics_wilson_and_bootstrap() -> None:

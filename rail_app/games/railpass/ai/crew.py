@@ -32,8 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from rail_app.games.railpass.ai.ledger import coming, kept_free
 from rail_app.games.railpass.ai.levels import HABITS, CrewLevel, Habits
-from rail_app.games.railpass.ai.unjam import unjam
+from rail_app.games.railpass.ai.unjam import corners, still, unjam
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.actions import (
     Call,
@@ -87,8 +88,7 @@ STILL: Final = 150
 #: How long an idle seat waits before it looks again (it notices an offer or a call to it
 #: after its reaction delay all the same).
 IDLE: Final = 6
-#: How long a stuck seat whose look-ahead found nothing waits before it looks again (an
-#: offer or a call to it wakes it all the same).
+#: How long a stuck seat whose look-ahead found nothing waits to look again (an offer wakes it).
 STUCK: Final = 15
 
 
@@ -122,6 +122,8 @@ class CrewPlayer:
             return Wait(seat, 600)
         if self.habits.idle and self.rng.below(100) < self.habits.idle:
             return Wait(seat, 10)  # DG-Q5: the proxy's idle moments
+        if still(view) and (action := unjam(view, seat, self.rng)) is not None:
+            return action  # the table has stood still: whatever gets it moving first
         planner = Planner(view, seat, self.habits)
         tasks = planner.tasks()
         if tasks:
@@ -131,7 +133,7 @@ class CrewPlayer:
             best = [t for t in best if t.order == first]
             for task in (best[self.rng.below(len(best))], *sorted(
                     tasks, key=lambda t: (-t.rate, t.order))):
-                if engine.quote(view, task.action).ok:
+                if engine.quote(view, task.action).ok and not corners(view, seat, task.action):
                     return task.action
         if planner.stuck():
             action = unjam(view, seat, self.rng)
@@ -153,7 +155,8 @@ class Planner:
         self.tempo = view.settings.tempo
         self.left = view.end - view.tick
         self.weights = self._weights()
-        self.incoming = self._incoming()
+        self.coming = coming(view)
+        self.incoming = [len(trains) for trains in self.coming]
 
     # -- what things are worth -------------------------------------------------------------------
     def _weights(self) -> list[float]:
@@ -177,19 +180,6 @@ class Planner:
             rise.append(q[0] * q[1] - base)
         top = max(rise) or 1
         return [1.0 + 2.0 * r / top for r in rise]
-
-    def _incoming(self) -> list[int]:
-        """Trains on their way to each city: offered to it, inside an obstacle toward it, or
-        held by its seat there (the places they will want)."""
-        s = self.s
-        out = [0] * CITIES
-        for o in s.offers.values():
-            out[o.to] += 1
-        for t in range(len(s.place)):
-            if s.place[t] is Place.TRANSIT or (s.place[t] is Place.HELD
-                                               and not s.offer_of[t]):
-                out[s.at[t]] += 1
-        return out
 
     def ticks(self, kind: str) -> int:
         return (DURATIONS[kind] * self.tempo + 99) // 100
@@ -251,8 +241,7 @@ class Planner:
         tracks = self.free_tracks(z, t)
         if not self.h.ledger:
             return True  # DG-A10: the Conductor's rule: a free track or a free hand there
-        places = len([tr for tr in TRACKS if s.tracks[z][tr.slot] == EMPTY])
-        if tracks and places > self.incoming[z]:
+        if tracks and kept_free(s, z, t, self.coming[z]):
             return True
         freed = (x, s.track[t]) if s.place[t] is Place.PARKED else (x, -1)
         return self.buffer_free(s.controller[z]) and self.can_leave(z, freed, t)

@@ -30,9 +30,10 @@ STILL: Final = 300
 MOVES: Final = frozenset({"loaded", "delivered", "taken", "moved-own"})
 
 
-def position(s: RoundState, spread: float = 3.0) -> float:
+def position(s: RoundState, spread: float = 3.0, reach: bool = False) -> float:
     """How well a table can go on: mobility and progress (see the module docstring);
-    ``spread``: what a hop still ahead of a cube costs."""
+    ``spread``: what a hop still ahead of a cube costs; ``reach``: a held train is placed
+    when it may reach a free track next door (else only where it is or is offered to)."""
     cfg = s.config
     value = 20.0 * sum(s.storage[c][c] for c in range(CITIES))
     value -= QUIT * len(s.pile_engineers)
@@ -55,15 +56,49 @@ def position(s: RoundState, spread: float = 3.0) -> float:
                         value += 1.0
                         break
         elif p is Place.HELD:
-            where = s.offers[s.offer_of[t]].to if s.offer_of[t] else x
-            fits = [k for k in (0, 1)
-                    if (k == 0 or t % 2 == 1) and s.tracks[where][k] == EMPTY]
-            stays = e != EMPTY and cfg.distance[home(e)][where] <= 1
-            value += 0.0 if fits and stays else -4.0
+            value += 0.0 if placeable(s, t, reach) else -4.0
     for hands in s.hands:
         value += 0.5 * sum(1 for h in hands if h == EMPTY)
     value -= DEAD * sum(1 for c in range(CITIES) if dead_station(s, c))
     return value
+
+
+def placeable(s: RoundState, t: int, reach: bool = True) -> bool:
+    """Whether held train ``t`` has a place it may go to now: the city it is offered to, or,
+    not offered, its city or a neighbour its engineer may drive to, with a free track that
+    fits it (at another seat's city, that seat has a free hand to take it)."""
+    cfg = s.config
+    x = s.at[t]
+    e = s.driver[t]
+    if e == EMPTY:
+        return False
+    number = s.offer_of[t]
+    ways = [s.offers[number].to] if number else [x, *(cfg.neighbours[x] if reach else ())]
+    holder = next((seat for seat, hands in enumerate(s.hands) if t in hands), -1)
+    for z in ways:
+        if cfg.distance[home(e)][z] > 1:
+            continue
+        if not any((k == 0 or t % 2 == 1) and s.tracks[z][k] == EMPTY for k in (0, 1)):
+            continue
+        if z == x or not reach or (number == 0 and s.controller[z] == holder) \
+                or s.free_hand(s.controller[z]) != EMPTY:
+            return True
+    return False
+
+
+def corners(view: RoundState, seat: int, action: Action) -> bool:
+    """Whether taking a train into a hand (a pick-up, a take) would leave the seat with no
+    free hand and no train in its hands that has a place to go: it could then do nothing
+    at all, not even make room for them (DG-Q1: no deadlock)."""
+    if action.kind not in ("pick-up", "take"):
+        return False
+    q = engine.quote(view, action)
+    if not q.ok:
+        return False
+    after = engine.apply_quoted(view, q)
+    hands = after.hands[seat]
+    return all(u != EMPTY for u in hands) and not any(
+        after.place[u] is Place.HELD and placeable(after, u) for u in hands)
 
 
 def still(view: RoundState) -> bool:
@@ -81,18 +116,19 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
     """The legal action of ``seat`` that improves the position most (None: none does).
     When the table has stood still a while, a cube's way ahead counts for little against
     mobility: a train steps aside, even away from its cargo's way, to free a track."""
-    spread = 0.5 if still(view) else 3.0
-    base = position(view, spread)
+    quiet = still(view)
+    spread = 0.5 if quiet else 3.0
+    base = position(view, spread, quiet)
     best: list[tuple[float, Action]] = []
-    top = base + 1.0  # only a real step forward
+    top = base + (0.5 if quiet else 1.0)  # only a real step forward
     for action in seat_candidates(view, seat):
         if action.kind in ("wait", "call"):
             continue
         q = engine.quote(view, action)
-        if not q.ok or strays(view, action, q):
+        if not q.ok or strays(view, action, q) or corners(view, seat, action):
             continue
         after = engine.apply_quoted(view, q)
-        v = position(after, spread)
+        v = position(after, spread, quiet)
         if v > top + 1e-9:
             top, best = v, [(v, action)]
         elif best and abs(v - top) <= 1e-9:
