@@ -133,7 +133,8 @@ class CrewPlayer:
             best = [t for t in best if t.order == first]
             for task in (best[self.rng.below(len(best))], *sorted(
                     tasks, key=lambda t: (-t.rate, t.order))):
-                if engine.quote(view, task.action).ok and not corners(view, seat, task.action):
+                q = engine.quote(view, task.action)
+                if q.ok and not corners(view, seat, task.action, q):
                     return task.action
         if planner.stuck():
             action = unjam(view, seat, self.rng)

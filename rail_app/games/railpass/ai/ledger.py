@@ -7,7 +7,7 @@ keeping it stalled the trains that could: DG-Q1, no deadlock)."""
 
 from __future__ import annotations
 
-from rail_app.games.railpass.rules.state import EMPTY, Place, RoundState
+from rail_app.games.railpass.rules.state import EMPTY, Place, RoundState, is_long
 
 
 def coming(s: RoundState) -> list[list[int]]:
@@ -32,7 +32,7 @@ def kept_free(s: RoundState, z: int, t: int, trains: list[int]) -> bool:
     others = [u for u in trains if u != t]
     if free > len(others):
         return True  # a place for every train on its way, and one more
-    longs = min(sum(1 for u in others if u % 2 == 0), 1 if long_free else 0)
-    shorts = sum(1 for u in others if u % 2 == 1)
-    need_long = longs + (1 if t % 2 == 0 else 0)
+    longs = min(sum(1 for u in others if is_long(u)), 1 if long_free else 0)
+    shorts = sum(1 for u in others if not is_long(u))
+    need_long = longs + (1 if is_long(t) else 0)
     return need_long <= (1 if long_free else 0) and longs + shorts + 1 <= free

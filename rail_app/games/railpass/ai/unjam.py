@@ -14,11 +14,19 @@ from typing import Final
 
 from rail_app.games.railpass.rules import engine
 from rail_app.games.railpass.rules.candidates import seat_candidates
+from rail_app.games.railpass.rules.common import AnyQuote
 from rail_app.games.railpass.rules.crew import dead_station
 from rail_app.games.railpass.rules.identity import CITIES
 from rail_app.games.railpass.rules.network import city_of
 from rail_app.games.railpass.rules.rng import SplitMix64
-from rail_app.games.railpass.rules.state import EMPTY, Place, RoundState, home, train_of
+from rail_app.games.railpass.rules.state import (
+    EMPTY,
+    Place,
+    RoundState,
+    home,
+    is_long,
+    train_of,
+)
 from rail_app.table.actions import Action
 
 #: A dead station or a quitting engineer outweighs anything a move could gain.
@@ -52,7 +60,7 @@ def position(s: RoundState, spread: float = 3.0, reach: bool = False) -> float:
                 if cfg.distance[home(e)][n] > 1:
                     continue
                 for k in (0, 1):
-                    if (k == 0 or t % 2 == 1) and s.tracks[n][k] == EMPTY:
+                    if (k == 0 or not is_long(t)) and s.tracks[n][k] == EMPTY:
                         value += 1.0
                         break
         elif p is Place.HELD:
@@ -78,7 +86,7 @@ def placeable(s: RoundState, t: int, reach: bool = True) -> bool:
     for z in ways:
         if cfg.distance[home(e)][z] > 1:
             continue
-        if not any((k == 0 or t % 2 == 1) and s.tracks[z][k] == EMPTY for k in (0, 1)):
+        if not any((k == 0 or not is_long(t)) and s.tracks[z][k] == EMPTY for k in (0, 1)):
             continue
         if z == x or not reach or (number == 0 and s.controller[z] == holder) \
                 or s.free_hand(s.controller[z]) != EMPTY:
@@ -86,19 +94,22 @@ def placeable(s: RoundState, t: int, reach: bool = True) -> bool:
     return False
 
 
-def corners(view: RoundState, seat: int, action: Action) -> bool:
-    """Whether taking a train into a hand (a pick-up, a take) would leave the seat with no
-    free hand and no train in its hands that has a place to go: it could then do nothing
-    at all, not even make room for them (DG-Q1: no deadlock)."""
-    if action.kind not in ("pick-up", "take"):
-        return False
-    q = engine.quote(view, action)
-    if not q.ok:
-        return False
-    after = engine.apply_quoted(view, q)
+#: The actions that take a train into a hand.
+TAKES: Final = frozenset({"pick-up", "take"})
+
+
+def cornered(after: RoundState, seat: int) -> bool:
+    """Whether ``seat`` has no free hand and no train in its hands that has a place to go:
+    it could then do nothing at all, not even make room for them (DG-Q1: no deadlock)."""
     hands = after.hands[seat]
     return all(u != EMPTY for u in hands) and not any(
         after.place[u] is Place.HELD and placeable(after, u) for u in hands)
+
+
+def corners(view: RoundState, seat: int, action: Action, q: AnyQuote) -> bool:
+    """Whether ``action`` (quoted ``q``, legal) takes a train into a hand (a pick-up, a take)
+    and leaves the seat :func:`cornered`."""
+    return action.kind in TAKES and cornered(engine.apply_quoted(view, q), seat)
 
 
 def still(view: RoundState) -> bool:
@@ -125,9 +136,11 @@ def unjam(view: RoundState, seat: int, rng: SplitMix64) -> Action | None:
         if action.kind in ("wait", "call"):
             continue
         q = engine.quote(view, action)
-        if not q.ok or strays(view, action, q) or corners(view, seat, action):
+        if not q.ok or strays(view, action, q):
             continue
         after = engine.apply_quoted(view, q)
+        if action.kind in TAKES and cornered(after, seat):
+            continue
         v = position(after, spread, quiet)
         if v > top + 1e-9:
             top, best = v, [(v, action)]
